@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { AppApi } from '../../shared/api';
 import type { LinkRequestOutcome } from '../api';
-import { navigate, routeHref, systemClock, type Clock } from '../lib';
-import { ErrorBoundary } from '../components';
-import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, GATE_REASON, LiveContext, useStore, type ConnectionState, type Store } from '../state';
+import { navigate, routeHref, systemClock, type Clock, type Route } from '../lib';
+import { ConnectionGate, ErrorBoundary } from '../components';
+import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, LiveContext, useStore, type ConnectionState, type Store } from '../state';
 import { ConnectionBanner } from './connection-banner';
 import { LoginBanner } from './login-banner';
 import { NavBar } from './nav-bar';
@@ -28,6 +28,9 @@ const DESKTOP_HINT = 'Go to another screen with the navigation above, then back 
 const WEB_HINT = 'Go to another screen with the navigation above, then back to try again. A reload would sign this tab out: the page then offers a new sign-in address.';
 
 const ALWAYS_LIVE = createConnectionStore();
+
+/** Screens that gate their own controls on the core (ConnectionGate), leaving those that work without it. */
+const SELF_GATED: ReadonlySet<Route['screen']> = new Set(['catalog']);
 
 /** The whole UI: shared live state from core events, hash routing, and focus that follows the screen. */
 export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, requestLink }: AppProps) {
@@ -79,14 +82,17 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, reques
           <LoginBanner route={route} />
           <ConnectionBanner {...(requestLink ? { requestLink } : {})} />
           <main ref={mainRef} id="main" tabIndex={-1}>
-            {/* A disabled fieldset disables every control inside: none can work without the core. */}
-            {/* Its title is the tooltip of every control it disables: why they do nothing now. */}
-            <fieldset className="connection-gate" disabled={linked !== 'live'} {...(linked === 'live' ? {} : { title: GATE_REASON[linked] })}>
-              {/* Reset, not remounted, by a new route: a tab or a tool chosen keeps the focus, the filter and the scroll. */}
-              <ErrorBoundary resetKey={routeHref(route)} what="this screen" hint={requestLink ? WEB_HINT : DESKTOP_HINT}>
+            {/* Reset, not remounted, by a new route: a tab or a tool chosen keeps the focus, the filter and the scroll. */}
+            <ErrorBoundary resetKey={routeHref(route)} what="this screen" hint={requestLink ? WEB_HINT : DESKTOP_HINT}>
+              {/* Services gates all but its search and filter, which work on what it already shows. */}
+              {SELF_GATED.has(route.screen) ? (
                 <Screen route={route} />
-              </ErrorBoundary>
-            </fieldset>
+              ) : (
+                <ConnectionGate>
+                  <Screen route={route} />
+                </ConnectionGate>
+              )}
+            </ErrorBoundary>
           </main>
           {/* A server's request waiting for the person shows over any screen. */}
           {linked === 'live' && <AskDialog />}

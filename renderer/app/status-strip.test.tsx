@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appCallDecision, callDecision, confirmationDecision, NOTHING_WAITS, type Confirmation, type PendingApproval } from '../../shared/api';
+import { appCallDecision, callDecision, confirmationDecision, NOTHING_WAITS, WAITS_TO, waitsToCall, type Confirmation, type PendingApproval } from '../../shared/api';
 import { createFakeApi, renderApp } from '../../test/support/renderer';
 
 afterEach(cleanup);
@@ -43,6 +43,21 @@ describe('the status strip', () => {
     const api = createFakeApi({ listDecisions: () => [confirmationDecision(confirmation), callDecision(call)] });
     renderApp(api, { hash: '#/services' });
     expect(await screen.findByRole('link', { name: '1 other decision waiting for you' })).toBeTruthy();
+  });
+
+  it('says what a held call waits to do in the words of Activity and the tray', async () => {
+    const read: PendingApproval = { id: 'r-1', agent: 'claude', server: 'notes', kind: 'resource', tool: 'file:///plan.md', tier: 'read', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+    const api = () => createFakeApi({ listDecisions: () => [callDecision(read)], listApprovals: () => [read] });
+    const words = (text: string | null | undefined) => /claude (waits to [a-z ]+) file/.exec(text ?? '')?.[1];
+    renderApp(api(), { hash: '#/services' });
+    await screen.findByRole('button', { name: /^Allow file:\/\/\/plan\.md/ });
+    expect(words(document.querySelector('.strip-waiting')?.textContent)).toBe(WAITS_TO.resource);
+    cleanup();
+    // Activity shows the call in full (the strip leaves it there): the same words.
+    renderApp(api(), { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /waits to read the resource/ });
+    expect(words(card.textContent)).toBe(WAITS_TO.resource);
+    expect(waitsToCall(read)).toBe('claude waits to read the resource file:///plan.md on notes');
   });
 
   it('says nothing waits when nothing does', async () => {

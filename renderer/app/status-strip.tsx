@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
+import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, WAITS_TO, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
 import { CodeSpans } from '../components';
 import { describeError, focusWhenShown, plural, routeHref, shownLine, type Route, type ShownError } from '../lib';
 import { useConnection, useDecisions, useLive } from '../state';
@@ -53,7 +53,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   return (
     <span className="strip-item strip-waiting">
       <span>
-        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : pending.kind === 'prompt' ? 'get' : 'read'} <code>{shownLine(pending.tool)}</code> on <strong>{pending.server}</strong>
+        <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} <code>{shownLine(pending.tool)}</code> on <strong>{pending.server}</strong>
       </span>
       <button type="button" className="button small primary" disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
         Allow

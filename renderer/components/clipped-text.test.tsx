@@ -24,16 +24,25 @@ describe('a clipped one-line text', () => {
 
 describe('a short text its column cuts', () => {
   const SHORT = 'A knowledge-graph memory that persists across sessions.';
-  let observed: Array<() => void> = [];
+  let observed: Element[] = [];
+  let observers = 0;
+  let report: (entries: Array<{ target: Element }>) => void = () => undefined;
   beforeEach(() => {
     observed = [];
-    // jsdom lays nothing out: the observer reports at once, and the text is as wide as the test says.
+    observers = 0;
+    // jsdom lays nothing out: the observer reports when the test says, and the text is as wide as it says.
     vi.stubGlobal(
       'ResizeObserver',
       class {
-        constructor(private readonly report: () => void) {}
-        observe() {
-          observed.push(this.report);
+        constructor(callback: (entries: Array<{ target: Element }>) => void) {
+          observers++;
+          report = callback;
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        unobserve(element: Element) {
+          observed = observed.filter((e) => e !== element);
         }
         disconnect() {}
       },
@@ -45,7 +54,7 @@ describe('a short text its column cuts', () => {
     const text = screen.getByTitle(SHORT);
     Object.defineProperty(text, 'scrollWidth', { configurable: true, value: scrollWidth });
     Object.defineProperty(text, 'clientWidth', { configurable: true, value: clientWidth });
-    act(() => observed.forEach((report) => report()));
+    act(() => report(observed.map((target) => ({ target }))));
   }
 
   it('offers "more" once the ellipsis cuts it, and not while it fits', () => {
@@ -58,5 +67,26 @@ describe('a short text its column cuts', () => {
     // Shown whole, it fits: the toggle stays, to fold it again.
     sized(300, 300);
     expect(screen.getByRole('button', { name: 'Less of the description of Memory' })).toBeTruthy();
+  });
+
+  it('watches every short text through one observer, and tells each only of its own size', () => {
+    const other = 'Read and write files inside the folders you allow.';
+    render(
+      <>
+        <ClippedText className="row-sub" text={SHORT} label="Memory" />
+        <ClippedText className="row-sub" text={other} label="Filesystem" />
+        <ClippedText className="row-sub" text="Fetch web pages." label="Fetch" />
+      </>,
+    );
+    expect(observers).toBe(1);
+    expect(observed).toHaveLength(3);
+    const cut = screen.getByTitle(other);
+    Object.defineProperty(cut, 'scrollWidth', { configurable: true, value: 420 });
+    Object.defineProperty(cut, 'clientWidth', { configurable: true, value: 300 });
+    act(() => report([{ target: cut }]));
+    expect(screen.getByRole('button', { name: 'More of the description of Filesystem' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More of the description of Memory' })).toBeNull();
+    cleanup();
+    expect(observed).toEqual([]);
   });
 });

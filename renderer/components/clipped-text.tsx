@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { observeSize } from './shared-resize';
 
 /** Longer than this, a one-line text is likely cut by its ellipsis: offer to show it whole. */
 const CLIP_AT = 70;
@@ -17,9 +18,7 @@ export function ClippedText({ text, className, label }: { text: string; classNam
   useEffect(() => {
     const element = ref.current;
     if (element === null || text.length > CLIP_AT || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setCut(element.scrollWidth > element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observeSize(element, () => setCut(element.scrollWidth > element.clientWidth));
   }, [text]);
   // One line with its toggle at its end: the toggle does not take a line of its own under it.
   return (

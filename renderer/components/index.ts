@@ -25,3 +25,4 @@ export { ClearTextNote } from './clear-text-note';
 export { useHandOverFocus } from './use-hand-over-focus';
 export { useLeaveGuard } from './use-leave-guard';
 export type { LeaveScope } from './use-leave-guard';
+export { ConnectionGate } from './connection-gate';

@@ -17,3 +17,4 @@ export type { ServerStep, StepKind } from './server-step';
 export { agentCardHeading, focusWhenShown, nextInList, serverRowFocus } from './focus-after';
 export { openCheckedLink, pageLinkOpening } from './open-link';
 export type { LinkOpening } from './open-link';
+export { TIER_WORD } from './tier-word';

@@ -58,9 +58,12 @@ describe('nextStep: one specific action per state', () => {
     expect(nextStep(status({ state: 'needs_auth', auth: { connected: false, kind: 'api_key' } }), NOW)?.name).toBe('Enter API key for demo');
   });
 
-  it('offers Connect where it never ran or failed, Approve while unapproved, nothing while disabled', () => {
+  it('offers Connect where it never ran, Restart where it failed, Approve while unapproved, nothing while disabled', () => {
     expect(kind({ state: 'idle' })).toBe('connect');
-    expect(kind({ state: 'error', inventoryUpdatedAt: NOW })).toBe('connect');
+    // The verb of "Restart all that failed", which restarts this same row.
+    expect(kind({ state: 'error', inventoryUpdatedAt: NOW })).toBe('restart');
+    expect(kind({ state: 'error', auth: { connected: true, kind: 'api_key' } })).toBe('restart');
+    expect(nextStep(status({ state: 'error' }), NOW)?.name).toBe('Restart demo');
     expect(kind({ approval: 'pending' })).toBe('approve');
     expect(kind({ enabled: false, state: 'needs_auth' })).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
 import { tokenExpired } from './server-badge';
 
-export type StepKind = 'approve' | 'sign-in' | 'sign-in-again' | 'grant-access' | 'enter-api-key' | 'connect';
+export type StepKind = 'approve' | 'sign-in' | 'sign-in-again' | 'grant-access' | 'enter-api-key' | 'connect' | 'restart';
 
 export interface ServerStep {
   kind: StepKind;
@@ -17,6 +17,7 @@ const LABELS: Record<Exclude<StepKind, 'approve'>, { label: string; joiner: stri
   'grant-access': { label: 'Grant more access', joiner: 'to' },
   'enter-api-key': { label: 'Enter API key', joiner: 'for' },
   connect: { label: 'Connect', joiner: '' },
+  restart: { label: 'Restart', joiner: '' },
 };
 
 function step(kind: Exclude<StepKind, 'approve'>, server: string): ServerStep {
@@ -39,13 +40,14 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
   if (status.approval === 'pending') return { kind: 'approve', label: 'Approve', name: `Approve ${name}` };
   if (status.state === 'starting') return undefined;
   // An API key is entered, never "signed in" for: missing or refused, the person types it again.
-  if (auth?.kind === 'api_key') return status.state === 'needs_auth' || !auth.connected ? step('enter-api-key', name) : status.state === 'error' ? step('connect', name) : undefined;
+  if (auth?.kind === 'api_key') return status.state === 'needs_auth' || !auth.connected ? step('enter-api-key', name) : status.state === 'error' ? step('restart', name) : undefined;
   if (moreAccessNeeded(auth).length > 0) return step('grant-access', name);
   const held = auth?.connected === true;
   if (status.state === 'needs_auth' || tokenExpired(status, now)) return step(held ? 'sign-in-again' : 'sign-in', name);
   // A service that signs in and holds nothing yet: signing in is what connecting it means.
   if (auth !== undefined && !held && status.state !== 'ready') return step('sign-in', name);
-  if (status.state === 'error') return step('connect', name);
+  // Failed: Restart, the verb of "Restart all that failed" beside it, and what it does (stop, then a fresh start).
+  if (status.state === 'error') return step('restart', name);
   if ((status.state === 'idle' || status.state === 'stopped') && !seenWorking(status)) return step('connect', name);
   return undefined;
 }

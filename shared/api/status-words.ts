@@ -12,9 +12,12 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** What a held call waits to do, by its kind: the strip, Activity and the tray say the same. */
+export const WAITS_TO: Record<PendingApproval['kind'], string> = { tool: 'waits to call', resource: 'waits to read the resource', prompt: 'waits to get the prompt' };
+
 /** "claude waits to call delete_file on files". */
 export function waitsToCall(pending: Pick<PendingApproval, 'agent' | 'kind' | 'tool' | 'server'>): string {
-  return `${pending.agent} waits to ${pending.kind === 'tool' ? 'call' : pending.kind === 'prompt' ? 'get' : 'read'} ${pending.tool} on ${pending.server}`;
+  return `${pending.agent} ${WAITS_TO[pending.kind]} ${pending.tool} on ${pending.server}`;
 }
 
 /** "2 calls wait for you". */

@@ -48,7 +48,7 @@ describe('Activity you can open', () => {
     expect(await args.textContent()).toMatch(/"message": "opened \d+"/);
     expect(await table.getByRole('group', { name: /^Result of echo on everything/ }).textContent()).toMatch(/Echo: opened \d+/);
     const details = table.locator('tr.audit-details');
-    expect(await details.textContent()).toContain("you (opener's setting for reading tools says ask)");
+    expect(await details.textContent()).toContain("you (opener's setting for read-only tools says ask)");
     expect(await details.textContent()).toMatch(/The call took[\d.]+ m?s, after waiting [\d.]+ m?s for you/);
 
     // The newest call is on top: its row is the first of the table's body.

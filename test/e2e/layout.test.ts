@@ -170,11 +170,11 @@ describe('layout at 800 and 1280 px', () => {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width, height: 900 });
       await ui.open('#/services/broken');
-      await page.getByRole('button', { name: 'Connect broken' }).click();
+      await page.getByRole('button', { name: 'Restart broken' }).click();
       const alert = page.locator('.page-actions [role="alert"]');
       await alert.waitFor();
       await ui.screenshot(`layout-error-header-${width}`);
-      const names = ['Connect broken', 'Disable broken', 'Remove broken'];
+      const names = ['Restart broken', 'Disable broken', 'Remove broken'];
       const buttons = await Promise.all(names.map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!));
       for (const [i, box] of buttons.entries()) {
         expect(Math.abs(box.y - buttons[0]!.y), `${names[i]} on the first button's line`).toBeLessThan(2);
@@ -195,7 +195,7 @@ describe('layout at 800 and 1280 px', () => {
 
       await ui.open('#/');
       const row = serverRow(page, 'broken');
-      await row.getByRole('button', { name: 'Connect broken' }).click();
+      await row.getByRole('button', { name: 'Restart broken' }).click();
       const rowAlert = row.getByRole('alert');
       await rowAlert.waitFor();
       await ui.screenshot(`layout-error-row-${width}`);

@@ -42,18 +42,20 @@ describe('activity', () => {
     expect(allow.getAttribute('aria-label')?.startsWith(allow.textContent ?? '-')).toBe(true);
   });
 
-  it('says when an agent wants to read a resource, and offers no "Always allow" for it', async () => {
+  it('says when an agent waits to read a resource, and offers no "Always allow" for it', async () => {
     const read: PendingApproval = { ...approval('r1', 'file:///notes/plan.md'), kind: 'resource', tier: 'read' };
     renderApp(createFakeApi({ listApprovals: () => [read] }), { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to read the resource file:\/\/\/notes\/plan\.md on github/ });
+    const item = await screen.findByRole('listitem', { name: /waits to read the resource file:\/\/\/notes\/plan\.md on github/ });
     expect(within(item).getByRole('button', { name: 'Allow file:///notes/plan.md on github for claude' })).toBeTruthy();
     expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
+    // The tier in the word Agents' policy uses for it.
+    expect(within(item).getByText('read-only')).toBeTruthy();
   });
 
   it('says on a waiting call why it was held whatever the policy: a value from the vault in its arguments, named', async () => {
     const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
     renderApp(createFakeApi({ listApprovals: () => [{ ...approval('w1', 'echo'), tier: 'read', arguments: { message: '[secret GITHUB_TOKEN]' }, warning }] }), { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to call .*echo/ });
+    const item = await screen.findByRole('listitem', { name: /waits to call .*echo/ });
     expect(within(item).getByRole('note').textContent).toContain(`Held for you whatever claude's policy says: ${warning}.`);
   });
 
@@ -61,7 +63,7 @@ describe('activity', () => {
     const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
     const search: PendingApproval = { ...approval('s1', 'search_tools'), server: '', tier: 'read', arguments: { query: '[secret GITHUB_TOKEN]' }, warning };
     renderApp(createFakeApi({ listApprovals: () => [search] }), { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to call search_tools \(Connected Services' own search, reaching no service\)/ });
+    const item = await screen.findByRole('listitem', { name: /waits to call search_tools \(Connected Services' own search, reaching no service\)/ });
     expect(within(item).getByRole('button', { name: 'Allow search_tools of Connected Services for claude' })).toBeTruthy();
     expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
   });
@@ -109,7 +111,7 @@ describe('activity', () => {
       listTools: () => [{ server: 'github', name: 'create_issue', title: 'Create an issue', inputSchema: { type: 'object' } }],
     });
     renderApp(api, { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to call Create an issue \(create_issue\) on github/ });
+    const item = await screen.findByRole('listitem', { name: /waits to call Create an issue \(create_issue\) on github/ });
     expect(within(item).getByText('create_issue').tagName).toBe('CODE');
   });
 
@@ -120,21 +122,21 @@ describe('activity', () => {
     const args = await screen.findByRole('group', { name: 'Arguments of send_email on github' });
     expect(within(args).getByRole('button', { name: 'Show the first 8,192 of 20,000 characters' })).toBeTruthy();
     // Try-out: a payload past the cut could not be seen while Allow stayed as inviting as ever.
-    const item = screen.getByRole('listitem', { name: /wants to call/ });
+    const item = screen.getByRole('listitem', { name: /waits to call/ });
     expect(within(item).getByRole('note').textContent).toContain('too long to show here, so you cannot see all of it');
   });
 
   it('says nothing is hidden when nothing was cut', async () => {
     const call: PendingApproval = { ...approval('c5', 'send_email'), arguments: { body: 'short' } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to call/ });
+    const item = await screen.findByRole('listitem', { name: /waits to call/ });
     expect(within(item).queryByRole('note')).toBeNull();
   });
 
   it('shows hidden characters in what an agent asks for as escapes, so a bidi override cannot disguise it', async () => {
     const call: PendingApproval = { ...approval('c2', 'write\u202Efdp.exe'), arguments: { path: '/home/me/notes/\u202Etxt.hs' } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to call/ });
+    const item = await screen.findByRole('listitem', { name: /waits to call/ });
     expect(item.textContent).not.toMatch(/\u202E/);
     expect(item.textContent).toContain('/home/me/notes/\\u202etxt.hs');
     expect(item.textContent).toContain('write\\u202efdp.exe');

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import type { PendingApproval } from '../../../shared/api';
+import { WAITS_TO, type PendingApproval } from '../../../shared/api';
 import { Badge, CodeSpans, ErrorNote } from '../../components';
-import { clockText, describeError, focusWhenShown, nextInList, type ShownError } from '../../lib';
+import { clockText, describeError, focusWhenShown, nextInList, TIER_WORD, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
 import { ApprovalArguments, argumentsCut } from './approval-arguments';
@@ -9,7 +9,6 @@ import { ArgumentList } from './argument-list';
 import { ToolName } from './tool-name';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
-const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
 
 /** One agent call waiting for the person: Allow, Deny, or Always allow (remembered for that tool of that service, for that agent). */
 export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: number }) {
@@ -40,9 +39,9 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   return (
     <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />}{' '}
+        <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />}{' '}
         {own ? "(Connected Services' own search, reaching no service)" : <>on <strong>{pending.server}</strong></>}{' '}
-        <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
+        <Badge tone={TIER_TONE[pending.tier]}>{TIER_WORD[pending.tier]}</Badge>
       </p>
       {pending.warning !== undefined && (
         <div className="note note-warn" role="note">

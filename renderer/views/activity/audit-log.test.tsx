@@ -63,7 +63,7 @@ describe('audit log', () => {
     expect(open.getAttribute('aria-expanded')).toBe('true');
     expect(within(table).getByRole('group', { name: /^Arguments of list_issues/ }).textContent).toContain('"q": "bugs"');
     expect(within(table).getByRole('group', { name: /^Result of list_issues/ }).textContent).toContain('3 issues');
-    expect(table.textContent).toContain("you (claude's setting for writing tools says ask)");
+    expect(table.textContent).toContain("you (claude's setting for write tools says ask)");
     expect(table.textContent).toContain('250 ms, after waiting 4 s for you');
   });
 

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../../shared/api';
+import { TIER_WORD } from '../../lib';
 
 /**
  * Who let the call through or stopped it, in words: "allowed by you", "denied: timed out"…
@@ -66,7 +67,6 @@ export function callDuration(ms: number): string {
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-const TIER_WORDS: Record<NonNullable<AuditEntry['tier']>, string> = { read: 'reading', write: 'writing', destructive: 'destructive' };
 
 /**
  * Who decided, in words: the person (and whether they made it a rule), a rule for this one tool
@@ -75,7 +75,7 @@ const TIER_WORDS: Record<NonNullable<AuditEntry['tier']>, string> = { read: 'rea
 export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | 'tier' | 'decidedBy' | 'agent' | 'via' | 'warning'>): string {
   // An app shown in this app: no agent's policy; a read runs, anything else only once the person confirms it there.
   if (entry.via === 'app') return entry.tier === 'read' || entry.tier === undefined ? 'nobody: an app may read from its own service' : entry.outcome === 'denied' ? 'nobody: it waited for you to confirm it in the app' : 'you, confirming it in the app';
-  const tier = entry.tier !== undefined ? `${TIER_WORDS[entry.tier]} tools` : 'this kind of call';
+  const tier = entry.tier !== undefined ? `${TIER_WORD[entry.tier]} tools` : 'this kind of call';
   const policy = entry.decidedBy === 'rule' ? `${entry.agent}'s rule for this one tool` : `${entry.agent}'s setting for ${tier}`;
   switch (entry.approval) {
     case 'person':

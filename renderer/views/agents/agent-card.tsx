@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { AgentView, ConfigTarget, ConnectClient, PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
-import { shownLine, timestamp } from '../../lib';
+import { shownLine, timestamp, TIER_WORD } from '../../lib';
 import { useLive } from '../../state';
 import { asksOf, ELICITATION_CHOICES, ROOTS_CHOICES, SAMPLING_CHOICES, summaryOf } from './agent-asks';
 import { AsksForm } from './asks-form';
@@ -60,9 +60,9 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <dd>{agent.servers === '*' ? 'all services' : agent.servers.length === 0 ? 'none' : agent.servers.join(', ')}</dd>
         <dt>Policy</dt>
         <dd className="badges">
-          <Badge tone={TONE[agent.policy.read]}>read-only: {agent.policy.read}</Badge>
-          <Badge tone={TONE[agent.policy.write]}>write: {agent.policy.write}</Badge>
-          <Badge tone={TONE[agent.policy.destructive]}>destructive: {agent.policy.destructive}</Badge>
+          <Badge tone={TONE[agent.policy.read]}>{TIER_WORD.read}: {agent.policy.read}</Badge>
+          <Badge tone={TONE[agent.policy.write]}>{TIER_WORD.write}: {agent.policy.write}</Badge>
+          <Badge tone={TONE[agent.policy.destructive]}>{TIER_WORD.destructive}: {agent.policy.destructive}</Badge>
         </dd>
         <dt>Tool names</dt>
         <dd>

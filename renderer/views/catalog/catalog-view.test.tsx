@@ -61,7 +61,10 @@ describe('catalog', () => {
     await screen.findByRole('link', { name: 'alpha' });
     expect(within(row('alpha')).getByRole('button', { name: 'Disconnect alpha' })).toBeTruthy();
     expect(within(row('bravo')).getByRole('button', { name: 'Sign in to bravo' })).toBeTruthy();
-    expect(within(row('charlie')).getByRole('button', { name: 'Connect charlie' })).toBeTruthy();
+    // A failed row's step is the bulk action's verb, and it is the only Restart on the row.
+    expect(within(row('charlie')).getByRole('button', { name: 'Restart charlie' })).toBeTruthy();
+    expect(within(row('charlie')).getAllByRole('button', { name: /Restart|Connect/ }).map((b) => b.textContent)).toEqual(['Restart']);
+    expect(screen.getByRole('button', { name: /Restart all that failed/ })).toBeTruthy();
     expect(within(row('delta')).getByRole('button', { name: 'Enable delta' })).toBeTruthy();
     expect(within(row('delta')).queryByRole('button', { name: /Connect/ })).toBeNull();
     expect(within(row('echo')).getByRole('button', { name: 'Approve command for echo' })).toBeTruthy();
@@ -79,16 +82,16 @@ describe('catalog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('connects, disables and shows a failure with its hint in the row', async () => {
+  it('restarts, disables and shows a failure with its hint in the row', async () => {
     const api = createFakeApi({
       status: statusWith(SERVERS),
-      connect: ({ name }) => {
+      restartServer: ({ name }) => {
         throw Object.assign(new Error(`could not start "${name}"`), { code: 'server_unavailable', hint: 'Install uv, then try again.' });
       },
       setServerEnabled: () => ({ ok: true }),
     });
     renderApp(api);
-    fireEvent.click(await screen.findByRole('button', { name: 'Connect charlie' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restart charlie' }));
     const alert = await within(row('charlie')).findByRole('alert');
     expect(alert.textContent).toContain('Install uv, then try again.');
     fireEvent.click(within(row('alpha')).getByRole('button', { name: 'Disable alpha' }));

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
-import { CodeSpans, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
+import { CodeSpans, ConnectionGate, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine } from '../../lib';
 import { GATE_REASON, useConnection, useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
@@ -79,44 +79,49 @@ export function CatalogView() {
 
   return (
     <section className="catalog" aria-labelledby="catalog-title">
-      <PageHeader title={<span id="catalog-title">Services</span>} lead="Connect each service once; every agent then reaches it through the bridge.">
-        <button type="button" className="button" onClick={() => setOpen({ kind: 'paste' })}>
-          Paste a command or JSON
-        </button>
-        <button type="button" className="button primary" onClick={() => setOpen({ kind: 'custom' })}>
-          Add custom service
-        </button>
-      </PageHeader>
-      {/* Beside the buttons it explains: every one of them is disabled until the core answers this tab. */}
-      {linked !== 'live' && <p className="note note-warn">{GATE_REASON[linked]}</p>}
-      {error && <ErrorNote error={error} />}
-      {issues.length > 0 && (
-        <div className="note note-warn" role="status">
-          <p>mcp.json has {plural(issues.length, 'problem')}; the servers it concerns are left as they were:</p>
-          <ul>
-            {issues.map((issue, i) => (
-              <li key={i}>
-                {issue.server !== undefined && <strong>{shownLine(issue.server)}: </strong>}
-                {issue.field !== undefined && <code>{shownLine(issue.field)}</code>} <CodeSpans text={issue.message} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {added !== null && (
-        <p className="note note-ok" role="status">
-          Added {added}.{' '}
-          <button type="button" className="button small quiet" onClick={() => setAdded(null)}>
-            Dismiss
+      <ConnectionGate>
+        <PageHeader title={<span id="catalog-title">Services</span>} lead="Connect each service once; every agent then reaches it through the bridge.">
+          <button type="button" className="button" onClick={() => setOpen({ kind: 'paste' })}>
+            Paste a command or JSON
           </button>
-        </p>
-      )}
+          <button type="button" className="button primary" onClick={() => setOpen({ kind: 'custom' })}>
+            Add custom service
+          </button>
+        </PageHeader>
+        {/* Beside the buttons it explains: every one of them is disabled until the core answers this tab. */}
+        {linked !== 'live' && <p className="note note-warn">{GATE_REASON[linked]}</p>}
+        {error && <ErrorNote error={error} />}
+        {issues.length > 0 && (
+          <div className="note note-warn" role="status">
+            <p>mcp.json has {plural(issues.length, 'problem')}; the servers it concerns are left as they were:</p>
+            <ul>
+              {issues.map((issue, i) => (
+                <li key={i}>
+                  {issue.server !== undefined && <strong>{shownLine(issue.server)}: </strong>}
+                  {issue.field !== undefined && <code>{shownLine(issue.field)}</code>} <CodeSpans text={issue.message} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {added !== null && (
+          <p className="note note-ok" role="status">
+            Added {added}.{' '}
+            <button type="button" className="button small quiet" onClick={() => setAdded(null)}>
+              Dismiss
+            </button>
+          </p>
+        )}
+      </ConnectionGate>
+      {/* Searching and filtering what is shown needs no core: they work while signed out. */}
       <CatalogToolbar query={query} filter={filter} summary={!loaded ? undefined : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />
       {filter !== 'available' && (
         <section aria-labelledby="your-services" aria-busy={!loaded}>
           <div className="section-head">
             <h2 id="your-services">Your services</h2>
-            <RestartFailed servers={servers} />
+            <ConnectionGate>
+              <RestartFailed servers={servers} />
+            </ConnectionGate>
           </div>
           {!loaded && (
             <LoadingSkeleton label="Loading your services" />
@@ -153,13 +158,16 @@ export function CatalogView() {
           ))}
         </ul>
       </section>
-      {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
-      {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onReview={onReview} />}
-      {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}
-      {open?.kind === 'connect' && <ConnectSheet target={open.target} onClose={(kept) => onSheetClosed(open.target.name, kept)} onConnected={close} />}
-      {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
-      {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
-      {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}
+      {/* The rows gate their own actions only: a row's "more" unfolds text already shown. */}
+      <ConnectionGate>
+        {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
+        {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onReview={onReview} />}
+        {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}
+        {open?.kind === 'connect' && <ConnectSheet target={open.target} onClose={(kept) => onSheetClosed(open.target.name, kept)} onConnected={close} />}
+        {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
+        {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
+        {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}
+      </ConnectionGate>
     </section>
   );
 }

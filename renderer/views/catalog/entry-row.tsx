@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { CatalogEntry } from '../../../shared/catalog';
-import { Badge, ClippedText, SafeLink, ServiceIcon } from '../../components';
+import { Badge, ClippedText, ConnectionGate, SafeLink, ServiceIcon } from '../../components';
 import { routeHref } from '../../lib';
 import { useConnection } from '../../state';
 import { needsLabel, type EntryRowModel } from './catalog-model';
@@ -18,7 +18,7 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
   const nameId = `entry-${entry.id}`;
   // Already added: opening it is the likely wish; adding another (another folder, account) stays possible.
   const first = row.addedAs[0];
-  // A link is not disabled by the gate around the screen (app.tsx): it says so itself, as Add beside it does.
+  // A link is not disabled by the gate around its actions: it says so itself, as Add beside it does.
   const gated = useConnection() !== 'live';
   return (
     <li className="row entry" aria-labelledby={nameId} hidden={hidden}>
@@ -46,24 +46,26 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
         </SafeLink>
       </span>
       <span className="row-cell" />
-      <div className="row-actions">
-        <div className="button-row">
-          {first !== undefined ? (
-            <>
-              <a className="button small" {...(gated ? { role: 'link', 'aria-disabled': true } : { href: routeHref({ screen: 'service', server: first, tab: 'overview' }) })} aria-label={`Open ${first}`}>
-                Open
-              </a>
-              <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>
-                Add again
+      <ConnectionGate>
+        <div className="row-actions">
+          <div className="button-row">
+            {first !== undefined ? (
+              <>
+                <a className="button small" {...(gated ? { role: 'link', 'aria-disabled': true } : { href: routeHref({ screen: 'service', server: first, tab: 'overview' }) })} aria-label={`Open ${first}`}>
+                  Open
+                </a>
+                <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>
+                  Add again
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button small" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name}`}>
+                Add
               </button>
-            </>
-          ) : (
-            <button type="button" className="button small" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name}`}>
-              Add
-            </button>
-          )}
+            )}
+          </div>
         </div>
-      </div>
+      </ConnectionGate>
     </li>
   );
 });

@@ -16,7 +16,7 @@ export interface ServerActionsProps {
 
 /**
  * Running, approved and enabled: stopping and starting it again is what a person reaches for. A failed
- * one offers Connect, which is that same fresh start (crash counters reset).
+ * one has Restart as its next step already.
  */
 function canRestart(status: ServerStatus, stepShown: boolean): boolean {
   return status.enabled && status.approval !== 'pending' && !stepShown && (status.state === 'ready' || status.state === 'error');
@@ -39,7 +39,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const waiting = signIn?.state === 'waiting';
   // An ended sign-in's note offers "Sign in again" itself.
   const noted = signIn !== undefined && signIn.state !== 'signed_in';
-  const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect');
+  const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'restart');
   return (
     <div className="row-actions">
       <div className="button-row">
@@ -58,10 +58,10 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
             type="button"
             className="button small primary"
             disabled={busy !== null}
-            onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : void run('connect'))}
+            onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : void run(step.kind === 'restart' ? 'restart' : 'connect'))}
             aria-label={step.name}
           >
-            {step.label}
+            {busy === 'restart' && step.kind === 'restart' ? 'Restarting…' : step.label}
           </button>
         )}
         {connecting && !waiting && (

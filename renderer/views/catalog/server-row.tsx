@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import { ClippedText, ServiceIcon, StateBadge } from '../../components';
+import { ClippedText, ConnectionGate, ServiceIcon, StateBadge } from '../../components';
 import { expiryText, plural, routeHref, shownLine } from '../../lib';
 import { useNowForExpiry } from '../../state';
 import type { ServerRowModel } from './catalog-model';
@@ -58,14 +58,16 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
         )}
       </span>
       <span className="row-state">
-        <StateBadge status={status} />
+        <StateBadge status={status} expandable />
       </span>
       <span className="row-cell">{plural(status.toolCount, 'tool')}</span>
       <span className="row-cell row-token">
         <span className="visually-hidden">sign-in expires: </span>
         {expiresAt !== undefined ? expiryText(expiresAt, now) : <span title="Nothing that expires">—</span>}
       </span>
-      <ServerActions status={status} now={now} onApprove={onApprove} />
+      <ConnectionGate>
+        <ServerActions status={status} now={now} onApprove={onApprove} />
+      </ConnectionGate>
     </>
   );
 });

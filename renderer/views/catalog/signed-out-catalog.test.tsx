@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app';
 import { createConnectionStore } from '../../state';
@@ -44,5 +44,25 @@ describe('the catalog while the tab is signed out', () => {
     expect(within(other).getByRole<HTMLButtonElement>('button', { name: 'Add Filesystem (reference)' }).matches(':disabled')).toBe(false);
     expect(screen.queryByText(reason)).toBeNull();
     expect(screen.getByRole('main').querySelector('fieldset')?.hasAttribute('title')).toBe(false);
+  });
+
+  it('keeps Search and Show working, which only filter what is shown', async () => {
+    const connection = renderSignedOut();
+    await screen.findByRole('listitem', { name: 'Filesystem (reference)' });
+    act(() => connection.set('rejected'));
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search services and tools' });
+    const show = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Show services in state' });
+    expect(search.matches(':disabled')).toBe(false);
+    expect(show.matches(':disabled')).toBe(false);
+    fireEvent.change(search, { target: { value: 'filesystem' } });
+    expect(screen.getByRole('listitem', { name: 'Filesystem (reference)' }).hidden).toBe(false);
+    expect(screen.queryByRole('listitem', { name: 'Everything (reference)' })).toBeNull();
+    // A row's "more" only unfolds its text: it works too.
+    fireEvent.change(search, { target: { value: '' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'More of the description of Git (reference)' }).matches(':disabled')).toBe(false);
+    fireEvent.change(search, { target: { value: 'filesystem' } });
+    // What needs the core stays disabled beside them.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Filesystem (reference)' }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add custom service' }).matches(':disabled')).toBe(true);
   });
 });

@@ -40,6 +40,10 @@ describe('a browser sign-in that never dead-ends', () => {
     expect(within(panel).getByRole('timer').textContent).toMatch(/waits for the sign-in until \d\d:\d\d \(in 5 min\)/);
     // While it waits, no second "Sign in" competes with it.
     expect(within(row()).queryByRole('button', { name: 'Sign in to notes' })).toBeNull();
+    // Cancel and Start again are two buttons of one kind: neither reads as a link beside the other.
+    const cancel = within(panel).getByRole('button', { name: 'Cancel sign-in to notes' });
+    const again = within(panel).getByRole('button', { name: 'Start again, the sign-in to notes' });
+    expect(again.className).toBe(cancel.className);
   });
 
   it('never links an address the page finds unsafe', async () => {

@@ -108,7 +108,7 @@ export function SignInProgressPanel({ progress, busy, onCancel, onRetry, onDismi
         <button type="button" className="button small" onClick={onCancel} aria-label={`Cancel sign-in to ${server}`}>
           Cancel sign-in
         </button>
-        <button type="button" className="button small quiet" disabled={busy} onClick={onRetry} aria-label={`Start again, the sign-in to ${server}`}>
+        <button type="button" className="button small" disabled={busy} onClick={onRetry} aria-label={`Start again, the sign-in to ${server}`}>
           Start again
         </button>
       </div>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { PendingAppCall } from '../../../../shared/api';
 import { revealHidden } from '../../../../shared/text';
 import { Badge, ErrorNote, JsonView } from '../../../components';
-import { clockText, describeError, type ShownError } from '../../../lib';
+import { clockText, describeError, TIER_WORD, type ShownError } from '../../../lib';
 import { useLive } from '../../../state';
 
 const TIER_TONE = { write: 'warn', destructive: 'error' } as const;
@@ -28,7 +28,7 @@ export function AppCallCard({ call, now }: { call: PendingAppCall; now: number }
   return (
     <li className="card approval" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        The app asks to call <code>{revealHidden(call.tool)}</code> on <strong>{call.server}</strong> <Badge tone={TIER_TONE[call.tier]}>{call.tier}</Badge>
+        The app asks to call <code>{revealHidden(call.tool)}</code> on <strong>{call.server}</strong> <Badge tone={TIER_TONE[call.tier]}>{TIER_WORD[call.tier]}</Badge>
       </p>
       <JsonView value={call.arguments} label={`Arguments of ${what}`} />
       <p className="muted" role="timer">
