@@ -4,6 +4,18 @@ import { RPC_ERROR } from './rpc-codes';
 /** The text a call gets when its server answered it with a malformed response. */
 export const INVALID_ANSWER_TEXT = 'the server sent an invalid answer (JSON-RPC 2.0 §5: a response holds exactly one of "result" and "error")';
 
+/** The text a call gets when its server answered it with its id as a string ("7" for 7). */
+export const STRING_ID_TEXT = 'the server answered with the request\'s id as a string (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
+
+/**
+ * The integer a string id spells ("7"), when the answer has one: our requests' ids are integers, so
+ * such an answer is meant for a request of ours, and failing it at once beats a timeout.
+ */
+export function stringIdOf(message: JSONRPCMessage): number | undefined {
+  if ('method' in message || !('id' in message) || typeof message.id !== 'string') return undefined;
+  return /^(?:0|[1-9]\d{0,14})$/.test(message.id) ? Number(message.id) : undefined;
+}
+
 /**
  * A value that failed the SDK's message schemas but names a request (a string or integer `id`, no
  * `method`, a `result` or an `error`): an answer, malformed, such as one with both `result` and

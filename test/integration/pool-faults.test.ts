@@ -6,6 +6,7 @@ import type { McpConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
+import { INVALID_ANSWER_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
 
 const pools: Pool[] = [];
 
@@ -40,9 +41,23 @@ describe('pool: timeouts, cancellation, progress', () => {
     expect((await seen(pool)).cancelled).toBe(1);
     // The server answers anyway; the pool drops that answer and stays usable.
     await waitFor('the late answer', async () => (await seen(pool)).lateAnswers === 1);
-    await waitFor('the drop to be logged', () => lines.some((l) => l.includes('[f] dropped a late answer')));
+    await waitFor('the drop to be logged', () => lines.some((l) => l.includes('[f] dropped a late or repeated answer (request ')));
     expect(pool.status('f').state).toBe('ready');
     expect(textOf(await pool.callTool('f', 'slow', { ms: 0 }))).toBe('slept 0');
+  });
+
+  it('fails a call at once on a malformed answer or its id as a string, and names an answer to an id never asked', async () => {
+    const { pool, lines } = await poolWith({ f: faultServer() });
+    const both = await rejection(pool.callTool('f', 'badAnswer', { kind: 'both' }, { timeoutMs: 120_000 }));
+    expect(both.code).not.toBe('timeout');
+    expect(both.message).toContain(INVALID_ANSWER_TEXT);
+    const stringId = await rejection(pool.callTool('f', 'badAnswer', { kind: 'stringId' }, { timeoutMs: 120_000 }));
+    expect(stringId.code).not.toBe('timeout');
+    expect(stringId.message).toContain(STRING_ID_TEXT);
+    expect(textOf(await pool.callTool('f', 'badAnswer', { kind: 'strayId' }))).toBe('answered');
+    await waitFor('the stray answer to be logged', () => lines.includes('[f] dropped an answer to an id it was never asked (99999)'));
+    expect(lines.some((l) => l.includes('ignored a stdout line'))).toBe(false);
+    expect(pool.status('f').state).toBe('ready');
   });
 
   it('uses the server timeoutMs when the call gives none', async () => {
