@@ -14,7 +14,7 @@ import type { RestartHost } from './slot-restarts';
 /** What one start needs of its slot (slot-lifecycle.ts): its parts, and its connection to set. */
 export interface StartHost {
   readonly host: RestartHost & StartingSlot;
-  readonly options: Pick<SlotOptions, 'asks' | 'events' | 'now' | 'setTimer' | 'gate' | 'connect'>;
+  readonly options: Pick<SlotOptions, 'asks' | 'events' | 'now' | 'setTimer' | 'gate' | 'connect' | 'log'>;
   readonly store: InventoryStore;
   readonly refresher: InventoryRefresher;
   readonly credentials: SlotCredentials;
@@ -54,7 +54,7 @@ export async function startSlot(slot: StartHost, config: ServerConfig, signal: A
     assertCurrent();
     slot.setCurrent(conn);
     slot.refresher.clear();
-    const inventory = await fetchInventory(name, conn.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory);
+    const inventory = await fetchInventory(name, conn.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory, undefined, options.log);
     assertCurrent();
     await slot.store.store(inventory, config, options.now());
     assertCurrent();

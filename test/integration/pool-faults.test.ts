@@ -1,9 +1,12 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
 import type { McpConfig } from '../../shared/config';
-import { faultServer } from '../fixtures/servers/config';
+import { faultServer, ROOT } from '../fixtures/servers/config';
+
+const DUPLICATE_TOOLS_SERVER = fileURLToPath(new URL('../fixtures/servers/duplicate-tools-server.ts', import.meta.url));
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
 import { INVALID_ANSWER_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
@@ -58,6 +61,14 @@ describe('pool: timeouts, cancellation, progress', () => {
     await waitFor('the stray answer to be logged', () => lines.includes('[f] dropped an answer to an id it was never asked (99999)'));
     expect(lines.some((l) => l.includes('ignored a stdout line'))).toBe(false);
     expect(pool.status('f').state).toBe('ready');
+  });
+
+  it('keeps the first of two tools of one name and says so once in the server\'s log', async () => {
+    const server = { command: process.execPath, args: ['--import', 'tsx', DUPLICATE_TOOLS_SERVER], cwd: ROOT };
+    const { pool, lines } = await poolWith({ d: server });
+    await pool.start('d');
+    expect((await pool.tools('d')).map((t) => [t.name, t.description])).toEqual([['dup', 'dup1'], ['other', 'other']]);
+    expect(lines.filter((l) => l.startsWith('[d] lists more than one tool'))).toEqual(['[d] lists more than one tool named "dup"; only the first of each is kept']);
   });
 
   it('uses the server timeoutMs when the call gives none', async () => {
