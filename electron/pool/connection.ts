@@ -193,7 +193,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.setNotificationHandler('notifications/message', ({ params }) =>
     options.onLog({ level: params.level, ...(params.logger !== undefined ? { logger: params.logger } : {}), data: params.data }),
   );
-  const subscriptions = new ResourceSubscriber(client, options.log);
+  const subscriptions = new ResourceSubscriber(client, (line) => options.log(`[${server}] ${line}`));
 
   const close = (): Promise<void> => {
     if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;

@@ -28,7 +28,7 @@ describe('an HTTP server whose answer has a 60,000-byte Mcp-Session-Id', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
     const pool = createPool({ cacheDir: tempDir('header-overflow-'), log: () => undefined });
     pools.push(pool);
-    await pool.apply({ mcpServers: { big: { url, startupTimeoutMs: 10_000 } } });
+    await pool.apply({ mcpServers: { big: { type: 'http', url, startupTimeoutMs: 10_000 } } });
     const error = await rejection(pool.start('big'));
     expect(error.code).toBe('server_unavailable');
     expect(error.message).toContain('answered with headers too large to read (UND_ERR_HEADERS_OVERFLOW');
