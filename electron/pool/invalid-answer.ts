@@ -2,7 +2,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { RPC_ERROR } from './rpc-codes';
 
 /** The text a call gets when its server answered it with a malformed response. */
-export const INVALID_ANSWER_TEXT = 'the server sent an invalid answer (JSON-RPC 2.0 §5: a response holds exactly one of "result" and "error")';
+export const INVALID_ANSWER_TEXT =
+  'the server sent an invalid answer (JSON-RPC 2.0 §5: exactly one of "result", an object, and "error", with a numeric code and a message)';
 
 /** The text a call gets when its server answered it with its id as a string ("7" for 7). */
 export const STRING_ID_TEXT = 'the server answered with the request\'s id as a string (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
