@@ -2,6 +2,8 @@
 export interface ClientParts {
   /** The next JSON-RPC id, taken so the SDK never hands it out again. */
   takeRequestId(): number;
+  /** The id the next request will get: every id below it was sent. */
+  nextRequestId(): number;
 }
 
 interface ClientInternals {
@@ -18,5 +20,6 @@ export function clientParts(client: object): ClientParts | undefined {
       internals._requestMessageId = id + 1;
       return id;
     },
+    nextRequestId: () => internals._requestMessageId as number,
   };
 }

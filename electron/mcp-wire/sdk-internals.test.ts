@@ -139,6 +139,8 @@ describe('the SDK v2 internals the seam relies on', () => {
     await client.listTools();
     expect(ids.at(-1)).toBe(taken + 1);
     expect(ids).not.toContain(taken);
+    // Every id below the next one was sent or taken.
+    expect(parts?.nextRequestId()).toBe(taken + 2);
     await client.close();
   });
 

@@ -24,7 +24,8 @@ import type { RelistTools } from './header-mismatch';
 import { eraChoice, type EraChoice } from './era-choice';
 import { ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
-import { useIdTables } from '../mcp-wire';
+import { clientParts, useIdTables } from '../mcp-wire';
+import { UNKNOWN_ANSWER_PREFIX, unknownAnswerNote } from './unknown-answer';
 import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 import type { AnswerInput } from './server-rounds';
 import { connectInEra } from './connect-era';
@@ -179,8 +180,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     // Our own reasons for stopping it (a flood, an oversized line) are always shown.
     if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
     const text = redact(error.message);
-    // The SDK dropped an answer that came after we had given up on (and cancelled) its request.
-    if (text.startsWith('Received a response for an unknown message ID')) noise(`[${server}] dropped a late answer`);
+    // The SDK dropped an answer no request waits for: late, repeated, or to an id never sent.
+    if (text.startsWith(UNKNOWN_ANSWER_PREFIX)) noise(`[${server}] ${unknownAnswerNote(text, clientParts(client)?.nextRequestId())}`);
     else noise(`[${server}] ${text.slice(0, 500)}`);
   };
   // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts); on a
@@ -192,7 +193,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.setNotificationHandler('notifications/message', ({ params }) =>
     options.onLog({ level: params.level, ...(params.logger !== undefined ? { logger: params.logger } : {}), data: params.data }),
   );
-  const subscriptions = new ResourceSubscriber(client, options.log);
+  const subscriptions = new ResourceSubscriber(client, (line) => options.log(`[${server}] ${line}`));
 
   const close = (): Promise<void> => {
     if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;

@@ -3,6 +3,7 @@ import type { Client, JSONRPCMessage, ProgressCallback, RequestOptions } from '@
 import { safeParse } from 'zod/v4-mini';
 import { DelayList, IdTable, type Delayed } from '../../shared/collections';
 import { clientParts, type ClientParts } from '../mcp-wire';
+import { STRING_ID_TEXT, stringIdOf } from './invalid-answer';
 import { invalidOutput, OutputValidators, type ListedTools, type OutputValidator } from './output-validators';
 import type { Cancellation } from './cancellation';
 import type { ClientSdk } from './client-sdk';
@@ -205,10 +206,19 @@ export class DirectToolCalls {
 
   #claim(message: JSONRPCMessage): boolean {
     if (this.#waiting.size === 0) return false;
-    if (!isAnswer(message)) return isProgress(message) && this.#progress(message);
+    if (!isAnswer(message)) return this.#wrongIdType(message) || (isProgress(message) && this.#progress(message));
     const call = this.#waiting.get(message.id);
     if (!call) return false;
     this.#answer(call, message);
+    return true;
+  }
+
+  /** An answer to a waiting call whose id came back as a string: the call fails at once, saying so. */
+  #wrongIdType(message: JSONRPCMessage): boolean {
+    const id = stringIdOf(message);
+    const call = id === undefined ? undefined : this.#waiting.get(id);
+    if (!call) return false;
+    this.#answer(call, { jsonrpc: '2.0', id: call.id, error: { code: RPC_ERROR.InternalError, message: STRING_ID_TEXT } });
     return true;
   }
 

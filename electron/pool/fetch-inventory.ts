@@ -7,6 +7,7 @@ import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import { ListingMeter, type ListedKind } from './listing-bound';
 import { redactor } from '../../shared/redact';
 import { withTitlesCut } from './tool-titles';
+import { firstOfEachName } from './duplicate-names';
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
@@ -87,6 +88,7 @@ export async function fetchInventory(
   options: RequestOptions,
   previous: Inventory,
   parts: readonly InventoryPart[] = ['tools', 'resources', 'prompts'],
+  log: (line: string) => void = () => undefined,
 ): Promise<Inventory> {
   const caps = client.getServerCapabilities() ?? {};
   const out: Inventory = { ...previous };
@@ -97,7 +99,7 @@ export async function fetchInventory(
   if (parts.includes('tools')) {
     out.tools = !caps.tools
       ? []
-      : (await orEmpty(() => listTools(server, client, meter, options))).map((t) =>
+      : firstOfEachName(server, await orEmpty(() => listTools(server, client, meter, options)), log).map((t) =>
           withTitlesCut(ToolInfoSchema.parse({
             server,
             name: t.name,

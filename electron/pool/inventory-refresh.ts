@@ -173,7 +173,7 @@ export class InventoryRefresher {
       };
       const timeout = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       try {
-        const inventory = await fetchInventory(name, conn.client, { timeout, signal: round.controller.signal }, store.inventory, parts);
+        const inventory = await fetchInventory(name, conn.client, { timeout, signal: round.controller.signal }, store.inventory, parts, log);
         if (this.deps.current()?.conn !== conn) return settle(this.#stopped());
         await store.loaded;
         if (store.holds(inventory, config, this.deps.now())) {

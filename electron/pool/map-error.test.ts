@@ -64,6 +64,14 @@ describe('toPoolError', () => {
     });
   });
 
+  it('names headers too large to read, not "could not reach"', () => {
+    const overflow = new TypeError('fetch failed', { cause: Object.assign(new Error('Headers Overflow Error'), { code: 'UND_ERR_HEADERS_OVERFLOW' }) });
+    expect(toPoolError(overflow, http)).toMatchObject({
+      code: 'server_unavailable',
+      message: '"srv" at http://127.0.0.1:9/mcp answered with headers too large to read (UND_ERR_HEADERS_OVERFLOW; over 16 KiB by default)',
+    });
+  });
+
   it('keeps the wait of a 429 in the message, the hint and data.retryAfterMs', () => {
     const limited = toPoolError(new RateLimitedResponse(60_000), http);
     expect(limited).toMatchObject({

@@ -10,6 +10,7 @@ import { StdinWriteError } from './stdin-write-error';
 import { unknownName } from './unknown-name';
 import { meaningfulStderr } from './stderr-lines';
 import { shownAnswer } from './http-answer';
+import { headersOverflow } from './headers-overflow';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -269,6 +270,9 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     if (info?.exit !== undefined || info?.failure !== undefined) return endedError(ctx.server, info, during);
   }
   if (error instanceof CodedError) return redactCoded(error);
+  // Under whichever wrapper (the SDK's era probe, its POST, fetch's "fetch failed").
+  const overflow = headersOverflow(error, ctx.server, ctx.url);
+  if (overflow) return overflow;
   const sdk = clientSdkIfLoaded();
   if (sdk && sdk.UnauthorizedError.isInstance(error)) {
     return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });

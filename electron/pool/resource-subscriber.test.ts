@@ -1,6 +1,6 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIBED_URIS_PER_SERVER, ResourceSubscriber } from './resource-subscriber';
+import { MAX_SUBSCRIBED_URIS_PER_SERVER, REOPEN_DELAYS_MS, ResourceSubscriber, type SubscriberClock } from './resource-subscriber';
 
 /** A 2026-07-28 client stand-in that records each listen filter it is asked to open. */
 function modernClient(): { client: Client; filters: SubscriptionFilter[]; open: () => number } {
@@ -67,5 +67,60 @@ describe('ResourceSubscriber on a 2026-07-28 server', () => {
     await expect(subscriber.subscribe('file:///one-more', {})).rejects.toMatchObject({ code: 'rate_limited' });
     // One already followed is not a new one.
     await expect(subscriber.subscribe('file:///0', {})).resolves.toBeUndefined();
+  });
+});
+
+describe('ResourceSubscriber: a change stream the server ends', () => {
+  /** A modern client whose streams the test ends, and a clock whose waits the test runs. */
+  function ending() {
+    const ends: Array<() => void> = [];
+    let fail = false;
+    const stub = {
+      getProtocolEra: () => 'modern',
+      getServerCapabilities: () => ({ tools: { listChanged: true } }),
+      listen: (): Promise<McpSubscription> => {
+        if (fail) return Promise.reject(new Error('refused'));
+        let end: (how: string) => void = () => undefined;
+        const closed = new Promise<string>((resolve) => (end = resolve));
+        ends.push(() => end('remote'));
+        return Promise.resolve({ closed, close: () => Promise.resolve() } as unknown as McpSubscription);
+      },
+    };
+    const waits: Array<{ ms: number; run: () => void }> = [];
+    const clock: SubscriberClock = { now: () => 0, after: (ms, run) => (waits.push({ ms, run }), () => undefined) };
+    const logs: string[] = [];
+    const subscriber = new ResourceSubscriber(stub as unknown as Client, (l) => logs.push(l), clock);
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 40; i++) await new Promise((r) => setImmediate(r));
+    };
+    return { subscriber, ends, waits, logs, settle, refuse: () => (fail = true) };
+  }
+
+  it('opens it again after a wait, a few times, then says list changes wait for the next start', async () => {
+    const { subscriber, ends, waits, logs, settle, refuse } = ending();
+    await subscriber.open();
+    expect(ends).toHaveLength(1);
+    ends[0]?.();
+    await settle();
+    expect(waits.map((w) => w.ms)).toEqual([REOPEN_DELAYS_MS[0]]);
+    waits[0]?.run();
+    await settle();
+    expect(ends).toHaveLength(2);
+    refuse();
+    ends[1]?.();
+    await settle();
+    waits[1]?.run();
+    await settle();
+    waits[2]?.run();
+    await settle();
+    expect(waits.map((w) => w.ms)).toEqual([...REOPEN_DELAYS_MS]);
+    expect(logs).toEqual([
+      'its change stream ended (remote); opening it again in 1 s',
+      'its change stream ended (remote); opening it again in 5 s',
+      'its change stream could not be opened again: refused',
+      'its change stream ended (remote); opening it again in 30 s',
+      'its change stream could not be opened again: refused',
+      `its change stream ended (remote) ${REOPEN_DELAYS_MS.length} times in a row; list changes resume at its next start`,
+    ]);
   });
 });

@@ -12,6 +12,26 @@ const MAX_QUIET_TURNS = 32;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** A stream the server ended is opened again after these waits, one per try; then only at the next start. */
+export const REOPEN_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000];
+/** A stream that stayed open this long was healthy: its end starts the waits over. */
+const HEALTHY_MS = 60_000;
+
+export interface SubscriberClock {
+  now: () => number;
+  /** Runs `run` after `ms`; returns how to cancel it. */
+  after: (ms: number, run: () => void) => () => void;
+}
+
+const realClock: SubscriberClock = {
+  now: Date.now,
+  after: (ms, run) => {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
 /**
  * A connection's resource subscriptions and list changes in its era. 2025: `resources/subscribe`
  * per URI, list changes unsolicited. 2026-07-28: one `subscriptions/listen` stream whose filter
@@ -30,10 +50,16 @@ export class ResourceSubscriber {
   #sync: Promise<void> | undefined;
   #dirty = false;
   #changes = 0;
+  readonly #clock: SubscriberClock;
+  /** Tries since the last healthy stream, and the wait under way. */
+  #reopens = 0;
+  #cancelReopen: (() => void) | undefined;
 
-  constructor(client: Client, log: (line: string) => void) {
+  /** `log` lines are the server's own: the caller prefixes its name. */
+  constructor(client: Client, log: (line: string) => void, clock: SubscriberClock = realClock) {
     this.#client = client;
     this.#log = log;
+    this.#clock = clock;
   }
 
   get #modern(): boolean {
@@ -50,8 +76,28 @@ export class ResourceSubscriber {
     try {
       await this.#changed();
     } catch (error) {
-      this.#log(redact(`a server's change stream could not be opened: ${errorMessage(error)}`));
+      this.#log(redact(`its change stream could not be opened: ${errorMessage(error)}`));
     }
+  }
+
+  /** The server ended the stream: opened again after a wait, a few times, then left to the next start. */
+  #ended(openedAt: number): void {
+    if (this.#clock.now() - openedAt >= HEALTHY_MS) this.#reopens = 0;
+    const wait = REOPEN_DELAYS_MS[this.#reopens];
+    if (wait === undefined) {
+      this.#log(`its change stream ended (remote) ${REOPEN_DELAYS_MS.length} times in a row; list changes resume at its next start`);
+      return;
+    }
+    this.#reopens++;
+    this.#log(`its change stream ended (remote); opening it again in ${wait / 1000} s`);
+    this.#cancelReopen = this.#clock.after(wait, () => {
+      this.#cancelReopen = undefined;
+      if (this.#closed) return;
+      this.#changed().catch((error: unknown) => {
+        this.#log(redact(`its change stream could not be opened again: ${errorMessage(error)}`));
+        this.#ended(this.#clock.now());
+      });
+    });
   }
 
   /** What to listen for: the list changes the server advertises and the URIs subscribed; undefined for nothing. */
@@ -70,8 +116,11 @@ export class ResourceSubscriber {
     const filter = this.#filter();
     this.#stream = filter === undefined ? undefined : await this.#client.listen(filter);
     await previous?.close();
-    void this.#stream?.closed.then((how) => {
-      if (how === 'remote' && !this.#closed) this.#log(redact(`a server's change stream ended (${how}); list changes resume at its next start`));
+    const stream = this.#stream;
+    const openedAt = this.#clock.now();
+    void stream?.closed.then((how) => {
+      // Only the stream in use: one replaced by a new filter ends too.
+      if (how === 'remote' && !this.#closed && this.#stream === stream) this.#ended(openedAt);
     });
   }
 
@@ -146,6 +195,7 @@ export class ResourceSubscriber {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#cancelReopen?.();
     await this.#stream?.close().catch(() => undefined);
   }
 }

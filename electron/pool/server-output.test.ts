@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactor } from '../../shared/redact';
 import type { CodedError } from '../../shared/errors';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
-import { MAX_STDERR_LINE, ServerOutput, STDERR_TAIL_BYTES } from './server-output';
+import { MAX_STDERR_LINE, SHOWN_STRAY_LINES, ServerOutput, STDERR_TAIL_BYTES } from './server-output';
 
 function output(limits: Partial<FloodLimits> = {}) {
   let now = 1_000;
@@ -114,6 +114,19 @@ describe('ServerOutput: stray stdout lines', () => {
     stdout(out, 'x');
     expect(floods[0]).toMatchObject({ code: 'server_unavailable', data: { flood: 'stdout' } });
     expect(floods[0]?.hint).toContain('only JSON-RPC to stdout');
+  });
+
+  it('within the budget shows the first few a second and counts the rest in one line', () => {
+    const { out, logs, at } = output();
+    for (let i = 0; i < 40; i++) stdout(out, `log ${i}`);
+    for (let i = 0; i < 10; i++) out.noise(`[s] dropped an answer to an id it was never asked (${i})`);
+    expect(logs).toEqual([0, 1, 2, 3, 4].map((i) => `[s] ignored a stdout line that is not JSON-RPC: log ${i}`));
+    at(2_000);
+    stdout(out, 'next second');
+    expect(logs.slice(SHOWN_STRAY_LINES)).toEqual([
+      `[s] 45 more stdout lines that are not JSON-RPC or answer no request were not shown (the first ${SHOWN_STRAY_LINES} a second are)`,
+      '[s] ignored a stdout line that is not JSON-RPC: next second',
+    ]);
   });
 
   it('counts protocol noise (answers to unknown requests) against the stdout budget', () => {

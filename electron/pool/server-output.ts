@@ -13,6 +13,8 @@ const NEWLINE = 0x0a;
 const MAX_SHOWN_STDOUT_LINE = 4096;
 /** Characters of a stray stdout line shown in the log. */
 const STDOUT_EXCERPT = 300;
+/** Stray stdout lines (and answers to no request) shown a second, within the budget; the rest are counted. */
+export const SHOWN_STRAY_LINES = 5;
 
 export interface ServerOutputOptions {
   server: string;
@@ -40,6 +42,8 @@ export class ServerOutput {
   readonly #stderrLines = new LineSplitter(MAX_STDERR_LINE);
   readonly #stderrBudget: FloodBudget;
   readonly #stdoutBudget: FloodBudget;
+  /** Which of the stray lines within the budget are shown: a count, not a flood limit (it never floods). */
+  readonly #shown: FloodBudget;
   readonly #prefix: string;
   #tail: string[] = [];
   #tailChars = 0;
@@ -54,6 +58,9 @@ export class ServerOutput {
     );
     this.#stdoutBudget = new FloodBudget(limits.stdoutLinesPerSecond, limits.floodSeconds, now, (d: DropReport) =>
       this.#log(`[${server}] dropped ${d.units} stdout lines that are not JSON-RPC (${d.bytes} bytes) over its budget of ${limits.stdoutLinesPerSecond} lines/s`),
+    );
+    this.#shown = new FloodBudget(SHOWN_STRAY_LINES, Number.POSITIVE_INFINITY, now, (d: DropReport) =>
+      this.#log(`[${server}] ${d.units} more stdout lines that are not JSON-RPC or answer no request were not shown (the first ${SHOWN_STRAY_LINES} a second are)`),
     );
   }
 
@@ -113,6 +120,10 @@ export class ServerOutput {
       this.#checkFlood(budget, 'stdout');
       return;
     }
+    if (!this.#shown.take(1)) {
+      this.#shown.drop(1, end - start + 1);
+      return;
+    }
     const server = this.#options.server;
     if (end - start > MAX_SHOWN_STDOUT_LINE) {
       this.#log(`[${server}] ignored a stdout line of ${end - start} bytes that is not JSON-RPC`);
@@ -126,7 +137,8 @@ export class ServerOutput {
     if (this.#flooded) return;
     const budget = this.#stdoutBudget;
     if (budget.take(1)) {
-      this.#log(line);
+      if (this.#shown.take(1)) this.#log(line);
+      else this.#shown.drop(1, line.length);
     } else {
       budget.drop(1, line.length);
       this.#checkFlood(budget, 'stdout');
@@ -144,6 +156,7 @@ export class ServerOutput {
     this.#stderrLines.clear();
     this.#stderrBudget.flush();
     this.#stdoutBudget.flush();
+    this.#shown.flush();
   }
 
   #keep(line: string): void {

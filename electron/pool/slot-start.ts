@@ -15,7 +15,7 @@ import type { RestartHost } from './slot-restarts';
 /** What one start needs of its slot (slot-lifecycle.ts): its parts, and its connection to set. */
 export interface StartHost {
   readonly host: RestartHost & StartingSlot;
-  readonly options: Pick<SlotOptions, 'asks' | 'events' | 'now' | 'setTimer' | 'gate' | 'connect'>;
+  readonly options: Pick<SlotOptions, 'asks' | 'events' | 'now' | 'setTimer' | 'gate' | 'connect' | 'log'>;
   readonly store: InventoryStore;
   readonly refresher: InventoryRefresher;
   readonly credentials: SlotCredentials;
@@ -58,7 +58,7 @@ export async function startSlot(slot: StartHost, config: ServerConfig, signal: A
       assertCurrent();
       slot.setCurrent(opened);
       slot.refresher.clear();
-      return { conn: opened, inventory: await fetchInventory(name, opened.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory) };
+      return { conn: opened, inventory: await fetchInventory(name, opened.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory, undefined, options.log) };
     });
     assertCurrent();
     await slot.store.store(inventory, config, options.now());

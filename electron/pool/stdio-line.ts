@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { invalidAnswer } from './invalid-answer';
 import { isTooDeepListing } from './listing-depth';
 import { parseRpcMessage, type RpcSchemas } from './rpc-message';
 
@@ -11,8 +12,9 @@ export function serializeMessage(message: JSONRPCMessage): string {
 
 /**
  * One stdout line read as a message: `blank` for a line of spaces only, undefined for a line that is
- * not JSON-RPC, `too_deep` for a listing nested past MAX_LISTING_DEPTH (listing-depth.ts). A line that
- * does not start with `{` costs a byte compare.
+ * not JSON-RPC, `too_deep` for a listing nested past MAX_LISTING_DEPTH (listing-depth.ts). A malformed
+ * answer to a request becomes an error answer for its id (invalid-answer.ts). A line that does not
+ * start with `{` costs a byte compare.
  */
 export function readRpcLine(
   buffer: Buffer,
@@ -24,14 +26,19 @@ export function readRpcLine(
   while (first < end && (buffer[first] === 0x20 || buffer[first] === 0x09 || buffer[first] === 0x0d)) first++;
   if (first === end) return 'blank';
   if (buffer[first] !== OPEN_BRACE) return undefined;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(buffer.toString('utf8', first, end));
-    // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
-    if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') return undefined;
-    if (!schemas) return undefined;
-    if (isTooDeepListing(value)) return 'too_deep';
-    return parseRpcMessage(value, schemas);
+    value = JSON.parse(buffer.toString('utf8', first, end));
   } catch {
     return undefined;
+  }
+  // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
+  if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') return undefined;
+  if (!schemas) return undefined;
+  if (isTooDeepListing(value)) return 'too_deep';
+  try {
+    return parseRpcMessage(value, schemas);
+  } catch {
+    return invalidAnswer(value);
   }
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
 import { FakeChild, spawnOf } from '../../test/support';
+import { INVALID_ANSWER_TEXT } from './invalid-answer';
 import { toPoolError } from './map-error';
 import { StdinWriteError } from './stdin-write-error';
 import { MAX_QUEUED_MESSAGES, STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
@@ -50,6 +51,18 @@ describe('StdioProcessTransport', () => {
     await until(() => messages.length === 2 && logs.length === 1);
     expect(messages.map((m) => ('method' in m ? m.method : 'response'))).toEqual(['notifications/progress', 'response']);
     expect(logs).toEqual(['[fake] ignored a stdout line that is not JSON-RPC: not json']);
+  });
+
+  it('turns a malformed answer (both result and error) into an error answer for its id, not a stray line', async () => {
+    const { child, transport, messages, logs } = harness();
+    await transport.start();
+    child.stdout.write('{"jsonrpc":"2.0","id":3,"result":{},"error":{"code":1,"message":"x"}}\n{"jsonrpc":"2.0","id":"4","error":"no"}\n');
+    await until(() => messages.length === 2);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 3, error: { code: -32603, message: INVALID_ANSWER_TEXT } },
+      { jsonrpc: '2.0', id: '4', error: { code: -32603, message: INVALID_ANSWER_TEXT } },
+    ]);
+    expect(logs).toEqual([]);
   });
 
   it('writes newline-delimited JSON to stdin', async () => {

@@ -1,11 +1,15 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
 import type { McpConfig } from '../../shared/config';
-import { faultServer } from '../fixtures/servers/config';
+import { faultServer, ROOT } from '../fixtures/servers/config';
+
+const DUPLICATE_TOOLS_SERVER = fileURLToPath(new URL('../fixtures/servers/duplicate-tools-server.ts', import.meta.url));
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
+import { INVALID_ANSWER_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
 
 const pools: Pool[] = [];
 
@@ -40,9 +44,31 @@ describe('pool: timeouts, cancellation, progress', () => {
     expect((await seen(pool)).cancelled).toBe(1);
     // The server answers anyway; the pool drops that answer and stays usable.
     await waitFor('the late answer', async () => (await seen(pool)).lateAnswers === 1);
-    await waitFor('the drop to be logged', () => lines.some((l) => l.includes('[f] dropped a late answer')));
+    await waitFor('the drop to be logged', () => lines.some((l) => l.includes('[f] dropped a late or repeated answer (request ')));
     expect(pool.status('f').state).toBe('ready');
     expect(textOf(await pool.callTool('f', 'slow', { ms: 0 }))).toBe('slept 0');
+  });
+
+  it('fails a call at once on a malformed answer or its id as a string, and names an answer to an id never asked', async () => {
+    const { pool, lines } = await poolWith({ f: faultServer() });
+    const both = await rejection(pool.callTool('f', 'badAnswer', { kind: 'both' }, { timeoutMs: 120_000 }));
+    expect(both.code).not.toBe('timeout');
+    expect(both.message).toContain(INVALID_ANSWER_TEXT);
+    const stringId = await rejection(pool.callTool('f', 'badAnswer', { kind: 'stringId' }, { timeoutMs: 120_000 }));
+    expect(stringId.code).not.toBe('timeout');
+    expect(stringId.message).toContain(STRING_ID_TEXT);
+    expect(textOf(await pool.callTool('f', 'badAnswer', { kind: 'strayId' }))).toBe('answered');
+    await waitFor('the stray answer to be logged', () => lines.includes('[f] dropped an answer to an id it was never asked (99999)'));
+    expect(lines.some((l) => l.includes('ignored a stdout line'))).toBe(false);
+    expect(pool.status('f').state).toBe('ready');
+  });
+
+  it('keeps the first of two tools of one name and says so once in the server\'s log', async () => {
+    const server = { command: process.execPath, args: ['--import', 'tsx', DUPLICATE_TOOLS_SERVER], cwd: ROOT };
+    const { pool, lines } = await poolWith({ d: server });
+    await pool.start('d');
+    expect((await pool.tools('d')).map((t) => [t.name, t.description])).toEqual([['dup', 'dup1'], ['other', 'other']]);
+    expect(lines.filter((l) => l.startsWith('[d] lists more than one tool'))).toEqual(['[d] lists more than one tool named "dup"; only the first of each is kept']);
   });
 
   it('uses the server timeoutMs when the call gives none', async () => {

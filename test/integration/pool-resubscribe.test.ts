@@ -79,3 +79,20 @@ describe('resource subscriptions across an upstream restart', () => {
     });
   }, 60_000);
 });
+
+describe('a 2026-07-28 server that ends its change stream', () => {
+  it('has it opened again after a wait, said under its name in the log', async () => {
+    const server = await startSubscribeServer();
+    servers.push(server);
+    const lines: string[] = [];
+    const p = createPool({ cacheDir: tempDir('reopen-'), log: (line) => lines.push(line) });
+    pools.push(p);
+    await p.apply({ mcpServers: { blip: { type: 'http', url: server.url } } });
+    await p.start('blip');
+    await waitFor('the change stream', () => server.listens.requests === 1);
+    server.endStreams();
+    await waitFor('the note', () => lines.includes('[blip] its change stream ended (remote); opening it again in 1 s'));
+    await waitFor('the stream opened again', () => server.listens.requests === 2, 10_000);
+    expect(p.status('blip').state).toBe('ready');
+  });
+});

@@ -7,6 +7,24 @@ import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
 import { errorMessage, isCodedError } from '../../../shared/errors';
+import { cutText } from '../../../shared/text';
+
+/** Code points a padded column shows: one server's long tool name must not widen every row (`--json` has it whole). */
+export const MAX_COLUMN = 64;
+
+/** Cells of every column but the last (already one bounded line) cut to MAX_COLUMN; whether any was. */
+function cutColumns(rows: string[][]): { rows: string[][]; cut: boolean } {
+  let cut = false;
+  const out = rows.map((row) =>
+    row.map((cell, i) => {
+      if (i === row.length - 1) return cell;
+      const shown = cutText(cell, MAX_COLUMN);
+      if (shown !== cell) cut = true;
+      return shown;
+    }),
+  );
+  return { rows: out, cut };
+}
 
 /**
  * A server never inventoried is started once so the first listing is not empty; later ones read the cache.
@@ -94,8 +112,10 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
         if (options.json) return printJson(ctx.output, value);
         // A server that cannot be listed yet is named with the step that lists it, not left out in silence.
         const notes = options.json ? [] : await unlisted(core, server);
-        if (!rows) ctx.output.out(listing.empty);
-        else for (const line of table(rows)) ctx.output.out(line);
+        const shown = rows ? cutColumns(rows) : undefined;
+        if (!shown) ctx.output.out(listing.empty);
+        else for (const line of table(shown.rows)) ctx.output.out(line);
+        if (shown?.cut) notes.push(`names longer than ${MAX_COLUMN} characters are cut (…); --json shows them whole`);
         for (const note of notes) ctx.output.err(`note: ${note}`);
         if (issues.length > 0) throw configError(issues);
       }),

@@ -1,0 +1,34 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { RPC_ERROR } from './rpc-codes';
+
+/** The text a call gets when its server answered it with a malformed response. */
+export const INVALID_ANSWER_TEXT =
+  'the server sent an invalid answer (JSON-RPC 2.0 §5: exactly one of "result", an object, and "error", with a numeric code and a message)';
+
+/** The text a call gets when its server answered it with its id as a string ("7" for 7). */
+export const STRING_ID_TEXT = 'the server answered with the request\'s id as a string (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
+
+/**
+ * The integer a string id spells ("7"), when the answer has one: our requests' ids are integers, so
+ * such an answer is meant for a request of ours, and failing it at once beats a timeout.
+ */
+export function stringIdOf(message: JSONRPCMessage): number | undefined {
+  if ('method' in message || !('id' in message) || typeof message.id !== 'string') return undefined;
+  return /^(?:0|[1-9]\d{0,14})$/.test(message.id) ? Number(message.id) : undefined;
+}
+
+/**
+ * A value that failed the SDK's message schemas but names a request (a string or integer `id`, no
+ * `method`, a `result` or an `error`): an answer, malformed, such as one with both `result` and
+ * `error`. It becomes an error response for that id, so the call waiting for it fails at once
+ * instead of at its timeout; an id nobody waits for is dropped by the SDK as any other.
+ */
+export function invalidAnswer(value: unknown): JSONRPCMessage | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const members = value as Record<string, unknown>;
+  if (members['jsonrpc'] !== '2.0' || Object.hasOwn(members, 'method')) return undefined;
+  if (!Object.hasOwn(members, 'result') && !Object.hasOwn(members, 'error')) return undefined;
+  const id = members['id'];
+  if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
+  return { jsonrpc: '2.0', id: id as string | number, error: { code: RPC_ERROR.InternalError, message: INVALID_ANSWER_TEXT } };
+}
