@@ -1,7 +1,7 @@
 import { PERSON_CALLERS, type ApiInput, type ApiOutput, type AppApi, type AuditEntry, type Caller } from '../../../shared/api';
 import { CodedError, isCodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
-import { toolTier } from '../../bridge';
+import { checkBounds, toolTier } from '../../bridge';
 import type { ServerConfig } from '../../../shared/config';
 import { APP_MIME_TYPE, appFrameAllow, declaredSources, grantedPermissions, isVisibleToApps, localSourcesOnly, requestedPermissions, resourceApp, type AppPermission, type AppServerPlace } from '../../mcp-apps';
 import type { Pool } from '../../pool';
@@ -131,7 +131,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       } catch (error) {
         const code = isCodedError(error) ? error.code : undefined;
         const outcome = code === 'denied' ? 'denied' : 'error';
-        const alone = outcome === 'denied' && tier === undefined && ran === undefined;
+        const alone = (outcome === 'denied' || code === 'invalid_input') && tier === undefined && ran === undefined;
         (alone ? auditRefusal : audit)({ ...audited, ...(tier !== undefined ? { tier } : {}), durationMs: Date.now() - started, ...(ran !== undefined ? { callMs: Date.now() - ran } : {}), outcome, ...(code !== undefined ? { errorCode: code } : {}) });
         throw error;
       }
@@ -153,6 +153,9 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
 
   /** One call an app asks for: its own server's tools visible to apps; past a read only once the person allowed it. */
   async function callFromApp(appId: string, server: string, tool: string, args: Record<string, unknown> | undefined, judged: (tier: NonNullable<AuditEntry['tier']>) => void, running: () => void): ReturnType<Pool['callTool']> {
+    // Bounded before anything walks them (the person's card, the redactor, the server's transport), as an agent's are.
+    const unbounded = checkBounds(args ?? {}, 'arguments');
+    if (unbounded) throw unbounded;
     await options.settled();
     // SEP-1865 §tool visibility: an app reaches only its own server's tools that are visible to apps.
     const info = (await pool.tools(server)).find((t) => t.name === tool);
