@@ -55,6 +55,7 @@ type AppsMethods = Pick<AppApi, 'listAppPermissions' | 'setAppPermissions'> & {
   openApp(input: ApiInput<'openApp'>, who?: Caller): Promise<ApiOutput<'openApp'>>;
   callAppTool(input: ApiInput<'callAppTool'>, who?: Caller): Promise<ApiOutput<'callAppTool'>>;
   closeApp(input: ApiInput<'closeApp'>, who?: Caller): Promise<ApiOutput<'closeApp'>>;
+  keepApp(input: ApiInput<'keepApp'>, who?: Caller): Promise<ApiOutput<'keepApp'>>;
 };
 
 /** The answer to any app a caller may not use or close, as to one that never was: it learns nothing of other callers' apps. */
@@ -120,6 +121,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
     callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>, who?: Caller) => {
       const app = host.shelf.get(appId);
       if (!app || !reaches(app.openedBy, who)) throw notOpen();
+      host.shelf.keep(appId);
       const started = Date.now();
       const audited = { time: started, agent: '', server: app.server, kind: 'tool' as const, tool, via: 'app' as const };
       let tier: AuditEntry['tier'];
@@ -141,6 +143,11 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       if (!reaches(host.shelf.get(appId)?.openedBy, who)) return Promise.reject(notOpen());
       host.shelf.drop(appId);
       host.calls.dropApp(appId);
+      return Promise.resolve({ ok: true as const });
+    },
+    keepApp: ({ appId }: ApiInput<'keepApp'>, who?: Caller) => {
+      const app = host.shelf.get(appId);
+      if (!app || !reaches(app.openedBy, who) || !host.shelf.keep(appId)) return Promise.reject(notOpen());
       return Promise.resolve({ ok: true as const });
     },
     listAppPermissions: async ({ server }: ApiInput<'listAppPermissions'>) => ({ allowed: [...((await options.grants?.allowed(server)) ?? [])] }),
