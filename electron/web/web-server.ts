@@ -193,7 +193,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, tooSoon(waitMs));
       return;
     }
-    options.showLink(`${origin}/#token=${signIn.issue()}`, 'sign-in page');
+    options.showLink(`${origin}/#token=${signIn.issue('page')}`, 'sign-in page');
     sendJson(response, 200, { result: { shown: true } });
   }
 
