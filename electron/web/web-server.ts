@@ -268,8 +268,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let appOrigin: AppOrigin | undefined;
   if (options.apps) {
     // The UI as the person opened it, under any name it answers to: a frame-ancestors of 127.0.0.1 alone blocks every app of a `localhost` UI.
+    // Not `[::1]`: a CSP host-source has no IPv6 literal (CSP3 §2.3.1; Chromium refuses it), and the UI listens on 127.0.0.1 only.
     const uiOrigins = allowedOrigins(port);
-    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => uiOrigins });
+    const ancestors = uiOrigins.filter((ui) => !ui.includes('['));
+    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => ancestors });
     options.apps.setOrigin(appOrigin.origin, uiOrigins);
   }
 
