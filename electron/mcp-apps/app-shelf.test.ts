@@ -27,4 +27,28 @@ describe('AppShelf', () => {
     expect(shelf.get(second)).toBeUndefined();
     expect(shelf.get(third)?.html).toBe('c');
   });
+
+  it('keeps an open app while it is used, however long it stays open; only an app nobody keeps expires', () => {
+    let now = 0;
+    const shelf = new AppShelf({ ttlMs: 10 * 60_000, maxDocuments: 2, now: () => now });
+    const kept = shelf.put(doc('kept'));
+    const left = shelf.put(doc('left'));
+    for (now = 60_000; now <= 60 * 60_000; now += 60_000) expect(shelf.keep(kept)).toBe(true);
+    expect(shelf.get(kept)?.html).toBe('kept');
+    expect(shelf.get(left)).toBeUndefined();
+    expect(shelf.keep(left)).toBe(false);
+    // Closed: keeping it brings nothing back.
+    shelf.drop(kept);
+    expect(shelf.keep(kept)).toBe(false);
+  });
+
+  it('pushes out the app used longest ago when full, not the one opened first', () => {
+    const shelf = new AppShelf({ maxDocuments: 2 });
+    const first = shelf.put(doc('a'));
+    const second = shelf.put(doc('b'));
+    shelf.keep(first);
+    shelf.put(doc('c'));
+    expect(shelf.get(first)?.html).toBe('a');
+    expect(shelf.get(second)).toBeUndefined();
+  });
 });

@@ -14,9 +14,12 @@ export interface AppDocument {
 }
 
 export interface AppShelfOptions {
-  /** How long an opened app's address stays good (default ten minutes): enough to load and reload. */
+  /**
+   * How long an opened app's entry stays after its last use (default ten minutes): the open panel
+   * keeps it (`keep`, at least once a minute), so only an app whose page went away without closing it expires.
+   */
   ttlMs?: number;
-  /** At most this many documents at once (default 16); the oldest goes first. */
+  /** At most this many documents at once (default 16); the one used longest ago goes first. */
   maxDocuments?: number;
   /** Largest document kept (default 5 MiB); a server's bigger one is refused. */
   maxBytes?: number;
@@ -62,6 +65,17 @@ export class AppShelf {
   get(id: string): AppDocument | undefined {
     this.#sweep();
     return this.#documents.get(id)?.document;
+  }
+
+  /** An open app's use: its entry stays another `ttlMs`. False when it is gone (closed, expired or pushed out). */
+  keep(id: string): boolean {
+    this.#sweep();
+    const entry = this.#documents.get(id);
+    if (entry === undefined) return false;
+    // Moved to the newest end too: when the shelf is full, the app used longest ago goes first.
+    this.#documents.delete(id);
+    this.#documents.set(id, { document: entry.document, until: this.#now() + this.#ttlMs });
+    return true;
   }
 
   /** Closing an app takes its document away at once. */

@@ -20,6 +20,11 @@ export function isAllowedHost(host: string | undefined, port: number): boolean {
   return LOOPBACK_NAMES.some((name) => host.toLowerCase() === `${name}:${port}`);
 }
 
+/** Every origin a page of this server may have (the names isAllowedOrigin accepts): one UI opened as `localhost` frames apps too. */
+export function allowedOrigins(port: number): string[] {
+  return LOOPBACK_NAMES.map((name) => `http://${name}:${port}`);
+}
+
 /** A browser's Origin, when present, must be this very server; `null` and lookalikes are refused. */
 export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
   if (origin === undefined) return true;

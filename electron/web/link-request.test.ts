@@ -54,9 +54,20 @@ describe('a signed-out page asking for a new sign-in address', () => {
     for (const [name, value] of Object.entries(asked.headers)) expect(`${name}: ${String(value)}`).not.toContain(fresh);
     expect(asked.body).not.toContain(fresh);
     expect(asked.body).not.toContain('token');
-    // The new address works, once; the unused printed one ended with it.
+    // The new address works, once; the printed one still works too: any local process may ask as a page.
     expect(await signIn(web.port, fresh)).toBeTruthy();
-    await expect(signIn(web.port, printed)).rejects.toThrow(/already used/);
+    await expect(signIn(web.port, fresh)).rejects.toThrow(/already used/);
+    expect(await signIn(web.port, printed)).toBeTruthy();
+  });
+
+  it("ends, of the unused addresses, only the one the last page's request printed", async () => {
+    const shown: string[] = [];
+    const web = await start({ showLink: (url) => shown.push(url) });
+    expect((await ask(web.port)).status).toBe(200);
+    expect((await ask(web.port)).status).toBe(200);
+    await expect(signIn(web.port, tokenOf(shown[0] ?? ''))).rejects.toThrow(/already used/);
+    expect(await signIn(web.port, tokenOf(shown[1] ?? ''))).toBeTruthy();
+    expect(await signIn(web.port, printed)).toBeTruthy();
   });
 
   it('is rate limited: a small burst, then one per interval, the refusal saying when (Retry-After) and showing nothing', async () => {

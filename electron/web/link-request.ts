@@ -4,7 +4,8 @@ import { CodedError } from '../../shared/errors';
 /**
  * Where a signed-out page asks the running serve to print a new sign-in address in its own terminal.
  * Unauthenticated (the page has no session), so the answer never holds the address: any local
- * process may call it and learns nothing; it can only have serve print one more line.
+ * process may call it and learns nothing. Each request ends the unused address the last one printed
+ * (UiSignIn's `page` link), never the one serve printed at start or the command line asked for.
  */
 export const LINK_REQUEST_PATH = '/api/ui-link/request';
 

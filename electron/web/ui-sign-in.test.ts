@@ -34,6 +34,18 @@ describe('the web UI sign-in', () => {
     expect(signIn.exchange(fresh)).toBeDefined();
   });
 
+  it("keeps one link per source: a page's request, which any local process can make, never ends the printed or command line's link", () => {
+    const signIn = new UiSignIn({ first: 'printed-link' });
+    const asked = [signIn.issue('page'), signIn.issue('page'), signIn.issue('page')];
+    expect(signIn.isLink('printed-link')).toBe(true);
+    expect(asked.slice(0, 2).some((link) => signIn.isLink(link))).toBe(false);
+    const cli = signIn.issue('printed');
+    expect(signIn.isLink('printed-link')).toBe(false);
+    signIn.issue('page');
+    expect(signIn.exchange(cli)).toBeDefined();
+    expect(signIn.exchange(cli)).toBeUndefined();
+  });
+
   it('keeps every tab signed in up to its cap, then signs the oldest out', () => {
     const signIn = new UiSignIn();
     const sessions = Array.from({ length: MAX_UI_SESSIONS + 1 }, () => signIn.exchange(signIn.issue()) ?? '');

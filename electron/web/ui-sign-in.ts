@@ -16,47 +16,60 @@ export interface UiSignInOptions {
 }
 
 /**
+ * Who a link was made for: `printed` at start and for the command line (`serve --ui-link`), `page`
+ * for a signed-out page's request, which any local process can make without a credential.
+ */
+export type LinkSource = 'printed' | 'page';
+
+/**
  * The web UI's credentials. A printed link holds a one-time secret that the page exchanges for a
- * session secret of its own; only a session secret is the person's power. At most one link is
- * outstanding: a new one ends the unused old one.
+ * session secret of its own; only a session secret is the person's power. At most one link per
+ * source is outstanding: a new one ends the unused old one of its source only, so a process asking
+ * as a page cannot end the link serve printed or the command line asked for.
  */
 export class UiSignIn {
-  private link: { secret: string; expires: number } | undefined;
+  private readonly links = new Map<LinkSource, { secret: string; expires: number }>();
   private readonly sessions: string[] = [];
   private readonly now: () => number;
 
   constructor(options: UiSignInOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.link = { secret: options.first ?? newSessionSecret(), expires: this.now() + SIGN_IN_LINK_TTL_MS };
+    this.links.set('printed', { secret: options.first ?? newSessionSecret(), expires: this.now() + SIGN_IN_LINK_TTL_MS });
   }
 
   /** The secret of the link printed at start (for the ready line). */
   get firstSecret(): string {
-    return this.link?.secret ?? '';
+    return this.links.get('printed')?.secret ?? '';
   }
 
-  /** A fresh link secret, replacing any unused one. */
-  issue(): string {
+  /** A fresh link secret for `source`, replacing that source's unused one. */
+  issue(source: LinkSource = 'printed'): string {
     const secret = newSessionSecret();
-    this.link = { secret, expires: this.now() + SIGN_IN_LINK_TTL_MS };
+    this.links.set(source, { secret, expires: this.now() + SIGN_IN_LINK_TTL_MS });
     return secret;
   }
 
-  /** Whether `presented` is the live, unused link (nothing is consumed). */
+  /** Whether `presented` is a live, unused link (nothing is consumed). */
   isLink(presented: string): boolean {
-    const link = this.link;
-    if (link === undefined) return false;
-    return sameSecret(presented, link.secret) && this.now() < link.expires;
+    return this.#matching(presented) !== undefined;
   }
 
-  /** Trades the live link for a new session secret, once; undefined for anything else. */
+  /** Trades a live link for a new session secret, once; undefined for anything else. */
   exchange(presented: string): string | undefined {
-    if (!this.isLink(presented)) return undefined;
-    this.link = undefined;
+    const source = this.#matching(presented);
+    if (source === undefined) return undefined;
+    this.links.delete(source);
     const session = newSessionSecret();
     this.sessions.push(session);
     if (this.sessions.length > MAX_UI_SESSIONS) this.sessions.shift();
     return session;
+  }
+
+  /** Every link is compared, so the time taken says nothing about which one matched. */
+  #matching(presented: string): LinkSource | undefined {
+    let found: LinkSource | undefined;
+    for (const [source, link] of this.links) if (sameSecret(presented, link.secret) && this.now() < link.expires) found = source;
+    return found;
   }
 
   /** Every session is compared, so the time taken says nothing about which one matched. */

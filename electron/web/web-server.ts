@@ -9,7 +9,7 @@ import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
-import { guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { allowedOrigins, guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { sendStatic, staticFiles } from './static-files';
 import { MAX_LINK_CHARS, signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
 import { UiSignIn } from './ui-sign-in';
@@ -193,7 +193,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, tooSoon(waitMs));
       return;
     }
-    options.showLink(`${origin}/#token=${signIn.issue()}`, 'sign-in page');
+    options.showLink(`${origin}/#token=${signIn.issue('page')}`, 'sign-in page');
     sendJson(response, 200, { result: { shown: true } });
   }
 
@@ -267,8 +267,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const origin = `http://127.0.0.1:${port}`;
   let appOrigin: AppOrigin | undefined;
   if (options.apps) {
-    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => [origin] });
-    options.apps.setOrigin(appOrigin.origin, [origin]);
+    // The UI as the person opened it, under any name it answers to: a frame-ancestors of 127.0.0.1 alone blocks every app of a `localhost` UI.
+    // Not `[::1]`: a CSP host-source has no IPv6 literal (CSP3 §2.3.1; Chromium refuses it), and the UI listens on 127.0.0.1 only.
+    const uiOrigins = allowedOrigins(port);
+    const ancestors = uiOrigins.filter((ui) => !ui.includes('['));
+    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => ancestors });
+    options.apps.setOrigin(appOrigin.origin, uiOrigins);
   }
 
   let closing: Promise<void> | undefined;

@@ -67,6 +67,11 @@ export const INSPECT_METHODS = {
    * line's credential only the apps it opened (another's is `not_found`, as an id never issued).
    */
   closeApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
+  /**
+   * Keeps an opened app's entry while its panel is open (the panel asks about once a minute): an
+   * entry nobody keeps expires ten minutes after its last use. `not_found` once it is gone.
+   */
+  keepApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
   /** What the person allowed a server's apps (camera, microphone, geolocation, clipboard write); nothing until allowed once. */
   listAppPermissions: () => ({
     input: z.strictObject({ server: ServerNameSchema }),

@@ -44,7 +44,9 @@ describe('openApp and closeApp through serve', () => {
     expect(await framed.text()).toMatch(/<html/i);
     const csp = framed.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain(`frame-ancestors ${served.origin}`);
+    // Framed by the UI under every name it is opened by (a `localhost` UI showed no app).
+    const port = new URL(served.origin).port;
+    expect(csp).toMatch(new RegExp(`frame-ancestors http://127\\.0\\.0\\.1:${port} http://localhost:${port}$`));
     expect(csp).toContain('sandbox allow-scripts');
 
     // The UI's own page may frame the app origin, and nothing else.
@@ -57,8 +59,11 @@ describe('openApp and closeApp through serve', () => {
     const foreign = await served.api('callAppTool', { appId: app.appId, tool: 'get-system-info' });
     expect(foreign.body.error?.code).toBe('denied');
 
+    // Its open panel keeps it (an entry nobody keeps expires); once closed there is nothing to keep.
+    expect((await served.api('keepApp', { appId: app.appId })).body).toEqual({ result: { ok: true } });
     expect((await served.api('closeApp', { appId: app.appId })).status).toBe(200);
     expect((await fetch(app.address, { headers: { 'sec-fetch-dest': 'iframe' } })).status).toBe(404);
+    expect((await served.api('keepApp', { appId: app.appId })).body.error?.code).toBe('not_found');
   }, 60_000);
 
   it('the command line’s credential closes only the apps it opened: another’s is refused as an id never issued', async () => {
@@ -72,6 +77,7 @@ describe('openApp and closeApp through serve', () => {
     const never = await cli('closeApp', { appId: 'never-issued' });
     expect(refused.body.error).toMatchObject({ code: 'not_found', message: 'That app was closed or has expired' });
     expect(never).toEqual(refused);
+    expect((await cli('keepApp', { appId: persons.appId })).body.error?.code).toBe('not_found');
     expect(await framed(persons.address)).toBe(200);
 
     // Asked from the command line, the app opens once the person confirms it, and is the command line's to close.

@@ -8,12 +8,14 @@ describe("a signed-out page asks serve for a new sign-in address (serve's termin
   let child: ChildProcess;
   let terminal = '';
   let origin = '';
+  let printed = '';
 
   beforeAll(async () => {
     child = spawn(process.execPath, [CLI, '--home', tempHome(), 'serve', '--port', '0', '--bridge-port', '0', '--print-url'], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk: Buffer) => (terminal += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (terminal += chunk.toString('utf8')));
     origin = await eventually(() => Promise.resolve(/Open: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(terminal)?.[1]), 20_000);
+    printed = /Open: +(\S+)/.exec(terminal)?.[1] ?? '';
   }, 30_000);
   afterAll(async () => {
     if (child.exitCode !== null) return;
@@ -39,6 +41,9 @@ describe("a signed-out page asks serve for a new sign-in address (serve's termin
     const trade = () => fetch(`${origin}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link: linkOf(shown) }) });
     expect((await trade()).status).toBe(200);
     expect((await trade()).status).toBe(401);
+    // The address serve printed at start still works: a process asking as a page cannot end it.
+    const first = await fetch(`${origin}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link: linkOf(printed) }) });
+    expect(first.status).toBe(200);
   });
 
   it('prints no more than the rate allows, however often it is asked', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PendingAppCall } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { Emitter } from '../../../shared/events';
-import { redactor } from '../../../shared/redact';
+import { consentView } from '../../bridge';
 
 export type AppCallOutcome = 'allowed' | 'denied' | 'timeout' | 'closed';
 
@@ -49,7 +49,7 @@ export class AppCalls {
   }
 
   /**
-   * Waits for the person's answer; true when they allowed it.
+   * Waits for the person's answer; true when they allowed it. `arguments` must have passed checkBounds.
    * @throws CodedError rate_limited when the app (or all apps) already have too many waiting.
    */
   hold(ask: Pick<PendingAppCall, 'frame' | 'server' | 'tool' | 'tier' | 'arguments'> & { appId: string }): Promise<AppCallOutcome> {
@@ -63,7 +63,8 @@ export class AppCalls {
     const now = this.#now();
     const call: PendingAppCall = {
       ...shown,
-      arguments: redactor.redactValue(shown.arguments),
+      // As an agent's approval shows them: the app names its keys, so the log's key patterns would let it hide a value from the person.
+      arguments: consentView(shown.arguments),
       id: randomUUID(),
       requestedAt: now,
       expiresAt: now + this.#timeoutMs,

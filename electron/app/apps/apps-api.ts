@@ -1,7 +1,7 @@
 import { PERSON_CALLERS, type ApiInput, type ApiOutput, type AppApi, type AuditEntry, type Caller } from '../../../shared/api';
 import { CodedError, isCodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
-import { toolTier } from '../../bridge';
+import { checkBounds, toolTier } from '../../bridge';
 import type { ServerConfig } from '../../../shared/config';
 import { APP_MIME_TYPE, appFrameAllow, declaredSources, grantedPermissions, isVisibleToApps, localSourcesOnly, requestedPermissions, resourceApp, type AppPermission, type AppServerPlace } from '../../mcp-apps';
 import type { Pool } from '../../pool';
@@ -55,6 +55,7 @@ type AppsMethods = Pick<AppApi, 'listAppPermissions' | 'setAppPermissions'> & {
   openApp(input: ApiInput<'openApp'>, who?: Caller): Promise<ApiOutput<'openApp'>>;
   callAppTool(input: ApiInput<'callAppTool'>, who?: Caller): Promise<ApiOutput<'callAppTool'>>;
   closeApp(input: ApiInput<'closeApp'>, who?: Caller): Promise<ApiOutput<'closeApp'>>;
+  keepApp(input: ApiInput<'keepApp'>, who?: Caller): Promise<ApiOutput<'keepApp'>>;
 };
 
 /** The answer to any app a caller may not use or close, as to one that never was: it learns nothing of other callers' apps. */
@@ -120,6 +121,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
     callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>, who?: Caller) => {
       const app = host.shelf.get(appId);
       if (!app || !reaches(app.openedBy, who)) throw notOpen();
+      host.shelf.keep(appId);
       const started = Date.now();
       const audited = { time: started, agent: '', server: app.server, kind: 'tool' as const, tool, via: 'app' as const };
       let tier: AuditEntry['tier'];
@@ -131,7 +133,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       } catch (error) {
         const code = isCodedError(error) ? error.code : undefined;
         const outcome = code === 'denied' ? 'denied' : 'error';
-        const alone = outcome === 'denied' && tier === undefined && ran === undefined;
+        const alone = (outcome === 'denied' || code === 'invalid_input') && tier === undefined && ran === undefined;
         (alone ? auditRefusal : audit)({ ...audited, ...(tier !== undefined ? { tier } : {}), durationMs: Date.now() - started, ...(ran !== undefined ? { callMs: Date.now() - ran } : {}), outcome, ...(code !== undefined ? { errorCode: code } : {}) });
         throw error;
       }
@@ -141,6 +143,11 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       if (!reaches(host.shelf.get(appId)?.openedBy, who)) return Promise.reject(notOpen());
       host.shelf.drop(appId);
       host.calls.dropApp(appId);
+      return Promise.resolve({ ok: true as const });
+    },
+    keepApp: ({ appId }: ApiInput<'keepApp'>, who?: Caller) => {
+      const app = host.shelf.get(appId);
+      if (!app || !reaches(app.openedBy, who) || !host.shelf.keep(appId)) return Promise.reject(notOpen());
       return Promise.resolve({ ok: true as const });
     },
     listAppPermissions: async ({ server }: ApiInput<'listAppPermissions'>) => ({ allowed: [...((await options.grants?.allowed(server)) ?? [])] }),
@@ -153,6 +160,9 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
 
   /** One call an app asks for: its own server's tools visible to apps; past a read only once the person allowed it. */
   async function callFromApp(appId: string, server: string, tool: string, args: Record<string, unknown> | undefined, judged: (tier: NonNullable<AuditEntry['tier']>) => void, running: () => void): ReturnType<Pool['callTool']> {
+    // Bounded before anything walks them (the person's card, the redactor, the server's transport), as an agent's are.
+    const unbounded = checkBounds(args ?? {}, 'arguments');
+    if (unbounded) throw unbounded;
     await options.settled();
     // SEP-1865 §tool visibility: an app reaches only its own server's tools that are visible to apps.
     const info = (await pool.tools(server)).find((t) => t.name === tool);

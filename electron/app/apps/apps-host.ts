@@ -15,13 +15,18 @@ export interface StoppedApp {
  * serves them once a web server has started one (serve, the desktop app).
  */
 export class AppsHost {
-  readonly shelf = new AppShelf();
+  readonly shelf: AppShelf;
   /** Write and destructive calls opened apps ask for, waiting for the person (decision kind `appCall`). */
   readonly calls = new AppCalls();
   #origin: string | undefined;
   readonly #stopped = new Set<(stopped: StoppedApp) => void>();
   /** Keys the apps' frame tags: a tag cannot be turned back into the id it names. */
   readonly #frameKey = randomBytes(32);
+
+  /** `now`: the shelf's clock (a test's own). */
+  constructor(options: { now?: () => number } = {}) {
+    this.shelf = new AppShelf(options.now ? { now: options.now } : {});
+  }
 
   #served: readonly string[] = [];
 

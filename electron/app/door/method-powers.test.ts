@@ -30,6 +30,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   readResource: 'widening',
   openApp: 'widening',
   closeApp: 'narrowing',
+  keepApp: 'narrowing',
   listAppPermissions: 'read',
   setAppPermissions: 'person',
   callAppTool: 'widening',

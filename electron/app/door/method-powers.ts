@@ -42,6 +42,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // As readResource: the person's service read (the app's document), shown to the person only.
   openApp: 'widening',
   closeApp: 'narrowing',
+  keepApp: 'narrowing',
   listAppPermissions: 'read',
   // The person's own grant of a device to a service's apps: only from their screen.
   setAppPermissions: 'person',

@@ -33,4 +33,15 @@ describe('an app asking to open an address (ui/open-link)', () => {
     expect(notes[0]).toBe('asked to open http://127.0.0.1:8080/admin: not opened, only https addresses of public names are');
     expect(notes[5]?.length).toBeLessThan(300);
   });
+
+  it('refuses at once an internationalized host name, naming it in punycode, not as the look-alike it draws', async () => {
+    const { ask, shown, notes } = setup();
+    await expect(ask('https://ex\u0430mple.com/login')).resolves.toBe(false);
+    await expect(ask('https://xn--exmple-4nf.com/login')).resolves.toBe(false);
+    expect(shown).toEqual([]);
+    expect(notes).toEqual([
+      'asked to open https://xn--exmple-4nf.com/login: not opened, its host name is internationalized (it may imitate another)',
+      'asked to open https://xn--exmple-4nf.com/login: not opened, its host name is internationalized (it may imitate another)',
+    ]);
+  });
 });

@@ -11,7 +11,7 @@ const MAX_URL = 4096;
 /**
  * The host's side of an app's `ui/open-link` (SEP-1865): never opened on the app's word. An address
  * that is not https to a public-looking name is refused at once (as a server's link is shown as
- * text); any other waits for the person, one at a time (one asked while another waits is refused),
+ * text), and one of an internationalized name, as the core would refuse it; any other waits for the person, one at a time (one asked while another waits is refused),
  * and then for the core's check of its host name. Resolves whether it was opened.
  */
 export function appLinkRequests(show: (ask: LinkAsk | null) => void, note: (text: string) => void): (url: string) => Promise<boolean> {
@@ -21,6 +21,13 @@ export function appLinkRequests(show: (ask: LinkAsk | null) => void, note: (text
       const shown = shownLine(url.length > 200 ? `${url.slice(0, 200)}…` : url);
       if (url.length > MAX_URL || serverContentHref(url) === undefined) {
         note(`asked to open ${shown}: not opened, only https addresses of public names are`);
+        resolve(false);
+        return;
+      }
+      const href = serverContentHref(url) ?? '';
+      // As the core refuses it on Open: asking the person about a look-alike of a known name (`exаmple.com`) has only one answer.
+      if (new URL(href).hostname.split('.').some((label) => label.startsWith('xn--'))) {
+        note(`asked to open ${shownLine(href.length > 200 ? `${href.slice(0, 200)}…` : href)}: not opened, its host name is internationalized (it may imitate another)`);
         resolve(false);
         return;
       }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiOutput, CallResult, ToolInfo } from '../../../../shared/api';
 import { ErrorNote } from '../../../components';
 import { describeError, type ShownError } from '../../../lib';
@@ -9,6 +9,7 @@ import { AppDroppedNote } from './app-dropped-note';
 import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import { AppLinkCard } from './app-link-card';
+import { useKeptApp } from './app-kept';
 import { AppNotes } from './app-notes';
 import { appLinkRequests, type LinkAsk } from './app-links';
 import './app-panel.css';
@@ -27,7 +28,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   const decisions = useStore(live.decisions);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-  const [closed, setClosed] = useState<null | 'person' | 'flood' | 'teardown' | 'host'>(null);
+  const [closed, setClosed] = useState<null | 'person' | 'flood' | 'teardown' | 'host' | 'expired'>(null);
   // What the host said when it closed the app itself (the desktop app's memory bound).
   const [hostNote, setHostNote] = useState('');
   const [height, setHeight] = useState(MIN_HEIGHT * 4);
@@ -108,6 +109,8 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
     return () => void live.api.closeApp({ appId }).catch(() => undefined);
   }, [live, opened, closed]);
 
+  useKeptApp(opened && closed === null ? opened.appId : null, useCallback(() => setClosed('expired'), []));
+
   const waiting = opened ? decisions.flatMap((d) => (d.kind === 'appCall' && d.item.frame === opened.frame ? [d.item] : [])) : [];
   const title = `App of ${tool.name}`;
   return (
@@ -127,6 +130,11 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       {opened && <AppStartNote waiting={closed === null && !started} origins={opened.origins ?? []} />}
       {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
+      {closed === 'expired' && (
+        <p className="note note-warn" role="status">
+          This app expired and was closed (the page lost touch with Connected Services for over ten minutes). Call the tool again to reopen it.
+        </p>
+      )}
       {closed === 'person' && <p className="note" role="status">The app is closed.</p>}
       {closed === 'host' && (
         <p className="note note-warn" role="status">

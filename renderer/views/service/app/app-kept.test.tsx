@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../../shared/api';
+import { CodedError } from '../../../../shared/errors';
+import { createFakeApi, createFakeClock, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { KEEP_APP_EVERY_MS } from './app-kept';
+
+afterEach(cleanup);
+
+const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+
+// The core keeps an open app only while its panel keeps it: a map left open an hour still works.
+describe('an open app panel keeps its app', () => {
+  it('keeps it every minute while open, and says so when the core no longer has it', async () => {
+    let gone = false;
+    const clock = createFakeClock();
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
+      listTools: () => [TOOL],
+      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
+      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
+      keepApp: () => {
+        if (gone) throw new CodedError('not_found', 'That app was closed or has expired');
+        return { ok: true as const };
+      },
+      closeApp: () => ({ ok: true as const }),
+    });
+    renderApp(api, { hash: '#/services/map/tools/show-map', clock });
+    fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
+    const panel = await screen.findByRole('region', { name: 'App of show-map' });
+    await waitFor(() => expect(panel.querySelector('iframe')).not.toBeNull());
+    for (let minute = 0; minute < 60; minute++) act(() => clock.advance(KEEP_APP_EVERY_MS));
+    await waitFor(() => expect(api.callsOf('keepApp')).toHaveLength(60));
+    expect(api.callsOf('keepApp')[0]).toEqual({ appId: 'app-1' });
+    expect(panel.querySelector('iframe')).not.toBeNull();
+
+    gone = true;
+    act(() => clock.advance(KEEP_APP_EVERY_MS));
+    await screen.findByText(/This app expired and was closed/);
+    expect(panel.querySelector('iframe')).toBeNull();
+  });
+});
