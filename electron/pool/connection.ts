@@ -7,7 +7,8 @@ import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServer
 import { loadClientSdk, type ClientSdk } from './client-sdk';
 import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
-import type { FloodLimits } from './flood-budget';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
+import { MessageNoise } from './message-noise';
 import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
@@ -159,10 +160,14 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
 
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
   let stoppedByUs = false;
+  // An HTTP server stopped for its noise (MessageNoise): its end is that reason, as a stdio flood's is.
+  let httpFailure: CodedError | undefined;
   const ended = (): EndInfo | undefined =>
     stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
       ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
-      : undefined;
+      : httpFailure
+        ? { failure: httpFailure, exit: undefined, stderr: '', byUs: false }
+        : undefined;
 
   const era: EraChoice = eraChoice(config);
   // Multi-round-trip input is answered through our own routing, one round at a time (ask-handlers.ts).
@@ -173,8 +178,22 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.onclose = () => options.onClosed();
   const listed: ListedTools = options.tools ?? (() => undefined);
   const direct = stdio ? new DirectToolCalls(stdio, client, sdk, listed) : undefined;
-  // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
-  const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
+  // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget;
+  // an HTTP server's the same budget, kept per connection.
+  const httpNoise = stdio
+    ? undefined
+    : new MessageNoise({
+        server,
+        log: options.log,
+        limits: options.floodLimits ?? DEFAULT_FLOOD_LIMITS,
+        now: options.now,
+        onFlood: (error) => {
+          httpFailure = error;
+          options.log(`[${server}] ${error.message}`);
+          void close();
+        },
+      });
+  const noise = (line: string): void => (stdio ? stdio.note(line) : httpNoise?.note(line));
   client.onerror = (error) => {
     // Our own reasons for stopping it (a flood, an oversized line) are always shown.
     if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
