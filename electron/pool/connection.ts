@@ -9,6 +9,7 @@ import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 import { MessageNoise } from './message-noise';
+import { AskBudget } from './ask-budget';
 import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
@@ -160,20 +161,27 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
 
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
   let stoppedByUs = false;
-  // An HTTP server stopped for its noise (MessageNoise): its end is that reason, as a stdio flood's is.
-  let httpFailure: CodedError | undefined;
+  // A server stopped here for what it sent (MessageNoise, AskBudget): its end is that reason, as a stdio flood's is.
+  let ownFailure: CodedError | undefined;
   const ended = (): EndInfo | undefined =>
-    stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
-      ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
-      : httpFailure
-        ? { failure: httpFailure, exit: undefined, stderr: '', byUs: false }
+    ownFailure
+      ? { failure: ownFailure, exit: stdio?.exit, stderr: stdio?.stderrTail() ?? '', byUs: false }
+      : stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
+        ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
         : undefined;
+  const stopFor = (error: CodedError): void => {
+    if (ownFailure || ended()) return;
+    ownFailure = error;
+    options.log(`[${server}] ${error.message}`);
+    void close();
+  };
 
   const era: EraChoice = eraChoice(config);
   // Multi-round-trip input is answered through our own routing, one round at a time (ask-handlers.ts).
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: sdk.jsonSchemaValidator, ...(era.negotiation ? { versionNegotiation: era.negotiation } : {}) });
   useIdTables(client);
-  const askOptions = options.asks ? { ...options.asks, server, log: options.log } : undefined;
+  const budget = new AskBudget({ server, now: options.now, log: options.log, onFlood: stopFor });
+  const askOptions = options.asks ? { ...options.asks, server, log: options.log, budget } : undefined;
   if (askOptions) registerAskHandlers(client, sdk.ProtocolError, askOptions);
   client.onclose = () => options.onClosed();
   const listed: ListedTools = options.tools ?? (() => undefined);
@@ -187,11 +195,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
         log: options.log,
         limits: options.floodLimits ?? DEFAULT_FLOOD_LIMITS,
         now: options.now,
-        onFlood: (error) => {
-          httpFailure = error;
-          options.log(`[${server}] ${error.message}`);
-          void close();
-        },
+        onFlood: stopFor,
       });
   const noise = (line: string): void => (stdio ? stdio.note(line) : httpNoise?.note(line));
   client.onerror = (error) => {
