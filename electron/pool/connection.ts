@@ -24,7 +24,7 @@ import type { ListedTools } from './output-validators';
 import { ToolRounds } from './tool-rounds';
 import type { RelistTools } from './header-mismatch';
 import { eraChoice, type EraChoice } from './era-choice';
-import { ResourceSubscriber } from './resource-subscriber';
+import { LISTEN_ACK_MS, ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { useIdTables } from '../mcp-wire';
 import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
@@ -215,7 +215,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.setNotificationHandler('notifications/message', ({ params }) =>
     options.onLog({ level: params.level, ...(params.logger !== undefined ? { logger: params.logger } : {}), data: params.data }),
   );
-  const subscriptions = new ResourceSubscriber(client, options.log);
+  // Its listen stream waits for its acknowledgement no longer than the start may take (nor 10 s).
+  const subscriptions = new ResourceSubscriber(client, (line) => options.log(`[${server}] ${line}`), Math.min(options.startupTimeoutMs, LISTEN_ACK_MS));
 
   const close = (): Promise<void> => {
     if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;

@@ -69,3 +69,22 @@ describe('ResourceSubscriber on a 2026-07-28 server', () => {
     await expect(subscriber.subscribe('file:///0', {})).resolves.toBeUndefined();
   });
 });
+
+describe('a 2026-07-28 server that never acknowledges its listen stream', () => {
+  it('the listen is given its own time limit, and its failure names the server in the log without failing the start', async () => {
+    const asked: Array<number | undefined> = [];
+    const stub = {
+      getProtocolEra: () => 'modern',
+      getServerCapabilities: () => ({ tools: { listChanged: true } }),
+      listen: (_filter: SubscriptionFilter, options?: { timeout?: number }): Promise<McpSubscription> => {
+        asked.push(options?.timeout);
+        return Promise.reject(new Error('subscriptions/listen ack timed out'));
+      },
+    };
+    const lines: string[] = [];
+    const subscriber = new ResourceSubscriber(stub as unknown as Client, (line) => lines.push(`[m] ${line}`), 1_500);
+    await subscriber.open();
+    expect(asked).toEqual([1_500]);
+    expect(lines).toEqual(['[m] its change stream could not be opened (list changes are fetched again at its next start): subscriptions/listen ack timed out']);
+  });
+});

@@ -10,6 +10,9 @@ export const MAX_SUBSCRIBED_URIS_PER_SERVER = 1024;
 /** Changes to the filter wait while more keep coming, for at most this many turns of the event loop. */
 const MAX_QUIET_TURNS = 32;
 
+/** How long a `subscriptions/listen` waits for its acknowledgement by default: a side channel never holds a start for long. */
+export const LISTEN_ACK_MS = 10_000;
+
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
@@ -30,10 +33,13 @@ export class ResourceSubscriber {
   #sync: Promise<void> | undefined;
   #dirty = false;
   #changes = 0;
+  readonly #ackMs: number;
 
-  constructor(client: Client, log: (line: string) => void) {
+  /** `ackMs`: the listen request's own time limit (else the SDK's 60 s would hold the start past its timeout). */
+  constructor(client: Client, log: (line: string) => void, ackMs = LISTEN_ACK_MS) {
     this.#client = client;
     this.#log = log;
+    this.#ackMs = ackMs;
   }
 
   get #modern(): boolean {
@@ -50,7 +56,7 @@ export class ResourceSubscriber {
     try {
       await this.#changed();
     } catch (error) {
-      this.#log(redact(`a server's change stream could not be opened: ${errorMessage(error)}`));
+      this.#log(redact(`its change stream could not be opened (list changes are fetched again at its next start): ${errorMessage(error)}`));
     }
   }
 
@@ -68,10 +74,10 @@ export class ResourceSubscriber {
   async #listen(): Promise<void> {
     const previous = this.#stream;
     const filter = this.#filter();
-    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter);
+    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter, { timeout: this.#ackMs });
     await previous?.close();
     void this.#stream?.closed.then((how) => {
-      if (how === 'remote' && !this.#closed) this.#log(redact(`a server's change stream ended (${how}); list changes resume at its next start`));
+      if (how === 'remote' && !this.#closed) this.#log(redact(`its change stream ended (${how}); list changes resume at its next start`));
     });
   }
 
