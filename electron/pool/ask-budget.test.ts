@@ -30,6 +30,13 @@ describe('AskBudget', () => {
     expect(floods).toEqual([]);
   });
 
+  it('requests that may be any of several calls share one budget, though each has its own end signal', () => {
+    const { b } = budget();
+    let yes = 0;
+    for (let i = 0; i < 50; i++) if (b.take(new AbortController().signal, 'one of 2 calls')) yes++;
+    expect(yes).toBe(ASKS_PER_SECOND);
+  });
+
   it('stops the server when requests outside any call stay over the budget for 3 s, then declines all', () => {
     const { b, floods, at } = budget();
     for (const second of [20, 21, 22]) {

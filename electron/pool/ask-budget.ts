@@ -23,6 +23,7 @@ export class AskBudget {
   readonly #options: AskBudgetOptions;
   readonly #calls = new WeakMap<AbortSignal, FloodBudget>();
   #outside: FloodBudget | undefined;
+  #several: FloodBudget | undefined;
   #flooded = false;
 
   constructor(options: AskBudgetOptions) {
@@ -45,6 +46,8 @@ export class AskBudget {
     const make = (): FloodBudget =>
       new FloodBudget(ASKS_PER_SECOND, ASK_FLOOD_SECONDS, now, (d) => log(`[${server}] declined ${d.units} requests ${where} over its budget of ${ASKS_PER_SECOND} a second`));
     if (ended === undefined) return (this.#outside ??= make());
+    // A request that may be any of several calls' has an end signal made for it alone: one budget for all such.
+    if (call?.startsWith('one of ') === true) return (this.#several ??= make());
     let budget = this.#calls.get(ended);
     if (budget === undefined) {
       budget = make();
