@@ -8,6 +8,7 @@ import type { RunningCalls } from './running-calls';
 import type { AskContext, AskRouter } from './server-asks';
 import type { AnswerInput } from './server-rounds';
 import { errorMessage } from '../../shared/errors';
+import type { AskBudget } from './ask-budget';
 
 /**
  * MCP 2025-11-25 client features the pool's clients declare, so servers offer everything they have
@@ -48,6 +49,8 @@ export interface AskHandlerOptions {
   now: () => number;
   setTimer: SetTimer;
   log: (line: string) => void;
+  /** A server's elicitation and sampling requests per second (ask-budget.ts); none: unbounded in rate. */
+  budget?: AskBudget | undefined;
 }
 
 /**
@@ -124,15 +127,24 @@ async function listRoots(ProtocolError: ClientSdk['ProtocolError'], options: Ask
  * the SDK hands to the same handlers (MCP 2026-07-28 §Multi-round-trip requests).
  */
 export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions): void {
-  client.setRequestHandler('elicitation/create', (request, ctx) =>
+  // Past its rate a request is refused before anyone sees it or the audit holds it (MCP client/elicitation
+  // §Security: a client SHOULD rate-limit); the budget counts and logs them, and stops a server that keeps on.
+  const overBudget = (): boolean => {
+    const owner = options.calls.owner();
+    return options.budget?.take(owner.ended, owner.call) === false;
+  };
+  const declined = (): Error => new ProtocolError(-1, 'declined: too many requests a second');
+  client.setRequestHandler('elicitation/create', async (request, ctx) => {
+    if (overBudget()) throw declined();
     // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).
-    routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
-  );
-  client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-    routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => options.router.sample(request.params, context), () => {
+    return routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' }));
+  });
+  client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+    if (overBudget()) throw declined();
+    return routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => options.router.sample(request.params, context), () => {
       throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
-    }),
-  );
+    });
+  });
   client.setRequestHandler('roots/list', async (_request, ctx) => ({ roots: await listRoots(ProtocolError, options, ctx.mcpReq.signal, undefined) }));
 }
 

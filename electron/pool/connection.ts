@@ -7,7 +7,9 @@ import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServer
 import { loadClientSdk, type ClientSdk } from './client-sdk';
 import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
-import type { FloodLimits } from './flood-budget';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
+import { MessageNoise } from './message-noise';
+import { AskBudget } from './ask-budget';
 import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
@@ -22,7 +24,7 @@ import type { ListedTools } from './output-validators';
 import { ToolRounds } from './tool-rounds';
 import type { RelistTools } from './header-mismatch';
 import { eraChoice, type EraChoice } from './era-choice';
-import { ResourceSubscriber } from './resource-subscriber';
+import { LISTEN_ACK_MS, ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { clientParts, useIdTables } from '../mcp-wire';
 import { UNKNOWN_ANSWER_PREFIX, unknownAnswerNote } from './unknown-answer';
@@ -160,22 +162,43 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
 
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
   let stoppedByUs = false;
+  // A server stopped here for what it sent (MessageNoise, AskBudget): its end is that reason, as a stdio flood's is.
+  let ownFailure: CodedError | undefined;
   const ended = (): EndInfo | undefined =>
-    stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
-      ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
-      : undefined;
+    ownFailure
+      ? { failure: ownFailure, exit: stdio?.exit, stderr: stdio?.stderrTail() ?? '', byUs: false }
+      : stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
+        ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
+        : undefined;
+  const stopFor = (error: CodedError): void => {
+    if (ownFailure || ended()) return;
+    ownFailure = error;
+    options.log(`[${server}] ${error.message}`);
+    void close();
+  };
 
   const era: EraChoice = eraChoice(config);
   // Multi-round-trip input is answered through our own routing, one round at a time (ask-handlers.ts).
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: sdk.jsonSchemaValidator, ...(era.negotiation ? { versionNegotiation: era.negotiation } : {}) });
   useIdTables(client);
-  const askOptions = options.asks ? { ...options.asks, server, log: options.log } : undefined;
+  const budget = new AskBudget({ server, now: options.now, log: options.log, onFlood: stopFor });
+  const askOptions = options.asks ? { ...options.asks, server, log: options.log, budget } : undefined;
   if (askOptions) registerAskHandlers(client, sdk.ProtocolError, askOptions);
   client.onclose = () => options.onClosed();
   const listed: ListedTools = options.tools ?? (() => undefined);
   const direct = stdio ? new DirectToolCalls(stdio, client, sdk, listed) : undefined;
-  // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
-  const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
+  // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget;
+  // an HTTP server's the same budget, kept per connection.
+  const httpNoise = stdio
+    ? undefined
+    : new MessageNoise({
+        server,
+        log: options.log,
+        limits: options.floodLimits ?? DEFAULT_FLOOD_LIMITS,
+        now: options.now,
+        onFlood: stopFor,
+      });
+  const noise = (line: string): void => (stdio ? stdio.note(line) : httpNoise?.note(line));
   client.onerror = (error) => {
     // Our own reasons for stopping it (a flood, an oversized line) are always shown.
     if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
@@ -193,7 +216,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.setNotificationHandler('notifications/message', ({ params }) =>
     options.onLog({ level: params.level, ...(params.logger !== undefined ? { logger: params.logger } : {}), data: params.data }),
   );
-  const subscriptions = new ResourceSubscriber(client, (line) => options.log(`[${server}] ${line}`));
+  // Its listen stream waits for its acknowledgement no longer than the start may take (nor 10 s).
+  const subscriptions = new ResourceSubscriber(client, (line) => options.log(`[${server}] ${line}`), Math.min(options.startupTimeoutMs, LISTEN_ACK_MS));
 
   const close = (): Promise<void> => {
     if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;

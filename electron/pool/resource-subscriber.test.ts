@@ -1,6 +1,6 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIBED_URIS_PER_SERVER, REOPEN_DELAYS_MS, ResourceSubscriber, type SubscriberClock } from './resource-subscriber';
+import { LISTEN_ACK_MS, MAX_SUBSCRIBED_URIS_PER_SERVER, REOPEN_DELAYS_MS, ResourceSubscriber, type SubscriberClock } from './resource-subscriber';
 
 /** A 2026-07-28 client stand-in that records each listen filter it is asked to open. */
 function modernClient(): { client: Client; filters: SubscriptionFilter[]; open: () => number } {
@@ -89,7 +89,7 @@ describe('ResourceSubscriber: a change stream the server ends', () => {
     const waits: Array<{ ms: number; run: () => void }> = [];
     const clock: SubscriberClock = { now: () => 0, after: (ms, run) => (waits.push({ ms, run }), () => undefined) };
     const logs: string[] = [];
-    const subscriber = new ResourceSubscriber(stub as unknown as Client, (l) => logs.push(l), clock);
+    const subscriber = new ResourceSubscriber(stub as unknown as Client, (l) => logs.push(l), LISTEN_ACK_MS, clock);
     const settle = async (): Promise<void> => {
       for (let i = 0; i < 40; i++) await new Promise((r) => setImmediate(r));
     };
@@ -122,5 +122,24 @@ describe('ResourceSubscriber: a change stream the server ends', () => {
       'its change stream could not be opened again: refused',
       `its change stream ended (remote) ${REOPEN_DELAYS_MS.length} times in a row; list changes resume at its next start`,
     ]);
+  });
+});
+
+describe('a 2026-07-28 server that never acknowledges its listen stream', () => {
+  it('the listen is given its own time limit, and its failure names the server in the log without failing the start', async () => {
+    const asked: Array<number | undefined> = [];
+    const stub = {
+      getProtocolEra: () => 'modern',
+      getServerCapabilities: () => ({ tools: { listChanged: true } }),
+      listen: (_filter: SubscriptionFilter, options?: { timeout?: number }): Promise<McpSubscription> => {
+        asked.push(options?.timeout);
+        return Promise.reject(new Error('subscriptions/listen ack timed out'));
+      },
+    };
+    const lines: string[] = [];
+    const subscriber = new ResourceSubscriber(stub as unknown as Client, (line) => lines.push(`[m] ${line}`), 1_500);
+    await subscriber.open();
+    expect(asked).toEqual([1_500]);
+    expect(lines).toEqual(['[m] its change stream could not be opened (list changes are fetched again at its next start): subscriptions/listen ack timed out']);
   });
 });

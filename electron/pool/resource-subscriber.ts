@@ -10,6 +10,9 @@ export const MAX_SUBSCRIBED_URIS_PER_SERVER = 1024;
 /** Changes to the filter wait while more keep coming, for at most this many turns of the event loop. */
 const MAX_QUIET_TURNS = 32;
 
+/** How long a `subscriptions/listen` waits for its acknowledgement by default: a side channel never holds a start for long. */
+export const LISTEN_ACK_MS = 10_000;
+
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A stream the server ended is opened again after these waits, one per try; then only at the next start. */
@@ -51,14 +54,19 @@ export class ResourceSubscriber {
   #dirty = false;
   #changes = 0;
   readonly #clock: SubscriberClock;
+  readonly #ackMs: number;
   /** Tries since the last healthy stream, and the wait under way. */
   #reopens = 0;
   #cancelReopen: (() => void) | undefined;
 
-  /** `log` lines are the server's own: the caller prefixes its name. */
-  constructor(client: Client, log: (line: string) => void, clock: SubscriberClock = realClock) {
+  /**
+   * `log` lines are the server's own: the caller prefixes its name. `ackMs`: the listen request's own
+   * time limit (else the SDK's 60 s would hold the start past its timeout).
+   */
+  constructor(client: Client, log: (line: string) => void, ackMs = LISTEN_ACK_MS, clock: SubscriberClock = realClock) {
     this.#client = client;
     this.#log = log;
+    this.#ackMs = ackMs;
     this.#clock = clock;
   }
 
@@ -76,7 +84,7 @@ export class ResourceSubscriber {
     try {
       await this.#changed();
     } catch (error) {
-      this.#log(redact(`its change stream could not be opened: ${errorMessage(error)}`));
+      this.#log(redact(`its change stream could not be opened (list changes are fetched again at its next start): ${errorMessage(error)}`));
     }
   }
 
@@ -114,7 +122,7 @@ export class ResourceSubscriber {
   async #listen(): Promise<void> {
     const previous = this.#stream;
     const filter = this.#filter();
-    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter);
+    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter, { timeout: this.#ackMs });
     await previous?.close();
     const stream = this.#stream;
     const openedAt = this.#clock.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { outsideCallScope } from './call-scope';
-import { RunningCalls, type Owner } from './running-calls';
+import { CALL_END_LISTENERS, RunningCalls, type Owner } from './running-calls';
 
 const alice = { label: 'agent "alice"' };
 const bob = { label: 'agent "bob"' };
@@ -157,5 +157,22 @@ describe('RunningCalls: who a server request belongs to', () => {
     for (const end of ends) end();
     expect(calls.size).toBe(0);
     expect(calls.owner()).toEqual({ asker: undefined, call: undefined, ended: undefined });
+  });
+});
+
+describe("a call's end signal", () => {
+  it('takes as many waiting requests as may wait without Node warning of a leak', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const calls = new RunningCalls();
+      const owner = await calls.run({ label: 'agent "a"' }, 'tool "x"', () => Promise.resolve(calls.owner()));
+      for (let i = 0; i < 16; i++) owner.ended?.addEventListener('abort', () => undefined, { once: true });
+      expect(warn).not.toHaveBeenCalled();
+      // Past the bound Node warns again: the bound is real, not switched off.
+      for (let i = 16; i <= CALL_END_LISTENERS; i++) owner.ended?.addEventListener('abort', () => undefined, { once: true });
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

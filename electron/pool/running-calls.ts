@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { LinkedList } from '../../shared/collections';
 import { currentCallScope, inCallScope } from './call-scope';
 import type { CallAsker } from './server-asks';
@@ -31,8 +32,17 @@ interface RunningCall {
   next: RunningCall | undefined;
 }
 
+/**
+ * Each request of the server waiting in a call listens for the call's end (removed as it settles):
+ * up to the 16 waiting for the person and those forwarded to the agent, past Node's default of 10.
+ */
+export const CALL_END_LISTENERS = 256;
+
 function endedSignal(call: RunningCall): AbortSignal {
-  call.ended ??= new AbortController();
+  if (call.ended === undefined) {
+    call.ended = new AbortController();
+    setMaxListeners(CALL_END_LISTENERS, call.ended.signal);
+  }
   return call.ended.signal;
 }
 

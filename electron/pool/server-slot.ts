@@ -244,7 +244,7 @@ export class ServerSlot {
       // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
       const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
       const meta = asked instanceof Promise ? await asked : asked;
-      const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
+      const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log, () => this.options.now()), conn, cancel, meta);
       if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
       this.#life.session.answered(conn);
       return result;

@@ -5,6 +5,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { progressOf, withMeta } from './call-helpers';
+import { pacedProgress } from './progress-pacer';
 import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
 import { credentialFailureInResult } from './credential-failure';
@@ -52,11 +53,11 @@ export function assertEnabled(server: string, config: ServerConfig): void {
  * the SDK's path adds it (`withSignal`), the direct path (direct-calls.ts) listens on the cancellation
  * itself, so that no AbortSignal is made for it.
  */
-export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, log: (line: string) => void): RequestOptions {
+export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, log: (line: string) => void, now: () => number = Date.now): RequestOptions {
   // The SDK's request timeout sends notifications/cancelled when it fires (spec: basic/utilities/cancellation).
   // It is a deadline the person configured, so progress does not extend it.
   const sdkOptions: RequestOptions = { timeout: timeoutMs, resetTimeoutOnProgress: false };
-  const onProgress = options?.onProgress;
+  const onProgress = options?.onProgress ? pacedProgress(options.onProgress, now) : undefined;
   // The SDK asks for progress (sends a progressToken) only when onprogress is set.
   if (onProgress) {
     sdkOptions.onprogress = (progress) => {

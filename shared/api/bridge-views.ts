@@ -135,7 +135,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   answeredBy: z.enum(['agent', 'person', 'nobody', 'config']).optional(),
   /** roots/list: how many roots the server got; never their paths. */
   roots: z.number().int().nonnegative().optional(),
-  /** roots/list: this entry stands for this many of the server's requests during the call (the first one's answer shown). */
+  /** A server's requests (roots/list, elicitation, sampling): this entry stands for this many of them, in one call or one minute (the first one's answer shown). */
   requests: z.number().int().positive().optional(),
   /** Who asked when no agent did: `app`, an MCP App shown in this app (callAppTool), `agent` then empty. */
   via: z.enum(['app']).optional(),

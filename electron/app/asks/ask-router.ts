@@ -11,6 +11,7 @@ import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './
 import type { WaitingAsks } from './waiting-asks';
 import type { AskUrlChecks } from './ask-reach';
 import { RootsTally } from './roots-tally';
+import { AskWindows } from './ask-windows';
 
 /** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
 export interface PersonAsker extends CallAsker {
@@ -36,7 +37,12 @@ export interface AskRouterOptions {
   now: () => number;
   /** The asking server's reach and the look-up of a URL's host name (ask-reach.ts): a URL-mode request's URL is no closer. */
   urls: AskUrlChecks;
+  /** For the audit's per-minute counts (ask-windows.ts); default an unref'd setTimeout. */
+  setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
 }
+
+/** The scope of a server's requests outside any call: counted per server and kind. */
+const OUTSIDE_ANY_CALL = {};
 
 function factsOf(agent: AgentAsker): AgentFacts {
   return { agent: agent.agent, settings: agent.settings(), canElicit: agent.canElicit, canSample: agent.canSample, canListRoots: agent.canListRoots };
@@ -66,7 +72,9 @@ const MAX_AGENT_ROOTS = 64;
 export function createAskRouter(options: AskRouterOptions): AskRouter {
   const { waiting, now } = options;
 
-  const rootsTally = new RootsTally(options.audit);
+  const windows = new AskWindows(options.audit, options.setTimer);
+  // A roots/list for a call already over: at most one entry a minute per call, then counted.
+  const rootsTally = new RootsTally(options.audit, (asker, entry) => windows.add(asker, entry, 1));
 
   function entryOf(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string, roots?: number): AuditEntry {
     const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
@@ -87,8 +95,11 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
     };
   }
 
+  /** An answer holding a vault value is written at once; the rest counted per minute past the first 20 (ask-windows.ts). */
   function record(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string): void {
-    options.audit(entryOf(context, kind, started, answer, answeredBy, warning));
+    const entry = entryOf(context, kind, started, answer, answeredBy, warning);
+    if (warning !== undefined) options.audit(entry);
+    else windows.add(context.asker ?? OUTSIDE_ANY_CALL, entry);
   }
 
   /**
@@ -166,12 +177,14 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       }
       // The person sees it with why it cannot be opened (its name looked up first); openAskUrl refuses it.
       const verdict: UrlVerdict = params.mode === 'url' ? await lookedUpUrlProblem(params.url, reach, options.urls) : {};
+      // Past the 16-waiting cap it is declined unseen: nobody answered it.
+      const unseen = waiting.full;
       const answer = await waiting.ask(elicitationView(params, base(context), verdict), context.signal, timedOut);
       if (typeof answer === 'string') {
         record(context, 'elicitation', started, answer, 'nobody');
         throw new Error(`the request ${answer === 'timeout' ? 'timed out' : 'ended with its call'}`);
       }
-      record(context, 'elicitation', started, answer.action, 'person');
+      record(context, 'elicitation', started, answer.action, unseen ? 'nobody' : 'person');
       const result: ElicitResult = { action: answer.action };
       if (answer.content) result.content = answer.content;
       return result;
@@ -239,6 +252,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       // The person approves each request, seeing all of what the agent's model would get. A
       // 2026-07-28 agent's round meanwhile waits for it, to put it with the others (mrtr §InputRequests).
       const arrived = agent.expect?.();
+      const unseen = waiting.full;
       let approval: Awaited<ReturnType<typeof waiting.ask>>;
       try {
         approval = await waiting.ask(samplingView(forward, base(context)), context.signal, timedOut);
@@ -252,7 +266,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         throw new Error(`the request ${approval === 'timeout' ? 'timed out' : 'ended with its call'}`);
       }
       if (approval.action !== 'accept') {
-        record(context, 'sampling', started, approval.action, 'person');
+        record(context, 'sampling', started, approval.action, unseen ? 'nobody' : 'person');
         throw new AskRefused(REJECTED, 'Sampling request declined by the person');
       }
       let result: Awaited<ReturnType<AgentAsker['sample']>>;

@@ -17,21 +17,26 @@ interface Tally {
  * entry is written at once, so the app stopping or crashing mid-call loses none; the rest are counted
  * into one entry (`requests`) written when the call ends. The first answer holding a vault value is
  * written at once too: the person must see it even if the app dies before the call ends. A request
- * whose call's end cannot be heard (none known, or it already ended) is written at once as its own.
+ * whose call's end cannot be heard (none known, or it already ended: a server still asking for a call
+ * that is over) goes to `late`.
  */
 export class RootsTally {
   // Keyed by the call's asker (one per call) so a call's tallies go with it.
   readonly #calls = new WeakMap<CallAsker, Map<string, Tally>>();
   readonly #write: (entry: AuditEntry) => void;
 
-  constructor(write: (entry: AuditEntry) => void) {
+  readonly #late: (asker: CallAsker, entry: AuditEntry) => void;
+
+  /** `late`: a request whose call's end cannot be heard (counted per minute by the caller, AskWindows). */
+  constructor(write: (entry: AuditEntry) => void, late?: (asker: CallAsker, entry: AuditEntry) => void) {
     this.#write = write;
+    this.#late = late ?? ((_asker, entry) => write(entry));
   }
 
   /** One roots/list of `asker`'s call, answered as `entry` says. */
   count(asker: CallAsker, ended: AbortSignal | undefined, entry: RootsEntry): void {
     if (ended === undefined || ended.aborted) {
-      this.#write({ ...entry, requests: 1 });
+      this.#late(asker, { ...entry, requests: 1 });
       return;
     }
     let servers = this.#calls.get(asker);

@@ -41,6 +41,11 @@ export class WaitingAsks {
     this.#max = options.maxWaiting ?? MAX_WAITING_ASKS;
   }
 
+  /** As many wait as may: a request now is declined at once, unseen. */
+  get full(): boolean {
+    return this.#waiting.size >= this.#max;
+  }
+
   list(): PendingAsk[] {
     return [...this.#waiting.values()].map((w) => w.view);
   }

@@ -6,8 +6,8 @@ import { TIER_WORD } from '../../lib';
  * `approval` is set only when the person was asked; without it the agent's policy decided.
  */
 export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots' | 'requests'>>): string {
-  // A roots entry may stand for several of a call's roots/list by its service (the first one's answer).
-  const times = entry.kind === 'roots' && entry.requests !== undefined && entry.requests > 1 ? `, asked ${entry.requests} times` : '';
+  // An entry may stand for several of a service's requests (the first one's answer).
+  const times = entry.requests !== undefined && entry.requests > 1 ? `, asked ${entry.requests} times` : '';
   if (entry.kind === 'roots' && entry.answer === 'accept') return rootsText(entry.roots ?? 0, entry.answeredBy) + times;
   if (entry.answer !== undefined) return answerText(entry.answer, entry.answeredBy) + times;
   const denied = entry.outcome === 'denied';
