@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CallProgress } from './types';
-import { pacedProgress, PROGRESS_INTERVAL_MS } from './progress-pacer';
+import { pacedProgress, PROGRESS_BURST, PROGRESS_INTERVAL_MS } from './progress-pacer';
 
 describe('pacedProgress', () => {
-  it('passes at most one each 100 ms, whatever the server sends; each passed one is the newest then', () => {
+  it('passes a burst, then at most one each 100 ms, whatever the server sends; each passed one is the newest then', () => {
     let now = 1_000;
     const passed: CallProgress[] = [];
     const send = pacedProgress((p) => passed.push(p), () => now);
@@ -12,16 +12,31 @@ describe('pacedProgress', () => {
       now = 1_000 + Math.floor(i / 2);
       send({ progress: i, message: 'x'.repeat(500) });
     }
-    expect(passed).toHaveLength(1_000 / PROGRESS_INTERVAL_MS);
-    expect(passed.map((p) => p.progress)).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800]);
+    expect(passed).toHaveLength(PROGRESS_BURST + 1_000 / PROGRESS_INTERVAL_MS - 1);
+    expect(passed.map((p) => p.progress)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800]);
   });
 
-  it('the one saying the work is done always passes', () => {
+  it('passes every step of a short task, sent at once', () => {
     const passed: CallProgress[] = [];
     const send = pacedProgress((p) => passed.push(p), () => 5);
-    send({ progress: 1, total: 3 });
-    send({ progress: 2, total: 3 });
-    send({ progress: 3, total: 3 });
-    expect(passed.map((p) => p.progress)).toEqual([1, 3]);
+    for (let i = 1; i <= 3; i++) send({ progress: i, total: 3 });
+    expect(passed.map((p) => p.progress)).toEqual([1, 2, 3]);
+  });
+
+  it('the one saying the work is done always passes, the burst spent or not', () => {
+    const passed: CallProgress[] = [];
+    const send = pacedProgress((p) => passed.push(p), () => 5);
+    for (let i = 1; i <= 30; i++) send({ progress: i, total: 30 });
+    expect(passed.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 30]);
+  });
+
+  it('refills after a quiet spell, never beyond the burst', () => {
+    let now = 0;
+    const passed: CallProgress[] = [];
+    const send = pacedProgress((p) => passed.push(p), () => now);
+    for (let i = 0; i < 20; i++) send({ progress: i });
+    now = 60_000;
+    for (let i = 20; i < 40; i++) send({ progress: i });
+    expect(passed.map((p) => p.progress)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
   });
 });
