@@ -39,4 +39,15 @@ describe('pacedProgress', () => {
     for (let i = 20; i < 40; i++) send({ progress: i });
     expect(passed.map((p) => p.progress)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
   });
+
+  it('lets one done through, not each that says so: a total of 0 or a repeated done is paced like the rest', () => {
+    const passed: CallProgress[] = [];
+    const send = pacedProgress((p) => passed.push(p), () => 5);
+    for (let i = 0; i < 10_000; i++) send({ progress: 1, total: 0 });
+    expect(passed).toHaveLength(PROGRESS_BURST);
+    const again: CallProgress[] = [];
+    const sendAgain = pacedProgress((p) => again.push(p), () => 5);
+    for (let i = 0; i < 10_000; i++) sendAgain({ progress: 3, total: 3 });
+    expect(again).toHaveLength(PROGRESS_BURST + 1);
+  });
 });

@@ -9,12 +9,14 @@ export const PROGRESS_BURST = 10;
  * Progress of one call, paced as a receiver may (MCP basic/utilities/progress: either side may
  * rate-limit): a server could send thousands a second, each one relayed to the agent or the window.
  * A bucket of PROGRESS_BURST, refilled one each PROGRESS_INTERVAL_MS: a few steps pass as sent, a flood
- * at 10 a second; those between are dropped, as each passed one carries the newest value. The one that
- * says the work is done always passes.
+ * at 10 a second; those between are dropped, as each passed one carries the newest value. The first one
+ * that says the work is done (progress reaching a positive total) always passes; the server writes
+ * `total`, so later ones are paced like the rest.
  */
 export function pacedProgress(send: (progress: CallProgress) => void, now: () => number): (progress: CallProgress) => void {
   let tokens = PROGRESS_BURST;
   let filled = now();
+  let doneSent = false;
   return (progress) => {
     const at = now();
     const earned = Math.floor((at - filled) / PROGRESS_INTERVAL_MS);
@@ -22,8 +24,9 @@ export function pacedProgress(send: (progress: CallProgress) => void, now: () =>
       tokens = Math.min(PROGRESS_BURST, tokens + earned);
       filled = tokens === PROGRESS_BURST ? at : filled + earned * PROGRESS_INTERVAL_MS;
     }
-    const done = progress.total !== undefined && progress.progress >= progress.total;
-    if (!done) {
+    const done = !doneSent && progress.total !== undefined && progress.total > 0 && progress.progress >= progress.total;
+    if (done) doneSent = true;
+    else {
       if (tokens < 1) return;
       tokens -= 1;
     }
