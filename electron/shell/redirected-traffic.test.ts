@@ -12,6 +12,9 @@ describe('trafficRedirected', () => {
     [['--proxy-server', 'socks5://127.0.0.1:1080'], '--proxy-server'],
     [['--proxy-pac-url=http://127.0.0.1:8000/proxy.pac'], '--proxy-pac-url'],
     [['--proxy-bypass-list=<-loopback>'], '--proxy-bypass-list'],
+    [['--log-net-log=/tmp/net.json'], '--log-net-log'],
+    [['--net-log-capture-mode=Everything'], '--net-log-capture-mode'],
+    [['--ssl-key-log-file=/tmp/keys'], '--ssl-key-log-file'],
     // Chromium reads one dash as two; Windows ignores case and takes a slash.
     [['-host-rules=MAP * 127.0.0.1'], '-host-rules'],
     [['--hidden', '--Proxy-Server=127.0.0.1:8080'], '--Proxy-Server'],

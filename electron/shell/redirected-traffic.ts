@@ -6,10 +6,22 @@ import { switchName } from './switch-name';
  * and a proxy (`--proxy-server`, `--proxy-pac-url`; `--proxy-bypass-list` may take loopback out of
  * the never-proxied addresses). Whatever runs there, another program on this computer, reads and
  * answers a service's app's plain-HTTP requests (an app of a local server talks to 127.0.0.1) and
- * learns every host the apps reach. `--no-proxy-server` only takes a proxy away; the system's proxy
- * settings are the person's and still apply (SECURITY.md).
+ * learns every host the apps reach. Alike, a file the switch names: `--log-net-log` (every request,
+ * headers and with `--net-log-capture-mode` bodies too) and `--ssl-key-log-file` (TLS session keys).
+ * `--no-proxy-server` only takes a proxy away; the system's proxy settings (on Linux outside GNOME and
+ * KDE, `https_proxy`, `all_proxy` and `auto_proxy` in the environment) are the person's and still apply
+ * (SECURITY.md).
  */
-const REDIRECTING = new Set(['host-rules', 'host-resolver-rules', 'proxy-server', 'proxy-pac-url', 'proxy-bypass-list']);
+const REDIRECTING = new Set([
+  'host-rules',
+  'host-resolver-rules',
+  'proxy-server',
+  'proxy-pac-url',
+  'proxy-bypass-list',
+  'log-net-log',
+  'net-log-capture-mode',
+  'ssl-key-log-file',
+]);
 
 /** What in this start's arguments sends the window's requests elsewhere (`--proxy-server`), or undefined. */
 export function trafficRedirected(argv: readonly string[], platform: NodeJS.Platform): string | undefined {

@@ -16,6 +16,10 @@ describe('isolationWeakened', () => {
     [['--single-process'], '--single-process'],
     [['--js-flags=--allow-natives-syntax'], '--js-flags'],
     [['--js-flags', '--expose-gc'], '--js-flags'],
+    [['--renderer-cmd-prefix=gdb --args'], '--renderer-cmd-prefix'],
+    [['--utility-cmd-prefix=/tmp/wrap'], '--utility-cmd-prefix'],
+    [['--gpu-launcher=/tmp/wrap'], '--gpu-launcher'],
+    [['--browser-subprocess-path=/tmp/evil'], '--browser-subprocess-path'],
     // Chromium reads one dash as two; Windows ignores case and takes a slash.
     [['-disable-web-security'], '-disable-web-security'],
     [['--hidden', '--Disable-Web-Security'], '--Disable-Web-Security'],

@@ -7,7 +7,10 @@ import { switchName } from './switch-name';
  * and certificate checks. Any of them lets a service's app, or a page it loads, reach what the app
  * keeps from it. `--js-flags` hands V8 flags to every page's engine (and Electron's main process's):
  * `--allow-natives-syntax` alone gives a page's script V8's internal functions, a way out of its
- * process's memory safety. `--no-sandbox` is not here: SECURITY.md says why.
+ * process's memory safety. A command that wraps every renderer, utility or GPU process
+ * (`--renderer-cmd-prefix`, `--utility-cmd-prefix`, `--gpu-launcher`, `--browser-subprocess-path`) runs
+ * another program inside them, a debugger as much as anything. `--no-sandbox` is not here: SECURITY.md
+ * says why.
  */
 const WEAKENING = new Set([
   'disable-web-security',
@@ -22,6 +25,10 @@ const WEAKENING = new Set([
   'ignore-certificate-errors-spki-list',
   'single-process',
   'js-flags',
+  'renderer-cmd-prefix',
+  'utility-cmd-prefix',
+  'gpu-launcher',
+  'browser-subprocess-path',
 ]);
 
 /** Features whose turning off (`--disable-features=…`) ends site isolation, lower-cased. */
