@@ -53,6 +53,7 @@ export default tseslint.config(
       'no-restricted-syntax': ['error',
         { selector: "MemberExpression[property.name=/^toLocale/]", message: 'toLocale* loads ICU locale data into the core for good: use groupDigits (shared/text) or plain formatting.' },
         { selector: "Identifier[name='Intl']", message: 'Intl loads ICU locale data into the core for good: use groupDigits (shared/text) or plain formatting.' },
+        { selector: "MemberExpression[property.name='localeCompare']", message: 'localeCompare builds an ICU collator the core keeps for good: use compareNames (shared/text).' },
       ],
     },
   },

@@ -1,4 +1,5 @@
 import { CodedError, toCodedError } from '../../shared/errors';
+import { compareNames } from '../../shared/text';
 import {
   formatVaultKey,
   tryParseVaultKey,
@@ -136,7 +137,7 @@ export class VaultCore implements Vault {
       const key = tryParseVaultKey(id);
       if (key && (filter.server === undefined || key.server === filter.server)) keys.push(key);
     }
-    return keys.sort((a, b) => formatVaultKey(a).localeCompare(formatVaultKey(b)));
+    return keys.sort((a, b) => compareNames(formatVaultKey(a), formatVaultKey(b)));
   }
 
   health(): VaultHealth {

@@ -1,3 +1,4 @@
+import { compareNames } from '../text';
 import { moreAccessNeeded } from './bridge-views';
 import type { ServerStatus } from './views';
 
@@ -16,7 +17,7 @@ export const HEALTH_ORDER: Record<ServerHealth, number> = { failed: 0, 'sign-in'
 
 /** The one order of services for the tray and the services list: failed first, then sign-in, approval, fine, disabled; by name within each. */
 export function byAttention(a: ServerStatus, b: ServerStatus): number {
-  return HEALTH_ORDER[serverHealth(a)] - HEALTH_ORDER[serverHealth(b)] || a.name.localeCompare(b.name);
+  return HEALTH_ORDER[serverHealth(a)] - HEALTH_ORDER[serverHealth(b)] || compareNames(a.name, b.name);
 }
 
 /** Enabled servers that failed (state `error`), the ones "Restart all that failed" restarts. */

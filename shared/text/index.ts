@@ -8,3 +8,4 @@ export { headerNameWords, plainKeyNamed, secretHeaderNamed } from './secret-head
 export type { FieldWords } from './secret-looking';
 export { MAX_TITLE, cutText, cutTitle } from './cut-text';
 export { groupDigits } from './group-digits';
+export { compareNames } from './compare-names';
