@@ -63,6 +63,14 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact('{"url":"amqp://guest:gu@st@mq.test","user":"x"}')).toBe(`{"url":"amqp://guest:${X}@mq.test","user":"x"}`);
   });
 
+  it('removes a URL password holding a quote or a backquote, and keeps a URL that a quote closes', () => {
+    expect(r.redact("mysql://app:it's@db.internal/x")).toBe(`mysql://app:${X}@db.internal/x`);
+    expect(r.redact('{"url":"postgres://u:p\\"w@h/db"}')).toBe(`{"url":"postgres://u:${X}@h/db"}`);
+    expect(r.redact('postgres://u:p"w@h/db')).toBe(`postgres://u:${X}@h/db`);
+    expect(r.redact('redis://:pa`ss@h')).toBe(`redis://:${X}@h`);
+    for (const plain of ['["https://h.test:8443","a@b.test"]', "{'url':'https://h.test:8443','to':'a@b.test'}"]) expect(r.redact(plain)).toBe(plain);
+  });
+
   it('keeps an address after a URL, and one in prose or a git remote', () => {
     for (const plain of [
       'write to bob@example.com, or ops@example.com: they answer',
