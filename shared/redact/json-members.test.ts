@@ -27,7 +27,14 @@ describe('Redactor: a JSON member judged by the one rule of which name holds a c
   });
 
   it('judges the keys of a value redacted whole (redactValue) by the same rule', () => {
-    const out = new Redactor().redactValue({ db_pass: 'p1', clientSecret: 'c1', GITHUB_TOKEN: 'g1', publicKey: 'ssh-ed25519 AAAA', monkey: 'banana', tokenCount: '5' });
-    expect(out).toEqual({ db_pass: REDACTED, clientSecret: REDACTED, GITHUB_TOKEN: REDACTED, publicKey: 'ssh-ed25519 AAAA', monkey: 'banana', tokenCount: '5' });
+    const out = new Redactor().redactValue({ db_pass: 'p1', clientSecret: 'c1', GITHUB_TOKEN: 'g1', publicKey: 'ssh-ed25519 AAAA', tokenCount: '5' });
+    expect(out).toEqual({ db_pass: REDACTED, clientSecret: REDACTED, GITHUB_TOKEN: REDACTED, publicKey: 'ssh-ed25519 AAAA', tokenCount: '5' });
+  });
+
+  it('hides a key of one lower-case word ending in a credential’s word, and keeps plain keys and signing scopes', () => {
+    const secret = { encryptionkey: 'k1', hmackey: 'k2', webhookkey: 'k3', sessionkey: 'k4', jwtkey: 'k5', Encryptionkey: 'k6', monkey: 'k7' };
+    expect(new Redactor().redactValue(secret)).toEqual(Object.fromEntries(Object.keys(secret).map((key) => [key, REDACTED])));
+    const plain = { publicKey: 'ssh-ed25519 AAAA', sortKey: 'name', cacheKey: 'c', X_CACHE_KEY: 'x', 'X-Amz-Credential': 'AKIAEXAMPLE/20261201', keyboard: 'qwerty', tokenCount: '5' };
+    expect(new Redactor().redactValue(plain)).toEqual(plain);
   });
 });

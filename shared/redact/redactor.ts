@@ -6,7 +6,7 @@ import { sourceLabel, type SecretSource } from './secret-source';
 import { redactSecretAssignments } from './secret-assignments';
 import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
-import { credentialNamed } from './secret-names';
+import { secretKeyNamed } from './secret-names';
 
 /** What replaces a secret in every string that leaves the core. */
 export const REDACTED = '[redacted]';
@@ -196,7 +196,7 @@ export class Redactor {
 
   #walk(value: unknown, key: string | undefined): unknown {
     if (typeof value === 'string') {
-      if (key !== undefined && credentialNamed(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
+      if (key !== undefined && secretKeyNamed(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
       return this.redact(value);
     }
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));
