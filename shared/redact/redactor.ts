@@ -23,7 +23,9 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
 // (`"redis://:pw@h","email":"a@b.c"`) is never reached. A password holding a quote or backquote
 // (`it's`, JSON's `p\"w`) is still taken, up to its first `@`, by the second branch: a quote there may
 // not close a string (followed by `,` `:` `]` `}`). Its two alternatives are disjoint, so it stays linear.
-const URL_PASSWORD = /(:\/\/[^\s/:@"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/"'<>\x60]{1,512}|(?:[^\s/@<>"']|["'](?![,:\]}])){1,512})@/g;
+// The user may hold a raw `@` too (an e-mail address, `smtp://me@corp.com:pw@mail`): a `:` ends it,
+// so `https://a@b.c:8443/x` holds no password.
+const URL_PASSWORD = /(:\/\/[^\s/:"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/"'<>\x60]{1,512}|(?:[^\s/@<>"']|["'](?![,:\]}])){1,512})@/g;
 /** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
 const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),

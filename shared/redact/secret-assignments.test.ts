@@ -63,6 +63,12 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact('{"url":"amqp://guest:gu@st@mq.test","user":"x"}')).toBe(`{"url":"amqp://guest:${X}@mq.test","user":"x"}`);
   });
 
+  it('removes a URL password after a user holding a raw `@`, and keeps a port after one', () => {
+    expect(r.redact('https://me@corp.com:pw123@host/x')).toBe(`https://me@corp.com:${X}@host/x`);
+    expect(r.redact('smtp://alerts@corp.com:S3cr3t!@mail.corp.com:587')).toBe(`smtp://alerts@corp.com:${X}@mail.corp.com:587`);
+    for (const plain of ['https://a@b.c:8443/x', 'ssh://git@github.com:22/org/repo', 'see https://a@b.c:8443 then mail d@e.test']) expect(r.redact(plain)).toBe(plain);
+  });
+
   it('removes a URL password holding a quote or a backquote, and keeps a URL that a quote closes', () => {
     expect(r.redact("mysql://app:it's@db.internal/x")).toBe(`mysql://app:${X}@db.internal/x`);
     expect(r.redact('{"url":"postgres://u:p\\"w@h/db"}')).toBe(`{"url":"postgres://u:${X}@h/db"}`);
