@@ -63,6 +63,12 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact('{"url":"amqp://guest:gu@st@mq.test","user":"x"}')).toBe(`{"url":"amqp://guest:${X}@mq.test","user":"x"}`);
   });
 
+  it("ends the last-`@` run at a query, and still hides a password holding a `?`", () => {
+    expect(r.redact('see http://h:8080?to=a@b.c&cc=d@e.f')).toBe(`see http://h:${X}@b.c&cc=d@e.f`);
+    expect(r.redact('postgres://u:p?ss@h/db')).toBe(`postgres://u:${X}@h/db`);
+    expect(r.redact('postgres://u:p@ss@h/db?sslmode=require')).toBe(`postgres://u:${X}@h/db?sslmode=require`);
+  });
+
   it('removes a URL password after a user holding a raw `@`, and keeps a port after one', () => {
     expect(r.redact('https://me@corp.com:pw123@host/x')).toBe(`https://me@corp.com:${X}@host/x`);
     expect(r.redact('smtp://alerts@corp.com:S3cr3t!@mail.corp.com:587')).toBe(`smtp://alerts@corp.com:${X}@mail.corp.com:587`);
