@@ -20,6 +20,13 @@ describe('Redactor: a JSON member judged by the one rule of which name holds a c
     for (const name of ['tokenCount', 'keyboard', 'passwordPolicy', 'X-Amz-Credential']) expect(credentialNamed(name), name).toBe(false);
   });
 
+  it('redacts a quoted member whose quoted value starts on the next line, and keeps a header line before another', () => {
+    const r = new Redactor();
+    expect(r.redact('{\n  "password":\n    "hunter2xyz"\n}')).toBe(`{\n  "password":\n    "${REDACTED}"\n}`);
+    expect(r.redact('{"client_secret":\r\n"abc123def"}')).toBe(`{"client_secret":\r\n"${REDACTED}"}`);
+    for (const plain of ['X-Api-Token:\n"quoted next line"', '"password":\n  "next": 1', '"password":\n  next line']) expect(r.redact(plain), plain).toBe(plain);
+  });
+
   it('keeps an escaped quote inside the value redacted, and an empty or referenced value as it is', () => {
     const r = new Redactor();
     expect(r.redact(`{"password":"ab\\"cd","ok":1}`)).toBe(`{"password":"${REDACTED}","ok":1}`);

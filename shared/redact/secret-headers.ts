@@ -65,6 +65,16 @@ const isBlankAt = (text: string, at: number): boolean => {
   const code = text.charCodeAt(at);
   return code === 32 || code === 9;
 };
+const isLineEndAt = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code === 10 || code === 13;
+};
+/** Whether a `:` follows `at`, past blanks: the quoted string before it is a member's name. */
+const namesMember = (text: string, at: number): boolean => {
+  let i = at;
+  while (isBlankAt(text, i)) i++;
+  return text[i] === ':';
+};
 const isQuote = (char: string | undefined): char is '"' | "'" => char === '"' || char === "'";
 const isQuoteAt = (text: string, at: number): boolean => {
   const code = text.charCodeAt(at);
@@ -129,7 +139,12 @@ export function redactSecretHeaders(text: string, replacement: string): string {
     if (!verdict.secret) continue;
     let valueAt = colon + 1;
     while (isBlankAt(text, valueAt)) valueAt++;
+    // A quoted member's value may start on the next line (hand-formatted JSON); a header's never does,
+    // so only a quoted value there is taken, and never a member's quoted name (`"password":\n"next": 1`).
+    const nextLine = isQuoteAt(text, end) && isLineEndAt(text, valueAt);
+    if (nextLine) while (isLineEndAt(text, valueAt) || isBlankAt(text, valueAt)) valueAt++;
     const quote = text[valueAt];
+    if (nextLine && !isQuote(quote)) continue;
     // A JSON array or object after the name (`"credentialFiles": [ … ]`) is a structure, never a header's value.
     if (quote === '[' || quote === '{') continue;
     if (isQuote(quote)) valueAt++;
@@ -138,6 +153,7 @@ export function redactSecretHeaders(text: string, replacement: string): string {
     pattern.lastIndex = valueAt;
     const value = pattern.exec(text)?.[1];
     if (value === undefined) continue;
+    if (nextLine && namesMember(text, valueAt + value.length + 1)) continue;
     colon = valueAt + value.length - 1;
     if (onlyReferences(value)) continue;
     out += text.slice(copied, valueAt) + replacement;
