@@ -27,6 +27,19 @@ describe('Redactor: a JSON member judged by the one rule of which name holds a c
     for (const plain of ['X-Api-Token:\n"quoted next line"', '"password":\n  "next": 1', '"password":\n  next line']) expect(r.redact(plain), plain).toBe(plain);
   });
 
+  it('redacts a member of JSON written inside a JSON string, its doubled escapes inside the value', () => {
+    const r = new Redactor();
+    const inner = (value: string) => JSON.stringify({ body: JSON.stringify({ access_token: value, token_type: 'Bearer' }) });
+    for (const value of ['abc123def', 'ab"cd\\ef\nx']) {
+      const encoded = JSON.stringify(JSON.stringify(value).slice(1, -1)).slice(1, -1);
+      expect(r.redact(inner(value)), value).toBe(inner(value).replace(encoded, REDACTED));
+      expect(r.redact(inner(value))).not.toContain(encoded);
+    }
+    expect(r.redact('{"body":"{\\"access_token\\":\\"abc123def\\"}"}')).toBe(`{"body":"{\\"access_token\\":\\"${REDACTED}\\"}"}`);
+    const plain = inner('').replace('access_token', 'grant_type');
+    expect(r.redact(plain)).toBe(plain);
+  });
+
   it('keeps an escaped quote inside the value redacted, and an empty or referenced value as it is', () => {
     const r = new Redactor();
     expect(r.redact(`{"password":"ab\\"cd","ok":1}`)).toBe(`{"password":"${REDACTED}","ok":1}`);
