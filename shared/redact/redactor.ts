@@ -6,7 +6,7 @@ import { sourceLabel, type SecretSource } from './secret-source';
 import { redactSecretAssignments } from './secret-assignments';
 import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
-import { credentialNamed } from './secret-names';
+import { secretKeyNamed } from './secret-names';
 
 /** What replaces a secret in every string that leaves the core. */
 export const REDACTED = '[redacted]';
@@ -18,10 +18,14 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
 // its `://` (a scheme before it would be tried at every word) and bounded, so the scan stays linear.
 // It runs to the authority's last `@`: §3.2.1 forbids a raw `@` in it, but people write one
 // (`u:p@ss@host`) and the WHATWG URL parser (Node's) takes the last; up to the last, the password is
-// hidden whichever `@` a client takes. The authority ends here at a `/`, white space, a quote, `<>`
-// or a backquote (none raw in a URL, RFC 3986 §2), so an address after the URL in the same text
-// (`"redis://:pw@h","email":"a@b.c"`) is never reached.
-const URL_PASSWORD = /(:\/\/[^\s/:@"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/"'<>\x60]{1,512})@/g;
+// hidden whichever `@` a client takes. The authority ends here at a `/`, a `?` (§3.2), white space, a
+// quote, `<>` or a backquote (none raw in a URL, §2), so an address after the URL in the same text
+// (`"redis://:pw@h","email":"a@b.c"`) is never reached. A password holding a quote or backquote
+// (`it's`, JSON's `p\"w`) or a `?` is still taken, up to its first `@`, by the second branch: a quote
+// there may not close a string (followed by `,` `:` `]` `}`). Its alternatives are disjoint: linear.
+// The user may hold a raw `@` too (an e-mail address, `smtp://me@corp.com:pw@mail`): a `:` ends it,
+// so `https://a@b.c:8443/x` holds no password.
+const URL_PASSWORD = /(:\/\/[^\s/:"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/?"'<>\x60]{1,512}|(?:[^\s/@<>"']|["'](?![,:\]}])){1,512})@/g;
 /** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
 const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
@@ -194,7 +198,7 @@ export class Redactor {
 
   #walk(value: unknown, key: string | undefined): unknown {
     if (typeof value === 'string') {
-      if (key !== undefined && credentialNamed(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
+      if (key !== undefined && secretKeyNamed(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
       return this.redact(value);
     }
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));

@@ -63,6 +63,26 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact('{"url":"amqp://guest:gu@st@mq.test","user":"x"}')).toBe(`{"url":"amqp://guest:${X}@mq.test","user":"x"}`);
   });
 
+  it("ends the last-`@` run at a query, and still hides a password holding a `?`", () => {
+    expect(r.redact('see http://h:8080?to=a@b.c&cc=d@e.f')).toBe(`see http://h:${X}@b.c&cc=d@e.f`);
+    expect(r.redact('postgres://u:p?ss@h/db')).toBe(`postgres://u:${X}@h/db`);
+    expect(r.redact('postgres://u:p@ss@h/db?sslmode=require')).toBe(`postgres://u:${X}@h/db?sslmode=require`);
+  });
+
+  it('removes a URL password after a user holding a raw `@`, and keeps a port after one', () => {
+    expect(r.redact('https://me@corp.com:pw123@host/x')).toBe(`https://me@corp.com:${X}@host/x`);
+    expect(r.redact('smtp://alerts@corp.com:S3cr3t!@mail.corp.com:587')).toBe(`smtp://alerts@corp.com:${X}@mail.corp.com:587`);
+    for (const plain of ['https://a@b.c:8443/x', 'ssh://git@github.com:22/org/repo', 'see https://a@b.c:8443 then mail d@e.test']) expect(r.redact(plain)).toBe(plain);
+  });
+
+  it('removes a URL password holding a quote or a backquote, and keeps a URL that a quote closes', () => {
+    expect(r.redact("mysql://app:it's@db.internal/x")).toBe(`mysql://app:${X}@db.internal/x`);
+    expect(r.redact('{"url":"postgres://u:p\\"w@h/db"}')).toBe(`{"url":"postgres://u:${X}@h/db"}`);
+    expect(r.redact('postgres://u:p"w@h/db')).toBe(`postgres://u:${X}@h/db`);
+    expect(r.redact('redis://:pa`ss@h')).toBe(`redis://:${X}@h`);
+    for (const plain of ['["https://h.test:8443","a@b.test"]', "{'url':'https://h.test:8443','to':'a@b.test'}"]) expect(r.redact(plain)).toBe(plain);
+  });
+
   it('keeps an address after a URL, and one in prose or a git remote', () => {
     for (const plain of [
       'write to bob@example.com, or ops@example.com: they answer',

@@ -17,6 +17,9 @@ const QUOTED_VALUE = {
   '"': new RegExp(String.raw`((?:${REFERENCE}|[^"\\\r\n]|\\[^\r\n])+)`, 'y'),
   "'": new RegExp(String.raw`((?:${REFERENCE}|[^'\\\r\n]|\\[^\r\n])+)`, 'y'),
 } as const;
+// A value opened by `\"` (JSON written inside a JSON string) runs to the next `\"`: its own escapes are
+// doubled (`\\\"` a quote in it, `\\\\` a backslash), each taken whole so none is read as the end.
+const ESCAPED_VALUE = new RegExp(String.raw`((?:${REFERENCE}|\\\\(?:\\[^\r\n]|[^\\\r\n])|\\[^"\\\r\n]|[^"\\\r\n])+)`, 'y');
 
 interface NameVerdict {
   readonly secret: boolean;
@@ -65,17 +68,28 @@ const isBlankAt = (text: string, at: number): boolean => {
   const code = text.charCodeAt(at);
   return code === 32 || code === 9;
 };
+const isLineEndAt = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code === 10 || code === 13;
+};
+/** Whether a `:` follows `at`, past blanks: the quoted string before it is a member's name. */
+const namesMember = (text: string, at: number): boolean => {
+  let i = at;
+  while (isBlankAt(text, i)) i++;
+  return text[i] === ':';
+};
 const isQuote = (char: string | undefined): char is '"' | "'" => char === '"' || char === "'";
 const isQuoteAt = (text: string, at: number): boolean => {
   const code = text.charCodeAt(at);
   return code === 34 || code === 39;
 };
 
-/** Where the header name (`Name:`, `"Name" :`) before the `:` at `colon` ends: past blanks and a closing quote. */
+/** Where the header name (`Name:`, `"Name" :`, `\"Name\":`) before the `:` at `colon` ends: past blanks and a closing quote, escaped or not. */
 function nameEnd(text: string, colon: number): number {
   let end = colon;
   while (end > 0 && isBlankAt(text, end - 1)) end--;
-  return isQuoteAt(text, end - 1) ? end - 1 : end;
+  if (!isQuoteAt(text, end - 1)) return end;
+  return text.charCodeAt(end - 2) === 92 ? end - 2 : end - 1;
 }
 
 /** How far back a path is read for the form it stands in (a field path, a URL): bounded, so the scan stays linear. */
@@ -129,15 +143,23 @@ export function redactSecretHeaders(text: string, replacement: string): string {
     if (!verdict.secret) continue;
     let valueAt = colon + 1;
     while (isBlankAt(text, valueAt)) valueAt++;
+    // A quoted member's value may start on the next line (hand-formatted JSON); a header's never does,
+    // so only a quoted value there is taken, and never a member's quoted name (`"password":\n"next": 1`).
+    const nextLine = isQuoteAt(text, end) && isLineEndAt(text, valueAt);
+    if (nextLine) while (isLineEndAt(text, valueAt) || isBlankAt(text, valueAt)) valueAt++;
     const quote = text[valueAt];
+    if (nextLine && !isQuote(quote)) continue;
     // A JSON array or object after the name (`"credentialFiles": [ … ]`) is a structure, never a header's value.
     if (quote === '[' || quote === '{') continue;
+    const escaped = quote === '\\' && text[valueAt + 1] === '"';
     if (isQuote(quote)) valueAt++;
+    else if (escaped) valueAt += 2;
     if (verdict.oneWord && !standsAsHeader(text, start, name, text.slice(end, valueAt))) continue;
-    const pattern = isQuote(quote) ? QUOTED_VALUE[quote] : HEADER_VALUE;
+    const pattern = escaped ? ESCAPED_VALUE : isQuote(quote) ? QUOTED_VALUE[quote] : HEADER_VALUE;
     pattern.lastIndex = valueAt;
     const value = pattern.exec(text)?.[1];
     if (value === undefined) continue;
+    if (nextLine && namesMember(text, valueAt + value.length + 1)) continue;
     colon = valueAt + value.length - 1;
     if (onlyReferences(value)) continue;
     out += text.slice(copied, valueAt) + replacement;

@@ -46,3 +46,13 @@ export function credentialNamed(name: string): boolean {
   verdicts.set(name, secret);
   return secret;
 }
+
+/**
+ * A key of a value redacted whole (an audited call's arguments, an App API answer): credentialNamed,
+ * and any name ending in a credential's word as an environment variable's does, in any case
+ * (`encryptionkey`, `hmackey`, `sessionkey`: one lower-case word the header rule cannot split), but a
+ * plain key (`publicKey`, `sortKey`) and a signing scope. A word that merely ends so (`monkey`) is hidden too.
+ */
+export function secretKeyNamed(name: string): boolean {
+  return credentialNamed(name) || (SECRET_NAME.test(name) && !plainKeyNamed(name) && !SIGNING_SCOPES.has(name.toLowerCase()));
+}
