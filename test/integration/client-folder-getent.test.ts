@@ -53,7 +53,7 @@ describe.skipIf(process.platform !== 'linux')('a group looked up with getent', (
     await expect(readClientFile(path.join(folder, 'mcp.json'), home, uid)).rejects.toMatchObject({
       code: 'denied',
       message: expect.stringContaining('`getent group 4242424242` did not find it') as unknown,
-      hint: expect.stringContaining('is looked up with `getent`, which is missing here or did not answer for this one') as unknown,
+      hint: expect.stringContaining('is looked up with `getent`, which is missing here, did not answer for this one, or lists none of the directory accounts (sssd: `enumerate = true`)') as unknown,
     });
   });
 });

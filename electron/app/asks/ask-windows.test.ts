@@ -59,4 +59,14 @@ describe('AskWindows', () => {
     w.endAll();
     expect(written.map((e) => e.requests)).toEqual([1, 3]);
   });
+
+  it('keeps no scope past its minute: a call that asked once is not held for the life of the process', () => {
+    const { w, written, fire } = windows();
+    for (let i = 0; i < 100; i++) w.add({ call: i }, entry(1_000 + i));
+    expect(w.scopesKept).toBe(100);
+    fire();
+    expect(w.scopesKept).toBe(0);
+    // Nothing was counted, so the minutes' ends write nothing more.
+    expect(written).toHaveLength(100);
+  });
 });

@@ -19,7 +19,8 @@ interface Window {
  * A server's requests cost it nothing to send and each would be an audit entry: without a bound, one
  * server could rotate every agent's history out of the size-bounded audit. Per scope (a call's asker,
  * or one for requests outside any call), server and kind, the first `limit` a minute are written; the
- * rest become one entry with `requests` (how many it stands for), written when the minute ends.
+ * rest become one entry with `requests` (how many it stands for), written when the minute ends. A
+ * window is dropped when its minute ends, so no scope outlives its last minute of requests.
  */
 export class AskWindows {
   readonly #scopes = new Map<object, Map<string, Window>>();
@@ -44,7 +45,12 @@ export class AskWindows {
       window = undefined;
     }
     if (window === undefined) {
-      window = { started: entry.time, written: 0, counted: 0 };
+      const open: Window = { started: entry.time, written: 0, counted: 0 };
+      // Every window ends with its minute, counted or not: a call's asker (and what it holds) is not kept past it.
+      open.timer = this.#setTimer(() => {
+        if (this.#scopes.get(scope)?.get(key) === open) this.#end(scope, key, open);
+      }, ASK_WINDOW_MS);
+      window = open;
       windows.set(key, window);
     }
     if (window.written < limit) {
@@ -53,12 +59,12 @@ export class AskWindows {
       return;
     }
     window.counted += entry.requests ?? 1;
-    if (window.first !== undefined) return;
-    window.first = entry;
-    const open = window;
-    open.timer = this.#setTimer(() => {
-      if (this.#scopes.get(scope)?.get(key) === open) this.#end(scope, key, open);
-    }, Math.max(0, open.started + ASK_WINDOW_MS - entry.time));
+    window.first ??= entry;
+  }
+
+  /** How many scopes have a window open (each ends with its minute). */
+  get scopesKept(): number {
+    return this.#scopes.size;
   }
 
   /** Every count written now (the app is stopping). */

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokens, writeBackup } from './client-backups';
+import { MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokens, writeBackup } from './client-backups';
+import { MAX_CLIENT_FILE_BYTES } from './client-file';
 
 const TOKEN = 'cs_agent_AbC-123_xyzXYZ0987654321';
 const WITH_TOKEN = `{\n  // mine\n  "mcpServers": {\n    "mine": { "env": { "API_KEY": "sk-mine" } },\n    "connected-services-a1": { "headers": { "Authorization": "Bearer ${TOKEN}" }, "env": { "CONNECTED_SERVICES_TOKEN": "${TOKEN}" } }\n  }\n}\n`;
@@ -79,5 +80,30 @@ describe('backups made before tokens were kept out', () => {
     await scrubClientBackups({ home, platform: 'linux', env: {} });
     for (const file of [cursor, claude, gemini]) expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
     expect(readdirSync(path.join(home, '.cursor')).sort()).toEqual(['mcp.json.connected-services-backup-x', 'mcp.json.connected-services-backups.json']);
+  });
+
+  it('are scrubbed up to the bound client files had before, and beside a client file now too large to edit', async () => {
+    const home = folder();
+    mkdirSync(path.join(home, '.cursor'));
+    // A client file over today's bound is not read, but its folder is where its backups are.
+    const client = path.join(home, '.cursor', 'mcp.json');
+    writeFileSync(client, '{}');
+    truncateSync(client, MAX_CLIENT_FILE_BYTES + 1);
+    const small = `${client}.connected-services-backup-2020-01-01T00-00-00-000Z`;
+    writeFileSync(small, WITH_TOKEN);
+    // One an earlier version made when files up to 256 MiB were edited (sparse: its size, not its disk).
+    const large = `${client}.connected-services-backup-2021-01-01T00-00-00-000Z`;
+    writeFileSync(large, WITH_TOKEN);
+    truncateSync(large, MAX_CLIENT_FILE_BYTES + 1024);
+    expect(MAX_BACKUP_SCRUB_BYTES).toBeGreaterThan(MAX_CLIENT_FILE_BYTES + 1024);
+    try {
+      await scrubClientBackups({ home, platform: 'linux', env: {} });
+      expect(readFileSync(small, 'utf8')).toBe(withoutAgentTokens(WITH_TOKEN));
+      const scrubbed = readFileSync(large);
+      expect(scrubbed.subarray(0, 4096).toString('utf8')).not.toContain(TOKEN);
+      expect(scrubbed.subarray(0, 4096).toString('utf8')).toContain(TOKEN_REMOVED);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@ import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
 import { readRegularFile, writeFileAtomic } from '../../fs-safe';
 import { indexEntry, readBackupIndex, saveBackupIndex, textHash, unchangedSince, type IndexEntry } from './backup-index';
-import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
+import { locateClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 
@@ -17,6 +17,12 @@ export const BACKUP_MARK = '.connected-services-backup-';
  * person restoring the backup reads why that entry no longer works.
  */
 export const TOKEN_REMOVED = 'connected-services-token-removed-connect-again';
+
+/**
+ * A backup is read to be scrubbed up to the bound client files had before (256 MiB), not today's:
+ * one an earlier version made keeps its token otherwise, and scrubbing is a text replace, not an edit.
+ */
+export const MAX_BACKUP_SCRUB_BYTES = 256 * 1024 * 1024;
 
 /** At most this many backups beside one file are gone through: a folder filled with such names is not read without end. */
 const MAX_BACKUPS_SCRUBBED = 1000;
@@ -170,7 +176,7 @@ export async function scrubBackups(target: string, uid: number | undefined = pro
     }
     try {
       read += 1;
-      const got = await readRegularFile(backup.file, MAX_CLIENT_FILE_BYTES);
+      const got = await readRegularFile(backup.file, MAX_BACKUP_SCRUB_BYTES);
       if ('problem' in got) continue;
       const text = got.bytes.toString('utf8');
       const clean = withoutAgentTokens(text);
@@ -194,9 +200,10 @@ export async function scrubBackups(target: string, uid: number | undefined = pro
 export async function scrubClientBackups(ctx: ClientContext): Promise<void> {
   for (const client of CONNECT_CLIENTS) {
     const where = clientLocation(client, ctx);
-    // Beside the file as it is written: the target of a link that stays in the home folder.
-    const target = await readClientFile(where.file, ctx.home, ctx.uid).then(
-      (read) => read.target,
+    // Beside the file as it is written: the target of a link that stays in the home folder (the file itself
+    // not read: one too large to edit still has its backups scrubbed).
+    const target = await locateClientFile(where.file, ctx.home, ctx.uid).then(
+      (found) => found.target,
       () => undefined,
     );
     if (target !== undefined) await scrubBackups(target);

@@ -54,7 +54,7 @@ async function checkGroup(at: string, gid: number, uid: number, file: string, ac
   if ('others' in members && members.others.length === 0) return;
   const who = 'others' in members ? `which has other members (${members.others.slice(0, 5).join(', ')}${members.others.length > 5 ? ', …' : ''})` : `whose members cannot be told (${members.unknown})`;
   // getent may be missing (a minimal container, macOS), or its source down: refused, as untold.
-  const lookup = 'unknown' in members && members.lookedUp ? '; a group the files do not list (LDAP, sssd) is looked up with `getent`, which is missing here or did not answer for this one' : '';
+  const lookup = 'unknown' in members && members.lookedUp ? '; a group the files do not list (LDAP, sssd) is looked up with `getent`, which is missing here, did not answer for this one, or lists none of the directory accounts (sssd: `enumerate = true`)' : '';
   throw new CodedError('denied', `${at} can be written by its group ${members.name}, ${who}; ${file} is not written there`, {
     hint: `Make it yours alone (chmod g-w '${at}'), or set the client up by hand with \`connected-services agents config\`${lookup}`,
   });

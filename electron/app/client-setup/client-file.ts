@@ -93,6 +93,17 @@ async function resolveClientFile(file: string, realHome: string): Promise<{ targ
  * folders no other account controls, through links only within the home folder.
  */
 export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<ClientFileRead> {
+  const { target, exists } = await locateClientFile(file, home, uid, accounts);
+  if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
+  try {
+    return await readResolved(file, target);
+  } catch (error) {
+    throw error instanceof CodedError ? error : unreadable(file, error);
+  }
+}
+
+/** Where a client file is written (and whether it is there yet), checked as readClientFile checks it, without reading it. */
+export async function locateClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<{ target: string; exists: boolean }> {
   const realHome = await realpath(home).catch((error: unknown) => {
     // Without a home folder every path "leads outside" it; say what is really wrong.
     if (errnoCode(error) === 'ENOENT') throw noHome(home, file);
@@ -103,8 +114,7 @@ export async function readClientFile(file: string, home: string, uid: number | u
     // A link's target gets the file's own checks at its real path; every link's folders on the way too (another account could re-point it).
     await checkClientFolders(target, realHome, uid, file, accounts);
     if (uid !== undefined) await checkLinks(file, home, realHome, uid, accounts);
-    if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
-    return await readResolved(file, target);
+    return { target: exists ? target : file, exists };
   } catch (error) {
     throw error instanceof CodedError ? error : unreadable(file, error);
   }

@@ -53,6 +53,23 @@ describe('a group the files do not list', () => {
     expect(await groupOthers(70100, 70001, { ...files, getent: shared.getent })).toEqual({ name: 'devs', others: ['bob', 'carol'] });
   });
 
+  it('is refused when no other member is found but getent passwd lists none of the directory accounts whose primary group it may be', async () => {
+    // sssd with enumerate = false: `getent passwd` lists the files' accounts only, so devs' primary members are unseen.
+    const local = 'root:x:0:0:root:/root:/bin/bash\nyou:x:1001:1001::/home/you:/bin/sh\n';
+    const lookup = (groups: string, me: string): GetentRunner => (database, id) =>
+      Promise.resolve(database === 'group' ? groups : id === undefined ? local : me);
+    const alice = 'alice:*:70001:70001::/home/alice:/bin/bash\n';
+    expect(await groupOthers(70100, 70001, { ...files, getent: lookup('devs:*:70100:\n', alice) })).toEqual({
+      name: 'devs',
+      unknown: `it is not in ${files.group}, and \`getent passwd\` does not list the directory's accounts, whose primary group it may be`,
+      lookedUp: true,
+    });
+    // This account's user private group needs no enumeration; one named otherwise, or with another member, does.
+    expect(await groupOthers(70001, 70001, { ...files, getent: lookup('alice:*:70001:alice\n', alice) })).toEqual({ name: 'alice', others: [] });
+    expect(await groupOthers(70001, 70001, { ...files, getent: lookup('team:*:70001:\n', alice) })).toMatchObject({ name: 'team', lookedUp: true });
+    expect(await groupOthers(70001, 70001, { ...files, getent: lookup('alice:*:70001:alice,bob\n', alice) })).toEqual({ name: 'alice', others: ['bob'] });
+  });
+
   it('is never looked up when the files list it', async () => {
     const service = nameService('', '');
     expect(await groupOthers(50, 1000, { ...files, getent: service.getent })).toEqual({ name: 'staff', others: ['me', 'you'] });
@@ -75,9 +92,10 @@ describe('a group the files do not list', () => {
     const failing: GetentRunner = () => Promise.resolve(undefined);
     await expect(readClientFile(file, home, process.getuid?.(), { ...accounts, getent: failing })).rejects.toMatchObject({
       code: 'denied',
-      hint: expect.stringContaining('is looked up with `getent`, which is missing here or did not answer for this one') as unknown,
+      hint: expect.stringContaining('is looked up with `getent`, which is missing here, did not answer for this one, or lists none of the directory accounts (sssd: `enumerate = true`)') as unknown,
     });
-    const found = nameService(`mine:x:${process.getgid?.() ?? 0}:\n`, '');
+    // Found by getent: this account's private group.
+    const found = nameService(`me:x:${process.getgid?.() ?? 0}:\n`, `me:x:${process.getuid?.() ?? 0}:${process.getgid?.() ?? 0}::/home/me:/bin/sh\n`);
     expect((await readClientFile(file, home, process.getuid?.(), { ...accounts, getent: found.getent })).text).toBeUndefined();
   });
 

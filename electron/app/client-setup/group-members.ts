@@ -55,7 +55,8 @@ function groupName(groupText: string, gid: number): string | undefined {
  * The group's name and its members other than this account, as /etc/group and /etc/passwd say, or
  * where they do not list the group, as getent does: `getent group GID`, the accounts it lists
  * (`getent passwd`, the primary group's accounts as far as it enumerates them) and this account's
- * name (`getent passwd UID`). Any lookup failing leaves the members untold.
+ * name (`getent passwd UID`). Any lookup failing leaves the members untold; so does finding no other
+ * member where `getent passwd` lists no directory account, unless it is this account's private group.
  */
 export async function groupOthers(gid: number, uid: number, files: AccountFiles): Promise<GroupMembers> {
   const [groups, passwd] = await Promise.all([text(files.group).catch(() => undefined), text(files.passwd).catch(() => undefined)]);
@@ -69,5 +70,22 @@ export async function groupOthers(gid: number, uid: number, files: AccountFiles)
   const [all, mine] = await Promise.all([files.getent('passwd'), files.getent('passwd', uid)]);
   if (all === undefined) return { name: found, unknown: `${why}, and \`getent passwd\` did not list the accounts`, lookedUp: true };
   const accounts = [passwd ?? '', all, mine ?? ''].join('\n');
-  return { name: found, others: otherGroupMembers(gid, uid, group, accounts) ?? [] };
+  const others = otherGroupMembers(gid, uid, group, accounts) ?? [];
+  if (others.length > 0 || privateGroup(gid, uid, group, mine) || directoryEnumerates(all, passwd ?? '')) return { name: found, others };
+  // sssd's default (enumerate = false) lists the files' accounts only: the directory's accounts whose primary group it is are unseen.
+  return { name: found, unknown: `${why}, and \`getent passwd\` does not list the directory's accounts, whose primary group it may be`, lookedUp: true };
+}
+
+/** This account's user private group: its primary group, named after it, with no member but it. */
+function privateGroup(gid: number, uid: number, groupText: string, mineText: string | undefined): boolean {
+  const me = records(mineText ?? '').find((fields) => fields[2] === String(uid));
+  const group = records(groupText).find((fields) => fields[2] === String(gid));
+  if (me === undefined || group === undefined || me[3] !== String(gid) || group[0] !== me[0]) return false;
+  return (group[3] ?? '').split(',').every((name) => name.trim() === '' || name.trim() === me[0]);
+}
+
+/** Whether `getent passwd` lists accounts beyond the files' own: only then are a directory group's primary members seen. */
+function directoryEnumerates(allText: string, passwdText: string): boolean {
+  const local = new Set(records(passwdText).map((fields) => fields[0]));
+  return records(allText).some((fields) => !local.has(fields[0]));
 }
