@@ -17,6 +17,17 @@ describe('mixed scripts (UTS #39 §5.1)', () => {
     }
   });
 
+  it('leaves alone Latin written beside Han, kana, Hangul or Bopomofo (§5.2 Highly Restrictive), not beside Cyrillic', () => {
+    for (const text of ['GitHub連携', 'Slackボット', 'Notion연동', 'API接口', 'Git注音ㄅㄆ']) {
+      expect(mixedScripts(text), text).toBeUndefined();
+      expect(revealMixedScript(text)).toBe(text);
+    }
+    expect(mixedScripts('Gіthub連携')).toEqual(['Cyrillic', 'Han', 'Latin']);
+    expect(revealMixedScript('Gіthub連携')).toBe('G\\u0456thub連携');
+    expect(mixedScripts('Gіthub')).toEqual(['Cyrillic', 'Latin']);
+    expect(mixedScripts('東京ソウル서울')).toEqual(['Han', 'Hangul', 'Katakana']);
+  });
+
   it('takes the script most of the word is in as its own', () => {
     expect(revealMixedScript('Пpивет')).toBe('П\\u0070ивет');
     expect(mixedScripts('Пpивет')).toEqual(['Cyrillic', 'Latin']);
