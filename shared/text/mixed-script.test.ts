@@ -41,4 +41,19 @@ describe('skeleton', () => {
     expect(skeleton('ＧｉｔＨｕｂ')).toBe('github');
     expect(skeleton('GitLab')).not.toBe(skeleton('GitHub'));
   });
+
+  it('reads the ASCII letters and digits drawn alike as one (§4: I and 1 as l, 0 as o, rn as m, vv as w)', () => {
+    expect(skeleton('SIack')).toBe(skeleton('Slack'));
+    expect(skeleton('ⅭIaude')).toBe(skeleton('Claude'));
+    expect(skeleton('S1ack')).toBe(skeleton('Slack'));
+    expect(skeleton('G00gle')).toBe(skeleton('Google'));
+    expect(skeleton('Figrna')).toBe(skeleton('Figma'));
+    expect(skeleton('Tvvitter')).toBe(skeleton('Twitter'));
+    expect(skeleton('Slack')).not.toBe(skeleton('Stack'));
+  });
+
+  it('reads a word wholly of Lisu or Cherokee capitals as the Latin it is drawn like', () => {
+    expect(skeleton('ꓖꓲꓔꓧꓴꓐ')).toBe(skeleton('GITHUB'));
+    expect(skeleton('ᎻᎬᏞᏞᎾ')).toBe(skeleton('HELLO'));
+  });
 });
