@@ -97,7 +97,7 @@ async function findEntry(ctx: CliContext, id: string, version: string | undefine
  */
 function warnLookAlike(ctx: CliContext, entry: CheckedEntry, known: readonly CheckedEntry[]): void {
   const { name, title } = entry.server;
-  const note = lookAlikeNotes([{ name, title }, ...known.map((e) => ({ name: e.server.name, title: e.server.title }))]).get(name);
+  const note = lookAlikeNotes([{ name, title }, ...known.map((e) => ({ name: e.server.name, title: e.server.title }))])[0];
   if (note?.mixedScripts) {
     const mixed = (text: string | undefined): text is string => text !== undefined && mixedScripts(text) !== undefined;
     const shown = [...(mixed(name) ? [`id ${revealMixedScript(name)}`] : []), ...(mixed(title) ? [`title "${revealMixedScript(title)}"`] : [])].join(', ');
