@@ -10,33 +10,30 @@ export interface LookAlikeNote {
 const MAX_READS_AS = 3;
 
 /**
- * The entries that may pass for another, by id: `Gіthub` (a Cyrillic і) mixes scripts (UTS #39 §5.1),
- * and its skeleton (§4) is that of `GitHub`, another entry's title. Versions and registries of one id
- * are one entry.
+ * The note of each of `entries` (in their order; undefined for none): `Gіthub` (a Cyrillic і) mixes
+ * scripts (UTS #39 §5.1), and its skeleton (§4) is that of `GitHub`, another entry's title. Each row is
+ * judged by its own title: another registry or version may title the same id otherwise.
  */
-export function lookAlikeNotes(entries: ReadonlyArray<{ name: string; title?: string | undefined }>): Map<string, LookAlikeNote> {
-  const groups = new Map<string, string[]>();
-  const skeletons = new Map<string, string>();
-  for (const { name, title } of entries) {
-    if (title === undefined || skeletons.has(name)) continue;
-    const shape = skeleton(title);
-    if (shape === '') continue;
-    skeletons.set(name, shape);
+export function lookAlikeNotes(entries: ReadonlyArray<{ name: string; title?: string | undefined }>): Array<LookAlikeNote | undefined> {
+  const scripts = entries.map(({ name, title }) => mixedScripts(`${name} ${title ?? ''}`));
+  const shapes = entries.map(({ title }) => (title === undefined ? '' : skeleton(title)));
+  const groups = new Map<string, Set<string>>();
+  const marked = new Set<string>();
+  entries.forEach(({ name }, i) => {
+    if (scripts[i] !== undefined) marked.add(name);
+    const shape = shapes[i] ?? '';
+    if (shape === '') return;
     const group = groups.get(shape);
-    if (group) group.push(name);
-    else groups.set(shape, [name]);
-  }
-  const notes = new Map<string, LookAlikeNote>();
-  const seen = new Set<string>();
-  for (const { name, title } of entries) {
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const scripts = mixedScripts(`${name} ${title ?? ''}`);
-    const shape = skeletons.get(name);
-    const group = shape === undefined ? undefined : groups.get(shape);
-    const others = group !== undefined && group.length > 1 ? group.filter((other) => other !== name).sort().slice(0, MAX_READS_AS) : [];
-    if (scripts === undefined && others.length === 0) continue;
-    notes.set(name, { ...(scripts ? { mixedScripts: scripts } : {}), ...(others.length > 0 ? { readsAs: others } : {}) });
-  }
-  return notes;
+    if (group) group.add(name);
+    else groups.set(shape, new Set([name]));
+  });
+  // Ids of single-script titles first: a look-alike's decoys, named to sort first, do not hide what it imitates.
+  const rank = (a: string, b: string): number => Number(marked.has(a)) - Number(marked.has(b)) || (a < b ? -1 : a > b ? 1 : 0);
+  return entries.map(({ name }, i) => {
+    const mixed = scripts[i];
+    const group = groups.get(shapes[i] ?? '');
+    const others = group !== undefined && group.size > 1 ? [...group].filter((other) => other !== name).sort(rank).slice(0, MAX_READS_AS) : [];
+    if (mixed === undefined && others.length === 0) return undefined;
+    return { ...(mixed ? { mixedScripts: mixed } : {}), ...(others.length > 0 ? { readsAs: others } : {}) };
+  });
 }

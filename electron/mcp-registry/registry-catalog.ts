@@ -101,7 +101,7 @@ export class RegistryCatalog {
       const rows = registries.flatMap((base) => (this.#snapshots.get(base)?.entries ?? []).map((entry) => rowOf(base, entry)));
       // Across registries: a look-alike in one passes for an entry of another as well.
       const notes = lookAlikeNotes(rows);
-      this.#rows = { key, rows: notes.size === 0 ? rows : rows.map((row) => { const note = notes.get(row.name); return note ? { ...row, ...note } : row; }) };
+      this.#rows = { key, rows: rows.map((row, i) => { const note = notes[i]; return note ? { ...row, ...note } : row; }) };
     }
     return this.#rows.rows;
   }

@@ -1,5 +1,5 @@
 /**
- * Cyrillic and Greek letters drawn like Latin ones (the common part of Unicode's confusables.txt),
+ * Cyrillic, Greek, Lisu and Cherokee letters drawn like Latin ones (the common part of Unicode's confusables.txt),
  * by case: uppercase Greek Eta looks like H, lowercase eta like n. `Pаssword` with a Cyrillic а reads
  * as "Password" but is another string to a program that compares.
  */
@@ -10,6 +10,11 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   // Greek
   α: 'a', γ: 'y', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', υ: 'u', χ: 'x', η: 'n',
   Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+  // Lisu and Cherokee capitals: a word wholly of them is of one script, so only its reading tells it
+  ꓐ: 'B', ꓑ: 'P', ꓓ: 'D', ꓔ: 'T', ꓖ: 'G', ꓗ: 'K', ꓙ: 'J', ꓚ: 'C', ꓜ: 'Z', ꓝ: 'F', ꓟ: 'M', ꓠ: 'N', ꓡ: 'L', ꓢ: 'S', ꓣ: 'R',
+  ꓦ: 'V', ꓧ: 'H', ꓪ: 'W', ꓫ: 'X', ꓬ: 'Y', ꓮ: 'A', ꓰ: 'E', ꓲ: 'I', ꓳ: 'O', ꓴ: 'U',
+  Ꭰ: 'D', Ꭱ: 'R', Ꭲ: 'T', Ꭹ: 'Y', Ꭺ: 'A', Ꭻ: 'J', Ꭼ: 'E', Ꮃ: 'W', Ꮇ: 'M', Ꮋ: 'H', Ꮎ: 'O', Ꮐ: 'G', Ꮓ: 'Z', Ꮢ: 'R', Ꮤ: 'W',
+  Ꮩ: 'V', Ꮪ: 'S', Ꮮ: 'L', Ꮯ: 'C', Ꮲ: 'P', Ꮶ: 'K', Ᏼ: 'B',
   // Latin letters that pass for others
   ı: 'i', ɑ: 'a', ɡ: 'g', ſ: 's',
 };

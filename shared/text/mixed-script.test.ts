@@ -17,6 +17,17 @@ describe('mixed scripts (UTS #39 §5.1)', () => {
     }
   });
 
+  it('leaves alone Latin written beside Han, kana, Hangul or Bopomofo (§5.2 Highly Restrictive), not beside Cyrillic', () => {
+    for (const text of ['GitHub連携', 'Slackボット', 'Notion연동', 'API接口', 'Git注音ㄅㄆ']) {
+      expect(mixedScripts(text), text).toBeUndefined();
+      expect(revealMixedScript(text)).toBe(text);
+    }
+    expect(mixedScripts('Gіthub連携')).toEqual(['Cyrillic', 'Han', 'Latin']);
+    expect(revealMixedScript('Gіthub連携')).toBe('G\\u0456thub連携');
+    expect(mixedScripts('Gіthub')).toEqual(['Cyrillic', 'Latin']);
+    expect(mixedScripts('東京ソウル서울')).toEqual(['Han', 'Hangul', 'Katakana']);
+  });
+
   it('takes the script most of the word is in as its own', () => {
     expect(revealMixedScript('Пpивет')).toBe('П\\u0070ивет');
     expect(mixedScripts('Пpивет')).toEqual(['Cyrillic', 'Latin']);
@@ -29,5 +40,20 @@ describe('skeleton', () => {
     expect(skeleton('Git Hub')).toBe('github');
     expect(skeleton('ＧｉｔＨｕｂ')).toBe('github');
     expect(skeleton('GitLab')).not.toBe(skeleton('GitHub'));
+  });
+
+  it('reads the ASCII letters and digits drawn alike as one (§4: I and 1 as l, 0 as o, rn as m, vv as w)', () => {
+    expect(skeleton('SIack')).toBe(skeleton('Slack'));
+    expect(skeleton('ⅭIaude')).toBe(skeleton('Claude'));
+    expect(skeleton('S1ack')).toBe(skeleton('Slack'));
+    expect(skeleton('G00gle')).toBe(skeleton('Google'));
+    expect(skeleton('Figrna')).toBe(skeleton('Figma'));
+    expect(skeleton('Tvvitter')).toBe(skeleton('Twitter'));
+    expect(skeleton('Slack')).not.toBe(skeleton('Stack'));
+  });
+
+  it('reads a word wholly of Lisu or Cherokee capitals as the Latin it is drawn like', () => {
+    expect(skeleton('ꓖꓲꓔꓧꓴꓐ')).toBe(skeleton('GITHUB'));
+    expect(skeleton('ᎻᎬᏞᏞᎾ')).toBe(skeleton('HELLO'));
   });
 });

@@ -10,7 +10,10 @@ const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
 ].map((name) => [name, new RegExp(`\\p{scx=${name}}`, 'u')] as const);
 const ANY_SCRIPT = /[\p{scx=Zyyy}\p{scx=Zinh}]/u;
 // §5.1's augmented sets: Han is written with kana (Japanese), with Hangul (Korean), with Bopomofo.
-const AUGMENTED: Readonly<Record<string, readonly string[]>> = { Han: ['Jpan', 'Kore', 'Hanb'], Hiragana: ['Jpan'], Katakana: ['Jpan'], Hangul: ['Kore'], Bopomofo: ['Hanb'] };
+// Latin goes with each of the three (§5.2 Highly Restrictive): CJK puts no space before a brand (`GitHub連携`).
+const AUGMENTED: Readonly<Record<string, readonly string[]>> = {
+  Han: ['Jpan', 'Kore', 'Hanb'], Hiragana: ['Jpan'], Katakana: ['Jpan'], Hangul: ['Kore'], Bopomofo: ['Hanb'], Latin: ['Jpan', 'Kore', 'Hanb'],
+};
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 // Plain ASCII is Latin and Common alone: most titles and ids are, and need no letter-by-letter look.
 const ASCII = /^[\x20-\x7e]*$/;

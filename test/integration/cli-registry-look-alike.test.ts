@@ -44,4 +44,12 @@ describe('servers add --from-registry: look-alike entries', () => {
     expect(added.stderr).not.toContain('mixes');
     expect(added.stderr).toContain('its title reads the same as the title of io.example/gh-copy');
   });
+
+  it('an entry the catalog does not hold yet is judged against its rows, single-script entries named first', async () => {
+    registry.add({ name: 'io.example/gh-new', title: 'GіtHub', description: 'Added after the snapshot', version: '1.0.0', remotes: remote('new.example') });
+    const added = await cli(['servers', 'add', 'gh-new', '--from-registry', 'io.example/gh-new']);
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain('warning: the registry entry mixes Cyrillic and Latin letters within a word (title "G\\u0456tHub")');
+    expect(added.stderr).toContain('its title reads the same as the title of io.example/github, io.example/gh-copy:');
+  });
 });

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
+import type { RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { mixedScripts, revealMixedScript } from '../../../shared/text';
 import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
@@ -58,18 +59,30 @@ function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): Insta
   return { package: 0 };
 }
 
+/** An entry found, its registry, and its look-alike note (the catalog's, or its own for a version outside it). */
+type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs'>;
+
+interface Found {
+  entry: CheckedEntry;
+  base: string;
+  note: Note | undefined;
+}
+
 /** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
-async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<{ entry: CheckedEntry; base: string; known: CheckedEntry[] }> {
-  const { registries } = await (await ctx.core()).api.registryCatalog({});
-  const snapshots = new Map<string, CheckedEntry[]>();
-  for (const { base } of registries) snapshots.set(base, (await loadSnapshot(ctx.dataDir, base))?.entries ?? []);
-  const known = [...snapshots.values()].flat();
+async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<Found> {
+  const { registries, entries: rows } = await (await ctx.core()).api.registryCatalog({});
+  // The catalog's rows carry the notes the core computed; a fetched version is judged against them.
+  const fetchedNote = (entry: CheckedEntry): Note | undefined =>
+    lookAlikeNotes([{ name: entry.server.name, title: entry.server.title }, ...rows])[0];
   for (const { base } of registries) {
-    const shown = snapshots.get(base)?.find((e) => e.server.name === id);
-    if (shown && (version === undefined || shown.server.version === version)) return { entry: shown, base, known };
-    if (shown || version !== undefined) {
+    const row = rows.find((r) => r.registry === base && r.name === id);
+    if (row && (version === undefined || row.version === version)) {
+      const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
+      if (shown) return { entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs } };
+    }
+    if (row || version !== undefined) {
       const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) return { entry: fetched, base, known };
+      if (fetched) return { entry: fetched, base, note: fetchedNote(fetched) };
     }
   }
   // A registry that cannot be reached leaves the next one to ask; one that answered with another
@@ -79,7 +92,7 @@ async function findEntry(ctx: CliContext, id: string, version: string | undefine
   for (const { base } of registries) {
     try {
       const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) return { entry: fetched, base, known };
+      if (fetched) return { entry: fetched, base, note: fetchedNote(fetched) };
     } catch (error) {
       if (error instanceof CodedError && error.code === 'server_unavailable') unreachable.push(error.message);
       else refused ??= error instanceof Error ? error : new Error(String(error));
@@ -95,9 +108,8 @@ async function findEntry(ctx: CliContext, id: string, version: string | undefine
  * Said before anything is added or approved: an id or title whose words mix scripts (`Gіthub`, a
  * Cyrillic і, shown escaped), or a title that reads as another entry's of the registries' catalog.
  */
-function warnLookAlike(ctx: CliContext, entry: CheckedEntry, known: readonly CheckedEntry[]): void {
+function warnLookAlike(ctx: CliContext, entry: CheckedEntry, note: Note | undefined): void {
   const { name, title } = entry.server;
-  const note = lookAlikeNotes([{ name, title }, ...known.map((e) => ({ name: e.server.name, title: e.server.title }))]).get(name);
   if (note?.mixedScripts) {
     const mixed = (text: string | undefined): text is string => text !== undefined && mixedScripts(text) !== undefined;
     const shown = [...(mixed(name) ? [`id ${revealMixedScript(name)}`] : []), ...(mixed(title) ? [`title "${revealMixedScript(title)}"`] : [])].join(', ');
@@ -138,8 +150,8 @@ export interface RegistryAdd {
  */
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
-  const { entry, base, known } = await findEntry(ctx, id, version);
-  warnLookAlike(ctx, entry, known);
+  const { entry, base, note } = await findEntry(ctx, id, version);
+  warnLookAlike(ctx, entry, note);
   const choice = defaultChoice(entry, options);
   const secretName = installSecretName(name);
   let given = givenInputs(options.input);
