@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { RegistryRow } from '../../../shared/api';
 import { Badge, CopyButton } from '../../components';
 import { shownText } from '../../lib';
-import { lookAlikeShort, lookAlikeWarnings, shownEntryText } from './look-alike-note';
+import { lookAlikeShort, lookAlikeWarnings, sameTitleShort, shownEntryText } from './look-alike-note';
 
 /** How an entry runs: its package kinds and remotes, as the registry names them. */
 function kinds(row: RegistryRow): string {
@@ -43,6 +43,7 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
             {warning}
           </span>
         ))}
+        {row.sameTitleAs && <span className="row-sub registry-same-title">{sameTitleShort(row)}</span>}
         {row.status === 'deprecated' && (
           <span className="row-sub registry-deprecated">Deprecated{row.statusMessage !== undefined ? `: ${shownText(row.statusMessage)}` : ''}</span>
         )}
