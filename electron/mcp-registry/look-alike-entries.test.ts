@@ -44,4 +44,32 @@ describe('lookAlikeNotes', () => {
     ]);
     expect(notes[4]?.readsAs).toEqual(['io.github.github/github-mcp-server', 'aaa.a/one', 'aaa.b/two']);
   });
+
+  it('tells plainly identical titles of two publishers apart by id instead of taking either for an imitation', () => {
+    const notes = lookAlikeNotes([
+      { name: 'io.github.alice/notes', title: 'Notes' },
+      { name: 'io.github.bob/notes', title: 'notes ' },
+      { name: 'com.example/slack', title: 'Slack' },
+      { name: 'io.example/slack-copy', title: 'SIack' },
+    ]);
+    expect(notes[0]).toEqual({ sameTitleAs: ['io.github.bob/notes'] });
+    expect(notes[1]).toEqual({ sameTitleAs: ['io.github.alice/notes'] });
+    // Written otherwise to read the same (capital I as l) is still an imitation.
+    expect(notes[2]).toEqual({ readsAs: ['io.example/slack-copy'] });
+    expect(notes[3]).toEqual({ readsAs: ['com.example/slack'] });
+  });
+
+  it('keeps entries of the same plain title out of the look-alike slots, so they cannot hide an imitation', () => {
+    const notes = lookAlikeNotes([
+      { name: 'aaa.a/github', title: 'GitHub' },
+      { name: 'aaa.b/github', title: 'GitHub' },
+      { name: 'aaa.c/github', title: 'GitHub' },
+      { name: 'io.github.github/github-mcp-server', title: 'GitHub' },
+      { name: 'zzz.attacker/gh', title: 'Gіthub' },
+      { name: 'zzz.other/gh', title: 'Git_Hub' },
+    ]);
+    expect(notes[3]).toEqual({ readsAs: ['zzz.other/gh', 'zzz.attacker/gh'], sameTitleAs: ['aaa.a/github', 'aaa.b/github', 'aaa.c/github'] });
+    expect(notes[0]?.readsAs).toEqual(['zzz.other/gh', 'zzz.attacker/gh']);
+    expect(notes[4]).toEqual({ mixedScripts: ['Cyrillic', 'Latin'], readsAs: ['aaa.a/github', 'aaa.b/github', 'aaa.c/github'] });
+  });
 });

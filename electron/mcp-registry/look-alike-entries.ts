@@ -3,37 +3,59 @@ import { mixedScripts, skeleton } from '../../shared/text';
 /** What may make an entry pass for another: scripts mixed in a word of its id or title, titles that read as its own. */
 export interface LookAlikeNote {
   mixedScripts?: string[];
-  /** Other entries' ids whose title reads the same (at most MAX_READS_AS). */
+  /** Other entries' ids whose title reads the same but is written otherwise (at most MAX_READS_AS). */
   readsAs?: string[];
+  /** Other entries' ids with the very same title (case and spacing aside): other publishers, no disguise. */
+  sameTitleAs?: string[];
 }
 
 const MAX_READS_AS = 3;
 
+/** A title as a person reads it plainly: case and runs of spaces aside, nothing else folded. */
+const plainTitle = (title: string): string => title.trim().replace(/\s+/gu, ' ').toLowerCase();
+
+/** Entries keyed by `key`, each key to the set of its ids. */
+function groupBy(entries: ReadonlyArray<{ name: string }>, keys: string[]): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  entries.forEach(({ name }, i) => {
+    const key = keys[i] ?? '';
+    if (key === '') return;
+    const group = groups.get(key);
+    if (group) group.add(name);
+    else groups.set(key, new Set([name]));
+  });
+  return groups;
+}
+
 /**
  * The note of each of `entries` (in their order; undefined for none): `Gіthub` (a Cyrillic і) mixes
- * scripts (UTS #39 §5.1), and its skeleton (§4) is that of `GitHub`, another entry's title. Each row is
- * judged by its own title: another registry or version may title the same id otherwise.
+ * scripts (UTS #39 §5.1), and its skeleton (§4) is that of `GitHub`, another entry's title, written
+ * otherwise. Two entries titled `Notes` by two publishers imitate nothing: each names the other as
+ * having the same title, apart from the look-alikes, so a row of such titles cannot fill the slots
+ * that name an imitation. Each row is judged by its own title: another registry or version may title
+ * the same id otherwise.
  */
 export function lookAlikeNotes(entries: ReadonlyArray<{ name: string; title?: string | undefined }>): Array<LookAlikeNote | undefined> {
   const scripts = entries.map(({ name, title }) => mixedScripts(`${name} ${title ?? ''}`));
-  const shapes = entries.map(({ title }) => (title === undefined ? '' : skeleton(title)));
-  const groups = new Map<string, Set<string>>();
+  // A title mixing scripts is no one's plain title: two of them stay look-alikes of each other.
+  const plain = entries.map(({ title }) => (title === undefined || mixedScripts(title) !== undefined ? '' : plainTitle(title)));
+  const shape = entries.map(({ title }) => (title === undefined ? '' : skeleton(title)));
+  const shapes = groupBy(entries, shape);
+  const titles = groupBy(entries, plain);
   const marked = new Set<string>();
   entries.forEach(({ name }, i) => {
     if (scripts[i] !== undefined) marked.add(name);
-    const shape = shapes[i] ?? '';
-    if (shape === '') return;
-    const group = groups.get(shape);
-    if (group) group.add(name);
-    else groups.set(shape, new Set([name]));
   });
   // Ids of single-script titles first: a look-alike's decoys, named to sort first, do not hide what it imitates.
   const rank = (a: string, b: string): number => Number(marked.has(a)) - Number(marked.has(b)) || (a < b ? -1 : a > b ? 1 : 0);
+  const pick = (ids: Iterable<string>): string[] => [...ids].sort(rank).slice(0, MAX_READS_AS);
   return entries.map(({ name }, i) => {
+    const same = titles.get(plain[i] ?? '') ?? new Set<string>();
+    // Another id whose title is this one's plainly is said so, not taken for its imitation.
+    const readsAs = pick([...(shapes.get(shape[i] ?? '') ?? [])].filter((other) => other !== name && !same.has(other)));
+    const sameTitleAs = pick([...same].filter((other) => other !== name));
     const mixed = scripts[i];
-    const group = groups.get(shapes[i] ?? '');
-    const others = group !== undefined && group.size > 1 ? [...group].filter((other) => other !== name).sort(rank).slice(0, MAX_READS_AS) : [];
-    if (mixed === undefined && others.length === 0) return undefined;
-    return { ...(mixed ? { mixedScripts: mixed } : {}), ...(others.length > 0 ? { readsAs: others } : {}) };
+    if (mixed === undefined && readsAs.length === 0 && sameTitleAs.length === 0) return undefined;
+    return { ...(mixed ? { mixedScripts: mixed } : {}), ...(readsAs.length > 0 ? { readsAs } : {}), ...(sameTitleAs.length > 0 ? { sameTitleAs } : {}) };
   });
 }

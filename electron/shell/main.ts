@@ -10,6 +10,7 @@ import { refuseRedirectedTraffic } from './redirected-traffic';
 import { refuseDebugging } from './remote-debugging';
 import { shellPaths } from './shell-paths';
 import { refuseWeakenedIsolation } from './weakened-isolation';
+import { refuseWrittenLogs } from './written-logs';
 import { startShell } from './start-shell';
 import { errorMessage, isCodedError } from '../../shared/errors';
 
@@ -38,13 +39,15 @@ function prepareDataDir(): boolean {
 /**
  * A start open to a debugger lets any local program drive the window as the person, one with the
  * window's isolation weakened lets a service's app out of its frame, one with its requests sent
- * through a proxy or host map lets another program read and answer them: said, and not started.
+ * through a proxy or host map lets another program read and answer them, one writing Chromium's log
+ * gives another program what the pages say: said, and not started.
  */
 function refusedStart(): boolean {
   const refused =
     refuseDebugging({ argv: process.argv, env: process.env, platform: process.platform, isPackaged: app.isPackaged }) ??
     refuseWeakenedIsolation(process.argv, process.platform) ??
-    refuseRedirectedTraffic(process.argv, process.platform);
+    refuseRedirectedTraffic(process.argv, process.platform) ??
+    refuseWrittenLogs(process.argv, process.env, process.platform);
   if (refused === undefined) return false;
   // Before `ready` on Linux this goes to stderr, elsewhere to a dialog.
   dialog.showErrorBox(PRODUCT_NAME, refused);

@@ -11,6 +11,7 @@ describe('trafficRedirected', () => {
     [['--proxy-server=127.0.0.1:8080'], '--proxy-server'],
     [['--proxy-server', 'socks5://127.0.0.1:1080'], '--proxy-server'],
     [['--proxy-pac-url=http://127.0.0.1:8000/proxy.pac'], '--proxy-pac-url'],
+    [['--proxy-auto-detect'], '--proxy-auto-detect'],
     [['--proxy-bypass-list=<-loopback>'], '--proxy-bypass-list'],
     [['--log-net-log=/tmp/net.json'], '--log-net-log'],
     [['--net-log-capture-mode=Everything'], '--net-log-capture-mode'],
@@ -45,5 +46,9 @@ describe('refuseRedirectedTraffic', () => {
     expect(refused).toContain("a service's app");
     expect(refused).toMatch(/\n\nStart it without that option\.$/);
     expect(refused).not.toContain('CONNECTED_SERVICES_DEV');
+  });
+
+  it('names the network for proxy auto-detection, whose PAC script a host answering as wpad serves', () => {
+    expect(refuseRedirectedTraffic([APP, '--proxy-auto-detect'], 'linux')).toMatch(/^Connected Services does not start with --proxy-auto-detect: it would let a program on this computer or any host of the network that answers as wpad read what the window sends/);
   });
 });

@@ -20,6 +20,8 @@ export const RegistryRowSchema = lazySchema(() =>
   mixedScripts: z.array(z.string()).optional(),
   /** Other entries' ids whose title reads as this one's (UTS #39 §4 skeletons), at most 3. */
   readsAs: z.array(z.string()).optional(),
+  /** Other entries' ids with the very same title (case and spacing aside), at most 3: other publishers, no imitation. */
+  sameTitleAs: z.array(z.string()).optional(),
   }),
 );
 export type RegistryRow = z.infer<typeof RegistryRowSchema>;

@@ -52,4 +52,13 @@ describe('servers add --from-registry: look-alike entries', () => {
     expect(added.stderr).toContain('warning: the registry entry mixes Cyrillic and Latin letters within a word (title "G\\u0456tHub")');
     expect(added.stderr).toContain('its title reads the same as the title of io.example/github, io.example/gh-copy:');
   });
+
+  it("another publisher's entry of the very same title gets a note naming the other id, not an imitation warning", async () => {
+    registry.add({ name: 'io.other/github', title: 'GitHub', description: 'Another publisher', version: '1.0.0', remotes: remote('other.example') });
+    const added = await cli(['servers', 'add', 'github-other', '--from-registry', 'io.other/github']);
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain('note: io.example/github has this title too; this one is io.other/github.');
+    expect(added.stderr).toContain('its title reads the same as the title of io.example/gh-copy:');
+    expect(added.stderr).not.toContain('title of io.example/github');
+  });
 });

@@ -54,9 +54,31 @@ describe('the desktop app refuses to start with its requests sent elsewhere', ()
     expect(seen.errorBoxes[0]).toContain(`does not start with ${arg.split('=')[0] ?? ''}: it would let another program on this computer`);
   }, 60_000);
 
+  it('--proxy-auto-detect (a PAC script from whoever answers as wpad) is refused too', async () => {
+    const seen = await startWith(['--proxy-auto-detect']);
+    expect(seen).toMatchObject({ running: false, exitCode: 1 });
+    expect(seen.errorBoxes[0]).toContain('does not start with --proxy-auto-detect: it would let a program on this computer or any host of the network');
+  }, 60_000);
+
   it('--js-flags is refused as weakened isolation, a development build too', async () => {
     const seen = await startWith(['--js-flags=--allow-natives-syntax'], { CONNECTED_SERVICES_DEV: '1' });
     expect(seen).toMatchObject({ running: false, exitCode: 1 });
     expect(seen.errorBoxes[0]).toContain("does not start with --js-flags: it would let a service's app");
+  }, 60_000);
+});
+
+// Started writing Chromium's log, what the window's pages say goes to stderr or a file another program reads.
+describe("the desktop app refuses to start writing Chromium's log", () => {
+  it.each([[['--enable-logging'], '--enable-logging'], [['--enable-logging=file'], '--enable-logging'], [['--log-file=/tmp/cs.log'], '--log-file']])('%j: says why and exits 1 before it starts anything', async (args, what) => {
+    const seen = await startWith(args);
+    expect(seen).toMatchObject({ running: false, exitCode: 1 });
+    expect(seen.errorBoxes).toHaveLength(1);
+    expect(seen.errorBoxes[0]).toContain(`does not start with ${what}: Chromium's log would take what the window's pages say`);
+  }, 60_000);
+
+  it('ELECTRON_ENABLE_LOGGING, the same asked by a variable, is refused too', async () => {
+    const seen = await startWith([], { ELECTRON_ENABLE_LOGGING: '1' });
+    expect(seen).toMatchObject({ running: false, exitCode: 1 });
+    expect(seen.errorBoxes[0]).toContain('does not start with ELECTRON_ENABLE_LOGGING:');
   }, 60_000);
 });

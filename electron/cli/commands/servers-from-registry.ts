@@ -60,7 +60,7 @@ function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): Insta
 }
 
 /** An entry found, its registry, and its look-alike note (the catalog's, or its own for a version outside it). */
-type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs'>;
+type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs' | 'sameTitleAs'>;
 
 interface Found {
   entry: CheckedEntry;
@@ -78,7 +78,7 @@ async function findEntry(ctx: CliContext, id: string, version: string | undefine
     const row = rows.find((r) => r.registry === base && r.name === id);
     if (row && (version === undefined || row.version === version)) {
       const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
-      if (shown) return { entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs } };
+      if (shown) return { entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs, sameTitleAs: row.sameTitleAs } };
     }
     if (row || version !== undefined) {
       const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
@@ -117,6 +117,10 @@ function warnLookAlike(ctx: CliContext, entry: CheckedEntry, note: Note | undefi
   }
   if (note?.readsAs) {
     ctx.output.err(`warning: its title reads the same as the title of ${note.readsAs.join(', ')}: check that ${revealMixedScript(name)} is the server you mean.`);
+  }
+  // Not an imitation: another publisher's entry of the same name, told apart by its id.
+  if (note?.sameTitleAs) {
+    ctx.output.err(`note: ${note.sameTitleAs.map(revealMixedScript).join(', ')} ${note.sameTitleAs.length === 1 ? 'has' : 'have'} this title too; this one is ${revealMixedScript(name)}.`);
   }
 }
 

@@ -16,7 +16,8 @@ export interface EntryRowProps {
 export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: EntryRowProps) {
   const { entry } = row;
   const nameId = `entry-${entry.id}`;
-  // Already added: opening it is the likely wish; adding another (another folder, account) stays possible.
+  // Already added: opening it is the likely wish; adding another (another folder, account) stays possible,
+  // a bordered button like Open (a quiet one read as a link beside it).
   const first = row.addedAs[0];
   // A link is not disabled by the gate around its actions: it says so itself, as Add beside it does.
   const gated = useConnection() !== 'live';
@@ -54,7 +55,7 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
                 <a className="button small" {...(gated ? { role: 'link', 'aria-disabled': true } : { href: routeHref({ screen: 'service', server: first, tab: 'overview' }) })} aria-label={`Open ${first}`}>
                   Open
                 </a>
-                <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>
+                <button type="button" className="button small" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>
                   Add again
                 </button>
               </>

@@ -55,4 +55,26 @@ describe('a registry entry that may pass for another', () => {
     expect(within(notes).queryByText('look-alike')).toBeNull();
     expect(notes.querySelector('.registry-look-alike')).toBeNull();
   });
+
+  it('says calmly that another publisher has an entry of the same title, naming both ids, with no look-alike mark', async () => {
+    const ALICE = row('io.github.alice/notes', 'Notes', { sameTitleAs: ['io.github.bob/notes'] });
+    const BOB = row('io.github.bob/notes', 'Notes', { sameTitleAs: ['io.github.alice/notes'] });
+    const api = createFakeApi({
+      registryCatalog: () => ({ registries: [{ base: BASE, entries: 2, syncedAt: Date.now(), fullSyncAt: Date.now(), skipped: { invalid: 0, hostile: 0 } }], entries: [ALICE, BOB] }),
+      registryInstallOptions: () => ({ name: BOB.name, version: BOB.version, options: [{ choice: { remote: 0 }, label: 'remote https://bob.example/mcp', inputs: [] }] }),
+    });
+    renderApp(api);
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    const bob = within(section).getAllByRole('listitem', { name: 'Notes' })[1]!;
+    expect(within(bob).getByText('Same title as io.github.alice/notes')).toBeTruthy();
+    expect(within(bob).queryByText('look-alike')).toBeNull();
+    expect(bob.querySelector('.registry-look-alike')).toBeNull();
+
+    fireEvent.click(within(bob).getByRole('button', { name: 'Install Notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Notes' });
+    expect(within(dialog).queryByRole('note', { name: 'Look-alike entry' })).toBeNull();
+    const note = within(dialog).getByRole('note', { name: 'Same title' });
+    expect(note.className).toBe('note');
+    expect(note.textContent).toBe('Other entries have this title too: io.github.alice/notes. The id says whose each is; this one is io.github.bob/notes.');
+  });
 });

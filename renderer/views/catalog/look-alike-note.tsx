@@ -20,15 +20,35 @@ export function lookAlikeShort(row: RegistryRow): string[] {
   return [...(row.mixedScripts ? [`Mixes ${row.mixedScripts.join(' and ')} letters`] : []), ...(row.readsAs ? [`Reads as ${row.readsAs.map(shownEntryText).join(', ')}`] : [])];
 }
 
-/** The warnings, where the person installs the entry. */
+/** Other publishers' entries of the very same title: no imitation, but only the id tells them apart. */
+export function sameTitleNote(row: RegistryRow): string | undefined {
+  if (!row.sameTitleAs) return undefined;
+  return `Other entries have this title too: ${row.sameTitleAs.map(shownEntryText).join(', ')}. The id says whose each is; this one is ${shownEntryText(row.name)}.`;
+}
+
+/** The same, short enough for a row's line. */
+export function sameTitleShort(row: RegistryRow): string | undefined {
+  return row.sameTitleAs ? `Same title as ${row.sameTitleAs.map(shownEntryText).join(', ')}` : undefined;
+}
+
+/** The warnings, where the person installs the entry; a plain note for a title others share. */
 export function LookAlikeNote({ row }: { row: RegistryRow }) {
   const warnings = lookAlikeWarnings(row);
-  if (warnings.length === 0) return null;
+  const same = sameTitleNote(row);
   return (
-    <div className="note note-warn" role="note" aria-label="Look-alike entry">
-      {warnings.map((warning) => (
-        <p key={warning}>{warning}</p>
-      ))}
-    </div>
+    <>
+      {warnings.length > 0 && (
+        <div className="note note-warn" role="note" aria-label="Look-alike entry">
+          {warnings.map((warning) => (
+            <p key={warning}>{warning}</p>
+          ))}
+        </div>
+      )}
+      {same !== undefined && (
+        <div className="note" role="note" aria-label="Same title">
+          <p>{same}</p>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,13 +1,23 @@
-import { memo } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import type { RegistryRow } from '../../../shared/api';
 import { Badge, CopyButton } from '../../components';
 import { shownText } from '../../lib';
-import { lookAlikeShort, lookAlikeWarnings, shownEntryText } from './look-alike-note';
+import { lookAlikeShort, lookAlikeWarnings, sameTitleShort, shownEntryText } from './look-alike-note';
 
 /** How an entry runs: its package kinds and remotes, as the registry names them. */
 function kinds(row: RegistryRow): string {
   const all = [...row.packages.map((p) => p.registryType), ...row.remotes.map((r) => (r === 'sse' ? 'remote (SSE)' : 'remote'))];
   return [...new Set(all)].join(', ') || '—';
+}
+
+/** An id with a break opportunity after each dot and slash (io.github.owner/name), its text unchanged. */
+function breakable(id: string): ReactNode[] {
+  return id.split(/(?<=[./])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** The command that installs an entry from the terminal (docs/configuration.md, "Installing a registry entry"). */
@@ -43,6 +53,7 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
             {warning}
           </span>
         ))}
+        {row.sameTitleAs && <span className="row-sub registry-same-title">{sameTitleShort(row)}</span>}
         {row.status === 'deprecated' && (
           <span className="row-sub registry-deprecated">Deprecated{row.statusMessage !== undefined ? `: ${shownText(row.statusMessage)}` : ''}</span>
         )}
@@ -50,8 +61,10 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
       <span className="row-cell" title="How it runs">
         {kinds(row)}
       </span>
-      <span className="row-cell" title="Registry id and version">
-        <code>{shownEntryText(row.name)}</code> {shownEntryText(row.version)}
+      {/* An id longer than its column wraps up to four lines and ends in "…" past them; the title and the text hold it whole. */}
+      <span className="row-cell registry-id" title={`Registry id ${shownEntryText(row.name)}, version ${shownEntryText(row.version)}`}>
+        <code>{breakable(shownEntryText(row.name))}</code>
+        <span>{shownEntryText(row.version)}</span>
       </span>
       <span className="row-state">
         <Badge tone="muted" title={`From the registry at ${registryLabel}`}>
