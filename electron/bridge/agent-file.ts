@@ -33,7 +33,8 @@ export function parseFile(text: string, file: string): StoredAgent[] {
   } catch {
     throw new CodedError('invalid_config', `${file} is not valid JSON`, { hint: `fix it, or move it aside to start with no agents` });
   }
-  const parsed = AgentsFileSchema.safeParse(raw);
+  // jitless: read once at start and after each change; compiling its parser cost more than it saved.
+  const parsed = AgentsFileSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new CodedError('invalid_config', `${file} is not a valid agents file: ${issue ? `at ${issue.path.join('.')}, ${issue.message}` : 'unknown'}`, {

@@ -56,7 +56,8 @@ async function tryCreate(lockPath: string, owner: LockOwner): Promise<boolean> {
 
 function holds(lockPath: string, owner: LockOwner): boolean {
   try {
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(readTextFileSync(lockPath, MAX_OWNER_BYTES)));
+    // jitless: a small record read once per lock taken; compiling its parser cost more (docs/benchmarks.md).
+    const parsed = LockOwnerSchema.safeParse(JSON.parse(readTextFileSync(lockPath, MAX_OWNER_BYTES)), { jitless: true });
     return parsed.success && parsed.data.nonce === owner.nonce;
   } catch {
     return false;

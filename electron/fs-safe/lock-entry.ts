@@ -16,7 +16,7 @@ export type LockEntry =
 
 function parseOwner(text: string): LockOwner | undefined {
   try {
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(text));
+    const parsed = LockOwnerSchema.safeParse(JSON.parse(text), { jitless: true });
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

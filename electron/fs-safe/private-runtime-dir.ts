@@ -67,7 +67,7 @@ async function privateFolder(dir: string, platform: NodeJS.Platform): Promise<vo
 
 async function readOwner(folder: string): Promise<LockOwner | undefined> {
   try {
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(await readTextFile(path.join(folder, OWNER_FILE), MAX_OWNER_BYTES)));
+    const parsed = LockOwnerSchema.safeParse(JSON.parse(await readTextFile(path.join(folder, OWNER_FILE), MAX_OWNER_BYTES)), { jitless: true });
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -37,10 +37,18 @@ describe('a plain serve start', () => {
     mkdirSync(home, { recursive: true, mode: 0o700 });
     // An OAuth server, disabled so that nothing connects it: only a status asks the coordinator about it.
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { mail: { type: 'http', url: 'https://mail.example/mcp', enabled: false, auth: { type: 'oauth' } } } }));
-    served = await startServe(home, [], { NODE_DEBUG: 'esm,cs-chunks' });
+    served = await startServe(home, [], { NODE_DEBUG: 'esm,cs-chunks,module' });
   });
   afterAll(async () => {
     await served.stop();
+  });
+
+  it('resolves no name at start, so node:dns is not loaded before a look-up needs it', async () => {
+    expect((await fetch(`${served.origin}/health`)).status).toBe(200);
+    expect((await served.api('listTools')).status).toBe(200);
+    // NODE_DEBUG=module names each require of a built-in ("Module._load REQUEST node:fs parent: …").
+    expect(served.stderr()).toMatch(/Module\._load REQUEST node:fs\b/);
+    expect(served.stderr()).not.toMatch(/Module\._load REQUEST (?:node:)?dns\b/);
   });
 
   it('answers health and lists tools without loading the auth coordinator, which loads when a status asks about a sign-in', async () => {
