@@ -1,21 +1,25 @@
 import { API_METHODS, describeIssues, type ApiEvent, type ApiEventPayload, type AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { createContext, type Output } from '../cli';
+import { DATA_DIR_ENV } from '../data-dir';
+import { prepareHomeFolder } from '../registry';
 import { checkedApi } from './checked-api';
 import { declaredAgents } from './code-agents';
+import { checkedOpenOptions } from './open-options';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
 import type { CodeAgentHandle, ConnectedServices, OpenOptions, ServerEntry } from './types';
 
 /** A library prints nothing of its own: what goes wrong is in the errors it throws. */
-const silent: Output = { out: () => undefined, err: () => undefined };
+const ignore = (): undefined => undefined;
+const silent: Output = { out: ignore, err: ignore };
 
 function checkedServers(servers: Record<string, ServerEntry> | undefined): Record<string, ServerEntry> | undefined {
   if (servers === undefined) return undefined;
   const parsed = API_METHODS.declareServers.input.safeParse({ servers });
   if (!parsed.success) {
     throw new CodedError('invalid_input', `The servers declared in code are not valid: ${describeIssues(parsed.error.issues)}`, {
-      hint: 'Each is an mcp.json entry: { command, args, env } or { url, headers }',
+      hint: 'Each is an mcp.json entry: { command, args, env } (stdio) or { type: "http", url, headers } (HTTP)',
     });
   }
   return parsed.data.servers;
@@ -27,10 +31,15 @@ function checkedServers(servers: Record<string, ServerEntry> | undefined): Recor
  * there); otherwise the core runs in this process. Servers declared in `servers` stand beside mcp.json's,
  * agents declared in `agents` beside agents.json's (with no app, this process runs a bridge for them).
  */
-export async function openConnectedServices(options: OpenOptions = {}): Promise<ConnectedServices> {
+export async function openConnectedServices(given: OpenOptions = {}): Promise<ConnectedServices> {
+  const options = checkedOpenOptions(given);
   const code = checkedServers(options.servers);
   const agents = declaredAgents(options.agents);
   const env = options.env ?? process.env;
+  // The command line's rule for a folder the person named (a missing parent is a typo, not a new tree).
+  const fromEnv = env[DATA_DIR_ENV]?.trim();
+  if (options.home !== undefined) prepareHomeFolder(options.home, ignore, 'home');
+  else if (fromEnv) prepareHomeFolder(fromEnv, ignore, DATA_DIR_ENV);
   const context = createContext(options.home !== undefined ? { home: options.home } : {}, silent, env);
   // A long-lived program follows mcp.json as it changes, as the app does; its agents need a bridge.
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};

@@ -1,9 +1,32 @@
 import { CodedError } from '../errors';
 import { API_METHODS, type ApiInput, type ApiMethod } from './contract';
 
+/** A zod issue as far as it is read here; a union's issue carries each branch's own issues. */
+interface IssueLike {
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly message: string;
+  readonly code?: string;
+  readonly errors?: ReadonlyArray<ReadonlyArray<IssueLike>>;
+}
+
+/**
+ * A union's bare "Invalid input" told as the branch that came nearest (fewest issues: `{ url }` without
+ * `type` is an HTTP entry missing its type, not a stdio one missing its command), its paths under the union's.
+ */
+function unfolded(issue: IssueLike): IssueLike[] {
+  const branches = issue.code === 'invalid_union' ? (issue.errors ?? []) : [];
+  if (branches.length === 0) return [issue];
+  const nearest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  if (nearest.length === 0) return [issue];
+  return nearest.flatMap((inner) => unfolded({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /** One line naming each field that is wrong, as every caller of the App API is told it. */
-export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
-  return issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ');
+export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
+  return issues
+    .flatMap(unfolded)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
 }
 
 /**

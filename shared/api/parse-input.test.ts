@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeIssues } from './parse-input';
+
+const Entry = z.union([z.strictObject({ command: z.string(), cwd: z.string().optional() }), z.strictObject({ type: z.literal('http'), url: z.string() })]);
+const Input = z.strictObject({ servers: z.record(z.string(), Entry) });
+
+function told(input: unknown): string {
+  const parsed = Input.safeParse(input);
+  if (parsed.success) throw new Error('expected the input refused');
+  return describeIssues(parsed.error.issues);
+}
+
+describe('describeIssues', () => {
+  it("tells a union's failure as the nearest branch's issues, under the union's path", () => {
+    expect(told({ servers: { h: { url: 'x' } } })).toBe('servers.h.type: Invalid input: expected "http"');
+    expect(told({ servers: { s: { command: 'x', cwd: 5 } } })).toBe('servers.s.cwd: Invalid input: expected string, received number');
+  });
+
+  it('keeps plain issues as they are', () => {
+    expect(told({ servers: 5 })).toBe('servers: Invalid input: expected record, received number');
+    expect(describeIssues([{ path: [], message: 'whole' }, { path: ['a', 0], message: 'first' }])).toBe('whole; a.0: first');
+  });
+
+  it('keeps a union issue without branches as the union said it', () => {
+    expect(describeIssues([{ path: ['x'], message: 'Invalid input', code: 'invalid_union', errors: [] }])).toBe('x: Invalid input');
+  });
+});
