@@ -147,6 +147,19 @@ describe('web server', () => {
     expect(same.status).toBe(200);
   });
 
+  it('takes no call from a page of `localhost` or `[::1]` (another program may hold [::1]:PORT), and moves a page asked for as localhost to 127.0.0.1', async () => {
+    for (const origin of [`http://localhost:${web.port}`, `http://[::1]:${web.port}`]) {
+      const reply = await send(web.port, '/api/status', { method: 'POST', headers: { ...json, origin }, body: '{}' });
+      expect(reply.status, origin).toBe(403);
+    }
+    const moved = await send(web.port, '/settings?x=1', { headers: { host: `localhost:${web.port}` } });
+    expect(moved.status).toBe(307);
+    expect(moved.headers['location']).toBe(`http://127.0.0.1:${web.port}/settings?x=1`);
+    expect(moved.body).toBe('');
+    expect((await send(web.port, '/', { headers: { host: `[::1]:${web.port}` } })).headers['location']).toBe(`http://127.0.0.1:${web.port}/`);
+    expect((await send(web.port, '/', {})).status).toBe(200);
+  });
+
   it('serves the page shell without the secret, with its hardening headers and no cookie', async () => {
     const page = await send(web.port, '/');
     expect(page.status).toBe(200);

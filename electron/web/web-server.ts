@@ -9,7 +9,8 @@ import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
-import { allowedOrigins, guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { allowedOrigins, guardConnections, isAllowedHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
 import { MAX_LINK_CHARS, signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
 import { UiSignIn } from './ui-sign-in';
@@ -105,7 +106,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('denied', 'Host not allowed'));
       return;
     }
-    if (!isAllowedOrigin(request.headers.origin, port)) {
+    if (!isOwnOrigin(request.headers.origin, port)) {
       sendError(response, new CodedError('denied', 'Origin not allowed'));
       return;
     }
@@ -139,6 +140,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
+    if (redirectToOwnAddress(request, response, url, port, SECURITY_HEADERS)) return;
     const token = url.searchParams.get('token');
     if (url.pathname === '/' && token !== null) {
       // Addresses of the older `/?token=` form still open the UI: the secret moves to the fragment,
@@ -264,15 +266,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.listen({ port: options.port, host: '127.0.0.1' }, resolve);
   });
   port = (server.address() as AddressInfo).port;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = ownOrigin(port);
   let appOrigin: AppOrigin | undefined;
   if (options.apps) {
-    // The UI as the person opened it, under any name it answers to: a frame-ancestors of 127.0.0.1 alone blocks every app of a `localhost` UI.
-    // Not `[::1]`: a CSP host-source has no IPv6 literal (CSP3 §2.3.1; Chromium refuses it), and the UI listens on 127.0.0.1 only.
-    const uiOrigins = allowedOrigins(port);
-    const ancestors = uiOrigins.filter((ui) => !ui.includes('['));
-    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => ancestors });
-    options.apps.setOrigin(appOrigin.origin, uiOrigins);
+    // Framed by the UI's own address only (own-address.ts: a `localhost` page may be another program's); no app may reach any name of it.
+    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => [origin] });
+    options.apps.setOrigin(appOrigin.origin, allowedOrigins(port));
   }
 
   let closing: Promise<void> | undefined;

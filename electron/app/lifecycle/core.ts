@@ -87,7 +87,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settled,
   });
   unsubscribe.push(() => registryApi.close());
-  const apps = new AppsHost();
+  // The core's clock decides when an app nobody keeps expires (a test moves it past ten minutes).
+  const apps = new AppsHost({ now: core.now });
   unsubscribe.push(apps.onStopped((stopped) => events.emit('appClosed', stopped)));
   const { api, door, admin, confirmations, decisions } = buildAppApi({
     core,

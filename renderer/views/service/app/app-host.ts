@@ -5,7 +5,7 @@ import { FrameTransport } from './frame-transport';
 
 /** What an app said that the screen shows and nothing else receives (SEP-1865 ui/message, ui/update-model-context, logging). */
 export interface AppNote {
-  kind: 'message' | 'context' | 'log' | 'call' | 'link';
+  kind: 'message' | 'context' | 'log' | 'call' | 'link' | 'refused';
   text: string;
 }
 
@@ -99,7 +99,7 @@ export async function connectAppHost(options: AppHostOptions): Promise<{ close: 
       throw error;
     }
   };
-  const transport = new FrameTransport({ frame: options.frame, onFlood: () => options.onStop('flood') });
+  const transport = new FrameTransport({ frame: options.frame, onFlood: () => options.onStop('flood'), onRefused: (text) => onNote({ kind: 'refused', text }) });
   await bridge.connect(transport);
   return { close: () => bridge.close() };
 }

@@ -1,7 +1,7 @@
 import { shownText } from '../../../lib';
 import type { AppNote } from './app-host';
 
-const NOTE_WORD: Record<AppNote['kind'], string> = { message: 'Message', context: 'Context for the model', log: 'Log', call: 'Tool call', link: 'Link' };
+const NOTE_WORD: Record<AppNote['kind'], string> = { message: 'Message', context: 'Context for the model', log: 'Log', call: 'Tool call', link: 'Link', refused: 'Refused' };
 
 /** What an app said, as the page shows a server's text: its hidden characters (a bidi override) as escapes. */
 export function AppNotes({ notes }: { notes: readonly AppNote[] }) {

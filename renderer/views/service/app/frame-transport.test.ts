@@ -57,4 +57,29 @@ describe('FrameTransport', () => {
     expect(floods).toBe(1);
     await transport.close();
   });
+
+  it('refuses a message nested thousands deep, or one the browser could not copy (null), before reading it: a note, and an answer to its id', async () => {
+    const element = frame();
+    const seen: unknown[] = [];
+    const notes: string[] = [];
+    const answers: unknown[] = [];
+    element.contentWindow?.addEventListener('message', (event) => answers.push(event.data));
+    const transport = new FrameTransport({ frame: element, onFlood: () => undefined, onRefused: (note) => notes.push(note), now: () => 0 });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    let deep: Record<string, unknown> = {};
+    // Past what JSON.stringify and zod walk on a page's stack.
+    for (let i = 0; i < 200_000; i += 1) deep = { a: deep };
+    post(element.contentWindow, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x', arguments: deep } });
+    post(element.contentWindow, null);
+    let shallow: Record<string, unknown> = { v: 1 };
+    for (let i = 0; i < 60; i += 1) shallow = { a: shallow };
+    post(element.contentWindow, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'x', arguments: shallow } });
+    expect(seen).toEqual([expect.objectContaining({ id: 8 })]);
+    expect(notes).toEqual([expect.stringMatching(/nested deeper than 68 levels/), expect.stringMatching(/could not read/)]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answers).toEqual([{ jsonrpc: '2.0', id: 7, error: { code: -32600, message: notes[0] } }]);
+    expect(transport.dropped).toBe(2);
+    await transport.close();
+  });
 });

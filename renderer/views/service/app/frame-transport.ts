@@ -1,4 +1,5 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { MAX_MESSAGE_DEPTH, refusalNote, refusedShape, type ShapeRefusal } from './message-shape';
 
 export interface FrameTransportOptions {
   /** The app's frame: only messages whose source is its window are read. */
@@ -12,6 +13,8 @@ export interface FrameTransportOptions {
   floodAfter?: number;
   /** Called once when the app floods: the host closes it. */
   onFlood: () => void;
+  /** A message refused unread (too deep, too large, or one the browser could not copy): what to tell the person. */
+  onRefused?: (note: string) => void;
   now?: () => number;
 }
 
@@ -32,6 +35,7 @@ export class FrameTransport implements Transport {
   readonly #maxChars: number;
   readonly #floodAfter: number;
   readonly #onFlood: () => void;
+  readonly #onRefused: ((note: string) => void) | undefined;
   readonly #now: () => number;
   #tokens: number;
   #refilledAt: number;
@@ -46,6 +50,7 @@ export class FrameTransport implements Transport {
     this.#maxChars = options.maxChars ?? 256 * 1024;
     this.#floodAfter = options.floodAfter ?? 200;
     this.#onFlood = options.onFlood;
+    this.#onRefused = options.onRefused;
     this.#now = options.now ?? (() => performance.now());
     this.#tokens = this.#burst;
     this.#refilledAt = this.#now();
@@ -77,13 +82,18 @@ export class FrameTransport implements Transport {
   readonly #listener = (event: MessageEvent): void => {
     if (this.#closed || event.source === null || event.source !== this.#frame.contentWindow) return;
     if (!this.#take()) return this.#drop();
+    const data: unknown = event.data;
+    // Bounded before anything recursive (JSON, zod, the App API) touches it: a message nested
+    // thousands deep would otherwise cost the page its stack.
+    const refused = refusedShape(data, MAX_MESSAGE_DEPTH, Math.floor(this.#maxChars / 2));
+    if (refused !== undefined) return this.#refuse(data, refused);
     let text: string;
     try {
-      text = JSON.stringify(event.data) ?? '';
+      text = JSON.stringify(data) ?? '';
     } catch {
-      return this.#drop();
+      return this.#refuse(data, 'unreadable');
     }
-    if (text.length > this.#maxChars) return this.#drop();
+    if (text.length > this.#maxChars) return this.#refuse(data, 'too long');
     let message: JSONRPCMessage;
     try {
       message = parseJSONRPCMessage(JSON.parse(text) as unknown);
@@ -93,6 +103,17 @@ export class FrameTransport implements Transport {
     }
     this.onmessage?.(message);
   };
+
+  /** Told to the person, and to the app when it asked something (JSON-RPC 2.0 §5.1, -32600 Invalid Request); counted as dropped. */
+  #refuse(data: unknown, why: ShapeRefusal | 'too long'): void {
+    const note = refusalNote(why);
+    this.#onRefused?.(note);
+    const id = data !== null && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) {
+      void this.send({ jsonrpc: '2.0', id, error: { code: -32600, message: note } });
+    }
+    this.#drop();
+  }
 
   #take(): boolean {
     const now = this.#now();
