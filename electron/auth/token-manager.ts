@@ -10,7 +10,7 @@ import { guardedFetch } from './http';
 import { heldByOperation, holdForOperation } from '../net';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
-import { applyTokenResponse, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
+import { applyTokenResponse, hasNoLifetime, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
 
 /** Errors of a refresh that mean the grant (or the client) is gone, not a passing fault (RFC 6749 §5.2). */
 const FATAL_REFRESH_ERRORS = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client']);
@@ -23,9 +23,15 @@ const FATAL_REFRESH_ERRORS = new Set(['invalid_grant', 'invalid_client', 'unauth
 export class TokenManager {
   constructor(private readonly core: CoreContext) {}
 
+  /**
+   * Whether the record must be renewed before use. Another token than the refused one (someone renewed
+   * meanwhile) is judged as any other: one of no lifetime fetched for another start is due here too.
+   */
   #due(record: TokenRecord, failed: string | undefined): boolean {
-    if (failed !== undefined) return record.accessToken === failed;
+    if (failed !== undefined && record.accessToken === failed) return true;
     if (heldByOperation(record.accessToken)) return false;
+    // Due whatever the clock says now: a clock set back must not make another start's token valid.
+    if (hasNoLifetime(record)) return true;
     return record.expiresAt - refreshMargin(record) <= this.core.now();
   }
 
@@ -35,7 +41,7 @@ export class TokenManager {
    * (electron/net/request-operation.ts). A returned one is that operation's own: fresh, or held already.
    */
   #handOut(record: TokenRecord): TokenRecord {
-    if (record.expiresAt <= Math.max(1, record.obtainedAt)) holdForOperation(record.accessToken);
+    if (hasNoLifetime(record)) holdForOperation(record.accessToken);
     return record;
   }
 
@@ -157,8 +163,9 @@ export class TokenManager {
       this.core.log(`[${server}] the lock on its token record was lost during a refresh; keeping the new tokens only if no other process stored newer ones`);
     }
     if (await this.core.vault.compareAndSet(stored.key, stored.raw, raw)) return next;
+    // Another process stored its own meanwhile: used while valid, but never one of no lifetime fetched for its start.
     const latest = await this.#reread(server, stored.key);
-    return latest.record;
+    return this.#due(latest.record, failed) ? next : latest.record;
   }
 
   /** Client credentials need no person: without a record, one is obtained here, once for all callers. */
@@ -167,7 +174,7 @@ export class TokenManager {
     const record = await this.core.mutex.run(name, () =>
       withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async (assertHeld) => {
         const existing = await tokensFor(this.core.vault, server, serverUrl);
-        if (existing && existing.record.expiresAt > this.core.now()) return existing.record;
+        if (existing && !this.#due(existing.record, undefined)) return existing.record;
         assertHeld();
         return obtain();
       }),

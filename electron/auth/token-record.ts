@@ -140,3 +140,8 @@ export function applyTokenResponse(
 export function refreshMargin(record: TokenRecord): number {
   return Math.min(60_000, Math.max(0, (record.expiresAt - record.obtainedAt) / 4));
 }
+
+/** Issued with `expires_in: 0` (see applyTokenResponse): valid only in the operation it was fetched for. */
+export function hasNoLifetime(record: Pick<TokenRecord, 'expiresAt' | 'obtainedAt'>): boolean {
+  return record.expiresAt <= Math.max(1, record.obtainedAt);
+}

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import { MAX_AGENT_LISTING_BYTES } from '../../shared/api';
 import { cutText, groupDigits } from '../../shared/text';
 import { jsonBytes, outlineSchema } from './schema-outline';
 
@@ -11,11 +12,8 @@ import { jsonBytes, outlineSchema } from './schema-outline';
 
 /** Serialized bytes of one listed input schema past which only its outline is listed: 3.7 times the largest real one. */
 export const MAX_LISTED_SCHEMA_BYTES = 64 * 1024;
-/**
- * Serialized bytes of an agent's tools past which it gets the search listing instead (as `auto` past
- * its bounds): near 3 times the whole labelled set, and about a million tokens, past any model's context.
- */
-export const MAX_AGENT_LISTING_BYTES = 4 * 1024 * 1024;
+// The listing bound lives in shared/ so the app's screens name the same figure.
+export { AGENT_LISTING_BOUND, MAX_AGENT_LISTING_BYTES } from '../../shared/api';
 
 /**
  * Characters of a listed description (the server's name included) past which it is cut, `…` ending it:

@@ -1,7 +1,7 @@
 import type { ToolMode } from './agent-schema';
 import { MAX_FOUND_LISTED } from './found-listing';
 import { groupDigits } from '../../shared/text';
-import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
+import { AGENT_LISTING_BOUND } from './listing-bounds';
 
 /**
  * What an agent's tools/list holds (issue #32): `all` its tools, `search` a search and call tools
@@ -35,13 +35,11 @@ export function describeToolMode(mode: ToolMode | undefined, listFound?: boolean
   const found = listFound === true ? `; the tools its searches find join its listing (the newest ${MAX_FOUND_LISTED}), announced by list_changed` : '';
   if (mode === 'search') return `tool mode search: it lists search_tools and a call tool per tier, and finds its tools by searching${found}`;
   if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${groupDigits(AUTO_SEARCH_TOKENS)} tokens, then searches as in search mode${found}`;
-  return `tool mode all: it lists every tool it may call, but a server whose tools pass ${BOUND} listed is searched instead (search_tools and the call tools join its listing), and all of them are once the rest pass it together`;
+  return `tool mode all: it lists every tool it may call, but a server whose tools pass ${AGENT_LISTING_BOUND} listed is searched instead (search_tools and the call tools join its listing), and all of them are once the rest pass it together`;
 }
-
-const BOUND = `${MAX_AGENT_LISTING_BYTES / 1024 / 1024} MiB`;
 
 /** What the listing bound changed for an `all` agent now (listing-scope.ts' boundSearched), in words. */
 export function describeBoundSearched(searched: readonly string[] | '*'): string {
-  if (searched === '*') return `its servers' tools pass ${BOUND} listed together: it lists search_tools and the call tools instead`;
-  return `${searched.length === 1 ? 'this server lists' : 'these servers list'} tools past ${BOUND}, so it finds them through search_tools: ${searched.join(', ')}; its other servers' tools stay listed`;
+  if (searched === '*') return `its servers' tools pass ${AGENT_LISTING_BOUND} listed together: it lists search_tools and the call tools instead`;
+  return `${searched.length === 1 ? 'this server lists' : 'these servers list'} tools past ${AGENT_LISTING_BOUND}, so it finds them through search_tools: ${searched.join(', ')}; its other servers' tools stay listed`;
 }

@@ -60,7 +60,7 @@ export const AgentViewSchema = lazySchema(() => z.object({
   resourceTools: z.boolean().optional(),
   /** `search` or `auto` (absent means `all`): its listing is search_tools and call tools (docs/tool-search.md). */
   toolMode: ToolModeViewSchema.optional(),
-  /** In `all` mode: the services whose tools it finds by searching because they pass the listing bound (4 MiB), `*` for all of them (while the app runs). */
+  /** In `all` mode: the services whose tools it finds by searching because they pass the listing bound (MAX_AGENT_LISTING_BYTES), `*` for all of them (while the app runs). */
   boundSearched: z.union([z.literal('*'), z.array(z.string())]).optional(),
   /** True: while it searches, the tools its searches found join its listing (list_changed; absent means off, docs/tool-search.md). */
   listFound: z.boolean().optional(),

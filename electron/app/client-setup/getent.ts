@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { minimalEnv } from '../../proc-env';
+import { cachedGetent } from './getent-cache';
 
 export type GetentDatabase = 'group' | 'passwd';
 
@@ -61,6 +62,10 @@ export function getentRunner(exec: GetentExec, baseEnv: Record<string, string | 
   };
 }
 
-export const runGetent: GetentRunner = getentRunner((file, args, options, done) => {
-  execFile(file, args, options, (error, stdout) => done(error, stdout));
-}, process.env);
+/** Kept a short while per process (getent-cache.ts): each check of a client file's folders asks again. */
+export const runGetent: GetentRunner = cachedGetent(
+  getentRunner((file, args, options, done) => {
+    execFile(file, args, options, (error, stdout) => done(error, stdout));
+  }, process.env),
+  Date.now,
+);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CONFIG_TARGETS, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, CONFIG_TARGETS, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
@@ -38,7 +38,7 @@ function plainNamesLine(agent: AgentView): string {
   return `${agent.name} sees each tool and prompt under its own name${which}.`;
 }
 
-const TOOL_MODE_HELP = `what its tool listing holds: ${TOOL_MODES.join(', ')} (all: every tool, a server listing past 4 MiB searched instead; search: a search and call tools; auto: search once its tools pass a size)`;
+const TOOL_MODE_HELP = `what its tool listing holds: ${TOOL_MODES.join(', ')} (all: every tool, a server listing past ${AGENT_LISTING_BOUND} searched instead; search: a search and call tools; auto: search once its tools pass a size)`;
 
 function parseToolMode(value: string): ToolModeView {
   return parseChoice(value, TOOL_MODES, '--tool-mode');

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { AgentView, ConfigTarget, ConnectClient, PolicyDecision } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, type AgentView, type ConfigTarget, type ConnectClient, type PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
 import { shownLine, timestamp, TIER_WORD } from '../../lib';
 import { useLive } from '../../state';
@@ -73,8 +73,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </dd>
         <dt>Tools it lists</dt>
         <dd>
-          {agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : 'every tool it may call, a search for a service listing past 4 MiB'}
-          {agent.boundSearched === '*' && <> — its services list past 4 MiB together: it searches all of them</>}
+          {agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : `every tool it may call, a search for a service listing past ${AGENT_LISTING_BOUND}`}
+          {agent.boundSearched === '*' && <> — its services list past {AGENT_LISTING_BOUND} together: it searches all of them</>}
           {Array.isArray(agent.boundSearched) && <> — searched now: {shownLine(agent.boundSearched.join(', '))}</>}
         </dd>
         <dt>Tools it finds</dt>

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
 
 export interface AgentFormData {
   name?: string;
@@ -94,7 +94,7 @@ export function agentFormSchema(serverNames: readonly string[], editing = false)
         type: 'string',
         title: 'Tools it lists',
         oneOf: [
-          { const: 'all', title: 'Every tool it may call (a service listing past 4 MiB is searched instead)' },
+          { const: 'all', title: `Every tool it may call (a service listing past ${AGENT_LISTING_BOUND} is searched instead)` },
           { const: 'search', title: 'A search and call tools: it finds its tools by searching (best with many services)' },
           { const: 'auto', title: 'Every tool while they are few, a search once they are many' },
         ],
