@@ -32,6 +32,14 @@ describe('answerRepairStream', () => {
     expect(await through(plain, 5)).toBe(plain);
     const split = `data: {"jsonrpc":"2.0","id":7,\ndata: "result":{},"error":{"code":1,"message":"x"}}\n\n`;
     expect(await through(split, 4)).toBe(`data: ${FIXED}\n\n`);
+    // Lines that end in a lone CR: each event still passes when it ends, not when the stream does.
+    const cr = `data: ${GOOD}\r\rdata: ${BOTH}\r\r`;
+    for (const size of [1, 9, 100_000]) expect(await through(cr, size)).toBe(`data: ${GOOD}\r\rdata: ${FIXED}\n\n`);
+    const open = answerRepairStream();
+    const writer = open.writable.getWriter();
+    const reader = open.readable.getReader();
+    void writer.write(new TextEncoder().encode(`data: ${GOOD}\r\rdata: {"jsonrpc"`));
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(`data: ${GOOD}\r\r`);
   });
 });
 

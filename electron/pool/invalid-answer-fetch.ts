@@ -39,7 +39,7 @@ export function repairedBody(data: unknown): unknown {
  */
 export function repairedEvent(bytes: Uint8Array): Uint8Array | undefined {
   if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(ERROR_KEY) === -1) return undefined;
-  const lines = new TextDecoder().decode(bytes).split(/\r?\n/);
+  const lines = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/);
   const data: string[] = [];
   const others: string[] = [];
   for (const line of lines) {
@@ -60,42 +60,58 @@ export function repairedEvent(bytes: Uint8Array): Uint8Array | undefined {
 
 /**
  * A pass-through of an SSE stream that holds an event's bytes until the blank line that ends it, then
- * passes them as they came, or repaired (repairedEvent). Lines end in LF or CRLF; the message bound
- * before it keeps what is held to one message's bytes.
+ * passes them as they came, or repaired (repairedEvent). Lines end in CRLF, LF or CR (WHATWG HTML
+ * §9.2.5); the message bound before it keeps what is held to one message's bytes.
  */
 export function answerRepairStream(): TransformStream<Uint8Array, Uint8Array> {
   let held: Uint8Array[] = [];
-  let line = 0;
-  let lineIsCr = false;
+  let lineEmpty = true;
+  let afterCr = false;
+  let dropLf = false;
   return new TransformStream({
     transform(chunk, controller) {
       // The chunk's bytes from `from` are not passed yet; the event being read began at `start`.
       let from = 0;
       let start = 0;
-      let pos = 0;
-      for (let lf = chunk.indexOf(LF, pos); lf !== -1; lf = chunk.indexOf(LF, pos)) {
-        const length = lf - pos;
-        if (line === 0 && length > 0) lineIsCr = chunk[pos] === CR;
-        const blank = line + length === 0 || (line + length === 1 && lineIsCr);
-        line = 0;
-        pos = lf + 1;
-        if (!blank) continue;
-        const part = chunk.subarray(start, pos);
+      // The LF of a repaired event's last CRLF, in this chunk: the repair already ended the event.
+      if (dropLf && chunk[0] === LF) {
+        from = start = 1;
+        afterCr = false;
+      }
+      dropLf = false;
+      for (let i = start; i < chunk.length; i++) {
+        const byte = chunk[i];
+        // The LF of a CRLF: its line already ended.
+        if (byte === LF && afterCr) {
+          afterCr = false;
+          continue;
+        }
+        afterCr = byte === CR;
+        if (byte !== CR && byte !== LF) {
+          lineEmpty = false;
+          continue;
+        }
+        if (!lineEmpty) {
+          lineEmpty = true;
+          continue;
+        }
+        const part = chunk.subarray(start, i + 1);
         const event = held.length === 0 ? part : Buffer.concat([...held, part]);
         const repaired = repairedEvent(event);
         if (repaired !== undefined) {
           if (start > from) controller.enqueue(chunk.subarray(from, start));
           controller.enqueue(repaired);
-          from = pos;
-        } else if (held.length > 0) {
+          if (byte === CR && i + 1 < chunk.length && chunk[i + 1] === LF) {
+            i++;
+            afterCr = false;
+          } else dropLf = byte === CR;
+          from = i + 1;
+        } else {
           for (const h of held) controller.enqueue(h);
         }
         held = [];
-        start = pos;
+        start = i + 1;
       }
-      const rest = chunk.length - pos;
-      if (line === 0 && rest > 0) lineIsCr = chunk[pos] === CR;
-      line += rest;
       if (start > from) controller.enqueue(chunk.subarray(from, start));
       if (start < chunk.length) held.push(chunk.slice(start));
     },
