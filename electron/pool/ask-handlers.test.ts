@@ -1,6 +1,8 @@
 import { ProtocolError, type Client, type ElicitRequest } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ManualTimers } from '../../test/support/manual-timers';
+import type { CodedError } from '../../shared/errors';
+import { AskBudget, ASKS_PER_SECOND } from './ask-budget';
 import { inputAnswerer, registerAskHandlers } from './ask-handlers';
 import { outsideCallScope } from './call-scope';
 import { loadSdkSchemas } from './client-sdk';
@@ -96,6 +98,53 @@ describe('ask handlers: a 2026-07-28 server\'s input requests (inputAnswerer)', 
     await expect(answer('k', 'elicitation/create', { message: 42 }, signal)).rejects.toThrow('input request is invalid');
     await expect(answer('k', 'tools/call', {}, signal)).rejects.toThrow('is not an input request');
     expect(seen).toEqual([]);
+  });
+});
+
+describe('ask handlers: the ask budget covers a 2026-07-28 server\'s input requests', () => {
+  it('takes elicitation and sampling input requests from the call\'s budget, declines past it asking nobody, and stops a server that keeps on', async () => {
+    let now = 20_000;
+    const floods: CodedError[] = [];
+    const calls = new RunningCalls();
+    const budget = new AskBudget({ server: 's', now: () => now, log: () => undefined, onFlood: (e) => floods.push(e) });
+    let asked = 0;
+    const answer = inputAnswerer({ ProtocolError, schemas: await loadSdkSchemas() }, {
+      server: 's',
+      calls,
+      router: {
+        elicit: () => (asked++, Promise.resolve({ action: 'decline' })),
+        sample: () => (asked++, Promise.resolve({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' })),
+      },
+      timeoutMs: 5_000,
+      roots: () => undefined,
+      now: () => now,
+      setTimer: new ManualTimers().setTimer,
+      log: () => undefined,
+      budget,
+    });
+    const signal = new AbortController().signal;
+    const SAMPLE = { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 };
+    const settle = (p: Promise<unknown>): Promise<string> => p.then(() => 'answered', (e: Error) => e.message);
+    const outcomes = await calls.run(alice, 'tool "x"', async () => {
+      const seen: string[] = [];
+      for (let i = 0; i < ASKS_PER_SECOND + 2; i++) {
+        seen.push(await settle(i % 2 === 0 ? answer(`e${i}`, 'elicitation/create', REQUEST.params, signal) : answer(`s${i}`, 'sampling/createMessage', SAMPLE, signal)));
+      }
+      return seen;
+    });
+    expect(outcomes).toEqual([...Array<string>(ASKS_PER_SECOND).fill('answered'), 'declined: too many requests a second', 'declined: too many requests a second']);
+    expect(asked).toBe(ASKS_PER_SECOND);
+    // Roots are not a request that reaches a person: never counted.
+    expect(await settle(calls.run(alice, 'tool "x"', () => answer('r', 'roots/list', undefined, signal)))).toBe('answered');
+    // Another call has its own budget; one call over it for 3 s in a row stops the server.
+    expect(await settle(calls.run(bob, 'tool "y"', () => answer('e', 'elicitation/create', REQUEST.params, signal)))).toBe('answered');
+    await calls.run(alice, 'tool "z"', async () => {
+      for (const second of [21, 22, 23]) {
+        now = second * 1000;
+        for (let i = 0; i < 20; i++) await settle(answer(`e${i}`, 'elicitation/create', REQUEST.params, signal));
+      }
+    });
+    expect(floods.map((e) => e.message)).toEqual(['"s" sent requests during tool "z" faster than 10 a second for 3 s in a row; it was stopped']);
   });
 });
 

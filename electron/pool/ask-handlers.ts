@@ -122,18 +122,28 @@ async function listRoots(ProtocolError: ClientSdk['ProtocolError'], options: Ask
 }
 
 /**
+ * Past its rate a request is refused before anyone sees it or the audit holds it (MCP client/elicitation
+ * §Security: a client SHOULD rate-limit); the budget counts and logs them, and stops a server that keeps
+ * on. Either era's requests take from it, in the scope of the call they arrive in.
+ */
+function overAskBudget(options: AskHandlerOptions): boolean {
+  if (options.budget === undefined) return false;
+  const owner = options.calls.owner();
+  return !options.budget.take(owner.ended, owner.call);
+}
+
+function overBudgetError(ProtocolError: ClientSdk['ProtocolError']): Error {
+  return new ProtocolError(-1, 'declined: too many requests a second');
+}
+
+/**
  * elicitation/create, sampling/createMessage and roots/list on one connection's client: a legacy
  * server's requests, and the input a modern server asks for in an `input_required` result, which
  * the SDK hands to the same handlers (MCP 2026-07-28 §Multi-round-trip requests).
  */
 export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions): void {
-  // Past its rate a request is refused before anyone sees it or the audit holds it (MCP client/elicitation
-  // §Security: a client SHOULD rate-limit); the budget counts and logs them, and stops a server that keeps on.
-  const overBudget = (): boolean => {
-    const owner = options.calls.owner();
-    return options.budget?.take(owner.ended, owner.call) === false;
-  };
-  const declined = (): Error => new ProtocolError(-1, 'declined: too many requests a second');
+  const overBudget = (): boolean => overAskBudget(options);
+  const declined = (): Error => overBudgetError(ProtocolError);
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
     if (overBudget()) throw declined();
     // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).
@@ -157,6 +167,8 @@ export function inputAnswerer(sdk: Pick<ClientSdk, 'ProtocolError' | 'schemas'>,
   const { ProtocolError, schemas } = sdk;
   const invalid = (method: string, detail: string): Error => new ProtocolError(RPC_ERROR.InvalidParams, `the server's ${method} input request is invalid: ${detail}`);
   return async (key, method, params, signal) => {
+    // Before the params are read: a flood of malformed requests is one too.
+    if ((method === 'elicitation/create' || method === 'sampling/createMessage') && overAskBudget(options)) throw overBudgetError(ProtocolError);
     if (method === 'elicitation/create') {
       const parsed = schemas.ElicitRequestParamsSchema.safeParse(params);
       if (!parsed.success) throw invalid(method, parsed.error.issues[0]?.message ?? 'invalid');

@@ -14,6 +14,7 @@ import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
 import { listingDepthFetch } from './listing-depth-fetch';
+import { invalidAnswerFetch } from './invalid-answer-fetch';
 import { sessionExpiryFetch, type SessionNews } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
 import type { RunLedger } from './run-ledger';
@@ -132,8 +133,9 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   const fetch: FetchLike = options.httpFetch?.(options.server, written) ?? ((url, init) => globalThis.fetch(url, init));
   // A 429 keeps the wait the server asked for (the SDK's own error drops its headers); every message
   // is bounded as a stdio server's line is (the SDK reads a body whole, of any size), and a listing's
-  // depth as a stdio server's listing is, before the SDK parses it.
-  const bounded = listingDepthFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.server);
+  // depth as a stdio server's listing is, before the SDK parses it; a malformed answer fails its call
+  // at once, as a stdio server's does.
+  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.server));
   transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), news);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }

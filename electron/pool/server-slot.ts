@@ -7,7 +7,7 @@ import type { Connection } from './connection';
 import { isSessionGone, sessionGoneAgain } from './session-expiry';
 import { upstreamLogLevel } from './call-logs';
 import { toPoolError } from './map-error';
-import { assertEnabled, completion, errorContext, promptGet, requestOptions, resourceRead, resourceSubscription, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
+import { assertEnabled, completion, errorContext, progressListener, promptGet, requestOptions, resourceRead, resourceSubscription, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
 import { SlotLifecycle } from './slot-lifecycle';
 import type { SlotOptions } from './slot-options';
 import { visibleInventory } from './slot-status';
@@ -244,7 +244,14 @@ export class ServerSlot {
       // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
       const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
       const meta = asked instanceof Promise ? await asked : asked;
-      const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log, () => this.options.now()), conn, cancel, meta);
+      const progress = progressListener(this.name, options, this.options.log, () => this.options.now());
+      let result: T;
+      try {
+        result = await run(conn.client, requestOptions(deadline.ms, progress), conn, cancel, meta);
+      } finally {
+        // Nothing held back by the pacer reaches the caller after its call's answer.
+        progress?.end();
+      }
       if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
       this.#life.session.answered(conn);
       return result;

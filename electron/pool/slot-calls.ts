@@ -5,7 +5,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { progressOf, withMeta } from './call-helpers';
-import { pacedProgress } from './progress-pacer';
+import { pacedProgress, type PacedProgress } from './progress-pacer';
 import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
 import { credentialFailureInResult } from './credential-failure';
@@ -49,25 +49,32 @@ export function assertEnabled(server: string, config: ServerConfig): void {
 }
 
 /**
+ * A call's progress listener, paced (progress-pacer.ts); a listener's failure is logged, not thrown
+ * into the SDK. None when the caller asked for no progress.
+ */
+export function progressListener(server: string, options: CallOptions | undefined, log: (line: string) => void, now: () => number = Date.now): PacedProgress | undefined {
+  const listener = options?.onProgress;
+  if (!listener) return undefined;
+  return pacedProgress((progress) => {
+    try {
+      listener(progress);
+    } catch (error) {
+      log(`[${server}] a progress listener failed: ${redact(String(error))}`);
+    }
+  }, now);
+}
+
+/**
  * The SDK's options for one request: its deadline, progress passed on. Without the caller's signal:
  * the SDK's path adds it (`withSignal`), the direct path (direct-calls.ts) listens on the cancellation
  * itself, so that no AbortSignal is made for it.
  */
-export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, log: (line: string) => void, now: () => number = Date.now): RequestOptions {
+export function requestOptions(timeoutMs: number, onProgress: PacedProgress | undefined): RequestOptions {
   // The SDK's request timeout sends notifications/cancelled when it fires (spec: basic/utilities/cancellation).
   // It is a deadline the person configured, so progress does not extend it.
   const sdkOptions: RequestOptions = { timeout: timeoutMs, resetTimeoutOnProgress: false };
-  const onProgress = options?.onProgress ? pacedProgress(options.onProgress, now) : undefined;
   // The SDK asks for progress (sends a progressToken) only when onprogress is set.
-  if (onProgress) {
-    sdkOptions.onprogress = (progress) => {
-      try {
-        onProgress(progressOf(progress));
-      } catch (error) {
-        log(`[${server}] a progress listener failed: ${redact(String(error))}`);
-      }
-    };
-  }
+  if (onProgress) sdkOptions.onprogress = (progress) => onProgress(progressOf(progress));
   return sdkOptions;
 }
 

@@ -1,4 +1,4 @@
 import { CodedError } from '../../shared/errors';
 
-/** A write to a stdio server's stdin failed: it closed its input, and is most likely exiting. */
+/** A write to a stdio server's stdin failed, or found it gone: it closed its input, and is most likely exiting or has exited. */
 export class StdinWriteError extends CodedError {}

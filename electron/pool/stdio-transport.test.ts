@@ -238,6 +238,27 @@ describe('StdioProcessTransport: a server that closed its input and is exiting',
     await transport.close();
   });
 
+  it('one that already exited with code 0: a write says how it ended, never only that it is not running', async () => {
+    const { child, transport } = harness();
+    await transport.start();
+    child.stderr.write('done: API_KEY=exit-secret-456 had nothing to do\n');
+    await until(() => transport.stderrTail().includes('nothing to do'));
+    child.exit(0, null);
+    await until(() => transport.exit !== undefined);
+    const failed = await transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/call' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const error = toPoolError(failed, {
+      server: 'fake',
+      phase: 'call',
+      what: 'tool "x"',
+      timeoutMs: 1000,
+      ended: () => ({ exit: transport.exit, stderr: transport.stderrTail(), byUs: false }),
+    });
+    expect(error).toMatchObject({ code: 'server_unavailable', message: '"fake" exited with code 0 during tool "x": done: API_KEY=[redacted] had nothing to do' });
+  });
+
   it('spawns nothing when closed while its start is still loading the SDK, and refuses a second start', async () => {
     const { spawned, transport } = harness();
     const started = transport.start();

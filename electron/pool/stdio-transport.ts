@@ -16,6 +16,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES, 
 import { tooDeepListing } from './listing-depth';
 import { readRpcLine, serializeMessage } from './stdio-line';
 import { writeToStdin } from './stdin-write';
+import { StdinWriteError } from './stdin-write-error';
 
 export { STDERR_TAIL_BYTES } from './server-output';
 export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES } from './stdio-options';
@@ -187,8 +188,9 @@ export class StdioProcessTransport implements Transport {
     }
     const stdin = this.#child?.stdin;
     if (!stdin || this.#finished || this.closing || !stdin.writable) {
+      // A write failure like a broken pipe's: where the server's end is known, that is what a call reports (map-error.ts).
       return Promise.reject(
-        new CodedError('server_unavailable', redact(`"${server}" is not running`), { hint: 'retry the call; it starts the server again' }),
+        new StdinWriteError('server_unavailable', redact(`"${server}" is not running`), { hint: 'retry the call; it starts the server again' }),
       );
     }
     // A broken pipe usually means the server is exiting: wait (bounded) for its exit and last stderr.
