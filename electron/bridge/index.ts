@@ -48,5 +48,5 @@ export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
 export { describeBoundSearched, describeToolMode } from './tool-mode';
-export { boundSearchedIn } from './listing-scope';
+export { boundSearchedIn, listingBoundsIn, searchedOf } from './listing-scope';
 export { vaultValueWarning, type ValueHolder } from './vault-value-warning';
