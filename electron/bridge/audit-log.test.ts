@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from './audit-entry';
+import { ManualTimers } from '../../test/support/manual-timers';
 import { AuditLog, recordable } from './audit-log';
+import { AuditWindows } from './audit-windows';
 
 function entry(i: number, extra: Partial<AuditEntry> = {}): AuditEntry {
   return { time: i, agent: i % 2 === 0 ? 'even' : 'odd', server: 's', kind: 'tool', tool: 't', durationMs: 1, outcome: 'ok', ...extra };
@@ -44,6 +46,17 @@ describe('AuditLog', () => {
     expect(lines).toHaveLength(1 + 20 + 1);
     expect(lines[0]?.tool).toBe('delete_all');
     expect(lines.at(-1)).toMatchObject({ tool: 'nope-21', repeated: 980 });
+  });
+
+  it("writes the last window's count of another writer's windows when it closes (endAtClose)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    const asks = new AuditWindows({ limit: 1, write: (e) => log.append(e), summary: (first, counted) => ({ ...first, requests: counted }), clock: new ManualTimers() });
+    log.endAtClose(asks);
+    for (let i = 1; i <= 5; i++) asks.add('outside any call', 'loud', entry(i, { server: 'loud', kind: 'elicitation' }));
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+    expect(lines.map((l) => [l.time, l.requests])).toEqual([[1, undefined], [2, 4]]);
   });
 
   it('rotates by size, keeps the configured number of files, and still reads across them', async () => {

@@ -3,7 +3,7 @@ import type { CoreEnvOptions } from '../../shared/core-env';
 import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
-import { RefusalCounter } from './audit-refusals';
+import { refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
 export const AUDIT_FILE = 'audit.jsonl';
@@ -32,7 +32,9 @@ export function recordable(value: unknown): unknown {
  * rotated by size, appends batched: the generic writer is fs-safe's `JsonlLog`.
  */
 export class AuditLog extends JsonlLog<AuditEntry> {
-  readonly #refusals = new RefusalCounter((entry) => this.append(entry));
+  readonly #refusals = refusalWindows((entry) => this.append(entry));
+  /** Counted entries of other writers (a server's requests): their last windows are written at close too. */
+  readonly #windows: { endAll(): void }[] = [this.#refusals];
 
   constructor(options: AuditLogOptions) {
     super({
@@ -47,11 +49,16 @@ export class AuditLog extends JsonlLog<AuditEntry> {
 
   /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
   appendRefusal(entry: AuditEntry): void {
-    this.#refusals.add(entry);
+    this.#refusals.add(entry.agent, '', entry);
+  }
+
+  /** `windows` (audit-windows.ts) writes to this log: what they counted is written when it closes, not lost. */
+  endAtClose(windows: { endAll(): void }): void {
+    this.#windows.push(windows);
   }
 
   override async close(): Promise<void> {
-    this.#refusals.endAll();
+    for (const windows of this.#windows) windows.endAll();
     await super.close();
   }
 

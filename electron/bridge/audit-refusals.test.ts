@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ManualTimers } from '../../test/support/manual-timers';
 import type { AuditEntry } from './audit-entry';
-import { REFUSALS_PER_WINDOW, REFUSAL_WINDOW_MS, REFUSED_NAME_CHARS, RefusalCounter, shortRefusedName } from './audit-refusals';
+import { REFUSALS_PER_WINDOW, REFUSED_NAME_CHARS, refusalWindows, shortRefusedName } from './audit-refusals';
+import { AUDIT_WINDOW_MS } from './audit-windows';
 
 function refusal(time: number, agent = 'a1', tool = `missing-${time}`): AuditEntry {
   return { time, agent, server: '', kind: 'tool', tool, durationMs: 0, outcome: 'error', errorCode: 'not_found', arguments: { big: 'x' } };
@@ -8,25 +10,16 @@ function refusal(time: number, agent = 'a1', tool = `missing-${time}`): AuditEnt
 
 function counter() {
   const written: AuditEntry[] = [];
-  const timers: Array<{ run: () => void; ms: number }> = [];
-  const c = new RefusalCounter(
-    (e) => written.push(e),
-    (run, ms) => {
-      timers.push({ run, ms });
-      return setTimeout(() => undefined, 0);
-    },
-  );
-  return { c, written, timers };
+  const clock = new ManualTimers();
+  return { c: refusalWindows((e) => written.push(e), clock), written, clock };
 }
 
-describe('RefusalCounter', () => {
-  it('writes the first refusals of a window, then counts the rest into one line when the window ends', () => {
-    const { c, written, timers } = counter();
-    for (let i = 0; i < 500; i++) c.add(refusal(i));
+describe('refusalWindows', () => {
+  it('writes the first refusals of a minute, then one line with `repeated` and without arguments', () => {
+    const { c, written, clock } = counter();
+    for (let i = 0; i < 500; i++) c.add('a1', '', refusal(i));
     expect(written).toHaveLength(REFUSALS_PER_WINDOW);
-    expect(timers).toHaveLength(1);
-    expect(timers[0]?.ms).toBe(REFUSAL_WINDOW_MS - REFUSALS_PER_WINDOW);
-    timers[0]?.run();
+    clock.advance(AUDIT_WINDOW_MS);
     expect(written).toHaveLength(REFUSALS_PER_WINDOW + 1);
     const summary = written.at(-1);
     expect(summary?.repeated).toBe(500 - REFUSALS_PER_WINDOW);
@@ -34,25 +27,12 @@ describe('RefusalCounter', () => {
     expect(summary && 'arguments' in summary).toBe(false);
   });
 
-  it('counts each agent apart, so one agent cannot use up another\'s lines', () => {
+  it("counts each agent apart, so one agent cannot use up another's lines", () => {
     const { c, written } = counter();
-    for (let i = 0; i < 100; i++) c.add(refusal(i, 'noisy'));
-    c.add(refusal(100, 'quiet'));
+    for (let i = 0; i < 100; i++) c.add('noisy', '', refusal(i, 'noisy'));
+    c.add('quiet', '', refusal(100, 'quiet'));
     expect(written.filter((e) => e.agent === 'quiet')).toHaveLength(1);
     expect(written.filter((e) => e.agent === 'noisy')).toHaveLength(REFUSALS_PER_WINDOW);
-  });
-
-  it('starts a new window after a minute, writing the old count first; endAll writes every count', () => {
-    const { c, written } = counter();
-    for (let i = 0; i < REFUSALS_PER_WINDOW + 5; i++) c.add(refusal(i));
-    c.add(refusal(REFUSAL_WINDOW_MS + 1));
-    expect(written.at(-2)?.repeated).toBe(5);
-    expect(written.at(-1)?.time).toBe(REFUSAL_WINDOW_MS + 1);
-    for (let i = 0; i < REFUSALS_PER_WINDOW + 2; i++) c.add(refusal(REFUSAL_WINDOW_MS + 2 + i));
-    c.endAll();
-    expect(written.at(-1)?.repeated).toBe(3);
-    c.endAll();
-    expect(written.at(-1)?.repeated).toBe(3);
   });
 });
 

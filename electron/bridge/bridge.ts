@@ -9,7 +9,7 @@ import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
 import { agentNames, agentToolNames } from './agent-names';
-import { boundSearched } from './listing-scope';
+import { listingBound } from './listing-scope';
 import { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
@@ -259,9 +259,9 @@ function bridgeHandle(
       const [tools, prompts] = await Promise.all([toolIndex.tools(), toolIndex.prompts()]);
       return [...agentToolNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
     },
-    boundSearched: async (name) => {
+    listingBound: async (name) => {
       const agent = agents.get(name);
-      return agent === undefined ? undefined : boundSearched(await toolIndex.tools(), agent);
+      return agent === undefined ? undefined : listingBound(await toolIndex.tools(), agent);
     },
     refresh: () => {
       toolIndex.invalidate();

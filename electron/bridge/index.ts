@@ -19,6 +19,8 @@ export { CallApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS } from './call-approval-
 export type { ApprovalEvents, ApprovalOutcome, ApprovalReason, ApprovalRequest, DecidedApproval, PendingApproval } from './call-approval-queue';
 export { AuditLog, AUDIT_DIR, AUDIT_FILE, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './audit-log';
 export { REFUSALS_PER_WINDOW } from './audit-refusals';
+export { AuditWindows, AUDIT_WINDOW_MS } from './audit-windows';
+export type { AuditWindowsOptions } from './audit-windows';
 export { AUDIT_OUTCOMES, AuditEntrySchema } from './audit-entry';
 export type { AuditEntry, AuditOutcome, AuditQuery } from './audit-entry';
 export { assumedTarget, configSnippet, snippetFile, SNIPPET_TARGETS, TOKEN_ENV, DEFAULT_STDIO_COMMAND } from './config-snippet';
@@ -46,5 +48,5 @@ export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
 export { describeBoundSearched, describeToolMode } from './tool-mode';
-export { boundSearchedIn } from './listing-scope';
+export { boundSearchedIn, listingBoundsIn, searchedOf } from './listing-scope';
 export { vaultValueWarning, type ValueHolder } from './vault-value-warning';

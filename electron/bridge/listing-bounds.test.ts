@@ -57,22 +57,26 @@ describe('listingFit', () => {
   const of = (server: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ server, tool: tool(from + i) }));
 
   it('is within the bound while every server is, and the servers together are', () => {
-    expect(listingFit(of('a', count - 2))).toEqual({ past: [], whole: false });
+    expect(listingFit(of('a', count - 2))).toMatchObject({ past: [], whole: false });
   });
 
   it('names a server whose own tools pass the bound, and keeps the others', () => {
     const fit = listingFit([...of('small', 3), ...of('big', count + 1), ...of('other', 2)]);
-    expect(fit).toEqual({ past: ['big'], whole: false });
+    expect(fit).toMatchObject({ past: ['big'], whole: false });
+    // Each server's size, as it would be listed: what the audit and status give as the reason.
+    expect(fit.bytes.get('big')).toBeGreaterThan(MAX_AGENT_LISTING_BYTES);
+    expect(fit.bytes.get('small')).toBeGreaterThan(3 * 60 * 1024);
+    expect([...fit.bytes.keys()].sort()).toEqual(['big', 'other', 'small']);
   });
 
   it('names every server past it, sorted', () => {
-    expect(listingFit([...of('z', count + 1), ...of('m', 1), ...of('b', count + 1)])).toEqual({ past: ['b', 'z'], whole: false });
+    expect(listingFit([...of('z', count + 1), ...of('m', 1), ...of('b', count + 1)])).toMatchObject({ past: ['b', 'z'], whole: false });
   });
 
   it('is past as a whole when the servers within it pass it together', () => {
     const half = Math.ceil(count / 2) + 1;
-    expect(listingFit([...of('a', half), ...of('b', half)])).toEqual({ past: [], whole: true });
+    expect(listingFit([...of('a', half), ...of('b', half)])).toMatchObject({ past: [], whole: true });
     // Without the big server the rest still passes: every tool is searched.
-    expect(listingFit([...of('a', half), ...of('b', half), ...of('big', count + 1)])).toEqual({ past: ['big'], whole: true });
+    expect(listingFit([...of('a', half), ...of('b', half), ...of('big', count + 1)])).toMatchObject({ past: ['big'], whole: true });
   });
 });

@@ -74,6 +74,8 @@ export interface ListingFit {
   past: readonly string[];
   /** Whether the other servers' tools still pass it together: then every tool is searched. */
   whole: boolean;
+  /** The serialized bytes of each server's tools, as the agent would list them. */
+  bytes: ReadonlyMap<string, number>;
 }
 
 /**
@@ -89,5 +91,5 @@ export function listingFit(tools: Iterable<{ server: string; tool: Tool }>): Lis
     if (size > MAX_AGENT_LISTING_BYTES) past.push(server);
     else rest += size;
   }
-  return { past: past.sort(), whole: rest > MAX_AGENT_LISTING_BYTES };
+  return { past: past.sort(), whole: rest > MAX_AGENT_LISTING_BYTES, bytes: perServer };
 }

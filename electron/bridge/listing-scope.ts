@@ -1,5 +1,6 @@
+import type { AgentListingBound, ListingBound } from '../../shared/api';
 import type { Agent } from './agent-schema';
-import { listingFit, type ListingFit } from './listing-bounds';
+import { listingFit, MAX_AGENT_LISTING_BYTES, type ListingFit } from './listing-bounds';
 import { judgeTool } from './policy';
 import type { Pool } from '../pool';
 import { ToolIndex, type ToolEntry } from './tool-index';
@@ -47,6 +48,36 @@ export function boundSearched(index: ReadonlyMap<string, ToolEntry>, agent: Read
   const fit = agentListingFit(index, agent);
   if (fit.whole) return '*';
   return fit.past.length > 0 ? fit.past : undefined;
+}
+
+/** boundSearched with its reason: each searched server's size (every server's when all are searched). */
+export function listingBound(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListingBound | undefined {
+  if (agent.toolMode !== undefined) return undefined;
+  const fit = agentListingFit(index, agent);
+  if (!fit.whole && fit.past.length === 0) return undefined;
+  const servers = fit.whole ? [...fit.bytes.keys()].sort() : fit.past;
+  return { searched: servers.map((server) => ({ server, bytes: fit.bytes.get(server) ?? 0 })), every: fit.whole, boundBytes: MAX_AGENT_LISTING_BYTES };
+}
+
+/** listingBound of each agent whose listing the bound changes, `index` read once (status). */
+export function listingBounds(index: ReadonlyMap<string, ToolEntry>, agents: Iterable<Readonly<Agent>>): AgentListingBound[] {
+  const bounds: AgentListingBound[] = [];
+  for (const agent of agents) {
+    const bound = listingBound(index, agent);
+    if (bound !== undefined) bounds.push({ agent: agent.name, ...bound });
+  }
+  return bounds;
+}
+
+/** What boundSearched says, from a listingBound. */
+export function searchedOf(bound: ListingBound | undefined): readonly string[] | '*' | undefined {
+  if (bound === undefined) return undefined;
+  return bound.every ? '*' : bound.searched.map((s) => s.server);
+}
+
+/** listingBounds without a running bridge: from the pool's cached inventories (nothing spawns), for `status` run alone. */
+export async function listingBoundsIn(pool: Pool, agents: Iterable<Readonly<Agent>>): Promise<AgentListingBound[]> {
+  return listingBounds(await new ToolIndex(pool).tools(), agents);
 }
 
 /** boundSearched without a running bridge: from the pool's cached inventories (nothing spawns), for `agents config` run alone. */

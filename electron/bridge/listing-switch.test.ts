@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../shared/api';
+import { AuditEntrySchema, type AuditEntry, type ToolInfo } from '../../shared/api';
 import type { Agent } from './agent-schema';
 import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
 import { sayListingSwitch, switchLine } from './listing-switch';
@@ -17,10 +17,15 @@ const agent = (over: Partial<Agent> = {}): Agent => ({ name: 'a', tokenHint: 'cs
 const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024)) + 1;
 const big = (server: string) => Array.from({ length: count }, (_, i) => entry(server, `get_${i}`, 60 * 1024));
 
+function switchContext() {
+  const lines: string[] = [];
+  const audited: AuditEntry[] = [];
+  return { lines, audited, ctx: { log: (line: string) => lines.push(line), now: () => 7, audit: { append: (e: AuditEntry) => audited.push(e) } } };
+}
+
 describe('sayListingSwitch', () => {
   it('says once that an `all` agent searches a server past the bound, and again after the switch ends and comes back', () => {
-    const lines: string[] = [];
-    const ctx = { log: (line: string) => lines.push(line) };
+    const { lines, ctx } = switchContext();
     const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
     const record = agent();
     sayListingSwitch(ctx, mixed, record);
@@ -32,12 +37,35 @@ describe('sayListingSwitch', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it('writes one audit entry per switch: the agent, the servers searched and their size; its end too', () => {
+    const { audited, ctx } = switchContext();
+    const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
+    const record = agent();
+    sayListingSwitch(ctx, mixed, record);
+    sayListingSwitch(ctx, mixed, record);
+    expect(audited).toHaveLength(1);
+    const [first] = audited;
+    expect(first).toMatchObject({ time: 7, agent: 'a', server: 'huge', kind: 'listing', tool: 'tools/list', outcome: 'ok', listing: { every: false, boundBytes: MAX_AGENT_LISTING_BYTES } });
+    expect(first?.listing?.searched.map((s) => s.server)).toEqual(['huge']);
+    expect(first?.listing?.searched[0]?.bytes).toBeGreaterThan(MAX_AGENT_LISTING_BYTES);
+    expect(AuditEntrySchema.parse(first)).toEqual(first);
+    sayListingSwitch(ctx, new Map([entry('small', 'get_thing')]), record);
+    sayListingSwitch(ctx, new Map([entry('small', 'get_thing')]), record);
+    expect(audited).toHaveLength(2);
+    expect(audited[1]).toMatchObject({ agent: 'a', server: '', kind: 'listing', listing: { searched: [], every: false } });
+    const whole = new Map([...big('huge'), ...Array.from({ length: count }, (_, i) => entry(`s${i}`, 'get', 60 * 1024))]);
+    sayListingSwitch(ctx, whole, record);
+    expect(audited[2]?.listing?.every).toBe(true);
+    expect(audited[2]?.server).toBe('');
+    expect(audited[2]?.listing?.searched).toHaveLength(count + 1);
+  });
+
   it('says nothing for an agent that lists every tool or chose search', () => {
-    const lines: string[] = [];
-    const ctx = { log: (line: string) => lines.push(line) };
+    const { lines, audited, ctx } = switchContext();
     sayListingSwitch(ctx, new Map([entry('small', 'get_thing')]), agent());
     sayListingSwitch(ctx, new Map(big('huge')), agent({ toolMode: 'search' }));
     expect(lines).toEqual([]);
+    expect(audited).toEqual([]);
   });
 
   it('says when every server is searched, and names each server past the bound', () => {

@@ -1,11 +1,16 @@
+import type { ListingBound } from '../../shared/api';
 import type { Agent } from './agent-schema';
+import type { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
-import { AGENT_LISTING_BOUND } from './listing-bounds';
-import { boundSearched } from './listing-scope';
+import { AGENT_LISTING_BOUND, MAX_AGENT_LISTING_BYTES } from './listing-bounds';
+import { boundSearched, listingBound } from './listing-scope';
 import type { ToolEntry } from './tool-index';
 
 /** Per bridge: what was last said of each agent's listing switch, so each switch is said once. */
-const said = new WeakMap<Pick<CallContext, 'log'>, Map<string, string>>();
+const said = new WeakMap<SwitchContext, Map<string, string>>();
+
+/** Where a switch is said: the log, and the audit (one entry per switch, with the sizes that made it). */
+export type SwitchContext = Pick<CallContext, 'log' | 'now'> & { audit: Pick<AuditLog, 'append'> };
 
 /** The log line for a switch, or undefined when the agent lists every tool. */
 export function switchLine(agent: string, searched: readonly string[] | '*' | undefined): string | undefined {
@@ -16,10 +21,11 @@ export function switchLine(agent: string, searched: readonly string[] | '*' | un
 }
 
 /**
- * Says in the log when the listing bound changes what an `all` agent lists (listing-scope.ts): once
- * per change, not per listing; a switch that ends and comes back is said again.
+ * Says in the log and the audit when the listing bound changes what an `all` agent lists
+ * (listing-scope.ts): once per change, not per listing; a switch that ends and comes back is said
+ * again. Its end is audited too (nothing searched), so the audit shows how long it lasted.
  */
-export function sayListingSwitch(ctx: Pick<CallContext, 'log'>, index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): void {
+export function sayListingSwitch(ctx: SwitchContext, index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): void {
   let byAgent = said.get(ctx);
   if (byAgent === undefined) {
     byAgent = new Map();
@@ -27,10 +33,18 @@ export function sayListingSwitch(ctx: Pick<CallContext, 'log'>, index: ReadonlyM
   }
   const line = switchLine(agent.name, boundSearched(index, agent));
   if (line === undefined) {
-    byAgent.delete(agent.name);
+    if (byAgent.delete(agent.name)) auditSwitch(ctx, agent.name, { searched: [], every: false, boundBytes: MAX_AGENT_LISTING_BYTES });
     return;
   }
   if (byAgent.get(agent.name) === line) return;
   byAgent.set(agent.name, line);
   ctx.log(line);
+  const bound = listingBound(index, agent);
+  if (bound !== undefined) auditSwitch(ctx, agent.name, bound);
+}
+
+/** The audit entry of a switch: `server` names the servers searched (none when every one is or none is). */
+function auditSwitch(ctx: SwitchContext, agent: string, listing: ListingBound): void {
+  const server = listing.every ? '' : listing.searched.map((s) => s.server).join(', ');
+  ctx.audit.append({ time: ctx.now(), agent, server, kind: 'listing', tool: 'tools/list', durationMs: 0, outcome: 'ok', listing });
 }

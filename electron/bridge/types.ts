@@ -1,3 +1,4 @@
+import type { ListingBound } from '../../shared/api';
 import type { CoreEnvOptions } from '../../shared/core-env';
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
@@ -92,8 +93,8 @@ export interface Bridge {
    * because another of its servers offers the same name (agent-names.ts). Empty otherwise.
    */
   keptPrefix(agent: string): Promise<string[]>;
-  /** For an `all` agent: the servers it searches because their tools pass the listing bound, `*` for all (listing-scope.ts). */
-  boundSearched(agent: string): Promise<readonly string[] | '*' | undefined>;
+  /** For an `all` agent: the servers it searches because their tools pass the listing bound, with their size (listing-scope.ts). */
+  listingBound(agent: string): Promise<ListingBound | undefined>;
   /** Forget cached listings and send list_changed to every session (e.g. after a config change). */
   refresh(): void;
   /** Closes sessions, the listener, pending approvals (denied) and the audit log. Idempotent. */

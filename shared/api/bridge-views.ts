@@ -103,6 +103,22 @@ export const AuditOutcomeSchema = lazySchema(() => z.enum(AUDIT_OUTCOMES));
 /** ok; tool_error: the tool answered with isError; error: a coded failure; denied: policy or person; cancelled: by the agent. */
 export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
 
+/**
+ * What the listing bound changed for an `all` agent (docs/bridge.md, "Limits on what servers list"):
+ * the servers it searches instead of listing, each with the serialized bytes of the tools it would list.
+ */
+export const ListingBoundSchema = lazySchema(() => z.object({
+  /** Empty: it lists every tool again. */
+  searched: z.array(z.object({ server: z.string(), bytes: z.number().int().nonnegative() })),
+  /** Every server is searched: the others' tools passed the bound together too. */
+  every: z.boolean(),
+  /** The bound they passed, in bytes. */
+  boundBytes: z.number().int().positive(),
+}));
+export type ListingBound = z.infer<typeof ListingBoundSchema>;
+export const AgentListingBoundSchema = lazySchema(() => ListingBoundSchema.extend({ agent: z.string() }));
+export type AgentListingBound = z.infer<typeof AgentListingBoundSchema>;
+
 /** One agent call as the audit log keeps it: never arguments or results unless the person turned that on. */
 export const AuditEntrySchema = lazySchema(() => z.object({
   /** ms since epoch, when the call arrived. */
@@ -110,7 +126,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   agent: z.string(),
   server: z.string(),
   /** elicitation, sampling and roots: a server's request during a call (`agent` is empty outside an agent's call; roots are audited only within one). */
-  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots']),
+  /** listing: the listing bound changed what the agent lists (`listing`); `tool` is `tools/list`. */
+  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots', 'listing']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
   /** From arrival to the answer, any wait for the person included. */
@@ -144,6 +161,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   result: z.unknown().optional(),
   /** This line stands for this many refusals of the agent in one minute, counted past the first 20 (the first of them shown). */
   repeated: z.number().int().positive().optional(),
+  /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
+  listing: ListingBoundSchema.optional(),
 }));
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

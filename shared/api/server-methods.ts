@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpServerSchema, ServerNameSchema, StdioServerSchema } from '../config';
 import { VaultHealthSchema } from '../vault';
 import { ConfigIssueSchema, ServerStatusSchema } from './views';
+import { AgentListingBoundSchema } from './bridge-views';
 import { ByName, Ok } from './method-schemas';
 
 export const StatusSchema = z.object({
@@ -15,6 +16,8 @@ export const StatusSchema = z.object({
   missingHeaderSecrets: z
     .array(z.object({ server: z.string(), header: z.string(), name: z.string(), reference: z.string(), fix: z.string() }))
     .optional(),
+  /** `all` agents whose listing passes the bound now: the servers each searches instead, and their size (absent: none). */
+  listingBounds: z.array(AgentListingBoundSchema).optional(),
 });
 
 /** Servers in mcp.json (and declared in code): added, removed, enabled, approved; the status of all. */

@@ -1,7 +1,7 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { tokenReferenceNote } from './token-reference-note';
-import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, searchedOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -109,7 +109,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
   /** And the services it searches past the listing bound (likewise). */
   const viewWithNames = async (agent: Agent): Promise<AgentView> => {
     const kept = agent.names === 'plain' ? await deps.bridge?.keptPrefix(agent.name) : undefined;
-    const searched = await deps.bridge?.boundSearched(agent.name);
+    const searched = searchedOf(await deps.bridge?.listingBound(agent.name));
     return { ...view(agent), ...(kept !== undefined ? { keptPrefix: kept } : {}), ...(searched !== undefined ? { boundSearched: searched === '*' ? '*' : [...searched] } : {}) };
   };
   const existing = (name: string): Agent => {

@@ -1,4 +1,4 @@
-import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../../shared/api';
+import type { AgentListingBound, ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
 import type { CallProgress, Pool } from '../../pool';
@@ -66,6 +66,14 @@ export interface AppApiOptions {
   doctor: (input: ApiInput<'doctor'>) => Promise<DoctorCheck[]>;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
+  /** `all` agents whose listing passes the bound now, for status (electron/bridge/listing-scope.ts). */
+  listingBounds?: () => Promise<AgentListingBound[]>;
+}
+
+/** Absent when no agent's listing passes the bound (or they could not be read). */
+async function listingBoundsOf(deps: AppApiOptions): Promise<{ listingBounds?: AgentListingBound[] }> {
+  const bounds = await deps.listingBounds?.().catch(() => undefined);
+  return bounds !== undefined && bounds.length > 0 ? { listingBounds: bounds } : {};
 }
 
 function configured(registry: Registry, name: string) {
@@ -116,6 +124,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
         servers: await deps.withAuthInfo(pool.statuses()),
         vault: deps.vault.health(),
         ...(await missingHeaderSecrets(registry, deps.vault)),
+        ...(await listingBoundsOf(deps)),
       };
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {

@@ -3,7 +3,7 @@ import { serverEntry } from '../../../shared/config';
 import type { AppApi } from '../../../shared/api';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, Opener } from '../../auth';
-import { boundSearchedIn, type AgentStore, type AuditLog, type Bridge } from '../../bridge';
+import { boundSearchedIn, listingBoundsIn, searchedOf, type AgentStore, type AuditLog, type Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import { createAdminApi } from '../admin/admin-api';
@@ -98,7 +98,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
     // The running bridge's own answer, else the same from the cached inventories.
-    boundSearched: (agent) => (parts.bridge ? parts.bridge.boundSearched(agent.name) : boundSearchedIn(pool, agent)),
+    boundSearched: async (agent) => (parts.bridge ? searchedOf(await parts.bridge.listingBound(agent.name)) : boundSearchedIn(pool, agent)),
     // An old token left in a client file's backup goes too: backups are for the person's own content.
     keptTokens: {
       replace: async (agent, token) => {
@@ -181,6 +181,14 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       ownOrigins: () => [parts.bridge?.url ?? parts.bridgeUrl],
       withheldResource: (server, uri) => parts.pins.withheldResource(server, uri),
     }),
+    // The running bridge's index (its tool sizes measured once), else the pool's cached inventories.
+    listingBounds: async () => {
+      const { bridge } = parts;
+      const agents = parts.agents.list();
+      if (!bridge) return listingBoundsIn(pool, agents);
+      const bounds = await Promise.all(agents.map(async (agent) => ({ agent: agent.name, bound: await bridge.listingBound(agent.name) })));
+      return bounds.flatMap(({ agent, bound }) => (bound === undefined ? [] : [{ agent, ...bound }]));
+    },
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, core) }),
     storeReferencesApi: createStoreReferencesApi({ registry, stores: openSecretStores(registry, vault, core, parts.storeUses), uses: parts.storeUses }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),

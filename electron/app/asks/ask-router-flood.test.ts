@@ -1,9 +1,10 @@
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
-import { statelessAgentAsker, type AgentStore } from '../../bridge';
+import { AUDIT_WINDOW_MS, statelessAgentAsker, type AgentStore } from '../../bridge';
 import type { AskContext } from '../../pool';
 import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
+import { ManualTimers } from '../../../test/support/manual-timers';
 import { createAskRouter } from './ask-router';
 import { ASK_ENTRIES_PER_WINDOW } from './ask-windows';
 import { WaitingAsks } from './waiting-asks';
@@ -12,19 +13,16 @@ const form = { mode: 'form', message: 'name?', requestedSchema: { type: 'object'
 
 function setUp(maxWaiting = 16) {
   const audited: AuditEntry[] = [];
-  const timers: Array<() => void> = [];
+  const clock = new ManualTimers();
   const waiting = new WaitingAsks({ now: () => 5, maxWaiting });
   const router = createAskRouter({
     waiting,
     audit: (e) => audited.push(e),
     now: () => 5,
     urls: askUrlChecksFor('loopback'),
-    setTimer: (run) => {
-      timers.push(run);
-      return setTimeout(() => undefined, 0);
-    },
+    clock,
   });
-  return { router, audited, waiting, endMinute: () => timers.splice(0).forEach((run) => run()) };
+  return { router, audited, waiting, endMinute: () => clock.advance(AUDIT_WINDOW_MS) };
 }
 
 const outside = (signal = new AbortController().signal): AskContext => ({ server: 'loud', asker: undefined, call: undefined, signal, expiresAt: 10 });

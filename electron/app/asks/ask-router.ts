@@ -1,17 +1,18 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { AskOutcome, AuditEntry } from '../../../shared/api';
+import type { DelayClock } from '../../../shared/collections';
 import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, samplingForAgent, vaultValueWarning, type AgentAsker } from '../../bridge';
-import { AskRefused, AskTimeout, RPC_ERROR, type AskContext, type AskRouter, type CallAsker } from '../../pool';
+import { AskRefused, AskTimeout, RPC_ERROR, type AskContext, type CallAsker } from '../../pool';
 import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
 import { agentUrlProblem, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
 import type { AskUrlChecks } from './ask-reach';
 import { RootsTally } from './roots-tally';
-import { AskWindows } from './ask-windows';
+import { askWindowKey, askWindows, type AuditedAskRouter } from './ask-windows';
 
 /** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
 export interface PersonAsker extends CallAsker {
@@ -37,8 +38,8 @@ export interface AskRouterOptions {
   now: () => number;
   /** The asking server's reach and the look-up of a URL's host name (ask-reach.ts): a URL-mode request's URL is no closer. */
   urls: AskUrlChecks;
-  /** For the audit's per-minute counts (ask-windows.ts); default an unref'd setTimeout. */
-  setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  /** For the audit's per-minute counts (ask-windows.ts); default an unref'd setTimeout and performance.now. */
+  clock?: DelayClock;
 }
 
 /** The scope of a server's requests outside any call: counted per server and kind. */
@@ -69,12 +70,12 @@ const MAX_AGENT_ROOTS = 64;
  * The one place that decides who answers a server's request (ask-routing.ts) and does it: forwards
  * to the agent's session, shows it to the person (WaitingAsks), or refuses; each request audited.
  */
-export function createAskRouter(options: AskRouterOptions): AskRouter {
+export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
   const { waiting, now } = options;
 
-  const windows = new AskWindows(options.audit, options.setTimer);
+  const windows = askWindows(options.audit, options.clock);
   // A roots/list for a call already over: at most one entry a minute per call, then counted.
-  const rootsTally = new RootsTally(options.audit, (asker, entry) => windows.add(asker, entry, 1));
+  const rootsTally = new RootsTally(options.audit, (asker, entry) => windows.add(asker, askWindowKey(entry), entry, 1));
 
   function entryOf(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string, roots?: number): AuditEntry {
     const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
@@ -99,7 +100,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
   function record(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string): void {
     const entry = entryOf(context, kind, started, answer, answeredBy, warning);
     if (warning !== undefined) options.audit(entry);
-    else windows.add(context.asker ?? OUTSIDE_ANY_CALL, entry);
+    else windows.add(context.asker ?? OUTSIDE_ANY_CALL, askWindowKey(entry), entry);
   }
 
   /**
@@ -127,6 +128,8 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
   const unanswered = (context: AskContext): AskOutcome => (timedOut(context.signal.reason) ? 'timeout' : 'ended');
 
   return {
+    windows,
+
     async elicit(asked, context) {
       const started = now();
       // Bounded alike for the agent and the person (ask-view.ts): a server controls all of it.

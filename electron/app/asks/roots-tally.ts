@@ -27,7 +27,7 @@ export class RootsTally {
 
   readonly #late: (asker: CallAsker, entry: AuditEntry) => void;
 
-  /** `late`: a request whose call's end cannot be heard (counted per minute by the caller, AskWindows). */
+  /** `late`: a request whose call's end cannot be heard (counted per minute by the caller: ask-windows.ts). */
   constructor(write: (entry: AuditEntry) => void, late?: (asker: CallAsker, entry: AuditEntry) => void) {
     this.#write = write;
     this.#late = late ?? ((_asker, entry) => write(entry));

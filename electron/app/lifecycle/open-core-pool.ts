@@ -24,7 +24,8 @@ import { isDockerCommand, isStdio, serverEntry } from '../../../shared/config';
 export interface AskRouting {
   waiting: WaitingAsks;
   router: AskRouter;
-  auditTo: (audit: { append(entry: AuditEntry): void }) => void;
+  /** From now on requests are audited there; the counts of the last minute are written when it closes. */
+  auditTo: (audit: { append(entry: AuditEntry): void; endAtClose(windows: { endAll(): void }): void }) => void;
 }
 
 export function routeAsks(urls: AskUrlChecks): AskRouting {
@@ -36,6 +37,7 @@ export function routeAsks(urls: AskUrlChecks): AskRouting {
     router,
     auditTo: (audit) => {
       auditAsk = (entry) => audit.append(entry);
+      audit.endAtClose(router.windows);
     },
   };
 }

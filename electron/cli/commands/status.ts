@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
+import { moreAccessNeeded, type AgentListingBound, type ServerStatus } from '../../../shared/api';
 import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
 import { configError, issueRows } from '../config-errors';
@@ -30,6 +30,16 @@ export function stateLabel(status: ServerStatus): string {
   const more = moreAccessNeeded(status.auth);
   if (more.length > 0 && status.state !== 'error' && status.state !== 'starting') return `needs more access: ${more.join(' ')}`;
   return status.state.replace('_', ' ');
+}
+
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** An `all` agent whose listing passes the bound: what it searches instead of listing, and why (their size). */
+export function listingBoundLine({ agent, searched, every, boundBytes }: AgentListingBound): string {
+  const total = searched.reduce((sum, s) => sum + s.bytes, 0);
+  if (every) return `listing bound: agent "${agent}"'s servers list ${mib(total)} of tools together, past ${mib(boundBytes)}: it lists search_tools and the call tools instead of them`;
+  const which = searched.map((s) => `"${s.server}" (${mib(s.bytes)})`).join(', ');
+  return `listing bound: agent "${agent}" finds the tools of ${which} through search_tools, each past ${mib(boundBytes)} listed; its other servers' tools stay listed`;
 }
 
 export function registerStatus(program: Command, run: Run): void {
@@ -70,6 +80,7 @@ export function registerStatus(program: Command, run: Run): void {
         for (const gap of status.missingHeaderSecrets ?? []) {
           ctx.output.out(`missing secret: server "${gap.server}", header "${gap.header}" uses ${gap.reference}, which is not in the vault; set it: ${gap.fix}`);
         }
+        for (const bound of status.listingBounds ?? []) ctx.output.out(listingBoundLine(bound));
         if (broken) throw broken;
       }),
     );

@@ -37,6 +37,14 @@ describe('audit log', () => {
     expect(bodyRows(table)[0]?.textContent).toContain('and 3630 more refused in that minute');
   });
 
+  it('says what a listing switch searches and why: each server past the bound, by its size', async () => {
+    const listing = { searched: [{ server: 'wide', bytes: 4.3 * 1024 * 1024 }], every: false, boundBytes: 4 * 1024 * 1024 };
+    const entry: AuditEntry = { ...BASE, server: 'wide', kind: 'listing', tool: 'tools/list', approval: undefined, durationMs: 0, listing };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('searches wide (4.3 MiB) instead of listing them: past 4.0 MiB each');
+  });
+
   it('says who decided and how long a call took, in words', async () => {
     const api = createFakeApi({
       readAudit: () => [BASE, { ...BASE, time: BASE.time - 1, tool: 'delete_repo', outcome: 'denied', durationMs: 120, approval: 'timeout' }],

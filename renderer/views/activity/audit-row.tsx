@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AuditEntry, AuditOutcome } from '../../../shared/api';
+import type { AuditEntry, AuditOutcome, ListingBound } from '../../../shared/api';
 import { Badge, CodeSpans, JsonView } from '../../components';
 import { shownLine, timestamp } from '../../lib';
 import { approvalText, callDuration, decidedByText } from './audit-wording';
@@ -15,6 +15,15 @@ function Recorded({ value, label }: { value: unknown; label: string }) {
       Not recorded. To keep arguments and results (redacted, as agents get them), set <code>settings.auditArguments</code> to <code>true</code> in mcp.json.
     </p>
   );
+}
+
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** A listing switch: what the agent searches instead of listing, and why (the size past the bound). */
+function listingText(listing: ListingBound): string {
+  if (listing.searched.length === 0) return 'lists every tool again';
+  const sizes = listing.searched.map((s) => `${s.server} (${mib(s.bytes)})`).join(', ');
+  return listing.every ? `searches all its services: ${sizes}, past ${mib(listing.boundBytes)} together` : `searches ${sizes} instead of listing them: past ${mib(listing.boundBytes)} each`;
 }
 
 /** The call's own time, and the person's wait apart when there was one. */
@@ -45,6 +54,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Call">
           <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more refused in that minute`}</Badge>}
+          {e.listing !== undefined && <span className="muted"> {listingText(e.listing)}</span>}
           {e.warning !== undefined && (
             <span className="note note-warn audit-warning" role="note">
               Held for you: <CodeSpans text={e.warning} />

@@ -1,0 +1,106 @@
+import { DelayList, type DelayClock, type Delayed } from '../../shared/collections';
+import type { AuditEntry } from './audit-entry';
+
+/** How long one window of counted audit entries lasts. */
+export const AUDIT_WINDOW_MS = 60_000;
+
+export interface AuditWindowsOptions {
+  /** Entries of one window written one by one; the rest are counted into one (`add` may ask fewer). */
+  limit: number;
+  write: (entry: AuditEntry) => void;
+  /** The one entry that stands for the `counted` entries of a window; `first` is the first of them. */
+  summary: (first: AuditEntry, counted: number) => AuditEntry;
+  /** How many an entry counts for: 1 unless it stands for several already. */
+  weight?: (entry: AuditEntry) => number;
+  /** The windows' timer and clock (DelayList's: an unref'd setTimeout, performance.now). */
+  clock?: DelayClock;
+}
+
+type Scope = object | string;
+
+interface Window extends Delayed<Window> {
+  readonly scope: Scope;
+  readonly key: string;
+  written: number;
+  counted: number;
+  /** The first counted entry: it stands for all of them in the summary. */
+  first: AuditEntry | undefined;
+}
+
+/**
+ * Audit entries that are cheap to cause (an agent's refused names, a server's requests) would each be
+ * a line: without a bound, one agent or server could rotate everyone's history out of the size-bounded
+ * audit. Per scope and key, the first `limit` of a window are written; the rest become one summary,
+ * written when the window ends: with its minute (every window, counted or not, so nothing it names is
+ * kept past it), at the first entry after it, or at `endAll` (the audit closing).
+ */
+export class AuditWindows {
+  readonly #scopes = new Map<Scope, Map<string, Window>>();
+  readonly #open: DelayList<Window>;
+  readonly #options: AuditWindowsOptions;
+  readonly #now: () => number;
+
+  constructor(options: AuditWindowsOptions) {
+    this.#options = options;
+    this.#open = new DelayList<Window>(AUDIT_WINDOW_MS, options.clock);
+    this.#now = options.clock?.now ?? (() => performance.now());
+  }
+
+  add(scope: Scope, key: string, entry: AuditEntry, limit = this.#options.limit): void {
+    let window = this.#scopes.get(scope)?.get(key);
+    // Its minute is over though its timer has not run yet (a busy process): the count is that minute's.
+    if (window?.due !== undefined && this.#now() >= window.due) {
+      this.#end(window);
+      window = undefined;
+    }
+    window ??= this.#opened(scope, key);
+    if (window.written < limit) {
+      window.written += 1;
+      this.#options.write(entry);
+      return;
+    }
+    window.counted += this.#options.weight?.(entry) ?? 1;
+    window.first ??= entry;
+  }
+
+  /** How many scopes have a window open (each ends with its minute). */
+  get scopesKept(): number {
+    return this.#scopes.size;
+  }
+
+  /** Every window ended now, its count written: the audit is closing. */
+  endAll(): void {
+    for (const windows of [...this.#scopes.values()]) for (const window of [...windows.values()]) this.#end(window);
+  }
+
+  #opened(scope: Scope, key: string): Window {
+    const window: Window = {
+      scope,
+      key,
+      written: 0,
+      counted: 0,
+      first: undefined,
+      prev: undefined,
+      next: undefined,
+      due: undefined,
+      elapsed: () => this.#end(window),
+    };
+    let windows = this.#scopes.get(scope);
+    if (windows === undefined) {
+      windows = new Map();
+      this.#scopes.set(scope, windows);
+    }
+    windows.set(key, window);
+    this.#open.add(window);
+    return window;
+  }
+
+  #end(window: Window): void {
+    this.#open.remove(window);
+    const windows = this.#scopes.get(window.scope);
+    if (windows?.get(window.key) !== window) return;
+    windows.delete(window.key);
+    if (windows.size === 0) this.#scopes.delete(window.scope);
+    if (window.first !== undefined) this.#options.write(this.#options.summary(window.first, window.counted));
+  }
+}
