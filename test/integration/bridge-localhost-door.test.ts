@@ -91,7 +91,7 @@ describe('the bridge is 127.0.0.1 only: an agent told `localhost` may hand its t
     expect(refused.body).toContain(`the bridge's address is http://127.0.0.1:${port}/mcp, not localhost:${port}`);
   }, 60_000);
 
-  it('the token helpers give nothing for a localhost or [::1] bridge address', async () => {
+  it('the token helpers and bridge --stdio give nothing to a localhost or [::1] bridge address', async () => {
     const before = seen.length;
     for (const url of [`http://localhost:${port}/mcp`, `http://[::1]:${port}/mcp`]) {
       const headers = await runCli(home, ['bridge', 'headers', '--agent', 'desk'], { env: { CLAUDE_CODE_MCP_SERVER_URL: url } });
@@ -101,6 +101,10 @@ describe('the bridge is 127.0.0.1 only: an agent told `localhost` may hand its t
       const stdio = await runCli(home, ['bridge', '--stdio', '--agent', 'desk', '--url', url]);
       expect(stdio.code, url).not.toBe(0);
       expect(stdio.stderr).toContain("is not the bridge's address");
+      // The token given in the environment instead: the same.
+      const fromEnv = await runCli(home, ['bridge', '--stdio', '--url', url], { env: { CONNECTED_SERVICES_TOKEN: token }, input: `${INITIALIZE}\n` });
+      expect(fromEnv.code, url).not.toBe(0);
+      expect(fromEnv.stderr).toContain("is not the bridge's address");
     }
     expect(seen).toHaveLength(before);
   }, 60_000);

@@ -28,9 +28,13 @@ function loopbackOnly(url: string, what: string): void {
     throw new CodedError('invalid_input', `${what} is not a URL`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
   }
   if (host === '127.0.0.1') return;
-  const local = isLocalhostName(host) || host === '[::1]';
-  const why = local ? `is not the bridge's address (${host}): another program may hold it on [::1]` : `is not on this machine (${host})`;
+  const why = otherLoopbackName(host) ? `is not the bridge's address (${host}): another program may hold it on [::1]` : `is not on this machine (${host})`;
   throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
+}
+
+/** This computer under a name the bridge does not listen on. */
+function otherLoopbackName(host: string): boolean {
+  return isLocalhostName(host) || host === '[::1]';
 }
 
 /** The agent's token from the vault, as a helper the client starts reads it (never a prompt: standard input is the client's). */
@@ -60,7 +64,8 @@ export function registerBridge(program: Command, run: Run): void {
         }
         const running = await readRuntimeFile(ctx.dataDir);
         const bridgeUrl = options.url ?? running?.bridge ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
-        if (options.agent !== undefined) loopbackOnly(bridgeUrl, '--url');
+        // A token from the environment may go to a bridge elsewhere (a tunnel), never to localhost's [::1].
+        if (options.agent !== undefined || otherLoopbackName(URL.parse(bridgeUrl)?.hostname ?? '')) loopbackOnly(bridgeUrl, '--url');
         const token = options.agent !== undefined ? await helperToken(ctx, options.agent) : ctx.env[TOKEN_ENV];
         // Standard output carries the protocol only; notices go to stderr.
         await runStdioShim({ bridgeUrl, token });
