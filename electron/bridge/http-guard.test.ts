@@ -12,13 +12,24 @@ function req(headers: Record<string, string>, url = '/mcp', method = 'POST'): In
 describe('refuseEarly', () => {
   const host = { Host: `127.0.0.1:${PORT}` };
 
-  it('accepts loopback hosts with the port and no Origin', () => {
-    for (const h of [`127.0.0.1:${PORT}`, `localhost:${PORT}`, `[::1]:${PORT}`, `LOCALHOST:${PORT}`]) expect(refuseEarly(req({ Host: h }), PORT)).toBeUndefined();
+  it('accepts its one address, 127.0.0.1 with the port, and no Origin', () => {
+    expect(refuseEarly(req(host), PORT)).toBeUndefined();
   });
 
-  it("accepts only the bridge's own address as an Origin (it serves no page); an empty one is refused", () => {
-    for (const o of [`http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`, `http://[::1]:${PORT}`]) expect(refuseEarly(req({ ...host, Origin: o }), PORT), o).toBeUndefined();
-    expect(refuseEarly(req({ ...host, Origin: '' }), PORT)).toMatchObject({ status: 403, message: 'Forbidden: requests from web pages are not accepted' });
+  it('refuses `localhost` and `[::1]` in Host, naming its address: a client may reach another program on [::1] by those names', () => {
+    for (const h of [`localhost:${PORT}`, `[::1]:${PORT}`, `LOCALHOST:${PORT}`]) {
+      expect(refuseEarly(req({ Host: h }), PORT), h).toMatchObject({
+        status: 403,
+        message: `Forbidden: the bridge's address is http://127.0.0.1:${PORT}/mcp, not ${h.toLowerCase()}: a client may send localhost to [::1]:${PORT}, which another program may hold, so write 127.0.0.1`,
+      });
+    }
+  });
+
+  it("accepts only the bridge's own address as an Origin (it serves no page); an empty one, `localhost` and `[::1]` are refused", () => {
+    expect(refuseEarly(req({ ...host, Origin: `http://127.0.0.1:${PORT}` }), PORT)).toBeUndefined();
+    for (const o of ['', `http://localhost:${PORT}`, `http://[::1]:${PORT}`]) {
+      expect(refuseEarly(req({ ...host, Origin: o }), PORT), o).toMatchObject({ status: 403, message: 'Forbidden: requests from web pages are not accepted' });
+    }
   });
 
   it('refuses foreign, lookalike and portless hosts with 403', () => {

@@ -1,8 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { isAllowedHost, isAllowedOrigin } from '../net';
+import { isAllowedHost } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
+
+/** The bridge's one address (it listens on 127.0.0.1 only), the one every entry the product writes names. */
+export function ownAddress(port: number): string {
+  return `http://127.0.0.1:${port}${MCP_PATH}`;
+}
 export const AUTH_REALM = 'connected-services';
 const METHODS = new Set(['POST', 'GET', 'DELETE']);
 /** Query parameter names that look like a credential. */
@@ -22,18 +27,27 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * The checks every request passes first, in this order: Host names the bridge (DNS rebinding), no
- * Origin but the bridge's own (agents are programs, which send none or, like the MCP conformance
- * suite's DNS-rebinding check, the server's own; a browser sends one with every POST, so no other
- * web page may drive the bridge, `null` and lookalikes included; RFC 6454 §7.3; MCP 2025-11-25
- * basic/transports §Security Warning; the bridge serves no page, so nothing runs at its own origin),
- * the path, the method, and no credential in the query string (URLs end up in logs and browser history).
+ * The checks every request passes first, in this order: Host names the bridge by its one address
+ * (DNS rebinding; `localhost` below), no Origin but the bridge's own (agents are programs, which
+ * send none or, like the MCP conformance suite's DNS-rebinding check, the server's own; a browser
+ * sends one with every POST, so no other web page may drive the bridge, `null` and lookalikes
+ * included; RFC 6454 §7.3; MCP 2025-11-25 basic/transports §Security Warning; the bridge serves no
+ * page, so nothing runs at its own origin), the path, the method, and no credential in the query
+ * string (URLs end up in logs and browser history).
  */
 export function refuseEarly(req: IncomingMessage, port: number): Refusal | undefined {
-  if (!isAllowedHost(header(req, 'host'), port)) {
-    return { status: 403, rpcCode: -32000, message: 'Forbidden: the Host header must name this bridge (127.0.0.1, localhost or [::1] with its port)' };
+  const host = header(req, 'host')?.toLowerCase();
+  if (host !== `127.0.0.1:${port}`) {
+    // `localhost` and `[::1]` name this computer, but not surely this bridge: it listens on 127.0.0.1
+    // only, and a client that tries ::1 first sends its token to whatever holds [::1]:PORT. Refused
+    // when they do reach us, so a hand-written `localhost` fails now, not leaks later.
+    if (isAllowedHost(host, port)) {
+      return { status: 403, rpcCode: -32000, message: `Forbidden: the bridge's address is ${ownAddress(port)}, not ${host ?? ''}: a client may send localhost to [::1]:${port}, which another program may hold, so write 127.0.0.1` };
+    }
+    return { status: 403, rpcCode: -32000, message: `Forbidden: the Host header must name this bridge (127.0.0.1:${port})` };
   }
-  if (!isAllowedOrigin(header(req, 'origin'), port)) {
+  const origin = header(req, 'origin');
+  if (origin !== undefined && origin.toLowerCase() !== `http://127.0.0.1:${port}`) {
     return { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
   }
   // Every agent request names exactly /mcp: nothing to parse then (no query, nothing to decode).

@@ -40,20 +40,23 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
       expect(res.status, host).toBe(403);
       noCors(res);
     }
+    // This computer's other names are not surely the bridge (it listens on 127.0.0.1 only): refused, naming its address.
     for (const host of [`localhost:${port}`, `[::1]:${port}`]) {
       const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Host: host }), body: INITIALIZE });
-      expect(res.status, host).toBe(200);
+      expect(res.status, host).toBe(403);
+      expect(rpcError(res).message, host).toContain(`the bridge's address is http://127.0.0.1:${port}/mcp`);
     }
+    await alive();
   });
 
   it('refuses a foreign Origin and Origin: null with 403, and never sends CORS headers', async () => {
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274', `http://127.0.0.1:${port + 1}`, `https://127.0.0.1:${port}`]) {
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274', `http://localhost:${port}`, `http://[::1]:${port}`, `http://127.0.0.1:${port + 1}`, `https://127.0.0.1:${port}`]) {
       const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Origin: origin }), body: INITIALIZE });
       expect(res.status, origin).toBe(403);
       noCors(res);
     }
     // Its own address names no page (the bridge serves none): accepted, as the MCP DNS-rebinding check expects.
-    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+    for (const origin of [`http://127.0.0.1:${port}`]) {
       const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Origin: origin }), body: INITIALIZE });
       expect(res.status, origin).toBe(200);
       noCors(res);

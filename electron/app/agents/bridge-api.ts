@@ -1,5 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { bridgeAddressNote } from './address-note';
 import { tokenReferenceNote } from './token-reference-note';
 import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, searchedOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
@@ -189,9 +190,10 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       // Without a client named, the one its names are made for (and the answer says it assumed it).
       const assumed = given === undefined ? assumedTarget(agent.client) : undefined;
       const target = given ?? assumed?.target ?? 'claude-code';
+      const bridgeUrl = deps.agentUrl(name);
       const text = agents.configSnippet(name, token ?? null, {
         for: target,
-        bridgeUrl: deps.agentUrl(name),
+        bridgeUrl,
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
       const file = snippetFile(target, name);
@@ -202,6 +204,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       else if (agent.client !== target) {
         notes.push(`its names are made for ${typeof agent.client === 'number' ? `a prefix of ${agent.client} characters` : agent.client}, not ${target}: connected-services agents set "${name}" --for ${target}`);
       }
+      if (text.includes(bridgeUrl)) notes.push(bridgeAddressNote(bridgeUrl));
       if (token === undefined) notes.push(tokenReferenceNote(target, name));
       // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
       const written = describeConnectEntry(target, name);

@@ -4,6 +4,7 @@ import type { BridgeInfo } from '../../../shared/api';
 import { DEFAULT_BRIDGE_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { readHelperToken, readRuntimeFile } from '../../app';
+import { isLocalhostName } from '../../net';
 import { AgentStore, runStdioShim, TOKEN_ENV } from '../../bridge';
 import type { CliContext } from '../context';
 import { printJson } from '../output';
@@ -14,7 +15,11 @@ import { vaultProviderFromEnv } from '../vault-provider-env';
 /** Claude Code names the server a `headersHelper` is asked for in this variable. */
 const HELPER_URL_ENV = 'CLAUDE_CODE_MCP_SERVER_URL';
 
-/** The helpers hand a token only to a bridge on this machine: a URL edited to point elsewhere gets nothing. */
+/**
+ * The helpers hand a token only to the bridge's address, 127.0.0.1: a URL edited to point elsewhere
+ * gets nothing, nor one naming `localhost` or `[::1]` (the bridge is not there: a client may reach
+ * whatever program holds [::1]:PORT by those names).
+ */
 function loopbackOnly(url: string, what: string): void {
   let host: string;
   try {
@@ -22,9 +27,14 @@ function loopbackOnly(url: string, what: string): void {
   } catch {
     throw new CodedError('invalid_input', `${what} is not a URL`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
   }
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
-    throw new CodedError('denied', `${what} is not on this machine (${host}): the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
-  }
+  if (host === '127.0.0.1') return;
+  const why = otherLoopbackName(host) ? `is not the bridge's address (${host}): another program may hold it on [::1]` : `is not on this machine (${host})`;
+  throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
+}
+
+/** This computer under a name the bridge does not listen on. */
+function otherLoopbackName(host: string): boolean {
+  return isLocalhostName(host) || host === '[::1]';
 }
 
 /** The agent's token from the vault, as a helper the client starts reads it (never a prompt: standard input is the client's). */
@@ -54,7 +64,8 @@ export function registerBridge(program: Command, run: Run): void {
         }
         const running = await readRuntimeFile(ctx.dataDir);
         const bridgeUrl = options.url ?? running?.bridge ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
-        if (options.agent !== undefined) loopbackOnly(bridgeUrl, '--url');
+        // A token from the environment may go to a bridge elsewhere (a tunnel), never to localhost's [::1].
+        if (options.agent !== undefined || otherLoopbackName(URL.parse(bridgeUrl)?.hostname ?? '')) loopbackOnly(bridgeUrl, '--url');
         const token = options.agent !== undefined ? await helperToken(ctx, options.agent) : ctx.env[TOKEN_ENV];
         // Standard output carries the protocol only; notices go to stderr.
         await runStdioShim({ bridgeUrl, token });
