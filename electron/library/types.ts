@@ -87,7 +87,10 @@ export interface ConnectedServices {
   readResource(server: string, uri: string): Promise<ApiOutput<'readResource'>>;
   listPrompts(server?: string): Promise<PromptInfo[]>;
   getPrompt(server: string, name: string, args?: Record<string, string>): Promise<ApiOutput<'getPrompt'>>;
-  /** Adds a server to mcp.json (for one only this program uses, declare it in `servers` at open instead). */
+  /**
+   * Adds a server to mcp.json (for one only this program uses, declare it in `servers` at open instead).
+   * A secret in clear is refused (`invalid_input`): store it with `setSecret` and write `${secret:NAME}`.
+   */
   addServer(name: string, entry: ServerEntry): Promise<void>;
   updateServer(name: string, entry: ServerEntry): Promise<void>;
   removeServer(name: string): Promise<void>;

@@ -1,0 +1,31 @@
+import { findLiteralSecrets, secretInUrl, isStdio, type ServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+
+/** Says which field holds a secret in clear and what to write instead; never the value. */
+function refuse(field: string, name: string, instead: string): never {
+  throw new CodedError('invalid_input', `${field} holds a secret in clear; mcp.json keeps only references to the vault, so it was not written`, {
+    hint: `Store it first with \`connected-services secrets set ${name}\` (or setSecret from a program), then ${instead}`,
+  });
+}
+
+/**
+ * Refuses an entry that would put a secret in clear into mcp.json (SECURITY.md, "nothing is written
+ * in clear"), for every caller of addServer and updateServer: the CLI and the edit screen refuse
+ * first with their own words, a program or another App API caller reaches only this. Judged by the
+ * detector `servers add`, `import` and the edit screen share. A secret the entry held `before`
+ * (written by hand, or kept at import) stays the person's own choice: an edit of another field
+ * keeps it. Servers declared in code are never written, so they never come here.
+ */
+export function refuseLiteralSecrets(server: string, config: ServerConfig, before?: ServerConfig): void {
+  const held = new Set((before ? findLiteralSecrets(server, before) : []).map(({ field, value }) => `${field}\n${value}`));
+  const found = findLiteralSecrets(server, config).find(({ field, value }) => !held.has(`${field}\n${value}`));
+  if (found !== undefined) {
+    refuse(found.field, found.preferredName, `write ${found.replacement(found.preferredName)} in its place`);
+  }
+  const inUrl = secretInUrl(config);
+  const sameUrl = before !== undefined && !isStdio(before) && !isStdio(config) && before.url === config.url;
+  if (inUrl !== undefined && !sameUrl) {
+    const name = `${server}_URL_TOKEN`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
+    refuse(`The URL (${inUrl})`, name, `give the header Authorization: Bearer \${secret:${name}} if the service takes it as a header, or \${secret:${name}} in a query parameter's place (it is filled in when the server connects)`);
+  }
+}
