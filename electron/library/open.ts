@@ -8,6 +8,7 @@ import { declaredAgents } from './code-agents';
 import { checkedOpenOptions } from './open-options';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
+import { anchoredServers, withProgramPaths } from './program-paths';
 import type { CodeAgentHandle, ConnectedServices, OpenOptions, ServerEntry } from './types';
 
 /** A library prints nothing of its own: what goes wrong is in the errors it throws. */
@@ -22,7 +23,7 @@ function checkedServers(servers: Record<string, ServerEntry> | undefined): Recor
       hint: 'Each is an mcp.json entry: { command, args, env } (stdio) or { type: "http", url, headers } (HTTP)',
     });
   }
-  return parsed.data.servers;
+  return anchoredServers(parsed.data.servers);
 }
 
 /**
@@ -45,7 +46,7 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
   const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
-  const api: AppApi = checkedApi(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
+  const api: AppApi = checkedApi(withProgramPaths(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api));
   const declared = Object.keys(code ?? {});
   const agentNames = Object.keys(agents?.tokens ?? {});
   let codeAgents: Record<string, CodeAgentHandle> = {};
