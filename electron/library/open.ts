@@ -5,6 +5,7 @@ import { DATA_DIR_ENV } from '../data-dir';
 import { prepareHomeFolder } from '../registry';
 import { checkedApi } from './checked-api';
 import { declaredAgents } from './code-agents';
+import { startOnceForListing } from './first-listing';
 import { checkedOpenOptions } from './open-options';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
@@ -89,12 +90,21 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
     codeAgents: Object.freeze(codeAgents),
     api,
     listServers: async () => (await api.status({})).servers,
-    listTools: (server) => api.listTools(server !== undefined ? { server } : {}),
+    listTools: async (server) => {
+      await startOnceForListing(api, server);
+      return api.listTools(server !== undefined ? { server } : {});
+    },
     callTool: (server, tool, args, callOptions = {}) =>
       api.callTool({ server, tool, ...(args !== undefined ? { arguments: args } : {}), ...(callOptions.timeoutMs !== undefined ? { timeoutMs: callOptions.timeoutMs } : {}) }),
-    listResources: (server) => api.listResources(server !== undefined ? { server } : {}),
+    listResources: async (server) => {
+      await startOnceForListing(api, server);
+      return api.listResources(server !== undefined ? { server } : {});
+    },
     readResource: (server, uri) => api.readResource({ server, uri }),
-    listPrompts: (server) => api.listPrompts(server !== undefined ? { server } : {}),
+    listPrompts: async (server) => {
+      await startOnceForListing(api, server);
+      return api.listPrompts(server !== undefined ? { server } : {});
+    },
     getPrompt: (server, name, args) => api.getPrompt({ server, name, ...(args !== undefined ? { arguments: args } : {}) }),
     addServer: (name, entry) => ok(api.addServer({ name, config: entry })),
     updateServer: (name, entry) => ok(api.updateServer({ name, config: entry })),

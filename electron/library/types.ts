@@ -80,6 +80,10 @@ export interface ConnectedServices {
   readonly api: AppApi;
   /** Every configured server with its state; those declared in code have `fromCode: true`. */
   listServers(): Promise<ServerStatus[]>;
+  /**
+   * The tools of the cached inventory; a named server never inventoried (enabled and approved) is
+   * started once first, as `connected-services tools NAME` does. So are `listResources` and `listPrompts`.
+   */
   listTools(server?: string): Promise<ToolInfo[]>;
   /** Calls a tool as the person (past every agent's policy): through an app, the person confirms it first. */
   callTool(server: string, tool: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;

@@ -34,3 +34,4 @@ export { appCallDecision } from './decision-summaries';
 export * from './app-call-views';
 export { InputRoundSettingsSchema, SessionSettingsSchema, SetInputRoundSettingsSchema, SetSessionSettingsSchema } from './settings-methods';
 export type { InputRoundSettingsView, SessionSettingsView } from './settings-methods';
+export * from './first-inventory';
