@@ -4,6 +4,7 @@ import { createContext, type Output } from '../cli';
 import { DATA_DIR_ENV } from '../data-dir';
 import { prepareHomeFolder } from '../registry';
 import { checkedApi } from './checked-api';
+import { boundedPrompts, boundedResources, boundedTools } from './bounded-listings';
 import { declaredAgents } from './code-agents';
 import { startOnceForListing } from './first-listing';
 import { checkedOpenOptions } from './open-options';
@@ -92,18 +93,18 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
     listServers: async () => (await api.status({})).servers,
     listTools: async (server) => {
       await startOnceForListing(api, server);
-      return api.listTools(server !== undefined ? { server } : {});
+      return boundedTools(await api.listTools(server !== undefined ? { server } : {}));
     },
     callTool: (server, tool, args, callOptions = {}) =>
       api.callTool({ server, tool, ...(args !== undefined ? { arguments: args } : {}), ...(callOptions.timeoutMs !== undefined ? { timeoutMs: callOptions.timeoutMs } : {}) }),
     listResources: async (server) => {
       await startOnceForListing(api, server);
-      return api.listResources(server !== undefined ? { server } : {});
+      return boundedResources(await api.listResources(server !== undefined ? { server } : {}));
     },
     readResource: (server, uri) => api.readResource({ server, uri }),
     listPrompts: async (server) => {
       await startOnceForListing(api, server);
-      return api.listPrompts(server !== undefined ? { server } : {});
+      return boundedPrompts(await api.listPrompts(server !== undefined ? { server } : {}));
     },
     getPrompt: (server, name, args) => api.getPrompt({ server, name, ...(args !== undefined ? { arguments: args } : {}) }),
     addServer: (name, entry) => ok(api.addServer({ name, config: entry })),
