@@ -36,6 +36,9 @@ describe('the core refuses an entry that would write a secret in clear into mcp.
   it('takes references, paths and plain settings', () => {
     expect(refusal({ command: 'echo', env: { API_KEY: '${secret:SX_API_KEY}', KEY_FILE: '/home/me/key.pem', LOG_LEVEL: 'debug' }, args: ['--token', '${secret:T}'] })).toBeUndefined();
     expect(refusal({ type: 'http', url: 'https://example.com/mcp?token=${secret:T}', headers: { Authorization: 'Bearer ${secret:T}' } })).toBeUndefined();
+    // Long with letters and digits is no secret by itself: servers add takes these, so does the core.
+    expect(refusal({ command: 'node', env: { NODE_OPTIONS: '--max-old-space-size=4096', BUILD_ID: 'release2026build0001abcd' } })).toBeUndefined();
+    expect(refusal({ type: 'http', url: 'https://example.com/mcp', headers: { 'X-Request-Source': 'integration2026pipeline01' } })).toBeUndefined();
   });
 
   it('keeps a secret the entry already held (written by hand) through an edit of another field, and refuses a new one beside it', () => {
