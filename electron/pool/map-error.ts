@@ -83,9 +83,8 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The server's own text, without the `MCP error <code>: ` prefixes the SDK adds on both sides. */
+/** The server's own text, without the SDK's `MCP error <code>: ` prefixes, its controls escaped (a message may reach a terminal). */
 function serverText(error: ProtocolErrorLike): string {
-  // Escaped: the text ends in a message a program may print to a terminal (ESC, OSC 52 would act there).
   return terminalSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
 }
 
