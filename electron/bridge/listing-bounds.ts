@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import { MAX_AGENT_LISTING_BYTES } from '../../shared/api';
-import { cutText, groupDigits } from '../../shared/text';
+import { LISTED_DESCRIPTION_CUT_NOTE, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION } from '../../shared/api';
+import { cutText } from '../../shared/text';
 import { jsonBytes, outlineSchema } from './schema-outline';
 
 /**
@@ -13,20 +13,12 @@ import { jsonBytes, outlineSchema } from './schema-outline';
 /** Serialized bytes of one listed input schema past which only its outline is listed: 3.7 times the largest real one. */
 export const MAX_LISTED_SCHEMA_BYTES = 64 * 1024;
 // The listing bound lives in shared/ so the app's screens name the same figure.
-export { AGENT_LISTING_BOUND, MAX_AGENT_LISTING_BYTES } from '../../shared/api';
-
-/**
- * Characters of a listed description (the server's name included) past which it is cut, `…` ending it:
- * 4.6 times the labelled set's longest, 6,993 (firecrawl's firecrawl_monitor_create).
- */
-export const MAX_LISTED_DESCRIPTION = 32_000;
+export { AGENT_LISTING_BOUND, LISTED_DESCRIPTION_CUT_NOTE, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION } from '../../shared/api';
 
 /** Ends a cut tool's description, so the model knows why its schema says little. */
 export const LISTED_CUT_NOTE = `(Its input schema was past ${MAX_LISTED_SCHEMA_BYTES / 1024} KB and is listed as an outline of its property names and types; calls pass to the service unchanged.)`;
 /** Ends a description whose tool's output schema was cut. */
 export const LISTED_OUTPUT_CUT_NOTE = `(Its output schema was past ${MAX_LISTED_SCHEMA_BYTES / 1024} KB and is listed as an outline of its property names and types; results pass unchanged.)`;
-/** Ends a description that was itself cut. */
-export const LISTED_DESCRIPTION_CUT_NOTE = `(Its description was past ${groupDigits(MAX_LISTED_DESCRIPTION)} characters and is cut.)`;
 
 /**
  * A tool as an agent's listing holds it: as the server listed it within the bounds, else with its long

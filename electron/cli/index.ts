@@ -3,3 +3,5 @@
 export { createContext } from './context';
 export type { CliContext, CoreChoice, GlobalOptions } from './context';
 export type { Output } from './output';
+// The folder a relative path in a program's server entry means: the program's, as for a command.
+export { anchoredEntry } from './relative-paths';

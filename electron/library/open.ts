@@ -4,10 +4,13 @@ import { createContext, type Output } from '../cli';
 import { DATA_DIR_ENV } from '../data-dir';
 import { prepareHomeFolder } from '../registry';
 import { checkedApi } from './checked-api';
+import { boundedPrompts, boundedResources, boundedTools } from './bounded-listings';
 import { declaredAgents } from './code-agents';
+import { startOnceForListing } from './first-listing';
 import { checkedOpenOptions } from './open-options';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
+import { anchoredServers, withProgramPaths } from './program-paths';
 import type { CodeAgentHandle, ConnectedServices, OpenOptions, ServerEntry } from './types';
 
 /** A library prints nothing of its own: what goes wrong is in the errors it throws. */
@@ -22,7 +25,7 @@ function checkedServers(servers: Record<string, ServerEntry> | undefined): Recor
       hint: 'Each is an mcp.json entry: { command, args, env } (stdio) or { type: "http", url, headers } (HTTP)',
     });
   }
-  return parsed.data.servers;
+  return anchoredServers(parsed.data.servers);
 }
 
 /**
@@ -45,7 +48,7 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
   const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
-  const api: AppApi = checkedApi(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
+  const api: AppApi = checkedApi(withProgramPaths(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api));
   const declared = Object.keys(code ?? {});
   const agentNames = Object.keys(agents?.tokens ?? {});
   let codeAgents: Record<string, CodeAgentHandle> = {};
@@ -88,12 +91,21 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
     codeAgents: Object.freeze(codeAgents),
     api,
     listServers: async () => (await api.status({})).servers,
-    listTools: (server) => api.listTools(server !== undefined ? { server } : {}),
+    listTools: async (server) => {
+      await startOnceForListing(api, server);
+      return boundedTools(await api.listTools(server !== undefined ? { server } : {}));
+    },
     callTool: (server, tool, args, callOptions = {}) =>
       api.callTool({ server, tool, ...(args !== undefined ? { arguments: args } : {}), ...(callOptions.timeoutMs !== undefined ? { timeoutMs: callOptions.timeoutMs } : {}) }),
-    listResources: (server) => api.listResources(server !== undefined ? { server } : {}),
+    listResources: async (server) => {
+      await startOnceForListing(api, server);
+      return boundedResources(await api.listResources(server !== undefined ? { server } : {}));
+    },
     readResource: (server, uri) => api.readResource({ server, uri }),
-    listPrompts: (server) => api.listPrompts(server !== undefined ? { server } : {}),
+    listPrompts: async (server) => {
+      await startOnceForListing(api, server);
+      return boundedPrompts(await api.listPrompts(server !== undefined ? { server } : {}));
+    },
     getPrompt: (server, name, args) => api.getPrompt({ server, name, ...(args !== undefined ? { arguments: args } : {}) }),
     addServer: (name, entry) => ok(api.addServer({ name, config: entry })),
     updateServer: (name, entry) => ok(api.updateServer({ name, config: entry })),

@@ -80,6 +80,10 @@ export interface ConnectedServices {
   readonly api: AppApi;
   /** Every configured server with its state; those declared in code have `fromCode: true`. */
   listServers(): Promise<ServerStatus[]>;
+  /**
+   * The tools of the cached inventory; a named server never inventoried (enabled and approved) is
+   * started once first, as `connected-services tools NAME` does. So are `listResources` and `listPrompts`.
+   */
   listTools(server?: string): Promise<ToolInfo[]>;
   /** Calls a tool as the person (past every agent's policy): through an app, the person confirms it first. */
   callTool(server: string, tool: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
@@ -87,7 +91,10 @@ export interface ConnectedServices {
   readResource(server: string, uri: string): Promise<ApiOutput<'readResource'>>;
   listPrompts(server?: string): Promise<PromptInfo[]>;
   getPrompt(server: string, name: string, args?: Record<string, string>): Promise<ApiOutput<'getPrompt'>>;
-  /** Adds a server to mcp.json (for one only this program uses, declare it in `servers` at open instead). */
+  /**
+   * Adds a server to mcp.json (for one only this program uses, declare it in `servers` at open instead).
+   * A secret in clear is refused (`invalid_input`): store it with `setSecret` and write `${secret:NAME}`.
+   */
   addServer(name: string, entry: ServerEntry): Promise<void>;
   updateServer(name: string, entry: ServerEntry): Promise<void>;
   removeServer(name: string): Promise<void>;

@@ -111,6 +111,9 @@ describe('toPoolError', () => {
   it('tells a server\'s own error -32000 from the SDK\'s closed connection', () => {
     const own = toPoolError(new ProtocolError(-32000, 'MCP error -32000: rate limit of API_KEY=abcdef123456 hit'), call);
     expect(own).toMatchObject({ code: 'internal', message: '"srv" answered with an error during tool "x": rate limit of API_KEY=[redacted] hit', data: { mcpCode: -32000 } });
+    // A server's controls (ESC clearing the screen, OSC 52 writing the clipboard) are shown escaped, never sent to a terminal.
+    const hostile = toPoolError(new ProtocolError(-32000, '\u001b[2Jgone \u001b]52;c;aGk=\u0007\u009b'), call);
+    expect(hostile.message).toBe('"srv" answered with an error during tool "x": \\u001b[2Jgone \\u001b]52;c;aGk=\\u0007\\u009b');
     const closed = toPoolError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), { ...call, ended: () => ({ stderr: '', byUs: true }) });
     expect(closed.message).toBe('"srv" was stopped during tool "x"');
   });

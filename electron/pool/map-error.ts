@@ -1,6 +1,7 @@
 import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
 import { CodedError, type CodedErrorOptions, type ErrorCode as Code, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { terminalSafe } from '../../shared/text';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
 import { boundedErrorOf } from './message-bound';
@@ -82,9 +83,9 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The server's own text, without the `MCP error <code>: ` prefixes the SDK adds on both sides. */
+/** The server's own text, without the SDK's `MCP error <code>: ` prefixes, its controls escaped (a message may reach a terminal). */
 function serverText(error: ProtocolErrorLike): string {
-  return error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500);
+  return terminalSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
 }
 
 /** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */

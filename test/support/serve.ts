@@ -36,6 +36,8 @@ export interface ServeStartOptions {
   ready?: (origin: string, pid: number) => Promise<void>;
   /** Have serve show an unused address for a browser (default true); benchmarks need none. */
   browserLink?: boolean;
+  /** The folder serve runs in (default this process's): a relative path sent to the app must not depend on it. */
+  cwd?: string;
 }
 
 /** Starts `connected-services serve --json` and waits for its ready line (`cli`: another tree's, for A/B benchmarks). */
@@ -43,6 +45,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   const child = spawn(process.execPath, [cli, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
   });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));

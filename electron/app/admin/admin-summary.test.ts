@@ -35,4 +35,10 @@ describe('the change log in words', () => {
   it('puts a method without its own line in words', () => {
     expect(methodInWords('setBridgePaused')).toBe('set bridge paused');
   });
+
+  it('shows the folder a command runs in, which decides what its relative paths name', () => {
+    const servers = { rel: { command: './x.sh' }, rel2: { command: 'sh', args: ['x.sh'], cwd: '/home/me/prog' } };
+    expect(summarize('declareServers', { servers })).toBe('add servers declared in a program\'s code: "rel": ./x.sh; "rel2": cd /home/me/prog && sh x.sh');
+    expect(summarize('addServer', { name: 'rel2', config: servers.rel2 })).toBe('add the server "rel2": cd /home/me/prog && sh x.sh');
+  });
 });

@@ -2,7 +2,7 @@ import type { ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
-import { isStdio } from '../../../shared/config';
+import { isStdio, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
 
@@ -69,13 +69,16 @@ export interface SummaryContext {
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
 
+/** The command as it will run: with the folder it runs in, which decides what a relative path names. */
+const commandShown = (config: StdioServerConfig): string => `${config.cwd !== undefined && config.cwd !== '' ? `cd ${config.cwd} && ` : ''}${[config.command, ...(config.args ?? [])].join(' ')}`;
+
 /** One line saying what the call does, for the log and the confirmation card (redacted). */
 export function summarize(method: ApiMethod, input: unknown, context: SummaryContext = {}): string {
   const line = ((): string => {
     switch (method) {
       case 'addServer': {
         const { name, config } = input as ApiInput<'addServer'>;
-        const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+        const what = isStdio(config) ? commandShown(config) : config.url;
         const env = isStdio(config) ? Object.keys(config.env ?? {}) : [];
         return `add the server ${q(name)}: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
       }
@@ -83,7 +86,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         return summarizeAddService(input as ApiInput<'addService'>);
       case 'updateServer': {
         const { name, config } = input as ApiInput<'updateServer'>;
-        const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+        const what = isStdio(config) ? commandShown(config) : config.url;
         const env = isStdio(config) ? Object.keys(config.env ?? {}) : [];
         return `change the server ${q(name)} to: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
       }
@@ -103,7 +106,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'declareServers': {
         const { servers } = input as ApiInput<'declareServers'>;
-        const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url}`);
+        const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${isStdio(config) ? commandShown(config) : config.url}`);
         return `add servers declared in a program's code: ${each.join('; ') || 'none'}`;
       }
       case 'declareAgents': {

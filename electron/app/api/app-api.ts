@@ -22,6 +22,8 @@ import type { createInputRoundApi } from '../settings/input-round-api';
 import type { createSessionSettingsApi } from '../settings/session-settings-api';
 import { apiKeyLocation } from '../sign-in/api-key';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
+import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
+import { serverEntry } from '../../../shared/config';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/agents/bridge-api.ts). */
@@ -128,6 +130,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       };
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {
+      refuseLiteralSecrets(name, config);
       await registry.addServer(name, config);
       await deps.settled();
       return { ok: true as const };
@@ -214,6 +217,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { config: configured(registry, name) };
     },
     updateServer: async ({ name, config }: ApiInput<'updateServer'>) => {
+      refuseLiteralSecrets(name, config, serverEntry(registry.config(), name));
       await registry.updateServer(name, config);
       // The pool has applied it (a running server restarted) before the status is read.
       await deps.settled();

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
@@ -24,6 +23,7 @@ import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
 import { givenText, nonEmpty } from '../empty-values';
+import { relativePathIn } from '../relative-paths';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -56,10 +56,6 @@ export function parseServerTimeout(text: string): number {
   return ms;
 }
 
-/** The first word of a command line that names a file or folder relative to where it was typed. */
-export function relativePathIn(commandLine: readonly string[]): string | undefined {
-  return commandLine.find((word) => word !== '' && !word.startsWith('-') && !isAbsolute(word) && !word.includes('://') && existsSync(resolve(word)));
-}
 
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
   const timeoutMs = options.timeout === undefined ? undefined : parseServerTimeout(options.timeout);

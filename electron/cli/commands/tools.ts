@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { PromptInfo, ResourceInfo, ToolInfo } from '../../../shared/api';
+import { needsFirstStart, type PromptInfo, type ResourceInfo, type ToolInfo } from '../../../shared/api';
 import type { Core } from '../../app';
 import type { CliContext } from '../context';
 import { printJson, table } from '../output';
@@ -32,9 +32,7 @@ function cutColumns(rows: string[][]): { rows: string[][]; cut: boolean } {
  */
 async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean, signIn: boolean): Promise<void> {
   const { servers } = await core.api.status({});
-  const targets = servers.filter(
-    (s) => (server === undefined || s.name === server) && s.enabled && s.approval !== 'pending' && (refresh || s.inventoryUpdatedAt === undefined),
-  );
+  const targets = servers.filter((s) => (server === undefined || s.name === server) && needsFirstStart(s, refresh));
   for (const s of targets) {
     ctx.output.err(`fetching the inventory of ${s.name}…`);
     try {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../../shared/config';
+import { refuseLiteralSecrets } from './literal-secret-refusal';
+
+const V = 'sk-VERYSECRETVALUE0123456789abcdefABCDEF';
+
+function refusal(config: ServerConfig, before?: ServerConfig): { message: string; hint: string } | undefined {
+  try {
+    refuseLiteralSecrets('sx', config, before);
+    return undefined;
+  } catch (error) {
+    const { message, hint } = error as { message: string; hint: string };
+    return { message, hint };
+  }
+}
+
+describe('the core refuses an entry that would write a secret in clear into mcp.json', () => {
+  it('refuses an env value, a secret argument, an auth header and a URL token, naming the field and the reference to write, never the value', () => {
+    const cases: [ServerConfig, RegExp, string][] = [
+      [{ command: 'echo', env: { API_KEY: V } }, /^env\.API_KEY holds a secret in clear/, '${secret:SX_API_KEY}'],
+      [{ command: 'echo', args: ['--token', V] }, /^args\.1 holds a secret in clear/, '${secret:SX_TOKEN}'],
+      [{ type: 'http', url: 'https://example.com/mcp', headers: { Authorization: `Bearer ${V}` } }, /^headers\.Authorization holds/, 'Bearer ${secret:SX_AUTHORIZATION}'],
+      [{ type: 'http', url: `https://example.com/mcp?token=${V}` }, /^url\.token holds/, '${secret:SX_TOKEN}'],
+      [{ type: 'http', url: 'https://me:hunter2hunter2@example.com/mcp' }, /^The URL \(its password\) holds/, 'Authorization: Bearer ${secret:SX_URL_TOKEN}'],
+    ];
+    for (const [config, message, reference] of cases) {
+      const refused = refusal(config);
+      expect(refused?.message).toMatch(message);
+      expect(refused?.message).toMatch(/mcp\.json keeps only references to the vault/);
+      expect(refused?.hint).toContain(reference);
+      expect(`${refused?.message} ${refused?.hint}`).not.toContain(V);
+      expect(`${refused?.message} ${refused?.hint}`).not.toContain('hunter2');
+    }
+  });
+
+  it('takes references, paths and plain settings', () => {
+    expect(refusal({ command: 'echo', env: { API_KEY: '${secret:SX_API_KEY}', KEY_FILE: '/home/me/key.pem', LOG_LEVEL: 'debug' }, args: ['--token', '${secret:T}'] })).toBeUndefined();
+    expect(refusal({ type: 'http', url: 'https://example.com/mcp?token=${secret:T}', headers: { Authorization: 'Bearer ${secret:T}' } })).toBeUndefined();
+    // Long with letters and digits is no secret by itself: servers add takes these, so does the core.
+    expect(refusal({ command: 'node', env: { NODE_OPTIONS: '--max-old-space-size=4096', BUILD_ID: 'release2026build0001abcd' } })).toBeUndefined();
+    expect(refusal({ type: 'http', url: 'https://example.com/mcp', headers: { 'X-Request-Source': 'integration2026pipeline01' } })).toBeUndefined();
+  });
+
+  it('keeps a secret the entry already held (written by hand) through an edit of another field, and refuses a new one beside it', () => {
+    const before: ServerConfig = { command: 'echo', env: { API_KEY: V } };
+    expect(refusal({ command: 'echo', env: { API_KEY: V }, description: 'mine' }, before)).toBeUndefined();
+    expect(refusal({ command: 'echo', env: { API_KEY: `${V}2` } }, before)?.message).toMatch(/^env\.API_KEY holds/);
+    const url: ServerConfig = { type: 'http', url: 'https://me:hunter2hunter2@example.com/mcp' };
+    expect(refusal({ ...url, description: 'mine' }, url)).toBeUndefined();
+    expect(refusal({ type: 'http', url: 'https://me:other0other0@example.com/mcp' }, url)?.message).toMatch(/^The URL/);
+  });
+});

@@ -1,0 +1,47 @@
+import { findLiteralSecrets, secretInQuery, secretInUrl, secretNamed, isStdio, tokenShaped, urlWithPassword, type FoundSecret, type ServerConfig } from '../../../shared/config';
+import { SECRET_NAME } from '../../../shared/redact';
+import { secretHeaderNamed } from '../../../shared/text';
+import { CodedError } from '../../../shared/errors';
+
+/** Says which field holds a secret in clear and what to write instead; never the value. */
+function refuse(field: string, name: string, instead: string): never {
+  throw new CodedError('invalid_input', `${field} holds a secret in clear; mcp.json keeps only references to the vault, so it was not written`, {
+    hint: `Store it first with \`connected-services secrets set ${name}\` (or setSecret from a program), then ${instead}`,
+  });
+}
+
+/**
+ * What `servers add` itself would refuse: `import` moves any long mixed value into the vault, but a
+ * refusal must not stop `NODE_OPTIONS=--max-old-space-size=4096`, so an env value or header counts by
+ * its name or a token's shape (mixed case or a known prefix), not by length and digits alone.
+ */
+function refusable({ field, value }: FoundSecret): boolean {
+  if (field.startsWith('env.')) {
+    const name = field.slice('env.'.length);
+    return secretNamed(name) || SECRET_NAME.test(name) || tokenShaped(value) || urlWithPassword(value) || secretInQuery(value) !== undefined;
+  }
+  if (field.startsWith('headers.')) return secretHeaderNamed(field.slice('headers.'.length)) || tokenShaped(value);
+  return true;
+}
+
+/**
+ * Refuses an entry that would put a secret in clear into mcp.json (SECURITY.md, "nothing is written
+ * in clear"), for every caller of addServer and updateServer: the CLI and the edit screen refuse
+ * first with their own words, a program or another App API caller reaches only this. Judged by the
+ * detector `servers add`, `import` and the edit screen share. A secret the entry held `before`
+ * (written by hand, or kept at import) stays the person's own choice: an edit of another field
+ * keeps it. Servers declared in code are never written, so they never come here.
+ */
+export function refuseLiteralSecrets(server: string, config: ServerConfig, before?: ServerConfig): void {
+  const held = new Set((before ? findLiteralSecrets(server, before) : []).map(({ field, value }) => `${field}\n${value}`));
+  const found = findLiteralSecrets(server, config).find((secret) => refusable(secret) && !held.has(`${secret.field}\n${secret.value}`));
+  if (found !== undefined) {
+    refuse(found.field, found.preferredName, `write ${found.replacement(found.preferredName)} in its place`);
+  }
+  const inUrl = secretInUrl(config);
+  const sameUrl = before !== undefined && !isStdio(before) && !isStdio(config) && before.url === config.url;
+  if (inUrl !== undefined && !sameUrl) {
+    const name = `${server}_URL_TOKEN`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
+    refuse(`The URL (${inUrl})`, name, `give the header Authorization: Bearer \${secret:${name}} if the service takes it as a header, or \${secret:${name}} in a query parameter's place (it is filled in when the server connects)`);
+  }
+}

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { isStdio, type ServerConfig } from '../../shared/config';
+
+/** The first word of a command line that names a file or folder relative to `base` (where it was typed). */
+export function relativePathIn(commandLine: readonly string[], base = process.cwd()): string | undefined {
+  return commandLine.find((word) => word !== '' && !word.startsWith('-') && !isAbsolute(word) && !word.includes('://') && existsSync(resolve(base, word)));
+}
+
+/**
+ * A stdio entry as `servers add` writes it from `base`: a relative `cwd` made absolute, and `base`
+ * recorded as its `cwd` when the command names a relative path (`./x.sh`, `node build/index.js`).
+ * Kept as given, either would be relative to wherever the app that runs it was started.
+ */
+export function anchoredEntry<C extends ServerConfig>(config: C, base = process.cwd()): C {
+  if (!isStdio(config)) return config;
+  if (config.cwd !== undefined) return config.cwd === '' || isAbsolute(config.cwd) ? config : { ...config, cwd: resolve(base, config.cwd) };
+  return relativePathIn([config.command, ...(config.args ?? [])], base) !== undefined ? { ...config, cwd: base } : config;
+}
