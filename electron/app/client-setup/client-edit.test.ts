@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clientDiff } from './client-diff';
-import { withEntry, withoutEntry } from './client-edit';
+import { entryNames, withEntry, withoutEntry } from './client-edit';
 
 const VSCODE = `{\n\t// my servers\n\t"servers": {\n\t\t"fetch": { "type": "stdio", "command": "uvx" }, // keep me\n\t},\n\t"inputs": [\n\t\t{ "type": "promptString", "id": "gh", "password": true }\n\t]\n}\n`;
 const CURSOR = `{\n    "mcpServers": {\n        "linear": { "url": "https://mcp.linear.example/sse" }\n    }\n}\n`;
@@ -73,5 +73,30 @@ describe('the diff a person sees', () => {
     expect(diff).not.toMatch(/ghp_abcdef123456|sk-123|cs_agent_SECRET/);
     expect(diff).toContain('Bearer ${input:tok}');
     expect(diff).toContain('"API_KEY": "<hidden>"');
+  });
+});
+
+describe('a busy file', () => {
+  it('is checked without parsing it whole: only our container and the inputs are built as values', () => {
+    const projects = JSON.stringify({ '/home/me/app': { history: [{ display: 'fix the "parser" → é' }] } }, null, 2);
+    const text = `{\n  "projects": ${projects},\n  "mcpServers": {}\n}\n`;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const added = withEntry(text, 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'f');
+      expect(entryNames(added, 'mcpServers', false, 'f')).toEqual(['cs']);
+      expect(withoutEntry(added, 'mcpServers', 'cs', undefined, false, 'f')).toBe(text);
+      expect(parse.mock.calls.filter(([parsed]) => String(parsed).includes('history'))).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('is refused for what JSON.parse refuses, saying where, as before', () => {
+    expect(() => withoutEntry('{"a": 1,}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f is not valid JSON (PropertyNameExpected at offset 8)');
+    expect(() => withoutEntry('{"a": "\u0001"}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f is not valid JSON (InvalidCharacter at offset 6)');
+    expect(() => withoutEntry('{"a":\u00a01}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow(/^f is not valid JSON/);
+    expect(() => withoutEntry('"s"', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f does not hold a JSON object');
+    expect(() => withoutEntry('// mine\n[1]', 'servers', 'cs', undefined, true, 'f')).toThrow('f does not hold a JSON object');
+    expect(() => withoutEntry('{"servers": {},}', 'servers', 'cs', undefined, true, 'f')).not.toThrow();
   });
 });

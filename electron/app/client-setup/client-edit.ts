@@ -1,8 +1,9 @@
-import { parse, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, visit, type Node, type ParseError } from 'jsonc-parser';
 import { CodedError } from '../../../shared/errors';
 import type { ClientEntry } from '../../bridge';
 import { appendItem, removeMember, setMember, type Layout } from './json-insert';
-import { shallowTree } from './json-outline';
+import { opensObject, shallowTree } from './json-outline';
+import { isStrictJson } from './json-strict';
 
 /** How the file is indented now, so our lines look like the person's. */
 function layoutOf(text: string): Layout {
@@ -10,6 +11,23 @@ function layoutOf(text: string): Layout {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1];
   if (indent?.startsWith('\t')) return { unit: '\t', eol };
   return { unit: ' '.repeat(indent !== undefined ? Math.min(indent.length, 8) : 2), eol };
+}
+
+const INVALID_HINT = 'Fix the file (the client cannot read it either), then try again';
+
+function refuseInvalid(text: string, jsonc: boolean, file: string): never {
+  const errors: ParseError[] = [];
+  // Only to say where it is wrong: the value built here is dropped.
+  parse(text, errors, { allowTrailingComma: jsonc, disallowComments: !jsonc });
+  const first = errors[0];
+  if (first !== undefined) {
+    throw new CodedError('invalid_config', `${file} is not valid ${jsonc ? 'JSON with comments' : 'JSON'} (${printParseErrorCode(first.error)} at offset ${first.offset})`, { hint: INVALID_HINT });
+  }
+  throw new CodedError('invalid_config', `${file} is not valid JSON`, { hint: INVALID_HINT });
+}
+
+function notAnObject(file: string): CodedError {
+  return new CodedError('invalid_config', `${file} does not hold a JSON object`, { hint: 'Fix the file, then try again' });
 }
 
 /** The file's top-level object; JSONC (comments, trailing commas) only where the client reads it. */
@@ -22,24 +40,43 @@ export function parseClientConfig(text: string, jsonc: boolean, file: string): R
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
     }
+    return refuseInvalid(text, jsonc, file);
   }
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: jsonc, disallowComments: !jsonc });
-  const first = errors[0];
-  if (first !== undefined) {
-    throw new CodedError('invalid_config', `${file} is not valid ${jsonc ? 'JSON with comments' : 'JSON'} (${printParseErrorCode(first.error)} at offset ${first.offset})`, {
-      hint: 'Fix the file (the client cannot read it either), then try again',
-    });
-  }
-  if (!jsonc) throw new CodedError('invalid_config', `${file} is not valid JSON`, { hint: 'Fix the file (the client cannot read it either), then try again' });
+  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) refuseInvalid(text, jsonc, file);
   return objectIn(value, file);
 }
 
 function objectIn(value: unknown, file: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new CodedError('invalid_config', `${file} does not hold a JSON object`, { hint: 'Fix the file, then try again' });
-  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw notAnObject(file);
   return value as Record<string, unknown>;
+}
+
+/**
+ * Refuses the file as `parseClientConfig` would, without building its value: a busy `~/.claude.json`
+ * parsed in full takes several times its own size in memory (every project's history as objects).
+ */
+function checkClientConfig(text: string, jsonc: boolean, file: string): void {
+  if (text.trim() === '') return;
+  const valid = jsonc ? jsoncValid(text) : isStrictJson(text);
+  if (!valid) refuseInvalid(text, jsonc, file);
+  if (!opensObject(text)) throw notAnObject(file);
+}
+
+function jsoncValid(text: string): boolean {
+  let valid = true;
+  visit(text, { onError: () => (valid = false) }, { allowTrailingComma: true, disallowComments: false });
+  return valid;
+}
+
+/** The value of the top-level member `key` (the last, as a client reads it), parsed from its own text alone. */
+function memberOf(text: string, key: string, jsonc: boolean): unknown {
+  const members = keysNamed(shallowTree(text, undefined), key);
+  const node = members[members.length - 1];
+  if (node === undefined) return undefined;
+  const own = text.slice(node.offset, node.offset + node.length);
+  return jsonc ? parse(own, [], { allowTrailingComma: true, disallowComments: false }) : JSON.parse(own);
 }
 
 function keysNamed(object: Node | undefined, key: string): Node[] {
@@ -62,8 +99,7 @@ function refuseTwice(text: string, container: string, name: string, file: string
   }
 }
 
-function inputIndex(config: Record<string, unknown>, id: string): number {
-  const inputs = config['inputs'];
+function inputIndex(inputs: unknown, id: string): number {
   if (!Array.isArray(inputs)) return -1;
   return inputs.findIndex((item: unknown) => item !== null && typeof item === 'object' && (item as { id?: unknown }).id === id);
 }
@@ -71,16 +107,16 @@ function inputIndex(config: Record<string, unknown>, id: string): number {
 /** The text with our entry (and VS Code's input) set, everything else byte for byte as it was. */
 export function withEntry(text: string, name: string, planned: ClientEntry, jsonc: boolean, file: string): string {
   const base = text.trim() === '' ? '{}\n' : text;
-  const config = parseClientConfig(base, jsonc, file);
+  checkClientConfig(base, jsonc, file);
   refuseTwice(base, planned.container, name, file);
   const layout = layoutOf(base);
-  const container = config[planned.container];
+  const container = memberOf(base, planned.container, jsonc);
   if (container !== undefined && (container === null || typeof container !== 'object' || Array.isArray(container))) {
     throw new CodedError('invalid_config', `"${planned.container}" in ${file} is not an object`, { hint: 'Fix the file, then try again' });
   }
   let out = setMember(base, [planned.container, name], planned.entry, layout);
   if (planned.input !== undefined) {
-    const index = inputIndex(parseClientConfig(out, jsonc, file), planned.input.id);
+    const index = inputIndex(memberOf(out, 'inputs', jsonc), planned.input.id);
     out = index >= 0 ? setMember(out, ['inputs', index], planned.input, layout) : appendItem(out, ['inputs'], planned.input, layout);
   }
   return out;
@@ -89,15 +125,15 @@ export function withEntry(text: string, name: string, planned: ClientEntry, json
 /** The text without our entry (and VS Code's input); unchanged when neither is there. */
 export function withoutEntry(text: string, container: ClientEntry['container'], name: string, inputId: string | undefined, jsonc: boolean, file: string): string {
   if (text.trim() === '') return text;
-  const config = parseClientConfig(text, jsonc, file);
+  checkClientConfig(text, jsonc, file);
   refuseTwice(text, container, name, file);
   let out = text;
-  const servers = config[container];
+  const servers = memberOf(text, container, jsonc);
   if (servers !== null && typeof servers === 'object' && !Array.isArray(servers) && Object.hasOwn(servers, name)) {
     out = removeMember(out, [container, name]);
   }
   if (inputId !== undefined) {
-    const index = inputIndex(parseClientConfig(out, jsonc, file), inputId);
+    const index = inputIndex(memberOf(out, 'inputs', jsonc), inputId);
     if (index >= 0) out = removeMember(out, ['inputs', index]);
   }
   return out;
@@ -106,6 +142,8 @@ export function withoutEntry(text: string, container: ClientEntry['container'], 
 /** Names of the servers the file holds under `container`. */
 export function entryNames(text: string | undefined, container: ClientEntry['container'], jsonc: boolean, file: string): string[] {
   if (text === undefined) return [];
-  const servers = parseClientConfig(text, jsonc, file)[container];
+  if (text.trim() === '') return [];
+  checkClientConfig(text, jsonc, file);
+  const servers = memberOf(text, container, jsonc);
   return servers !== null && typeof servers === 'object' && !Array.isArray(servers) ? Object.keys(servers) : [];
 }

@@ -46,8 +46,9 @@ function append(text: string, container: Node, key: string | undefined, value: u
   const member = `${layout.eol}${indent}${head}${rendered(value, indent, layout)}${trailingComma ? ',' : ''}`;
   if (rest === null) return splice(text, end, 0, `,${member}`);
   const at = end + rest[0].length;
-  const withMember = splice(text, at, 0, member);
-  return trailingComma ? withMember : splice(withMember, end, 0, ',');
+  if (trailingComma) return splice(text, at, 0, member);
+  // One concatenation of the text's own slices: a busy `~/.claude.json` is copied once, when written, not per step.
+  return text.slice(0, end) + ',' + text.slice(end, at) + member + text.slice(at);
 }
 
 /** Sets `path` (object keys, then an optional array index to replace) to `value`, creating the parent objects it needs. */
@@ -81,13 +82,30 @@ function nest(path: JSONPath, value: unknown): unknown {
   return path.reduceRight<unknown>((inner, key) => ({ [String(key)]: inner }), value);
 }
 
-/** Removes the member at `path` with its own line(s) only; the comma of the one before goes when it becomes last. */
+/** The text without the ranges `[from, to)` (in order, not overlapping), as one concatenation of its own slices. */
+function cut(text: string, ranges: [number, number][]): string {
+  let out = '';
+  let kept = 0;
+  for (const [from, to] of ranges) {
+    out += text.slice(kept, from);
+    kept = to;
+  }
+  return out + text.slice(kept);
+}
+
+/**
+ * Removes the member at `path` with its own line(s) only; the comma of the one before goes when it
+ * becomes last, and a container left with nothing but white space between its brackets closes up
+ * (`{}`), as it was before our entry. Every position is found in the text as it is, so the result
+ * is made in one step.
+ */
 export function removeMember(text: string, path: JSONPath): string {
   const root = shallowTree(text, path[0]);
   const node = root === undefined ? undefined : findNodeAtLocation(root, path);
   if (node === undefined) return text;
   const member = node.parent?.type === 'property' ? node.parent : node;
-  const siblings = member.parent?.children ?? [];
+  const container = member.parent;
+  const siblings = container?.children ?? [];
   const index = siblings.indexOf(member);
   let start = member.offset;
   let end = member.offset + member.length;
@@ -98,22 +116,18 @@ export function removeMember(text: string, path: JSONPath): string {
     start = lineStart;
     end += after[0].length;
   } else if (hadComma) end += (after?.[0] ?? '').indexOf(',') + 1;
-  let out = splice(text, start, end - start, '');
+  if (siblings.length === 1 && container !== undefined) {
+    const open = container.offset + 1;
+    const close = container.offset + container.length - 1;
+    if (/^\s*$/.test(text.slice(open, start)) && /^\s*$/.test(text.slice(end, close))) return cut(text, [[open, close]]);
+    return cut(text, [[start, end]]);
+  }
   const previous = siblings[index - 1];
   if (!hadComma && index === siblings.length - 1 && previous !== undefined) {
+    // Between two members there is always a comma: it is before this one's start.
     const previousEnd = previous.offset + previous.length;
-    const comma = /^[ \t]*,/.exec(out.slice(previousEnd));
-    if (comma !== null) out = splice(out, previousEnd + comma[0].length - 1, 1, '');
+    const comma = /^[ \t]*,/.exec(text.slice(previousEnd, start));
+    if (comma !== null) return cut(text, [[previousEnd + comma[0].length - 1, previousEnd + comma[0].length], [start, end]]);
   }
-  return siblings.length === 1 ? emptied(out, path.slice(0, -1)) : out;
-}
-
-/** A container left with nothing but white space between its brackets closes up (`{}`), as it was before our entry. */
-function emptied(text: string, path: JSONPath): string {
-  const root = shallowTree(text, path[0]);
-  const container = root === undefined ? undefined : path.length === 0 ? root : findNodeAtLocation(root, path);
-  if (container === undefined || (container.children ?? []).length > 0) return text;
-  const inside = text.slice(container.offset + 1, container.offset + container.length - 1);
-  if (!/^\s*$/.test(inside)) return text;
-  return splice(text, container.offset + 1, inside.length, '');
+  return cut(text, [[start, end]]);
 }

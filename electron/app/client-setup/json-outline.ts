@@ -72,6 +72,11 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return deeper;
 }
 
+/** Whether the document's value (after white space and comments) is an object. */
+export function opensObject(text: string): boolean {
+  return text[skipBlank(text, 0)] === '{';
+}
+
 /** Index just past the value that starts at `at`. */
 function valueEnd(text: string, at: number): number {
   const ch = text[at];
