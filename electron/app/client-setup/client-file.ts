@@ -145,7 +145,7 @@ function swapped(file: string): CodedError {
  * Reads the checked file itself: the path is real, so a link found there now was swapped in after the
  * checks and is refused, not followed; the handle read must be the file checked, and its mode is the one kept.
  */
-async function readResolved(file: string, resolved: string, seen: FileIdentity | undefined): Promise<ClientFileRead> {
+export async function readResolved(file: string, resolved: string, seen: FileIdentity | undefined): Promise<ClientFileRead> {
   const read = await readRegularFile(resolved, MAX_CLIENT_FILE_BYTES, { noFollow: true });
   if (('bytes' in read || read.problem === 'empty') && (read.info === undefined || (seen !== undefined && (read.info.dev !== seen.dev || read.info.ino !== seen.ino)))) throw swapped(file);
   if ('problem' in read) {

@@ -27,6 +27,16 @@ describe('applyChange', () => {
     expect(readdirSync(path.dirname(file))).toEqual(['mcp.json']);
   });
 
+  it("compares the file once more right before the rename: a client's write after the backup and temp is refused, not undone", async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    // The client rewrites its file after our re-read, while the backup and temp are written.
+    const beforeRename = () => writeFileSync(file, '{"mcpServers": {}, "theirs": 2}\n');
+    await expect(applyChange(change, change.plan.base, 0, { beforeRename })).rejects.toMatchObject({ code: 'invalid_input', message: `${file} changed since its diff was shown` });
+    expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {}, "theirs": 2}\n');
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
   it('refuses when a file appeared where there was none', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'cs-writer-'));
     const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
