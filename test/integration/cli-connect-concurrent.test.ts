@@ -44,4 +44,22 @@ describe('agents connect, several at once to one client file', () => {
     // No lock file is left behind.
     expect(readdirSync(join(user, '.cursor')).filter((name) => name.endsWith('.lock'))).toEqual([]);
   }, 180_000);
+
+  it('agents remove --from-clients, several at once, leaves no entry of a removed agent in the file', async () => {
+    const dataDir = tempHome('cs-remove-concurrent-');
+    const user = mkdtempSync(join(tmpdir(), 'cs-concurrent-home-'));
+    const env = { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: 'correct-horse-battery-staple-xyz' };
+    mkdirSync(join(user, '.cursor'));
+    const file = join(user, '.cursor', 'mcp.json');
+    writeFileSync(file, '{"mcpServers":{"mine":{"command":"x"}}}\n');
+    for (const agent of AGENTS) {
+      expect((await runCli(dataDir, ['agents', 'add', agent, '--servers', '*'], { env })).code).toBe(0);
+      expect((await runCli(dataDir, ['agents', 'connect', agent, '--client', 'cursor'], { env, timeoutMs: 30_000 })).code).toBe(0);
+    }
+    const results = await Promise.all(AGENTS.map((agent) => runCli(dataDir, ['agents', 'remove', agent, '--from-clients'], { env, timeoutMs: 60_000 })));
+    expect(results.map((r) => r.code)).toEqual(AGENTS.map(() => 0));
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('"mine"');
+    expect(text).not.toContain('connected-services-c');
+  }, 180_000);
 });
