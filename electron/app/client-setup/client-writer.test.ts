@@ -76,11 +76,12 @@ describe('applyChange', () => {
     expect(JSON.parse(change.after)).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
   });
 
-  it('removes a temp copy a crashed write of ours left beside the file (it may hold a token), not a recent one', async () => {
+  it("removes a temp copy a crashed write of ours left beside the file (it may hold a token), not a live writer's recent one", async () => {
     const { home, file } = cursorHome('{}');
     const now = Date.now();
     const stale = `${file}.tmp-4242-0123456789ab`;
-    const recent = `${file}.tmp-4243-0123456789ab`;
+    // A recent one of a live writer (this process) is still on its way to its rename.
+    const recent = `${file}.tmp-${process.pid}-0123456789ab`;
     for (const leftover of [stale, recent]) writeFileSync(leftover, '{"mcpServers":{"a1":{"headers":{"Authorization":"Bearer cs_agent_x"}}}}');
     utimesSync(stale, (now - 120_000) / 1000, (now - 120_000) / 1000);
     const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
