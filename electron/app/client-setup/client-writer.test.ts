@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -35,6 +35,16 @@ describe('applyChange', () => {
     await expect(applyChange(change, change.plan.base, 0, { beforeRename })).rejects.toMatchObject({ code: 'invalid_input', message: `${file} changed since its diff was shown` });
     expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {}, "theirs": 2}\n');
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses a read-only client file, naming its mode, and leaves it as it was', async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    chmodSync(file, 0o444);
+    await expect(planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} })).rejects.toMatchObject({
+      code: 'denied',
+      message: `${file} is read-only (mode 0444); it is not written`,
+    });
+    expect(readdirSync(path.dirname(file))).toEqual(['mcp.json']);
   });
 
   it('refuses when a file appeared where there was none', async () => {

@@ -37,6 +37,12 @@ function sha256(text: string | undefined): string {
 export async function planChange(client: ConnectClient, agent: string, kind: ClientChangeKind, ctx: ClientContext): Promise<PlannedChange> {
   const where = clientLocation(client, ctx);
   const read = await readClientFile(where.file, ctx.home, ctx.uid);
+  // A file its owner may not write was frozen on purpose: the rename (which needs only the folder) would overrule that.
+  if (read.mode !== undefined && (read.mode & 0o200) === 0) {
+    throw new CodedError('denied', `${where.file} is read-only (mode ${read.mode.toString(8).padStart(4, '0')}); it is not written`, {
+      hint: `Make it writable (chmod u+w '${where.file}') to let it be changed, or set the client up by hand with \`connected-services agents config\``,
+    });
+  }
   const name = entryName(agent);
   const before = read.text;
   const after =
