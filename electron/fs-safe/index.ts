@@ -6,7 +6,7 @@ export type { LockOptions } from './file-lock';
 export { errnoCode, fsCause, fsFailure } from './fs-errors';
 export { readRegularFile, readRegularFileSync } from './read-regular-file';
 export { readTextFile, readTextFileSync, MAX_STATE_FILE_BYTES } from './read-text-file';
-export type { RegularFileRead } from './read-regular-file';
+export type { RegularFileOptions, RegularFileRead } from './read-regular-file';
 export { KeyedQueue } from './keyed-queue';
 export { JsonlLog, DEFAULT_JSONL_KEEP, DEFAULT_JSONL_MAX_BYTES } from './jsonl-log';
 export type { JsonlLogOptions, JsonlLogEvents } from './jsonl-log';

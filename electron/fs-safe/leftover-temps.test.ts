@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ describe('removeLeftoverTemps: temp files a dead write of ours left', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cs-leftovers-'));
     const old = LEFTOVER_AGE_MS + 1000;
     const stale = file(dir, 'mcp.json.tmp-4242-0123456789ab', old);
-    const fresh = file(dir, 'mcp.json.tmp-4243-0123456789ab', 1000);
+    const fresh = file(dir, `mcp.json.tmp-${process.pid}-0123456789ab`, 1000);
     const others = [
       file(dir, 'mcp.json', old),
       file(dir, 'mcp.json.tmp-editor', old),
@@ -32,6 +33,16 @@ describe('removeLeftoverTemps: temp files a dead write of ours left', () => {
     expect(await removeLeftoverTemps(dir, NOW)).toEqual(['mcp.json.tmp-4242-0123456789ab']);
     expect(existsSync(stale)).toBe(false);
     for (const kept of [fresh, ...others, target, path.join(dir, 'settings.json.tmp-7-0123456789ab')]) expect(existsSync(kept), kept).toBe(true);
+  });
+
+  it('removes a temp under a minute old at once when the process named in it is gone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cs-leftovers-'));
+    // A process that has exited and been reaped: its pid names no process (unless reused, when the temp waits for its age).
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    const young = file(dir, `mcp.json.tmp-${String(gone)}-0123456789ab`, 1000);
+    const ours = file(dir, `mcp.json.tmp-${process.pid}-abcdef012345`, 1000);
+    expect(await removeLeftoverTemps(dir, NOW)).toEqual([path.basename(young)]);
+    expect(existsSync(ours)).toBe(true);
   });
 
   it('a folder that cannot be read removes nothing and does not fail', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,14 @@ describe('readRegularFile', () => {
     expect(await readRegularFile(join(dir, 'big'), 10)).toEqual({ problem: 'too_large' });
     expect(await readRegularFile(join(dir, 'missing'), 10)).toMatchObject({ problem: 'unreadable', cause: { code: 'ENOENT' } });
     expect(await readRegularFile(dir, 10)).toEqual({ problem: 'not_regular' });
+  });
+
+  it.runIf(process.platform !== 'win32')('with noFollow refuses a link instead of reading what it leads to, and gives the stat of the handle read', async () => {
+    writeFileSync(join(dir, 'real'), 'abc');
+    execFileSync('ln', ['-s', join(dir, 'real'), join(dir, 'link')]);
+    expect(await readRegularFile(join(dir, 'link'), 10, { noFollow: true })).toMatchObject({ problem: 'unreadable', cause: { code: 'ELOOP' } });
+    const read = await readRegularFile(join(dir, 'real'), 10, { noFollow: true });
+    expect(read).toMatchObject({ bytes: Buffer.from('abc'), info: { ino: statSync(join(dir, 'real')).ino } });
   });
 
   it.runIf(process.platform !== 'win32')('never reads a FIFO or a device', async () => {

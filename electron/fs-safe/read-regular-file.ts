@@ -1,15 +1,27 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { lstat, open, stat } from 'node:fs/promises';
 
 export type RegularFileRead =
-  | { bytes: Buffer }
-  | { problem: 'not_regular' | 'empty' | 'too_large' }
+  /** `info`: the stat of the handle read (given with `{ noFollow: true }`): what was read, not what the path names now. */
+  | { bytes: Buffer; info?: Stats }
+  | { problem: 'empty'; info?: Stats }
+  | { problem: 'not_regular' | 'too_large' }
   /** `cause`: the system's error (its errno code tells a missing file from a refused one). */
   | { problem: 'unreadable'; cause: unknown };
 
 /** Not defined on Windows, where no FIFO can be named by a path anyway. */
 const NONBLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0;
 const FLAGS = constants.O_RDONLY | NONBLOCK;
+/** Not defined on Windows either; there a link is refused by the lstat before the open. */
+const NOFOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0;
+
+export interface RegularFileOptions {
+  /**
+   * The path is already resolved: a link there now was swapped in after it was checked, and is refused
+   * (ELOOP) instead of followed; the result carries the handle's stat.
+   */
+  noFollow?: boolean;
+}
 
 /**
  * Collects a file's bytes up to `maxBytes`, sized from what stat said and grown as the file grows:
@@ -47,15 +59,18 @@ class Bounded {
  * opening a FIFO for reading blocks until a writer comes (POSIX open(2)), so the path is stat'ed first,
  * then opened non-blocking and its handle checked again, in case the path was swapped in between.
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFileRead> {
+export async function readRegularFile(file: string, maxBytes: number, options: RegularFileOptions = {}): Promise<RegularFileRead> {
+  const noFollow = options.noFollow === true;
   try {
-    if (!(await stat(file)).isFile()) return { problem: 'not_regular' };
+    const seen = noFollow ? await lstat(file) : await stat(file);
+    if (noFollow && seen.isSymbolicLink()) return { problem: 'unreadable', cause: Object.assign(new Error(`${file} is a link`), { code: 'ELOOP' }) };
+    if (!seen.isFile()) return { problem: 'not_regular' };
   } catch (cause) {
     return { problem: 'unreadable', cause };
   }
   let handle;
   try {
-    handle = await open(file, FLAGS);
+    handle = await open(file, noFollow ? FLAGS | NOFOLLOW : FLAGS);
   } catch (cause) {
     return { problem: 'unreadable', cause };
   }
@@ -66,7 +81,7 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<R
     for (;;) {
       const { offset, length } = into.room();
       const done = into.took((await handle.read(into.buffer, offset, length, offset)).bytesRead);
-      if (done) return done;
+      if (done) return noFollow && ('bytes' in done || done.problem === 'empty') ? { ...done, info } : done;
     }
   } catch (cause) {
     return { problem: 'unreadable', cause };

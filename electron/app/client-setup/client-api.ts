@@ -4,7 +4,8 @@ import type { Vault } from '../../../shared/vault';
 import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand, type TokenSource } from '../../bridge';
 import { scrubClientBackups } from './client-backups';
 import { entryNames } from './client-edit';
-import { readClientFile } from './client-file';
+import { locateClientFile, readClientFile } from './client-file';
+import { withClientFileLock } from './client-lock';
 import { clientContext, type ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
@@ -102,12 +103,26 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     }
     return false;
   };
-  /** In a call of its own: the file's texts (100 MB for a busy `~/.claude.json`) are let go before every client's file is read again. */
-  const removeEntry = async (client: ConnectClient, agent: string, base: string | undefined, context: ClientContext): Promise<{ plan: ClientPlan; backup?: string }> => {
-    const change = await planChange(client, agent, { remove: true }, context);
-    const { backup } = await applyChange(change, base, now());
-    return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
+  /**
+   * Runs `fn` holding the client file's lock (see client-lock.ts); `fn` plans on the file as it is
+   * once the lock is held. A link re-pointed meanwhile is refused by `lockedFor`.
+   */
+  const locked = async <T>(client: ConnectClient, context: ClientContext, creates: boolean, fn: (lockedFor: (change: PlannedChange) => PlannedChange) => Promise<T>): Promise<T> => {
+    const { target } = await locateClientFile(clientLocation(client, context).file, context.home, context.uid);
+    return withClientFileLock(target, creates, () =>
+      fn((change) => {
+        if (change.target !== target) throw new CodedError('invalid_input', `${change.plan.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
+        return change;
+      }),
+    );
   };
+  /** In a call of its own: the file's texts (100 MB for a busy `~/.claude.json`) are let go before every client's file is read again. */
+  const removeEntry = (client: ConnectClient, agent: string, base: string | undefined, context: ClientContext): Promise<{ plan: ClientPlan; backup?: string }> =>
+    locked(client, context, false, async (lockedFor) => {
+      const change = lockedFor(await planChange(client, agent, { remove: true }, context));
+      const { backup } = await applyChange(change, base, now());
+      return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
+    });
   const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}, done = false): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
@@ -147,20 +162,24 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       existing(agent);
       const given = checkedToken(agent, token);
       const context = ctx();
-      // Checked before the token changes: a file that cannot be written must not cost the agent its token.
-      // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
-      const { plan: trial } = await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context);
-      if (base !== undefined && base !== trial.base) {
-        throw new CodedError('invalid_input', `${trial.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
-      }
-      const reused = given ?? (await held(agent, client, context));
-      const secret = reused ?? (await options.agents.rotate(agent));
-      const written = entryFor(client, agent, secret);
-      // Kept before the file names the helper: a client starting at once finds the token there.
-      if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
-      const change = await planChange(client, agent, { connect: written, secrets: [secret] }, context);
-      const { backup } = await applyChange(change, trial.base, now());
-      return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
+      // Under the file's lock from the check to the rename: a connect waiting behind another sees its
+      // entry, and is refused (by `base`) before its token changes, never written over it.
+      return locked(client, context, true, async (lockedFor) => {
+        // Checked before the token changes: a file that cannot be written must not cost the agent its token.
+        // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
+        const { plan: trial } = lockedFor(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context));
+        if (base !== undefined && base !== trial.base) {
+          throw new CodedError('invalid_input', `${trial.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
+        }
+        const reused = given ?? (await held(agent, client, context));
+        const secret = reused ?? (await options.agents.rotate(agent));
+        const written = entryFor(client, agent, secret);
+        // Kept before the file names the helper: a client starting at once finds the token there.
+        if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
+        const change = lockedFor(await planChange(client, agent, { connect: written, secrets: [secret] }, context));
+        const { backup } = await applyChange(change, trial.base, now());
+        return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
+      });
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
       const context = ctx();

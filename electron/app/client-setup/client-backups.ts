@@ -3,7 +3,7 @@ import { lstat, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
-import { readRegularFile, writeFileAtomic } from '../../fs-safe';
+import { readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
 import { indexEntry, readBackupIndex, saveBackupIndex, textHash, unchangedSince, type IndexEntry } from './backup-index';
 import { locateClientFile } from './client-file';
 import type { ClientContext } from './client-home';
@@ -206,6 +206,9 @@ export async function scrubClientBackups(ctx: ClientContext): Promise<void> {
       (found) => found.target,
       () => undefined,
     );
-    if (target !== undefined) await scrubBackups(target);
+    if (target === undefined) continue;
+    await scrubBackups(target);
+    // A write of ours that died before its rename may have left the token in a temp copy.
+    await removeLeftoverTemps(path.dirname(target), Date.now());
   }
 }

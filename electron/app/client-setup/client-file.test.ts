@@ -1,9 +1,38 @@
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, renameSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeFifo, settlesWithin } from '../../../test/support';
-import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
+import { MAX_CLIENT_FILE_BYTES, readClientFile, readResolved } from './client-file';
+
+describe('readResolved', () => {
+  const swappedIn = (file: string) => ({ code: 'invalid_config', message: `${file} was replaced while it was being read; it is not read or written` });
+
+  it('reads only the file that was checked: another one renamed in after the checks is refused', async () => {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'cs-swap-')));
+    const file = path.join(dir, 'mcp.json');
+    writeFileSync(file, '{"mcpServers": {}}', { mode: 0o640 });
+    const seen = lstatSync(file);
+    expect(await readResolved(file, file, { dev: seen.dev, ino: seen.ino })).toEqual({ target: file, text: '{"mcpServers": {}}', mode: 0o640, bom: false });
+    writeFileSync(path.join(dir, 'other'), '{"other": 1}');
+    renameSync(path.join(dir, 'other'), file);
+    await expect(readResolved(file, file, { dev: seen.dev, ino: seen.ino })).rejects.toMatchObject(swappedIn(file));
+  });
+
+  it.runIf(process.platform !== 'win32')('never follows a link swapped in at the real path, nor shows what it leads to', async () => {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'cs-swap-')));
+    const outside = path.join(mkdtempSync(path.join(tmpdir(), 'cs-outside-')), 'secret.json');
+    writeFileSync(outside, '{"OUTSIDE": 1}');
+    const file = path.join(dir, 'mcp.json');
+    symlinkSync(outside, file);
+    const error = await readResolved(file, file, undefined).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject(swappedIn(file));
+    expect(JSON.stringify(error)).not.toContain('OUTSIDE');
+  });
+});
 
 describe('readClientFile', () => {
   it('says the home folder does not exist, not that the file leads outside it', async () => {

@@ -65,7 +65,13 @@ function unreadable(file: string, error: unknown): CodedError {
  * Where `file` really is: a link (the file or a folder above it) is followed only when it ends inside
  * the home folder; a link to nothing is refused, not replaced by a file of ours.
  */
-async function resolveClientFile(file: string, realHome: string): Promise<{ target: string; exists: boolean }> {
+/** The file the checks saw, by device and inode: the file read must be this one. */
+interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+async function resolveClientFile(file: string, realHome: string): Promise<{ target: string; exists: boolean; seen?: FileIdentity }> {
   let isLink = false;
   try {
     isLink = (await lstat(file)).isSymbolicLink();
@@ -85,7 +91,8 @@ async function resolveClientFile(file: string, realHome: string): Promise<{ targ
     });
   }
   if (!inside(realHome, resolved)) throw outside(file);
-  return { target: resolved, exists: true };
+  const { dev, ino } = await lstat(resolved);
+  return { target: resolved, exists: true, seen: { dev, ino } };
 }
 
 /**
@@ -93,28 +100,28 @@ async function resolveClientFile(file: string, realHome: string): Promise<{ targ
  * folders no other account controls, through links only within the home folder.
  */
 export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<ClientFileRead> {
-  const { target, exists } = await locateClientFile(file, home, uid, accounts);
+  const { target, exists, seen } = await locateClientFile(file, home, uid, accounts);
   if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
   try {
-    return await readResolved(file, target);
+    return await readResolved(file, target, seen);
   } catch (error) {
     throw error instanceof CodedError ? error : unreadable(file, error);
   }
 }
 
 /** Where a client file is written (and whether it is there yet), checked as readClientFile checks it, without reading it. */
-export async function locateClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<{ target: string; exists: boolean }> {
+export async function locateClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<{ target: string; exists: boolean; seen?: FileIdentity }> {
   const realHome = await realpath(home).catch((error: unknown) => {
     // Without a home folder every path "leads outside" it; say what is really wrong.
     if (errnoCode(error) === 'ENOENT') throw noHome(home, file);
     return path.resolve(home);
   });
   try {
-    const { target, exists } = await resolveClientFile(file, realHome);
+    const { target, exists, seen } = await resolveClientFile(file, realHome);
     // A link's target gets the file's own checks at its real path; every link's folders on the way too (another account could re-point it).
     await checkClientFolders(target, realHome, uid, file, accounts);
     if (uid !== undefined) await checkLinks(file, home, realHome, uid, accounts);
-    return { target: exists ? target : file, exists };
+    return { target: exists ? target : file, exists, ...(seen ? { seen } : {}) };
   } catch (error) {
     throw error instanceof CodedError ? error : unreadable(file, error);
   }
@@ -130,11 +137,20 @@ async function checkLinks(file: string, home: string, realHome: string, uid: num
   }
 }
 
-async function readResolved(file: string, resolved: string): Promise<ClientFileRead> {
-  const read = await readRegularFile(resolved, MAX_CLIENT_FILE_BYTES);
+function swapped(file: string): CodedError {
+  return new CodedError('invalid_config', `${file} was replaced while it was being read; it is not read or written`, { hint: 'Try again once nothing else is writing it' });
+}
+
+/**
+ * Reads the checked file itself: the path is real, so a link found there now was swapped in after the
+ * checks and is refused, not followed; the handle read must be the file checked, and its mode is the one kept.
+ */
+export async function readResolved(file: string, resolved: string, seen: FileIdentity | undefined): Promise<ClientFileRead> {
+  const read = await readRegularFile(resolved, MAX_CLIENT_FILE_BYTES, { noFollow: true });
+  if (('bytes' in read || read.problem === 'empty') && (read.info === undefined || (seen !== undefined && (read.info.dev !== seen.dev || read.info.ino !== seen.ino)))) throw swapped(file);
   if ('problem' in read) {
-    if (read.problem === 'empty') return { target: resolved, text: '', mode: (await lstat(resolved)).mode & 0o777, bom: false };
-    if (read.problem === 'unreadable') throw unreadable(file, read.cause);
+    if (read.problem === 'empty') return { target: resolved, text: '', mode: read.info!.mode & 0o777, bom: false };
+    if (read.problem === 'unreadable') throw errnoCode(read.cause) === 'ELOOP' ? swapped(file) : unreadable(file, read.cause);
     throw new CodedError(
       'invalid_config',
       read.problem === 'too_large'
@@ -151,7 +167,7 @@ async function readResolved(file: string, resolved: string): Promise<ClientFileR
       hint: `Check the file, or ${BY_HAND}`,
     });
   }
-  return { target: resolved, text, mode: (await lstat(resolved)).mode & 0o777, bom };
+  return { target: resolved, text, mode: read.info!.mode & 0o777, bom };
 }
 
 function outside(file: string): CodedError {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -24,6 +24,26 @@ describe('applyChange', () => {
     writeFileSync(file, '{"mcpServers": {}, "theirs": 1}\n');
     await expect(applyChange(change, change.plan.base, 0)).rejects.toMatchObject({ code: 'invalid_input', message: `${file} changed since its diff was shown` });
     expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {}, "theirs": 1}\n');
+    expect(readdirSync(path.dirname(file))).toEqual(['mcp.json']);
+  });
+
+  it("compares the file once more right before the rename: a client's write after the backup and temp is refused, not undone", async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    // The client rewrites its file after our re-read, while the backup and temp are written.
+    const beforeRename = () => writeFileSync(file, '{"mcpServers": {}, "theirs": 2}\n');
+    await expect(applyChange(change, change.plan.base, 0, { beforeRename })).rejects.toMatchObject({ code: 'invalid_input', message: `${file} changed since its diff was shown` });
+    expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {}, "theirs": 2}\n');
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses a read-only client file, naming its mode, and leaves it as it was', async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    chmodSync(file, 0o444);
+    await expect(planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} })).rejects.toMatchObject({
+      code: 'denied',
+      message: `${file} is read-only (mode 0444); it is not written`,
+    });
     expect(readdirSync(path.dirname(file))).toEqual(['mcp.json']);
   });
 
@@ -66,11 +86,12 @@ describe('applyChange', () => {
     expect(JSON.parse(change.after)).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
   });
 
-  it('removes a temp copy a crashed write of ours left beside the file (it may hold a token), not a recent one', async () => {
+  it("removes a temp copy a crashed write of ours left beside the file (it may hold a token), not a live writer's recent one", async () => {
     const { home, file } = cursorHome('{}');
     const now = Date.now();
     const stale = `${file}.tmp-4242-0123456789ab`;
-    const recent = `${file}.tmp-4243-0123456789ab`;
+    // A recent one of a live writer (this process) is still on its way to its rename.
+    const recent = `${file}.tmp-${process.pid}-0123456789ab`;
     for (const leftover of [stale, recent]) writeFileSync(leftover, '{"mcpServers":{"a1":{"headers":{"Authorization":"Bearer cs_agent_x"}}}}');
     utimesSync(stale, (now - 120_000) / 1000, (now - 120_000) / 1000);
     const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });

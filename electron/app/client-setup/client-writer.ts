@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lstatSync, type Stats } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
@@ -36,6 +37,12 @@ function sha256(text: string | undefined): string {
 export async function planChange(client: ConnectClient, agent: string, kind: ClientChangeKind, ctx: ClientContext): Promise<PlannedChange> {
   const where = clientLocation(client, ctx);
   const read = await readClientFile(where.file, ctx.home, ctx.uid);
+  // A file its owner may not write was frozen on purpose: the rename (which needs only the folder) would overrule that.
+  if (read.mode !== undefined && (read.mode & 0o200) === 0) {
+    throw new CodedError('denied', `${where.file} is read-only (mode ${read.mode.toString(8).padStart(4, '0')}); it is not written`, {
+      hint: `Make it writable (chmod u+w '${where.file}') to let it be changed, or set the client up by hand with \`connected-services agents config\``,
+    });
+  }
   const name = entryName(agent);
   const before = read.text;
   const after =
@@ -55,31 +62,61 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
   };
 }
 
-/** The file's text now, `undefined` when there is none; what is not a readable regular file counts as changed. */
-async function currentText(file: string): Promise<string | undefined | null> {
-  const read = await readRegularFile(file, MAX_CLIENT_FILE_BYTES);
-  if (!('problem' in read)) return read.bytes.toString('utf8');
-  if (read.problem === 'empty') return '';
-  if (read.problem === 'unreadable' && errnoCode(read.cause) === 'ENOENT') return undefined;
-  return null;
+/** What tells a file replaced or rewritten since it was read: its inode, size and times. */
+type Stamp = Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'> | undefined;
+
+/**
+ * The file's text now (`undefined` when there is none) and its stamp; what is not a readable regular
+ * file counts as changed (`null`). The path is real: a link there now is not followed.
+ */
+async function currentText(file: string): Promise<{ text: string | undefined | null; stamp: Stamp }> {
+  const read = await readRegularFile(file, MAX_CLIENT_FILE_BYTES, { noFollow: true });
+  if (!('problem' in read)) return { text: read.bytes.toString('utf8'), stamp: read.info };
+  if (read.problem === 'empty') return { text: '', stamp: read.info };
+  if (read.problem === 'unreadable' && errnoCode(read.cause) === 'ENOENT') return { text: undefined, stamp: undefined };
+  return { text: null, stamp: undefined };
+}
+
+/** The file is still the one read (or still absent): checked synchronously, as the last step before the rename. */
+function unmoved(file: string, stamp: Stamp): boolean {
+  let now;
+  try {
+    now = lstatSync(file);
+  } catch (error) {
+    return stamp === undefined && errnoCode(error) === 'ENOENT';
+  }
+  return stamp !== undefined && now.dev === stamp.dev && now.ino === stamp.ino && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && now.ctimeMs === stamp.ctimeMs;
 }
 
 function changedSince(file: string): CodedError {
   return new CodedError('invalid_input', `${file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
 }
 
+export interface ApplyHooks {
+  /** Runs after the new text is in its temp file, just before the last comparison and the rename. */
+  beforeRename?: () => void;
+}
+
 /**
  * Makes the planned change: refuses when the file changed since `base` was read, or since the new text
- * was made from it (a client such as Claude Code rewrites its file often: its write is never undone),
- * keeps the text the diff was made from beside it (0600, every agent token taken out), then writes the new text atomically with the
- * file's own mode, less every other account's access when it holds a token.
+ * was made from it (a client such as Claude Code rewrites its file often: its write is refused when
+ * seen, compared once more right before the rename; no lock binds the client itself), keeps the text
+ * the diff was made from beside it (0600, every agent token taken out), then writes the new text
+ * atomically with the file's own mode, less every other account's access when it holds a token.
+ * Callers hold the file's lock (withClientFileLock), so two of our writers never lose each other's entry.
  */
-export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
+export async function applyChange(change: PlannedChange, base: string | undefined, now: number, hooks: ApplyHooks = {}): Promise<{ backup?: string }> {
   if (base !== undefined && base !== change.plan.base) throw changedSince(change.plan.file);
-  if (change.plan.unchanged) return {};
+  // A write of ours that died before its rename left a temp copy, perhaps holding an agent's token.
+  const sweep = () => removeLeftoverTemps(path.dirname(change.target), now);
+  if (change.plan.unchanged) {
+    await sweep();
+    return {};
+  }
   const bom = change.bom ? '\uFEFF' : '';
   const before = change.before === undefined ? undefined : bom + change.before;
-  if ((await currentText(change.target)) !== before) throw changedSince(change.plan.file);
+  const current = await currentText(change.target);
+  if (current.text !== before) throw changedSince(change.plan.file);
   let backup: string | undefined;
   if (before !== undefined) {
     // The old text may hold an agent token (ours, or one pasted by hand): the backup never does.
@@ -87,10 +124,15 @@ export async function applyChange(change: PlannedChange, base: string | undefine
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
-  // A write of ours that died before its rename left a temp copy, perhaps holding an agent's token.
-  await removeLeftoverTemps(path.dirname(change.target), now);
+  await sweep();
   // A file that holds a token is kept from other accounts, whatever mode it had (many are made 0644).
   const mode = change.mode ?? 0o600;
-  await writeFileAtomic(change.target, bom + change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });
+  await writeFileAtomic(change.target, bom + change.after, {
+    mode: change.holdsSecret ? mode & ~0o077 : mode,
+    beforeRename: () => {
+      hooks.beforeRename?.();
+      if (!unmoved(change.target, current.stamp)) throw changedSince(change.plan.file);
+    },
+  });
   return backup !== undefined ? { backup } : {};
 }
