@@ -30,7 +30,7 @@ describe('readSecretFile', () => {
     const dir = folder();
     symlinkSync(join(dir, 'b'), join(dir, 'a'));
     symlinkSync(join(dir, 'a'), join(dir, 'b'));
-    await expect(readSecretFile(join(dir, 'a'))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('a link that leads round in a loop') });
+    await expect(readSecretFile(join(dir, 'a'))).rejects.toThrow(/^Could not read .*: it is a link that leads round in a loop/);
   });
 
   // Opened before the check, a FIFO blocked `secrets set --from-file` until a writer came.
