@@ -1,16 +1,46 @@
 import { constants } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
+import { lstat, open, realpath, unlink } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from '../fs-safe';
 
 /** The vault's bound on one value (shared/api `setSecret`): a service-account key is ~2.4 KiB. */
 export const MAX_SECRET_FILE_BYTES = 64 * 1024;
 
+/** The file a secret was read from, as it was when read: what deleting "the original" must delete. */
+export interface SecretFileOrigin {
+  /** The path given. */
+  file: string;
+  /** The file read, when `file` is a symbolic link to it. */
+  target?: string;
+  dev: bigint;
+  ino: bigint;
+  /** Hard links to the file read: past one, its content stays reachable by another name after a delete. */
+  links: bigint;
+}
+
+export interface SecretFile {
+  value: string;
+  /** A UTF-8 byte order mark began the file and is not part of the value: an editor's mark, never a key's. */
+  bomDropped: boolean;
+  origin: SecretFileOrigin;
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+async function linkTarget(file: string): Promise<string | undefined> {
+  try {
+    return (await lstat(file)).isSymbolicLink() ? await realpath(file) : undefined;
+  } catch (error) {
+    throw fsFailure(error, 'read', file);
+  }
+}
+
 /**
- * A secret's value from a file (a service-account key, a PEM key, a token file), byte for byte:
- * a regular file, not empty, at most 64 KiB, text (UTF-8). Errors name the file, never its content.
+ * A secret's value from a file (a service-account key, a PEM key, a token file), byte for byte but
+ * for a leading UTF-8 byte order mark: a regular file, not empty, at most 64 KiB, text (UTF-8). Errors
+ * name the file, never its content.
  */
-export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BYTES): Promise<string> {
+export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BYTES): Promise<SecretFile> {
   let handle;
   try {
     // Non-blocking: opening a FIFO to read waits for a writer (POSIX open(2)); the check below refuses it.
@@ -20,9 +50,9 @@ export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BY
     throw fsFailure(error, 'read', file);
   }
   try {
-    const info = await handle.stat();
+    const info = await handle.stat({ bigint: true });
     if (!info.isFile()) throw new CodedError('invalid_input', `${file} is not a regular file.`, { hint: 'Name the file that holds the secret (a key or token file).' });
-    if (info.size === 0) throw new CodedError('invalid_input', `${file} is empty; nothing was stored.`, { hint: 'Check that it is the right file.' });
+    if (info.size === 0n) throw new CodedError('invalid_input', `${file} is empty; nothing was stored.`, { hint: 'Check that it is the right file.' });
     // Read one byte past the bound: a file that grows while read is caught too.
     const buffer = Buffer.alloc(maxBytes + 1);
     const { bytesRead } = await handle.read(buffer, 0, maxBytes + 1, 0);
@@ -34,7 +64,8 @@ export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BY
     const bytes = buffer.subarray(0, bytesRead);
     let text: string | undefined;
     try {
-      text = bytes.includes(0) ? undefined : new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      // ignoreBOM keeps a leading mark in the text; it is dropped below, and said.
+      text = bytes.includes(0) ? undefined : new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     } catch {
       text = undefined;
     }
@@ -43,14 +74,45 @@ export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BY
         hint: `Store it encoded: \`base64 -w0 ${file} | connected-services secrets set NAME\`, and have the program decode it.`,
       });
     }
-    return text;
+    const bomDropped = bytes.subarray(0, UTF8_BOM.length).equals(UTF8_BOM);
+    const value = bomDropped ? text.slice(1) : text;
+    if (value === '') throw new CodedError('invalid_input', `${file} holds only a byte order mark; nothing was stored.`, { hint: 'Check that it is the right file.' });
+    const target = await linkTarget(file);
+    return { value, bomDropped, origin: { file, ...(target === undefined ? {} : { target }), dev: info.dev, ino: info.ino, links: info.nlink } };
   } finally {
     await handle.close();
   }
 }
 
-/** Deletes the file the secret came from, once it is safely in the vault. */
-export async function deleteOriginal(file: string): Promise<void> {
+/** What deleting the original removes, for the question asked before and the line said after. */
+export function originalDescribed(origin: SecretFileOrigin): string {
+  return origin.target === undefined ? origin.file : `${origin.target} (which the link ${origin.file} points to) and the link`;
+}
+
+/**
+ * Deletes the file the secret was read from, once it is safely in the vault: through a symbolic link,
+ * the file it points to and then the link (deleting the link alone would leave the secret on disk).
+ * The file must still be the one read (device and inode), or nothing is deleted.
+ */
+export async function deleteOriginal(origin: SecretFileOrigin): Promise<void> {
+  const read = origin.target ?? origin.file;
+  let now;
+  try {
+    now = await lstat(read, { bigint: true });
+  } catch (error) {
+    throw fsFailure(error, 'delete', read);
+  }
+  if (now.dev !== origin.dev || now.ino !== origin.ino) {
+    throw new CodedError('invalid_input', `${read} is no longer the file the secret was read from; nothing was deleted.`, {
+      hint: `Check ${read} and delete the file that held the secret by hand.`,
+    });
+  }
+  await unlinkOrFail(read);
+  // The link goes too, if it is still a link (never a file put in its place since).
+  if (origin.target !== undefined && (await lstat(origin.file).catch(() => undefined))?.isSymbolicLink() === true) await unlinkOrFail(origin.file);
+}
+
+async function unlinkOrFail(file: string): Promise<void> {
   try {
     await unlink(file);
   } catch (error) {

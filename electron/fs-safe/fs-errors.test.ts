@@ -17,6 +17,13 @@ describe('fsFailure: one mapping of what stops a write, for every file kept', ()
     expect(error.hint).toBe(hint);
   });
 
+  it('names a link that loops (ELOOP) as the path given, not an internal error', () => {
+    const error = fsFailure(failed('ELOOP'), 'read', '/d/home/loop');
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe('Could not read /d/home/loop: it is a link that leads round in a loop (or through too many links).');
+    expect(error.hint).toBe('Check where /d/home/loop points (`ls -l /d/home/loop`) and name the file itself.');
+  });
+
   it('keeps an error of no known cause internal, in its own words', () => {
     const error = fsFailure(failed('EIO'), 'write', '/d/home/agents.json');
     expect(error.code).toBe('internal');

@@ -45,6 +45,11 @@ export function fsFailure(error: unknown, action: string, target: string): Coded
         hint: `Check the path, or create ${where} first.`,
         cause: error,
       });
+    case 'ELOOP':
+      return new CodedError('invalid_input', `Could not ${action} ${target}: it is a link that leads round in a loop (or through too many links).`, {
+        hint: `Check where ${target} points (\`ls -l ${target}\`) and name the file itself.`,
+        cause: error,
+      });
     case 'ENOTDIR':
     case 'EISDIR':
       return new CodedError('invalid_config', `Could not ${action} ${target}: a file and a folder are mixed up in this path.`, {

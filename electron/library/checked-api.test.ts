@@ -23,4 +23,17 @@ describe("a program's input is checked before it reaches the core", () => {
     await expect(api.callTool({ server: 'files', tool: 'read', arguments: { path: '/tmp' } })).resolves.toEqual({ content: [] });
     expect(reached).toEqual([{ server: 'files', tool: 'read', arguments: { path: '/tmp' } }]);
   });
+
+  it('refuses every call once closed, naming it, before the core is reached', async () => {
+    let closed = false;
+    const api = checkedApi(inner, () => closed);
+    reached.length = 0;
+    closed = true;
+    await expect(api.callTool({ server: 'files', tool: 'read' })).rejects.toMatchObject({
+      code: 'server_unavailable',
+      message: 'This connection to Connected Services was closed',
+      hint: 'Open it again with openConnectedServices',
+    });
+    expect(reached).toEqual([]);
+  });
 });

@@ -1,13 +1,22 @@
 import { API_METHODS, parseApiInput, type ApiMethod, type AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+
+/** What a call on a closed handle answers: the caller's to fix, never a stale row or an internal error. */
+export function closedError(): CodedError {
+  return new CodedError('server_unavailable', 'This connection to Connected Services was closed', { hint: 'Open it again with openConnectedServices' });
+}
 
 /**
  * The App API with every input parsed by its schema first, as the app's transports do (electron/app/
  * api/dispatch.ts): a program's values reach the core only checked, in this process as through an app.
  */
-export function checkedApi(api: AppApi): AppApi {
+export function checkedApi(api: AppApi, closed: () => boolean = () => false): AppApi {
   const out: Record<string, unknown> = { on: api.on.bind(api) };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
-    out[method] = async (input: unknown) => (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
+    out[method] = async (input: unknown) => {
+      if (closed()) throw closedError();
+      return (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
+    };
   }
   return out as unknown as AppApi;
 }

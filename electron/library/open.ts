@@ -48,18 +48,21 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
   const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
-  const api: AppApi = checkedApi(withProgramPaths(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api));
+  const inner = withProgramPaths(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
+  let closing: Promise<void> | undefined;
+  // Once close() began the program's calls are refused; close's own go through `own`.
+  const api: AppApi = checkedApi(inner, () => closing !== undefined);
+  const own: AppApi = checkedApi(inner);
   const declared = Object.keys(code ?? {});
   const agentNames = Object.keys(agents?.tokens ?? {});
   let codeAgents: Record<string, CodeAgentHandle> = {};
-  const polled = mode === 'app' ? new PolledStates(api) : undefined;
-  let closing: Promise<void> | undefined;
+  const polled = mode === 'app' ? new PolledStates(own) : undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       polled?.stop();
       // The app forgets what this program declared; in this process they go with the core.
-      if (mode === 'app' && declared.length > 0) await api.forgetServers({ names: declared }).catch(() => undefined);
-      if (mode === 'app' && agentNames.length > 0) await api.forgetAgents({ names: agentNames }).catch(() => undefined);
+      if (mode === 'app' && declared.length > 0) await own.forgetServers({ names: declared }).catch(() => undefined);
+      if (mode === 'app' && agentNames.length > 0) await own.forgetAgents({ names: agentNames }).catch(() => undefined);
       await context.close();
     })());
   try {

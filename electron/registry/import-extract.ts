@@ -7,11 +7,13 @@ export interface FoundEntry {
   entry: unknown;
   /** Where it came from, for the report. */
   from: string;
+  /** The keys of the object that holds it, from the top of the file. */
+  container: string[];
 }
 
-function entriesOf(servers: unknown, from: string): FoundEntry[] {
+function entriesOf(servers: unknown, from: string, container: string[]): FoundEntry[] {
   if (!isRecord(servers)) return [];
-  return Object.entries(servers).map(([name, entry]) => ({ name, entry, from }));
+  return Object.entries(servers).map(([name, entry]) => ({ name, entry, from, container }));
 }
 
 /**
@@ -25,13 +27,13 @@ export function extractEntries(source: ImportSource, raw: unknown, file: string)
   switch (source) {
     case 'claude-desktop':
     case 'cursor':
-      return entriesOf(raw['mcpServers'], file);
+      return entriesOf(raw['mcpServers'], file, ['mcpServers']);
     case 'claude-code': {
-      const found = entriesOf(raw['mcpServers'], file);
+      const found = entriesOf(raw['mcpServers'], file, ['mcpServers']);
       const projects = raw['projects'];
       if (isRecord(projects)) {
         for (const [folder, project] of Object.entries(projects)) {
-          if (isRecord(project)) found.push(...entriesOf(project['mcpServers'], `${file} (project ${folder})`));
+          if (isRecord(project)) found.push(...entriesOf(project['mcpServers'], `${file} (project ${folder})`, ['projects', folder, 'mcpServers']));
         }
       }
       return found;
@@ -39,9 +41,9 @@ export function extractEntries(source: ImportSource, raw: unknown, file: string)
     case 'vscode': {
       const mcp = raw['mcp'];
       return [
-        ...entriesOf(raw['servers'], file),
-        ...entriesOf(raw['mcp.servers'], file),
-        ...(isRecord(mcp) ? entriesOf(mcp['servers'], file) : []),
+        ...entriesOf(raw['servers'], file, ['servers']),
+        ...entriesOf(raw['mcp.servers'], file, ['mcp.servers']),
+        ...(isRecord(mcp) ? entriesOf(mcp['servers'], file, ['mcp', 'servers']) : []),
       ];
     }
   }

@@ -5,7 +5,8 @@ import { nestsDeeperThan } from '../../shared/collections';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure, readRegularFile } from '../fs-safe';
 import { convertEntry } from './import-convert';
-import { extractEntries } from './import-extract';
+import { extractEntries, type FoundEntry } from './import-extract';
+import { keysNamedTwice, pathKey } from './import-duplicates';
 import {
   defaultImportFiles,
   importFilesInFolder,
@@ -103,6 +104,36 @@ async function isFolder(file: string): Promise<boolean> {
   return (await stat(file).catch(() => undefined))?.isDirectory() ?? false;
 }
 
+/**
+ * More servers than any person configures by hand: past it an import is refused whole, before
+ * mcp.json is locked (15,000 entries held the lock for 41 s). The App API's declareServers takes 100.
+ */
+export const MAX_IMPORT_SERVERS = 1000;
+
+/**
+ * What a file naming a key twice loses: JSON.parse, like the clients, keeps only the last, so the
+ * earlier one is never seen. Said once per key, on the entries of the object that was kept.
+ */
+function namedTwiceNotes(found: readonly FoundEntry[], twice: ReadonlySet<string>, file: string): ImportPlan['skipped'] {
+  const notes: ImportPlan['skipped'] = [];
+  const said = new Set<string>();
+  for (const entry of found) {
+    const key = pathKey([...entry.container, entry.name]);
+    if (twice.has(key) && !said.has(key)) {
+      said.add(key);
+      notes.push({ name: entry.name, from: entry.from, reason: `named more than once in ${file}: the earlier ones were left out (the client reads only the last)` });
+    }
+    for (let depth = 1; depth <= entry.container.length; depth += 1) {
+      const container = pathKey(entry.container.slice(0, depth));
+      if (!twice.has(container) || said.has(container)) continue;
+      said.add(container);
+      const shown = entry.container.slice(0, depth).join('.');
+      notes.push({ name: '*', from: file, reason: `"${shown}" is named more than once: the servers in the earlier ones were left out (the client reads only the last)` });
+    }
+  }
+  return notes;
+}
+
 /** Reads another client's config files and decides, entry by entry, what could be imported. */
 export async function planImport(source: ImportSource, explicit: string | undefined, ctx: ImportContext): Promise<ImportPlan> {
   const looked = await filesToRead(source, explicit, ctx);
@@ -137,7 +168,9 @@ export async function planImport(source: ImportSource, explicit: string | undefi
       plan.skipped.push({ name: '*', from: file, reason });
       continue;
     }
-    for (const found of extractEntries(source, raw, file)) {
+    const entries = extractEntries(source, raw, file);
+    plan.skipped.push(...namedTwiceNotes(entries, keysNamedTwice(text), file));
+    for (const found of entries) {
       const converted = convertEntry(found.entry);
       if (!converted.ok) {
         plan.skipped.push({ name: found.name, from: found.from, reason: converted.reason });
@@ -165,6 +198,12 @@ export async function planImport(source: ImportSource, explicit: string | undefi
     throw new CodedError('invalid_config', `Could not read the ${SOURCE_TITLES[source]} config: ${broken.join('; ')}.`, {
       hint: 'Fix that file (or pass another one), then import again.',
       data: { source, files: plan.files },
+    });
+  }
+  if (plan.candidates.length > MAX_IMPORT_SERVERS) {
+    throw new CodedError('invalid_input', `${plan.files.join(', ')} name${plan.files.length === 1 ? 's' : ''} ${plan.candidates.length} servers, more than the ${MAX_IMPORT_SERVERS} one import takes; nothing was imported.`, {
+      hint: `Check that it is the ${SOURCE_TITLES[source]} config file; a generated one can be imported in parts of at most ${MAX_IMPORT_SERVERS} servers (\`--path FILE\`).`,
+      data: { source, files: plan.files, servers: plan.candidates.length, max: MAX_IMPORT_SERVERS },
     });
   }
   return plan;

@@ -44,11 +44,14 @@ export function createFileBackend(options: FileBackendOptions): Backend {
   let present = false;
 
   async function read(force: boolean): Promise<ReadResult> {
-    present = false;
-    if (!(await checkDir(dir, platform))) return { kind: 'absent' };
+    // Changed only once known: health() is read while a read (a slow key derivation) is under way.
+    if (!(await checkDir(dir, platform))) {
+      present = false;
+      return { kind: 'absent' };
+    }
     const opened = await openExisting(file);
+    present = opened !== null;
     if (!opened) return { kind: 'absent' };
-    present = true;
     try {
       assertPrivateFile(file, Number(opened.info.mode), platform);
       const current = stampOf(opened.info);

@@ -4,7 +4,7 @@ import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
-import { deleteOriginal, MAX_SECRET_FILE_BYTES, readSecretFile } from '../secret-file-input';
+import { deleteOriginal, MAX_SECRET_FILE_BYTES, originalDescribed, readSecretFile } from '../secret-file-input';
 import { hintText, printJson, table } from '../output';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
@@ -64,7 +64,7 @@ export function registerSecrets(program: Command, run: Run): void {
           });
         }
         // The value is typed or read only once it can be kept.
-        const value = fromFile ?? (process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin());
+        const value = fromFile?.value ?? (process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin());
         if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
         // The vault's bound (setSecret counts characters), said plainly rather than as the schema's words.
         if (value.length > MAX_SECRET_FILE_BYTES) {
@@ -72,26 +72,33 @@ export function registerSecrets(program: Command, run: Run): void {
             hint: 'Store a key or token, not a bundle: split it into several secrets, or check that the right value was piped in.',
           });
         }
+        const bomNote = fromFile?.bomDropped === true ? ["The byte order mark that began the file (an editor's mark, never part of a key) was left out."] : [];
         if (options.store !== undefined) {
           await core.api.setStoreSecret({ store: options.store, path: name, value });
           ctx.output.out(`Stored ${name} in the secret store ${options.store}. Use it in mcp.json as \${secret:${options.store}:${name}}.`);
+          for (const line of bomNote) ctx.output.out(line);
           if (file !== undefined) ctx.output.out(`${file} is still there; delete it once nothing else reads it.`);
           return;
         }
         await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
-        if (file === undefined) {
+        if (fromFile === undefined) {
           ctx.output.out(`Stored ${name}. Use it in mcp.json as \${secret:${name}}.`);
           return;
         }
+        const { origin } = fromFile;
         const lines = value.split('\n').filter((line) => line !== '').length;
-        ctx.output.out(`Stored ${name} (${lines} line${lines === 1 ? '' : 's'}, ${Buffer.byteLength(value)} bytes) from ${file}.`);
+        ctx.output.out(`Stored ${name} (${lines} line${lines === 1 ? '' : 's'}, ${Buffer.byteLength(value)} bytes) from ${origin.file}.`);
+        for (const line of bomNote) ctx.output.out(line);
         ctx.output.out(`Use it in mcp.json as \${secretFile:${name}} (a program that wants a file path) or \${secret:${name}}.`);
-        const remove = options.deleteOriginal === true || (ctx.interactive && (await confirm(`Delete ${file} now that the vault holds it?`)));
+        const original = originalDescribed(origin);
+        const remove = options.deleteOriginal === true || (ctx.interactive && (await confirm(`Delete ${original} now that the vault holds it?`)));
         if (remove) {
-          await deleteOriginal(file);
-          ctx.output.out(`Deleted ${file}.`);
+          await deleteOriginal(origin);
+          ctx.output.out(`Deleted ${original}.`);
+          // Another hard link keeps the content on disk: said, never hunted for.
+          if (origin.links > 1n) ctx.output.out(`The file had ${origin.links - 1n} other name(s) (hard links), which still hold the secret: find them with \`find / -xdev -inum ${origin.ino}\` and delete them too.`);
         } else {
-          ctx.output.out(`${file} is still there; delete it once nothing else reads it (or run again with --delete-original).`);
+          ctx.output.out(`${original} is still there; delete it once nothing else reads it (or run again with --delete-original).`);
         }
       }),
     );

@@ -1,0 +1,33 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'import-bounds' };
+
+/** mcp.json's entries as written (the starter servers of a new folder among them). */
+function serversIn(home: string): Record<string, unknown> {
+  return (JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers;
+}
+
+describe('import of a file naming a server twice, or too many, through the built CLI', () => {
+  it('imports the last of a name given twice and says the earlier was left out', async () => {
+    const home = tempHome('cs-import-twice-');
+    const file = join(home, '..', 'twice.json');
+    writeFileSync(file, '{"mcpServers":{"dup":{"command":"echo","args":["first"]},"dup":{"command":"echo","args":["last"]}}}');
+    const imported = await runCli(home, ['import', 'cursor', '--path', file], { env: PASSPHRASE });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(`skipped dup: named more than once in ${file}: the earlier ones were left out (the client reads only the last)`);
+    expect(serversIn(home)['dup']).toEqual({ command: 'echo', args: ['last'] });
+  }, 60_000);
+
+  it('refuses a file of more than 1000 servers whole, before anything is written', async () => {
+    const home = tempHome('cs-import-many-');
+    const file = join(home, '..', 'many.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`s${i}`, { command: 'echo' }])) }));
+    const imported = await runCli(home, ['import', 'cursor', '--path', file], { env: PASSPHRASE });
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toContain(`error [invalid_input]: ${file} names 1001 servers, more than the 1000 one import takes; nothing was imported.`);
+    expect(Object.keys(serversIn(home)).filter((name) => /^s\d+$/.test(name))).toEqual([]);
+  }, 60_000);
+});
