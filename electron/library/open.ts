@@ -45,7 +45,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
   const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
-  const api: AppApi = checkedApi(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
+  const waits = mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : undefined;
+  const api: AppApi = checkedApi(waits ?? core.api);
   const declared = Object.keys(code ?? {});
   const agentNames = Object.keys(agents?.tokens ?? {});
   let codeAgents: Record<string, CodeAgentHandle> = {};
@@ -54,6 +55,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       polled?.stop();
+      // A request still waiting is this program's: confirmed after it closed, it would run for nobody.
+      await waits?.withdrawAll();
       // The app forgets what this program declared; in this process they go with the core.
       if (mode === 'app' && declared.length > 0) await api.forgetServers({ names: declared }).catch(() => undefined);
       if (mode === 'app' && agentNames.length > 0) await api.forgetAgents({ names: agentNames }).catch(() => undefined);
