@@ -113,8 +113,9 @@ export class AgentStore {
     return { agent: this.#require(name), token };
   }
 
+  /** Removes an agent; one declared in code is forgotten (a narrowing is never refused to the person). */
   async remove(name: string): Promise<void> {
-    this.#editable(name, 'removed');
+    if (this.#code.has(name)) return this.forgetFromCode([name]);
     await this.#mutate((agents) => {
       this.#find(agents, name);
       return agents.filter((a) => a.name !== name);

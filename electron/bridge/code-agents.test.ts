@@ -45,13 +45,23 @@ describe('agents declared in code', () => {
     await expect(store.add('runtime', { servers: [] })).rejects.toThrow(`The agent "runtime" is declared twice: in code (the agents given to openConnectedServices) and in ${store.file}`);
   });
 
-  it('is not changed, given a new token or removed here; a remembered approval holds in memory', async () => {
+  it('is not changed or given a new token here; a remembered approval holds in memory', async () => {
     const store = open();
     store.declareFromCode({ runtime: { tokenHash: hashToken(newAgentToken()).hex, servers: ['files'] } });
     await expect(store.update('runtime', { servers: '*' })).rejects.toThrow('The agent "runtime" is declared in code, so it cannot be changed here');
     await expect(store.rotate('runtime')).rejects.toThrow('The agent "runtime" is declared in code, so it cannot be given a new token here');
-    await expect(store.remove('runtime')).rejects.toThrow('The agent "runtime" is declared in code, so it cannot be removed here');
     expect((await store.setToolDecision('runtime', 'files', 'write_file', 'allow')).tools).toEqual({ files: { write_file: 'allow' } });
+    expect(existsSync(store.file)).toBe(false);
+  });
+
+  it('is forgotten when the person removes it: its token stops working, agents.json is not written', async () => {
+    const store = open();
+    const token = newAgentToken();
+    store.declareFromCode({ runtime: { tokenHash: hashToken(token).hex, servers: ['files'] } });
+    await store.remove('runtime');
+    expect(store.get('runtime')).toBeUndefined();
+    expect(store.fromCode('runtime')).toBe(false);
+    expect(store.authenticate(token)).toBeNull();
     expect(existsSync(store.file)).toBe(false);
   });
 

@@ -48,7 +48,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
   const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
-  const inner = withProgramPaths(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
+  const waits = mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : undefined;
+  const inner = withProgramPaths(waits ?? core.api);
   let closing: Promise<void> | undefined;
   // Once close() began the program's calls are refused; close's own go through `own`.
   const api: AppApi = checkedApi(inner, () => closing !== undefined);
@@ -60,6 +61,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       polled?.stop();
+      // A request still waiting is this program's: confirmed after it closed, it would run for nobody.
+      await waits?.withdrawAll();
       // The app forgets what this program declared; in this process they go with the core.
       if (mode === 'app' && declared.length > 0) await own.forgetServers({ names: declared }).catch(() => undefined);
       if (mode === 'app' && agentNames.length > 0) await own.forgetAgents({ names: agentNames }).catch(() => undefined);

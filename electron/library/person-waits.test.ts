@@ -4,8 +4,9 @@ import { CodedError } from '../../shared/errors';
 import { personWaits, waitingRequest } from './person-waits';
 
 /** A running app's API as the command line meets it: a widening answers `denied` with its request's id. */
-function appWith(answers: ApiOutput<'confirmationAnswer'>[]): { api: AppApi; asked: string[] } {
+function appWith(answers: ApiOutput<'confirmationAnswer'>[]): { api: AppApi; asked: string[]; withdrawn: string[] } {
   const asked: string[] = [];
+  const withdrawn: string[] = [];
   const api = {
     on: () => () => undefined,
     approveServer: () => Promise.reject(new CodedError('denied', 'Waiting for confirmation in the app: approve "x"', { data: { confirmation: 'c-1', claim: 'k-1' } })),
@@ -14,8 +15,12 @@ function appWith(answers: ApiOutput<'confirmationAnswer'>[]): { api: AppApi; ask
       asked.push(`${id} ${claim}`);
       return Promise.resolve(answers.shift() ?? { outcome: 'waiting' });
     },
+    withdrawConfirmation: ({ id, claim }: { id: string; claim: string }) => {
+      withdrawn.push(`${id} ${claim}`);
+      return Promise.resolve({ ok: true });
+    },
   } as unknown as AppApi;
-  return { api, asked };
+  return { api, asked, withdrawn };
 }
 
 describe('a widening through a running app waits for the person', () => {
@@ -33,6 +38,29 @@ describe('a widening through a running app waits for the person', () => {
     let now = 0;
     const late = personWaits(appWith([]).api, { sleep: () => Promise.resolve(void (now += 1000)), now: () => now, timeoutMs: 5000 });
     await expect(late.approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('withdraws its request when it stops waiting (a timeout), not when the person decided', async () => {
+    let now = 0;
+    const app = appWith([]);
+    const late = personWaits(app.api, { sleep: () => Promise.resolve(void (now += 1000)), now: () => now, timeoutMs: 5000 });
+    await expect(late.approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout' });
+    expect(app.withdrawn).toEqual(['c-1 k-1']);
+    const decided = appWith([{ outcome: 'refused' }]);
+    await expect(personWaits(decided.api, instant).approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'denied' });
+    expect(decided.withdrawn).toEqual([]);
+  });
+
+  it('withdraws what still waits when the program closes', async () => {
+    const app = appWith([]);
+    let release = (): void => undefined;
+    const waits = personWaits(app.api, { sleep: () => new Promise<void>((resolve) => (release = resolve)) });
+    const waiting = waits.approveServer({ name: 'x' }).catch((error: unknown) => error);
+    await new Promise((resolve) => setImmediate(resolve));
+    await waits.withdrawAll();
+    expect(app.withdrawn).toEqual(['c-1 k-1']);
+    release();
+    void waiting;
   });
 
   it('asks with the claim its request was given; without one there is nothing to wait for', async () => {

@@ -29,7 +29,16 @@ function claimOf(error: CodedError): string | undefined {
  * command line exits 4 and leaves it to the person): the method's answer once confirmed, the app's
  * error once refused, failed or expired, `timeout` when the person did not decide in time.
  */
-export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppApi {
+export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppApi & { withdrawAll(): Promise<void> } {
+  /** Requests this program still waits on, each with its claim: withdrawn when it stops waiting. */
+  const open = new Map<string, string>();
+  const withdraw = (id: string, claim: string): Promise<void> => {
+    open.delete(id);
+    return api.withdrawConfirmation({ id, claim }).then(
+      () => undefined,
+      () => undefined,
+    );
+  };
   const timeoutMs = options.timeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
@@ -39,8 +48,19 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
     // An app that gives no claim answers to nobody: waiting would only end in a timeout.
     if (claim === undefined) throw asked;
     const deadline = now() + timeoutMs;
+    open.set(id, claim);
+    try {
+      return await poll(method, id, asked, claim, deadline);
+    } finally {
+      // Told `timeout` (or failed asking), this program no longer waits: nobody may confirm it for it later.
+      if (open.has(id)) await withdraw(id, claim);
+    }
+  };
+
+  const poll = async <M extends ApiMethod>(method: M, id: string, asked: CodedError, claim: string, deadline: number): Promise<unknown> => {
     for (;;) {
       const answer = await api.confirmationAnswer({ id, claim });
+      if (answer.outcome !== 'waiting') open.delete(id);
       // A new agent's token is the person's: confirmed, with no answer for the asker.
       if (answer.outcome === 'confirmed') return answer.result === undefined ? undefined : API_METHODS[method].output.parse(answer.result);
       if (answer.outcome !== 'waiting') {
@@ -59,7 +79,13 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
     }
   };
 
-  const out: Record<string, unknown> = { on: api.on.bind(api) };
+  const out: Record<string, unknown> = {
+    on: api.on.bind(api),
+    /** Closing: every request still waiting is withdrawn. */
+    withdrawAll: async () => {
+      await Promise.all([...open].map(([id, claim]) => withdraw(id, claim)));
+    },
+  };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
     out[method] = async (input: ApiInput<typeof method>) => {
       try {
@@ -71,5 +97,5 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
       }
     };
   }
-  return out as unknown as AppApi;
+  return out as unknown as AppApi & { withdrawAll(): Promise<void> };
 }

@@ -50,11 +50,10 @@ describe('servers declared in code beside mcp.json', () => {
     expect(error.message).toContain(path.join(dataDir, 'mcp.json'));
   });
 
-  it('refuses editing, removing, disabling one from code, and adding one of its name to mcp.json', async () => {
+  it('refuses editing, disabling one from code, and adding one of its name to mcp.json', async () => {
     registry = await openRegistry({ dataDir, codeServers: { mine: fromCode } });
     for (const [work, action] of [
       [registry.updateServer('mine', fromFile), 'edited'],
-      [registry.removeServer('mine'), 'removed'],
       [registry.setEnabled('mine', false), 'disabled'],
     ] as const) {
       const error = await failure(work);
@@ -66,6 +65,13 @@ describe('servers declared in code beside mcp.json', () => {
     // The file's own servers are edited as before.
     await registry.removeServer('files');
     expect(Object.keys(registry.config().mcpServers)).toEqual(['mine']);
+  });
+
+  it('forgets one from code when the person removes it, and leaves mcp.json alone', async () => {
+    registry = await openRegistry({ dataDir, codeServers: { mine: fromCode } });
+    await registry.removeServer('mine');
+    expect(registry.fromCode('mine')).toBe(false);
+    expect(Object.keys(registry.config().mcpServers)).toEqual(['files']);
   });
 
   it('refuses a name equal to another ignoring case, in code, in mcp.json or across the two', async () => {

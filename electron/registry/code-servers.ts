@@ -147,8 +147,9 @@ export class CodeServerRegistry implements Registry {
     if (this.fromCode(name)) return Promise.reject(notEditable(name, 'edited'));
     return this.#file.updateServer(name, config);
   }
+  /** Removes a server; one declared in code is forgotten (a narrowing is never refused to the person). */
   removeServer(name: string): Promise<void> {
-    if (this.fromCode(name)) return Promise.reject(notEditable(name, 'removed'));
+    if (this.fromCode(name)) return this.forgetFromCode([name]);
     return this.#file.removeServer(name);
   }
   setEnabled(name: string, enabled: boolean): Promise<void> {

@@ -55,6 +55,8 @@ export const ConfirmationSchema = lazySchema(() => z.object({
   input: z.unknown(),
   from: CallerSchema,
   pid: z.number().int().optional(),
+  /** The process that asked has exited: confirming it would run for nobody, so it is refused. */
+  askerGone: z.boolean().optional(),
   requestedAt: z.number(),
   expiresAt: z.number(),
 }));

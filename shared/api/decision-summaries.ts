@@ -24,7 +24,7 @@ export function confirmationDecision(confirmation: Confirmation): DecisionOf<'co
   return {
     kind: 'confirmation',
     id: confirmation.id,
-    summary: `the command line asks to ${confirmation.summary}`,
+    summary: `the command line asks to ${confirmation.summary}${confirmation.askerGone === true ? ' (its program has exited)' : ''}`,
     requestedAt: confirmation.requestedAt,
     expiresAt: confirmation.expiresAt,
     item: confirmation,

@@ -2,6 +2,7 @@ import type { ApiInput, ApiMethod, ApiOutput, AppApi, Caller } from '../../../sh
 import { CodedError, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { AdminLog } from './admin-log';
+import type { CodeOwners } from '../door/code-owners';
 import type { Confirmations } from '../door/confirmations';
 import { OPENER_BOUND } from '../door/opener-bound';
 import { endOrphanedWaits } from './orphaned-waits';
@@ -12,14 +13,14 @@ function invoke(api: AppApi, method: ApiMethod, input: unknown, asked: Caller): 
   return (api[method] as (input: unknown) => Promise<unknown>)(input);
 }
 
-export type AdminMethods = Pick<AppApi, 'listConfirmations' | 'confirmationAnswer' | 'readAdminLog' | 'listOfflineChanges'> & {
+export type AdminMethods = Pick<AppApi, 'listConfirmations' | 'confirmationAnswer' | 'withdrawConfirmation' | 'readAdminLog' | 'listOfflineChanges'> & {
   /** `who`: the person's interface that decided (the door passes it; in-process callers are the desktop's). */
   decideConfirmation(input: ApiInput<'decideConfirmation'>, who?: Caller): Promise<ApiOutput<'decideConfirmation'>>;
   acknowledgeChanges(input: ApiInput<'acknowledgeChanges'>, who?: Caller): Promise<ApiOutput<'acknowledgeChanges'>>;
 };
 
 /** The door's own methods: deciding confirmations and reviewing offline changes (the person's). */
-export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; confirmations?: Confirmations }): AdminMethods {
+export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; confirmations?: Confirmations; owners?: CodeOwners }): AdminMethods {
   const { admin, confirmations } = options;
   return {
     listConfirmations: () => Promise.resolve(confirmations?.list() ?? []),
@@ -27,14 +28,26 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Ask the running app' });
       return Promise.resolve(confirmations.answer(id, claim));
     },
+    withdrawConfirmation: ({ id, claim }) => {
+      if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Ask the running app' });
+      confirmations.withdraw(id, claim);
+      return Promise.resolve({ ok: true as const });
+    },
     decideConfirmation: async ({ id, decision }, who = 'ipc') => {
       if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Confirm in the running app' });
-      const { view, method, input } = confirmations.take(id);
+      const { view, method, input, asker, askerGone } = confirmations.take(id);
       const base = { who, method, summary: view.summary, input: view.input, confirmation: id };
       if (decision === 'refuse') {
         admin.record({ ...base, outcome: 'refused' });
         confirmations.settle(view, 'refused');
         return { outcome: 'refused' as const };
+      }
+      // Run for nobody, a declaration would stay with no program to close it, a secret be set after its asker was told `timeout`.
+      if (askerGone) {
+        const message = `the program that asked (pid ${view.pid ?? '?'}) has exited, so nothing was changed`;
+        admin.record({ ...base, outcome: 'failed', error: message });
+        confirmations.settle(view, 'failed', { error: message });
+        return { outcome: 'failed' as const, error: message };
       }
       let result: unknown;
       try {
@@ -45,6 +58,7 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
         confirmations.settle(view, 'failed', { error: message });
         return { outcome: 'failed' as const, error: message };
       }
+      if (asker) options.owners?.record(method, input, asker);
       admin.record({ ...base, outcome: 'confirmed' });
       confirmations.settle(view, 'confirmed', { result });
       return { outcome: 'confirmed' as const, result };

@@ -21,6 +21,8 @@ export function summarizeAction(method: ApiMethod, input: unknown): string | und
       return 'cancel a call made from the tool browser';
     case 'refreshRegistries':
       return (input as ApiInput<'refreshRegistries'>).full ? 'read the MCP registries again from the start' : 'check the MCP registries for new entries';
+    case 'withdrawConfirmation':
+      return `withdraw the change ${(input as ApiInput<'withdrawConfirmation'>).id} it asked for`;
     case 'decideConfirmation': {
       const { decision } = input as ApiInput<'decideConfirmation'>;
       return decision === 'confirm' ? 'confirm a change asked from the command line' : 'refuse a change asked from the command line';

@@ -17,6 +17,7 @@ import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
 import { createBridgeApi } from '../agents/bridge-api';
 import { cliStdioCommand } from '../agents/cli-command';
 import { clientContext, createClientApi, forgetKeptToken, replaceKeptToken, scrubClientBackups } from '../client-setup';
+import { CodeOwners } from '../door/code-owners';
 import { Confirmations } from '../door/confirmations';
 import { coreDoctor } from '../doctor/core-doctor';
 import type { EventHub } from './event-hub';
@@ -78,6 +79,8 @@ export interface BuiltAppApi {
   door: ApiDoor;
   admin: AdminLog;
   confirmations: Confirmations | undefined;
+  /** Declarations in code tied to the programs that made them (stopped when the core closes). */
+  owners: CodeOwners | undefined;
   /** Everything waiting for the person, every kind (electron/app/decisions). */
   decisions: OpenDecisions;
 }
@@ -114,7 +117,16 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const admin = new AdminLog(core);
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
   const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener, urls: askUrlChecks(registry, parts.auth) });
-  const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  // A program that exits without closing leaves nothing it declared behind (docs/library.md).
+  const owners = confirmations
+    ? new CodeOwners({
+        forget: {
+          servers: async (names) => void (await personApi.forgetServers({ names })),
+          agents: async (names) => void (await personApi.forgetAgents({ names })),
+        },
+      })
+    : undefined;
+  const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}), ...(owners ? { owners } : {}) });
   const pinsApi = createPinsApi({
     pins: parts.pins,
     registry,
@@ -203,5 +215,5 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports }, input),
   });
   const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}), appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy });
-  return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, decisions };
+  return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, owners, decisions };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiMethod, Caller, Confirmation, ConfirmationAnswer, ConfirmationOutcome } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { Emitter } from '../../../shared/events';
+import { markProcess, stillRunning, type ProcessMark } from '../../proc-env';
 
 export const CONFIRMATION_TTL_MS = 10 * 60_000;
 /** More waiting than this and new requests are refused: a script cannot bury the person in cards. */
@@ -11,7 +12,16 @@ export interface ConfirmationsOptions {
   now?: () => number;
   ttlMs?: number;
   maxWaiting?: number;
+  /** How an asking process is named and found still running (proc-env; fakes in tests). */
+  processes?: AskerProcesses;
 }
+
+export interface AskerProcesses {
+  mark(pid: number): ProcessMark | undefined;
+  running(mark: ProcessMark): boolean;
+}
+
+const REAL_PROCESSES: AskerProcesses = { mark: (pid) => markProcess(pid), running: (mark) => stillRunning(mark) };
 
 /** Methods whose answer is for the person alone: a new agent's token. */
 const PERSON_ONLY_ANSWERS: ReadonlySet<string> = new Set<ApiMethod>(['addAgent', 'rotateAgent']);
@@ -31,6 +41,19 @@ interface Waiting {
   view: Confirmation;
   method: ApiMethod;
   input: unknown;
+  /** The asking process as it was when it asked; null when the pid it gave ran no process then. */
+  asker?: ProcessMark | null;
+}
+
+/** A request taken to be decided, with its asker as it stands now. */
+export interface TakenConfirmation {
+  view: Confirmation;
+  method: ApiMethod;
+  input: unknown;
+  /** The asking process, still running; undefined when it gave no pid. */
+  asker?: ProcessMark;
+  /** It gave a pid and that process has exited: what it asked for is for nobody now. */
+  askerGone: boolean;
 }
 
 /** A request as its asker holds it: the view everyone may list, and the claim only the asker gets. */
@@ -52,6 +75,7 @@ export class Confirmations {
   readonly #now: () => number;
   readonly #ttlMs: number;
   readonly #max: number;
+  readonly #processes: AskerProcesses;
   readonly #waiting = new Map<string, Waiting>();
   readonly #ended = new Map<string, ConfirmationAnswer>();
   readonly #deciding = new Set<string>();
@@ -63,6 +87,7 @@ export class Confirmations {
     this.#now = options.now ?? Date.now;
     this.#ttlMs = options.ttlMs ?? CONFIRMATION_TTL_MS;
     this.#max = options.maxWaiting ?? MAX_WAITING_CONFIRMATIONS;
+    this.#processes = options.processes ?? REAL_PROCESSES;
   }
 
   request(request: ConfirmationRequest): AskedConfirmation {
@@ -84,19 +109,21 @@ export class Confirmations {
       expiresAt: requestedAt + this.#ttlMs,
     };
     const claim = randomBytes(32).toString('base64url');
-    this.#waiting.set(view.id, { view, method: request.method, input: request.input });
+    const asker = request.pid !== undefined ? (this.#processes.mark(request.pid) ?? null) : undefined;
+    this.#waiting.set(view.id, { view, method: request.method, input: request.input, ...(asker !== undefined ? { asker } : {}) });
     this.#claims.set(view.id, digest(claim));
     this.#emitter.emit('pending', view);
     return { confirmation: view, claim };
   }
 
+  /** What waits; a request whose asking process has exited says so (`askerGone`). */
   list(): Confirmation[] {
     this.expire();
-    return [...this.#waiting.values()].map((w) => w.view);
+    return [...this.#waiting.values()].map((w) => (this.#gone(w) ? { ...w.view, askerGone: true } : w.view));
   }
 
   /** Takes a waiting request out to run or refuse it; `not_found` when unknown or expired. */
-  take(id: string): { view: Confirmation; method: ApiMethod; input: unknown } {
+  take(id: string): TakenConfirmation {
     this.expire();
     const waiting = this.#waiting.get(id);
     if (!waiting) {
@@ -105,7 +132,30 @@ export class Confirmations {
     this.#waiting.delete(id);
     // Confirmed and running: still waiting, for whoever asked, until it is settled.
     this.#deciding.add(id);
-    return waiting;
+    const askerGone = this.#gone(waiting);
+    return { view: waiting.view, method: waiting.method, input: waiting.input, askerGone, ...(waiting.asker && !askerGone ? { asker: waiting.asker } : {}) };
+  }
+
+  /**
+   * The asker takes back its own waiting request (it stopped waiting, or is closing), proven by its
+   * claim; it ends as expired. A request already decided or unknown is left as it is.
+   */
+  withdraw(id: string, claim: string): void {
+    this.#proveAsker(id, claim);
+    const waiting = this.#waiting.get(id);
+    if (waiting) this.#expireOne(id, waiting);
+  }
+
+  #gone(waiting: Waiting): boolean {
+    if (waiting.asker === undefined) return false;
+    return waiting.asker === null || !this.#processes.running(waiting.asker);
+  }
+
+  #proveAsker(id: string, claim: string): void {
+    const kept = this.#claims.get(id);
+    if (!kept || !timingSafeEqual(kept, digest(claim))) {
+      throw new CodedError('not_found', `No change ${id} was asked for recently by this caller`, { hint: 'Ask for it again' });
+    }
   }
 
   /**
@@ -126,11 +176,7 @@ export class Confirmations {
    */
   answer(id: string, claim: string): ConfirmationAnswer {
     this.expire();
-    const kept = this.#claims.get(id);
-    const presented = digest(claim);
-    if (!kept || !timingSafeEqual(kept, presented)) {
-      throw new CodedError('not_found', `No change ${id} was asked for recently by this caller`, { hint: 'Ask for it again' });
-    }
+    this.#proveAsker(id, claim);
     if (this.#waiting.has(id) || this.#deciding.has(id)) return { outcome: 'waiting' };
     const ended = this.#ended.get(id);
     if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently by this caller`, { hint: 'Ask for it again' });

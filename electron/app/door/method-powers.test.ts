@@ -67,6 +67,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   importConfig: 'widening',
   listConfirmations: 'read',
   confirmationAnswer: 'read',
+  withdrawConfirmation: 'narrowing',
   decideConfirmation: 'person',
   readAdminLog: 'read',
   listOfflineChanges: 'read',

@@ -85,6 +85,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   importConfig: 'widening',
   listConfirmations: 'read',
   confirmationAnswer: 'read',
+  withdrawConfirmation: 'narrowing',
   decideConfirmation: 'person',
   readAdminLog: 'read',
   listOfflineChanges: 'read',

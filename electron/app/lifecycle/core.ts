@@ -90,7 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The core's clock decides when an app nobody keeps expires (a test moves it past ten minutes).
   const apps = new AppsHost({ now: core.now });
   unsubscribe.push(apps.onStopped((stopped) => events.emit('appClosed', stopped)));
-  const { api, door, admin, confirmations, decisions } = buildAppApi({
+  const { api, door, admin, confirmations, owners, decisions } = buildAppApi({
     core,
     runsBridge: options.bridge !== undefined,
     ports,
@@ -117,6 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     storeUses,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  unsubscribe.push(() => owners?.stop());
   unsubscribe.push(leftovers.to(admin));
   unsubscribe.push(...forwardPinEvents(pins, admin, events));
   unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));

@@ -118,7 +118,14 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         )}
       </dl>
       {fromCode ? (
-        <p className="muted">Declared in a program&apos;s code: it is changed or removed in that program, which holds its token.</p>
+        <div>
+          <p className="muted">Declared in a program&apos;s code: it is changed in that program, which holds its token. Removing it here ends that token at once.</p>
+          <div className="button-row">
+            <button type="button" className="button small danger" onClick={() => setConfirm('remove')} aria-label={`Remove agent ${agent.name}`}>
+              Remove
+            </button>
+          </div>
+        </div>
       ) : (
       <div className="button-row">
         <button type="button" className="button small" onClick={() => onEdit(agent)} aria-label={`Edit access of ${agent.name}`}>

@@ -18,11 +18,11 @@ describe('a server declared in a program\'s code is marked, and not edited here'
     expect(within(screen.getByRole('listitem', { name: 'files' })).queryByText('from code')).toBeNull();
   });
 
-  it('offers no Edit or Remove on its page, where a server of mcp.json has both', async () => {
+  it('offers no Edit on its page but Remove (it forgets it), where a server of mcp.json has both', async () => {
     renderApp(apiWith([serverStatus({ name: 'mine', fromCode: true })]), { hash: '#/services/mine' });
     expect(await screen.findByText('from code')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit mine' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Remove mine' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove mine' })).toBeTruthy();
     cleanup();
     renderApp(apiWith([serverStatus({ name: 'files' })]), { hash: '#/services/files' });
     expect(await screen.findByRole('button', { name: 'Edit files' })).toBeTruthy();

@@ -62,7 +62,13 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
         <StateBadge status={status} />
         <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />
         {status.fromCode === true ? (
-          <FromCodeMark />
+          <>
+            <FromCodeMark />
+            {/* Removing forgets it, as its program's closing would: a narrowing the person can always make. */}
+            <button type="button" className="button small danger" onClick={() => setDialog('remove')} aria-label={`Remove ${server}`}>
+              Remove
+            </button>
+          </>
         ) : (
           <>
             <button type="button" className="button small" ref={editButton} onClick={() => setDialog('edit')} aria-label={`Edit ${server}`}>

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ProcessMark } from '../../proc-env';
+import { Confirmations } from './confirmations';
+
+/** Processes as a test says: those in `running` run, with these starts. */
+function fakeProcesses(running: Map<number, string>) {
+  return {
+    mark: (pid: number): ProcessMark | undefined => (running.has(pid) ? { pid, start: running.get(pid) ?? '' } : undefined),
+    running: (mark: ProcessMark): boolean => running.get(mark.pid) === mark.start,
+  };
+}
+
+const asked = (confirmations: Confirmations, pid?: number) =>
+  confirmations.request({ method: 'declareServers', input: { servers: { s: { command: 'echo' } } }, shown: {}, summary: 'declare s', from: 'cli', ...(pid !== undefined ? { pid } : {}) });
+
+describe('a confirmation and the process that asked it', () => {
+  it('is listed as its program having exited once it has, and taken as such', () => {
+    const running = new Map([[100, '5']]);
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(running) });
+    const { confirmation } = asked(confirmations, 100);
+    expect(confirmations.list()[0]?.askerGone).toBeUndefined();
+    running.delete(100);
+    expect(confirmations.list()[0]?.askerGone).toBe(true);
+    expect(confirmations.take(confirmation.id)).toMatchObject({ askerGone: true });
+  });
+
+  it('takes a pid reused by a later process for its program gone', () => {
+    const running = new Map([[100, '5']]);
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(running) });
+    const { confirmation } = asked(confirmations, 100);
+    running.set(100, '9');
+    const taken = confirmations.take(confirmation.id);
+    expect(taken.askerGone).toBe(true);
+    expect(taken.asker).toBeUndefined();
+  });
+
+  it('hands the running asker to whoever runs it; a request with no pid has no asker and is never gone', () => {
+    const running = new Map([[100, '5']]);
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(running) });
+    expect(confirmations.take(asked(confirmations, 100).confirmation.id)).toMatchObject({ askerGone: false, asker: { pid: 100, start: '5' } });
+    const none = confirmations.take(asked(confirmations).confirmation.id);
+    expect(none.askerGone).toBe(false);
+    expect(none.asker).toBeUndefined();
+  });
+
+  it('a pid that ran nothing when it asked is gone from the start', () => {
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(new Map()) });
+    asked(confirmations, 4242);
+    expect(confirmations.list()[0]?.askerGone).toBe(true);
+  });
+
+  it('is withdrawn by its asker alone: gone from the list, answered as expired', () => {
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(new Map([[100, '5']])) });
+    const decided: string[] = [];
+    confirmations.on('decided', ({ outcome }) => decided.push(outcome));
+    const { confirmation, claim } = asked(confirmations, 100);
+    expect(() => confirmations.withdraw(confirmation.id, 'guessed')).toThrow(/asked for recently/);
+    expect(confirmations.list()).toHaveLength(1);
+    confirmations.withdraw(confirmation.id, claim);
+    expect(confirmations.list()).toEqual([]);
+    expect(decided).toEqual(['expired']);
+    expect(confirmations.answer(confirmation.id, claim)).toEqual({ outcome: 'expired' });
+    // Once more changes nothing.
+    confirmations.withdraw(confirmation.id, claim);
+    expect(decided).toEqual(['expired']);
+  });
+});

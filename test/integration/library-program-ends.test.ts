@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../fixtures/servers/config';
+import { INITIALIZE, mcpHeaders, rawRequest } from '../support/bridge-harness';
+import { runCli, tempHome } from '../support/cli';
+import { runScript, type LineReader } from '../support/packed-install';
+import { eventually, startServe, type Served } from '../support/serve';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'library');
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'program-ends-test-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
+
+interface Waiting {
+  id: string;
+  method: string;
+}
+
+/** What a program declared or asked for through the app ends with the program (docs/library.md). */
+describe('a program that ends while the app runs', () => {
+  const programs: LineReader[] = [];
+  let served: Served | undefined;
+  afterEach(async () => {
+    for (const program of programs.splice(0)) if (program.child.exitCode === null && program.child.signalCode === null) program.child.kill('SIGKILL');
+    await served?.stop();
+    served = undefined;
+  });
+
+  const confirm = async (app: Served, method: string): Promise<void> => {
+    const waiting = await eventually(async () => ((await app.api('listConfirmations')).body.result as Waiting[]).find((c) => c.method === method), 30_000);
+    expect((await app.api('decideConfirmation', { id: waiting.id, decision: 'confirm' })).body.result).toMatchObject({ outcome: 'confirmed' });
+  };
+
+  const declared = async (app: Served, home: string): Promise<{ program: LineReader; port: number; token: string }> => {
+    const program = runScript(FIXTURES, 'declare-and-wait.mjs', [home, 'declare'], ENV);
+    programs.push(program);
+    await confirm(app, 'declareServers');
+    await confirm(app, 'declareAgents');
+    const opened = await program.next();
+    expect(opened).toMatchObject({ step: 'opened', mode: 'app' });
+    const port = Number(new URL(String(opened['url'])).port);
+    const token = String(opened['token']);
+    expect((await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE })).status).toBe(200);
+    return { program, port, token };
+  };
+
+  const serverNames = async (app: Served): Promise<string[]> => ((await app.api('status')).body.result as { servers: { name: string }[] }).servers.map((s) => s.name);
+
+  it('killed with -9: its agent\'s token stops working and its servers are gone within seconds', async () => {
+    const home = tempHome('cs-program-ends-');
+    served = await startServe(home, [], ENV);
+    const app = served;
+    const { program, port, token } = await declared(app, home);
+    expect(await serverNames(app)).toContain('zombiesrv');
+    program.child.kill('SIGKILL');
+    await eventually(async () => ((await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE })).status === 401 ? true : undefined), 15_000);
+    expect(await serverNames(app)).not.toContain('zombiesrv');
+    const agents = (await app.api('listAgents')).body.result as { name: string }[];
+    expect(agents.map((a) => a.name)).not.toContain('zombie');
+  }, 120_000);
+
+  it('the person removes a code agent and a code server from the command line; the token stops working at once', async () => {
+    const home = tempHome('cs-program-removed-');
+    served = await startServe(home, [], ENV);
+    const app = served;
+    const { port, token } = await declared(app, home);
+    const agent = await runCli(home, ['agents', 'remove', 'zombie'], { env: ENV });
+    expect(agent.code, agent.stderr).toBe(0);
+    expect((await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE })).status).toBe(401);
+    const server = await runCli(home, ['servers', 'remove', 'zombiesrv'], { env: ENV });
+    expect(server.code, server.stderr).toBe(0);
+    expect(await serverNames(app)).not.toContain('zombiesrv');
+  }, 120_000);
+
+  it('a request the program stopped waiting for (timeout) is gone from the person\'s list', async () => {
+    const home = tempHome('cs-program-timeout-');
+    served = await startServe(home, [], ENV);
+    const app = served;
+    const program = runScript(FIXTURES, 'declare-and-wait.mjs', [home, 'timeout'], ENV);
+    programs.push(program);
+    await eventually(async () => ((await app.api('listConfirmations')).body.result as Waiting[]).find((c) => c.method === 'setSecret'), 30_000);
+    expect(await program.next()).toMatchObject({ step: 'refused', code: 'timeout' });
+    // The program still runs: the request went because it withdrew it, not because its asker exited.
+    expect(program.child.exitCode).toBeNull();
+    expect(((await app.api('listConfirmations')).body.result as Waiting[]).filter((c) => c.method === 'setSecret')).toEqual([]);
+  }, 120_000);
+});
