@@ -61,7 +61,7 @@ describe('the library, installed from the packed package into an empty project',
     const home = tempHome('cs-embed-own-');
     const runtime = runScript(dir, 'runtime.mjs', [home, everything], ENV);
     expect(await runtime.next()).toEqual({ step: 'opened', mode: 'in-process', fromCode: true, approval: 'pending' });
-    expect(await runtime.next()).toEqual({ step: 'remove', refused: 'The server "mine" is declared in code, so it cannot be removed here' });
+    expect(await runtime.next()).toEqual({ step: 'disable', refused: 'The server "mine" is declared in code, so it cannot be disabled here' });
     expect(await runtime.next()).toEqual({ step: 'approved' });
     expect(await runtime.next()).toMatchObject({ step: 'called', result: { content: [{ type: 'text', text: 'Echo: from code' }] } });
     expect((await runtime.next()).states).toContain('ready');
@@ -101,16 +101,16 @@ describe('the library, installed from the packed package into an empty project',
     expect(await runtime.next()).toEqual({ step: 'opened', mode: 'app', fromCode: true, approval: 'pending' });
     const row = ((await app.api('status')).body.result as { servers: { name: string; fromCode?: boolean }[] }).servers.find((s) => s.name === 'mine');
     expect(row?.fromCode).toBe(true);
-    expect(await runtime.next()).toEqual({ step: 'remove', refused: 'The server "mine" is declared in code, so it cannot be removed here' });
+    expect(await runtime.next()).toEqual({ step: 'disable', refused: 'The server "mine" is declared in code, so it cannot be disabled here' });
 
     const approve = await waiting('approveServer');
     expect(runtime.pending()).toBe(0);
-    // The command line lists it marked, and cannot remove it either.
+    // The command line lists it marked, and cannot disable it either.
     const list = await runCli(home, ['servers', 'list'], { env: ENV });
     expect(list.stdout).toMatch(/^mine\s+stdio\s+\S.*\(from code\) /m);
-    const remove = await runCli(home, ['servers', 'remove', 'mine'], { env: ENV });
-    expect(remove.code).toBe(2);
-    expect(remove.stderr).toContain('The server "mine" is declared in code, so it cannot be removed here');
+    const disable = await runCli(home, ['servers', 'disable', 'mine'], { env: ENV });
+    expect(disable.code).toBe(2);
+    expect(disable.stderr).toContain('The server "mine" is declared in code, so it cannot be disabled here');
     await confirm(approve.id);
     expect(await runtime.next()).toEqual({ step: 'approved' });
 

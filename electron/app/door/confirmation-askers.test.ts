@@ -43,6 +43,15 @@ describe('a confirmation and the process that asked it', () => {
     expect(none.asker).toBeUndefined();
   });
 
+  it("never judges a command's request by its asker: the command has ended by design when the person confirms", () => {
+    const running = new Map([[100, '5']]);
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(running) });
+    const { confirmation } = confirmations.request({ method: 'connectClient', input: { agent: 'a', client: 'cursor' }, shown: {}, summary: 'connect a', from: 'cli', pid: 100 });
+    running.delete(100);
+    expect(confirmations.list()[0]?.askerGone).toBeUndefined();
+    expect(confirmations.take(confirmation.id).askerGone).toBe(false);
+  });
+
   it('a pid that ran nothing when it asked is gone from the start', () => {
     const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(new Map()) });
     asked(confirmations, 4242);

@@ -23,6 +23,13 @@ export interface AskerProcesses {
 
 const REAL_PROCESSES: AskerProcesses = { mark: (pid) => markProcess(pid), running: (mark) => stillRunning(mark) };
 
+/**
+ * Requests that mean nothing without the program that asked: what it declares lives as long as it does.
+ * Any other request (a command run with `agents connect`, `secrets set`) is asked and left by design: the
+ * command has ended when the person confirms it, so an ended asker is no reason to refuse.
+ */
+const LIVING_ASKER: ReadonlySet<string> = new Set<ApiMethod>(['declareServers', 'declareAgents']);
+
 /** Methods whose answer is for the person alone: a new agent's token. */
 const PERSON_ONLY_ANSWERS: ReadonlySet<string> = new Set<ApiMethod>(['addAgent', 'rotateAgent']);
 
@@ -147,7 +154,7 @@ export class Confirmations {
   }
 
   #gone(waiting: Waiting): boolean {
-    if (waiting.asker === undefined) return false;
+    if (waiting.asker === undefined || !LIVING_ASKER.has(waiting.method)) return false;
     return waiting.asker === null || !this.#processes.running(waiting.asker);
   }
 
