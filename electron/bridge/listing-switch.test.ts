@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualTimers } from '../../test/support/manual-timers';
 import { AuditEntrySchema, type AuditEntry, type ToolInfo } from '../../shared/api';
 import type { Agent } from './agent-schema';
+import { AuditLog } from './audit-log';
 import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
 import { LISTING_SWITCHES_PER_WINDOW, sayListingSwitch, switchLine } from './listing-switch';
 import type { ToolEntry } from './tool-index';
@@ -57,6 +61,18 @@ describe('sayListingSwitch', () => {
     clock.advance(60_000);
     sayListingSwitch(ctx, mixed, record);
     expect(audited).toHaveLength(LISTING_SWITCHES_PER_WINDOW + 2);
+  });
+
+  it("through a real audit log: 100 flips leave 6 lines and the count, written as the log closes", async () => {
+    const log = new AuditLog({ dataDir: mkdtempSync(join(tmpdir(), 'listing-switch-')) });
+    const ctx = { log: () => undefined, now: () => 7, audit: log, auditClock: new ManualTimers() };
+    const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
+    const small = new Map([entry('small', 'get_thing')]);
+    for (let i = 0; i < 100; i++) sayListingSwitch(ctx, i % 2 === 0 ? mixed : small, agent());
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as AuditEntry);
+    expect(lines).toHaveLength(LISTING_SWITCHES_PER_WINDOW + 1);
+    expect(lines.at(-1)?.repeated).toBe(100 - LISTING_SWITCHES_PER_WINDOW);
   });
 
   it('writes one audit entry per switch: the agent, the servers searched and their size; its end too', () => {
