@@ -82,4 +82,13 @@ describe('AuditWindows', () => {
     w.endAll();
     expect(written.map((e) => e.requests)).toEqual([undefined, 3]);
   });
+
+  it('after endAll (the audit closed), writes each entry straight through and opens no window', () => {
+    const { w, written, clock } = windows(1);
+    w.endAll();
+    for (let i = 0; i < 3; i++) w.add('late', 'k', entry(`late${i}`));
+    expect(written.map((e) => e.tool)).toEqual(['late0', 'late1', 'late2']);
+    expect(w.scopesKept).toBe(0);
+    expect(clock.pending).toEqual([]);
+  });
 });

@@ -39,6 +39,8 @@ export class AuditWindows {
   readonly #open: DelayList<Window>;
   readonly #options: AuditWindowsOptions;
   readonly #now: () => number;
+  /** endAll has run: a window opened now would never have its count written. */
+  #ended = false;
 
   constructor(options: AuditWindowsOptions) {
     this.#options = options;
@@ -47,6 +49,11 @@ export class AuditWindows {
   }
 
   add(scope: Scope, key: string, entry: AuditEntry, limit = this.#options.limit): void {
+    // After the audit closed (a server's request while the pool closes): straight to the writer, no window.
+    if (this.#ended) {
+      this.#options.write(entry);
+      return;
+    }
     let window = this.#scopes.get(scope)?.get(key);
     // Its minute is over though its timer has not run yet (a busy process): the count is that minute's.
     if (window?.due !== undefined && this.#now() >= window.due) {
@@ -68,8 +75,9 @@ export class AuditWindows {
     return this.#scopes.size;
   }
 
-  /** Every window ended now, its count written: the audit is closing. */
+  /** Every window ended now, its count written: the audit is closing. Later entries are written as they come. */
   endAll(): void {
+    this.#ended = true;
     for (const windows of [...this.#scopes.values()]) for (const window of [...windows.values()]) this.#end(window);
   }
 

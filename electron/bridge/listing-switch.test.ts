@@ -1,8 +1,13 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ManualTimers } from '../../test/support/manual-timers';
 import { AuditEntrySchema, type AuditEntry, type ToolInfo } from '../../shared/api';
 import type { Agent } from './agent-schema';
+import { AuditLog } from './audit-log';
 import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
-import { sayListingSwitch, switchLine } from './listing-switch';
+import { LISTING_SWITCHES_PER_WINDOW, sayListingSwitch, switchLine } from './listing-switch';
 import type { ToolEntry } from './tool-index';
 import { toolTier } from './tool-tier';
 import { describeBoundSearched, describeToolMode } from './tool-mode';
@@ -20,7 +25,10 @@ const big = (server: string) => Array.from({ length: count }, (_, i) => entry(se
 function switchContext() {
   const lines: string[] = [];
   const audited: AuditEntry[] = [];
-  return { lines, audited, ctx: { log: (line: string) => lines.push(line), now: () => 7, audit: { append: (e: AuditEntry) => audited.push(e) } } };
+  const atClose: { endAll(): void }[] = [];
+  const clock = new ManualTimers();
+  const audit = { append: (e: AuditEntry) => audited.push(e), endAtClose: (windows: { endAll(): void }) => atClose.push(windows) };
+  return { lines, audited, atClose, clock, ctx: { log: (line: string) => lines.push(line), now: () => 7, audit, auditClock: clock } };
 }
 
 describe('sayListingSwitch', () => {
@@ -35,6 +43,36 @@ describe('sayListingSwitch', () => {
     sayListingSwitch(ctx, new Map([entry('small', 'get_thing')]), record);
     sayListingSwitch(ctx, mixed, record);
     expect(lines).toHaveLength(2);
+  });
+
+  it('writes at most 6 switch entries of an agent a minute, then one count written when the audit closes', () => {
+    const { audited, atClose, clock, ctx } = switchContext();
+    const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
+    const small = new Map([entry('small', 'get_thing')]);
+    const record = agent();
+    for (let i = 0; i < 100; i++) sayListingSwitch(ctx, i % 2 === 0 ? mixed : small, record);
+    expect(audited).toHaveLength(LISTING_SWITCHES_PER_WINDOW);
+    expect(atClose).toHaveLength(1);
+    for (const windows of atClose) windows.endAll();
+    expect(audited).toHaveLength(LISTING_SWITCHES_PER_WINDOW + 1);
+    expect(audited.at(-1)).toMatchObject({ agent: 'a', kind: 'listing', repeated: 100 - LISTING_SWITCHES_PER_WINDOW });
+    expect(AuditEntrySchema.parse(audited.at(-1))).toEqual(audited.at(-1));
+    // The next minute, its switches are written again.
+    clock.advance(60_000);
+    sayListingSwitch(ctx, mixed, record);
+    expect(audited).toHaveLength(LISTING_SWITCHES_PER_WINDOW + 2);
+  });
+
+  it("through a real audit log: 100 flips leave 6 lines and the count, written as the log closes", async () => {
+    const log = new AuditLog({ dataDir: mkdtempSync(join(tmpdir(), 'listing-switch-')) });
+    const ctx = { log: () => undefined, now: () => 7, audit: log, auditClock: new ManualTimers() };
+    const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
+    const small = new Map([entry('small', 'get_thing')]);
+    for (let i = 0; i < 100; i++) sayListingSwitch(ctx, i % 2 === 0 ? mixed : small, agent());
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as AuditEntry);
+    expect(lines).toHaveLength(LISTING_SWITCHES_PER_WINDOW + 1);
+    expect(lines.at(-1)?.repeated).toBe(100 - LISTING_SWITCHES_PER_WINDOW);
   });
 
   it('writes one audit entry per switch: the agent, the servers searched and their size; its end too', () => {

@@ -1,6 +1,8 @@
 import type { ListingBound } from '../../shared/api';
+import type { DelayClock } from '../../shared/collections';
 import type { Agent } from './agent-schema';
 import type { AuditLog } from './audit-log';
+import { AuditWindows } from './audit-windows';
 import type { CallContext } from './call-context';
 import { AGENT_LISTING_BOUND, MAX_AGENT_LISTING_BYTES } from './listing-bounds';
 import { boundSearched, listingBound } from './listing-scope';
@@ -9,8 +11,17 @@ import type { ToolEntry } from './tool-index';
 /** Per bridge: what was last said of each agent's listing switch, so each switch is said once. */
 const said = new WeakMap<SwitchContext, Map<string, string>>();
 
-/** Where a switch is said: the log, and the audit (one entry per switch, with the sizes that made it). */
-export type SwitchContext = Pick<CallContext, 'log' | 'now'> & { audit: Pick<AuditLog, 'append'> };
+/** Switch entries an agent may add to the audit in a minute before the rest are counted into one. */
+export const LISTING_SWITCHES_PER_WINDOW = 6;
+
+/** Per audit log: its windows of switch entries, per agent (written when the log closes). */
+const windowsOf = new WeakMap<SwitchContext['audit'], AuditWindows>();
+
+/**
+ * Where a switch is said: the log, and the audit (one entry per switch, with the sizes that made it).
+ * `auditClock`: the windows' timer and clock (default an unref'd setTimeout and performance.now).
+ */
+export type SwitchContext = Pick<CallContext, 'log' | 'now'> & { audit: Pick<AuditLog, 'append' | 'endAtClose'>; auditClock?: DelayClock };
 
 /** The log line for a switch, or undefined when the agent lists every tool. */
 export function switchLine(agent: string, searched: readonly string[] | '*' | undefined): string | undefined {
@@ -43,8 +54,29 @@ export function sayListingSwitch(ctx: SwitchContext, index: ReadonlyMap<string, 
   if (bound !== undefined) auditSwitch(ctx, agent.name, bound);
 }
 
+/**
+ * A server whose tools sit near the bound and change at each list_changed would make every listing a
+ * switch and its end, rotating everyone's history out of the audit: per agent, the first
+ * LISTING_SWITCHES_PER_WINDOW a minute are written, the rest counted into one entry (`repeated`).
+ */
+function switchWindows(ctx: SwitchContext): AuditWindows {
+  const audit = ctx.audit;
+  let windows = windowsOf.get(audit);
+  if (windows === undefined) {
+    windows = new AuditWindows({
+      limit: LISTING_SWITCHES_PER_WINDOW,
+      write: (entry) => audit.append(entry),
+      summary: (first, counted) => ({ ...first, repeated: counted }),
+      ...(ctx.auditClock !== undefined ? { clock: ctx.auditClock } : {}),
+    });
+    windowsOf.set(audit, windows);
+    audit.endAtClose(windows);
+  }
+  return windows;
+}
+
 /** The audit entry of a switch: `server` names the servers searched (none when every one is or none is). */
 function auditSwitch(ctx: SwitchContext, agent: string, listing: ListingBound): void {
   const server = listing.every ? '' : listing.searched.map((s) => s.server).join(', ');
-  ctx.audit.append({ time: ctx.now(), agent, server, kind: 'listing', tool: 'tools/list', durationMs: 0, outcome: 'ok', listing });
+  switchWindows(ctx).add(agent, 'listing', { time: ctx.now(), agent, server, kind: 'listing', tool: 'tools/list', durationMs: 0, outcome: 'ok', listing });
 }

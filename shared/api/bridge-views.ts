@@ -159,7 +159,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),
-  /** This line stands for this many refusals of the agent in one minute, counted past the first 20 (the first of them shown). */
+  /** This line stands for this many refusals of the agent (past the first 20) or listing switches (past the first 6) in one minute, the first of them shown. */
   repeated: z.number().int().positive().optional(),
   /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
   listing: ListingBoundSchema.optional(),

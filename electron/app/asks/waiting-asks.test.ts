@@ -37,6 +37,19 @@ describe('WaitingAsks: requests waiting for the person', () => {
     expect(settled).toEqual(['accept']);
   });
 
+  it('closeAll ends what waits, and declines every later request at once, unseen (the core is closing)', async () => {
+    const asks = new WaitingAsks();
+    const shown: string[] = [];
+    asks.on('pending', (p) => shown.push(p.id));
+    const before = asks.ask(view, new AbortController().signal, timedOut);
+    asks.closeAll();
+    expect(await before).toBe('ended');
+    expect(asks.full).toBe(true);
+    expect(await asks.ask(view, new AbortController().signal, timedOut)).toEqual({ action: 'decline' });
+    expect(shown).toHaveLength(1);
+    expect(asks.list()).toEqual([]);
+  });
+
   it('a form asking for a secret can only be declined', async () => {
     const secretSchema = { type: 'object', properties: { apiKey: { type: 'string', title: 'API key' } } };
     expect(sensitiveFields(secretSchema)).toEqual(['apiKey']);

@@ -35,15 +35,17 @@ export class WaitingAsks {
   readonly #emitter = new Emitter<WaitingAsksEvents>();
   readonly #now: () => number;
   readonly #max: number;
+  /** closeAll has run: nobody is left to answer a new request. */
+  #closed = false;
 
   constructor(options: WaitingAsksOptions = {}) {
     this.#now = options.now ?? Date.now;
     this.#max = options.maxWaiting ?? MAX_WAITING_ASKS;
   }
 
-  /** As many wait as may: a request now is declined at once, unseen. */
+  /** As many wait as may, or closed: a request now is declined at once, unseen. */
   get full(): boolean {
-    return this.#waiting.size >= this.#max;
+    return this.#closed || this.#waiting.size >= this.#max;
   }
 
   list(): PendingAsk[] {
@@ -63,7 +65,7 @@ export class WaitingAsks {
    * (its reason tells which: `timeout` when `timedOut(reason)`).
    */
   ask(view: Omit<PendingAsk, 'id' | 'requestedAt'>, signal: AbortSignal, timedOut: (reason: unknown) => boolean): Promise<PersonAnswer | AskOutcome> {
-    if (this.#waiting.size >= this.#max) return Promise.resolve({ action: 'decline' });
+    if (this.full) return Promise.resolve({ action: 'decline' });
     if (signal.aborted) return Promise.resolve(timedOut(signal.reason) ? 'timeout' : 'ended');
     const id = `ask_${randomBytes(9).toString('base64url')}`;
     const full: PendingAsk = { ...view, id, requestedAt: this.#now() };
@@ -106,8 +108,9 @@ export class WaitingAsks {
     waiting.settle(clean);
   }
 
-  /** Declines every waiting request (closing). */
+  /** Declines every waiting request, and every later one at once: the core is closing. */
   closeAll(): void {
+    this.#closed = true;
     for (const waiting of [...this.#waiting.values()]) waiting.settle('ended');
   }
 }

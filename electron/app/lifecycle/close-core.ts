@@ -36,6 +36,8 @@ export async function closeCore(parts: OpenParts): Promise<void> {
   parts.confirmations?.expireAll();
   for (const off of parts.unsubscribe) off();
   parts.signIns.cancelAll();
+  // From now on a server's request is declined unseen; its entry after the audit closed (below, before
+  // the pool) goes straight to the closed log, not into a window kept open past it (audit-windows.ts).
   parts.waitingAsks.closeAll();
   await parts.applying.settled().catch(() => undefined);
   await parts.bridge?.close();
