@@ -40,6 +40,15 @@ function splitAttributes(path: string): string[] {
 }
 
 /**
+ * The store cannot reach the Secret Service, with secret-tool's first line of complaint. Its own
+ * prefix `secret-tool: ` is dropped: redaction reads `Name: value` as a header and would hide the rest.
+ */
+export function secretServiceUnreachable(store: string, complaint: string): CodedError {
+  const why = complaint.replace(/^secret-tool:\s*/i, '');
+  return storeUnavailable(store, `cannot reach the Secret Service (${why})`, 'Start your keyring (GNOME Keyring, KWallet) in your desktop session, or run the app inside one.');
+}
+
+/**
  * The items of the OS Secret Service (GNOME Keyring, KWallet) that other programs keep, read with
  * libsecret's `secret-tool` on the session bus. A locked collection is told apart from a missing item
  * by `secret-tool search`, which finds locked items without their secrets.
@@ -48,8 +57,7 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
   const { name, config } = options;
   const env = storeEnv(options.env);
   const run = (args: string[], input?: string) => runStoreProgram('secret-tool', args, { store: name, env, spawn: options.spawn, runs: options.runs, input, timeoutMs: config.timeoutMs });
-  const noService = (complaint: string) =>
-    storeUnavailable(name, `cannot reach the Secret Service (${complaint})`, 'Start your keyring (GNOME Keyring, KWallet) in your desktop session, or run the app inside one.');
+  const noService = (complaint: string) => secretServiceUnreachable(name, complaint);
 
   const locked = () =>
     storeUnavailable(name, 'is locked', 'Unlock your keyring (log in to your desktop, or unlock it in Passwords and Keys), then connect the server again.');

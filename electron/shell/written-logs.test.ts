@@ -39,4 +39,10 @@ describe('refuseWrittenLogs', () => {
     expect(refused).toMatch(/^Connected Services does not start with --enable-logging: Chromium's log would take what the window's pages say, a service's app's too, where another program can read it\./);
     expect(refused).toMatch(/\n\nStart it without that option\.$/);
   });
+
+  it('asks to unset the variable when the variable asked for the log', () => {
+    const refused = refuseWrittenLogs([APP], { ELECTRON_ENABLE_LOGGING: '1' }, 'linux');
+    expect(refused).toMatch(/^Connected Services does not start with ELECTRON_ENABLE_LOGGING: /);
+    expect(refused).toMatch(/\n\nStart it with ELECTRON_ENABLE_LOGGING unset\.$/);
+  });
 });

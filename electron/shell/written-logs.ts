@@ -26,6 +26,6 @@ export function refuseWrittenLogs(argv: readonly string[], env: Readonly<Record<
   if (asked === undefined) return undefined;
   return (
     `Connected Services does not start with ${asked}: Chromium's log would take what the window's pages say, a service's app's too, where another program can read it.\n\n` +
-    'Start it without that option.'
+    (asked === LOGGING_ENV ? `Start it with ${LOGGING_ENV} unset.` : 'Start it without that option.')
   );
 }

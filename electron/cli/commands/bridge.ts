@@ -3,7 +3,7 @@ import { nonEmpty } from '../empty-values';
 import type { BridgeInfo } from '../../../shared/api';
 import { DEFAULT_BRIDGE_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
-import { readHelperToken, readRuntimeFile } from '../../app';
+import { readHelperToken, readRuntimeFile, shownRuntime } from '../../app';
 import { isLocalhostName } from '../../net';
 import { AgentStore, runStdioShim, TOKEN_ENV } from '../../bridge';
 import type { CliContext } from '../context';
@@ -43,6 +43,20 @@ function helperToken(ctx: CliContext, agent: string): Promise<string> {
   return readHelperToken(agent, { dataDir: ctx.dataDir, env: ctx.env, agents: AgentStore.open({ dataDir: ctx.dataDir, env: ctx.env }), ...(provider ? { provider } : {}) });
 }
 
+/**
+ * The running app's bridge from runtime.json, which any program of the person's may have written: the
+ * token goes there only when it is http://127.0.0.1:PORT as the app writes it. Undefined when no bridge runs.
+ */
+async function runningBridge(dataDir: string): Promise<string | undefined> {
+  const running = await readRuntimeFile(dataDir);
+  if (running === undefined || running.bridge === null) return undefined;
+  const bridge = shownRuntime(running).bridge;
+  if (typeof bridge === 'string') return bridge;
+  throw new CodedError('denied', "runtime.json names a bridge address that is not the app's (http://127.0.0.1:PORT): the agent's token is not sent there", {
+    hint: "Pass the bridge's address: --url http://127.0.0.1:<bridge port>/mcp (`connected-services bridge status` says where)",
+  });
+}
+
 function describe(info: BridgeInfo): string {
   if (!info.running) return `The bridge is not running${info.error !== undefined ? `: ${info.error}` : ''}.`;
   return info.paused ? `The bridge at ${info.url ?? '?'} is paused: every agent call is refused.` : `The bridge at ${info.url ?? '?'} is open to agents.`;
@@ -62,8 +76,7 @@ export function registerBridge(program: Command, run: Run): void {
             hint: `A client's config runs \`connected-services bridge --stdio\` (the agent's token in ${TOKEN_ENV}, or --agent NAME); the HTTP bridge runs while the app or \`connected-services serve\` runs: \`connected-services bridge status\` says where`,
           });
         }
-        const running = await readRuntimeFile(ctx.dataDir);
-        const bridgeUrl = options.url ?? running?.bridge ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
+        const bridgeUrl = options.url ?? (await runningBridge(ctx.dataDir)) ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
         // A token from the environment may go to a bridge elsewhere (a tunnel), never to localhost's [::1].
         if (options.agent !== undefined || otherLoopbackName(URL.parse(bridgeUrl)?.hostname ?? '')) loopbackOnly(bridgeUrl, '--url');
         const token = options.agent !== undefined ? await helperToken(ctx, options.agent) : ctx.env[TOKEN_ENV];

@@ -82,4 +82,22 @@ describe('FrameTransport', () => {
     expect(transport.dropped).toBe(2);
     await transport.close();
   });
+
+  it('fails the host’s request at once when the app’s answer to it is refused, and does not answer the answer', async () => {
+    const element = frame();
+    const seen: unknown[] = [];
+    const notes: string[] = [];
+    const toApp: unknown[] = [];
+    element.contentWindow?.addEventListener('message', (event) => toApp.push(event.data));
+    const transport = new FrameTransport({ frame: element, maxChars: 200, onFlood: () => undefined, onRefused: (note) => notes.push(note), now: () => 0 });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    post(element.contentWindow, { jsonrpc: '2.0', id: 3, result: { pad: 'x'.repeat(300) } });
+    expect(notes).toHaveLength(1);
+    expect(seen).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32600, message: notes[0] } }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(toApp).toEqual([]);
+    expect(transport.dropped).toBe(1);
+    await transport.close();
+  });
 });

@@ -104,13 +104,20 @@ export class FrameTransport implements Transport {
     this.onmessage?.(message);
   };
 
-  /** Told to the person, and to the app when it asked something (JSON-RPC 2.0 §5.1, -32600 Invalid Request); counted as dropped. */
+  /**
+   * Told to the person; a refused request is answered to the app (JSON-RPC 2.0 §5.1, -32600 Invalid
+   * Request), and a refused answer fails the host's request it answers at once rather than at its
+   * timeout (an answer is never itself answered, §5). Counted as dropped.
+   */
   #refuse(data: unknown, why: ShapeRefusal | 'too long'): void {
     const note = refusalNote(why);
     this.#onRefused?.(note);
-    const id = data !== null && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
+    const fields = data !== null && typeof data === 'object' ? (data as { id?: unknown; method?: unknown }) : {};
+    const id = fields.id;
     if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) {
-      void this.send({ jsonrpc: '2.0', id, error: { code: -32600, message: note } });
+      const failure: JSONRPCMessage = { jsonrpc: '2.0', id, error: { code: -32600, message: note } };
+      if (fields.method !== undefined) void this.send(failure);
+      else this.onmessage?.(failure);
     }
     this.#drop();
   }

@@ -1,0 +1,48 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+
+// runtime.json is any local program's to write: `bridge --stdio` sends the token from the environment
+// only to a bridge address as the app writes one, http://127.0.0.1:PORT.
+describe.runIf(process.platform === 'linux')("bridge --stdio and runtime.json's bridge address", () => {
+  it('refuses an address not on 127.0.0.1, sending the token nowhere, and follows one as the app writes it', async () => {
+    const seen: string[] = [];
+    // 127.0.0.2 is this machine too on Linux, but not where the app's bridge listens.
+    const other = createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
+    // Where the app's bridge would be: the address as the app writes it is followed.
+    const bridge = createServer((req, res) => {
+      seen.push(`bridge ${req.headers.authorization ?? ''}`);
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => bridge.listen(0, '127.0.0.1', resolve));
+    try {
+      const home = tempHome('cs-runtime-bridge-');
+      const { port } = other.address() as AddressInfo;
+      // A live pid (this test's), so the file reads as a running app's.
+      const runtime = { pid: process.pid, origin: 'http://127.0.0.1:1', secret: 's'.repeat(32), bridge: `http://127.0.0.2:${String(port)}/mcp`, startedAt: Date.now() };
+      writeFileSync(join(home, 'runtime.json'), JSON.stringify(runtime), { mode: 0o600 });
+      const refused = await runCli(home, ['bridge', '--stdio'], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: `${INITIALIZE}\n` });
+      expect(refused.code, refused.stderr).not.toBe(0);
+      expect(refused.stderr).toContain("runtime.json names a bridge address that is not the app's (http://127.0.0.1:PORT)");
+      expect(refused.stdout).toBe('');
+      expect(seen).toEqual([]);
+
+      const at = (bridge.address() as AddressInfo).port;
+      writeFileSync(join(home, 'runtime.json'), JSON.stringify({ ...runtime, bridge: `http://127.0.0.1:${String(at)}/mcp` }), { mode: 0o600 });
+      await runCli(home, ['bridge', '--stdio'], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: `${INITIALIZE}\n` });
+      expect(seen[0]).toBe('bridge Bearer cs_test_token');
+    } finally {
+      await new Promise((resolve) => bridge.close(resolve));
+      await new Promise((resolve) => other.close(resolve));
+    }
+  }, 60_000);
+});
