@@ -1,7 +1,7 @@
 import { API_METHODS, type ApiInput, type ApiMethod, type ApiOutput } from '../../shared/api';
 import { MAX_TIMEOUT_MS } from '../../shared/config';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
-import { readRuntimeFile, type RuntimeInfo } from '../app';
+import { readRuntimeFile, shownRuntime, type RuntimeInfo } from '../app';
 
 export interface RunningApp {
   readonly info: RuntimeInfo;
@@ -24,6 +24,18 @@ export function answerTimeoutMs<M extends ApiMethod>(method: M, input: ApiInput<
   return 2 * 60_000;
 }
 
+/**
+ * runtime.json is any local program's to write: the command line's credential, and what a command
+ * sends (a secret's value among them), go only to the App API at an address as the app writes it.
+ */
+export function appOrigin(info: RuntimeInfo): string {
+  const origin = shownRuntime(info).origin;
+  if (origin !== undefined) return origin;
+  throw new CodedError('denied', "runtime.json names an App API address that is not the app's (http://127.0.0.1:PORT): nothing is sent there", {
+    hint: 'If the app runs, restart it (it writes the file anew); if it does not, remove runtime.json from the data folder',
+  });
+}
+
 export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): Promise<RunningApp> {
   const info = known ?? (await readRuntimeFile(dataDir));
   if (!info) {
@@ -31,6 +43,7 @@ export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): P
       hint: 'Start it with `connected-services serve` (or the desktop app), then try again',
     });
   }
+  const origin = appOrigin(info);
   return {
     info,
     call: async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
@@ -45,7 +58,7 @@ export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): P
       }
       let response: Response;
       try {
-        response = await fetch(`${info.origin}/api/${method}`, {
+        response = await fetch(`${origin}/api/${method}`, {
           method: 'POST',
           // The pid is shown on the confirmation card; the app does not trust it.
           headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}`, 'x-connected-services-pid': String(process.pid) },
@@ -53,14 +66,20 @@ export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): P
           signal: AbortSignal.timeout(answerTimeoutMs(method, input)),
         });
       } catch (error) {
-        throw new CodedError('server_unavailable', `The running app at ${info.origin} did not answer`, { cause: error, hint: 'Is it still running?' });
+        throw new CodedError('server_unavailable', `The running app at ${origin} did not answer`, { cause: error, hint: 'Is it still running?' });
       }
       const answer = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
       if (answer.error !== undefined) {
         const wire = WireErrorSchema.safeParse(answer.error);
         throw wire.success ? CodedError.fromWire(wire.data) : new CodedError('internal', `The running app answered HTTP ${response.status}`);
       }
-      return API_METHODS[method].output.parse(answer.result) as ApiOutput<M>;
+      const result = API_METHODS[method].output.safeParse(answer.result);
+      if (!result.success) {
+        throw new CodedError('internal', `The running app answered ${method} with something this version does not understand`, {
+          hint: 'Is the running app another version of Connected Services? Restart it from this installation',
+        });
+      }
+      return result.data as ApiOutput<M>;
     },
   };
 }

@@ -11,6 +11,7 @@ import { chooseBridgePort, programBridgePort } from './bridge-port';
 import type { CoreOptions } from '../lifecycle/core-types';
 import { isPortFree } from '../doctor';
 import { readRuntimeFile } from '../lifecycle/runtime-file';
+import { shownRuntime } from '../lifecycle/runtime-shown';
 import type { SecretFiles } from '../secrets/secret-files';
 import { VERSION } from '../lifecycle/version';
 
@@ -94,8 +95,13 @@ export function configuredBridgePort(options: CoreOptions, registry: Registry, p
   return options.bridge?.port ?? registry.config().settings?.bridgePort ?? ports.bridge;
 }
 
-/** The address agents need: this process's bridge, else the running app's (runtime.json), else the configured port. */
+/**
+ * The address agents need: this process's bridge, else the running app's (runtime.json), else the
+ * configured port. runtime.json is any local program's to write: its bridge is taken only as the app
+ * writes it (http://127.0.0.1:PORT), or an agent's token would be printed and written for its host.
+ */
 export async function bridgeUrlOf(bridge: Bridge | undefined, dataDir: string, bridgePort: number): Promise<string> {
-  const runningBridge = bridge ? undefined : (await readRuntimeFile(dataDir))?.bridge;
+  const running = bridge ? undefined : await readRuntimeFile(dataDir);
+  const runningBridge = running === undefined ? undefined : shownRuntime(running).bridge;
   return bridge?.url ?? runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
 }

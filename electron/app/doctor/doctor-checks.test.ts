@@ -34,6 +34,17 @@ describe('portChecks', () => {
     expect(checks.every((c) => c.status === 'fail' && c.fix !== undefined)).toBe(true);
   });
 
+  it('reaches no address of runtime.json that is not as the app writes it (any local program may write the file)', async () => {
+    for (const named of [{ ...running, origin: 'http://192.0.2.2:51000' }, { ...running, bridge: 'http://evil.example/mcp' }]) {
+      const reached: string[] = [];
+      const checks = await portChecks({ ...base, running: named, portFree: () => Promise.resolve(true), reach: (url) => (reached.push(url), Promise.resolve(null)) });
+      expect(reached).toEqual([]);
+      expect(checks).toHaveLength(1);
+      expect(checks[0]).toMatchObject({ status: 'fail', detail: expect.stringContaining('not the app') as string });
+      expect(JSON.stringify(checks)).not.toMatch(/192\.0\.2\.2|evil/);
+    }
+  });
+
   it('without a running app: a busy default warns (a free one is taken), a busy settings.bridgePort fails', async () => {
     const busy = (port: number) => Promise.resolve(port !== 47780 && port !== 5000);
     const defaults = await portChecks({ ...base, running: undefined, portFree: busy, reach: () => Promise.resolve(null) });

@@ -1,5 +1,6 @@
 import type { DoctorCheck } from '../../../shared/api';
 import type { RuntimeInfo } from '../lifecycle/runtime-file';
+import { shownRuntime } from '../lifecycle/runtime-shown';
 
 export interface PortCheckOptions {
   /** The app running for this data directory (runtime.json), if any: its real ports are checked. */
@@ -17,7 +18,23 @@ function port(url: string): string {
   return new URL(url).port;
 }
 
-async function runningChecks(running: RuntimeInfo, options: PortCheckOptions): Promise<DoctorCheck[]> {
+/** runtime.json is any local program's to write: an address not as the app writes it is neither reached nor shown. */
+function foreignAddress(id: string, pid: number): DoctorCheck {
+  return {
+    id,
+    title: id === 'port:UI' ? 'UI port' : 'Bridge',
+    status: 'fail',
+    detail: `runtime.json names the app (pid ${pid}) at an address that is not the app's (http://127.0.0.1:PORT); it was not reached`,
+    fix: 'Restart the app (it writes runtime.json anew); if it is not running, remove runtime.json from the data folder',
+  };
+}
+
+async function runningChecks(info: RuntimeInfo, options: PortCheckOptions): Promise<DoctorCheck[]> {
+  const shown = shownRuntime(info);
+  if (shown.origin === undefined || shown.bridge === undefined) {
+    return [shown.origin === undefined ? foreignAddress('port:UI', info.pid) : foreignAddress('port:bridge', info.pid)];
+  }
+  const running = { pid: info.pid, origin: shown.origin, bridge: shown.bridge };
   const ui = await options.reach(`${running.origin}/health`);
   const checks: DoctorCheck[] = [
     ui === null

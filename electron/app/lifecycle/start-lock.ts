@@ -3,7 +3,7 @@ import { CodedError } from '../../../shared/errors';
 import { ownerStatus, shownSince, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
 import { ensureDataDir } from '../../registry';
 import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
-import { stopCommand } from './runtime-shown';
+import { shownRuntime, stopCommand } from './runtime-shown';
 
 export interface LiveAppOptions {
   fetch?: typeof fetch;
@@ -16,9 +16,11 @@ export interface LiveAppOptions {
  */
 export async function findLiveApp(dataDir: string, options: LiveAppOptions = {}): Promise<RuntimeInfo | undefined> {
   const info = await readRuntimeFile(dataDir);
-  if (!info) return undefined;
+  // Any local program may write runtime.json: the secret in it goes only where the app listens.
+  const origin = info === undefined ? undefined : shownRuntime(info).origin;
+  if (!info || origin === undefined) return undefined;
   try {
-    const response = await (options.fetch ?? fetch)(`${info.origin}/api/bridgeInfo`, {
+    const response = await (options.fetch ?? fetch)(`${origin}/api/bridgeInfo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}` },
       body: '{}',
