@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isAllowedHost } from '../net';
+import { isOtherLoopbackHost } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -41,7 +41,7 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
     // `localhost` and `[::1]` name this computer, but not surely this bridge: it listens on 127.0.0.1
     // only, and a client that tries ::1 first sends its token to whatever holds [::1]:PORT. Refused
     // when they do reach us, so a hand-written `localhost` fails now, not leaks later.
-    if (isAllowedHost(host, port)) {
+    if (isOtherLoopbackHost(host, port)) {
       return { status: 403, rpcCode: -32000, message: `Forbidden: the bridge's address is ${ownAddress(port)}, not ${host ?? ''}: a client may send localhost to [::1]:${port}, which another program may hold, so write 127.0.0.1` };
     }
     return { status: 403, rpcCode: -32000, message: `Forbidden: the Host header must name this bridge (127.0.0.1:${port})` };

@@ -70,6 +70,37 @@ describe('lookAlikeNotes', () => {
     ]);
     expect(notes[3]).toEqual({ readsAs: ['zzz.other/gh', 'zzz.attacker/gh'], sameTitleAs: ['aaa.a/github', 'aaa.b/github', 'aaa.c/github'] });
     expect(notes[0]?.readsAs).toEqual(['zzz.other/gh', 'zzz.attacker/gh']);
-    expect(notes[4]).toEqual({ mixedScripts: ['Cyrillic', 'Latin'], readsAs: ['aaa.a/github', 'aaa.b/github', 'aaa.c/github'] });
+    // The imitation's own row names the real entry, not three copies of its title sorting first.
+    expect(notes[4]).toEqual({ mixedScripts: ['Cyrillic', 'Latin'], readsAs: ['io.github.github/github-mcp-server', 'zzz.other/gh', 'aaa.a/github'] });
+  });
+
+  it('names first, on an imitation\'s row, the entry whose namespace owner is the title, then titles not yet named', () => {
+    const notes = lookAlikeNotes([
+      { name: 'aaa.a/github', title: 'GitHub' },
+      { name: 'aaa.b/github', title: 'GitHub' },
+      { name: 'com.attacker.github/mcp', title: 'GitHub' },
+      { name: 'io.github.git-hub/mcp', title: 'GitHub' },
+      { name: 'com.github/mcp', title: 'GitHub MCP' },
+      { name: 'io.github.github/github-mcp-server', title: 'GitHub' },
+      { name: 'zzz.attacker/gh', title: 'Gіthub' },
+    ]);
+    // GitHub MCP reads otherwise, so only the first names io.github.github: copies of one title take one place among the three.
+    expect(notes[6]?.readsAs).toEqual(['io.github.github/github-mcp-server', 'aaa.a/github', 'aaa.b/github']);
+    const mixedTitles = lookAlikeNotes([
+      { name: 'aaa.a/github', title: 'GitHub' },
+      { name: 'aaa.b/github', title: 'GitHub' },
+      { name: 'aaa.c/github', title: 'GitHub' },
+      { name: 'aaa.d/github', title: 'Git Hub' },
+      { name: 'zzz.attacker/gh', title: 'Gіthub' },
+    ]);
+    expect(mixedTitles[4]?.readsAs).toEqual(['aaa.a/github', 'aaa.d/github', 'aaa.b/github']);
+  });
+
+  it('keeps case-only copies (`GitHub`, `github`) under the calm same-title note: to a person they read as one title', () => {
+    const notes = lookAlikeNotes([
+      { name: 'io.github.github/github-mcp-server', title: 'GitHub' },
+      { name: 'io.github.someone/github', title: 'github' },
+    ]);
+    expect(notes).toEqual([{ sameTitleAs: ['io.github.someone/github'] }, { sameTitleAs: ['io.github.github/github-mcp-server'] }]);
   });
 });

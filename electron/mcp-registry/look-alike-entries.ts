@@ -1,4 +1,5 @@
 import { mixedScripts, skeleton } from '../../shared/text';
+import { ownerNamesTitle } from './namespace-owner';
 
 /** What may make an entry pass for another: scripts mixed in a word of its id or title, titles that read as its own. */
 export interface LookAlikeNote {
@@ -46,9 +47,33 @@ export function lookAlikeNotes(entries: ReadonlyArray<{ name: string; title?: st
   entries.forEach(({ name }, i) => {
     if (scripts[i] !== undefined) marked.add(name);
   });
-  // Ids of single-script titles first: a look-alike's decoys, named to sort first, do not hide what it imitates.
-  const rank = (a: string, b: string): number => Number(marked.has(a)) - Number(marked.has(b)) || (a < b ? -1 : a > b ? 1 : 0);
-  const pick = (ids: Iterable<string>): string[] => [...ids].sort(rank).slice(0, MAX_READS_AS);
+  const byName = new Map<string, { owned: boolean; title: string }>();
+  entries.forEach(({ name, title }) => {
+    if (!byName.has(name)) byName.set(name, { owned: ownerNamesTitle(name, title), title: plainTitle(title ?? '') });
+  });
+  /**
+   * The ids a row names, the likeliest real one first: single-script titles before mixed ones (a
+   * look-alike's decoys, named to sort first, do not hide what it imitates), then an id whose owner
+   * is the title (namespace-owner.ts), then a title not named yet, so three copies of one title
+   * cannot fill the note; then by id.
+   */
+  const pick = (ids: Iterable<string>): string[] => {
+    const left = [...ids].sort();
+    const chosen: string[] = [];
+    const named = new Set<string>();
+    const tier = (id: string): number => {
+      const about = byName.get(id);
+      return Number(marked.has(id)) * 4 + Number(about?.owned !== true) * 2 + Number(named.has(about?.title ?? ''));
+    };
+    while (chosen.length < MAX_READS_AS && left.length > 0) {
+      let best = 0;
+      for (let j = 1; j < left.length; j++) if (tier(left[j] ?? '') < tier(left[best] ?? '')) best = j;
+      const [id = ''] = left.splice(best, 1);
+      chosen.push(id);
+      named.add(byName.get(id)?.title ?? '');
+    }
+    return chosen;
+  };
   return entries.map(({ name }, i) => {
     const same = titles.get(plain[i] ?? '') ?? new Set<string>();
     // Another id whose title is this one's plainly is said so, not taken for its imitation.

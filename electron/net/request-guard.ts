@@ -12,23 +12,29 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+/** The one name every loopback server of ours answers to: it listens on 127.0.0.1 only. */
+const OWN_NAME = '127.0.0.1';
+/** Other names of this computer's loopback: a client told them may reach another program's [::1]:PORT. */
+const OTHER_LOOPBACK_NAMES = ['localhost', '[::1]'];
 
-/** DNS rebinding defence: the Host header must name this server on loopback, port included. */
-export function isAllowedHost(host: string | undefined, port: number): boolean {
-  if (!host) return false;
-  return LOOPBACK_NAMES.some((name) => host.toLowerCase() === `${name}:${port}`);
+/** DNS rebinding defence: the Host header names this server by its own address, `127.0.0.1:PORT`, and nothing else. */
+export function isOwnHost(host: string | undefined, port: number): boolean {
+  return host?.toLowerCase() === `${OWN_NAME}:${port}`;
 }
 
-/** Every origin a page of this server may have (the names isAllowedOrigin accepts): one UI opened as `localhost` frames apps too. */
-export function allowedOrigins(port: number): string[] {
-  return LOOPBACK_NAMES.map((name) => `http://${name}:${port}`);
+/**
+ * A Host naming this port by another loopback name (`localhost`, `[::1]`): this computer, but not
+ * surely this server, so a door either refuses it saying which address to use (the bridge) or
+ * sends a page to its own address (the web UI). Never a reason to serve.
+ */
+export function isOtherLoopbackHost(host: string | undefined, port: number): boolean {
+  const name = host?.toLowerCase();
+  return OTHER_LOOPBACK_NAMES.some((other) => name === `${other}:${port}`);
 }
 
-/** A browser's Origin, when present, must be this very server; `null` and lookalikes are refused. */
-export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
-  if (origin === undefined) return true;
-  return LOOPBACK_NAMES.some((name) => origin.toLowerCase() === `http://${name}:${port}`);
+/** Every origin that names this port on loopback, own or not: what an app must not reach. */
+export function loopbackOrigins(port: number): string[] {
+  return [OWN_NAME, ...OTHER_LOOPBACK_NAMES].map((name) => `http://${name}:${port}`);
 }
 
 /**

@@ -8,6 +8,21 @@ afterEach(async () => {
   await apps?.close();
 });
 
+describe('app origin: its one address', () => {
+  it('serves an app only under 127.0.0.1:PORT, the address its frames load; `localhost` and `[::1]` are refused', async () => {
+    const shelf = new AppShelf();
+    const id = shelf.put({ server: 'srv', uri: 'ui://srv/app', html: '<p>app</p>', declared: undefined, granted: [] });
+    apps = await startAppOrigin({ shelf, ancestors: () => ['http://127.0.0.1:1'] });
+    const { port } = new URL(apps.origin);
+    expect(apps.addressOf(id)).toBe(`http://127.0.0.1:${port}/app/${id}`);
+    const [own, local, six] = await holdConnections(Number(port), 3);
+    expect(await statusLineOn(own!, `/app/${id}`, `127.0.0.1:${port}`)).toBe('HTTP/1.1 200 OK');
+    expect(await statusLineOn(local!, `/app/${id}`, `localhost:${port}`)).toBe('HTTP/1.1 403 Forbidden');
+    expect(await statusLineOn(six!, `/app/${id}`, `[::1]:${port}`)).toBe('HTTP/1.1 403 Forbidden');
+    await releaseAll([own!, local!, six!]);
+  });
+});
+
 describe('app origin: connections at its cap', () => {
   it('an opened app\'s kept-alive connection (its id shown) gives way only after those that asked for no app', async () => {
     const cap = 3;

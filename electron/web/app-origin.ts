@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { appCsp, appPermissionsPolicy, type AppShelf } from '../mcp-apps';
-import { guardConnections, isAllowedHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
+import { guardConnections, isOwnHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
 
 export interface AppOriginOptions {
   shelf: AppShelf;
@@ -39,7 +39,8 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
   const sockets = new Set<Socket>();
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
-    if (!isAllowedHost(request.headers.host, port)) return refuse(response, 403, 'Host not allowed');
+    // Its frames load only the address it gives, 127.0.0.1: `localhost` may be another program's [::1].
+    if (!isOwnHost(request.headers.host, port)) return refuse(response, 403, 'Host not allowed');
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Apps are only read');
     // A browser says what loads a document (Fetch Metadata); only a frame may load an app.
     const dest = request.headers['sec-fetch-dest'];

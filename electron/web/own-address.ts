@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isOwnHost } from '../net';
 
 /**
  * The UI has one address, `http://127.0.0.1:PORT`, the only one it listens on. `localhost` is not
@@ -21,7 +22,7 @@ export function isOwnOrigin(origin: string | undefined, port: number): boolean {
  * (RFC 9110 §10.2.2), never reaching any server. True when it answered.
  */
 export function redirectToOwnAddress(request: IncomingMessage, response: ServerResponse, url: URL, port: number, headers: Record<string, string>): boolean {
-  if ((request.headers.host ?? '').toLowerCase() === `127.0.0.1:${port}`) return false;
+  if (isOwnHost(request.headers.host, port)) return false;
   response.writeHead(307, { ...headers, location: `${ownOrigin(port)}${url.pathname}${url.search}` });
   response.end();
   return true;

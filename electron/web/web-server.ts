@@ -9,7 +9,7 @@ import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
-import { allowedOrigins, guardConnections, isAllowedHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
 import { MAX_LINK_CHARS, signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
@@ -102,7 +102,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const files = staticFiles(options.staticDir);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (!isAllowedHost(request.headers.host, port)) {
+    // Another loopback name passes only to be refused by Origin or sent to the own address (own-address.ts).
+    if (!isOwnHost(request.headers.host, port) && !isOtherLoopbackHost(request.headers.host, port)) {
       sendError(response, new CodedError('denied', 'Host not allowed'));
       return;
     }
@@ -271,7 +272,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (options.apps) {
     // Framed by the UI's own address only (own-address.ts: a `localhost` page may be another program's); no app may reach any name of it.
     appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => [origin] });
-    options.apps.setOrigin(appOrigin.origin, allowedOrigins(port));
+    options.apps.setOrigin(appOrigin.origin, loopbackOrigins(port));
   }
 
   let closing: Promise<void> | undefined;

@@ -4,7 +4,7 @@
  * spawned); the full tools listing; RSS after settling with 20 servers configured.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { processCpuMs as cpuMs } from './proc-cpu';
 import { rssMb } from './proc-rss';
 import { check, ratioSpread, spread, type Row } from './report';
 import { homeWithServers, readyLine, startServe, stopChild, waitHealthy } from './serve-process';
@@ -16,22 +16,10 @@ export interface StartupSample {
   toolsMs: number | null;
   tools: number;
   rssMb: number;
-  /** CPU time (user + system) the process had used when health answered: steadier than wall time under load. */
+  /** CPU time the process (all its threads) had used when health answered (proc-cpu.ts): steadier than wall time under load. */
   cpuMs: number;
   /** CPU time used when the full tools listing was received (NaN for the baseline). */
   toolsCpuMs: number;
-}
-
-/** CPU time a process has used so far, ms, from /proc (Linux; USER_HZ 100, so 10 ms steps). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // utime and stime are fields 14 and 15; the command name before them may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 /** `serve --json`: time to health and to a full tools listing, then idle RSS after settleMs. */

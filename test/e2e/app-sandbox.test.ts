@@ -138,6 +138,9 @@ describe('the app origin (MCP Apps sandbox)', () => {
     }
     expect((await fetch(apps.addressOf('A'.repeat(43)))).status).toBe(404);
     expect(await statusWithHost(apps.addressOf(id), 'evil.example')).toBe(403);
+    // Its frames load 127.0.0.1 only: `localhost` may reach another program's [::1].
+    const { port } = new URL(apps.origin);
+    expect(await statusWithHost(apps.addressOf(id), `localhost:${port}`)).toBe(403);
     const framed = await fetch(apps.addressOf(id), { headers: { 'sec-fetch-dest': 'iframe' } });
     expect(framed.status).toBe(200);
     expect(framed.headers.get('content-security-policy')).toContain("default-src 'none'");

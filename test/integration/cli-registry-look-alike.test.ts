@@ -62,3 +62,33 @@ describe('servers add --from-registry: look-alike entries', () => {
     expect(added.stderr).not.toContain('title of io.example/github');
   });
 });
+
+// Copies of the imitated title sorting first: the look-alike's warning still names the real entry.
+describe('servers add --from-registry: the entry a look-alike imitates among copies of its title', () => {
+  let registry: FixtureRegistry;
+  let home: string;
+
+  beforeAll(async () => {
+    registry = await startFixtureRegistry(3);
+    for (const letter of ['a', 'b', 'c']) {
+      registry.add({ name: `aaa.${letter}/github`, title: 'GitHub', description: 'A copy of the title', version: '1.0.0', remotes: remote(`${letter}.example`) });
+    }
+    registry.add({ name: 'io.github.github/github-mcp-server', title: 'GitHub', description: 'The real one', version: '1.0.0', remotes: remote('github.example') });
+    registry.add({ name: 'zzz.copy/gh', title: 'Gіthub', description: 'A look-alike', version: '1.0.0', remotes: remote('copy.example') });
+    home = tempHome('cs-registry-look-alike-owner-');
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
+    const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...ENV }, vaultProvider: 'passphrase' });
+    await core.api.refreshRegistries({});
+    await core.close();
+  }, 30_000);
+  afterAll(async () => {
+    await registry.close();
+  });
+
+  it('names first the entry whose namespace owner is the title, then one copy of the title per place', async () => {
+    const added = await runCli(home, ['servers', 'add', 'gh', '--from-registry', 'zzz.copy/gh'], { env: ENV });
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain('its title reads the same as the title of io.github.github/github-mcp-server, aaa.a/github, aaa.b/github: check that zzz.copy/gh is the server you mean.');
+  });
+});
