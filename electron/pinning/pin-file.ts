@@ -34,7 +34,7 @@ export interface ServerPins {
 
 /**
  * Built at its first use: a start whose pin files are all as checked (fs-safe/checked-files.ts)
- * never walks one, and building it at import was 166 of the schemas `serve` built before health.
+ * never walks one, and building it at import was 163 of the schemas `serve` built before health.
  */
 const PinFileSchema = lazySchema(() =>
   z.object({
