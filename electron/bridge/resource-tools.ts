@@ -1,5 +1,6 @@
 import type { CallToolResult, ContentBlock, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/api';
 import { agentError, denied, errorResult, RpcError } from './agent-errors';
 import { agentNames, RESOURCE_TOOL_NAMES } from './agent-names';
 import type { Agent } from './agent-schema';
@@ -65,9 +66,10 @@ export function isResourceTool(agent: Readonly<Agent>, name: string): name is Re
   return agent.resourceTools === true && (RESOURCE_TOOL_NAMES as readonly string[]).includes(name);
 }
 
-const ListArgs = z.strictObject({ server: z.string().min(1).max(200).optional() });
-const ReadArgs = z.strictObject({ uri: z.string() });
-const PromptArgs = z.strictObject({ name: z.string(), arguments: z.record(z.string(), z.string()).optional() });
+// Built at an agent's first call of them, not at `serve`'s start.
+const ListArgs = lazySchema(() => z.strictObject({ server: z.string().min(1).max(200).optional() }));
+const ReadArgs = lazySchema(() => z.strictObject({ uri: z.string() }));
+const PromptArgs = lazySchema(() => z.strictObject({ name: z.string(), arguments: z.record(z.string(), z.string()).optional() }));
 
 
 function text(value: string): CallToolResult {

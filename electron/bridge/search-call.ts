@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { MAX_LIMIT } from '../tool-search';
 import { agentError, errorResult, RpcError } from './agent-errors';
@@ -20,15 +21,20 @@ import { usageCounts } from './usage-counts';
 /** The call behind a call tool: tools/call of the real tool, through tool-call.ts and so the gate. */
 export type DirectCall = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
 
-const SearchArgs = z.strictObject({
-  query: z.string().min(1).max(MAX_NEED_LENGTH),
-  server: z.string().min(1).max(200).optional(),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
-});
-const CallArgs = z.strictObject({
-  name: z.string().min(1).max(MAX_CALL_NAME_LENGTH),
-  arguments: z.record(z.string(), z.unknown()).optional(),
-});
+// Built at an agent's first call of them, not at `serve`'s start.
+const SearchArgs = lazySchema(() =>
+  z.strictObject({
+    query: z.string().min(1).max(MAX_NEED_LENGTH),
+    server: z.string().min(1).max(200).optional(),
+    limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
+  }),
+);
+const CallArgs = lazySchema(() =>
+  z.strictObject({
+    name: z.string().min(1).max(MAX_CALL_NAME_LENGTH),
+    arguments: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 const OURS: ReadonlySet<string> = new Set([SEARCH_TOOL, ...Object.values(CALL_TOOLS), ...RESOURCE_TOOL_NAMES]);
 
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../shared/api';
 
 /** The MCP Apps extension (SEP-1865): its key in `capabilities.extensions` and its resources' MIME type. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -52,21 +53,23 @@ export function isVisibleToApps(meta: unknown): boolean {
   return toolApp(meta)?.visibility.includes('app') ?? true;
 }
 
-const DOMAINS = z.array(z.string().max(256)).max(32).optional();
-
-const resourceUiSchema = z.object({
-  csp: z
-    .object({ connectDomains: DOMAINS, resourceDomains: DOMAINS, frameDomains: DOMAINS, baseUriDomains: DOMAINS })
-    .optional(),
-  permissions: z
-    .object({
-      camera: z.object({}).optional(),
-      microphone: z.object({}).optional(),
-      geolocation: z.object({}).optional(),
-      clipboardWrite: z.object({}).optional(),
-    })
-    .optional(),
-  prefersBorder: z.boolean().optional(),
+// Built at the first app resource read, not at `serve`'s start.
+const resourceUiSchema = lazySchema(() => {
+  const domains = z.array(z.string().max(256)).max(32).optional();
+  return z.object({
+    csp: z
+      .object({ connectDomains: domains, resourceDomains: domains, frameDomains: domains, baseUriDomains: domains })
+      .optional(),
+    permissions: z
+      .object({
+        camera: z.object({}).optional(),
+        microphone: z.object({}).optional(),
+        geolocation: z.object({}).optional(),
+        clipboardWrite: z.object({}).optional(),
+      })
+      .optional(),
+    prefersBorder: z.boolean().optional(),
+  });
 });
 
 export type ResourceApp = z.infer<typeof resourceUiSchema>;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolInfoSchema, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
+import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolInfoSchema, lazySchema, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { checkedIn, readJsonFile, writeFileAtomic } from '../fs-safe';
 import { pinStateSchema, type PinState } from './pin-state';
@@ -32,15 +32,21 @@ export interface ServerPins {
   unverified?: { since: number; reason: string } | undefined;
 }
 
-const PinFileSchema = z.object({
-  version: z.literal(PIN_FILE_VERSION),
-  server: z.string(),
-  tools: pinStateSchema<ToolInfo>(ToolInfoSchema),
-  prompts: pinStateSchema<PromptInfo>(PromptInfoSchema),
-  resources: pinStateSchema<ResourceInfo>(ResourceInfoSchema).optional(),
-  templates: pinStateSchema<ResourceTemplateInfo>(ResourceTemplateInfoSchema).optional(),
-  unverified: z.object({ since: z.number(), reason: z.string().max(500) }).optional(),
-});
+/**
+ * Built at its first use: a start whose pin files are all as checked (fs-safe/checked-files.ts)
+ * never walks one, and building it at import was 163 of the schemas `serve` built before health.
+ */
+const PinFileSchema = lazySchema(() =>
+  z.object({
+    version: z.literal(PIN_FILE_VERSION),
+    server: z.string(),
+    tools: pinStateSchema<ToolInfo>(ToolInfoSchema),
+    prompts: pinStateSchema<PromptInfo>(PromptInfoSchema),
+    resources: pinStateSchema<ResourceInfo>(ResourceInfoSchema).optional(),
+    templates: pinStateSchema<ResourceTemplateInfo>(ResourceTemplateInfoSchema).optional(),
+    unverified: z.object({ since: z.number(), reason: z.string().max(500) }).optional(),
+  }),
+);
 
 /**
  * The file's own JSON, once PinFileSchema passed it. A zod parse builds new objects, and a key

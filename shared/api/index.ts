@@ -11,6 +11,7 @@ export * from './sign-in-views';
 export * from './add-service-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export { describeIssues, parseApiInput } from './parse-input';
+export { lazySchema } from './lazy-schema';
 export type {
   ApiMethods,
   ApiMethod,

@@ -45,7 +45,7 @@ describe('lazySchema', () => {
 
 describe('the App API view schemas', () => {
   it('are built on first use (a serve start uses few of them)', () => {
-    const views = Object.entries(api).filter(([name]) => name.endsWith('Schema') && name !== 'StatusSchema');
+    const views = Object.entries(api).filter(([name, value]) => name.endsWith('Schema') && name !== 'StatusSchema' && typeof value !== 'function');
     expect(views.length).toBeGreaterThan(40);
     expect(views.filter(([, schema]) => !types.isProxy(schema)).map(([name]) => name)).toEqual([]);
   });

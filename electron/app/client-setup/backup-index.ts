@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/api';
 import { readRegularFile, writeFileAtomic } from '../../fs-safe';
 
 /**
@@ -15,15 +16,18 @@ export const BACKUP_INDEX_MARK = '.connected-services-backups.json';
 const MAX_INDEXED = 1000;
 const MAX_INDEX_BYTES = 1024 * 1024;
 
-const EntrySchema = z.object({
-  name: z.string().min(1).max(1024),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  size: z.number().int().nonnegative(),
-  ino: z.number().nonnegative(),
-  mtimeMs: z.number(),
-  ctimeMs: z.number(),
-});
-const IndexSchema = z.object({ version: z.literal(1), backups: z.array(EntrySchema).max(MAX_INDEXED) });
+// Built at the first connect or disconnect of a client, not at `serve`'s start.
+const EntrySchema = lazySchema(() =>
+  z.object({
+    name: z.string().min(1).max(1024),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().nonnegative(),
+    ino: z.number().nonnegative(),
+    mtimeMs: z.number(),
+    ctimeMs: z.number(),
+  }),
+);
+const IndexSchema = lazySchema(() => z.object({ version: z.literal(1), backups: z.array(EntrySchema).max(MAX_INDEXED) }));
 
 export type IndexEntry = z.infer<typeof EntrySchema>;
 
