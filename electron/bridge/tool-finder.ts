@@ -1,4 +1,4 @@
-import { cutTitle } from '../../shared/text';
+import { agentSafe, cutTitle } from '../../shared/text';
 import { SearchIndex, searchTools, type ToolDoc } from '../tool-search';
 import { agentToolNames } from './agent-names';
 import type { Agent, Tier } from './agent-schema';
@@ -115,9 +115,9 @@ export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly
     if (id === undefined || entry === undefined || verdict === undefined || verdict.decision === 'deny') continue;
     const found: FoundTool = { id, name: names.shown(id), server: entry.server, tier: verdict.tier, call: callToolFor(verdict.tier), inputSchema: foundSchema(entry.listed.inputSchema) };
     // Cut again: an inventory cache written before titles were cut at the pool still holds them whole.
-    if (entry.info.title !== undefined) found.title = cutTitle(entry.info.title);
+    if (entry.info.title !== undefined) found.title = agentSafe(cutTitle(entry.info.title));
     const description = entry.info.description;
-    if (description !== undefined && description !== '') found.description = description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION)}…` : description;
+    if (description !== undefined && description !== '') found.description = agentSafe(description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION)}…` : description);
     if (verdict.decision === 'ask') found.approval = 'asked';
     tools.push(found);
   }

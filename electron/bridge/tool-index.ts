@@ -2,6 +2,7 @@ import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool, 
 import { loadModernSdk, type ModernSdk } from './server-sdk';
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
 import { bridgeName, buildNameTable } from '../../shared/naming';
+import { agentSafe } from '../../shared/text';
 import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 import type { Tier } from './agent-schema';
@@ -30,16 +31,20 @@ export interface ResourceView {
   byUri: Map<string, string[]>;
 }
 
+/** A server's text as agents' clients print it (agentSafe): escapes, bidi overrides and stacked marks shown, not acted on. */
 function described(server: string, description: string | undefined): string {
-  return description === undefined || description === '' ? `[${server}]` : `[${server}] ${description}`;
+  return description === undefined || description === '' ? `[${server}]` : `[${server}] ${agentSafe(description)}`;
 }
 
 function listTool(name: string, info: ToolInfo): Tool {
   // The pool's SDK client validated these against the MCP schema; they pass through unchanged.
   const tool: Tool = { name, description: described(info.server, info.description), inputSchema: { ...info.inputSchema, type: 'object' } };
-  if (info.title !== undefined) tool.title = info.title;
+  if (info.title !== undefined) tool.title = agentSafe(info.title);
   if (info.outputSchema !== undefined) tool.outputSchema = { ...info.outputSchema, type: 'object' };
-  if (info.annotations !== undefined) tool.annotations = { ...info.annotations };
+  if (info.annotations !== undefined) {
+    tool.annotations = { ...info.annotations };
+    if (info.annotations.title !== undefined) tool.annotations.title = agentSafe(info.annotations.title);
+  }
   if (info.app !== undefined) tool._meta = appMeta(info.server, info.app);
   // A schema past the listing's bound is listed as its outline; calls still pass through unchanged.
   return listedWithin(tool);
@@ -56,12 +61,12 @@ function appMeta(server: string, app: NonNullable<ToolInfo['app']>): Record<stri
 
 function listPrompt(name: string, info: PromptInfo): Prompt {
   const prompt: Prompt = { name, description: described(info.server, info.description) };
-  if (info.arguments !== undefined) prompt.arguments = info.arguments.map((a) => ({ ...a }));
+  if (info.arguments !== undefined) prompt.arguments = info.arguments.map((a) => (a.description === undefined ? { ...a } : { ...a, description: agentSafe(a.description) }));
   return prompt;
 }
 
 function listResource(info: ResourceInfo): Resource {
-  const resource: Resource = { uri: toBridgeAddress(info.server, info.uri), name: bridgeName(info.server, info.name), title: info.name, description: described(info.server, info.description) };
+  const resource: Resource = { uri: toBridgeAddress(info.server, info.uri), name: bridgeName(info.server, info.name), title: agentSafe(info.name), description: described(info.server, info.description) };
   if (info.mimeType !== undefined) resource.mimeType = info.mimeType;
   return resource;
 }
@@ -70,7 +75,7 @@ function listTemplate(info: ResourceTemplateInfo): ResourceTemplate {
   const template: ResourceTemplate = {
     uriTemplate: info.uriTemplate,
     name: bridgeName(info.server, info.name),
-    title: info.name,
+    title: agentSafe(info.name),
     description: described(info.server, info.description),
   };
   if (info.mimeType !== undefined) template.mimeType = info.mimeType;
