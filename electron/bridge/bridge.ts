@@ -188,6 +188,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       share: agentShare(cap),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),
+      misnamed: (host) => parts.audit.appendMisnamed(host, parts.core.now()),
       now: parts.core.now,
       log: parts.core.log,
     }),
