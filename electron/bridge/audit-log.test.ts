@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from './audit-entry';
+import { AuditEntrySchema, type AuditEntry } from './audit-entry';
 import { ManualTimers } from '../../test/support/manual-timers';
 import { AuditLog, recordable } from './audit-log';
 import { AuditWindows } from './audit-windows';
@@ -46,6 +46,17 @@ describe('AuditLog', () => {
     expect(lines).toHaveLength(1 + 20 + 1);
     expect(lines[0]?.tool).toBe('delete_all');
     expect(lines.at(-1)).toMatchObject({ tool: 'nope-21', repeated: 980 });
+  });
+
+  it('writes the first request a minute refused for naming the bridge `localhost`, no agent named, and counts the rest into one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    log.appendRefusal(entry(0, { agent: 'a1', server: '', tool: 'nope', outcome: 'error', errorCode: 'not_found' }));
+    for (let i = 1; i <= 50; i++) log.appendMisnamed(i % 2 === 0 ? 'localhost:4777' : '[::1]:4777', i);
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => AuditEntrySchema.parse(JSON.parse(l)));
+    const refused = { agent: '', server: '', kind: 'request', tool: 'Host: [::1]:4777', durationMs: 0, outcome: 'denied', errorCode: 'denied' };
+    expect(lines).toEqual([expect.objectContaining({ tool: 'nope' }), { time: 1, ...refused }, { time: 2, ...refused, tool: 'Host: localhost:4777', repeated: 49 }]);
   });
 
   it("writes the last window's count of another writer's windows when it closes (endAtClose)", async () => {

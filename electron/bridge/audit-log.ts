@@ -3,7 +3,7 @@ import type { CoreEnvOptions } from '../../shared/core-env';
 import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
-import { refusalWindows } from './audit-refusals';
+import { MISNAMED_PER_WINDOW, misnamedEntry, refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
 export const AUDIT_FILE = 'audit.jsonl';
@@ -50,6 +50,11 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
   appendRefusal(entry: AuditEntry): void {
     this.#refusals.add(entry.agent, '', entry);
+  }
+
+  /** A request refused for naming the bridge by `host` (`localhost`, `[::1]`): one a minute written, the rest counted. */
+  appendMisnamed(host: string, time: number): void {
+    this.#refusals.add('', 'misnamed', misnamedEntry(host, time), MISNAMED_PER_WINDOW);
   }
 
   /** `windows` (audit-windows.ts) writes to this log: what they counted is written when it closes, not lost. */

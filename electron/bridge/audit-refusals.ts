@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { redact } from '../../shared/redact';
 import type { DelayClock } from '../../shared/collections';
 import type { AuditEntry } from './audit-entry';
 import { AuditWindows } from './audit-windows';
@@ -31,4 +32,16 @@ export function refusalWindows(write: (entry: AuditEntry) => void, clock?: Delay
     summary: ({ arguments: _args, result: _result, ...kept }, counted) => ({ ...kept, repeated: counted }),
     ...(clock !== undefined ? { clock } : {}),
   });
+}
+
+/** How many requests naming the bridge by `localhost`/`[::1]` are written one by one in a window; the rest are counted. */
+export const MISNAMED_PER_WINDOW = 1;
+
+/**
+ * A request refused for naming the bridge `localhost` or `[::1]` (http-guard.ts), before its token was
+ * read: no agent named, the token nowhere. A misconfigured client retries at its own pace, so per
+ * window one entry is written and the rest are counted into one (MISNAMED_PER_WINDOW).
+ */
+export function misnamedEntry(host: string, time: number): AuditEntry {
+  return { time, agent: '', server: '', kind: 'request', tool: redact(`Host: ${shortRefusedName(host)}`), durationMs: 0, outcome: 'denied', errorCode: 'denied' };
 }

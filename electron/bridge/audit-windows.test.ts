@@ -30,6 +30,15 @@ describe('AuditWindows', () => {
     expect(w.scopesKept).toBe(0);
   });
 
+  it('says of each entry whether it was written or counted (what goes with it, a log line, follows the same rule)', () => {
+    const { w, clock } = windows(2);
+    expect([1, 2, 3, 4].map((i) => w.add('scope', 'k', entry(`t${i}`)))).toEqual([true, true, false, false]);
+    clock.advance(AUDIT_WINDOW_MS);
+    expect(w.add('scope', 'k', entry('t5'))).toBe(true);
+    w.endAll();
+    expect(w.add('scope', 'k', entry('t6'))).toBe(true);
+  });
+
   it('keeps scopes and keys apart; an entry after the minute starts a new window, the old count first', () => {
     const { w, written, clock } = windows(1);
     const call = {};

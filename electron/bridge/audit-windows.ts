@@ -48,11 +48,12 @@ export class AuditWindows {
     this.#now = options.clock?.now ?? (() => performance.now());
   }
 
-  add(scope: Scope, key: string, entry: AuditEntry, limit = this.#options.limit): void {
-    // After the audit closed (a server's request while the pool closes): straight to the writer, no window.
+  /** True when the entry was written as it came; false when it was counted into its window's summary. */
+  add(scope: Scope, key: string, entry: AuditEntry, limit = this.#options.limit): boolean {
+    // After endAll (the audit closing): straight to the writer, no window left to count it.
     if (this.#ended) {
       this.#options.write(entry);
-      return;
+      return true;
     }
     let window = this.#scopes.get(scope)?.get(key);
     // Its minute is over though its timer has not run yet (a busy process): the count is that minute's.
@@ -64,10 +65,11 @@ export class AuditWindows {
     if (window.written < limit) {
       window.written += 1;
       this.#options.write(entry);
-      return;
+      return true;
     }
     window.counted += this.#options.weight?.(entry) ?? 1;
     window.first ??= entry;
+    return false;
   }
 
   /** How many scopes have a window open (each ends with its minute). */

@@ -35,6 +35,8 @@ interface BridgeParts {
   pool: Pool;
   agents: AgentStore;
   audit: AuditLog;
+  /** The bridge opened its audit log, so it closes it (not one given: BridgeOptions.audit). */
+  ownAudit: boolean;
   approvals: CallApprovalQueue;
   toolIndex: ToolIndex;
   sessions: SessionRegistry;
@@ -77,11 +79,8 @@ function openParts(options: BridgeOptions): BridgeParts {
   const given = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
   const core: CoreEnv = { ...given, log: (line) => given.log(redact(line)) };
   const agents = AgentStore.open(core);
-  const audit = new AuditLog({
-    ...core,
-    ...(options.auditMaxBytes === undefined ? {} : { maxBytes: options.auditMaxBytes }),
-    ...(options.auditKeep === undefined ? {} : { keep: options.auditKeep }),
-  });
+  const rotation = { ...(options.auditMaxBytes === undefined ? {} : { maxBytes: options.auditMaxBytes }), ...(options.auditKeep === undefined ? {} : { keep: options.auditKeep }) };
+  const audit = options.audit ?? new AuditLog({ ...core, ...rotation });
   const approvals = new CallApprovalQueue({
     ...core,
     ...(options.approvalTimeoutMs === undefined ? {} : { timeoutMs: options.approvalTimeoutMs }),
@@ -102,7 +101,7 @@ function openParts(options: BridgeOptions): BridgeParts {
   const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, core });
   const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs, options.modernLane ?? true, options.inputRoundGather);
   const listChanged = new ListChangedNotifier(sessions, agents, core, modern);
-  return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, core };
+  return { pool: options.pool, agents, audit, ownAudit: options.audit === undefined, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, core };
 }
 
 /**
@@ -189,6 +188,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       share: agentShare(cap),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),
+      misnamed: (host) => parts.audit.appendMisnamed(host, parts.core.now()),
       now: parts.core.now,
       log: parts.core.log,
     }),
@@ -201,7 +201,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
 async function undoOpen(parts: BridgeParts, unfollow: (() => void)[]): Promise<void> {
   for (const off of unfollow) off();
   parts.approvals.close();
-  await parts.audit.close();
+  if (parts.ownAudit) await parts.audit.close();
 }
 
 /** Step 4: closes sessions idle longer than the limit, once a minute. */
@@ -278,7 +278,7 @@ function bridgeHandle(
           http.close(() => resolve());
           http.closeAllConnections();
         });
-        await audit.close();
+        if (parts.ownAudit) await audit.close();
         await activity.close((name, at) => usedByCurrent(agents, name, at));
       })();
       return closing;

@@ -42,6 +42,8 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   spoke?: (agent: string, revision: string) => void;
   /** Each request the 2026-07-28 lane served (modern-lane.ts). */
   laneServed?: (agent: string) => void;
+  /** Each request refused for naming the bridge `localhost` or `[::1]`, with the Host it named (audited). */
+  misnamed?: (host: string) => void;
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
@@ -107,7 +109,10 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const early = refuseEarly(req, deps.port());
-    if (early) return refuse(res, early);
+    if (early) {
+      if (early.misnamed !== undefined) deps.misnamed?.(early.misnamed);
+      return refuse(res, early);
+    }
 
     const token = bearerToken(req);
     if (token === undefined) return refuse(res, unauthorized('an agent token is required (Authorization: Bearer …)', false));

@@ -21,8 +21,15 @@ describe('refuseEarly', () => {
       expect(refuseEarly(req({ Host: h }), PORT), h).toMatchObject({
         status: 403,
         message: `Forbidden: the bridge's address is http://127.0.0.1:${PORT}/mcp, not ${h.toLowerCase()}: a client may send localhost to [::1]:${PORT}, which another program may hold, so write 127.0.0.1`,
+        // For the audit (http-endpoint.ts): the Host it named.
+        misnamed: h.toLowerCase(),
       });
     }
+  });
+
+  it('marks no other refusal as a misnamed Host: a foreign Host, an Origin, a path', () => {
+    const others = [req({ Host: 'evil.com' }), req({ Host: `localhost:${PORT + 1}` }), req({ ...host, Origin: `http://localhost:${PORT}` }), req(host, '/')];
+    for (const other of others) expect(refuseEarly(other, PORT)?.misnamed).toBeUndefined();
   });
 
   it("accepts only the bridge's own address as an Origin (it serves no page); an empty one, `localhost` and `[::1]` are refused", () => {

@@ -19,6 +19,8 @@ export interface Refusal {
   rpcCode: number;
   message: string;
   headers?: Record<string, string>;
+  /** The `localhost` or `[::1]` Host that named the bridge: the endpoint audits the refusal. */
+  misnamed?: string;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -42,7 +44,7 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
     // only, and a client that tries ::1 first sends its token to whatever holds [::1]:PORT. Refused
     // when they do reach us, so a hand-written `localhost` fails now, not leaks later.
     if (isOtherLoopbackHost(host, port)) {
-      return { status: 403, rpcCode: -32000, message: `Forbidden: the bridge's address is ${ownAddress(port)}, not ${host ?? ''}: a client may send localhost to [::1]:${port}, which another program may hold, so write 127.0.0.1` };
+      return { status: 403, rpcCode: -32000, message: `Forbidden: the bridge's address is ${ownAddress(port)}, not ${host ?? ''}: a client may send localhost to [::1]:${port}, which another program may hold, so write 127.0.0.1`, misnamed: host ?? '' };
     }
     return { status: 403, rpcCode: -32000, message: `Forbidden: the Host header must name this bridge (127.0.0.1:${port})` };
   }

@@ -7,7 +7,8 @@ import { AuditEntrySchema, type AuditEntry, type ToolInfo } from '../../shared/a
 import type { Agent } from './agent-schema';
 import { AuditLog } from './audit-log';
 import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
-import { LISTING_SWITCHES_PER_WINDOW, sayListingSwitch, switchLine } from './listing-switch';
+import { AUDIT_WINDOW_MS } from './audit-windows';
+import { countedSwitchesLine, LISTING_SWITCHES_PER_WINDOW, sayListingSwitch, switchLine } from './listing-switch';
 import type { ToolEntry } from './tool-index';
 import { toolTier } from './tool-tier';
 import { describeBoundSearched, describeToolMode } from './tool-mode';
@@ -61,6 +62,26 @@ describe('sayListingSwitch', () => {
     clock.advance(60_000);
     sayListingSwitch(ctx, mixed, record);
     expect(audited).toHaveLength(LISTING_SWITCHES_PER_WINDOW + 2);
+  });
+
+  it('logs a switch only when its entry is written: past the window, one line for the count as the minute ends', () => {
+    const { lines, audited, clock, ctx } = switchContext();
+    const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
+    const small = new Map([entry('small', 'get_thing')]);
+    const record = agent();
+    // Each switch is followed by its end (audited, never logged): 6 entries hold 3 switches.
+    for (let i = 0; i < 100; i++) sayListingSwitch(ctx, i % 2 === 0 ? mixed : small, record);
+    expect(audited).toHaveLength(LISTING_SWITCHES_PER_WINDOW);
+    expect(lines).toHaveLength(3);
+    expect(new Set(lines)).toEqual(new Set([switchLine('a', ['huge'])]));
+    clock.advance(AUDIT_WINDOW_MS);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe(countedSwitchesLine('a', 100 - LISTING_SWITCHES_PER_WINDOW));
+    expect(lines[3]).toBe('agent "a" (tool mode all): its listing switched 94 more times within a minute; the audit counts them in one entry');
+    // The next minute, a switch is logged again.
+    sayListingSwitch(ctx, mixed, record);
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe(switchLine('a', ['huge']));
   });
 
   it("through a real audit log: 100 flips leave 6 lines and the count, written as the log closes", async () => {

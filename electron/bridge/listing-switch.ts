@@ -49,15 +49,21 @@ export function sayListingSwitch(ctx: SwitchContext, index: ReadonlyMap<string, 
   }
   if (byAgent.get(agent.name) === line) return;
   byAgent.set(agent.name, line);
-  ctx.log(line);
   const bound = listingBound(index, agent);
-  if (bound !== undefined) auditSwitch(ctx, agent.name, bound);
+  // The line goes with its entry: one the window counts is not logged either (the summary's line says how many).
+  if (bound === undefined || auditSwitch(ctx, agent.name, bound)) ctx.log(line);
+}
+
+/** The log's line for a window's count of switches (switchWindows). */
+export function countedSwitchesLine(agent: string, counted: number): string {
+  return `agent "${agent}" (tool mode all): its listing switched ${counted} more time${counted === 1 ? '' : 's'} within a minute; the audit counts them in one entry`;
 }
 
 /**
  * A server whose tools sit near the bound and change at each list_changed would make every listing a
- * switch and its end, rotating everyone's history out of the audit: per agent, the first
- * LISTING_SWITCHES_PER_WINDOW a minute are written, the rest counted into one entry (`repeated`).
+ * switch and its end, rotating everyone's history out of the audit and flooding the log: per agent,
+ * the first LISTING_SWITCHES_PER_WINDOW a minute are written (and logged), the rest counted into one
+ * entry (`repeated`) and one log line.
  */
 function switchWindows(ctx: SwitchContext): AuditWindows {
   const audit = ctx.audit;
@@ -65,7 +71,10 @@ function switchWindows(ctx: SwitchContext): AuditWindows {
   if (windows === undefined) {
     windows = new AuditWindows({
       limit: LISTING_SWITCHES_PER_WINDOW,
-      write: (entry) => audit.append(entry),
+      write: (entry) => {
+        audit.append(entry);
+        if (entry.repeated !== undefined) ctx.log(countedSwitchesLine(entry.agent, entry.repeated));
+      },
       summary: (first, counted) => ({ ...first, repeated: counted }),
       ...(ctx.auditClock !== undefined ? { clock: ctx.auditClock } : {}),
     });
@@ -75,8 +84,8 @@ function switchWindows(ctx: SwitchContext): AuditWindows {
   return windows;
 }
 
-/** The audit entry of a switch: `server` names the servers searched (none when every one is or none is). */
-function auditSwitch(ctx: SwitchContext, agent: string, listing: ListingBound): void {
+/** The audit entry of a switch: `server` names the servers searched (none when every one is or none is). True when written, not counted. */
+function auditSwitch(ctx: SwitchContext, agent: string, listing: ListingBound): boolean {
   const server = listing.every ? '' : listing.searched.map((s) => s.server).join(', ');
-  switchWindows(ctx).add(agent, 'listing', { time: ctx.now(), agent, server, kind: 'listing', tool: 'tools/list', durationMs: 0, outcome: 'ok', listing });
+  return switchWindows(ctx).add(agent, 'listing', { time: ctx.now(), agent, server, kind: 'listing', tool: 'tools/list', durationMs: 0, outcome: 'ok', listing });
 }

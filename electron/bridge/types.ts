@@ -48,7 +48,12 @@ export interface BridgeOptions extends CoreEnvOptions {
   maxSessionsPerAgent?: number;
   /** Sessions unused this long are closed. Default 12 h. */
   sessionIdleMs?: number;
-  /** Audit rotation: file size and rotated files kept. Default 5 MiB, 5. */
+  /**
+   * The audit log, opened and closed by the caller: the bridge's close leaves it open, so what is written
+   * after it (a server's request the pool's close meets) still lands. Default: its own, closed with it.
+   */
+  audit?: AuditLog;
+  /** Audit rotation of its own audit log: file size and rotated files kept. Default 5 MiB, 5. */
   auditMaxBytes?: number;
   auditKeep?: number;
   /**
@@ -97,6 +102,6 @@ export interface Bridge {
   listingBound(agent: string): Promise<ListingBound | undefined>;
   /** Forget cached listings and send list_changed to every session (e.g. after a config change). */
   refresh(): void;
-  /** Closes sessions, the listener, pending approvals (denied) and the audit log. Idempotent. */
+  /** Closes sessions, the listener, pending approvals (denied) and its own audit log (not one given). Idempotent. */
   close(): Promise<void>;
 }

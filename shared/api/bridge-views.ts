@@ -127,7 +127,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   server: z.string(),
   /** elicitation, sampling and roots: a server's request during a call (`agent` is empty outside an agent's call; roots are audited only within one). */
   /** listing: the listing bound changed what the agent lists (`listing`); `tool` is `tools/list`. */
-  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots', 'listing']),
+  /** request: a request refused before its token was read, for naming the bridge by `localhost` or `[::1]`; `tool` is its Host, `agent` empty. */
+  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots', 'listing', 'request']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
   /** From arrival to the answer, any wait for the person included. */
@@ -159,7 +160,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),
-  /** This line stands for this many refusals of the agent (past the first 20) or listing switches (past the first 6) in one minute, the first of them shown. */
+  /** This line stands for this many refusals of the agent (past the first 20; of a `request`, past the first) or listing switches (past the first 6) in one minute, the first of them shown. */
   repeated: z.number().int().positive().optional(),
   /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
   listing: ListingBoundSchema.optional(),

@@ -3,7 +3,7 @@ import type { CoreEnv } from '../../../shared/core-env';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
-import { AgentStore, AuditLog, createBridge, type Bridge } from '../../bridge';
+import { AgentStore, createBridge, type AuditLog, type Bridge } from '../../bridge';
 import type { ToolPins } from '../../pinning';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
@@ -39,6 +39,8 @@ export interface CoreBridgeOptions {
   /** Resources held or refused by the person are not read through the bridge. */
   pins: Pick<ToolPins, 'withheldResource'>;
   secretFiles: SecretFiles;
+  /** The core's audit log: the bridge writes to it, the core closes it (after the pool; close-core.ts). */
+  audit: AuditLog;
   core: CoreEnv;
 }
 
@@ -46,7 +48,7 @@ export interface CoreBridgeOptions {
  * Starts the agents' bridge where this process runs one. A required bridge that fails closes what is
  * open and throws; otherwise the failure is reported and the core runs without it.
  */
-export async function startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, core }: CoreBridgeOptions): Promise<BridgeStart> {
+export async function startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, audit, core }: CoreBridgeOptions): Promise<BridgeStart> {
   const { log } = core;
   if (!options.bridge) return { bridge: undefined, bridgeError: undefined };
   try {
@@ -58,6 +60,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
     const bridge = await createBridge({
       ...core,
       pool,
+      audit,
       withheldResource: (server, uri) => pins.withheldResource(server, uri),
       port,
       ...(options.bridge.codeAgentsOnly === true ? { codeAgentsOnly: true } : {}),
@@ -73,7 +76,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
     return { bridge, bridgeError: undefined };
   } catch (error) {
     if (options.bridge.required) {
-      await Promise.all([pool.close().then(() => secretFiles.close()), registry.close(), vault.close()]);
+      await Promise.all([pool.close().then(() => Promise.all([secretFiles.close(), audit.close()])), registry.close(), vault.close()]);
       throw error;
     }
     const bridgeError = errorMessage(error);
@@ -82,12 +85,9 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
   }
 }
 
-/** The bridge's agents and audit log, or this process's own view of them when it runs no bridge (a CLI command). */
-export function agentsAndAudit(bridge: Bridge | undefined, core: CoreEnv): { agents: AgentStore; audit: AuditLog } {
-  return {
-    agents: bridge?.agents ?? AgentStore.open(core),
-    audit: bridge?.audit ?? new AuditLog(core),
-  };
+/** The bridge's agents, or this process's own view of them when it runs no bridge (a CLI command). */
+export function agentsOf(bridge: Bridge | undefined, core: CoreEnv): AgentStore {
+  return bridge?.agents ?? AgentStore.open(core);
 }
 
 /** The bridge port from the command line, else the config, else the default; read before the bridge starts. */

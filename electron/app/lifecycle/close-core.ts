@@ -36,17 +36,16 @@ export async function closeCore(parts: OpenParts): Promise<void> {
   parts.confirmations?.expireAll();
   for (const off of parts.unsubscribe) off();
   parts.signIns.cancelAll();
-  // From now on a server's request is declined unseen; its entry after the audit closed (below, before
-  // the pool) goes straight to the closed log, not into a window kept open past it (audit-windows.ts).
+  // From now on a server's request is declined unseen, and still audited: the audit closes after the pool.
   parts.waitingAsks.closeAll();
   await parts.applying.settled().catch(() => undefined);
   await parts.bridge?.close();
-  // Without a bridge the audit log is this core's own.
-  if (!parts.bridge) await parts.audit.close();
   await parts.admin.close();
   // After the bridge: the calls its closing denied are recorded too.
   await parts.decisions.close();
   await parts.pool.close();
+  // After the pool: its close ends servers' requests (and meets a stopping server's last ones), each audited.
+  await parts.audit.close();
   await parts.pins.flush();
   await parts.secretFiles.close();
   await parts.auth.close();

@@ -19,7 +19,8 @@ import { openStores } from './open-stores';
 import { createRegistryApi } from '../servers/registry-api';
 import { ServerLogs } from '../servers/server-logs';
 import { SignIns } from '../sign-in/sign-in';
-import { agentsAndAudit, bridgeUrlOf, configuredBridgePort, portsOf, startCoreBridge } from '../agents/start-core-bridge';
+import { AuditLog } from '../../bridge';
+import { agentsOf, bridgeUrlOf, configuredBridgePort, portsOf, startCoreBridge } from '../agents/start-core-bridge';
 import { warmUpServers } from './warm-up';
 
 export type { Core, CoreOptions } from './core-types';
@@ -54,7 +55,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ports = portsOf(options);
   const bridgePort = configuredBridgePort(options, registry, ports);
-  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, core });
+  // The core's, not the bridge's: closed after the pool, whose close still ends servers' requests that are audited.
+  const audit = new AuditLog(core);
+  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, audit, core });
   // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
   // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
   // line, not before it (docs/how-it-is-built.md).
@@ -63,7 +66,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let closed = false;
   if (options.warmUp) warmUpServers(pool, applying, log, () => closed);
 
-  const { agents, audit } = agentsAndAudit(bridge, core);
+  const agents = agentsOf(bridge, core);
   asks.auditTo(audit);
   unsubscribe.push(...forwardAskEvents(asks.waiting, events));
   if (bridge) unsubscribe.push(...forwardBridgeEvents(bridge, registry, events, applying));

@@ -45,6 +45,15 @@ describe('audit log', () => {
     expect(bodyRows(table)[0]?.textContent).toContain('searches wide (4.3 MiB) instead of listing them: past 4.0 MiB each');
   });
 
+  it('says how many switches a counted listing line stands for: switches, not refusals', async () => {
+    const listing = { searched: [], every: false, boundBytes: 4 * 1024 * 1024 };
+    const entry: AuditEntry = { ...BASE, server: '', kind: 'listing', tool: 'tools/list', approval: undefined, durationMs: 0, listing, repeated: 94 };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('and 94 more switches in that minute');
+    expect(bodyRows(table)[0]?.textContent).not.toContain('refused');
+  });
+
   it('says who decided and how long a call took, in words', async () => {
     const api = createFakeApi({
       readAudit: () => [BASE, { ...BASE, time: BASE.time - 1, tool: 'delete_repo', outcome: 'denied', durationMs: 120, approval: 'timeout' }],
