@@ -93,5 +93,9 @@ describe('a program that ends while the app runs', () => {
     // The program still runs: the request went because it withdrew it, not because its asker exited.
     expect(program.child.exitCode).toBeNull();
     expect(((await app.api('listConfirmations')).body.result as Waiting[]).filter((c) => c.method === 'setSecret')).toEqual([]);
+    // Its end says the program stopped waiting, not that time ran out.
+    const log = (await app.api('readAdminLog', {})).body.result as { method: string; outcome: string }[];
+    expect(log.filter((e) => e.method === 'setSecret').map((e) => e.outcome)).toEqual(expect.arrayContaining(['waiting', 'withdrawn']));
+    expect(log.filter((e) => e.method === 'setSecret').map((e) => e.outcome)).not.toContain('expired');
   }, 120_000);
 });
