@@ -178,6 +178,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       agents: parts.agents,
       ...(options.codeAgentsOnly === true ? { codeAgentsOnly: true } : {}),
+      ...(options.agentAlive ? { agentAlive: options.agentAlive } : {}),
       sessions: parts.sessions,
       modern: parts.modern,
       newServer: (agent) => createSessionServer(ctx, agent, version),
@@ -288,8 +289,7 @@ function bridgeHandle(
 
 /** Whether a use was the agent's of that name now: an earlier one, removed since, is not it. */
 function usedByCurrent(agents: AgentStore, name: string, at: number): boolean {
-  const created = agents.get(name)?.createdAt;
-  return created !== undefined && at >= created;
+  return at >= (agents.get(name)?.createdAt ?? Infinity);
 }
 
 function connectionRow(s: Session): BridgeConnection {

@@ -29,6 +29,8 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   agents: AgentStore;
   /** Only the agents declared in code are served (a program's own bridge; types.ts BridgeOptions). */
   codeAgentsOnly?: boolean;
+  /** False for an agent whose declaring program is gone: its token is refused at once. */
+  agentAlive?: (agent: string) => boolean;
   sessions: SessionRegistry;
   /** A fresh SDK server for one session of this agent. */
   newServer: (agent: string) => Promise<Server>;
@@ -120,6 +122,9 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     const agent = digest && deps.agents.byDigest(digest);
     if (!agent || !digest) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
     if (deps.codeAgentsOnly === true && !deps.agents.fromCode(agent.name)) return refuse(res, unauthorized(STORED_AGENT_REFUSED, true));
+    if (deps.agentAlive && deps.agents.fromCode(agent.name) && !deps.agentAlive(agent.name)) {
+      return refuse(res, unauthorized('the agent token is not valid: the program that declared the agent has stopped', true));
+    }
     deps.authenticated(agent.name, req.socket);
     if (deps.share && !deps.share.take(agent.name, res)) return;
 

@@ -61,6 +61,8 @@ export interface BridgeOptions extends CoreEnvOptions {
    * agents are the person's, whose asks the person answers in the app, never a program.
    */
   codeAgentsOnly?: boolean;
+  /** Whether the program that declared an agent in code still runs: looked at on each of its requests (docs/library.md). */
+  agentAlive?: (agent: string) => boolean;
 }
 
 export interface BridgeConnection {

@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
 import { secretHeaderNamed } from '../../shared/text';
-import { emptied, findLiteralSecrets, onlyReferences, outsideReferences, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../../shared/config';
+import { emptied, findLiteralSecrets, onlyReferences, secretArguments, secretBesideReference, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../../shared/config';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
 function suggestedName(server: string, field: string): string {
@@ -27,9 +27,9 @@ function isPath(key: string, value: string): boolean {
 /** An env value in clear: a URL with a password or a secret parameter, a token's shape, or any literal text under a credential's name. */
 function secretEnv(key: string, value: string): boolean {
   if (urlWithPassword(value) || secretInQuery(value) !== undefined || tokenShaped(value)) return true;
+  // Text beside a reference (`sk-…${env:X}`) is as clear as text alone; the core judges it alike.
+  if (onlyReferences(value)) return secretBesideReference('env', key, value);
   if (!secretNamed(key)) return false;
-  // Text beside a reference (`sk-…${env:X}`) is as clear as text alone; a scheme before one is no secret.
-  if (onlyReferences(value)) return !emptied(outsideReferences(value));
   return !isPath(key, value);
 }
 
@@ -71,6 +71,9 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   }
   const found = [
     ...findLiteralSecrets(server, { type: 'http', url: 'http://127.0.0.1/', headers: given.headers ?? {} }).map((f) => ({ flag: '--header', key: f.field.slice('headers.'.length) })),
+    ...Object.entries(given.headers ?? {})
+      .filter(([key, value]) => secretBesideReference('header', key, value))
+      .map(([key]) => ({ flag: '--header', key })),
     ...Object.entries(given.env ?? {})
       .filter(([key, value]) => secretEnv(key, value))
       .map(([key]) => ({ flag: '--env', key })),

@@ -1,4 +1,4 @@
-import { API_METHODS, type ApiInput, type ApiMethod, type AppApi } from '../../shared/api';
+import { API_METHODS, outcomeWords, type ApiInput, type ApiMethod, type AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 
 /** The app lets a request wait 10 minutes (electron/app/door/confirmations.ts); no longer by default. */
@@ -64,7 +64,7 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
       // A new agent's token is the person's: confirmed, with no answer for the asker.
       if (answer.outcome === 'confirmed') return answer.result === undefined ? undefined : API_METHODS[method].output.parse(answer.result);
       if (answer.outcome !== 'waiting') {
-        throw new CodedError('denied', `${asked.message.replace(/^Waiting for confirmation in the app: /, '')}: ${answer.outcome} in the app`, {
+        throw new CodedError('denied', `${asked.message.replace(/^Waiting for confirmation in the app: /, '')}: ${outcomeWords(answer.outcome)} in the app`, {
           hint: answer.error ?? 'Ask again; the person decides in Connected Services (Activity → Waiting for you)',
           data: { confirmation: id, outcome: answer.outcome },
         });

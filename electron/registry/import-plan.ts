@@ -202,7 +202,7 @@ export async function planImport(source: ImportSource, explicit: string | undefi
   }
   if (plan.candidates.length > MAX_IMPORT_SERVERS) {
     throw new CodedError('invalid_input', `${plan.files.join(', ')} name${plan.files.length === 1 ? 's' : ''} ${plan.candidates.length} servers, more than the ${MAX_IMPORT_SERVERS} one import takes; nothing was imported.`, {
-      hint: `Check that it is the ${SOURCE_TITLES[source]} config file; a generated one can be imported in parts of at most ${MAX_IMPORT_SERVERS} servers (\`--path FILE\`).`,
+      hint: `Check that it is the ${SOURCE_TITLES[source]} config file; mcp.json holds at most ${MAX_IMPORT_SERVERS} servers after an import.`,
       data: { source, files: plan.files, servers: plan.candidates.length, max: MAX_IMPORT_SERVERS },
     });
   }

@@ -245,6 +245,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     const context = this.#importContext();
     const plan = await planImport(source, importPath, context);
     const existing = this.config().mcpServers;
+    mergeImport(plan, { ...existing }, source, []); // On a copy: over the total bound, nothing moves into the vault.
     const move = options.credentialFiles === 'move';
     const files = await importCredentialFilesOf(plan, existing, { sink: this.#options.secretSink, move, homeDir: context.homeDir });
     const moved = await moveImportedSecrets(plan, existing, this.#options.secretSink, files);

@@ -30,7 +30,7 @@ export const ADMIN_METHODS = {
    * is what the request's `denied` error gave its asker alone: ids are listed to every caller.
    */
   confirmationAnswer: () => ({ input: z.strictObject({ id: z.string().min(1).max(100), claim: z.string().min(1).max(100) }), output: ConfirmationAnswerSchema }),
-  /** The asker takes back its own waiting request (it stopped waiting, or is closing), proven by the same claim: it ends as expired. */
+  /** The asker takes back its own waiting request (it stopped waiting, or is closing), proven by the same claim: it ends as withdrawn. */
   withdrawConfirmation: () => ({ input: z.strictObject({ id: z.string().min(1).max(100), claim: z.string().min(1).max(100) }), output: Ok }),
   /**
    * The person's interfaces only: confirming runs the request as the person; `result` is its answer

@@ -20,7 +20,7 @@ export type AdminActor = z.infer<typeof AdminActorSchema>;
 export const PERSON_CALLERS: ReadonlySet<Caller> = new Set(['app', 'ipc', 'terminal']);
 
 /** `pending`: written before a change made while no app ran, so a process killed in it still leaves the change listed. */
-export const ADMIN_OUTCOMES = ['ok', 'failed', 'waiting', 'confirmed', 'refused', 'expired', 'acknowledged', 'pending'] as const;
+export const ADMIN_OUTCOMES = ['ok', 'failed', 'waiting', 'confirmed', 'refused', 'expired', 'withdrawn', 'acknowledged', 'pending'] as const;
 export const AdminOutcomeSchema = lazySchema(() => z.enum(ADMIN_OUTCOMES));
 export type AdminOutcome = z.infer<typeof AdminOutcomeSchema>;
 
@@ -62,8 +62,14 @@ export const ConfirmationSchema = lazySchema(() => z.object({
 }));
 export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
-export const ConfirmationOutcomeSchema = lazySchema(() => z.enum(['confirmed', 'refused', 'expired', 'failed']));
+/** `expired`: its time ran out (or the app stopped); `withdrawn`: the program that asked stopped waiting (timed out or closed). */
+export const ConfirmationOutcomeSchema = lazySchema(() => z.enum(['confirmed', 'refused', 'expired', 'withdrawn', 'failed']));
 export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;
+
+/** A confirmation's or admin entry's outcome in words for people. */
+export function outcomeWords(outcome: string): string {
+  return outcome === 'withdrawn' ? 'withdrawn: the program that asked stopped waiting' : outcome;
+}
 
 /** How a widening asked from the command line stands, for whoever asked it (a library waiting for the person). */
 export const ConfirmationAnswerSchema = lazySchema(() => z.object({

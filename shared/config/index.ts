@@ -80,6 +80,7 @@ export { ownRecord } from './own-record';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
 export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
+export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';
 export { querySecrets, withQueryReference } from './url-query-secrets';
 export type { FoundSecret } from './literal-secrets';
 export {

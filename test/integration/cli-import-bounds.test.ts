@@ -30,4 +30,26 @@ describe('import of a file naming a server twice, or too many, through the built
     expect(imported.stderr).toContain(`error [invalid_input]: ${file} names 1001 servers, more than the 1000 one import takes; nothing was imported.`);
     expect(Object.keys(serversIn(home)).filter((name) => /^s\d+$/.test(name))).toEqual([]);
   }, 60_000);
+
+  it('bounds mcp.json after the import, not each import alone: imports in parts stop at 1000 in all', async () => {
+    const home = tempHome('cs-import-total-');
+    const fileOf = (name: string, from: number, count: number): string => {
+      const file = join(home, '..', name);
+      writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: count }, (_, i) => [`s${from + i}`, { command: 'echo' }])) }));
+      return file;
+    };
+    const first = await runCli(home, ['import', 'cursor', '--path', fileOf('first.json', 0, 600)], { env: PASSPHRASE });
+    expect(first.code, first.stderr).toBe(0);
+    const existing = Object.keys(serversIn(home)).length;
+    expect(existing).toBeGreaterThanOrEqual(600);
+    // 100 of these are configured already: the import adds 500.
+    const second = await runCli(home, ['import', 'cursor', '--path', fileOf('second.json', 500, 600)], { env: PASSPHRASE });
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`error [invalid_input]: mcp.json has ${existing} servers and this import would add 500: ${existing + 500}, more than the 1000 it holds after an import; nothing was imported.`);
+    expect(second.stderr).toContain(`at most ${1000 - existing} new servers`);
+    expect(Object.keys(serversIn(home))).toHaveLength(existing);
+    const fits = await runCli(home, ['import', 'cursor', '--path', fileOf('third.json', 600, 1000 - existing)], { env: PASSPHRASE });
+    expect(fits.code, fits.stderr).toBe(0);
+    expect(Object.keys(serversIn(home))).toHaveLength(1000);
+  }, 120_000);
 });

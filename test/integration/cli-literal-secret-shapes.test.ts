@@ -16,6 +16,7 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
       ['pass', ['--env', 'DB_PASS=hunter2-horse', ...node], 'hunter2-horse'],
       ['numbered', ['--env', `OPENAI_API_KEY_2=${KEY}`, ...node], KEY],
       ['mixed', ['--env', `OPENAI_API_KEY=${KEY}\${env:NOPE}`, ...node], KEY],
+      ['glued', ['--url', 'https://api.example.com/mcp', '--header', 'X-Api-Key: sk-abc123glued${secret:K}'], 'abc123glued'],
       ['tilde', ['--env', `API_TOKEN=~/${KEY}`, ...node], KEY],
       ['argflag', ['--', 'node', 'x.js', '--api-key', KEY], KEY],
       ['argeq', ['--', 'node', 'x.js', '--password=correct-horse'], 'correct-horse'],

@@ -57,6 +57,18 @@ describe('a program that ends while the app runs', () => {
     expect(agents.map((a) => a.name)).not.toContain('zombie');
   }, 120_000);
 
+  it('killed with -9: the next request with its agent\'s token is refused, without waiting for the app\'s periodic look', async () => {
+    const home = tempHome('cs-program-dies-');
+    served = await startServe(home, [], ENV);
+    const { program, port, token } = await declared(served, home);
+    const exited = new Promise((resolve) => program.child.once('exit', resolve));
+    program.child.kill('SIGKILL');
+    await exited;
+    // Past the bridge's short cache of its last look at the program (LIVENESS_CACHE_MS, 250 ms), well before the 3 s sweep.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE })).status).toBe(401);
+  }, 120_000);
+
   it('the person removes a code agent and a code server from the command line; the token stops working at once', async () => {
     const home = tempHome('cs-program-removed-');
     served = await startServe(home, [], ENV);
@@ -81,5 +93,9 @@ describe('a program that ends while the app runs', () => {
     // The program still runs: the request went because it withdrew it, not because its asker exited.
     expect(program.child.exitCode).toBeNull();
     expect(((await app.api('listConfirmations')).body.result as Waiting[]).filter((c) => c.method === 'setSecret')).toEqual([]);
+    // Its end says the program stopped waiting, not that time ran out.
+    const log = (await app.api('readAdminLog', {})).body.result as { method: string; outcome: string }[];
+    expect(log.filter((e) => e.method === 'setSecret').map((e) => e.outcome)).toEqual(expect.arrayContaining(['waiting', 'withdrawn']));
+    expect(log.filter((e) => e.method === 'setSecret').map((e) => e.outcome)).not.toContain('expired');
   }, 120_000);
 });

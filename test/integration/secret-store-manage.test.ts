@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEPASSXC_DATABASE_ENV, KEEPASSXC_PASSWORD_ENV } from '../../electron/secret-stores';
 import { runCli, tempHome } from '../support/cli';
@@ -30,6 +32,23 @@ describe('managing the pass store from the command line', () => {
     expect(set.stdout).toBe('Stored work/new-token in the secret store pass. Use it in mcp.json as ${secret:pass:work/new-token}.\n');
     const shown = execFileSync('pass', ['show', 'work/new-token'], { env: { ...process.env, ...store.env }, encoding: 'utf8' });
     expect(shown.split('\n')[0]).toBe(VALUE);
+  });
+
+  it('--from-file --delete-original: deletes the file once pass has stored it, and keeps it when the store refuses', async () => {
+    const file = join(home, '..', 'store-token.txt');
+    writeFileSync(file, `${VALUE}-file\n`);
+    const unknown = await runCli(home, ['secrets', 'set', 'work/from-file', '--store', 'nosuch', '--from-file', file, '--delete-original'], { env });
+    expect(unknown.code).not.toBe(0);
+    expect(existsSync(file)).toBe(true);
+    const set = await runCli(home, ['secrets', 'set', 'work/from-file', '--store', 'pass', '--from-file', file, '--delete-original'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('Stored work/from-file in the secret store pass.');
+    expect(set.stdout).toContain(`Deleted ${file}.`);
+    expect(set.stdout).not.toContain('still there');
+    expect(existsSync(file)).toBe(false);
+    const shown = execFileSync('pass', ['show', 'work/from-file'], { env: { ...process.env, ...store.env }, encoding: 'utf8' });
+    expect(shown.split('\n')[0]).toBe(`${VALUE}-file`);
+    execFileSync('pass', ['rm', '-f', 'work/from-file'], { env: { ...process.env, ...store.env } });
   });
 
   it('lists its paths, never a value', async () => {

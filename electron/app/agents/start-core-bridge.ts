@@ -42,13 +42,15 @@ export interface CoreBridgeOptions {
   /** The core's audit log: the bridge writes to it, the core closes it (after the pool; close-core.ts). */
   audit: AuditLog;
   core: CoreEnv;
+  /** Whether a code agent's declaring program still runs (CodeOwners, built after the bridge). */
+  agentAlive?: (agent: string) => boolean;
 }
 
 /**
  * Starts the agents' bridge where this process runs one. A required bridge that fails closes what is
  * open and throws; otherwise the failure is reported and the core runs without it.
  */
-export async function startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, audit, core }: CoreBridgeOptions): Promise<BridgeStart> {
+export async function startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, audit, core, agentAlive }: CoreBridgeOptions): Promise<BridgeStart> {
   const { log } = core;
   if (!options.bridge) return { bridge: undefined, bridgeError: undefined };
   try {
@@ -64,6 +66,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
       withheldResource: (server, uri) => pins.withheldResource(server, uri),
       port,
       ...(options.bridge.codeAgentsOnly === true ? { codeAgentsOnly: true } : {}),
+      ...(agentAlive ? { agentAlive } : {}),
       version: VERSION,
       auditArguments: () => registry.config().settings?.auditArguments === true,
       // Read at each round, so a change to mcp.json applies without a restart.

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { AgentListingBound, ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
@@ -254,6 +255,12 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { value };
     },
     importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
+      // A relative path would be read against the core's own working folder, not the caller's; `~/` is the same home for both.
+      if (path !== undefined && path !== '' && !isAbsolute(path) && !/^~(?:$|[/\\])/.test(path)) {
+        throw new CodedError('invalid_input', `The import path "${path.slice(0, 200)}" is relative; the core reads it from its own working folder, not yours, so nothing was imported`, {
+          hint: 'Give an absolute path (the CLI and the library resolve theirs against your working folder).',
+        });
+      }
       const report = await registry.importFrom(source, path, credentialFiles ? { credentialFiles } : {});
       await deps.settled();
       return report;

@@ -17,7 +17,7 @@ export function confirmationDecisions(confirmations: Confirmations, admin: Confi
     decide: ({ id, answer }, who) => admin.decideConfirmation({ id, decision: answer.decision }, who),
     watch: (added, settled) => [
       confirmations.on('pending', (c) => added(confirmationDecision(c))),
-      confirmations.on('decided', ({ confirmation, outcome }) => settled({ id: confirmation.id, outcome, ...(outcome === 'expired' ? { who: 'core' as const } : {}) })),
+      confirmations.on('decided', ({ confirmation, outcome }) => settled({ id: confirmation.id, outcome, ...(outcome === 'expired' ? { who: 'core' as const } : outcome === 'withdrawn' ? { who: confirmation.from } : {}) })),
     ],
   };
 }

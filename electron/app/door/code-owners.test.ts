@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcessMark } from '../../proc-env';
-import { CodeOwners } from './code-owners';
+import { CodeOwners, LIVENESS_CACHE_MS } from './code-owners';
 
 function owners(running: Set<number>) {
   const forgotten: string[] = [];
@@ -44,5 +44,54 @@ describe('CodeOwners', () => {
     running.delete(2);
     await o.sweep();
     expect(forgotten).toEqual(['servers a']);
+  });
+});
+
+describe('CodeOwners.agentAlive: each bridge request from a code agent looks at its program', () => {
+  function probed(running: Set<number>) {
+    let clock = 1_000;
+    let looks = 0;
+    const forgotten: string[] = [];
+    const o = new CodeOwners({
+      forget: {
+        servers: (names) => Promise.resolve(void forgotten.push(`servers ${names.join(',')}`)),
+        agents: (names) => Promise.resolve(void forgotten.push(`agents ${names.join(',')}`)),
+      },
+      running: (mark: ProcessMark) => (looks++, running.has(mark.pid)),
+      everyMs: 60_000,
+      now: () => clock,
+    });
+    return { o, forgotten, looks: () => looks, tick: (ms: number) => (clock += ms) };
+  }
+
+  it('looks at /proc once per cache period, then again, and refuses once the program is gone', async () => {
+    const running = new Set([1]);
+    const { o, forgotten, looks, tick } = probed(running);
+    o.record('declareAgents', { agents: { bot: {} } }, { pid: 1, start: '1' });
+    o.record('declareServers', { servers: { a: {} } }, { pid: 1, start: '1' });
+    expect(o.agentAlive('bot')).toBe(true);
+    expect(o.agentAlive('bot')).toBe(true);
+    expect(looks()).toBe(1);
+    running.delete(1);
+    tick(LIVENESS_CACHE_MS);
+    expect(o.agentAlive('bot')).toBe(false);
+    expect(looks()).toBe(2);
+    // Refused while its forgetting runs, and after: the sweep finds nothing left to forget.
+    expect(o.agentAlive('bot')).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    await o.sweep();
+    expect(forgotten).toEqual(['agents bot', 'servers a']);
+    o.stop();
+  });
+
+  it('serves agents no program here declared, and an agent declared again by a running program', () => {
+    const running = new Set([2]);
+    const { o } = probed(running);
+    expect(o.agentAlive('stored')).toBe(true);
+    o.record('declareAgents', { agents: { bot: {} } }, { pid: 1, start: '1' });
+    expect(o.agentAlive('bot')).toBe(false);
+    o.record('declareAgents', { agents: { bot: {} } }, { pid: 2, start: '1' });
+    expect(o.agentAlive('bot')).toBe(true);
+    o.stop();
   });
 });

@@ -4,6 +4,9 @@ import { stillRunning, type ProcessMark } from '../../proc-env';
 /** How often the app looks whether the programs that declared servers and agents still run. */
 export const OWNER_CHECK_MS = 3000;
 
+/** How long one look at a program's /proc entry answers for the bridge's requests from its agents. */
+export const LIVENESS_CACHE_MS = 250;
+
 /** What forgetting a gone program's declarations runs (the App API as the person). */
 export interface ForgetDeclared {
   servers(names: string[]): Promise<void>;
@@ -14,12 +17,16 @@ export interface CodeOwnersOptions {
   forget: ForgetDeclared;
   running?: (mark: ProcessMark) => boolean;
   everyMs?: number;
+  /** The clock the liveness cache reads. */
+  now?: () => number;
 }
 
 interface Owned {
   mark: ProcessMark;
   servers: Set<string>;
   agents: Set<string>;
+  /** The last look at the program: when, and whether it ran. */
+  seen?: { at: number; running: boolean };
 }
 
 const key = (mark: ProcessMark): string => `${mark.pid}/${mark.start ?? ''}`;
@@ -33,13 +40,17 @@ export class CodeOwners {
   readonly #forget: ForgetDeclared;
   readonly #running: (mark: ProcessMark) => boolean;
   readonly #everyMs: number;
+  readonly #now: () => number;
   readonly #owners = new Map<string, Owned>();
+  /** Agents of a gone program while their forgetting runs: refused, not served meanwhile. */
+  readonly #gone = new Set<string>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: CodeOwnersOptions) {
     this.#forget = options.forget;
     this.#running = options.running ?? ((mark) => stillRunning(mark));
     this.#everyMs = options.everyMs ?? OWNER_CHECK_MS;
+    this.#now = options.now ?? Date.now;
   }
 
   /** A confirmed declaration: its names are this program's now (a name declared again moves to its new program). */
@@ -49,6 +60,7 @@ export class CodeOwners {
     for (const owned of this.#owners.values()) for (const name of names) owned[method === 'declareServers' ? 'servers' : 'agents'].delete(name);
     const owned = this.#owners.get(key(mark)) ?? { mark, servers: new Set<string>(), agents: new Set<string>() };
     for (const name of names) owned[method === 'declareServers' ? 'servers' : 'agents'].add(name);
+    if (method === 'declareAgents') for (const name of names) this.#gone.delete(name);
     this.#owners.set(key(mark), owned);
     if (!this.#timer) {
       this.#timer = setInterval(() => void this.sweep(), this.#everyMs);
@@ -59,13 +71,39 @@ export class CodeOwners {
   /** Forgets what programs that are gone declared; stops looking once no program is left. */
   async sweep(): Promise<void> {
     for (const [id, owned] of this.#owners) {
-      if (this.#running(owned.mark)) continue;
-      this.#owners.delete(id);
-      // Best effort: a name forgotten already (the program closed, the person removed it) is left alone.
-      if (owned.agents.size > 0) await this.#forget.agents([...owned.agents]).catch(() => undefined);
-      if (owned.servers.size > 0) await this.#forget.servers([...owned.servers]).catch(() => undefined);
+      if (!this.#running(owned.mark)) await this.#drop(id, owned);
     }
     if (this.#owners.size === 0) this.stop();
+  }
+
+  /**
+   * Whether an agent may be served: false once the program that declared it is gone (looked at on
+   * each request, the look kept LIVENESS_CACHE_MS), so its token is refused before the timer's
+   * sweep; its declarations are forgotten then too. An agent no program here declared is alive.
+   */
+  agentAlive(agent: string): boolean {
+    if (this.#gone.has(agent)) return false;
+    const entry = [...this.#owners].find(([, owned]) => owned.agents.has(agent));
+    if (entry === undefined) return true;
+    const [id, owned] = entry;
+    const now = this.#now();
+    if (owned.seen === undefined || now - owned.seen.at >= LIVENESS_CACHE_MS || now < owned.seen.at) {
+      owned.seen = { at: now, running: this.#running(owned.mark) };
+    }
+    if (owned.seen.running) return true;
+    void this.#drop(id, owned);
+    return false;
+  }
+
+  async #drop(id: string, owned: Owned): Promise<void> {
+    if (this.#owners.get(id) !== owned) return;
+    this.#owners.delete(id);
+    for (const agent of owned.agents) this.#gone.add(agent);
+    // Best effort: a name forgotten already (the program closed, the person removed it) is left alone.
+    // Refused until forgotten: an agent whose forgetting failed stays refused (declared again, it is served).
+    const forgotten = owned.agents.size === 0 || (await this.#forget.agents([...owned.agents]).then(() => true, () => false));
+    if (forgotten) for (const agent of owned.agents) this.#gone.delete(agent);
+    if (owned.servers.size > 0) await this.#forget.servers([...owned.servers]).catch(() => undefined);
   }
 
   stop(): void {

@@ -58,7 +58,7 @@ describe('a confirmation and the process that asked it', () => {
     expect(confirmations.list()[0]?.askerGone).toBe(true);
   });
 
-  it('is withdrawn by its asker alone: gone from the list, answered as expired', () => {
+  it('is withdrawn by its asker alone: gone from the list, answered as withdrawn (not expired)', () => {
     const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(new Map([[100, '5']])) });
     const decided: string[] = [];
     confirmations.on('decided', ({ outcome }) => decided.push(outcome));
@@ -67,10 +67,10 @@ describe('a confirmation and the process that asked it', () => {
     expect(confirmations.list()).toHaveLength(1);
     confirmations.withdraw(confirmation.id, claim);
     expect(confirmations.list()).toEqual([]);
-    expect(decided).toEqual(['expired']);
-    expect(confirmations.answer(confirmation.id, claim)).toEqual({ outcome: 'expired' });
+    expect(decided).toEqual(['withdrawn']);
+    expect(confirmations.answer(confirmation.id, claim)).toEqual({ outcome: 'withdrawn' });
     // Once more changes nothing.
     confirmations.withdraw(confirmation.id, claim);
-    expect(decided).toEqual(['expired']);
+    expect(decided).toEqual(['withdrawn']);
   });
 });

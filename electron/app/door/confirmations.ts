@@ -145,12 +145,12 @@ export class Confirmations {
 
   /**
    * The asker takes back its own waiting request (it stopped waiting, or is closing), proven by its
-   * claim; it ends as expired. A request already decided or unknown is left as it is.
+   * claim; it ends as withdrawn. A request already decided or unknown is left as it is.
    */
   withdraw(id: string, claim: string): void {
     this.#proveAsker(id, claim);
     const waiting = this.#waiting.get(id);
-    if (waiting) this.#expireOne(id, waiting);
+    if (waiting) this.#endOne(id, waiting, 'withdrawn');
   }
 
   #gone(waiting: Waiting): boolean {
@@ -212,10 +212,14 @@ export class Confirmations {
   }
 
   #expireOne(id: string, waiting: Waiting): void {
+    this.#endOne(id, waiting, 'expired');
+  }
+
+  #endOne(id: string, waiting: Waiting, outcome: 'expired' | 'withdrawn'): void {
     this.#waiting.delete(id);
-    this.#ended.set(id, { outcome: 'expired' });
+    this.#ended.set(id, { outcome });
     this.#forgetOldest();
-    this.#emitter.emit('decided', { confirmation: waiting.view, outcome: 'expired' });
+    this.#emitter.emit('decided', { confirmation: waiting.view, outcome });
   }
 
   /** Ends are kept as long as requests wait: a few for a while, never a growing log. */

@@ -57,7 +57,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bridgePort = configuredBridgePort(options, registry, ports);
   // The core's, not the bridge's: closed after the pool, whose close still ends servers' requests that are audited.
   const audit = new AuditLog(core);
-  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, audit, core });
+  // The owners of code agents come with the App API, after the bridge: each request asks them then.
+  const liveness: { owners?: { agentAlive(agent: string): boolean } } = {};
+  const agentAlive = (agent: string): boolean => liveness.owners?.agentAlive(agent) ?? true;
+  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, audit, core, agentAlive });
   // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
   // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
   // line, not before it (docs/how-it-is-built.md).
@@ -120,6 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     storeUses,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  if (owners) liveness.owners = owners;
   unsubscribe.push(() => owners?.stop());
   unsubscribe.push(leftovers.to(admin));
   unsubscribe.push(...forwardPinEvents(pins, admin, events));

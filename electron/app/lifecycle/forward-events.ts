@@ -100,9 +100,9 @@ export function forwardAdminEvents(admin: AdminLog, confirmations: Confirmations
   off.push(
     confirmations.on('pending', (confirmation) => events.emit('confirmationPending', confirmation)),
     confirmations.on('decided', ({ confirmation, outcome }) => {
-      // A request that ran out of time is logged here; decided ones were logged by whoever decided.
-      if (outcome === 'expired') {
-        admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: confirmation.input, outcome: 'expired', confirmation: confirmation.id });
+      // A request that ran out of time or was withdrawn is logged here; decided ones were logged by whoever decided.
+      if (outcome === 'expired' || outcome === 'withdrawn') {
+        admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: confirmation.input, outcome, confirmation: confirmation.id });
       }
       events.emit('confirmationDecided', { id: confirmation.id, outcome });
     }),

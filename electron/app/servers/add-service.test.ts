@@ -71,6 +71,22 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(API_METHODS.addService.output.safeParse(result).success).toBe(true);
   });
 
+  it('refuses a secret in clear in the entry, as addServer does, before storing or writing anything (a dry run too)', async () => {
+    const literal = { ...memoryEntry(), env: { NOTES_TOKEN: 'sk-VERYSECRETVALUE0123456789abcdefABCDEF' } };
+    const glued = { ...memoryEntry(), env: { NOTES_TOKEN: 'sk-abc123${secret:NOTES_TOKEN}' } };
+    for (const config of [literal, glued]) {
+      for (const dryRun of [true, false]) {
+        const error = await failure(core.api.addService({ name: 'notes', config, secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], dryRun }));
+        expect(error.code).toBe('invalid_input');
+        expect(error.message).toMatch(/^env\.NOTES_TOKEN .*holds a secret in clear/);
+        expect(error.message).not.toContain('VERYSECRET');
+        expect(error.message).not.toContain('abc123');
+      }
+    }
+    expect(await configured()).not.toContain('notes');
+    expect(await core.api.listSecrets({})).toEqual([]);
+  });
+
   it('refuses a line other than the one shown before writing anything', async () => {
     const error = await failure(core.api.addService({ name: 'notes', config: memoryEntry(), secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: 'node something-else.js' } }));
     expect(error.code).toBe('invalid_input');

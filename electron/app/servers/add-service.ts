@@ -5,6 +5,7 @@ import { redact } from '../../../shared/redact';
 import { secretKey, type Vault } from '../../../shared/vault';
 import type { Pool } from '../../pool';
 import { sendsSecret, type Registry } from '../../registry';
+import { refuseLiteralSecrets } from './literal-secret-refusal';
 import { approvalCommandLine } from './shown-command';
 
 export interface AddServiceOptions {
@@ -50,6 +51,8 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       throw new CodedError('invalid_input', `A service named "${name}" already exists.`, { hint: 'Choose another name, or open that service to connect it.' });
     }
     assertNoCaseTwin(Object.keys(registry.config().mcpServers), name);
+    // As addServer: the secrets go in `secrets`, the entry holds references (a dry run is refused alike).
+    refuseLiteralSecrets(name, config);
     const needsApproval = isStdio(config) || sendsSecret(config);
     const commandLine = needsApproval ? redact(approvalCommandLine(config)) : undefined;
     const shown = { ...(commandLine !== undefined ? { commandLine } : {}), needsApproval };

@@ -50,3 +50,21 @@ describe('the core refuses an entry that would write a secret in clear into mcp.
     expect(refusal({ type: 'http', url: 'https://me:other0other0@example.com/mcp' }, url)?.message).toMatch(/^The URL/);
   });
 });
+
+describe('text beside a reference, judged by the rule servers add shares', () => {
+  it('takes a reference alone and a scheme or plain text beside one; refuses a literal glued to one', () => {
+    expect(refusal({ command: 'echo', env: { API_KEY: '${env:X}' } })).toBeUndefined();
+    expect(refusal({ type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${secret:x}', Cookie: 'session=${secret:S}; lang=en' } })).toBeUndefined();
+    expect(refusal({ command: 'node', env: { NODE_OPTIONS: '--require ${env:HOME}/hook.js', GITHUB_TOKEN: 'Bearer ${secret:x}' } })).toBeUndefined();
+    const glued = refusal({ command: 'echo', env: { API_KEY: 'sk-abc123${env:X}' } });
+    expect(glued?.message).toMatch(/^env\.API_KEY \(text beside its reference\) holds a secret in clear/);
+    expect(glued?.hint).toContain('${secret:SX_API_KEY}');
+    expect(`${glued?.message} ${glued?.hint}`).not.toContain('abc123');
+    expect(refusal({ type: 'http', url: 'https://example.com/mcp', headers: { 'X-Api-Key': 'sk-abc123${secret:x}' } })?.message).toMatch(/^headers\.X-Api-Key \(text beside/);
+  });
+
+  it('keeps a value the entry already held when another field is edited', () => {
+    const before: ServerConfig = { command: 'echo', env: { API_KEY: 'sk-abc123${env:X}' } };
+    expect(refusal({ ...before, args: ['--verbose'] }, before)).toBeUndefined();
+  });
+});

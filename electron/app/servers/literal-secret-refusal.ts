@@ -1,4 +1,4 @@
-import { findLiteralSecrets, secretInQuery, secretInUrl, secretNamed, isStdio, tokenShaped, urlWithPassword, type FoundSecret, type ServerConfig } from '../../../shared/config';
+import { findLiteralSecrets, secretsBesideReferences, secretInQuery, secretInUrl, secretNamed, isStdio, tokenShaped, urlWithPassword, type FoundSecret, type ServerConfig } from '../../../shared/config';
 import { SECRET_NAME } from '../../../shared/redact';
 import { secretHeaderNamed } from '../../../shared/text';
 import { CodedError } from '../../../shared/errors';
@@ -37,6 +37,12 @@ export function refuseLiteralSecrets(server: string, config: ServerConfig, befor
   const found = findLiteralSecrets(server, config).find((secret) => refusable(secret) && !held.has(`${secret.field}\n${secret.value}`));
   if (found !== undefined) {
     refuse(found.field, found.preferredName, `write ${found.replacement(found.preferredName)} in its place`);
+  }
+  const heldBeside = new Set((before ? secretsBesideReferences(before) : []).map(({ field, value }) => `${field}\n${value}`));
+  const beside = secretsBesideReferences(config).find(({ field, value }) => !heldBeside.has(`${field}\n${value}`));
+  if (beside !== undefined) {
+    const name = `${server}_${beside.name}`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
+    refuse(`${beside.field} (text beside its reference)`, name, `store the whole value and write \${secret:${name}} alone in its place (a scheme such as Bearer may stay before it)`);
   }
   const inUrl = secretInUrl(config);
   const sameUrl = before !== undefined && !isStdio(before) && !isStdio(config) && before.url === config.url;

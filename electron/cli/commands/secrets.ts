@@ -4,8 +4,9 @@ import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
-import { deleteOriginal, MAX_SECRET_FILE_BYTES, originalDescribed, readSecretFile } from '../secret-file-input';
+import { deleteOriginal, MAX_SECRET_FILE_BYTES, originalDescribed, readSecretFile, type SecretFileOrigin } from '../secret-file-input';
 import { hintText, printJson, table } from '../output';
+import type { CliContext } from '../context';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
 import { checkSecretInput } from './secret-input';
@@ -34,6 +35,22 @@ export function lostVaultWarning(corruptFiles: readonly CorruptFile[]): { messag
     hint: `Re-enter them with \`connected-services secrets set NAME\`, then delete ${corruptFiles.map((file) => file.path).join(', ')}.`,
     corruptFiles: corruptFiles.map((file) => ({ ...file })),
   };
+}
+
+/**
+ * The file the secret came from, deleted once `holder` (the vault, a secret store) has stored it:
+ * with --delete-original, or when the person says so at a terminal; else said to be still there.
+ */
+async function offerToDelete(ctx: Pick<CliContext, 'interactive' | 'output'>, origin: SecretFileOrigin, flagged: boolean, holder: string): Promise<void> {
+  const original = originalDescribed(origin);
+  if (!(flagged || (ctx.interactive && (await confirm(`Delete ${original} now that ${holder} holds it?`))))) {
+    ctx.output.out(`${original} is still there; delete it once nothing else reads it (or run again with --delete-original).`);
+    return;
+  }
+  await deleteOriginal(origin);
+  ctx.output.out(`Deleted ${original}.`);
+  // Another hard link keeps the content on disk: said, never hunted for.
+  if (origin.links > 1n) ctx.output.out(`The file had ${origin.links - 1n} other name(s) (hard links), which still hold the secret: find them with \`find / -xdev -inum ${origin.ino}\` and delete them too.`);
 }
 
 export function registerSecrets(program: Command, run: Run): void {
@@ -74,10 +91,11 @@ export function registerSecrets(program: Command, run: Run): void {
         }
         const bomNote = fromFile?.bomDropped === true ? ["The byte order mark that began the file (an editor's mark, never part of a key) was left out."] : [];
         if (options.store !== undefined) {
+          // The file goes only once the store said it saved the value (setStoreSecret resolved).
           await core.api.setStoreSecret({ store: options.store, path: name, value });
           ctx.output.out(`Stored ${name} in the secret store ${options.store}. Use it in mcp.json as \${secret:${options.store}:${name}}.`);
           for (const line of bomNote) ctx.output.out(line);
-          if (file !== undefined) ctx.output.out(`${file} is still there; delete it once nothing else reads it.`);
+          if (fromFile !== undefined) await offerToDelete(ctx, fromFile.origin, options.deleteOriginal === true, `the secret store ${options.store}`);
           return;
         }
         await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
@@ -90,16 +108,7 @@ export function registerSecrets(program: Command, run: Run): void {
         ctx.output.out(`Stored ${name} (${lines} line${lines === 1 ? '' : 's'}, ${Buffer.byteLength(value)} bytes) from ${origin.file}.`);
         for (const line of bomNote) ctx.output.out(line);
         ctx.output.out(`Use it in mcp.json as \${secretFile:${name}} (a program that wants a file path) or \${secret:${name}}.`);
-        const original = originalDescribed(origin);
-        const remove = options.deleteOriginal === true || (ctx.interactive && (await confirm(`Delete ${original} now that the vault holds it?`)));
-        if (remove) {
-          await deleteOriginal(origin);
-          ctx.output.out(`Deleted ${original}.`);
-          // Another hard link keeps the content on disk: said, never hunted for.
-          if (origin.links > 1n) ctx.output.out(`The file had ${origin.links - 1n} other name(s) (hard links), which still hold the secret: find them with \`find / -xdev -inum ${origin.ino}\` and delete them too.`);
-        } else {
-          ctx.output.out(`${original} is still there; delete it once nothing else reads it (or run again with --delete-original).`);
-        }
+        await offerToDelete(ctx, origin, options.deleteOriginal === true, 'the vault');
       }),
     );
 

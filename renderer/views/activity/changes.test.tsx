@@ -162,4 +162,15 @@ describe('activity: changes asked from the command line', () => {
     expect(rows[2]).not.toContain('waiting');
     expect(rows[0]).toContain('waiting');
   });
+
+  it('says a withdrawn request ended because the program that asked stopped waiting, not that it expired', async () => {
+    const asked: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli', pid: 4047, method: 'setSecret', summary: 'store the secret "T"', outcome: 'waiting', confirmation: 'c-9' };
+    const withdrawn: AdminEntry = { ...asked, id: 'e-2', time: 2_000, outcome: 'withdrawn' };
+    renderApp(createFakeApi({ readAdminLog: () => [asked, withdrawn] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent ?? '');
+    expect(rows[0]).toContain('withdrawn: the program that asked stopped waiting');
+    expect(rows[1]).toContain('asked, then withdrawn: the program that asked stopped waiting');
+    expect(rows.join(' ')).not.toContain('expired');
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AdminActor, AdminEntry, AdminOutcome } from '../../../shared/api';
+import { outcomeWords, type AdminActor, type AdminEntry, type AdminOutcome } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
@@ -14,6 +14,7 @@ const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   waiting: 'warn',
   refused: 'error',
   expired: 'muted',
+  withdrawn: 'muted',
   failed: 'error',
   pending: 'warn',
 };
@@ -73,11 +74,11 @@ function Outcome({ entry, decided }: { entry: AdminEntry; decided: AdminOutcome 
     return (
       <>
         <Badge tone="muted">asked</Badge>
-        <span className="muted">, then {decided}</span>
+        <span className="muted">, then {outcomeWords(decided)}</span>
       </>
     );
   }
-  return <Badge tone={TONE[entry.outcome]}>{entry.outcome}</Badge>;
+  return <Badge tone={TONE[entry.outcome]}>{outcomeWords(entry.outcome)}</Badge>;
 }
 
 /** Every change of policy, agents, servers, secrets and settings, who made it, and how it ended. */

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';
+
+describe('secretBesideReference: a secret in clear written beside a reference', () => {
+  it('passes a reference alone', () => {
+    expect(secretBesideReference('env', 'API_KEY', '${env:X}')).toBe(false);
+    expect(secretBesideReference('header', 'Authorization', '${secret:x}')).toBe(false);
+  });
+
+  it('refuses a literal prefix glued to a reference under a credential name', () => {
+    expect(secretBesideReference('env', 'API_KEY', 'sk-abc123${env:X}')).toBe(true);
+    expect(secretBesideReference('env', 'DB_PASSWORD', 'hunter${secret:REST}')).toBe(true);
+    expect(secretBesideReference('header', 'X-Api-Key', 'sk-abc123${secret:x}')).toBe(true);
+    expect(secretBesideReference('header', 'Authorization', 'Bearer abc123${secret:x}')).toBe(true);
+  });
+
+  it('refuses a token beside a reference under any name', () => {
+    expect(secretBesideReference('env', 'SETTINGS', '${env:X} ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(true);
+  });
+
+  it('passes a scheme or plain text beside a reference', () => {
+    expect(secretBesideReference('header', 'Authorization', 'Bearer ${secret:x}')).toBe(false);
+    expect(secretBesideReference('env', 'GITHUB_TOKEN', 'Bearer ${secret:x}')).toBe(false);
+    expect(secretBesideReference('header', 'Cookie', 'session=${secret:S}; lang=en')).toBe(false);
+    expect(secretBesideReference('env', 'NODE_OPTIONS', '--require ${env:HOME}/hook.js')).toBe(false);
+  });
+
+  it('leaves values without our references to the literal detector', () => {
+    expect(secretBesideReference('env', 'API_KEY', 'sk-abc123')).toBe(false);
+    expect(secretBesideReference('env', 'API_KEY', 'abc${OTHER_CLIENT_VAR}')).toBe(false);
+  });
+
+  it('names the fields of an entry', () => {
+    expect(secretsBesideReferences({ command: 'x', env: { API_KEY: 'sk-1${env:X}', LOG: 'debug' } })).toEqual([{ field: 'env.API_KEY', name: 'API_KEY', value: 'sk-1${env:X}' }]);
+    expect(secretsBesideReferences({ type: 'http', url: 'https://example.com/', headers: { Authorization: 'Token ab${secret:x}' } }).map((f) => f.field)).toEqual(['headers.Authorization']);
+  });
+});
