@@ -30,6 +30,20 @@ describe('AskBudget', () => {
     expect(floods).toEqual([]);
   });
 
+  it('lets a round through whole while its second has room, what it takes past 10 owed by the next seconds', () => {
+    const { b, lines, floods, at } = budget();
+    const call = new AbortController().signal;
+    expect(b.takeRound(call, 'tool "x"', 16)).toBe(true);
+    expect(b.takeRound(call, 'tool "x"', 1)).toBe(false);
+    expect(taken(b, 1, call, 'tool "x"')).toBe(0);
+    at(21_000);
+    expect(taken(b, 10, call, 'tool "x"')).toBe(4);
+    expect(lines).toEqual(['[s] declined 2 requests during tool "x" over its budget of 10 a second']);
+    at(23_000);
+    expect(taken(b, 20, call, 'tool "x"')).toBe(ASKS_PER_SECOND);
+    expect(floods).toEqual([]);
+  });
+
   it('requests that may be any of several calls share one budget, though each has its own end signal', () => {
     const { b } = budget();
     let yes = 0;

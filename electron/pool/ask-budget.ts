@@ -40,6 +40,21 @@ export class AskBudget {
     return false;
   }
 
+  /**
+   * Whether a 2026-07-28 round's `count` requests that reach someone may go on, all of them: one round
+   * is one thing asked of a person or an agent, up to its own bound of 16 (server-rounds.ts), so it goes
+   * through whole while the call's second has room, and what it takes past 10 is owed by the seconds
+   * after it (the rate holds over time). False: the whole round is declined, asking nobody.
+   */
+  takeRound(ended: AbortSignal | undefined, call: string | undefined, count: number): boolean {
+    if (this.#flooded) return false;
+    const budget = this.#budgetOf(ended, call);
+    if (budget.takeWhole(count)) return true;
+    budget.drop(count, 0);
+    if (budget.flooding) this.#flood(call);
+    return false;
+  }
+
   #budgetOf(ended: AbortSignal | undefined, call: string | undefined): FloodBudget {
     const { server, now, log } = this.#options;
     const where = call === undefined ? 'outside any call' : `during ${call}`;

@@ -7,6 +7,7 @@ import { inputAnswerer, registerAskHandlers } from './ask-handlers';
 import { outsideCallScope } from './call-scope';
 import { loadSdkSchemas } from './client-sdk';
 import { RunningCalls } from './running-calls';
+import { MAX_INPUT_REQUESTS, throughRounds } from './server-rounds';
 import type { AskContext } from './server-asks';
 
 const alice = { label: 'agent "alice"' };
@@ -102,7 +103,7 @@ describe('ask handlers: a 2026-07-28 server\'s input requests (inputAnswerer)', 
 });
 
 describe('ask handlers: the ask budget covers a 2026-07-28 server\'s input requests', () => {
-  it('takes elicitation and sampling input requests from the call\'s budget, declines past it asking nobody, and stops a server that keeps on', async () => {
+  it('takes a round\'s elicitation and sampling requests from the call\'s budget together: a round of 16 whole, its excess owed after; past it the round is declined asking nobody, and a server that keeps on is stopped', async () => {
     let now = 20_000;
     const floods: CodedError[] = [];
     const calls = new RunningCalls();
@@ -122,26 +123,37 @@ describe('ask handlers: the ask budget covers a 2026-07-28 server\'s input reque
       log: () => undefined,
       budget,
     });
-    const signal = new AbortController().signal;
-    const SAMPLE = { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 };
-    const settle = (p: Promise<unknown>): Promise<string> => p.then(() => 'answered', (e: Error) => e.message);
-    const outcomes = await calls.run(alice, 'tool "x"', async () => {
-      const seen: string[] = [];
-      for (let i = 0; i < ASKS_PER_SECOND + 2; i++) {
-        seen.push(await settle(i % 2 === 0 ? answer(`e${i}`, 'elicitation/create', REQUEST.params, signal) : answer(`s${i}`, 'sampling/createMessage', SAMPLE, signal)));
-      }
-      return seen;
+    const SAMPLE = { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } };
+    const round = (size: number, roots = 0): Record<string, unknown> => ({
+      resultType: 'input_required',
+      inputRequests: Object.fromEntries([
+        ...Array.from({ length: size }, (_, i) => [`a${i}`, i % 2 === 0 ? REQUEST : SAMPLE]),
+        ...Array.from({ length: roots }, (_, i) => [`r${i}`, { method: 'roots/list' }]),
+      ]),
     });
-    expect(outcomes).toEqual([...Array<string>(ASKS_PER_SECOND).fill('answered'), 'declined: too many requests a second', 'declined: too many requests a second']);
-    expect(asked).toBe(ASKS_PER_SECOND);
-    // Roots are not a request that reaches a person: never counted.
-    expect(await settle(calls.run(alice, 'tool "x"', () => answer('r', 'roots/list', undefined, signal)))).toBe('answered');
+    /** One request of the call that asks `size` in one round, then completes: 'done', or why it failed. */
+    const ask = (size: number, roots = 0): Promise<string> => {
+      const replies = [round(size, roots), { content: [] }];
+      return throughRounds(() => Promise.resolve(replies.shift()), answer, undefined).then(() => 'done', (e: Error) => e.message);
+    };
+    const declined = 'declined: too many requests a second';
+    const outcomes = await calls.run(alice, 'tool "x"', async () => {
+      // A round of 16, more than a second's 10, goes through whole; the second's room is then spent.
+      const first = [await ask(MAX_INPUT_REQUESTS), await ask(1)];
+      // The next second owes the 6 past its limit: room for 4 more, and a round that finds room goes whole.
+      now = 21_000;
+      return [...first, await ask(3), await ask(5), await ask(1)];
+    });
+    expect(outcomes).toEqual(['done', declined, 'done', 'done', declined]);
+    expect(asked).toBe(MAX_INPUT_REQUESTS + 8);
+    // Roots are not a request that reaches a person: never counted, alone or beside others.
+    expect(await calls.run(alice, 'tool "x"', () => ask(0, 3))).toBe('done');
     // Another call has its own budget; one call over it for 3 s in a row stops the server.
-    expect(await settle(calls.run(bob, 'tool "y"', () => answer('e', 'elicitation/create', REQUEST.params, signal)))).toBe('answered');
+    expect(await calls.run(bob, 'tool "y"', () => ask(ASKS_PER_SECOND))).toBe('done');
     await calls.run(alice, 'tool "z"', async () => {
-      for (const second of [21, 22, 23]) {
+      for (const second of [23, 24, 25]) {
         now = second * 1000;
-        for (let i = 0; i < 20; i++) await settle(answer(`e${i}`, 'elicitation/create', REQUEST.params, signal));
+        for (let i = 0; i < 3; i++) await ask(ASKS_PER_SECOND);
       }
     });
     expect(floods.map((e) => e.message)).toEqual(['"s" sent requests during tool "z" faster than 10 a second for 3 s in a row; it was stopped']);

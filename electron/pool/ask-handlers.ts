@@ -124,7 +124,7 @@ async function listRoots(ProtocolError: ClientSdk['ProtocolError'], options: Ask
 /**
  * Past its rate a request is refused before anyone sees it or the audit holds it (MCP client/elicitation
  * §Security: a client SHOULD rate-limit); the budget counts and logs them, and stops a server that keeps
- * on. Either era's requests take from it, in the scope of the call they arrive in.
+ * on. Either era's requests take from it, in the scope of the call they arrive in (a 2026-07-28 round's together, inputAnswerer).
  */
 function overAskBudget(options: AskHandlerOptions): boolean {
   if (options.budget === undefined) return false;
@@ -166,9 +166,15 @@ export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, P
 export function inputAnswerer(sdk: Pick<ClientSdk, 'ProtocolError' | 'schemas'>, options: AskHandlerOptions): AnswerInput {
   const { ProtocolError, schemas } = sdk;
   const invalid = (method: string, detail: string): Error => new ProtocolError(RPC_ERROR.InvalidParams, `the server's ${method} input request is invalid: ${detail}`);
-  return async (key, method, params, signal) => {
-    // Before the params are read: a flood of malformed requests is one too.
-    if ((method === 'elicitation/create' || method === 'sampling/createMessage') && overAskBudget(options)) throw overBudgetError(ProtocolError);
+  // A round's requests that reach someone take from the call's budget together, before any params are
+  // read (a flood of malformed requests is one too): the round goes on whole or is declined whole.
+  const admitRound = (methods: readonly string[]): Error | undefined => {
+    const count = methods.filter((method) => method === 'elicitation/create' || method === 'sampling/createMessage').length;
+    if (count === 0 || options.budget === undefined) return undefined;
+    const owner = options.calls.owner();
+    return options.budget.takeRound(owner.ended, owner.call, count) ? undefined : overBudgetError(ProtocolError);
+  };
+  const answer = async (key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown> => {
     if (method === 'elicitation/create') {
       const parsed = schemas.ElicitRequestParamsSchema.safeParse(params);
       if (!parsed.success) throw invalid(method, parsed.error.issues[0]?.message ?? 'invalid');
@@ -184,4 +190,5 @@ export function inputAnswerer(sdk: Pick<ClientSdk, 'ProtocolError' | 'schemas'>,
     if (method === 'roots/list') return { roots: await listRoots(ProtocolError, options, signal, key) };
     throw new ProtocolError(RPC_ERROR.InvalidParams, `"${method.slice(0, 100)}" is not an input request of MCP 2026-07-28`);
   };
+  return Object.assign(answer, { admitRound });
 }

@@ -170,7 +170,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     ownFailure
       ? { failure: ownFailure, exit: stdio?.exit, stderr: stdio?.stderrTail() ?? '', byUs: false }
       : stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
-        ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
+        ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs, answered: stdio.answered }
         : undefined;
   const stopFor = (error: CodedError): void => {
     if (ownFailure || ended()) return;

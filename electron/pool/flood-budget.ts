@@ -74,6 +74,20 @@ export class FloodBudget {
     return false;
   }
 
+  /**
+   * Charges `cost` in one go while this second has room left, though it may take more than that room:
+   * what it takes past the limit is owed by the seconds after (#roll), so over time the rate holds.
+   * False, as take's, when this second has no room.
+   */
+  takeWhole(cost: number): boolean {
+    this.#roll();
+    if (!this.#over && this.#used < this.#limit) {
+      this.#used += cost;
+      return true;
+    }
+    return this.take(cost);
+  }
+
   /** Counts what the caller dropped. */
   drop(units: number, bytes: number): void {
     this.#dropped.units += units;
@@ -92,8 +106,9 @@ export class FloodBudget {
     const second = Math.floor(this.#now() / 1000);
     if (second === this.#second) return;
     this.flush();
+    // What takeWhole took past a second's limit is owed by the seconds after it.
+    this.#used = this.#used > this.#limit ? Math.max(0, this.#used - this.#limit * Math.max(1, second - this.#second)) : 0;
     this.#second = second;
-    this.#used = 0;
     this.#over = false;
   }
 }

@@ -1,61 +1,45 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { FetchLike } from '../net';
+import { checkedAnswer, checkedBody, NO_REQUESTS, requestIdsOf, type IdOfOtherType } from './answer-check';
 import { CR, LF } from './json-bytes';
-import { invalidAnswer } from './invalid-answer';
 import { withBody } from './message-bound';
 
-/** `"error"`: only an event whose bytes hold it can be an answer with both members; any other passes unread. */
-const ERROR_KEY = new TextEncoder().encode('"error"');
+const DECODER = new TextDecoder();
+const ENCODER = new TextEncoder();
 
 /**
- * Not one of JSON-RPC 2.0 §5's two shapes: both `result` and `error`, neither, a `result` that is not
- * an object, or an `error` without a numeric code and a message. A request or notification is not.
+ * One SSE event (WHATWG HTML §9.2.6) whose message is a wrong answer (answer-check.ts), written again
+ * with the error answer in its place and its other fields (`id`, `event`) kept; undefined for any
+ * other event. Each event the SDK reads as a message (no `event`, or `message`) is parsed whole: a
+ * look at its bytes misses a key written with escapes (`"\u0065rror"`) and cannot tell a code's type.
+ * What is parsed is one message at most, bounded before (message-bound.ts).
  */
-function malformedAnswer(value: unknown): JSONRPCMessage | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const members = value as Record<string, unknown>;
-  const hasResult = Object.hasOwn(members, 'result');
-  const hasError = Object.hasOwn(members, 'error');
-  if (hasResult !== hasError) {
-    const ok = hasResult ? isObject(members['result']) : isObject(members['error']) && typeof members['error']['code'] === 'number' && typeof members['error']['message'] === 'string';
-    if (ok) return undefined;
-  }
-  return invalidAnswer(value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A parsed JSON body with each malformed answer made an error answer for its id (invalid-answer.ts). */
-export function repairedBody(data: unknown): unknown {
-  if (!Array.isArray(data)) return malformedAnswer(data) ?? data;
-  return data.map((message: unknown) => malformedAnswer(message) ?? message);
-}
-
-/**
- * One SSE event (WHATWG HTML §9.2.6) whose message is a malformed answer, written again with the error
- * answer in its place and its other fields (`id`, `event`) kept; undefined for any other event.
- */
-export function repairedEvent(bytes: Uint8Array): Uint8Array | undefined {
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(ERROR_KEY) === -1) return undefined;
-  const lines = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/);
+export function repairedEvent(bytes: Uint8Array, otherType: IdOfOtherType = NO_REQUESTS): Uint8Array | undefined {
   const data: string[] = [];
   const others: string[] = [];
-  for (const line of lines) {
+  let type = '';
+  for (const line of DECODER.decode(bytes).split(/\r\n|\r|\n/)) {
     if (line === '') continue;
-    if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    else others.push(line);
+    // §9.2.6: the field's name runs to the first colon (a line without one is all name), one space after it is dropped.
+    const colon = line.indexOf(':');
+    const name = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? '' : line.slice(line.startsWith(' ', colon + 1) ? colon + 2 : colon + 1);
+    if (name === 'data') data.push(value);
+    else {
+      if (name === 'event') type = value;
+      others.push(line);
+    }
   }
+  // The SDK passes on only an event without a type or of type `message`.
+  if (data.length === 0 || (type !== '' && type !== 'message')) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(data.join('\n'));
   } catch {
     return undefined;
   }
-  const answer = malformedAnswer(value);
+  const answer = checkedAnswer(value, otherType);
   if (answer === undefined) return undefined;
-  return new TextEncoder().encode(`${others.map((line) => `${line}\n`).join('')}data: ${JSON.stringify(answer)}\n\n`);
+  return ENCODER.encode(`${others.map((line) => `${line}\n`).join('')}data: ${JSON.stringify(answer)}\n\n`);
 }
 
 /**
@@ -63,7 +47,7 @@ export function repairedEvent(bytes: Uint8Array): Uint8Array | undefined {
  * passes them as they came, or repaired (repairedEvent). Lines end in CRLF, LF or CR (WHATWG HTML
  * §9.2.5); the message bound before it keeps what is held to one message's bytes.
  */
-export function answerRepairStream(): TransformStream<Uint8Array, Uint8Array> {
+export function answerRepairStream(otherType: IdOfOtherType = NO_REQUESTS): TransformStream<Uint8Array, Uint8Array> {
   let held: Uint8Array[] = [];
   let lineEmpty = true;
   let afterCr = false;
@@ -97,7 +81,7 @@ export function answerRepairStream(): TransformStream<Uint8Array, Uint8Array> {
         }
         const part = chunk.subarray(start, i + 1);
         const event = held.length === 0 ? part : Buffer.concat([...held, part]);
-        const repaired = repairedEvent(event);
+        const repaired = repairedEvent(event, otherType);
         if (repaired !== undefined) {
           if (start > from) controller.enqueue(chunk.subarray(from, start));
           controller.enqueue(repaired);
@@ -122,20 +106,23 @@ export function answerRepairStream(): TransformStream<Uint8Array, Uint8Array> {
 }
 
 /**
- * An HTTP server's malformed answers (both `result` and `error`, say) made error answers for their
- * ids before the SDK reads them, as a stdio server's are (stdio-line.ts): in an SSE stream the SDK
- * would drop the event and the call wait for its timeout; in a JSON body its schema error would fail
- * the call as our own fault. A JSON body is repaired where the SDK parses it (`json()`, no second parse).
+ * An HTTP server's wrong answers (answer-check.ts: both `result` and `error`, an error code that is no
+ * integer, the request's id as another type) made error answers for their calls before the SDK reads
+ * them, as a stdio server's are (stdio-line.ts, direct-calls.ts): in an SSE stream the SDK would drop
+ * the event and the call wait for its timeout; in a JSON body its schema error would fail the call as
+ * our own fault; an id as a string the SDK would take for ours. A JSON body is checked where the SDK
+ * parses it (`json()`, no second parse); the request's own body is read only for an id of another type.
  */
 export function invalidAnswerFetch(fetch: FetchLike): FetchLike {
   return async (url, init) => {
     const response = await fetch(url, init);
     if (response.body === null) return response;
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
-    if (type.includes('text/event-stream')) return withBody(response, response.body.pipeThrough(answerRepairStream()));
+    const otherType = requestIdsOf(init?.body);
+    if (type.includes('text/event-stream')) return withBody(response, response.body.pipeThrough(answerRepairStream(otherType)));
     if (!type.includes('json')) return response;
     const json = response.json.bind(response);
-    Object.defineProperty(response, 'json', { value: async () => repairedBody(await json()) });
+    Object.defineProperty(response, 'json', { value: async () => checkedBody(await json(), otherType) });
     return response;
   };
 }

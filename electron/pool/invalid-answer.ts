@@ -3,10 +3,13 @@ import { RPC_ERROR } from './rpc-codes';
 
 /** The text a call gets when its server answered it with a malformed response. */
 export const INVALID_ANSWER_TEXT =
-  'the server sent an invalid answer (JSON-RPC 2.0 §5: exactly one of "result", an object, and "error", with a numeric code and a message)';
+  'the server sent an invalid answer (JSON-RPC 2.0 §5: exactly one of "result", an object, and "error", with an integer code and a message)';
 
 /** The text a call gets when its server answered it with its id as a string ("7" for 7). */
 export const STRING_ID_TEXT = 'the server answered with the request\'s id as a string (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
+
+/** The text a call gets when its server answered it with its string id as a number (7 for "7"). */
+export const NUMBER_ID_TEXT = 'the server answered with the request\'s id as a number (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
 
 /**
  * The integer a string id spells ("7"), when the answer has one: our requests' ids are integers, so

@@ -42,6 +42,24 @@ describe('toPoolError', () => {
     expect(stopped.message).toBe('"srv" was stopped during tool "x"');
   });
 
+  it('says a server that ended after answering its handshake, while its start went on, ended right after it started', () => {
+    const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
+    const start: ErrorContext = { server: 'srv', phase: 'start', timeoutMs: 30_000 };
+    const ended = (info: { exit?: { code: number | null; signal: NodeJS.Signals | null }; byUs?: boolean; answered?: boolean }) =>
+      toPoolError(closed, { ...start, ended: () => ({ stderr: 'loaded\nno work: API_KEY=abcdef123456\n', byUs: false, ...info }) });
+    expect(ended({ exit: { code: 0, signal: null }, answered: true })).toMatchObject({
+      code: 'server_unavailable',
+      message: '"srv" exited with code 0 right after it started: no work: API_KEY=[redacted]',
+      // The tail as the transport kept it (redacted there), whole.
+      data: { stderr: expect.stringContaining('loaded\n') as unknown },
+    });
+    expect(ended({ exit: { code: null, signal: 'SIGKILL' }, answered: true }).message).toBe('"srv" was killed by SIGKILL right after it started: no work: API_KEY=[redacted]');
+    // Before it answered it had not started; one we stopped was stopped, whenever.
+    expect(ended({ exit: { code: 2, signal: null }, answered: false }).message).toBe('"srv" exited with code 2 while starting: no work: API_KEY=[redacted]');
+    expect(ended({ byUs: true, answered: true }).message).toBe('"srv" was stopped while starting');
+    expect(toPoolError(closed, { ...call, ended: () => ({ exit: { code: 0, signal: null }, stderr: '', byUs: false, answered: true }) }).message).toBe('"srv" exited with code 0 during tool "x"');
+  });
+
   it('maps HTTP failures to codes with hints', () => {
     const unauthorized = toPoolError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: nope', { status: 401 }), http);
     expect(unauthorized).toMatchObject({ code: 'auth_required', hint: 'run `connected-services connect srv`' });

@@ -1,6 +1,5 @@
 import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
-import { CodedError, type CodedErrorOptions, type ErrorCode as Code, errorMessage } from '../../shared/errors';
-import { redact } from '../../shared/redact';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { terminalSafe } from '../../shared/text';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
@@ -9,9 +8,13 @@ import { formatWait, retryAfterOfValue } from './retry-after';
 import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 import { unknownName } from './unknown-name';
-import { meaningfulStderr } from './stderr-lines';
+import { endedError, WHILE_STARTING, type EndInfo } from './ended-error';
+import { coded, redactCoded } from './redacted-error';
 import { shownAnswer } from './http-answer';
 import { headersOverflow } from './headers-overflow';
+
+export { endedError, floodedOf, type EndInfo } from './ended-error';
+export { redactCoded } from './redacted-error';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -28,15 +31,6 @@ export interface ErrorContext {
   ended?: () => EndInfo | undefined;
 }
 
-export interface EndInfo {
-  /** The transport's own reason (e.g. an oversized message). */
-  failure?: CodedError | undefined;
-  exit?: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  stderr: string;
-  /** We closed it (stop or config change), so it is not a crash. */
-  byUs: boolean;
-}
-
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -50,20 +44,6 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
 ]);
-
-function coded(code: Code, message: string, options: CodedErrorOptions = {}): CodedError {
-  const out: CodedErrorOptions = { ...options };
-  if (options.hint !== undefined) out.hint = redact(options.hint);
-  return new CodedError(code, redact(message), out);
-}
-
-/** The same error with message and hint redacted (errors from resolvers, gates and fetches). */
-export function redactCoded(error: CodedError): CodedError {
-  const options: CodedErrorOptions = { cause: error };
-  if (error.hint !== undefined) options.hint = error.hint;
-  if (error.data !== undefined) options.data = error.data;
-  return coded(error.code, error.message, options);
-}
 
 /** A start overtaken by a stop (or a config change that stopped it). */
 export function stoppedWhileStarting(server: string): CodedError {
@@ -126,34 +106,6 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
     hint: `check the arguments against ${listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes'} (\`connected-services ${listingOf(ctx.what)} ${ctx.server} --json\` shows it)`,
     data,
   });
-}
-
-/** The line that says what went wrong: a Node crash's error line, not its `Node.js v20…` trailer. */
-function lastLine(text: string): string {
-  return (meaningfulStderr(text).at(-1)?.trim() ?? '').slice(0, 300);
-}
-
-/** The transport stopped the server for flooding its output (ServerOutput). */
-export function floodedOf(info: EndInfo | undefined): boolean {
-  return info?.failure?.data?.['flood'] !== undefined;
-}
-
-/** `"x" exited with code 3: <last stderr line>` with the whole stderr tail in data. */
-export function endedError(server: string, info: EndInfo | undefined, during: string): CodedError {
-  if (info?.failure) return redactCoded(info.failure);
-  const exit = info?.exit;
-  const how =
-    exit === undefined
-      ? 'closed its connection'
-      : exit.signal !== null
-        ? `was killed by ${exit.signal}`
-        : `exited with code ${exit.code ?? '?'}`;
-  const stderr = info?.stderr ?? '';
-  const tail = lastLine(stderr);
-  const options: CodedErrorOptions = { hint: `check the server's output below; run \`connected-services doctor\`` };
-  if (stderr !== '') options.data = { stderr };
-  if (info?.byUs) return coded('server_unavailable', `"${server}" was stopped ${during}`, { hint: 'start it again or retry the call' });
-  return coded('server_unavailable', `"${server}" ${how} ${during}${tail === '' ? '' : `: ${tail}`}`, options);
 }
 
 /**
@@ -264,7 +216,7 @@ function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, during: 
 
 /** Turns anything thrown by the SDK, a transport or a fetch into a redacted CodedError with a hint. */
 export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
-  const during = ctx.phase === 'start' ? 'while starting' : `during ${ctx.what ?? 'a call'}`;
+  const during = ctx.phase === 'start' ? WHILE_STARTING : `during ${ctx.what ?? 'a call'}`;
   if (error instanceof StdinWriteError) {
     // How the server ended says more than the broken pipe that showed it.
     const info = ctx.ended?.();

@@ -10,7 +10,11 @@ import { z } from 'zod';
  */
 
 /** One input request answered: its key, its method and params as the server sent them. */
-export type AnswerInput = (key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal) => Promise<unknown>;
+export interface AnswerInput {
+  (key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
+  /** Before any request of a round is answered, with their methods: an error that declines the whole round (ask-budget.ts), or undefined. */
+  readonly admitRound?: ((methods: readonly string[]) => Error | undefined) | undefined;
+}
 
 /** What a retry adds to the request's params. */
 export interface RoundAnswers {
@@ -54,8 +58,13 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Answers one round: every request at once, the first failure cancelling the others (as a person closing the dialog). */
+/**
+ * Answers one round: admitted whole or declined whole before anyone is asked, then every request at
+ * once, the first failure cancelling the others (as a person closing the dialog).
+ */
 async function answerRound(requests: Record<string, { method: string; params?: Record<string, unknown> | undefined }>, answer: AnswerInput, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
+  const refused = answer.admitRound?.(Object.values(requests).map((request) => request.method));
+  if (refused !== undefined) throw refused;
   const round = new AbortController();
   const stop = (): void => round.abort(signal?.reason);
   signal?.addEventListener('abort', stop, { once: true });

@@ -51,6 +51,8 @@ describe('StdioProcessTransport', () => {
     await until(() => messages.length === 2 && logs.length === 1);
     expect(messages.map((m) => ('method' in m ? m.method : 'response'))).toEqual(['notifications/progress', 'response']);
     expect(logs).toEqual(['[fake] ignored a stdout line that is not JSON-RPC: not json']);
+    // A result answered: the server started (ended-error.ts).
+    expect(transport.answered).toBe(true);
   });
 
   it('turns a malformed answer (both result and error) into an error answer for its id, not a stray line', async () => {
@@ -63,6 +65,7 @@ describe('StdioProcessTransport', () => {
       { jsonrpc: '2.0', id: '4', error: { code: -32603, message: INVALID_ANSWER_TEXT } },
     ]);
     expect(logs).toEqual([]);
+    expect(transport.answered).toBe(false);
   });
 
   it('writes newline-delimited JSON to stdin', async () => {

@@ -55,6 +55,7 @@ export class StdioProcessTransport implements Transport {
   /** Messages (and finally the close) on their way to the SDK, in order. */
   readonly #pump = new MessagePump((error) => this.onerror?.(error));
   #started = false;
+  #answered = false;
   /** The SDK's message schemas, loaded by start(): nothing arrives before the child exists. */
   #schemas: RpcSchemas<JSONRPCMessage> | undefined;
 
@@ -85,6 +86,11 @@ export class StdioProcessTransport implements Transport {
   /** Why we closed the child ourselves (e.g. an oversized message), if we did. */
   get failure(): CodedError | undefined {
     return this.#failure;
+  }
+
+  /** True once the server answered a request with a result (its handshake is the first): it started. */
+  get answered(): boolean {
+    return this.#answered;
   }
 
   /** True once close() was called: an exit after that is not a crash. */
@@ -249,6 +255,7 @@ export class StdioProcessTransport implements Transport {
       this.#output.stdoutLine(buffer, start, end);
       return;
     }
+    if ('result' in message) this.#answered = true;
     if (this.#pump.size >= MAX_QUEUED_MESSAGES) {
       this.#fail(outran(this.#options.server, MAX_QUEUED_MESSAGES));
       return;

@@ -18,10 +18,10 @@ async function poolWith(env: Record<string, string>): Promise<Pool> {
 }
 
 describe('pool: a server that exits with code 0 right after it started', () => {
-  it('says it exited with code 0 while starting, with its last stderr line redacted, in status and the call\'s error', async () => {
+  it('says it exited with code 0 right after it started, with its last stderr line redacted, in status and the call\'s error', async () => {
     const pool = await poolWith({});
     const error = await rejection(pool.callTool('e', 'anything', {}));
-    const said = '"e" exited with code 0 while starting: no work to do: API_KEY=[redacted] has no projects';
+    const said = '"e" exited with code 0 right after it started: no work to do: API_KEY=[redacted] has no projects';
     expect(error).toMatchObject({ code: 'server_unavailable', message: said, data: { stderr: 'no work to do: API_KEY=[redacted] has no projects' } });
     expect(pool.status('e')).toMatchObject({ state: 'error', lastError: { message: said } });
     expect(JSON.stringify(pool.status('e'))).not.toContain('exit-secret-456');
