@@ -10,7 +10,7 @@ import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord,
 import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
 import { FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFileSync, writeFileAtomic } from '../fs-safe';
-import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, type TokenDigest } from './token';
+import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, TOKEN_PREFIX, type TokenDigest } from './token';
 
 export const AGENTS_FILE = 'agents.json';
 
@@ -122,10 +122,10 @@ export class AgentStore {
     });
   }
 
-  /** A new token for the agent; the old one stops working at once. */
-  async rotate(name: string): Promise<string> {
+  /** A new token for the agent; the old one stops working at once. `token`: one `tokenFor` made, written where it goes first. */
+  async rotate(name: string, token = this.tokenFor(name)): Promise<string> {
     this.#editable(name, 'given a new token');
-    const token = newAgentToken();
+    if (!token.startsWith(TOKEN_PREFIX) || !plausibleToken(token)) throw new CodedError('invalid_input', 'that is not an agent token');
     const at = this.#core.now();
     await this.#mutate((agents) => {
       this.#find(agents, name);
@@ -134,6 +134,12 @@ export class AgentStore {
       );
     });
     return token;
+  }
+
+  /** A token `rotate` may give the agent later; nothing changes now. */
+  tokenFor(name: string): string {
+    this.#editable(name, 'given a new token');
+    return newAgentToken();
   }
 
   async update(name: string, update: AgentUpdate): Promise<Agent> {

@@ -42,6 +42,11 @@ export const ClientPlanSchema = lazySchema(() => z.object({
   creates: z.boolean(),
   /** sha256 of the file as read, so the write can refuse a file changed since the diff was shown. */
   base: z.string(),
+  /**
+   * The file's names (hard links) when it has more than one: the write makes a new file under this
+   * name, and its other names keep the old text.
+   */
+  hardLinks: z.number().int().min(2).optional(),
   /** Connecting gives the agent a new token (none was given): its other clients stop working. */
   rotates: z.boolean(),
   tokenPlace: z.enum(TOKEN_PLACES),

@@ -172,12 +172,16 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
           throw new CodedError('invalid_input', `${trial.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
         }
         const reused = given ?? (await held(agent, client, context));
-        const secret = reused ?? (await options.agents.rotate(agent));
+        // A new token takes effect only once the file naming it is in place: a write refused (the client
+        // rewrote its file meanwhile) leaves the agent's token, and every client holding it, as they were.
+        const secret = reused ?? options.agents.tokenFor(agent);
         const written = entryFor(client, agent, secret);
-        // Kept before the file names the helper: a client starting at once finds the token there.
+        // Kept before the file names the helper: a client starting at once finds the token there (a new one
+        // works from the rotation below; the vault held no working token of the agent's before it).
         if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
         const change = lockedFor(await planChange(client, agent, { connect: written, secrets: [secret] }, context));
         const { backup } = await applyChange(change, trial.base, now());
+        if (reused === undefined) await options.agents.rotate(agent, secret);
         return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
       });
     },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokens, writeBackup } from './client-backups';
+import { MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokenBytes, withoutAgentTokens, writeBackup } from './client-backups';
 import { MAX_CLIENT_FILE_BYTES } from './client-file';
 
 const TOKEN = 'cs_agent_AbC-123_xyzXYZ0987654321';
@@ -19,6 +19,13 @@ describe('a client file as its backup keeps it', () => {
     expect(clean).toBe(WITH_TOKEN.split(TOKEN).join(TOKEN_REMOVED));
     expect(clean).toContain('"API_KEY": "sk-mine"');
     expect(withoutAgentTokens('{"a": "no token"}')).toBe('{"a": "no token"}');
+  });
+
+  it('takes the same tokens out of the bytes as out of the text, and hands back the very bytes when there is none', () => {
+    const text = `${WITH_TOKEN} é→ cs_agent_ "cs_agent_" cs_agent_cs_agent_a-b_c ${TOKEN}`;
+    expect(withoutAgentTokenBytes(Buffer.from(text)).toString('utf8')).toBe(withoutAgentTokens(text));
+    const none = Buffer.from('{"a": "cs_agent_"}');
+    expect(withoutAgentTokenBytes(none)).toBe(none);
   });
 
   it('is written 0600, never through a link already at its name', async () => {

@@ -5,7 +5,7 @@ import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
 import { readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
 import { indexEntry, readBackupIndex, saveBackupIndex, textHash, unchangedSince, type IndexEntry } from './backup-index';
-import { locateClientFile } from './client-file';
+import { bytesHash, locateClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 
@@ -56,6 +56,38 @@ export function withoutAgentTokens(text: string): string {
   return text.replace(AGENT_TOKEN, TOKEN_REMOVED);
 }
 
+const PREFIX_BYTES = Buffer.from(TOKEN_PREFIX);
+const REMOVED_BYTES = Buffer.from(TOKEN_REMOVED);
+
+/** [A-Za-z0-9_-]: what follows the prefix in a token. */
+function tokenByte(byte: number | undefined): boolean {
+  if (byte === undefined) return false;
+  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d;
+}
+
+/**
+ * withoutAgentTokens on a file's bytes (a token is ASCII, never part of a longer UTF-8 sequence): the
+ * same bytes when none is there, so a file of 100 MB is not decoded or copied to be backed up.
+ */
+export function withoutAgentTokenBytes(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(PREFIX_BYTES); at >= 0; at = bytes.indexOf(PREFIX_BYTES, at)) {
+    let end = at + PREFIX_BYTES.length;
+    while (tokenByte(bytes[end])) end += 1;
+    if (end === at + PREFIX_BYTES.length) {
+      at += 1;
+      continue;
+    }
+    parts.push(bytes.subarray(from, at), REMOVED_BYTES);
+    from = end;
+    at = end;
+  }
+  if (parts.length === 0) return bytes;
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
 function stamp(now: number): string {
   return new Date(now).toISOString().replace(/[:.]/g, '-');
 }
@@ -98,7 +130,7 @@ function byTime(target: string): (a: Backup, b: Backup) => number {
 }
 
 /** Takes the first free name from `base` on, never through a link (`wx`). */
-async function writeNew(base: string, text: string): Promise<string> {
+async function writeNew(base: string, text: Buffer): Promise<string> {
   for (let n = 0; ; n += 1) {
     const backup = n === 0 ? base : `${base}-${n}`;
     try {
@@ -111,14 +143,14 @@ async function writeNew(base: string, text: string): Promise<string> {
 }
 
 /**
- * Keeps `text` (no agent token in it) beside `target`, created 0600 and never through a link
+ * Keeps the file's bytes as they were (`text`; no agent token in them) beside `target`, created 0600 and never through a link
  * (`wx`: a name already there, link or file, is not written; the next free name is taken). Where the
  * newest backup already holds that text, it is the backup and nothing is written; past the newest
  * MAX_BACKUPS_KEPT (or MAX_BACKUP_BYTES_KEPT), the oldest are removed. Other backups are not read.
  */
-export async function writeBackup(target: string, text: string, now: number, uid: number | undefined = process.getuid?.(), limits: BackupLimits = KEPT): Promise<string> {
-  const clean = withoutAgentTokens(text);
-  const sha256 = textHash(clean);
+export async function writeBackup(target: string, text: Buffer | string, now: number, uid: number | undefined = process.getuid?.(), limits: BackupLimits = KEPT): Promise<string> {
+  const clean = withoutAgentTokenBytes(typeof text === 'string' ? Buffer.from(text) : text);
+  const sha256 = bytesHash(clean);
   const index = await readBackupIndex(target);
   const present = await backupsOf(target, uid);
   const known = present.flatMap((backup) => {

@@ -30,32 +30,10 @@ function notAnObject(file: string): CodedError {
   return new CodedError('invalid_config', `${file} does not hold a JSON object`, { hint: 'Fix the file, then try again' });
 }
 
-/** The file's top-level object; JSONC (comments, trailing commas) only where the client reads it. */
-export function parseClientConfig(text: string, jsonc: boolean, file: string): Record<string, unknown> {
-  if (text.trim() === '') return {};
-  // Plain JSON is parsed natively (a busy `~/.claude.json` in a second, not several); jsonc-parser only says where it is wrong.
-  if (!jsonc) {
-    try {
-      return objectIn(JSON.parse(text), file);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
-    return refuseInvalid(text, jsonc, file);
-  }
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0) refuseInvalid(text, jsonc, file);
-  return objectIn(value, file);
-}
-
-function objectIn(value: unknown, file: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw notAnObject(file);
-  return value as Record<string, unknown>;
-}
-
 /**
- * Refuses the file as `parseClientConfig` would, without building its value: a busy `~/.claude.json`
- * parsed in full takes several times its own size in memory (every project's history as objects).
+ * Refuses a file that is not valid JSON (JSONC where the client reads it) holding an object, without
+ * building its value: a busy `~/.claude.json` parsed in full takes several times its own size in
+ * memory (every project's history as objects).
  */
 function checkClientConfig(text: string, jsonc: boolean, file: string): void {
   if (text.trim() === '') return;
@@ -146,4 +124,15 @@ export function entryNames(text: string | undefined, container: ClientEntry['con
   checkClientConfig(text, jsonc, file);
   const servers = memberOf(text, container, jsonc);
   return servers !== null && typeof servers === 'object' && !Array.isArray(servers) ? Object.keys(servers) : [];
+}
+
+/**
+ * The value of the server `name` under `container`, found as `entryNames` finds names: the file
+ * checked without building its value, only the container's own text parsed.
+ */
+export function entryIn(text: string | undefined, container: ClientEntry['container'], name: string, jsonc: boolean, file: string): unknown {
+  if (text === undefined || text.trim() === '') return undefined;
+  checkClientConfig(text, jsonc, file);
+  const servers = memberOf(text, container, jsonc);
+  return servers !== null && typeof servers === 'object' && !Array.isArray(servers) && Object.hasOwn(servers, name) ? (servers as Record<string, unknown>)[name] : undefined;
 }

@@ -13,7 +13,7 @@ describe('readResolved', () => {
     const file = path.join(dir, 'mcp.json');
     writeFileSync(file, '{"mcpServers": {}}', { mode: 0o640 });
     const seen = lstatSync(file);
-    expect(await readResolved(file, file, { dev: seen.dev, ino: seen.ino })).toEqual({ target: file, text: '{"mcpServers": {}}', mode: 0o640, bom: false });
+    expect(await readResolved(file, file, { dev: seen.dev, ino: seen.ino })).toMatchObject({ target: file, text: '{"mcpServers": {}}', mode: 0o640, bom: false, links: 1 });
     writeFileSync(path.join(dir, 'other'), '{"other": 1}');
     renameSync(path.join(dir, 'other'), file);
     await expect(readResolved(file, file, { dev: seen.dev, ino: seen.ino })).rejects.toMatchObject(swappedIn(file));
@@ -47,7 +47,7 @@ describe('readClientFile', () => {
 
   it('reads nothing yet from a home folder that exists', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'cs-home-'));
-    expect(await readClientFile(path.join(home, '.cursor', 'mcp.json'), home)).toEqual({ target: path.join(home, '.cursor', 'mcp.json'), text: undefined, mode: undefined, bom: false });
+    expect(await readClientFile(path.join(home, '.cursor', 'mcp.json'), home)).toMatchObject({ target: path.join(home, '.cursor', 'mcp.json'), text: undefined, mode: undefined, bom: false });
   });
 
   it('refuses a file nesting deeper than any client config, by saying so (its parser would overflow the stack)', async () => {

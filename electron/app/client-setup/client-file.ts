@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
@@ -12,7 +13,8 @@ import { nestsDeeperThan } from './json-outline';
  * a busy machine, 101 MB the largest reported. Editing one takes about eight to ten times its size
  * in memory (parse, edit, diff, write; peak RSS): test/bench/claude-json.ts, 40 MB ~450 MB, 107 MB
  * 1.0 GB, 136 MB 1.2 GB, 213 MB 1.8 GB; the CLI's `agents connect` at 107 MB 0.9 GB and at 133 MB
- * 1.1 GB, `agents disconnect` 1.1 and 1.4 GB. 128 MiB keeps the largest reported file with room to
+ * 1.1 GB, `agents disconnect` 1.1 and 1.4 GB; since the file is compared and backed up as bytes,
+ * connect and disconnect at 126 MiB 0.9 GB (test/bench/claude-json-disconnect.ts). 128 MiB keeps the largest reported file with room to
  * grow while that moment stays near 1 GB; 256 MiB would ask for over 2 GB.
  */
 export const MAX_CLIENT_FILE_BYTES = 128 * 1024 * 1024;
@@ -29,7 +31,18 @@ export interface ClientFileRead {
   mode: number | undefined;
   /** It began with a UTF-8 byte order mark (Windows editors write one; VS Code reads it): written back with it. */
   bom: boolean;
+  /** SHA-256 of its bytes as read (the mark too; nothing for no file): what it must still be when written. */
+  sha256: string;
+  /** Its names (hard links): past one, a write (a rename of a new file) leaves the others with the old text. */
+  links: number;
 }
+
+/** SHA-256 of the bytes, hex. */
+export function bytesHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+const NOTHING = bytesHash(new Uint8Array(0));
 
 const BOM = '\uFEFF';
 
@@ -101,7 +114,7 @@ async function resolveClientFile(file: string, realHome: string): Promise<{ targ
  */
 export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<ClientFileRead> {
   const { target, exists, seen } = await locateClientFile(file, home, uid, accounts);
-  if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
+  if (!exists) return { target: file, text: undefined, mode: undefined, bom: false, sha256: NOTHING, links: 0 };
   try {
     return await readResolved(file, target, seen);
   } catch (error) {
@@ -149,7 +162,7 @@ export async function readResolved(file: string, resolved: string, seen: FileIde
   const read = await readRegularFile(resolved, MAX_CLIENT_FILE_BYTES, { noFollow: true });
   if (('bytes' in read || read.problem === 'empty') && (read.info === undefined || (seen !== undefined && (read.info.dev !== seen.dev || read.info.ino !== seen.ino)))) throw swapped(file);
   if ('problem' in read) {
-    if (read.problem === 'empty') return { target: resolved, text: '', mode: read.info!.mode & 0o777, bom: false };
+    if (read.problem === 'empty') return { target: resolved, text: '', mode: read.info!.mode & 0o777, bom: false, sha256: NOTHING, links: read.info!.nlink };
     if (read.problem === 'unreadable') throw errnoCode(read.cause) === 'ELOOP' ? swapped(file) : unreadable(file, read.cause);
     throw new CodedError(
       'invalid_config',
@@ -159,6 +172,7 @@ export async function readResolved(file: string, resolved: string, seen: FileIde
       { hint: `Check the file, or ${BY_HAND}` },
     );
   }
+  const sha256 = bytesHash(read.bytes);
   const raw = read.bytes.toString('utf8');
   const bom = raw.startsWith(BOM);
   const text = bom ? raw.slice(BOM.length) : raw;
@@ -167,7 +181,7 @@ export async function readResolved(file: string, resolved: string, seen: FileIde
       hint: `Check the file, or ${BY_HAND}`,
     });
   }
-  return { target: resolved, text, mode: read.info!.mode & 0o777, bom };
+  return { target: resolved, text, mode: read.info!.mode & 0o777, bom, sha256, links: read.info!.nlink };
 }
 
 function outside(file: string): CodedError {

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -60,7 +60,30 @@ describe('applyChange', () => {
     const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
     const { backup } = await applyChange(change, change.plan.base, 0);
     expect(readFileSync(backup!, 'utf8')).toBe('{"mcpServers": {}}\n');
-    expect(readFileSync(file, 'utf8')).toBe(change.after);
+    expect(readFileSync(file)).toEqual(change.after);
+  });
+
+  it('writes a file holding bytes that are not UTF-8 (compared as bytes, not as decoded text), and backs up those bytes exactly', async () => {
+    const old = Buffer.concat([Buffer.from('{"mcpServers": {}, "note": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]);
+    const { home, file } = cursorHome('');
+    writeFileSync(file, old);
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    const { backup } = await applyChange(change, change.plan.base, 0);
+    expect(readFileSync(backup!)).toEqual(old);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
+  });
+
+  it('says how many names a file with hard links has: the write makes a new file, and the other name keeps the old text', async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    const other = path.join(home, 'linked-mcp.json');
+    linkSync(file, other);
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    expect(change.plan.hardLinks).toBe(2);
+    await applyChange(change, change.plan.base, 0);
+    expect(readFileSync(other, 'utf8')).toBe('{"mcpServers": {}}\n');
+    expect(statSync(file).nlink).toBe(1);
+    const again = await planChange('cursor', 'a1', { remove: true }, { home, platform: 'linux', env: {} });
+    expect(again.plan.hardLinks).toBeUndefined();
   });
 
   it('keeps no agent token in the backup of a file that held one (a disconnect leaves the token working)', async () => {
@@ -79,11 +102,11 @@ describe('applyChange', () => {
   it('writes a file that began with a byte order mark back with it, after the same check, and backs it up with it', async () => {
     const { home, file } = cursorHome('\uFEFF{\n  "mcpServers": {}\n}\n');
     const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
-    expect(change.before).toBe('{\n  "mcpServers": {}\n}\n');
     const { backup } = await applyChange(change, change.plan.base, 0);
-    expect(readFileSync(file, 'utf8')).toBe(`\uFEFF${change.after}`);
+    expect(readFileSync(file)).toEqual(change.after);
+    expect(change.after.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(readFileSync(backup!, 'utf8')).toBe('\uFEFF{\n  "mcpServers": {}\n}\n');
-    expect(JSON.parse(change.after)).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
+    expect(JSON.parse(change.after.toString('utf8').slice(1))).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
   });
 
   it("removes a temp copy a crashed write of ours left beside the file (it may hold a token), not a live writer's recent one", async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { entryName, inputId, type ClientEntry } from '../../bridge';
 import { writeBackup } from './client-backups';
 import { clientDiff } from './client-diff';
 import { withEntry, withoutEntry } from './client-edit';
-import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
+import { bytesHash, MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 
@@ -20,17 +19,27 @@ export type ClientChangeKind = { connect: ClientEntry; secrets: string[] } | { r
 export interface PlannedChange {
   plan: Omit<ClientPlan, 'rotates' | 'tokenPlace' | 'notes'>;
   target: string;
-  before: string | undefined;
-  after: string;
+  /** The file was there when it was read. */
+  existed: boolean;
+  /**
+   * The new file's bytes (its byte order mark kept): bytes, not text, so a file of 100 MB is held
+   * once at its own size while it is written (its text takes up to twice that, and the old text none).
+   */
+  after: Buffer;
   mode: number | undefined;
   /** The new text holds a secret (an agent's token written in clear). */
   holdsSecret: boolean;
-  /** The file began with a byte order mark: `before` and `after` are without it, the file keeps it. */
-  bom: boolean;
 }
 
-function sha256(text: string | undefined): string {
-  return createHash('sha256').update(text ?? '').digest('hex');
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The text's UTF-8, after a byte order mark where the file had one: written straight into one buffer, no text joined first. */
+function encoded(text: string, bom: boolean): Buffer {
+  const at = bom ? BOM.length : 0;
+  const bytes = Buffer.allocUnsafe(at + Buffer.byteLength(text));
+  BOM.copy(bytes, 0, 0, at);
+  bytes.write(text, at);
+  return bytes;
 }
 
 /** What the change would make of the file: its new text and the diff, secrets hidden. Writes nothing. */
@@ -51,14 +60,14 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
       : withoutEntry(before ?? '', client === 'vscode' ? 'servers' : 'mcpServers', name, client === 'vscode' ? inputId(agent) : undefined, where.jsonc, where.file);
   const unchanged = before !== undefined ? after === before : 'remove' in kind;
   const secrets = 'connect' in kind ? kind.secrets : [];
+  const links = read.links > 1 && !unchanged ? { hardLinks: read.links } : {};
   return {
-    plan: { client, agent, file: where.file, entry: name, diff: unchanged ? '' : clientDiff(where.file, before, after, secrets), unchanged, creates: before === undefined && !unchanged, base: sha256(before) },
+    plan: { client, agent, file: where.file, entry: name, diff: unchanged ? '' : clientDiff(where.file, before, after, secrets), unchanged, creates: before === undefined && !unchanged, base: read.sha256, ...links },
     target: read.target,
-    before,
-    after,
+    existed: before !== undefined,
+    after: encoded(after, read.bom),
     mode: read.mode,
     holdsSecret: secrets.some((secret) => secret !== '' && after.includes(secret)),
-    bom: read.bom,
   };
 }
 
@@ -66,15 +75,22 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
 type Stamp = Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'> | undefined;
 
 /**
- * The file's text now (`undefined` when there is none) and its stamp; what is not a readable regular
+ * The file's bytes now (`undefined` when there is none) and its stamp; what is not a readable regular
  * file counts as changed (`null`). The path is real: a link there now is not followed.
  */
-async function currentText(file: string): Promise<{ text: string | undefined | null; stamp: Stamp }> {
+async function currentBytes(file: string): Promise<{ bytes: Buffer | undefined | null; stamp: Stamp }> {
   const read = await readRegularFile(file, MAX_CLIENT_FILE_BYTES, { noFollow: true });
-  if (!('problem' in read)) return { text: read.bytes.toString('utf8'), stamp: read.info };
-  if (read.problem === 'empty') return { text: '', stamp: read.info };
-  if (read.problem === 'unreadable' && errnoCode(read.cause) === 'ENOENT') return { text: undefined, stamp: undefined };
-  return { text: null, stamp: undefined };
+  if (!('problem' in read)) return { bytes: read.bytes, stamp: read.info };
+  if (read.problem === 'empty') return { bytes: Buffer.alloc(0), stamp: read.info };
+  if (read.problem === 'unreadable' && errnoCode(read.cause) === 'ENOENT') return { bytes: undefined, stamp: undefined };
+  return { bytes: null, stamp: undefined };
+}
+
+/** The file is as it was planned on: there or not as it was, and the same bytes (by their hash: no text is decoded). */
+function asPlanned(change: PlannedChange, bytes: Buffer | undefined | null): bytes is Buffer | undefined {
+  if (bytes === null) return false;
+  if (bytes === undefined) return !change.existed;
+  return change.existed && bytesHash(bytes) === change.plan.base;
 }
 
 /** The file is still the one read (or still absent): checked synchronously, as the last step before the rename. */
@@ -113,25 +129,28 @@ export async function applyChange(change: PlannedChange, base: string | undefine
     await sweep();
     return {};
   }
-  const bom = change.bom ? '\uFEFF' : '';
-  const before = change.before === undefined ? undefined : bom + change.before;
-  const current = await currentText(change.target);
-  if (current.text !== before) throw changedSince(change.plan.file);
+  const found = await currentBytes(change.target);
+  const stamp = found.stamp;
+  let current = found.bytes;
+  found.bytes = undefined;
+  if (!asPlanned(change, current)) throw changedSince(change.plan.file);
   let backup: string | undefined;
-  if (before !== undefined) {
-    // The old text may hold an agent token (ours, or one pasted by hand): the backup never does.
-    backup = await writeBackup(change.target, before, now);
+  if (current !== undefined) {
+    // The old bytes may hold an agent token (ours, or one pasted by hand): the backup never does.
+    backup = await writeBackup(change.target, current, now);
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
+  // Let go before the new file is written: only the new bytes are held from here.
+  current = undefined;
   await sweep();
   // A file that holds a token is kept from other accounts, whatever mode it had (many are made 0644).
   const mode = change.mode ?? 0o600;
-  await writeFileAtomic(change.target, bom + change.after, {
+  await writeFileAtomic(change.target, change.after, {
     mode: change.holdsSecret ? mode & ~0o077 : mode,
     beforeRename: () => {
       hooks.beforeRename?.();
-      if (!unmoved(change.target, current.stamp)) throw changedSince(change.plan.file);
+      if (!unmoved(change.target, stamp)) throw changedSince(change.plan.file);
     },
   });
   return backup !== undefined ? { backup } : {};

@@ -1,6 +1,6 @@
 import { CONNECT_CLIENTS, type ConnectClient } from '../../../shared/api';
 import { TOKEN_ENV, type AgentStore } from '../../bridge';
-import { parseClientConfig } from './client-edit';
+import { entryIn } from './client-edit';
 import { readClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
@@ -25,11 +25,10 @@ export async function heldToken(agent: string, except: ConnectClient, agents: Ag
     if (client === except) continue;
     const where = clientLocation(client, ctx);
     try {
-      const read = await readClientFile(where.file, ctx.home, ctx.uid);
-      if (read.text === undefined) continue;
-      const config = parseClientConfig(read.text, where.jsonc, where.file);
-      const servers = config[client === 'vscode' ? 'servers' : 'mcpServers'];
-      const token = literalToken((servers as Record<string, unknown> | undefined)?.[entryName(agent)]);
+      // Bounded as every client file is read (MAX_CLIENT_FILE_BYTES), and never parsed whole: a busy
+      // `~/.claude.json` built as a value takes several times its size, to find one entry.
+      const { text } = await readClientFile(where.file, ctx.home, ctx.uid);
+      const token = literalToken(entryIn(text, client === 'vscode' ? 'servers' : 'mcpServers', entryName(agent), where.jsonc, where.file));
       if (token !== undefined && agents.authenticate(token)?.name === agent) return token;
     } catch {
       // A client file we cannot read holds nothing we can reuse.

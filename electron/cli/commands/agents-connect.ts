@@ -38,6 +38,12 @@ async function noteNoEntry(ctx: CliContext, api: AppApi, name: string, client: C
   if (elsewhere.length > 0) ctx.output.err(`note: ${name}'s entry is in ${elsewhere.map((c) => `${c.label} (--client ${c.client})`).join(', ')}.`);
 }
 
+/** A file with other names (hard links): the rename makes a new file, so they keep the old text. */
+function noteHardLinks(ctx: CliContext, plan: ClientPlan, done: boolean): void {
+  if (plan.hardLinks === undefined) return;
+  ctx.output.err(`note: ${plan.file} has ${plan.hardLinks} names (hard links): ${done ? 'it was' : 'it would be'} written as a new file, and its other ${plan.hardLinks - 1 === 1 ? 'name keeps' : `${plan.hardLinks - 1} names keep`} the old text.`);
+}
+
 /** The diff, then what the person should know; secrets are never in it. */
 function printPlan(ctx: CliContext, plan: ClientPlan, verb: string, dryRun: boolean): void {
   if (plan.unchanged) {
@@ -81,6 +87,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         if (options.dryRun === true) {
           if (options.json) return printJson(ctx.output, plan);
           printPlan(ctx, plan, 'connect', true);
+          noteHardLinks(ctx, plan, false);
           if (plan.rotates) ctx.output.err(`note: ${name} would get a new token: clients set up with its old token would stop working until they are connected again.`);
           // The last note is to reload the client: after a dry run there is nothing to pick up.
           for (const note of plan.notes.slice(0, -1)) ctx.output.err(`note: ${note}`);
@@ -91,6 +98,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) }).catch((error: unknown) => explainAgentError(api, name, error));
         if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });
         ctx.output.out(change.plan.unchanged ? 'Nothing changed.' : `Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
+        noteHardLinks(ctx, change.plan, true);
         if (change.plan.rotates) ctx.output.err(`note: ${name} has a new token; clients set up with its old token stop working until connected again.`);
         // Where the token went (the vault and the helper, the client's secret storage, or the file itself, and why).
         for (const note of change.plan.notes.slice(0, -1)) ctx.output.err(`note: ${note}`);
@@ -113,10 +121,14 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         const plan = await api.planClientConnection({ agent: name, client: options.client, remove: true });
         printPlan(ctx, plan, 'remove', options.dryRun === true);
         if (plan.unchanged) await noteNoEntry(ctx, api, name, options.client);
-        if (options.dryRun === true) return ctx.output.err('Dry run: nothing was written.');
+        if (options.dryRun === true) {
+          noteHardLinks(ctx, plan, false);
+          return ctx.output.err('Dry run: nothing was written.');
+        }
         if (plan.unchanged) return;
         const change = await api.disconnectClient({ agent: name, client: options.client, base: plan.base });
         ctx.output.out(`Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
+        noteHardLinks(ctx, change.plan, true);
       }),
     );
 }

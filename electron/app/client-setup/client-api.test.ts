@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { AgentStore } from '../../bridge';
+import { createClientApi } from './client-api';
+import type * as Writer from './client-writer';
+import type { ApplyHooks, PlannedChange } from './client-writer';
+
+/** What a client writes into its file while ours is on its way to the rename (undefined: nothing). */
+const client = vi.hoisted(() => ({ writes: undefined as string | undefined }));
+
+vi.mock('./client-writer', async (importOriginal) => {
+  const real = await importOriginal<typeof Writer>();
+  const applyChange = (change: PlannedChange, base: string | undefined, now: number, hooks: ApplyHooks = {}) =>
+    real.applyChange(change, base, now, {
+      beforeRename: () => {
+        if (client.writes !== undefined) writeFileSync(change.target, client.writes);
+        hooks.beforeRename?.();
+      },
+    });
+  return { ...real, applyChange };
+});
+
+async function setUp(): Promise<{ agents: AgentStore; token: string; file: string; api: ReturnType<typeof createClientApi> }> {
+  const home = mkdtempSync(path.join(tmpdir(), 'cs-client-api-'));
+  const agents = AgentStore.open({ dataDir: mkdtempSync(path.join(tmpdir(), 'cs-client-api-data-')) });
+  const { token } = await agents.add('a1', { servers: [] });
+  const file = path.join(home, '.cursor', 'mcp.json');
+  mkdirSync(path.dirname(file));
+  // Connected before with the token itself: connecting this client again gives the agent a new one.
+  writeFileSync(file, JSON.stringify({ mcpServers: { 'connected-services-a1': { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: `Bearer ${token}` } } } }));
+  const api = createClientApi({ agents, bridgeUrl: () => 'http://127.0.0.1:1/mcp', context: () => ({ home, platform: 'linux', env: {} }) });
+  return { agents, token, file, api };
+}
+
+describe('connectClient', () => {
+  it("keeps the agent's token when the write is refused (the client rewrote its file just before the rename)", async () => {
+    const { agents, token, file, api } = await setUp();
+    const theirs = JSON.stringify({ mcpServers: { 'connected-services-a1': { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: `Bearer ${token}` } } }, theirs: 1 });
+    client.writes = theirs;
+    try {
+      await expect(api.connectClient({ agent: 'a1', client: 'cursor' })).rejects.toMatchObject({ code: 'invalid_input', message: `${file} changed since its diff was shown` });
+    } finally {
+      client.writes = undefined;
+    }
+    expect(readFileSync(file, 'utf8')).toBe(theirs);
+    // The token the file still holds still works.
+    expect(agents.authenticate(token)?.name).toBe('a1');
+  });
+
+  it('gives the agent its new token once the file naming it is written', async () => {
+    const { agents, token, file, api } = await setUp();
+    const change = await api.connectClient({ agent: 'a1', client: 'cursor' });
+    expect(change.plan.rotates).toBe(true);
+    const written = /Bearer (cs_agent_[A-Za-z0-9_-]+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+    expect(written).not.toBe(token);
+    expect(agents.authenticate(written)?.name).toBe('a1');
+    expect(agents.authenticate(token)?.name).toBeUndefined();
+  });
+});
