@@ -8,10 +8,13 @@ import { shownText } from '../lib';
  */
 export const MAX_DESCRIPTION = 1_000;
 
-/** A server's description as a paragraph, its head only when long, saying how much is not shown. */
-export function CutDescription({ text, className, as: Tag = 'p' }: { text: string; className?: string; as?: 'p' | 'span' }) {
-  const shown = cutText(text, MAX_DESCRIPTION);
-  const rest = shown === text ? 0 : Array.from(text).length - (MAX_DESCRIPTION - 1);
+/** How much of one description a page about that one thing shows (a tool's): real ones are far shorter. */
+export const MAX_DETAIL = 20_000;
+
+/** A server's description as a paragraph, its first `max` code points only, saying how much is not shown. */
+export function CutDescription({ text, className, as: Tag = 'p', max = MAX_DESCRIPTION }: { text: string; className?: string; as?: 'p' | 'span'; max?: number }) {
+  const shown = cutText(text, max);
+  const rest = shown === text ? 0 : Array.from(text).length - (max - 1);
   return (
     <Tag className={className}>
       {shownText(shown)}
