@@ -58,7 +58,8 @@ export function clearClipboardLater(text: string, then?: () => void): ReturnType
 }
 
 /** Copies `text`; the outcome is announced politely next to the button. `secret`: it leaves the clipboard after 30 s. */
-export function CopyButton({ text, label, className, secret = false }: { text: string; label: string; className?: string; secret?: boolean }) {
+/** `name`: the button's accessible name and tooltip where the visible `label` is short (a row's "Copy command"). */
+export function CopyButton({ text, label, name, className, secret = false }: { text: string; label: string; name?: string; className?: string; secret?: boolean }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
     if (outcome === null) return undefined;
@@ -70,6 +71,7 @@ export function CopyButton({ text, label, className, secret = false }: { text: s
       <button
         type="button"
         className={`button small ${className ?? ''}`.trim()}
+        {...(name !== undefined ? { 'aria-label': name, title: name } : {})}
         onClick={() => {
           writeClipboard(text).then(
             () => {

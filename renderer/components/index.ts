@@ -26,3 +26,4 @@ export { useHandOverFocus } from './use-hand-over-focus';
 export { useLeaveGuard } from './use-leave-guard';
 export type { LeaveScope } from './use-leave-guard';
 export { ConnectionGate } from './connection-gate';
+export { CutDescription, MAX_DESCRIPTION, MAX_DETAIL } from './cut-description';

@@ -5,3 +5,4 @@ export { SchemaForm } from './schema-form';
 export type { SchemaFormProps } from './schema-form';
 export { FormDialog } from './form-dialog';
 export type { FormDialogProps } from './form-dialog';
+export { MAX_FORM_FIELDS, formFields } from './form-size';

@@ -7,6 +7,7 @@ import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry
 
 // Issue 35 item 2 in the app: a registry entry installed through its form, against a registry of our own.
 let registry: FixtureRegistry;
+const LONG_TITLE = 'W'.repeat(100);
 
 afterAll(async () => {
   await registry?.close();
@@ -33,6 +34,8 @@ const ui = useUiSession(async () => {
       },
     ],
   });
+  // A title of one unbroken word, as long as the registry lets it be.
+  registry.add({ name: 'io.example/long-title', title: LONG_TITLE, description: 'One long word', version: '1.0.0', packages: [{ registryType: 'npm', identifier: '@example/long-title', version: '1.0.0', transport: { type: 'stdio' } }] });
   const home = tempHome('cs-e2e-registry-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
@@ -93,4 +96,32 @@ describe('installing a registry entry from the catalog', () => {
     expect(ui.problems).toEqual([]);
   }, 120_000);
 
+  it('an entry titled with one long word: its row keeps its copy button short, its Install dialog wraps the title and opens showing its buttons', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('searchbox').fill('long word');
+    const entry = page.getByRole('listitem', { name: LONG_TITLE, exact: true });
+    const copy = entry.getByRole('button', { name: `Copy the command that adds ${LONG_TITLE}` });
+    expect(await copy.textContent({ timeout: 15_000 })).toBe('Copy command');
+    const row = (await entry.boundingBox())!;
+    const button = (await copy.boundingBox())!;
+    expect(button.width, 'a short button').toBeLessThan(200);
+    expect(button.x + button.width, 'inside its row').toBeLessThanOrEqual(row.x + row.width);
+    const badge = (await entry.getByText('registry', { exact: true }).boundingBox())!;
+    expect(badge.x + badge.width <= button.x || badge.y + badge.height <= button.y || button.y + button.height <= badge.y, 'the badge not under the button').toBe(true);
+    await ui.screenshot('registry-long-title-row');
+    await entry.getByRole('button', { name: `Install ${LONG_TITLE}` }).click();
+    const install = dialog(page, `Install ${LONG_TITLE}`);
+    const review = install.getByRole('button', { name: 'Review and connect' });
+    await review.waitFor();
+    await ui.screenshot('registry-long-title-install');
+    const sideways = await page.locator('dialog[open]').evaluate((d) => ({ left: d.scrollLeft, over: d.scrollWidth - d.clientWidth }));
+    expect(sideways).toEqual({ left: 0, over: 0 });
+    const box = (await page.locator('dialog[open]').boundingBox())!;
+    const shown = (await review.boundingBox())!;
+    expect(shown.x + shown.width, 'the button within the dialog').toBeLessThanOrEqual(box.x + box.width);
+    expect(shown.x).toBeGreaterThanOrEqual(box.x);
+    await install.getByRole('button', { name: 'Cancel' }).click();
+    expect(ui.problems).toEqual([]);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminEntry, Confirmation } from '../../../shared/api';
+import { MAX_DESCRIPTION } from '../../components';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -172,5 +173,14 @@ describe('activity: changes asked from the command line', () => {
     expect(rows[0]).toContain('withdrawn: the program that asked stopped waiting');
     expect(rows[1]).toContain('asked, then withdrawn: the program that asked stopped waiting');
     expect(rows.join(' ')).not.toContain('expired');
+  });
+
+  it("shows a change's error by its head only, under its outcome: a server's error may be one word of 20,000 characters", async () => {
+    const failed: AdminEntry = { id: 'e-1', time: 1_000, who: 'app', method: 'callTool', summary: 'call "error_tool" on "hostile"', outcome: 'failed', error: `boom ${'A'.repeat(20_000)}` };
+    renderApp(createFakeApi({ readAdminLog: () => [failed] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const error = table.querySelector('.change-outcome .change-error');
+    expect(error?.textContent).toMatch(/^boom A+…$/);
+    expect(Array.from(error?.textContent ?? '')).toHaveLength(MAX_DESCRIPTION);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { outcomeWords, type AdminActor, type AdminEntry, type AdminOutcome } from '../../../shared/api';
-import { revealHidden } from '../../../shared/text';
-import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, Table } from '../../components';
+import { cutText, revealHidden } from '../../../shared/text';
+import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, MAX_DESCRIPTION, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -117,12 +117,12 @@ function AdminLogTable() {
               <td data-label="Change" className="change-summary">
                 {revealHidden(e.summary)}
               </td>
-              <td data-label="Outcome">
+              <td data-label="Outcome" className="change-outcome">
                 <Outcome entry={e} decided={e.confirmation === undefined ? undefined : decisions.get(e.confirmation)} />
                 {e.error !== undefined && (
-                  <span className="muted">
-                    {' '}
-                    <CodeSpans text={e.error} />
+                  // Its head only: a server's error may be one word of 20,000 characters, and the log holds 200 rows.
+                  <span className="muted change-error">
+                    <CodeSpans text={cutText(e.error, MAX_DESCRIPTION)} />
                   </span>
                 )}
               </td>

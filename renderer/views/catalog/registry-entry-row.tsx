@@ -84,7 +84,8 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
           <button type="button" className="button small" aria-label={`Install ${title}`} onClick={() => onInstall(row)}>
             Install
           </button>
-          <CopyButton text={installCommand(row)} label={`Copy the command that adds ${title}`} className="button small" />
+          {/* A short label: a title of 100 unbroken letters made one button as wide as the row, over its badges. */}
+          <CopyButton text={installCommand(row)} label="Copy command" name={`Copy the command that adds ${title}`} className="button small" />
         </div>
       </div>
     </li>

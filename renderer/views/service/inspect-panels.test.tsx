@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput, LogLine, LogTail } from '../../../shared/api';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { MAX_DESCRIPTION } from '../../components';
+import { PROMPTS_PAGE } from './prompts-panel';
 
 afterEach(cleanup);
 
@@ -125,6 +127,26 @@ describe('prompts', () => {
     const messages = await screen.findByRole('region', { name: 'Messages of p' });
     await waitFor(() => expect(within(messages).getByText('to Paris')).toBeTruthy());
     expect(api.callsOf('getPrompt')).toEqual([{ server: 'everything', name: 'p', arguments: { city: 'Paris' } }]);
+  });
+
+  it("shows a server's prompts a page at a time, each description's head only, saying how much is left out", async () => {
+    const long = 'A'.repeat(20_000);
+    const api = createFakeApi({
+      status,
+      listPrompts: () => Array.from({ length: 120 }, (_, i) => ({ server: 'everything', name: `p${i}`, description: long, arguments: [{ name: 'a', description: long }] })),
+    });
+    renderApp(api, { hash: '#/services/everything/prompts' });
+    await screen.findByRole('button', { name: 'Get p0' });
+    const cards = () => document.querySelectorAll('.card-list > li');
+    expect(cards()).toHaveLength(PROMPTS_PAGE);
+    expect(screen.getAllByText('(19,001 more characters not shown)')).toHaveLength(PROMPTS_PAGE);
+    expect(cards()[0]?.textContent?.length).toBeLessThan(2 * MAX_DESCRIPTION + 200);
+    expect(screen.getByText(/50 of 120 prompts shown/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    expect(cards()).toHaveLength(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 20 more' }));
+    expect(cards()).toHaveLength(120);
+    expect(screen.queryByText(/prompts shown/)).toBeNull();
   });
 });
 

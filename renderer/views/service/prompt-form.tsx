@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PromptInfo, PromptResult } from '../../../shared/api';
-import { ErrorNote } from '../../components';
+import { ErrorNote, MAX_DESCRIPTION } from '../../components';
+import { MAX_TITLE, cutText } from '../../../shared/text';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ContentItem } from './content-item';
@@ -40,16 +41,16 @@ export function PromptForm({ prompt }: { prompt: PromptInfo }) {
         {args.map((a, i) => (
           <label key={a.name} className="field" htmlFor={`${id}-${i}`}>
             <span>
-              {shownLine(a.name)}
+              {shownLine(a.name, MAX_TITLE)}
               {a.required === true ? ' (required)' : ''}
-              {a.description !== undefined ? ` — ${shownText(a.description)}` : ''}
+              {a.description !== undefined ? ` — ${shownText(cutText(a.description, MAX_DESCRIPTION))}` : ''}
             </span>
             <input id={`${id}-${i}`} value={values[a.name] ?? ''} required={a.required === true} onChange={(e) => setValues({ ...values, [a.name]: e.target.value })} />
           </label>
         ))}
         <div className="form-buttons">
           <button type="submit" className="button primary" disabled={busy}>
-            {busy ? 'Getting…' : `Get ${shownLine(prompt.name)}`}
+            {busy ? 'Getting…' : `Get ${shownLine(prompt.name, MAX_TITLE)}`}
           </button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AppApi } from '../../../shared/api';
-import { ErrorNote, LoadingSkeleton, Table } from '../../components';
-import { shownLine, shownText } from '../../lib';
+import { CutDescription, ErrorNote, LoadingSkeleton, Table } from '../../components';
+import { shownLine } from '../../lib';
 import { ResourceReader } from './resource-reader';
 import { TemplateForm } from './template-form';
 import { useServerListing } from './use-server-listing';
@@ -37,7 +37,7 @@ export function ResourcesPanel({ server }: { server: string }) {
                 <code>{shownLine(r.uri)}</code>
               </td>
               <td data-label="Type">{shownLine(r.mimeType ?? '')}</td>
-              <td data-label="Description">{shownText(r.description ?? '')}</td>
+              <td data-label="Description">{r.description !== undefined && <CutDescription text={r.description} as="span" />}</td>
             </tr>
           ))}
         </Table>
@@ -53,7 +53,7 @@ export function ResourcesPanel({ server }: { server: string }) {
               <p className="resource-uri">
                 <code>{shownLine(t.uriTemplate)}</code>
               </p>
-              {t.description !== undefined && <p className="muted">{shownText(t.description)}</p>}
+              {t.description !== undefined && <CutDescription text={t.description} className="muted" />}
               {filling === t.uriTemplate ? (
                 <TemplateForm
                   template={t}

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput, CallResult, ToolInfo } from '../../../shared/api';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { MAX_FORM_FIELDS } from '../../forms';
 
 afterEach(cleanup);
 
@@ -119,5 +120,24 @@ describe('tool browser', () => {
     } finally {
       console.error = quiet;
     }
+  });
+
+  it('offers no form for an input of more fields than a form shows, but the terminal command; one within the bound gets its form', async () => {
+    const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string' }]));
+    const wide: ToolInfo = { server: 'everything', name: 'wide', inputSchema: { type: 'object', properties: fields(5_000) } };
+    const fits: ToolInfo = { server: 'everything', name: 'fits', inputSchema: { type: 'object', properties: fields(MAX_FORM_FIELDS) } };
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything', toolCount: 2 })] }),
+      listTools: () => [wide, fits],
+    });
+    renderApp(api, { hash: '#/services/everything/tools/wide' });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain(`more than ${MAX_FORM_FIELDS} fields`);
+    expect(note.textContent).toContain("connected-services call everything wide '{…}'");
+    expect(document.querySelectorAll('input')).toHaveLength(1); // the tool filter only
+    expect(screen.queryByRole('button', { name: 'Call wide' })).toBeNull();
+    window.location.hash = '#/services/everything/tools/fits';
+    await screen.findByRole('button', { name: 'Call fits' });
+    expect(document.querySelectorAll('.tool-call input')).toHaveLength(MAX_FORM_FIELDS);
   });
 });

@@ -2,7 +2,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiEventPayload, CallResult as Result, ToolInfo } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { SchemaForm } from '../../forms';
+import { MAX_FORM_FIELDS, SchemaForm, formFields } from '../../forms';
 import { describeError, newCallId, shownLine, shownText, type ShownError } from '../../lib';
 import { useClock, useLive } from '../../state';
 import { AppPanel } from './app/app-panel';
@@ -50,6 +50,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
     const schema: RJSFSchema = { type: 'object', ...rest };
     return schema;
   }, [tool.inputSchema]);
+  const tooWide = useMemo(() => formFields(schema) > MAX_FORM_FIELDS, [schema]);
 
   const call = (args: Record<string, unknown>) => {
     const callId = newCallId();
@@ -103,17 +104,26 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
     <section className="tool-call" aria-labelledby="tool-call-title">
       <h3 id="tool-call-title">Try it</h3>
       {tool.annotations?.destructiveHint === true && <p className="note note-warn">This tool says it may change or delete data.</p>}
-      <SchemaForm<Record<string, unknown>>
-        key={`${tool.server}/${tool.name}`}
-        idPrefix={`call-${tool.name}`}
-        label={`Arguments of ${tool.name}`}
-        schema={schema}
-        formData={formData}
-        onChange={setFormData}
-        submitText={calling !== null ? 'Calling…' : `Call ${shownLine(tool.name)}`}
-        disabled={calling !== null}
-        onSubmit={call}
-      />
+      {tooWide ? (
+        <p className="note" role="note">
+          This tool's input has more than {MAX_FORM_FIELDS} fields, more than a form here shows. Call it from a terminal:{' '}
+          <code className="command-line">
+            connected-services call {shownLine(tool.server)} {shownLine(tool.name)} {"'{…}'"}
+          </code>
+        </p>
+      ) : (
+        <SchemaForm<Record<string, unknown>>
+          key={`${tool.server}/${tool.name}`}
+          idPrefix={`call-${tool.name}`}
+          label={`Arguments of ${tool.name}`}
+          schema={schema}
+          formData={formData}
+          onChange={setFormData}
+          submitText={calling !== null ? 'Calling…' : `Call ${shownLine(tool.name)}`}
+          disabled={calling !== null}
+          onSubmit={call}
+        />
+      )}
       {calling !== null && (
         <div className="progress" role="status">
           {progress?.total !== undefined ? (

@@ -1,7 +1,7 @@
 import type { ToolInfo } from '../../../shared/api';
 import { MAX_TITLE } from '../../../shared/text';
-import { ErrorBoundary, JsonView } from '../../components';
-import { shownLine, shownText } from '../../lib';
+import { CutDescription, ErrorBoundary, JsonView, MAX_DETAIL } from '../../components';
+import { shownLine } from '../../lib';
 import { AnnotationBadges } from './annotation-badges';
 import { ToolCall } from './tool-call';
 
@@ -12,7 +12,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         {shownLine(tool.title ?? tool.name, MAX_TITLE)} {tool.title !== undefined && <code className="muted">{shownLine(tool.name, MAX_TITLE)}</code>}
       </h2>
       <AnnotationBadges tool={tool} />
-      {tool.description !== undefined && <p className="tool-description">{shownText(tool.description)}</p>}
+      {/* A listing may hold a 4,000,000-character description: laid out whole, it held the page. */}
+      {tool.description !== undefined && <CutDescription text={tool.description} className="tool-description" max={MAX_DETAIL} />}
       <details>
         <summary>Input schema</summary>
         <JsonView value={tool.inputSchema} label={`Input schema of ${tool.name}`} />

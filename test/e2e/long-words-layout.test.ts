@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { longWordsServer } from '../fixtures/servers/config';
+import { serverRow, useUiSession, waitForState } from '../support/e2e';
+
+// A server whose texts are single words of 20,000 characters: the screens stay quick and within the
+// window (no sideways scroll), whatever it sends.
+const ui = useUiSession();
+const WIDTH = 1280;
+
+beforeAll(async () => {
+  await ui.api('addServer', { name: 'words', config: longWordsServer() });
+  await ui.api('approveServer', { name: 'words' });
+  await ui.api('connect', { name: 'words' });
+  await waitForState(serverRow(ui.page, 'words'), 'ready', 20_000);
+}, 60_000);
+
+const pageWidth = () => ui.page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('one long word everywhere', () => {
+  it('Prompts: 200 prompts of 20,000-character descriptions open in seconds, 50 at a time, each description cut', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: WIDTH, height: 800 });
+    const started = Date.now();
+    await ui.open('#/services/words/prompts');
+    await page.getByRole('button', { name: 'Get prompt_0' }).waitFor();
+    // Answers at once: before, the page was held for minutes laying out 4 MB of unbroken words.
+    expect(await page.evaluate(() => document.body.innerText.length)).toBeLessThan(200_000);
+    expect(Date.now() - started, 'opened quickly').toBeLessThan(15_000);
+    expect(await page.locator('.card-list > li').count()).toBe(50);
+    await page.getByText('(19,011 more characters not shown)').first().waitFor();
+    await ui.screenshot('long-words-prompts');
+    expect(await pageWidth()).toBeLessThanOrEqual(WIDTH);
+    await page.getByRole('button', { name: 'Show 50 more' }).click();
+    expect(await page.locator('.card-list > li').count()).toBe(100);
+  }, 60_000);
+
+  it("Activity: a prompt's error of one long word wraps under its outcome; the table stays within the window", async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: WIDTH, height: 800 });
+    await ui.api('getPrompt', { server: 'words', name: 'fail_long' }).catch(() => undefined);
+    await ui.open('#/activity');
+    const table = page.getByRole('table', { name: 'Changes, newest first' });
+    const row = table.getByRole('row').filter({ hasText: 'fail_long' }).first();
+    await row.locator('.change-error').waitFor();
+    await ui.screenshot('long-words-activity');
+    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
+    expect(await pageWidth()).toBeLessThanOrEqual(WIDTH);
+    // The change beside it keeps its room: not squeezed to a few letters a line.
+    const change = (await row.locator('.change-summary').boundingBox())!;
+    expect(change.width).toBeGreaterThan(150);
+  }, 60_000);
+
+  it('the elicitation dialog: a message of one long word wraps, the dialog never scrolls sideways', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: WIDTH, height: 800 });
+    const call = ui.api('callTool', { server: 'words', tool: 'ask_long', callId: 'e2e-ask-long' });
+    const dialog = page.getByRole('dialog', { name: 'words asks for information' });
+    await dialog.waitFor({ timeout: 20_000 });
+    await ui.screenshot('long-words-ask');
+    expect(await dialog.evaluate((d) => ({ left: d.scrollLeft, over: d.scrollWidth - d.clientWidth }))).toEqual({ left: 0, over: 0 });
+    const box = (await dialog.boundingBox())!;
+    const decline = (await dialog.getByRole('button', { name: 'Decline the request of words' }).boundingBox())!;
+    expect(decline.x + decline.width).toBeLessThanOrEqual(box.x + box.width);
+    // The message scrolls in its own box: the answers are in view without scrolling the dialog.
+    expect(decline.y + decline.height, 'Decline in view').toBeLessThanOrEqual(800);
+    await dialog.getByRole('button', { name: 'Decline the request of words' }).click();
+    await call;
+  }, 60_000);
+
+  it('a tool of 5,000 fields: the terminal command instead of a form', async () => {
+    const { page } = ui;
+    await ui.open('#/services/words/tools/wide_form');
+    const note = page.getByRole('note').filter({ hasText: 'more than 300 fields' });
+    await note.waitFor();
+    expect(await note.textContent()).toContain("connected-services call words wide_form '{…}'");
+    expect(await page.locator('.tool-call input').count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(5_000);
+    await ui.screenshot('long-words-wide-form');
+    expect(ui.problems).toEqual([]);
+  }, 60_000);
+});
