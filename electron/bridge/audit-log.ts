@@ -3,6 +3,7 @@ import type { CoreEnvOptions } from '../../shared/core-env';
 import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
+import { callWindows, RecordedBytes } from './audit-budget';
 import { refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
@@ -20,6 +21,9 @@ export interface AuditLogOptions extends Pick<CoreEnvOptions, 'dataDir' | 'log'>
   keep?: number;
 }
 
+/** An agent's call, counted per agent (audit-budget.ts); other writers' entries are windowed by them. */
+const CALL_KINDS: ReadonlySet<AuditEntry['kind']> = new Set(['tool', 'resource', 'prompt']);
+
 /** Redacted, and cut when large: what auditArguments records of arguments and results. */
 export function recordable(value: unknown): unknown {
   const clean = redactor.redactValue(value);
@@ -32,9 +36,11 @@ export function recordable(value: unknown): unknown {
  * rotated by size, appends batched: the generic writer is fs-safe's `JsonlLog`.
  */
 export class AuditLog extends JsonlLog<AuditEntry> {
-  readonly #refusals = refusalWindows((entry) => this.append(entry));
+  readonly #bytes = new RecordedBytes();
+  readonly #refusals = refusalWindows((entry) => super.append(this.#bytes.fit(entry)));
+  readonly #calls = callWindows((entry) => super.append(this.#bytes.fit(entry)));
   /** Counted entries of other writers (a server's requests): their last windows are written at close too. */
-  readonly #windows: { endAll(): void }[] = [this.#refusals];
+  readonly #windows: { endAll(): void }[] = [this.#refusals, this.#calls];
 
   constructor(options: AuditLogOptions) {
     super({
@@ -45,6 +51,12 @@ export class AuditLog extends JsonlLog<AuditEntry> {
       keep: options.keep ?? DEFAULT_AUDIT_KEEP,
       ...(options.log ? { log: options.log } : {}),
     });
+  }
+
+  /** An agent's call (a tool, a read, a prompt) is counted past its bounds; any other entry is written as it is. */
+  override append(entry: AuditEntry): void {
+    if (CALL_KINDS.has(entry.kind) && entry.repeated === undefined) this.#calls.add(entry.agent, entry.outcome, entry);
+    else super.append(entry);
   }
 
   /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
