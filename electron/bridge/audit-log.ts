@@ -4,6 +4,7 @@ import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
 import { callWindows, RecordedBytes } from './audit-budget';
+import { boundAnswer, lastUse } from './audit-reads';
 import { refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
@@ -76,12 +77,18 @@ export class AuditLog extends JsonlLog<AuditEntry> {
 
   async read(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const limit = Math.max(0, Math.min(query.limit ?? 100, 10_000));
-    return this.readWhere(
+    const entries = await this.readWhere(
       limit,
       (e) =>
         (query.agent === undefined || e.agent === query.agent) &&
         (query.server === undefined || e.server === query.server) &&
         (query.outcome === undefined || e.outcome === query.outcome),
     );
+    return boundAnswer(entries);
+  }
+
+  /** When each of `servers` was last called, across the whole audit (audit-reads.ts). */
+  lastUse(servers: readonly string[]): Promise<Map<string, number>> {
+    return lastUse(servers, (limit, keep) => this.readWhere(limit, keep));
   }
 }
