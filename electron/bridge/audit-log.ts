@@ -3,6 +3,8 @@ import type { CoreEnvOptions } from '../../shared/core-env';
 import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
+import { callWindows, RecordedBytes } from './audit-budget';
+import { boundAnswer, lastUse } from './audit-reads';
 import { MISNAMED_PER_WINDOW, misnamedEntry, refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
@@ -20,6 +22,9 @@ export interface AuditLogOptions extends Pick<CoreEnvOptions, 'dataDir' | 'log'>
   keep?: number;
 }
 
+/** An agent's call, counted per agent (audit-budget.ts); other writers' entries are windowed by them. */
+const CALL_KINDS: ReadonlySet<AuditEntry['kind']> = new Set(['tool', 'resource', 'prompt']);
+
 /** Redacted, and cut when large: what auditArguments records of arguments and results. */
 export function recordable(value: unknown): unknown {
   const clean = redactor.redactValue(value);
@@ -32,9 +37,11 @@ export function recordable(value: unknown): unknown {
  * rotated by size, appends batched: the generic writer is fs-safe's `JsonlLog`.
  */
 export class AuditLog extends JsonlLog<AuditEntry> {
-  readonly #refusals = refusalWindows((entry) => this.append(entry));
+  readonly #bytes = new RecordedBytes();
+  readonly #refusals = refusalWindows((entry) => super.append(this.#bytes.fit(entry)));
+  readonly #calls = callWindows((entry) => super.append(this.#bytes.fit(entry)));
   /** Counted entries of other writers (a server's requests): their last windows are written at close too. */
-  readonly #windows: { endAll(): void }[] = [this.#refusals];
+  readonly #windows: { endAll(): void }[] = [this.#refusals, this.#calls];
 
   constructor(options: AuditLogOptions) {
     super({
@@ -45,6 +52,12 @@ export class AuditLog extends JsonlLog<AuditEntry> {
       keep: options.keep ?? DEFAULT_AUDIT_KEEP,
       ...(options.log ? { log: options.log } : {}),
     });
+  }
+
+  /** An agent's call (a tool, a read, a prompt) is counted past its bounds; any other entry is written as it is. */
+  override append(entry: AuditEntry): void {
+    if (CALL_KINDS.has(entry.kind) && entry.repeated === undefined) this.#calls.add(entry.agent, entry.outcome, entry);
+    else super.append(entry);
   }
 
   /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
@@ -69,12 +82,18 @@ export class AuditLog extends JsonlLog<AuditEntry> {
 
   async read(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const limit = Math.max(0, Math.min(query.limit ?? 100, 10_000));
-    return this.readWhere(
+    const entries = await this.readWhere(
       limit,
       (e) =>
         (query.agent === undefined || e.agent === query.agent) &&
         (query.server === undefined || e.server === query.server) &&
         (query.outcome === undefined || e.outcome === query.outcome),
     );
+    return boundAnswer(entries);
+  }
+
+  /** When each of `servers` was last called, across the whole audit (audit-reads.ts). */
+  lastUse(servers: readonly string[]): Promise<Map<string, number>> {
+    return lastUse(servers, (limit, keep) => this.readWhere(limit, keep));
   }
 }

@@ -4,27 +4,27 @@ import type { AuditEntry } from './audit-entry';
 /** How long one window of counted audit entries lasts. */
 export const AUDIT_WINDOW_MS = 60_000;
 
-export interface AuditWindowsOptions {
+export interface AuditWindowsOptions<T = AuditEntry> {
   /** Entries of one window written one by one; the rest are counted into one (`add` may ask fewer). */
   limit: number;
-  write: (entry: AuditEntry) => void;
+  write: (entry: T) => void;
   /** The one entry that stands for the `counted` entries of a window; `first` is the first of them. */
-  summary: (first: AuditEntry, counted: number) => AuditEntry;
+  summary: (first: T, counted: number) => T;
   /** How many an entry counts for: 1 unless it stands for several already. */
-  weight?: (entry: AuditEntry) => number;
+  weight?: (entry: T) => number;
   /** The windows' timer and clock (DelayList's: an unref'd setTimeout, performance.now). */
   clock?: DelayClock;
 }
 
 type Scope = object | string;
 
-interface Window extends Delayed<Window> {
+interface Window<T> extends Delayed<Window<T>> {
   readonly scope: Scope;
   readonly key: string;
   written: number;
   counted: number;
   /** The first counted entry: it stands for all of them in the summary. */
-  first: AuditEntry | undefined;
+  first: T | undefined;
 }
 
 /**
@@ -34,22 +34,22 @@ interface Window extends Delayed<Window> {
  * written when the window ends: with its minute (every window, counted or not, so nothing it names is
  * kept past it), at the first entry after it, or at `endAll` (the audit closing).
  */
-export class AuditWindows {
-  readonly #scopes = new Map<Scope, Map<string, Window>>();
-  readonly #open: DelayList<Window>;
-  readonly #options: AuditWindowsOptions;
+export class AuditWindows<T = AuditEntry> {
+  readonly #scopes = new Map<Scope, Map<string, Window<T>>>();
+  readonly #open: DelayList<Window<T>>;
+  readonly #options: AuditWindowsOptions<T>;
   readonly #now: () => number;
   /** endAll has run: a window opened now would never have its count written. */
   #ended = false;
 
-  constructor(options: AuditWindowsOptions) {
+  constructor(options: AuditWindowsOptions<T>) {
     this.#options = options;
-    this.#open = new DelayList<Window>(AUDIT_WINDOW_MS, options.clock);
+    this.#open = new DelayList<Window<T>>(AUDIT_WINDOW_MS, options.clock);
     this.#now = options.clock?.now ?? (() => performance.now());
   }
 
   /** True when the entry was written as it came; false when it was counted into its window's summary. */
-  add(scope: Scope, key: string, entry: AuditEntry, limit = this.#options.limit): boolean {
+  add(scope: Scope, key: string, entry: T, limit = this.#options.limit): boolean {
     // After endAll (the audit closing): straight to the writer, no window left to count it.
     if (this.#ended) {
       this.#options.write(entry);
@@ -83,8 +83,8 @@ export class AuditWindows {
     for (const windows of [...this.#scopes.values()]) for (const window of [...windows.values()]) this.#end(window);
   }
 
-  #opened(scope: Scope, key: string): Window {
-    const window: Window = {
+  #opened(scope: Scope, key: string): Window<T> {
+    const window: Window<T> = {
       scope,
       key,
       written: 0,
@@ -105,7 +105,7 @@ export class AuditWindows {
     return window;
   }
 
-  #end(window: Window): void {
+  #end(window: Window<T>): void {
     this.#open.remove(window);
     const windows = this.#scopes.get(window.scope);
     if (windows?.get(window.key) !== window) return;

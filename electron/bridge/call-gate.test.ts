@@ -76,6 +76,20 @@ describe('the call gate', () => {
     for (const r of results.slice(0, 16)) expect(await r).toMatchObject({ ok: false, error: { code: 'denied' } });
   });
 
+  it('hands the full queue\'s rate_limited refusals to the counted path: nobody was asked and nothing ran', async () => {
+    vi.useFakeTimers();
+    const f = fake();
+    const results = Array.from({ length: 40 }, () => passGate(f.ctx, asked(f), cancel()));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(f.alone).toHaveLength(24);
+    expect(f.alone[0]).toMatchObject({ outcome: 'denied', approval: 'flood', errorCode: 'rate_limited' });
+    f.approvals.close();
+    await Promise.all(results);
+    // The 16 that waited were ended by the queue closing: the person's side, written as they are.
+    expect(f.alone).toHaveLength(24);
+    expect(f.audit).toHaveLength(40);
+  });
+
   it('shows the person the arguments as sent whatever auditArguments says, and keeps them out of the audit log', async () => {
     const f = fake({ auditArguments: false });
     const result = passGate(f.ctx, asked(f, { to: 'bob@example.test', body: 'Authorization: Bearer abcdef123456', api_key: 'k-123' }), cancel());

@@ -138,8 +138,8 @@ class Pass<R> {
   refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code, shown = false): GateResult<R> {
     // A refusal after done() failed to append: the entry is the refusal's, without a result.
     if ('result' in this.#draft) delete this.#draft.result;
-    // Nothing ran and nobody was asked: the agent alone caused it, and may not flood the audit with it.
-    const agentAlone = !shown && this.#callStarted === undefined && this.approval === undefined;
+    // Nothing ran and nobody was asked (a full queue asks nobody): the agent alone caused it, and may not flood the audit with it.
+    const agentAlone = !shown && this.#callStarted === undefined && (this.approval === undefined || this.approval.reason === 'flood');
     record(this.ctx, this.#started, this.#end(outcome, errorCode), this.approval, agentAlone);
     return { ok: false, step, error };
   }

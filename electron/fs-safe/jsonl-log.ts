@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { appendFileSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import type { z } from 'zod';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/errors';
 import { errnoCode } from './fs-errors';
 import { readTextFile } from './read-text-file';
 import { rotateIfStill } from './jsonl-rotation';
+import { endTornLine } from './torn-line';
 
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
@@ -108,8 +109,8 @@ export class JsonlLog<T> {
     this.#queue = [];
     unwritten.delete(this as JsonlLog<unknown>);
     try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      appendFileSync(this.file, chunk, { mode: 0o600 });
+      // The file at the path, as appendFileSync would: another process may have rotated it.
+      writeSync(this.#reopen(), chunk);
     } catch {
       // Exiting: nowhere left to report it.
     }
@@ -269,12 +270,13 @@ export class JsonlLog<T> {
 
   #open(): number {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const fd = openSync(this.file, 'a', 0o600);
+    // Readable too: a torn last line is ended before anything is appended to it.
+    const fd = openSync(this.file, 'a+', 0o600);
     try {
       // The mode applies only when open creates the file: make sure of 0600 either way.
       if (process.platform !== 'win32') fchmodSync(fd, 0o600);
       const { size, dev, ino } = fstatSync(fd);
-      this.#size = size;
+      this.#size = endTornLine(fd, size);
       this.#opened = { dev, ino };
     } catch (error) {
       closeSync(fd);

@@ -119,4 +119,9 @@ export const AGENT_METHODS = {
     }),
     output: z.array(AuditEntrySchema),
   }),
+  /** When each named service was last called (a call that reached it), across the whole audit: the Access screen's "last used". */
+  auditLastUse: () => ({
+    input: z.strictObject({ servers: z.array(z.string().min(1).max(200)).max(1000) }),
+    output: z.array(z.object({ server: z.string(), time: z.number() })),
+  }),
 };

@@ -160,7 +160,9 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),
-  /** This line stands for this many refusals of the agent (past the first 20; of a `request`, past the first) or listing switches (past the first 6) in one minute, the first of them shown. */
+  /** Arguments and result were left out: `flood`, the agent had recorded 256 KiB of them that minute; `answer`, this readAudit answer had reached its size (the file keeps them). */
+  leftOut: z.enum(['flood', 'answer']).optional(),
+  /** This line stands for this many calls of the agent with this outcome (past the first 600), refusals of the agent (past the first 20; of a `request`, past the first) or listing switches (past the first 6) in one minute, the first of them shown. */
   repeated: z.number().int().positive().optional(),
   /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
   listing: ListingBoundSchema.optional(),

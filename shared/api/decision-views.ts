@@ -109,5 +109,9 @@ export const DecisionRecordSchema = lazySchema(() => z.object({
   requestedAt: z.number(),
   /** When it was settled. */
   time: z.number(),
+  /** An agent's call: whose. */
+  agent: z.string().optional(),
+  /** This record stands for this many calls the agent withdrew unanswered in one minute (past the first 20), the first of them shown. */
+  repeated: z.number().int().positive().optional(),
 }));
 export type DecisionRecord = z.infer<typeof DecisionRecordSchema>;

@@ -73,6 +73,7 @@ const DEFAULTS: FakeHandlers = {
   listApprovals: () => [],
   listAgents: () => [],
   readAudit: () => [],
+  auditLastUse: () => [],
   doctor: () => [],
   listSecrets: () => [],
   listSecretStores: () => [],

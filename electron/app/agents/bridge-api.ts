@@ -28,7 +28,7 @@ export interface BridgeApiOptions {
 
 type BridgeMethods = Pick<
   AppApi,
-  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'declareAgents' | 'forgetAgents' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
+  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'declareAgents' | 'forgetAgents' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit' | 'auditLastUse'
 >;
 
 /** A waiting call as the UI and CLI see it (the queue's own record carries nothing more, but is not the wire type). */
@@ -226,6 +226,10 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(query.outcome !== undefined ? { outcome: query.outcome } : {}),
         ...(query.limit !== undefined ? { limit: query.limit } : {}),
       });
+    },
+    auditLastUse: async ({ servers }: ApiInput<'auditLastUse'>) => {
+      await deps.audit.flush();
+      return [...(await deps.audit.lastUse(servers))].map(([server, time]) => ({ server, time }));
     },
   };
 }

@@ -94,7 +94,7 @@ describe('DecisionQueue: every kind of decision in one place', () => {
       { kind: 'ask', who: 'terminal', outcome: 'accept' },
     ]);
     expect(settled).toEqual(records);
-    expect(records[0]).toMatchObject({ what: 'agent "claude" asks to call "create_issue" on "github" (write)', requestedAt: 1000, time: 1000 });
+    expect(records[0]).toMatchObject({ what: 'agent "claude" asks to call "create_issue" on "github" (write)', requestedAt: 1000, time: 1000, agent: 'claude' });
   });
 
   it('records ends that were not the person: a call timing out or given up, a confirmation expiring, an ask ending with its call', async () => {

@@ -146,6 +146,7 @@ export class DecisionQueue {
       outcome: settled.outcome,
       requestedAt: shown?.requestedAt ?? now,
       time: now,
+      ...(shown?.kind === 'call' ? { agent: shown.item.agent } : {}),
     };
     this.#record?.(record);
     this.#emitter.emit('settled', record);

@@ -64,6 +64,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   listApprovals: 'read',
   decideApproval: 'depends',
   readAudit: 'read',
+  auditLastUse: 'read',
   importConfig: 'widening',
   listConfirmations: 'read',
   confirmationAnswer: 'read',

@@ -82,6 +82,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listApprovals: 'read',
   decideApproval: 'depends',
   readAudit: 'read',
+  auditLastUse: 'read',
   importConfig: 'widening',
   listConfirmations: 'read',
   confirmationAnswer: 'read',

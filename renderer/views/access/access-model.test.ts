@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentView, AuditEntry, ServerStatus } from '../../../shared/api';
+import type { AgentView, ServerStatus } from '../../../shared/api';
 import { cellOf, credentialRows } from './access-model';
 
 const agent = (patch: Partial<AgentView>): AgentView => ({ name: 'a', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0, ...patch });
 const server = (name: string, auth?: ServerStatus['auth']): ServerStatus =>
   ({ name, transport: 'http', enabled: true, state: 'ready', since: 0, approval: 'approved', toolCount: 0, resourceCount: 0, promptCount: 0, crashes: 0, history: [], ...(auth ? { auth } : {}) });
-const call = (srv: string, time: number): AuditEntry => ({ time, agent: 'a', server: srv, kind: 'tool', tool: 't', durationMs: 1, outcome: 'ok' });
 
 describe('the credentials on the Access page', () => {
   it('says what uses each one, tells client secrets apart, and takes the last use from the audit', () => {
@@ -14,7 +13,7 @@ describe('the credentials on the Access page', () => {
       servers: [server('github'), server('okta', { connected: true, issuer: 'https://okta.example', scopes: ['openid', 'mcp'], expiresAt: 5 })],
       configs: { github: { url: 'https://gh', headers: { Authorization: 'Bearer ${secret:GH_TOKEN}' } }, okta: { url: 'https://o', auth: { type: 'oauth', clientSecret: '${secret:OKTA_SECRET}' } } },
       agents: [agent({ name: 'laptop', servers: ['okta'], lastUsedAt: 42 })],
-      audit: [call('github', 10), call('github', 30), call('okta', 20)],
+      lastUse: [{ server: 'github', time: 30 }, { server: 'okta', time: 20 }],
     });
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(byId['secret::GH_TOKEN']).toMatchObject({ kind: 'secret', usedBy: ['github'], lastUsedAt: 30 });

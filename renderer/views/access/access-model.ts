@@ -1,4 +1,4 @@
-import type { AgentView, AuditEntry, AuthInfo, ServerStatus } from '../../../shared/api';
+import type { AgentView, AuthInfo, ServerStatus } from '../../../shared/api';
 
 export type CredentialKind = 'secret' | 'client-secret' | 'grant' | 'agent-token';
 
@@ -22,13 +22,14 @@ export interface AccessInput {
   /** Each server's entry as written (only what references secrets matters here). */
   configs: Record<string, unknown>;
   agents: AgentView[];
-  audit: AuditEntry[];
+  /** When each service was last called, across the whole audit (`auditLastUse`). */
+  lastUse: { server: string; time: number }[];
 }
 
 const reference = (name: string) => `\${secret:${name}}`;
 
-function lastCallOf(audit: AuditEntry[], servers: string[]): number | undefined {
-  const times = audit.filter((e) => servers.includes(e.server)).map((e) => e.time);
+function lastCallOf(lastUse: AccessInput['lastUse'], servers: string[]): number | undefined {
+  const times = lastUse.filter((e) => servers.includes(e.server)).map((e) => e.time);
   return times.length > 0 ? Math.max(...times) : undefined;
 }
 
@@ -44,7 +45,7 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
       .filter(([server, config]) => (secret.server === undefined || secret.server === server) && JSON.stringify(config).includes(reference(secret.name)))
       .map(([server]) => server);
     const inAuth = Object.values(input.configs).some((config) => JSON.stringify((config as { auth?: unknown }).auth ?? {}).includes(reference(secret.name)));
-    const lastUsedAt = lastCallOf(input.audit, users);
+    const lastUsedAt = lastCallOf(input.lastUse, users);
     rows.push({
       id: `secret:${secret.server ?? ''}:${secret.name}`,
       kind: inAuth ? 'client-secret' : 'secret',
@@ -59,7 +60,7 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
     const auth = server.auth;
     if (auth === undefined || (!auth.connected && auth.issuer === undefined)) continue;
     const agents = input.agents.filter((a) => reaches(a, server.name)).map((a) => `agent ${a.name}`);
-    const lastUsedAt = lastCallOf(input.audit, [server.name]);
+    const lastUsedAt = lastCallOf(input.lastUse, [server.name]);
     const details = [
       auth.connected ? 'signed in' : 'signed out',
       // Only OAuth grants name an account; an issuer that sent no ID Token leaves it unknown.

@@ -29,21 +29,22 @@ export function AccessView() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
   const load = useCallback(async () => {
-    const [secrets, status, agents, audit, tools, storeRefs] = await Promise.all([
+    const [secrets, status, agents, tools, storeRefs] = await Promise.all([
       live.api.listSecrets({}),
       live.api.status({}),
       live.api.listAgents({}),
-      live.api.readAudit({ limit: 1000 }).catch(() => []),
       live.api.listTools({}).catch(() => []),
       live.api.listStoreReferences({}).catch(() => []),
     ]);
+    // Only when each service was last called, not the entries themselves (with arguments recorded, megabytes).
+    const lastUse = await live.api.auditLastUse({ servers: status.servers.slice(0, MAX_CONFIGS).map((s) => s.name) }).catch(() => []);
     const configs: Record<string, unknown> = {};
     await Promise.all(
       status.servers.slice(0, MAX_CONFIGS).map(async (s) => {
         configs[s.name] = (await live.api.serverConfig({ name: s.name }).catch(() => ({ config: {} }))).config;
       }),
     );
-    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, audit }), storeRefs, agents, servers: status.servers, tools });
+    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, lastUse }), storeRefs, agents, servers: status.servers, tools });
   }, [live]);
   const reload = useCallback(() => {
     load().catch((failure: unknown) => setError(describeError(failure)));

@@ -37,6 +37,17 @@ describe('audit log', () => {
     expect(bodyRows(table)[0]?.textContent).toContain('and 3630 more refused in that minute');
   });
 
+  it('says how many calls a counted line of calls that ran stands for, and why a left-out entry has no arguments', async () => {
+    const counted: AuditEntry = { ...BASE, tool: 'echo', approval: undefined, durationMs: 1, callMs: 1, repeated: 900 };
+    const left: AuditEntry = { ...BASE, time: BASE.time - 1, tool: 'echo', approval: undefined, durationMs: 1, callMs: 1, leftOut: 'flood' };
+    renderApp(createFakeApi({ readAudit: () => [counted, left], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('and 900 more calls like it in that minute');
+    expect(bodyRows(table)[0]?.textContent).not.toContain('refused');
+    fireEvent.click(within(bodyRows(table)[1] as HTMLElement).getByRole('button'));
+    expect(table.textContent).toContain('Left out: this agent had already recorded 256 KiB of arguments and results in that minute.');
+  });
+
   it('says what a listing switch searches and why: each server past the bound, by its size', async () => {
     const listing = { searched: [{ server: 'wide', bytes: 4.3 * 1024 * 1024 }], every: false, boundBytes: 4 * 1024 * 1024 };
     const entry: AuditEntry = { ...BASE, server: 'wide', kind: 'listing', tool: 'tools/list', approval: undefined, durationMs: 0, listing };

@@ -6,10 +6,14 @@ import { approvalText, callDuration, decidedByText } from './audit-wording';
 
 const OUTCOME_TONE: Record<AuditOutcome, 'ok' | 'warn' | 'error' | 'muted'> = { ok: 'ok', tool_error: 'warn', error: 'error', denied: 'error', cancelled: 'muted' };
 export const AUDIT_COLUMNS = 8;
+/** A line standing for many: refusals are counted per agent, and so are calls past 600 a minute. */
+const REPEATED_WORD: Record<AuditOutcome, string> = { ok: 'calls like it', tool_error: 'calls like it', cancelled: 'calls like it', error: 'refused', denied: 'refused' };
 
 /** What the audit log kept of a value: recorded only with `settings.auditArguments` on. */
-function Recorded({ value, label }: { value: unknown; label: string }) {
+function Recorded({ value, label, leftOut }: { value: unknown; label: string; leftOut: AuditEntry['leftOut'] }) {
   if (value !== undefined) return <JsonView value={value} label={label} />;
+  if (leftOut === 'flood') return <p className="muted">Left out: this agent had already recorded 256 KiB of arguments and results in that minute.</p>;
+  if (leftOut === 'answer') return <p className="muted">Left out of this list to keep it small: the audit file has it.</p>;
   return (
     <p className="muted">
       Not recorded. To keep arguments and results (redacted, as agents get them), set <code>settings.auditArguments</code> to <code>true</code> in mcp.json.
@@ -53,7 +57,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Service">{e.server}</td>
         <td data-label="Call">
           <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
-          {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more ${e.kind === 'listing' ? 'switches' : 'refused'} in that minute`}</Badge>}
+          {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more ${e.kind === 'listing' ? 'switches' : REPEATED_WORD[e.outcome]} in that minute`}</Badge>}
           {e.listing !== undefined && <span className="muted"> {listingText(e.listing)}</span>}
           {e.warning !== undefined && (
             <span className="note note-warn audit-warning" role="note">
@@ -86,14 +90,14 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
             {(e.kind === 'tool' || e.kind === 'prompt') && (
               <>
                 <h3 className="audit-part">Arguments</h3>
-                <Recorded value={e.arguments} label={`Arguments of ${what}`} />
+                <Recorded value={e.arguments} label={`Arguments of ${what}`} leftOut={e.leftOut} />
               </>
             )}
             <h3 className="audit-part">Result</h3>
             {e.callMs === undefined && e.result === undefined ? (
               <p className="muted">No result: the call did not run.</p>
             ) : (
-              <Recorded value={e.result} label={`Result of ${what}`} />
+              <Recorded value={e.result} label={`Result of ${what}`} leftOut={e.leftOut} />
             )}
           </td>
         </tr>

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+// With arguments recorded, audit entries are megabytes: the Access screen asks only when each service was last called.
+describe("a credential's last use on Access", () => {
+  it('comes from auditLastUse for the services listed, never from the audit entries themselves', async () => {
+    const asked: string[][] = [];
+    const api = createFakeApi({
+      listSecrets: () => [{ name: 'GH_TOKEN' }],
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'github' }), serverStatus({ name: 'idle' })] }),
+      serverConfig: ({ name }) => ({ config: { type: 'http' as const, url: 'https://gh.example', headers: name === 'github' ? { Authorization: 'Bearer ${secret:GH_TOKEN}' } : {} } }),
+      auditLastUse: ({ servers }) => {
+        asked.push(servers);
+        return [{ server: 'github', time: Date.now() - 3 * 60_000 }];
+      },
+      readAudit: () => {
+        throw new Error('the Access screen must not read audit entries');
+      },
+    });
+    renderApp(api, { hash: '#/access' });
+    const card = await screen.findByRole('listitem', { name: 'GH_TOKEN' });
+    expect(await within(card).findByText(/3 min/)).toBeTruthy();
+    expect(asked).toEqual([['github', 'idle']]);
+  });
+});
