@@ -80,3 +80,22 @@ describe('syncRegistry stops a registry that pages on without end', () => {
     expect(served.asked()).toBe(SYNC_BUDGET_MS / 60_000 + 1);
   });
 });
+
+describe('syncRegistry with several versions marked latest', () => {
+  const version = (v: string, isLatest = true) => ({
+    server: { name: 'io.example/multi', description: `At ${v}`, version: v },
+    _meta: { [OFFICIAL_META]: { status: 'active', isLatest, updatedAt: '2025-10-01T00:00:00Z' } },
+  });
+
+  it('shows the highest valid semantic version among them, not the last listed', async () => {
+    const listed = ['1.0.0', '10.0.0', '9.0.0', '1.0.0-beta', '2.0', 'latest', '1.0.0'].map((v) => version(v, v !== '1.0.0-beta'));
+    const snapshot = await syncRegistry({ fetch: registry([listed]).fetch, base: BASE });
+    expect(snapshot.entries.map((e) => e.server.version)).toEqual(['10.0.0']);
+  });
+
+  it('an incremental sync still takes the registry\'s new latest over the snapshot\'s, even a lower version', async () => {
+    const previous: Snapshot = { ...(await syncRegistry({ fetch: registry([[version('2.0.0')]]).fetch, base: BASE })), updatedSince: '2025-10-01T00:00:00Z' };
+    const next = await syncRegistry({ fetch: registry([[version('1.5.0')]]).fetch, base: BASE, previous });
+    expect(next.entries.map((e) => e.server.version)).toEqual(['1.5.0']);
+  });
+});
