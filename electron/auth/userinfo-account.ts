@@ -39,7 +39,7 @@ function bounded(fetch: FetchLike, max: number, ms: number, signal: AbortSignal 
     const limit = deadline(ms, [init?.signal, signal], () => timedOut(String(url), ms));
     try {
       const response = await fetch(url, { ...init, signal: limit.signal });
-      const body = await readBoundedBody(response, max);
+      const body = await readBoundedBody(response, max, limit.signal);
       if (body.over) throw new Error(`the answer is larger than ${max} bytes`);
       return new Response(new Uint8Array(body.bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
     } finally {

@@ -29,8 +29,8 @@ export function checkBundleUrl(raw: string, reach: Reach): URL {
   return url;
 }
 
-async function boundedBytes(response: Response, max: number): Promise<Buffer> {
-  const body = await readBoundedBody(response, max);
+async function boundedBytes(response: Response, max: number, signal: AbortSignal): Promise<Buffer> {
+  const body = await readBoundedBody(response, max, signal);
   if (body.over) throw new CodedError('invalid_input', `The bundle is larger than ${max / (1024 * 1024)} MiB; it was refused.`);
   return body.bytes;
 }
@@ -69,7 +69,7 @@ export async function downloadBundle(fetch: FetchLike, raw: string, sha256: stri
       await response.body?.cancel().catch(() => undefined);
       throw new CodedError('invalid_input', `The bundle is larger than ${max / (1024 * 1024)} MiB; it was refused.`);
     }
-    const bytes = await boundedBytes(response, max);
+    const bytes = await boundedBytes(response, max, signal);
     const actual = createHash('sha256').update(bytes).digest();
     const expected = Buffer.from(sha256, 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(actual, expected)) {

@@ -10,11 +10,12 @@ import { boundedText, PAGE_TIMEOUT_MS } from './page-fetch';
 export async function fetchServerVersion(fetch: FetchLike, base: string, name: string, version: string): Promise<CheckedEntry | undefined> {
   const url = `${base}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
   let response: Response;
+  const signal = AbortSignal.timeout(PAGE_TIMEOUT_MS);
   try {
-    const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) };
+    const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal };
     // Once more on a network failure, as a page is (page-fetch.ts).
     response = await fetch(url, init).catch((error: unknown) => {
-      if (init.signal?.aborted) throw error;
+      if (signal.aborted) throw error;
       return fetch(url, init);
     });
   } catch (error) {
@@ -30,7 +31,7 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
   }
   let json: unknown;
   try {
-    json = JSON.parse(await boundedText(response, MAX_ENTRY_BYTES * 2, base));
+    json = JSON.parse(await boundedText(response, MAX_ENTRY_BYTES * 2, base, signal));
   } catch {
     throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${name}@${version} that is not JSON or too large.`);
   }

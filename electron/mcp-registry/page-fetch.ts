@@ -20,8 +20,8 @@ export interface Page {
 }
 
 /** The body, read up to `max` bytes; past it the request is cancelled and refused. */
-export async function boundedText(response: Response, max: number, where: string): Promise<string> {
-  const body = await readBoundedBody(response, max);
+export async function boundedText(response: Response, max: number, where: string, signal?: AbortSignal): Promise<string> {
+  const body = await readBoundedBody(response, max, signal);
   if (body.over) throw new CodedError('server_unavailable', `The registry at ${where} sent a page over ${max} bytes; it was refused.`);
   return body.bytes.toString('utf8');
 }
@@ -61,7 +61,7 @@ async function pageAt(fetch: FetchLike, url: URL, base: string, signal: AbortSig
   }
   let json: unknown;
   try {
-    json = JSON.parse(await boundedText(response, MAX_PAGE_BYTES, base));
+    json = JSON.parse(await boundedText(response, MAX_PAGE_BYTES, base, signal));
   } catch (error) {
     if (error instanceof CodedError) throw error;
     throw new CodedError('server_unavailable', `The registry at ${base} sent a page that is not JSON.`);

@@ -9,6 +9,9 @@ import { syncRegistry, type SyncProgress } from './sync';
 import type { SyncLimits } from './sync-held';
 import { errorMessage } from '../../shared/errors';
 
+/** Registries synced at once: a slow or misbehaving registry holds up none of the others. */
+export const SYNCS_AT_ONCE = 3;
+
 /** The core's environment: snapshots live in `<dataDir>`, refreshes are logged and timed by it. */
 export interface RegistryCatalogOptions extends CoreEnvOptions {
   /** The registries to read, checked base URLs in order (registry-url.ts `configuredRegistries`). */
@@ -40,7 +43,7 @@ function rowOf(base: string, entry: CheckedEntry): RegistryRow {
 
 /**
  * The catalog of the configured registries: one snapshot each in the data folder (read at start,
- * so it works offline), refreshed on demand one registry after the other. A failed refresh keeps
+ * so it works offline), refreshed on demand a few registries at once. A failed refresh keeps
  * that registry's snapshot and records the failure beside it.
  */
 export class RegistryCatalog {
@@ -111,12 +114,16 @@ export class RegistryCatalog {
     return this.#snapshots.get(base)?.entries.find((entry) => entry.server.name === name);
   }
 
-  /** Syncs every configured registry in turn (`full` pages through everything again); one refresh at a time. */
+  /** Syncs every configured registry, SYNCS_AT_ONCE at a time (`full` pages through everything again); one refresh at a time. */
   refresh(options: { full?: boolean } = {}): Promise<RegistryState[]> {
     this.#refreshing ??= (async () => {
       try {
         await this.load();
-        for (const base of this.#options.registries()) await this.#refreshOne(base, options.full === true);
+        const waiting = [...this.#options.registries()];
+        const next = async (): Promise<void> => {
+          for (let base = waiting.shift(); base !== undefined; base = waiting.shift()) await this.#refreshOne(base, options.full === true);
+        };
+        await Promise.all(Array.from({ length: Math.min(SYNCS_AT_ONCE, waiting.length) }, next));
         return this.state();
       } finally {
         this.#refreshing = undefined;

@@ -18,6 +18,8 @@ export interface SyncLimits {
 export class Held {
   readonly byName: Map<string, CheckedEntry>;
   readonly #bytes = new Map<string, number>();
+  /** Names whose shown entry came in this sync (not from the snapshot it started with). */
+  readonly #merged = new Set<string>();
   #total = 0;
 
   constructor(entries: readonly CheckedEntry[]) {
@@ -28,8 +30,9 @@ export class Held {
   merge(entry: CheckedEntry, bytes: number): void {
     const name = entry.server.name;
     const before = this.byName.get(name);
-    mergeEntry(this.byName, entry);
+    mergeEntry(this.byName, entry, this.#merged.has(name));
     const after = this.byName.get(name);
+    if (after !== undefined && after !== before) this.#merged.add(name);
     if (after !== before) this.#count(name, after === undefined ? 0 : bytes);
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../net';
 import { OFFICIAL_META } from './server-json';
-import { syncRegistry } from './sync';
+import { STALE_PAGES, SYNC_BUDGET_MS, syncRegistry } from './sync';
 import type { Snapshot } from './snapshot';
 
 const BASE = 'https://registry.example';
@@ -51,5 +51,51 @@ describe('syncRegistry bounds what one catalog holds', () => {
     const previous: Snapshot = { ...(await syncRegistry({ fetch: registry([page(0, 3)]).fetch, base: BASE })), updatedSince: '2025-10-01T00:00:00Z' };
     await expect(syncRegistry({ fetch: registry([page(3, 2)]).fetch, base: BASE, previous, limits: { entries: 4, bytes: 1 << 20 } })).rejects.toThrow(/more than 4 entries/);
     expect((await syncRegistry({ fetch: registry([page(3, 1)]).fetch, base: BASE, previous, limits: { entries: 4, bytes: 1 << 20 } })).entries).toHaveLength(4);
+  });
+});
+
+describe('syncRegistry stops a registry that pages on without end', () => {
+  it('stops after STALE_PAGES pages in a row with nothing new under ever fresh cursors, and says so', async () => {
+    let asked = 0;
+    const fetch: FetchLike = () => {
+      asked += 1;
+      return Promise.resolve(Response.json({ servers: page(0, 3), metadata: { nextCursor: `fresh-${asked}` } }));
+    };
+    await expect(syncRegistry({ fetch, base: BASE })).rejects.toThrow(
+      `The registry at ${BASE} sent ${STALE_PAGES} pages in a row with nothing new, each with a further cursor; the sync stopped and the catalog keeps what it had.`,
+    );
+    expect(asked).toBe(STALE_PAGES + 1);
+  });
+
+  it('goes on while pages bring new entries, however many pages in a row', async () => {
+    const served = registry(Array.from({ length: STALE_PAGES * 2 }, (_, n) => page(n, 1)));
+    expect((await syncRegistry({ fetch: served.fetch, base: BASE })).entries).toHaveLength(STALE_PAGES * 2);
+  });
+
+  it('stops a sync that outlasts SYNC_BUDGET_MS on its clock, before asking for another page', async () => {
+    const served = registry(Array.from({ length: 30 }, (_, n) => page(n, 1)));
+    // Each page costs a minute on the sync's clock.
+    const now = (): number => served.asked() * 60_000;
+    await expect(syncRegistry({ fetch: served.fetch, base: BASE, now })).rejects.toThrow(`The registry at ${BASE} took more than ${SYNC_BUDGET_MS / 60_000} minutes to page through`);
+    expect(served.asked()).toBe(SYNC_BUDGET_MS / 60_000 + 1);
+  });
+});
+
+describe('syncRegistry with several versions marked latest', () => {
+  const version = (v: string, isLatest = true) => ({
+    server: { name: 'io.example/multi', description: `At ${v}`, version: v },
+    _meta: { [OFFICIAL_META]: { status: 'active', isLatest, updatedAt: '2025-10-01T00:00:00Z' } },
+  });
+
+  it('shows the highest valid semantic version among them, not the last listed', async () => {
+    const listed = ['1.0.0', '10.0.0', '9.0.0', '1.0.0-beta', '2.0', 'latest', '1.0.0'].map((v) => version(v, v !== '1.0.0-beta'));
+    const snapshot = await syncRegistry({ fetch: registry([listed]).fetch, base: BASE });
+    expect(snapshot.entries.map((e) => e.server.version)).toEqual(['10.0.0']);
+  });
+
+  it('an incremental sync still takes the registry\'s new latest over the snapshot\'s, even a lower version', async () => {
+    const previous: Snapshot = { ...(await syncRegistry({ fetch: registry([[version('2.0.0')]]).fetch, base: BASE })), updatedSince: '2025-10-01T00:00:00Z' };
+    const next = await syncRegistry({ fetch: registry([[version('1.5.0')]]).fetch, base: BASE, previous });
+    expect(next.entries.map((e) => e.server.version)).toEqual(['1.5.0']);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { checkEntry } from './entry-check';
@@ -8,6 +9,10 @@ import type { Snapshot } from './snapshot';
 
 /** Pages of one sync at most: 5,000 × 100 entries, far above any registry today; a cursor loop ends here. */
 export const MAX_PAGES = 5000;
+/** Pages in a row that bring no entry not already seen in this sync: a fresh cursor on the same page ends here. */
+export const STALE_PAGES = 20;
+/** One registry's sync at most (ms): the official registry takes well under a minute; each page has its own limit too. */
+export const SYNC_BUDGET_MS = 10 * 60_000;
 
 export interface SyncProgress {
   base: string;
@@ -47,16 +52,26 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   let cursor: string | undefined;
   let pages = 0;
   let received = 0;
+  const started = now();
+  const seen = new Set<string>();
+  let stale = 0;
   for (;;) {
     if (pages >= MAX_PAGES) throw new CodedError('server_unavailable', `The registry at ${options.base} sent more than ${MAX_PAGES} pages; the sync stopped.`);
+    if (now() - started > SYNC_BUDGET_MS) throw stopped(options.base, `took more than ${SYNC_BUDGET_MS / 60_000} minutes to page through`);
     const page = await fetchPage(options.fetch, options.base, { ...(cursor !== undefined ? { cursor } : {}), ...(incremental !== undefined ? { updatedSince: incremental } : {}) }, options.signal);
     pages += 1;
     received += page.items.length;
+    let fresh = false;
     for (const item of page.items) {
       const verdict = checkEntry(item);
       if ('skip' in verdict) {
         skipped[verdict.skip] += 1;
         continue;
+      }
+      const key = createHash('sha256').update(`${verdict.ok.server.name}@${verdict.ok.server.version}`).digest('base64').slice(0, 22);
+      if (!seen.has(key)) {
+        seen.add(key);
+        fresh = true;
       }
       held.merge(verdict.ok, verdict.bytes);
       updatedSince = laterTime(updatedSince, verdict.ok.updatedAt);
@@ -64,6 +79,8 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     held.check(options.base, limits);
     options.onProgress?.({ base: options.base, kind, pages, received });
     if (page.nextCursor === undefined) break;
+    stale = fresh ? 0 : stale + 1;
+    if (stale >= STALE_PAGES) throw stopped(options.base, `sent ${STALE_PAGES} pages in a row with nothing new, each with a further cursor`);
     if (seenCursors.has(page.nextCursor)) throw new CodedError('server_unavailable', `The registry at ${options.base} sent the same cursor twice; the sync stopped.`);
     seenCursors.add(page.nextCursor);
     cursor = page.nextCursor;
@@ -79,4 +96,10 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     entries,
     skipped,
   };
+}
+
+function stopped(base: string, what: string): CodedError {
+  return new CodedError('server_unavailable', `The registry at ${base} ${what}; the sync stopped and the catalog keeps what it had.`, {
+    hint: 'Ask the registry\'s operator; remove it from settings.registries if it keeps doing this.',
+  });
 }

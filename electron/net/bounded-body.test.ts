@@ -41,4 +41,33 @@ describe('readBoundedBody', () => {
     const body = await readBoundedBody(new Response(null), 10);
     expect(body).toEqual({ bytes: Buffer.alloc(0), over: false });
   });
+
+  it('ends a body still arriving when its signal aborts, cancelling the stream with the reason', async () => {
+    // A server sending a byte and then nothing: the limit fires while the second read waits.
+    const limit = new AbortController();
+    let cancelledWith: unknown;
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1) controller.enqueue(new TextEncoder().encode('{'));
+        else {
+          limit.abort(new Error('no complete page in time'));
+          return new Promise<void>(() => undefined);
+        }
+        return undefined;
+      },
+      cancel(reason) {
+        cancelledWith = reason;
+      },
+    }, { highWaterMark: 0 });
+    await expect(readBoundedBody(new Response(body), 100, limit.signal)).rejects.toThrow('no complete page in time');
+    expect(cancelledWith).toBe(limit.signal.reason);
+  });
+
+  it('reads nothing under a signal already aborted', async () => {
+    const { response, pulled } = streamed(['ab']);
+    await expect(readBoundedBody(response, 10, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+    expect(pulled()).toBe(0);
+  });
 });

@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RegistryState } from '../../shared/api';
+import { RegistryCatalog } from '../../electron/mcp-registry';
+import { STALE_PAGES } from '../../electron/mcp-registry/sync';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+describe('the registry catalog against registries that misbehave (registries of our own)', () => {
+  const closing: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0)) await close();
+  });
+
+  async function catalogOf(...registries: FixtureRegistry[]): Promise<RegistryCatalog> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cs-registry-hostile-'));
+    closing.push(() => rm(dataDir, { recursive: true, force: true }));
+    return new RegistryCatalog({ dataDir, registries: () => registries.map((r) => r.url) });
+  }
+
+  async function registryOf(count: number): Promise<FixtureRegistry> {
+    const registry = await startFixtureRegistry(count);
+    closing.push(() => registry.close());
+    return registry;
+  }
+
+  it('a registry sending a byte a second ends at the page limit, and the one listed after it is synced meanwhile', async () => {
+    const [drip, good] = [await registryOf(5), await registryOf(40)];
+    drip.fail({ kind: 'drip' });
+    const catalog = await catalogOf(drip, good);
+    const seen: RegistryState[][] = [];
+    catalog.on('state', (state) => seen.push(state));
+    const [dripState, goodState] = await catalog.refresh();
+    expect(dripState?.lastFailure?.message).toBe(`The registry at ${drip.url} sent no complete page within 30 s.`);
+    expect(goodState?.lastFailure).toBeUndefined();
+    // The second registry's catalog was there while the first one's page was still arriving.
+    const goodFirst = seen.findIndex(([first, second]) => second !== undefined && second.entries > 0 && first?.lastFailure === undefined);
+    expect(goodFirst).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('a registry handing a fresh cursor with the same page each time is stopped after STALE_PAGES pages with nothing new', async () => {
+    const [repeat, good] = [await registryOf(5), await registryOf(5)];
+    repeat.fail({ kind: 'repeat' });
+    const [repeatState, goodState] = await (await catalogOf(repeat, good)).refresh();
+    expect(repeatState?.lastFailure?.message).toBe(
+      `The registry at ${repeat.url} sent ${STALE_PAGES} pages in a row with nothing new, each with a further cursor; the sync stopped and the catalog keeps what it had.`,
+    );
+    expect(repeat.queries).toHaveLength(STALE_PAGES + 1);
+    expect(goodState?.entries).toBeGreaterThan(0);
+  }, 30_000);
+});
