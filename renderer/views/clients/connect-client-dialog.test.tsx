@@ -48,4 +48,19 @@ describe('connecting an agent to a client', () => {
     await waitFor(() => expect(dialog.textContent).toContain('First call: delete_all\\u202egnidaer on notes'));
     expect(dialog.textContent).not.toMatch(/[\u200b\u202e\u2066`]/);
   });
+
+  it('says when the file has other names (hard links) that keep the old text', async () => {
+    const api = createFakeApi({
+      listAgents: () => [{ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 }],
+      listClients: () => [cursor],
+      planClientConnection: () => ({ ...plan, hardLinks: 3 }),
+    });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect desk to an installed client' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect desk to Cursor' }));
+    await within(dialog).findByLabelText('Changes to the file');
+    expect(dialog.textContent).toContain('This file has 3 names (hard links): it is written as a new file, and its other 2 names keep the old text.');
+  });
 });

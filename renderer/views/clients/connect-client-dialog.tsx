@@ -97,6 +97,11 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
             {step.plan.creates ? '.' : ` (a copy of it as it is now is kept beside it).`}
           </p>
           <ClientDiff diff={step.plan.diff} />
+          {step.plan.hardLinks !== undefined && (
+            <p className="note note-warn">
+              This file has {step.plan.hardLinks} names (hard links): it is written as a new file, and its other {step.plan.hardLinks === 2 ? 'name keeps' : `${step.plan.hardLinks - 1} names keep`} the old text.
+            </p>
+          )}
           {step.plan.rotates && <p className="note note-warn">{agent} gets a new token: clients set up with its old token stop working until they are connected again.</p>}
           <ul className="plain-list muted">
             {step.plan.notes.map((n) => (
