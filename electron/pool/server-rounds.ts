@@ -12,8 +12,12 @@ import { z } from 'zod';
 /** One input request answered: its key, its method and params as the server sent them. */
 export interface AnswerInput {
   (key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
-  /** Before any request of a round is answered, with their methods: an error that declines the whole round (ask-budget.ts), or undefined. */
-  readonly admitRound?: ((methods: readonly string[]) => Error | undefined) | undefined;
+  /**
+   * Before any request of a round is answered, with their methods: an error that declines the whole
+   * round (ask-budget.ts), or undefined. Required: the answer itself charges nothing, so a wrapper
+   * that dropped this would drop the ask budget without a word.
+   */
+  readonly admitRound: (methods: readonly string[]) => Error | undefined;
 }
 
 /** What a retry adds to the request's params. */
@@ -63,7 +67,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * once, the first failure cancelling the others (as a person closing the dialog).
  */
 async function answerRound(requests: Record<string, { method: string; params?: Record<string, unknown> | undefined }>, answer: AnswerInput, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
-  const refused = answer.admitRound?.(Object.values(requests).map((request) => request.method));
+  const refused = answer.admitRound(Object.values(requests).map((request) => request.method));
   if (refused !== undefined) throw refused;
   const round = new AbortController();
   const stop = (): void => round.abort(signal?.reason);

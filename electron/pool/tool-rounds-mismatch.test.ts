@@ -13,7 +13,7 @@ const sdk = await loadClientSdk();
 const plain = { type: 'object', properties: { region: { type: 'string' } } };
 const declared = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } };
 const mismatch = (): Error => new sdk.ProtocolError(HEADER_MISMATCH, 'Mcp-Param-Region header is missing');
-const answer: AnswerInput = () => Promise.resolve({ action: 'accept', content: { ok: true } });
+const answer: AnswerInput = Object.assign(() => Promise.resolve({ action: 'accept', content: { ok: true } }), { admitRound: () => undefined });
 const round = { resultType: 'input_required', inputRequests: { ok: { method: 'elicitation/create', params: { message: 'ok?' } } }, requestState: 's1' };
 
 interface Leg {

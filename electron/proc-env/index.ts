@@ -8,4 +8,4 @@ export { RunTree } from './run-tree';
 export { nameOf, scanAll, statOf } from './proc-scan';
 export type { ProcStat } from './proc-stat';
 export { keepRecorded, type RunKind, type RunRecords } from './run-records';
-export { markProcess, stillRunning, type ProcessMark } from './process-mark';
+export { markProcess, processLiveness, stillRunning, type ProcessMark } from './process-mark';

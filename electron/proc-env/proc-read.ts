@@ -23,18 +23,20 @@ const scratch = Buffer.allocUnsafe(PROC_READ_BYTES);
  * reading again), or undefined when it cannot be read (gone, or another user's).
  */
 export function readProcFile(path: string): Buffer | undefined {
-  let fd: number;
   try {
-    fd = openSync(path, 'r');
+    return readProcFileOrThrow(path);
   } catch {
     return undefined;
   }
+}
+
+/** As readProcFile, but a failed read throws its error, so a caller can tell a file gone (ENOENT) from one unreadable now (EMFILE, EACCES). */
+export function readProcFileOrThrow(path: string): Buffer {
+  const fd = openSync(path, 'r');
   try {
     let filled = 0;
     for (let n = -1; n !== 0 && filled < scratch.length; filled += n) n = readSync(fd, scratch, filled, scratch.length - filled, null);
     return scratch.subarray(0, filled);
-  } catch {
-    return undefined;
   } finally {
     closeSync(fd);
   }

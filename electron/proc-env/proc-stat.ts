@@ -1,4 +1,4 @@
-import { decimalAt, readProcFile, readSmall } from './proc-read';
+import { decimalAt, readProcFile, readProcFileOrThrow, readSmall } from './proc-read';
 
 /** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
 export interface ProcStat {
@@ -38,6 +38,11 @@ export async function readProcStat(pid: number, proc = '/proc'): Promise<ProcSta
 export function readProcStatSync(pid: number, proc = '/proc'): ProcStat | undefined {
   const bytes = readProcFile(`${proc}/${pid}/stat`);
   return bytes === undefined ? undefined : parseStatBytes(pid, bytes);
+}
+
+/** As readProcStatSync, but a failed read throws its error (ENOENT: gone; EMFILE, EACCES: unreadable now). */
+export function readProcStatOrThrow(pid: number, proc = '/proc'): ProcStat | undefined {
+  return parseStatBytes(pid, readProcFileOrThrow(`${proc}/${pid}/stat`));
 }
 
 /** The fields of a stat line (proc(5)) kept; undefined for one that is not whole. */

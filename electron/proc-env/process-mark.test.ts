@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { markProcess, stillRunning } from './process-mark';
+import { markProcess, processLiveness, stillRunning } from './process-mark';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -53,5 +53,20 @@ describe('markProcess / stillRunning', () => {
       child.kill('SIGKILL');
     });
     expect(stillRunning(mark ?? { pid: 0 })).toBe(false);
+  });
+
+  it('processLiveness says gone only when it is sure, unknown when the stat cannot be read now', () => {
+    const proc = fakeProc(4242, 'S', '777');
+    expect(processLiveness({ pid: 4242, start: '777' }, proc)).toBe('running');
+    expect(processLiveness({ pid: 4242, start: '700' }, proc)).toBe('gone');
+    expect(processLiveness({ pid: 4243, start: '777' }, proc)).toBe('gone');
+    expect(processLiveness({ pid: -1 }, proc)).toBe('gone');
+    expect(processLiveness({ pid: 4242, start: '777' }, fakeProc(4242, 'Z', '777'))).toBe('gone');
+    // A stat that cannot be read (here a folder: EISDIR; under load EMFILE) is no answer.
+    const unreadable = fakeProc(4244, 'S', '777');
+    rmSync(join(unreadable, '4244', 'stat'));
+    mkdirSync(join(unreadable, '4244', 'stat'));
+    expect(processLiveness({ pid: 4244, start: '777' }, unreadable)).toBe('unknown');
+    expect(stillRunning({ pid: 4244, start: '777' }, unreadable)).toBe(false);
   });
 });

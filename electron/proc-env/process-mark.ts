@@ -1,4 +1,4 @@
-import { readProcStatSync } from './proc-stat';
+import { readProcStatOrThrow, readProcStatSync } from './proc-stat';
 
 /** A process named so that a reused pid is not taken for it: its pid and, where /proc tells it, its start. */
 export interface ProcessMark {
@@ -32,4 +32,33 @@ export function markProcess(pid: number, proc = '/proc'): ProcessMark | undefine
 export function stillRunning(mark: ProcessMark, proc = '/proc'): boolean {
   const now = markProcess(mark.pid, proc);
   return now !== undefined && now.start === mark.start;
+}
+
+/** Errors that say the process is not there; any other (EMFILE, ENFILE, EACCES, EIO) says only that it cannot be looked at now. */
+const GONE_CODES = new Set(['ENOENT', 'ESRCH']);
+
+/**
+ * The marked process's liveness where the answer must be definite: 'gone' only when it is not there,
+ * a zombie, or its pid started at another time; 'unknown' when its /proc entry cannot be read now
+ * (too many open files, a denied read), which a caller must not take for gone.
+ */
+export function processLiveness(mark: ProcessMark, proc = '/proc'): 'running' | 'gone' | 'unknown' {
+  if (!Number.isSafeInteger(mark.pid) || mark.pid <= 0) return 'gone';
+  try {
+    const stat = readProcStatOrThrow(mark.pid, proc);
+    if (stat === undefined) return 'unknown';
+    return stat.state === 'Z' || stat.state === 'X' || stat.start !== mark.start ? 'gone' : 'running';
+  } catch (error) {
+    if (!GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) return 'unknown';
+  }
+  if (hasProc(proc)) return 'gone';
+  // No /proc here: the pid alone answers, as markProcess marks it.
+  if (mark.start !== undefined) return 'unknown';
+  try {
+    process.kill(mark.pid, 0);
+    return 'running';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EPERM' ? 'running' : code === 'ESRCH' ? 'gone' : 'unknown';
+  }
 }

@@ -25,6 +25,26 @@ describe('secretBesideReference: a secret in clear written beside a reference', 
     expect(secretBesideReference('env', 'NODE_OPTIONS', '--require ${env:HOME}/hook.js')).toBe(false);
   });
 
+  it('passes a path built from references under a credential name', () => {
+    expect(secretBesideReference('env', 'GOOGLE_APPLICATION_CREDENTIALS', '${env:HOME}/.config/gcloud/application_default_credentials.json')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '${env:HOME}/certs/key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '${env:XDG_CONFIG_HOME}${env:SUB}/key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '${env:USERPROFILE}\\certs\\key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSH_KEY', '~/.ssh/${env:KEY_NAME}')).toBe(false);
+    expect(secretBesideReference('env', 'SSH_KEY', './keys/${env:KEY_NAME}.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', 'C:\\Users\\${env:USERNAME}\\key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', 'D:/certs/${env:HOST}.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '\\\\fileserver\\certs\\${env:HOST}.pem')).toBe(false);
+  });
+
+  it('refuses a path-like value that holds a token or does not start as a path', () => {
+    expect(secretBesideReference('env', 'API_KEY', '${env:HOME}/ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', 'sk-abc123${env:X}/key.pem')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '/abc123${env:X}')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/rest')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', 'key ${env:HOME}/x')).toBe(true);
+  });
+
   it('leaves values without our references to the literal detector', () => {
     expect(secretBesideReference('env', 'API_KEY', 'sk-abc123')).toBe(false);
     expect(secretBesideReference('env', 'API_KEY', 'abc${OTHER_CLIENT_VAR}')).toBe(false);

@@ -1,7 +1,7 @@
 import { SECRET_NAME } from '../redact';
 import { secretHeaderNamed } from '../text';
 import { isStdio, type ServerConfig } from './schema';
-import { emptied, onlyReferences, outsideReferences, secretNamed, tokenShaped } from './secret-shapes';
+import { emptied, onlyReferences, outsideReferences, pathFromReferences, secretNamed, tokenShaped } from './secret-shapes';
 
 /*
  * Text written beside a reference is as clear as text alone (SECURITY.md, "nothing is written in
@@ -14,17 +14,17 @@ const GLUED = /[A-Za-z0-9_-]\$\{(?:secretFile|secret|env):|\$\{(?:secretFile|sec
 
 /**
  * Whether a value that holds references keeps a secret in clear beside them: a token's shape
- * anywhere; under an env variable's credential name any text but a scheme (`Bearer ${secret:x}`
- * is none); under a credential header's name text glued to a reference, since a header may hold
- * plain labels beside one (`Cookie: session=${secret:S}; lang=en`). A value without references is
- * judged by the detector for literal values, not here.
+ * anywhere; under an env variable's credential name any text but a scheme (`Bearer ${secret:x}`)
+ * or a file's path (`${env:HOME}/certs/key.pem`); under a credential header's name text glued to
+ * a reference, since a header may hold plain labels beside one (`Cookie: session=${secret:S}; lang=en`).
+ * A value without references is judged by the detector for literal values, not here.
  */
 export function secretBesideReference(kind: 'env' | 'header', name: string, value: string): boolean {
   if (!onlyReferences(value)) return false;
   const outside = outsideReferences(value);
   if (emptied(outside)) return false;
   if (tokenShaped(outside)) return true;
-  if (kind === 'env') return secretNamed(name) || SECRET_NAME.test(name);
+  if (kind === 'env') return (secretNamed(name) || SECRET_NAME.test(name)) && !pathFromReferences(value);
   return secretHeaderNamed(name) && GLUED.test(value);
 }
 

@@ -52,6 +52,18 @@ function madeOfWords(word: string): boolean {
 const PATH = /^(?:~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]/;
 
 /**
+ * A path built from references: `${env:HOME}/.config/gcloud/key.json`, `${env:USERPROFILE}\certs\key.pem`,
+ * `~/…`, `./…`, `../…`, `C:\…`, `\\server\…`. It names a file; it is no secret. An env reference must
+ * lead for a value that starts with `/`, since base64 may start so (`/abc${env:X}` is refused).
+ */
+const PATH_FROM_REFERENCES = /^(?:\$\{env:[^}]+\})+[/\\]|^(?:~|\.{1,2})[/\\]|^[A-Za-z]:[/\\]|^\\\\/;
+
+/** Whether a value that holds references reads as a file's path, with no token-shaped word in it. */
+export function pathFromReferences(value: string): boolean {
+  return PATH_FROM_REFERENCES.test(value) && !tokenShaped(value);
+}
+
+/**
  * A token's shape (`looksLikeToken`, which `import` uses) in any word of a value: a path's segment, a
  * flag's `=value`, a query's parameter. Without a known prefix a word must mix upper and lower case,
  * so an id, a UUID, a package or a project's name is not taken for one; in a path only a known

@@ -117,4 +117,15 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     expect({ code: models.code, err: models.stderr }).toEqual({ code: 0, err: '' });
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain(hex);
   }, 120_000);
+
+  it('adds a path built from ${env:HOME} under a credential name and refuses a token beside a reference', async () => {
+    const home = tempHome('cs-cli-secret-path-beside-');
+    const path = await runCli(home, ['servers', 'add', 'gcloud', '--env', 'GOOGLE_APPLICATION_CREDENTIALS=${env:HOME}/x.json', '--env', 'SSL_KEY=${env:HOME}/certs/key.pem', '--', 'node', 'x.js']);
+    expect({ code: path.code, err: path.stderr }).toEqual({ code: 0, err: '' });
+    const written = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
+    expect(written.mcpServers.gcloud?.env).toEqual({ GOOGLE_APPLICATION_CREDENTIALS: '${env:HOME}/x.json', SSL_KEY: '${env:HOME}/certs/key.pem' });
+    const token = await runCli(home, ['servers', 'add', 'prefixed', '--env', `API_KEY=sk-abc123\${env:X}/x.json`, '--', 'node', 'x.js']);
+    expect(token.code).toBe(2);
+    expect(token.stderr).toContain('holds a secret in clear');
+  }, 60_000);
 });

@@ -94,4 +94,37 @@ describe('CodeOwners.agentAlive: each bridge request from a code agent looks at 
     expect(o.agentAlive('bot')).toBe(true);
     o.stop();
   });
+
+  it('keeps the last answer when the look fails (EMFILE), and forgets only on a definite one', async () => {
+    let probe: () => boolean = () => true;
+    const forgotten: string[] = [];
+    let clock = 1_000;
+    const o = new CodeOwners({
+      forget: { servers: () => Promise.resolve(), agents: (names) => Promise.resolve(void forgotten.push(...names)) },
+      running: () => probe(),
+      everyMs: 60_000,
+      now: () => clock,
+    });
+    const emfile = (): boolean => {
+      throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+    };
+    o.record('declareAgents', { agents: { bot: {} } }, { pid: 1, start: '1' });
+    probe = emfile;
+    expect(o.agentAlive('bot')).toBe(true);
+    probe = () => true;
+    clock += LIVENESS_CACHE_MS;
+    expect(o.agentAlive('bot')).toBe(true);
+    probe = emfile;
+    clock += LIVENESS_CACHE_MS;
+    expect(o.agentAlive('bot')).toBe(true);
+    await o.sweep();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(forgotten).toEqual([]);
+    probe = () => false;
+    clock += LIVENESS_CACHE_MS;
+    expect(o.agentAlive('bot')).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(forgotten).toEqual(['bot']);
+    o.stop();
+  });
 });

@@ -1,5 +1,5 @@
 import type { ApiMethod } from '../../../shared/api';
-import { stillRunning, type ProcessMark } from '../../proc-env';
+import { processLiveness, type ProcessMark } from '../../proc-env';
 
 /** How often the app looks whether the programs that declared servers and agents still run. */
 export const OWNER_CHECK_MS = 3000;
@@ -15,7 +15,8 @@ export interface ForgetDeclared {
 
 export interface CodeOwnersOptions {
   forget: ForgetDeclared;
-  running?: (mark: ProcessMark) => boolean;
+  /** Whether the program runs; undefined (or a throw) when it cannot be told now, which is never taken for gone. */
+  running?: (mark: ProcessMark) => boolean | undefined;
   everyMs?: number;
   /** The clock the liveness cache reads. */
   now?: () => number;
@@ -29,6 +30,12 @@ interface Owned {
   seen?: { at: number; running: boolean };
 }
 
+/** /proc's answer; undefined when the program cannot be looked at now. */
+function runningNow(mark: ProcessMark): boolean | undefined {
+  const liveness = processLiveness(mark);
+  return liveness === 'unknown' ? undefined : liveness === 'running';
+}
+
 const key = (mark: ProcessMark): string => `${mark.pid}/${mark.start ?? ''}`;
 
 /**
@@ -38,7 +45,7 @@ const key = (mark: ProcessMark): string => `${mark.pid}/${mark.start ?? ''}`;
  */
 export class CodeOwners {
   readonly #forget: ForgetDeclared;
-  readonly #running: (mark: ProcessMark) => boolean;
+  readonly #running: (mark: ProcessMark) => boolean | undefined;
   readonly #everyMs: number;
   readonly #now: () => number;
   readonly #owners = new Map<string, Owned>();
@@ -48,7 +55,7 @@ export class CodeOwners {
 
   constructor(options: CodeOwnersOptions) {
     this.#forget = options.forget;
-    this.#running = options.running ?? ((mark) => stillRunning(mark));
+    this.#running = options.running ?? runningNow;
     this.#everyMs = options.everyMs ?? OWNER_CHECK_MS;
     this.#now = options.now ?? Date.now;
   }
@@ -71,7 +78,7 @@ export class CodeOwners {
   /** Forgets what programs that are gone declared; stops looking once no program is left. */
   async sweep(): Promise<void> {
     for (const [id, owned] of this.#owners) {
-      if (!this.#running(owned.mark)) await this.#drop(id, owned);
+      if (this.#look(owned.mark) === false) await this.#drop(id, owned);
     }
     if (this.#owners.size === 0) this.stop();
   }
@@ -88,11 +95,22 @@ export class CodeOwners {
     const [id, owned] = entry;
     const now = this.#now();
     if (owned.seen === undefined || now - owned.seen.at >= LIVENESS_CACHE_MS || now < owned.seen.at) {
-      owned.seen = { at: now, running: this.#running(owned.mark) };
+      // A look that cannot tell (/proc unreadable now: EMFILE under load) keeps the last answer, or
+      // running before any: the declarations are forgotten for good, so only a definite answer drops them.
+      const running = this.#look(owned.mark);
+      owned.seen = { at: now, running: running ?? owned.seen?.running ?? true };
     }
     if (owned.seen.running) return true;
     void this.#drop(id, owned);
     return false;
+  }
+
+  #look(mark: ProcessMark): boolean | undefined {
+    try {
+      return this.#running(mark);
+    } catch {
+      return undefined;
+    }
   }
 
   async #drop(id: string, owned: Owned): Promise<void> {

@@ -56,6 +56,7 @@ describe('text beside a reference, judged by the rule servers add shares', () =>
     expect(refusal({ command: 'echo', env: { API_KEY: '${env:X}' } })).toBeUndefined();
     expect(refusal({ type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${secret:x}', Cookie: 'session=${secret:S}; lang=en' } })).toBeUndefined();
     expect(refusal({ command: 'node', env: { NODE_OPTIONS: '--require ${env:HOME}/hook.js', GITHUB_TOKEN: 'Bearer ${secret:x}' } })).toBeUndefined();
+    expect(refusal({ command: 'gcloud-mcp', env: { GOOGLE_APPLICATION_CREDENTIALS: '${env:HOME}/.config/gcloud/application_default_credentials.json', SSL_KEY: '${env:HOME}/certs/key.pem' } })).toBeUndefined();
     const glued = refusal({ command: 'echo', env: { API_KEY: 'sk-abc123${env:X}' } });
     expect(glued?.message).toMatch(/^env\.API_KEY \(text beside its reference\) holds a secret in clear/);
     expect(glued?.hint).toContain('${secret:SX_API_KEY}');
