@@ -74,7 +74,7 @@ export function guardedFetch(base: FetchLike, signal: AbortSignal | undefined, l
       const request: ReachInit = { ...init, redirect: 'manual', signal: limit.signal, reach, pins };
       const response = await base(input, request);
       // The timer runs on until the body is read (or given up): a trickled answer times out too.
-      const capped: Response = cappedResponse(response, maxBytes, () => cutOff(capped, tooLarge(url, maxBytes)), () => limit.clear());
+      const capped: Response = cappedResponse(response, maxBytes, () => cutOff(capped, tooLarge(url, maxBytes)), () => limit.clear(), limit.signal);
       return capped;
     } catch (error) {
       limit.clear();
