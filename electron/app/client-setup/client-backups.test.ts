@@ -67,6 +67,20 @@ describe('backups made before tokens were kept out', () => {
     expect(readFileSync(outside, 'utf8')).toBe(WITH_TOKEN);
   });
 
+  it('are scrubbed as bytes: a byte that is not UTF-8 is kept, and the next backup of those bytes is the same file', async () => {
+    const dir = folder();
+    const target = path.join(dir, 'mcp.json');
+    const old = `${target}.connected-services-backup-2020-01-01T00-00-00-000Z`;
+    const latin1 = Buffer.from([0x7b, 0x22, 0x6e, 0xe9, 0x22, 0x3a, 0x20, 0xff, 0x7d, 0x0a]);
+    writeFileSync(old, Buffer.concat([latin1, Buffer.from(WITH_TOKEN)]));
+    expect(await scrubBackups(target)).toEqual({ read: 1, rewritten: 1 });
+    const clean = Buffer.concat([latin1, withoutAgentTokenBytes(Buffer.from(WITH_TOKEN))]);
+    expect(readFileSync(old).equals(clean)).toBe(true);
+    // Its listed hash is of its bytes: writeBackup finds it already holds them and writes no other.
+    expect(await writeBackup(target, clean, Date.parse('2024-01-01T00:00:00Z'))).toBe(old);
+    expect(readdirSync(dir).filter((name) => name.includes('-backup-'))).toEqual([path.basename(old)]);
+  });
+
   it('belonging to another account are not rewritten', async () => {
     const dir = folder();
     const target = path.join(dir, 'mcp.json');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
 import { readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
-import { indexEntry, readBackupIndex, saveBackupIndex, textHash, unchangedSince, type IndexEntry } from './backup-index';
+import { indexEntry, readBackupIndex, saveBackupIndex, unchangedSince, type IndexEntry } from './backup-index';
 import { bytesHash, locateClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
@@ -210,13 +210,13 @@ export async function scrubBackups(target: string, uid: number | undefined = pro
       read += 1;
       const got = await readRegularFile(backup.file, MAX_BACKUP_SCRUB_BYTES);
       if ('problem' in got) continue;
-      const text = got.bytes.toString('utf8');
-      const clean = withoutAgentTokens(text);
-      if (clean !== text) {
+      // As bytes, as writeBackup keeps them: a byte that is not UTF-8 stays, and the hash matches its dedupe.
+      const clean = withoutAgentTokenBytes(got.bytes);
+      if (clean !== got.bytes) {
         await writeFileAtomic(backup.file, clean, { mode: 0o600 });
         rewritten += 1;
       }
-      entries.push(indexEntry(backup.name, textHash(clean), await lstat(backup.file)));
+      entries.push(indexEntry(backup.name, bytesHash(clean), await lstat(backup.file)));
     } catch {
       // Gone meanwhile, or not ours to write: the others are still gone through.
     }
