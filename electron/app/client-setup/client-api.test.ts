@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,5 +57,40 @@ describe('connectClient', () => {
     expect(written).not.toBe(token);
     expect(agents.authenticate(written)?.name).toBe('a1');
     expect(agents.authenticate(token)?.name).toBeUndefined();
+  });
+});
+
+describe('connectClient when the new token cannot be saved after the write', () => {
+  const refused = () => new Error('EROFS: read-only file system, open agents.json');
+
+  it('puts the file back byte for byte, its old token in it still working, and says so', async () => {
+    const { agents, token, file, api } = await setUp();
+    const before = readFileSync(file);
+    vi.spyOn(agents, 'rotate').mockRejectedValueOnce(refused());
+    await expect(api.connectClient({ agent: 'a1', client: 'cursor' })).rejects.toMatchObject({ code: 'internal', message: expect.stringContaining(`${file} was put back as it was`) as unknown });
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(agents.authenticate(token)?.name).toBe('a1');
+  });
+
+  it('removes the file it made', async () => {
+    const { agents, file, api } = await setUp();
+    rmSync(file);
+    vi.spyOn(agents, 'rotate').mockRejectedValueOnce(refused());
+    await expect(api.connectClient({ agent: 'a1', client: 'cursor' })).rejects.toMatchObject({ message: expect.stringContaining('was put back') as unknown });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('says the file names a token that does not work, and how to repair, when the client rewrote it meanwhile', async () => {
+    const { agents, token, file, api } = await setUp();
+    vi.spyOn(agents, 'rotate').mockImplementationOnce(() => {
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+      return Promise.reject(refused());
+    });
+    const failed = api.connectClient({ agent: 'a1', client: 'cursor' });
+    await expect(failed).rejects.toMatchObject({ message: expect.stringContaining(`${file} was written, but names a token that does not work`) as unknown });
+    await expect(failed).rejects.toMatchObject({ hint: expect.stringContaining('connected-services agents connect a1 --client cursor') as unknown });
+    const named = /Bearer (cs_agent_[A-Za-z0-9_-]+)/.exec(readFileSync(file, 'utf8'))?.[1];
+    expect(named).not.toBe(token);
+    expect(agents.authenticate(named ?? '')?.name).toBeUndefined();
   });
 });

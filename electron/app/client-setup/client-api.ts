@@ -11,7 +11,7 @@ import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
 import { heldToken } from './held-token';
 import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
-import { applyChange, entryName, inputId, planChange, type PlannedChange } from './client-writer';
+import { applyChange, entryName, inputId, planChange, undoChange, type AppliedChange, type PlannedChange } from './client-writer';
 
 export interface ClientApiOptions {
   agents: AgentStore;
@@ -33,6 +33,24 @@ type TokenPlace = ClientPlan['tokenPlace'];
 const PLANNED_TOKEN = 'connected-services-planned-token';
 
 const RELOAD = 'Restart the client, or reload its MCP servers, to pick up the change.';
+
+/**
+ * The agent's new token could not be made its own after the file naming it was written (agents.json not
+ * writable, its lock taken, the agent removed meanwhile): the file is put back as it was, or, where it
+ * cannot be (the client rewrote it meanwhile), the error says it names a token that does not work.
+ */
+async function rotateFailed(change: PlannedChange, applied: AppliedChange, agent: string, cause: unknown): Promise<CodedError> {
+  const undone = await undoChange(change, applied).catch(() => false);
+  const why = cause instanceof Error ? cause.message : String(cause);
+  const code = cause instanceof CodedError ? cause.code : 'internal';
+  const again = `connected-services agents connect ${agent} --client ${change.plan.client}`;
+  return undone
+    ? new CodedError(code, `${change.plan.file} was put back as it was: agent "${agent}"'s new token could not be saved (${why})`, { hint: `Fix that, then run \`${again}\` again`, cause })
+    : new CodedError(code, `${change.plan.file} was written, but names a token that does not work: agent "${agent}"'s new token could not be saved (${why})`, {
+        hint: `Fix that, then run \`${again}\` again: it gives the agent a working token and writes it${applied.backup !== undefined ? ` (the file before is in ${applied.backup}, agent tokens taken out)` : ''}`,
+        cause,
+      });
+}
 
 function helperWords(label: string, entry: Record<string, unknown>): string {
   return typeof entry['headersHelper'] === 'string' ? `${label}'s headersHelper runs "connected-services bridge headers"` : `${label} starts "connected-services bridge --stdio"`;
@@ -180,8 +198,14 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
         // works from the rotation below; the vault held no working token of the agent's before it).
         if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
         const change = lockedFor(await planChange(client, agent, { connect: written, secrets: [secret] }, context));
-        const { backup } = await applyChange(change, trial.base, now());
-        if (reused === undefined) await options.agents.rotate(agent, secret);
+        const applied = await applyChange(change, trial.base, now());
+        const { backup } = applied;
+        if (reused === undefined) {
+          // Still under the file's lock: an undo cannot overwrite a connect of ours that came after.
+          await options.agents.rotate(agent, secret).catch(async (error: unknown) => {
+            throw await rotateFailed(change, applied, agent, error);
+          });
+        }
         return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
       });
     },

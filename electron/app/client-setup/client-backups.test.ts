@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokenBytes, withoutAgentTokens, writeBackup } from './client-backups';
+import { agentTokensIn, MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokenBytes, withAgentTokensBack, withoutAgentTokens, writeBackup } from './client-backups';
 import { MAX_CLIENT_FILE_BYTES } from './client-file';
 
 const TOKEN = 'cs_agent_AbC-123_xyzXYZ0987654321';
@@ -26,6 +26,16 @@ describe('a client file as its backup keeps it', () => {
     expect(withoutAgentTokenBytes(Buffer.from(text)).toString('utf8')).toBe(withoutAgentTokens(text));
     const none = Buffer.from('{"a": "cs_agent_"}');
     expect(withoutAgentTokenBytes(none)).toBe(none);
+  });
+
+  it('gives back the bytes it was made from once the tokens it took out are put back in order', () => {
+    const bytes = Buffer.from(`${WITH_TOKEN} é→ cs_agent_ cs_agent_cs_agent_a-b_c cs_agent_second`);
+    const tokens = agentTokensIn(bytes);
+    expect(tokens).toEqual([TOKEN, TOKEN, 'cs_agent_cs_agent_a-b_c', 'cs_agent_second']);
+    expect(withAgentTokensBack(withoutAgentTokenBytes(bytes), tokens).equals(bytes)).toBe(true);
+    // A file that held the placeholder itself does not come back: callers compare hashes.
+    const odd = Buffer.from(`${TOKEN_REMOVED} ${TOKEN}`);
+    expect(withAgentTokensBack(withoutAgentTokenBytes(odd), agentTokensIn(odd)).equals(odd)).toBe(false);
   });
 
   it('is written 0600, never through a link already at its name', async () => {

@@ -88,6 +88,37 @@ export function withoutAgentTokenBytes(bytes: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** The agent tokens in `bytes`, in order, as withoutAgentTokenBytes takes them out: a few short strings, not the file. */
+export function agentTokensIn(bytes: Buffer): string[] {
+  const tokens: string[] = [];
+  for (let at = bytes.indexOf(PREFIX_BYTES); at >= 0; at = bytes.indexOf(PREFIX_BYTES, at)) {
+    let end = at + PREFIX_BYTES.length;
+    while (tokenByte(bytes[end])) end += 1;
+    if (end > at + PREFIX_BYTES.length) tokens.push(bytes.toString('latin1', at, end));
+    at = end > at + PREFIX_BYTES.length ? end : at + 1;
+  }
+  return tokens;
+}
+
+/**
+ * A backup's bytes with `tokens` put back where withoutAgentTokenBytes took them out, in order. A file
+ * that held the placeholder itself comes out otherwise: callers compare the result's hash with the original's.
+ */
+export function withAgentTokensBack(clean: Buffer, tokens: readonly string[]): Buffer {
+  if (tokens.length === 0) return clean;
+  const parts: Buffer[] = [];
+  let from = 0;
+  let at = clean.indexOf(REMOVED_BYTES);
+  for (const token of tokens) {
+    if (at < 0) break;
+    parts.push(clean.subarray(from, at), Buffer.from(token, 'latin1'));
+    from = at + REMOVED_BYTES.length;
+    at = clean.indexOf(REMOVED_BYTES, from);
+  }
+  parts.push(clean.subarray(from));
+  return Buffer.concat(parts);
+}
+
 function stamp(now: number): string {
   return new Date(now).toISOString().replace(/[:.]/g, '-');
 }
