@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentStore } from '../../bridge';
+import { KeyedQueue } from '../../fs-safe';
+import { openVault } from '../../vault';
 import { createClientApi } from './client-api';
+import { keptTokenKey } from './kept-token';
 import type * as Writer from './client-writer';
 import type { ApplyHooks, PlannedChange } from './client-writer';
 
@@ -92,5 +95,51 @@ describe('connectClient when the new token cannot be saved after the write', () 
     const named = /Bearer (cs_agent_[A-Za-z0-9_-]+)/.exec(readFileSync(file, 'utf8'))?.[1];
     expect(named).not.toBe(token);
     expect(agents.authenticate(named ?? '')?.name).toBeUndefined();
+  });
+});
+
+describe('connectClient of one agent to two clients at once', () => {
+  it('leaves the vault holding the token the store takes: the second waits for the first to rotate', async () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'cs-client-api-'));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-client-api-data-'));
+    const agents = AgentStore.open({ dataDir });
+    await agents.add('a1', { servers: [] });
+    const vault = await openVault({ dataDir: path.join(dataDir, 'vault'), provider: 'insecure-plaintext-file' });
+    const api = createClientApi({ agents, vault, bridgeUrl: () => 'http://127.0.0.1:1/mcp', context: () => ({ home, platform: 'linux', env: {} }) });
+    // The first connect is held in its rotation until the second has rotated (without turns) or is queued behind it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let rotating = () => {};
+    const firstRotating = new Promise<void>((resolve) => (rotating = resolve));
+    const rotate = agents.rotate.bind(agents);
+    let rotations = 0;
+    vi.spyOn(agents, 'rotate').mockImplementation(async (name, token) => {
+      rotations += 1;
+      if (rotations === 1) {
+        rotating();
+        await held;
+      }
+      const done = await rotate(name, token);
+      if (rotations === 2) release();
+      return done;
+    });
+    const run = Reflect.get(KeyedQueue.prototype, 'run');
+    let queued = 0;
+    vi.spyOn(KeyedQueue.prototype, 'run').mockImplementation(function <T>(this: KeyedQueue, key: string, task: () => Promise<T>): Promise<T> {
+      const result: Promise<T> = Reflect.apply(run, this, [key, task]);
+      // Other queues (the vault's, the store's) are keyed otherwise.
+      if (key === 'a1') queued += 1;
+      if (queued === 2) release();
+      return result;
+    });
+    try {
+      const first = api.connectClient({ agent: 'a1', client: 'cursor' });
+      await firstRotating;
+      await Promise.all([first, api.connectClient({ agent: 'a1', client: 'gemini-cli' })]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const kept = await vault.get(keptTokenKey('a1'));
+    expect(agents.authenticate(kept ?? '')?.name).toBe('a1');
   });
 });

@@ -1,6 +1,7 @@
 import { CONNECT_CLIENTS, type ApiInput, type AppApi, type ClientInfo, type ClientPlan, type ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import type { Vault } from '../../../shared/vault';
+import { KeyedQueue } from '../../fs-safe';
 import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand, type TokenSource } from '../../bridge';
 import { scrubClientBackups } from './client-backups';
 import { entryNames } from './client-edit';
@@ -122,6 +123,12 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     return false;
   };
   /**
+   * Connects of one agent take turns in this process: two to different files at once could each find no
+   * working token, keep their own in the vault and rotate, leaving the vault with the one the store no
+   * longer takes. Another process (the CLI beside `serve`) is not held by it: the file locks are per file.
+   */
+  const byAgent = new KeyedQueue();
+  /**
    * Runs `fn` holding the client file's lock (see client-lock.ts); `fn` plans on the file as it is
    * once the lock is held. A link re-pointed meanwhile is refused by `lockedFor`.
    */
@@ -182,7 +189,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       const context = ctx();
       // Under the file's lock from the check to the rename: a connect waiting behind another sees its
       // entry, and is refused (by `base`) before its token changes, never written over it.
-      return locked(client, context, true, async (lockedFor) => {
+      return byAgent.run(agent, () => locked(client, context, true, async (lockedFor) => {
         // Checked before the token changes: a file that cannot be written must not cost the agent its token.
         // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
         const { plan: trial } = lockedFor(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context));
@@ -207,7 +214,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
           });
         }
         return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
-      });
+      }));
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
       const context = ctx();
