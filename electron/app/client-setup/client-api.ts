@@ -1,6 +1,7 @@
 import { CONNECT_CLIENTS, type ApiInput, type AppApi, type ClientInfo, type ClientPlan, type ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import type { Vault } from '../../../shared/vault';
+import { KeyedQueue } from '../../fs-safe';
 import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand, type TokenSource } from '../../bridge';
 import { scrubClientBackups } from './client-backups';
 import { entryNames } from './client-edit';
@@ -11,7 +12,7 @@ import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
 import { heldToken } from './held-token';
 import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
-import { applyChange, entryName, inputId, planChange, type PlannedChange } from './client-writer';
+import { applyChange, entryName, inputId, planChange, undoChange, type AppliedChange, type PlannedChange } from './client-writer';
 
 export interface ClientApiOptions {
   agents: AgentStore;
@@ -33,6 +34,24 @@ type TokenPlace = ClientPlan['tokenPlace'];
 const PLANNED_TOKEN = 'connected-services-planned-token';
 
 const RELOAD = 'Restart the client, or reload its MCP servers, to pick up the change.';
+
+/**
+ * The agent's new token could not be made its own after the file naming it was written (agents.json not
+ * writable, its lock taken, the agent removed meanwhile): the file is put back as it was, or, where it
+ * cannot be (the client rewrote it meanwhile), the error says it names a token that does not work.
+ */
+async function rotateFailed(change: PlannedChange, applied: AppliedChange, agent: string, cause: unknown): Promise<CodedError> {
+  const undone = await undoChange(change, applied).catch(() => false);
+  const why = cause instanceof Error ? cause.message : String(cause);
+  const code = cause instanceof CodedError ? cause.code : 'internal';
+  const again = `connected-services agents connect ${agent} --client ${change.plan.client}`;
+  return undone
+    ? new CodedError(code, `${change.plan.file} was put back as it was: agent "${agent}"'s new token could not be saved (${why})`, { hint: `Fix that, then run \`${again}\` again`, cause })
+    : new CodedError(code, `${change.plan.file} was written, but names a token that does not work: agent "${agent}"'s new token could not be saved (${why})`, {
+        hint: `Fix that, then run \`${again}\` again: it gives the agent a working token and writes it${applied.backup !== undefined ? ` (the file before is in ${applied.backup}, agent tokens taken out)` : ''}`,
+        cause,
+      });
+}
 
 function helperWords(label: string, entry: Record<string, unknown>): string {
   return typeof entry['headersHelper'] === 'string' ? `${label}'s headersHelper runs "connected-services bridge headers"` : `${label} starts "connected-services bridge --stdio"`;
@@ -104,6 +123,12 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     return false;
   };
   /**
+   * Connects of one agent take turns in this process: two to different files at once could each find no
+   * working token, keep their own in the vault and rotate, leaving the vault with the one the store no
+   * longer takes. Another process (the CLI beside `serve`) is not held by it: the file locks are per file.
+   */
+  const byAgent = new KeyedQueue();
+  /**
    * Runs `fn` holding the client file's lock (see client-lock.ts); `fn` plans on the file as it is
    * once the lock is held. A link re-pointed meanwhile is refused by `lockedFor`.
    */
@@ -164,7 +189,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       const context = ctx();
       // Under the file's lock from the check to the rename: a connect waiting behind another sees its
       // entry, and is refused (by `base`) before its token changes, never written over it.
-      return locked(client, context, true, async (lockedFor) => {
+      return byAgent.run(agent, () => locked(client, context, true, async (lockedFor) => {
         // Checked before the token changes: a file that cannot be written must not cost the agent its token.
         // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
         const { plan: trial } = lockedFor(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context));
@@ -180,10 +205,16 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
         // works from the rotation below; the vault held no working token of the agent's before it).
         if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
         const change = lockedFor(await planChange(client, agent, { connect: written, secrets: [secret] }, context));
-        const { backup } = await applyChange(change, trial.base, now());
-        if (reused === undefined) await options.agents.rotate(agent, secret);
+        const applied = await applyChange(change, trial.base, now());
+        const { backup } = applied;
+        if (reused === undefined) {
+          // Still under the file's lock: an undo cannot overwrite a connect of ours that came after.
+          await options.agents.rotate(agent, secret).catch(async (error: unknown) => {
+            throw await rotateFailed(change, applied, agent, error);
+          });
+        }
         return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
-      });
+      }));
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
       const context = ctx();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokenBytes, withoutAgentTokens, writeBackup } from './client-backups';
+import { agentTokensIn, MAX_BACKUP_SCRUB_BYTES, scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokenBytes, withAgentTokensBack, withoutAgentTokens, writeBackup } from './client-backups';
 import { MAX_CLIENT_FILE_BYTES } from './client-file';
 
 const TOKEN = 'cs_agent_AbC-123_xyzXYZ0987654321';
@@ -26,6 +26,16 @@ describe('a client file as its backup keeps it', () => {
     expect(withoutAgentTokenBytes(Buffer.from(text)).toString('utf8')).toBe(withoutAgentTokens(text));
     const none = Buffer.from('{"a": "cs_agent_"}');
     expect(withoutAgentTokenBytes(none)).toBe(none);
+  });
+
+  it('gives back the bytes it was made from once the tokens it took out are put back in order', () => {
+    const bytes = Buffer.from(`${WITH_TOKEN} é→ cs_agent_ cs_agent_cs_agent_a-b_c cs_agent_second`);
+    const tokens = agentTokensIn(bytes);
+    expect(tokens).toEqual([TOKEN, TOKEN, 'cs_agent_cs_agent_a-b_c', 'cs_agent_second']);
+    expect(withAgentTokensBack(withoutAgentTokenBytes(bytes), tokens).equals(bytes)).toBe(true);
+    // A file that held the placeholder itself does not come back: callers compare hashes.
+    const odd = Buffer.from(`${TOKEN_REMOVED} ${TOKEN}`);
+    expect(withAgentTokensBack(withoutAgentTokenBytes(odd), agentTokensIn(odd)).equals(odd)).toBe(false);
   });
 
   it('is written 0600, never through a link already at its name', async () => {
@@ -65,6 +75,20 @@ describe('backups made before tokens were kept out', () => {
     expect(readFileSync(clean, 'utf8')).toBe('{}\n');
     expect(readFileSync(unrelated, 'utf8')).toBe(TOKEN);
     expect(readFileSync(outside, 'utf8')).toBe(WITH_TOKEN);
+  });
+
+  it('are scrubbed as bytes: a byte that is not UTF-8 is kept, and the next backup of those bytes is the same file', async () => {
+    const dir = folder();
+    const target = path.join(dir, 'mcp.json');
+    const old = `${target}.connected-services-backup-2020-01-01T00-00-00-000Z`;
+    const latin1 = Buffer.from([0x7b, 0x22, 0x6e, 0xe9, 0x22, 0x3a, 0x20, 0xff, 0x7d, 0x0a]);
+    writeFileSync(old, Buffer.concat([latin1, Buffer.from(WITH_TOKEN)]));
+    expect(await scrubBackups(target)).toEqual({ read: 1, rewritten: 1 });
+    const clean = Buffer.concat([latin1, withoutAgentTokenBytes(Buffer.from(WITH_TOKEN))]);
+    expect(readFileSync(old).equals(clean)).toBe(true);
+    // Its listed hash is of its bytes: writeBackup finds it already holds them and writes no other.
+    expect(await writeBackup(target, clean, Date.parse('2024-01-01T00:00:00Z'))).toBe(old);
+    expect(readdirSync(dir).filter((name) => name.includes('-backup-'))).toEqual([path.basename(old)]);
   });
 
   it('belonging to another account are not rewritten', async () => {

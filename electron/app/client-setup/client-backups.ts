@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
 import { readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
-import { indexEntry, readBackupIndex, saveBackupIndex, textHash, unchangedSince, type IndexEntry } from './backup-index';
+import { indexEntry, readBackupIndex, saveBackupIndex, unchangedSince, type IndexEntry } from './backup-index';
 import { bytesHash, locateClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
@@ -85,6 +85,37 @@ export function withoutAgentTokenBytes(bytes: Buffer): Buffer {
   }
   if (parts.length === 0) return bytes;
   parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** The agent tokens in `bytes`, in order, as withoutAgentTokenBytes takes them out: a few short strings, not the file. */
+export function agentTokensIn(bytes: Buffer): string[] {
+  const tokens: string[] = [];
+  for (let at = bytes.indexOf(PREFIX_BYTES); at >= 0; at = bytes.indexOf(PREFIX_BYTES, at)) {
+    let end = at + PREFIX_BYTES.length;
+    while (tokenByte(bytes[end])) end += 1;
+    if (end > at + PREFIX_BYTES.length) tokens.push(bytes.toString('latin1', at, end));
+    at = end > at + PREFIX_BYTES.length ? end : at + 1;
+  }
+  return tokens;
+}
+
+/**
+ * A backup's bytes with `tokens` put back where withoutAgentTokenBytes took them out, in order. A file
+ * that held the placeholder itself comes out otherwise: callers compare the result's hash with the original's.
+ */
+export function withAgentTokensBack(clean: Buffer, tokens: readonly string[]): Buffer {
+  if (tokens.length === 0) return clean;
+  const parts: Buffer[] = [];
+  let from = 0;
+  let at = clean.indexOf(REMOVED_BYTES);
+  for (const token of tokens) {
+    if (at < 0) break;
+    parts.push(clean.subarray(from, at), Buffer.from(token, 'latin1'));
+    from = at + REMOVED_BYTES.length;
+    at = clean.indexOf(REMOVED_BYTES, from);
+  }
+  parts.push(clean.subarray(from));
   return Buffer.concat(parts);
 }
 
@@ -210,13 +241,13 @@ export async function scrubBackups(target: string, uid: number | undefined = pro
       read += 1;
       const got = await readRegularFile(backup.file, MAX_BACKUP_SCRUB_BYTES);
       if ('problem' in got) continue;
-      const text = got.bytes.toString('utf8');
-      const clean = withoutAgentTokens(text);
-      if (clean !== text) {
+      // As bytes, as writeBackup keeps them: a byte that is not UTF-8 stays, and the hash matches its dedupe.
+      const clean = withoutAgentTokenBytes(got.bytes);
+      if (clean !== got.bytes) {
         await writeFileAtomic(backup.file, clean, { mode: 0o600 });
         rewritten += 1;
       }
-      entries.push(indexEntry(backup.name, textHash(clean), await lstat(backup.file)));
+      entries.push(indexEntry(backup.name, bytesHash(clean), await lstat(backup.file)));
     } catch {
       // Gone meanwhile, or not ours to write: the others are still gone through.
     }

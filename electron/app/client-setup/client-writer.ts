@@ -1,11 +1,11 @@
 import { lstatSync, type Stats } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { errnoCode, readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
 import { entryName, inputId, type ClientEntry } from '../../bridge';
-import { writeBackup } from './client-backups';
+import { agentTokensIn, withAgentTokensBack, writeBackup } from './client-backups';
 import { clientDiff } from './client-diff';
 import { withEntry, withoutEntry } from './client-edit';
 import { bytesHash, MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
@@ -121,7 +121,13 @@ export interface ApplyHooks {
  * atomically with the file's own mode, less every other account's access when it holds a token.
  * Callers hold the file's lock (withClientFileLock), so two of our writers never lose each other's entry.
  */
-export async function applyChange(change: PlannedChange, base: string | undefined, now: number, hooks: ApplyHooks = {}): Promise<{ backup?: string }> {
+export interface AppliedChange {
+  backup?: string;
+  /** The agent tokens the old bytes held, which the backup does not: with them undoChange can put those bytes back. */
+  tokens?: string[];
+}
+
+export async function applyChange(change: PlannedChange, base: string | undefined, now: number, hooks: ApplyHooks = {}): Promise<AppliedChange> {
   if (base !== undefined && base !== change.plan.base) throw changedSince(change.plan.file);
   // A write of ours that died before its rename left a temp copy, perhaps holding an agent's token.
   const sweep = () => removeLeftoverTemps(path.dirname(change.target), now);
@@ -135,9 +141,11 @@ export async function applyChange(change: PlannedChange, base: string | undefine
   found.bytes = undefined;
   if (!asPlanned(change, current)) throw changedSince(change.plan.file);
   let backup: string | undefined;
+  let tokens: string[] | undefined;
   if (current !== undefined) {
     // The old bytes may hold an agent token (ours, or one pasted by hand): the backup never does.
     backup = await writeBackup(change.target, current, now);
+    tokens = agentTokensIn(current);
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
@@ -153,5 +161,37 @@ export async function applyChange(change: PlannedChange, base: string | undefine
       if (!unmoved(change.target, stamp)) throw changedSince(change.plan.file);
     },
   });
-  return backup !== undefined ? { backup } : {};
+  return backup !== undefined ? { backup, tokens: tokens ?? [] } : {};
+}
+
+/**
+ * Puts the file back as it was before `applyChange` (the backup, its tokens put back; or no file when
+ * it made one), only while the file still holds exactly what was written. Callers hold the file's lock.
+ * Says whether it did: not when the client rewrote the file meanwhile, or the old bytes cannot be made again.
+ */
+export async function undoChange(change: PlannedChange, applied: AppliedChange): Promise<boolean> {
+  if (change.plan.unchanged) return true;
+  const found = await currentBytes(change.target);
+  if (!found.bytes || bytesHash(found.bytes) !== bytesHash(change.after)) return false;
+  const stamp = found.stamp;
+  found.bytes = undefined;
+  if (!change.existed) {
+    if (!unmoved(change.target, stamp)) return false;
+    await unlink(change.target);
+    return true;
+  }
+  if (applied.backup === undefined) return false;
+  const kept = await readRegularFile(applied.backup, MAX_CLIENT_FILE_BYTES, { noFollow: true });
+  const clean = 'problem' in kept ? (kept.problem === 'empty' ? Buffer.alloc(0) : undefined) : kept.bytes;
+  if (clean === undefined) return false;
+  const old = withAgentTokensBack(clean, applied.tokens ?? []);
+  // Only the very bytes the file had: a backup changed since, or a placeholder the file held itself, is not written.
+  if (bytesHash(old) !== change.plan.base) return false;
+  await writeFileAtomic(change.target, old, {
+    mode: change.mode ?? 0o600,
+    beforeRename: () => {
+      if (!unmoved(change.target, stamp)) throw changedSince(change.plan.file);
+    },
+  });
+  return true;
 }
