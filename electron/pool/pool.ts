@@ -101,7 +101,8 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     await Promise.all(work);
     for (const each of slots.values()) each.settingsChanged(next.settings);
     // What agents can see may have changed (cached tools, policy, enabled, removal): tell the bridge.
-    for (const name of [...diff.added, ...diff.changed, ...diff.removed]) emitter.emit('inventory', { server: name });
+    for (const name of [...diff.added, ...diff.changed]) emitter.emit('inventory', { server: name });
+    for (const name of diff.removed) emitter.emit('inventory', { server: name, removed: true });
     return diff;
   }
 

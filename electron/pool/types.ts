@@ -132,7 +132,8 @@ export interface PoolEvents {
   /** Every change of a server's status (state, counts, last error, config). */
   state: ServerStatus;
   /** A server's visible inventory may have changed: fetched, list_changed, config applied, or removed. */
-  inventory: { server: string };
+  /** `removed`: the server is no longer configured (nothing to ask it for). */
+  inventory: { server: string; removed?: true };
   /** A server's own log message (`notifications/message`), for the bridge to pass on to agents. */
   log: UpstreamLog;
   /** A resource subscribed to (subscribeResource) changed on its server. */

@@ -53,4 +53,18 @@ describe('ToolsStore', () => {
     await first;
     expect(names(store)).toEqual({ a: ['new'] });
   });
+
+  it("drops a removed server's tools without asking for them: the answer would be not_found", async () => {
+    let asked = 0;
+    const api = createFakeApi({ listTools: () => (asked++, Promise.resolve([tool('a', 'one'), tool('b', 'two')])) });
+    const store = new ToolsStore(api);
+    store.listen();
+    await store.load();
+    expect(asked).toBe(1);
+    api.emit('inventoryChanged', { server: 'b', removed: true });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(asked).toBe(1);
+    expect(names(store)).toEqual({ a: ['one'] });
+  });
 });

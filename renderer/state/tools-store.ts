@@ -24,7 +24,7 @@ export class ToolsStore extends Store<ToolsState> {
   }
 
   listen(): Array<() => void> {
-    return [this.#api.on('inventoryChanged', ({ server }) => void this.reload(server))];
+    return [this.#api.on('inventoryChanged', ({ server, removed }) => void this.reload(server, removed === true))];
   }
 
   toolsOf(server: string): readonly ToolInfo[] {
@@ -57,11 +57,12 @@ export class ToolsStore extends Store<ToolsState> {
     }
   }
 
-  async reload(server: string): Promise<void> {
+  /** `removed`: the server is gone from the config, so it has no tools and is not asked (its answer would be not_found). */
+  async reload(server: string, removed = false): Promise<void> {
     const request = ++this.#requests;
     let tools: readonly ToolInfo[];
     try {
-      tools = await this.#api.listTools({ server });
+      tools = removed ? EMPTY : await this.#api.listTools({ server });
     } catch {
       // A removed server has no tools any more.
       tools = EMPTY;

@@ -48,7 +48,8 @@ export type ApiOutput<M extends ApiMethod> = z.infer<ApiMethods[M]['output']>;
 /** Everything the core pushes to the UI. */
 export const API_EVENTS = lazyEntries({
   serverState: () => ServerStatusSchema,
-  inventoryChanged: () => z.object({ server: z.string() }),
+  /** `removed`: the server is no longer configured, so asking it for its tools would be not_found. */
+  inventoryChanged: () => z.object({ server: z.string(), removed: z.literal(true).optional() }),
   /** New lines of a server's kept log (see `readLogs`), in order. */
   serverLog: () => z.object({ server: z.string(), lines: z.array(LogLineSchema) }),
   configIssues: () => z.object({ issues: z.array(ConfigIssueSchema) }),

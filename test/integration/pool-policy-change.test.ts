@@ -102,4 +102,14 @@ describe('pool: a change of per-call fields only', () => {
     expect(isAlive(pid)).toBe(false);
     expect(pool.status('f')).toMatchObject({ state: 'stopped', enabled: false });
   });
+
+  it('announces a removed server as removed, so the screens ask it for nothing', async () => {
+    const events: Array<{ server: string; removed?: true }> = [];
+    const { pool } = newPool();
+    pool.on('inventory', (event) => events.push(event));
+    await pool.apply({ mcpServers: { f: faultServer(), g: faultServer() } });
+    const mark = events.length;
+    await pool.apply({ mcpServers: { f: faultServer() } });
+    expect(events.slice(mark)).toEqual([{ server: 'g', removed: true }]);
+  });
 });

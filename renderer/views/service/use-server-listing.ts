@@ -21,7 +21,8 @@ export function useServerListing<T>(server: string, fetch: (api: AppApi, server:
       );
     void load();
     const off = live.api.on('inventoryChanged', (event) => {
-      if (event.server === server) void load();
+      // A removed server's page is left for the list: asking it again would be not_found.
+      if (event.server === server && event.removed !== true) void load();
     });
     return () => {
       current = false;
