@@ -101,7 +101,7 @@ describe('installing a registry entry from the catalog', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('searchbox').fill('long word');
     const entry = page.getByRole('listitem', { name: LONG_TITLE, exact: true });
-    const copy = entry.getByRole('button', { name: `Copy the command that adds ${LONG_TITLE}` });
+    const copy = entry.getByRole('button', { name: `Copy command that adds ${LONG_TITLE}` });
     expect(await copy.textContent({ timeout: 15_000 })).toBe('Copy command');
     const row = (await entry.boundingBox())!;
     const button = (await copy.boundingBox())!;

@@ -84,8 +84,8 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
           <button type="button" className="button small" aria-label={`Install ${title}`} onClick={() => onInstall(row)}>
             Install
           </button>
-          {/* A short label: a title of 100 unbroken letters made one button as wide as the row, over its badges. */}
-          <CopyButton text={installCommand(row)} label="Copy command" name={`Copy the command that adds ${title}`} className="button small" />
+          {/* A short label: a title of 100 unbroken letters made one button as wide as the row, over its badges. Its name begins with the label, so speech input finds it by what it shows (WCAG 2.5.3). */}
+          <CopyButton text={installCommand(row)} label="Copy command" name={`Copy command that adds ${title}`} className="button small" />
         </div>
       </div>
     </li>

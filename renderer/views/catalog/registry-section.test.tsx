@@ -39,9 +39,9 @@ describe('the registry in the catalog', () => {
     expect(within(old).getByText('deprecated')).toBeTruthy();
     expect(within(old).getByText('Deprecated: Use io.example/server-401')).toBeTruthy();
     // Named for the entry, labelled short: a title of one long word made the button as wide as the row.
-    const copy = within(old).getByRole('button', { name: 'Copy the command that adds Old forecasts' });
+    const copy = within(old).getByRole('button', { name: 'Copy command that adds Old forecasts' });
     expect(copy.textContent).toBe('Copy command');
-    expect(copy.getAttribute('title')).toBe('Copy the command that adds Old forecasts');
+    expect(copy.getAttribute('title')).toBe('Copy command that adds Old forecasts');
     expect(installCommand(ENTRIES[400] as RegistryRow)).toBe('connected-services servers add server-400 --from-registry io.example/server-400@1.0.0 --connect');
     expect(installCommand(entry(1, { version: '1.0;rm -rf ~' }))).toBe('connected-services servers add server-1 --from-registry io.example/server-1 --connect');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '@example/server-399' } });
