@@ -16,7 +16,7 @@ export interface LiveAppOptions {
  */
 export async function findLiveApp(dataDir: string, options: LiveAppOptions = {}): Promise<RuntimeInfo | undefined> {
   const info = await readRuntimeFile(dataDir);
-  // Any local program may write runtime.json: the secret in it goes only where the app listens.
+  // Any local program may write runtime.json: the secret in it goes only to 127.0.0.1 as the app writes it, never off the machine.
   const origin = info === undefined ? undefined : shownRuntime(info).origin;
   if (!info || origin === undefined) return undefined;
   try {
