@@ -37,9 +37,10 @@ function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFact
     await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
     if (holdListing) {
       // The pool walks the listing's pages itself (fetch-inventory.ts), each a tools/list request.
+      // Only the first is held: the start's own listing; a refresh asked meanwhile goes through.
       const request = client.request.bind(client) as (...args: unknown[]) => Promise<unknown>;
       const held = async (...args: unknown[]): Promise<unknown> => {
-        if ((args[0] as { method?: string }).method === 'tools/list') {
+        if ((args[0] as { method?: string }).method === 'tools/list' && !listing) {
           listing = true;
           await holdListing;
         }
@@ -132,6 +133,21 @@ describe('createPool with a connection factory', () => {
     release();
     expect((await listed).map((t) => t.name)).toEqual(['echo']);
     expect((await call).content).toEqual([{ type: 'text', text: 'echo: first' }]);
+    expect(factory.requests).toHaveLength(1);
+  });
+
+  it('answers a start asked while another is listing only once the server is ready', async () => {
+    let release: () => void = () => undefined;
+    const factory = inMemoryFactory(new Promise<void>((resolve) => (release = resolve)));
+    const { pool } = newPool(factory.connect);
+    await pool.apply({ mcpServers: { mem: { command: 'no-such-command-anywhere' } } });
+    const first = pool.start('mem');
+    // Connected, its first listing held: a person's connect now must join this start, not answer "starting".
+    await vi.waitFor(() => expect(factory.listing()).toBe(true));
+    const second = pool.start('mem');
+    release();
+    expect((await second).state).toBe('ready');
+    expect((await first).state).toBe('ready');
     expect(factory.requests).toHaveLength(1);
   });
 

@@ -181,11 +181,12 @@ export class SlotLifecycle {
     await this.store.loaded;
     if (this.#stopping) await this.#stopping;
     assertEnabled(this.name, this.config);
+    // A start under way holds its connection before its first listing: joining it answers only once ready.
+    if (this.#starting) return this.#starting;
     if (this.#conn) {
       if (explicit) await this.#refresher.refresh(ALL_PARTS);
       return this.#conn;
     }
-    if (this.#starting) return this.#starting;
     if (explicit) this.state.unblock();
     const refusal = explicit ? undefined : this.state.lazyStartRefusal();
     if (refusal) throw refusal;
