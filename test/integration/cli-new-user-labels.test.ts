@@ -61,6 +61,10 @@ describe('the command line for a new user', () => {
     const bare = await runCli(home, ['call', 'everything', 'echo']);
     expect(bare.code, bare.stderr).toBe(2);
     expect(bare.stderr).toContain('error [invalid_input]: Tool "echo" of "everything" requires the argument "message", missing from this call; nothing was asked in the app');
+    // So would arguments of the wrong type: checked against the listed schema, nothing asked.
+    const typed = await runCli(home, ['call', 'everything', 'echo', '{"message":1}']);
+    expect(typed.code, typed.stderr).toBe(2);
+    expect(typed.stderr).toMatch(/error \[invalid_input\]: The arguments do not fit the input schema of tool "echo" of "everything" \(.*message.*\); nothing was asked in the app/);
     expect(((await served.api('listConfirmations')).body.result as unknown[]).length).toBe(asked);
   }, 60_000);
 });

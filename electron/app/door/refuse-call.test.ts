@@ -6,6 +6,7 @@ const TOOLS = [
   { server: 'everything', name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
   { server: 'everything', name: 'get-sum', inputSchema: { type: 'object', required: ['a', 'b'] } },
   { server: 'everything', name: 'free', inputSchema: { type: 'object', required: 'not-a-list' } },
+  { server: 'everything', name: 'odd', inputSchema: { type: 'object', properties: { x: { type: 'no-such-type' } } } },
 ];
 const api = { listTools: ({ server }: { server?: string }) => Promise.resolve(server === 'everything' ? TOOLS : []) } as unknown as AppApi;
 
@@ -27,6 +28,18 @@ describe('refuseUnusableCall: a command-line call refused before the person is a
     await expect(refuseUnusableCall(api, { server: 'everything', tool: 'get-sum', arguments: {} })).rejects.toMatchObject({
       message: expect.stringContaining('requires the arguments "a", "b"') as unknown,
     });
+  });
+
+  it('refuses arguments that do not fit the listed input schema, saying where', async () => {
+    await expect(refuseUnusableCall(api, { server: 'everything', tool: 'echo', arguments: { message: 1 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^The arguments do not fit the input schema of tool "echo" of "everything" \(.*message.*string.*\); nothing was asked in the app$/) as unknown,
+      hint: 'Run `connected-services tools everything --json` to see what each argument takes',
+    });
+  });
+
+  it('leaves a schema it cannot compile to the server', async () => {
+    await expect(refuseUnusableCall(api, { server: 'everything', tool: 'odd', arguments: { x: 1 } })).resolves.toBeUndefined();
   });
 
   it('lets through a call with its required arguments, a schema without a list, and a server never listed', async () => {

@@ -1,6 +1,8 @@
 import type { ApiInput, AppApi } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { cutText } from '../../../shared/text';
+import { argumentMisfit } from './argument-check';
 
 /** The names in a tool's `inputSchema.required` (JSON Schema §6.5.3), where it lists any. */
 function requiredNames(schema: unknown): string[] {
@@ -11,8 +13,8 @@ function requiredNames(schema: unknown): string[] {
 /**
  * A command-line call the person would confirm only to see it fail, refused now instead: a tool its
  * server's last inventory does not have, or arguments that leave out one the tool requires (found
- * by a try-out: `call everything echo` waited for confirmation, then the server rejected it). A
- * server never listed is asked about as it is; the server still checks the rest of the arguments.
+ * by a try-out: `call everything echo` waited for confirmation, then the server rejected it), or
+ * arguments that do not fit its listed input schema. A server never listed is asked about as it is.
  */
 export async function refuseUnusableCall(api: AppApi, input: ApiInput<'callTool'>): Promise<void> {
   const { server, tool } = input;
@@ -30,6 +32,12 @@ export async function refuseUnusableCall(api: AppApi, input: ApiInput<'callTool'
     const names = missing.map((name) => `"${name}"`).join(', ');
     throw new CodedError('invalid_input', redact(`Tool "${tool}" of "${server}" requires ${missing.length === 1 ? 'the argument' : 'the arguments'} ${names}, missing from this call; nothing was asked in the app`), {
       hint: `give them in the JSON object after the tool's name, e.g. '{${missing.map((name) => `"${name}":…`).join(',')}}'; \`connected-services tools ${server} --json\` shows what each takes`,
+    });
+  }
+  const misfit = await argumentMisfit(found.inputSchema, given);
+  if (misfit !== undefined) {
+    throw new CodedError('invalid_input', redact(`The arguments do not fit the input schema of tool "${tool}" of "${server}" (${cutText(misfit, 300)}); nothing was asked in the app`), {
+      hint: `Run \`connected-services tools ${server} --json\` to see what each argument takes`,
     });
   }
 }
