@@ -67,6 +67,14 @@ describe('markProcess / stillRunning', () => {
     rmSync(join(unreadable, '4244', 'stat'));
     mkdirSync(join(unreadable, '4244', 'stat'));
     expect(processLiveness({ pid: 4244, start: '777' }, unreadable)).toBe('unknown');
-    expect(stillRunning({ pid: 4244, start: '777' }, unreadable)).toBe(false);
+  });
+
+  it('stillRunning never takes an entry it cannot read now for a process gone', () => {
+    const unreadable = fakeProc(4244, 'S', '777');
+    rmSync(join(unreadable, '4244', 'stat'));
+    mkdirSync(join(unreadable, '4244', 'stat'));
+    expect(stillRunning({ pid: 4244, start: '777' }, unreadable)).toBe(true);
+    // A missing entry under a working /proc still is one.
+    expect(stillRunning({ pid: 4245, start: '777' }, unreadable)).toBe(false);
   });
 });

@@ -28,11 +28,6 @@ export function markProcess(pid: number, proc = '/proc'): ProcessMark | undefine
   return signalable(pid) ? { pid } : undefined;
 }
 
-/** Whether the marked process still runs: the same pid started at the same time (a reused pid does not). */
-export function stillRunning(mark: ProcessMark, proc = '/proc'): boolean {
-  const now = markProcess(mark.pid, proc);
-  return now !== undefined && now.start === mark.start;
-}
 
 /** Errors that say the process is not there; any other (EMFILE, ENFILE, EACCES, EIO) says only that it cannot be looked at now. */
 const GONE_CODES = new Set(['ENOENT', 'ESRCH']);
@@ -61,4 +56,12 @@ export function processLiveness(mark: ProcessMark, proc = '/proc'): 'running' | 
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'EPERM' ? 'running' : code === 'ESRCH' ? 'gone' : 'unknown';
   }
+}
+
+/**
+ * Whether the marked process still runs: the same pid started at the same time (a reused pid does
+ * not). A /proc entry that cannot be read now ('unknown') is no proof it ended, so it counts as running.
+ */
+export function stillRunning(mark: ProcessMark, proc = '/proc'): boolean {
+  return processLiveness(mark, proc) !== 'gone';
 }

@@ -1,8 +1,8 @@
 import type { ImportReport, ImportSource } from '../../shared/api';
 import { caseTwin, secretInUrl } from '../../shared/config';
 import type { ImportContext } from './import-locations';
-import { CodedError } from '../../shared/errors';
-import { MAX_IMPORT_SERVERS, planImport, type ImportPlan } from './import-plan';
+import { planImport, type ImportPlan } from './import-plan';
+import { refuseOverTotal } from './server-total';
 import { importCredentialFiles } from './import-credential-files';
 import { moveSecrets, type SecretSink } from './import-secrets';
 
@@ -65,20 +65,8 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
       if (inUrl !== undefined) (out.inClear ??= []).push({ server: candidate.name, field: 'url', reason: `the URL holds a secret in clear (${inUrl})` });
     }
   }
-  refuseOverTotal(Object.keys(servers).length - out.added.length, out.added.length);
+  refuseOverTotal(Object.keys(servers).length - out.added.length, out.added.length, 'import');
   return out;
-}
-
-/**
- * mcp.json after an import holds at most MAX_IMPORT_SERVERS, not each import alone: imports in parts
- * would otherwise grow it without bound (every start-up and edit reads all of it).
- */
-function refuseOverTotal(existing: number, adding: number): void {
-  if (adding === 0 || existing + adding <= MAX_IMPORT_SERVERS) return;
-  throw new CodedError('invalid_input', `mcp.json has ${existing} servers and this import would add ${adding}: ${existing + adding}, more than the ${MAX_IMPORT_SERVERS} it holds after an import; nothing was imported.`, {
-    hint: `Remove servers you no longer use (\`connected-services servers remove NAME\`), or import a file with at most ${Math.max(0, MAX_IMPORT_SERVERS - existing)} new servers (\`--path FILE\`).`,
-    data: { servers: existing, adding, max: MAX_IMPORT_SERVERS },
-  });
 }
 
 /** The credential files an import from `source` would find, without writing anything (the CLI asks before moving them). */

@@ -31,6 +31,7 @@ import { createConfigIfMissing } from './first-run';
 import type { ImportContext } from './import-locations';
 import { importCredentialFilesOf, mergeImport, moveImportedSecrets } from './import-apply';
 import { planImport } from './import-plan';
+import { refuseOverTotal } from './server-total';
 import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
 export const CONFIG_FILE = 'mcp.json';
@@ -69,10 +70,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     this.#log = (line) => log(redact(line));
     this.#lock = new FileLock(this.file, { label: 'mcp.json' });
     this.#events = new Emitter((error) => this.#log(`registry listener failed: ${String(error)}`));
-    this.approvals = new FileCommandApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
-      now: this.#core.now,
-      log: this.#log,
-    });
+    this.approvals = new FileCommandApprovalStore(path.join(options.dataDir, APPROVALS_FILE), { now: this.#core.now, log: this.#log });
   }
 
   async open(): Promise<void> {
@@ -188,6 +186,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
         throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
       }
       assertNoCaseTwin([...Object.keys(servers), ...Object.keys(this.#config.mcpServers)], name);
+      refuseOverTotal(Object.keys(servers).length, 1, 'add');
       servers[name] = config;
     });
     await this.reload();

@@ -41,8 +41,31 @@ describe('secretBesideReference: a secret in clear written beside a reference', 
     expect(secretBesideReference('env', 'API_KEY', '${env:HOME}/ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(true);
     expect(secretBesideReference('env', 'API_KEY', 'sk-abc123${env:X}/key.pem')).toBe(true);
     expect(secretBesideReference('env', 'API_KEY', '/abc123${env:X}')).toBe(true);
-    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/rest')).toBe(true);
     expect(secretBesideReference('env', 'API_KEY', 'key ${env:HOME}/x')).toBe(true);
+  });
+
+  it('passes a path or URL a secret reference starts, as one an env reference starts', () => {
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/rest')).toBe(false);
+    expect(secretBesideReference('env', 'SERVICE_TOKEN', '${secret:BASE_URL}/v1/oauth/token')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '${secret:KEY_DIR}/client.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '${secretFile:CERTS}\\client.pem')).toBe(false);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE}/users/${env:USER}/key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE}/token?format=json&v=2')).toBe(false);
+  });
+
+  it('refuses text after a secret reference that reads as the rest of a key', () => {
+    // Glued, with no path's separator: the reference holds the start of one word.
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}rest')).toBe(true);
+    // Base64 holds `/`: its tail after one, its `+` and `=` padding, or a random mixed-case word.
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/abc+def==')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/Zm9vYmFyYmF6cXV4eHl6MTIz')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE}/v1/Zm9vYmFyYmF6cXV4eHl6MTIz/x')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(true);
+    // A query's secret: a secret's name, or a key's shape.
+    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE}/token?api_key=abc123')).toBe(true);
+    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE}/token?q=Zm9vYmFyYmF6cXV4eHl6MTIz')).toBe(true);
+    // Text before the reference is no path it starts.
+    expect(secretBesideReference('env', 'API_KEY', 'sk-ab${secret:PART}/rest')).toBe(true);
   });
 
   it('leaves values without our references to the literal detector', () => {

@@ -1,5 +1,6 @@
 import { SECRET_NAME } from '../redact';
 import { secretHeaderNamed } from '../text';
+import { pathOnReference } from './reference-led-path';
 import { isStdio, type ServerConfig } from './schema';
 import { emptied, onlyReferences, outsideReferences, pathFromReferences, secretNamed, tokenShaped } from './secret-shapes';
 
@@ -14,8 +15,9 @@ const GLUED = /[A-Za-z0-9_-]\$\{(?:secretFile|secret|env):|\$\{(?:secretFile|sec
 
 /**
  * Whether a value that holds references keeps a secret in clear beside them: a token's shape
- * anywhere; under an env variable's credential name any text but a scheme (`Bearer ${secret:x}`)
- * or a file's path (`${env:HOME}/certs/key.pem`); under a credential header's name text glued to
+ * anywhere; under an env variable's credential name any text but a scheme (`Bearer ${secret:x}`),
+ * a file's path (`${env:HOME}/certs/key.pem`) or a path or URL a reference starts
+ * (`${secret:BASE_URL}/v1`, none of its words a key's); under a credential header's name text glued to
  * a reference, since a header may hold plain labels beside one (`Cookie: session=${secret:S}; lang=en`).
  * A value without references is judged by the detector for literal values, not here.
  */
@@ -24,7 +26,7 @@ export function secretBesideReference(kind: 'env' | 'header', name: string, valu
   const outside = outsideReferences(value);
   if (emptied(outside)) return false;
   if (tokenShaped(outside)) return true;
-  if (kind === 'env') return (secretNamed(name) || SECRET_NAME.test(name)) && !pathFromReferences(value);
+  if (kind === 'env') return (secretNamed(name) || SECRET_NAME.test(name)) && !pathFromReferences(value) && !pathOnReference(value);
   return secretHeaderNamed(name) && GLUED.test(value);
 }
 

@@ -1,10 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
-import { confirmAsPerson, startServe, type Served } from '../support/serve';
+import { tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
+import { agentThroughServe } from '../support/serve-agent';
 
 const FLOOD = 300;
 
@@ -39,10 +38,7 @@ describe('an agent flooding the audit with refused requests', () => {
   });
 
   it('keeps its earlier call, writes a bounded number of refusal lines and counts the rest, each name cut', async () => {
-    const add = await runCli(home, ['agents', 'add', 'flooder', '--servers', 'everything', '--policy', 'read=allow,write=allow,destructive=allow', '--json']);
-    const { token } = (await confirmAsPerson(served, add)) as { token: string };
-    const client = new Client({ name: 'flooder', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const { client, close } = await agentThroughServe(served, 'flooder', ['--servers', 'everything', '--policy', 'read=allow,write=allow,destructive=allow']);
     try {
       await client.callTool({ name: 'everything__echo', arguments: { message: 'remember me' } });
       const uri = `file:///${'a'.repeat(4000)}`;
@@ -50,7 +46,7 @@ describe('an agent flooding the audit with refused requests', () => {
         await Promise.all(Array.from({ length: 50 }, (_, j) => client.readResource({ uri: `${uri}${i + j}` }).catch(() => undefined)));
       }
     } finally {
-      await client.close();
+      await close();
     }
     await served.stop();
 

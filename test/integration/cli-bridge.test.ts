@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CLI, runCli, tempHome } from '../support/cli';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
+import { agentThroughServe } from '../support/serve-agent';
 
 function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((c) => c.text ?? '').join('');
 }
 
+/** A client of the bridge with a token alone: one that may be refused (a rotated token). */
 async function agentClient(url: string, token: string): Promise<Client> {
   const client = new Client({ name: 'test-agent', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
@@ -59,8 +61,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('holds an `ask` call until `approvals allow` from the CLI, and refuses after `approvals deny`', async () => {
-    const add = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'asker', '--servers', 'everything', '--policy', 'read=ask', '--json']))) as { token: string };
-    const client = await agentClient(served.bridge ?? '', add.token);
+    const { client, close } = await agentThroughServe(served, 'asker', ['--servers', 'everything', '--policy', 'read=ask']);
     try {
       const call = client.callTool({ name: 'everything__echo', arguments: { message: 'approved' } });
       const pending = await eventually(async () => {
@@ -81,7 +82,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/denied/i);
     } finally {
-      await client.close();
+      await close();
     }
 
     const audit = (await served.api('readAudit', { agent: 'asker' })).body.result as { outcome: string; tool: string }[];
@@ -89,11 +90,10 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('lets per-tool rules from `agents set` override the tier policy, and `=default` remove them', async () => {
-    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'ruled', '--servers', 'everything', '--policy', 'read=ask', '--json']))) as { token: string };
-    // A rule that allows more waits for the person; one that denies is done at once.
-    await confirmAsPerson(served, await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=allow']));
-    const client = await agentClient(served.bridge ?? '', token);
+    const { client, close } = await agentThroughServe(served, 'ruled', ['--servers', 'everything', '--policy', 'read=ask']);
     try {
+      // A rule that allows more waits for the person; one that denies is done at once.
+      await confirmAsPerson(served, await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=allow']));
       // Allowed by the rule: answered without an approval (an `ask` would hold it until the test times out).
       expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'by rule' } }))).toContain('by rule');
       expect((await runCli(home, ['agents', 'list'])).stdout).toMatch(/ruled\s+everything\s+read=ask.*everything\/echo=allow/);
@@ -112,7 +112,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       await confirmAsPerson(served, await runCli(home, ['approvals', 'allow', pending.id]));
       expect(textOf(await held)).toContain('asks again');
     } finally {
-      await client.close();
+      await close();
     }
     const bad = await runCli(home, ['agents', 'set', 'ruled', '--tool', 'echo=allow']);
     expect(bad.code).not.toBe(0);
@@ -128,8 +128,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('pauses every agent call from the CLI and resumes them', async () => {
-    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'pausable', '--servers', 'everything', '--json']))) as { token: string };
-    const client = await agentClient(served.bridge ?? '', token);
+    const { client, close } = await agentThroughServe(served, 'pausable', ['--servers', 'everything']);
     try {
       const pause = await runCli(home, ['bridge', 'pause']);
       expect(pause.code, pause.stderr).toBe(0);
@@ -146,7 +145,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       expect((await runCli(home, ['bridge', 'status'])).stdout).toContain('is open to agents');
       expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'resumed' } }))).toContain('resumed');
     } finally {
-      await client.close();
+      await close();
     }
     const alone = await runCli(tempHome(), ['bridge', 'pause']);
     expect(alone.code).toBe(7);
@@ -230,8 +229,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   }, 90_000);
 
   it('records arguments and results in the audit log once settings.auditArguments is on, without a restart', async () => {
-    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'recorded', '--servers', 'everything', '--json']))) as { token: string };
-    const client = await agentClient(served.bridge ?? '', token);
+    const { client, close } = await agentThroughServe(served, 'recorded', ['--servers', 'everything']);
     const file = join(home, 'mcp.json');
     const setAudit = (on: boolean): void => {
       const config = JSON.parse(readFileSync(file, 'utf8')) as { settings?: Record<string, unknown> };
@@ -251,7 +249,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       expect(audit.some((e) => e.arguments === undefined)).toBe(true);
     } finally {
       setAudit(false);
-      await client.close();
+      await close();
     }
   });
 

@@ -128,4 +128,16 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     expect(token.code).toBe(2);
     expect(token.stderr).toContain('holds a secret in clear');
   }, 60_000);
+
+  it('adds a path or URL a ${secret:…} reference starts and refuses a key\'s tail written after one', async () => {
+    const home = tempHome('cs-cli-secret-led-path-');
+    const led = await runCli(home, ['servers', 'add', 'led', '--env', 'SERVICE_TOKEN=${secret:BASE_URL}/v1/oauth/token', '--env', 'SSL_KEY=${secret:KEY_DIR}/client.pem', '--', 'node', 'x.js']);
+    expect({ code: led.code, err: led.stderr }).toEqual({ code: 0, err: '' });
+    const written = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
+    expect(written.mcpServers.led?.env).toEqual({ SERVICE_TOKEN: '${secret:BASE_URL}/v1/oauth/token', SSL_KEY: '${secret:KEY_DIR}/client.pem' });
+    const tail = await runCli(home, ['servers', 'add', 'tail', '--env', 'API_KEY=${secret:PART}/q9+Xz==', '--', 'node', 'x.js']);
+    expect(tail.code).toBe(2);
+    expect(tail.stderr).toContain('holds a secret in clear');
+    expect(tail.stderr).not.toContain('q9+Xz');
+  }, 60_000);
 });

@@ -1,31 +1,25 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
-import { confirmAsPerson, startServe, type Served } from '../support/serve';
+import { tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
+import { agentThroughServe } from '../support/serve-agent';
 
 // The Access screen's "last used" through the running app: one small answer, not the audit's entries.
 describe('auditLastUse through the App API', () => {
-  let home: string;
   let served: Served;
   beforeAll(async () => {
-    home = tempHome();
-    served = await startServe(home);
+    served = await startServe(tempHome());
   });
   afterAll(async () => {
     await served.stop();
   });
 
   it("answers the time of each named service's last call, and nothing for a service never called", async () => {
-    const add = await runCli(home, ['agents', 'add', 'caller', '--servers', 'everything', '--policy', 'read=allow,write=allow,destructive=allow', '--json']);
-    const { token } = (await confirmAsPerson(served, add)) as { token: string };
-    const client = new Client({ name: 'caller', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const agent = await agentThroughServe(served, 'caller', ['--servers', 'everything', '--policy', 'read=allow,write=allow,destructive=allow']);
     const before = Date.now();
     try {
-      await client.callTool({ name: 'everything__echo', arguments: { message: 'used' } });
+      await agent.client.callTool({ name: 'everything__echo', arguments: { message: 'used' } });
     } finally {
-      await client.close();
+      await agent.close();
     }
     const answer = await served.api('auditLastUse', { servers: ['everything', 'never-called'] });
     expect(answer.status).toBe(200);

@@ -6,6 +6,8 @@ import { CLI } from './cli';
 
 export interface Served {
   child: ChildProcess;
+  /** The data folder serve was started for (`--home`). */
+  home: string;
   /** An unused sign-in address, for a browser (the printed one was traded for `secret`). */
   ui: string;
   /** The one-time secret of `ui`. */
@@ -70,6 +72,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   const ui = ready.ui === null || older || options.browserLink === false ? (ready.ui ?? '') : await newLink();
   return {
     child,
+    home,
     ui,
     link: ui === '' ? '' : linkOf(ui),
     printed: ready.ui ?? '',
