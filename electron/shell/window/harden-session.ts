@@ -1,5 +1,5 @@
 import type { Session } from 'electron';
-import { requestAllowed } from './navigation-policy';
+import { requestAllowed, requestFromApp } from './navigation-policy';
 import { permissionAllowed, type AppGrantsAt } from './permission-policy';
 
 /**
@@ -24,7 +24,8 @@ export function hardenSession(session: Session, options: { devTools: boolean; lo
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
   session.webRequest.onBeforeRequest((details, callback) => {
-    const allowed = requestAllowed(details.url, { devTools: options.devTools, ...(options.appDeclared ? { appDeclared: options.appDeclared } : {}) });
+    const fromApp = options.appDeclared ? requestFromApp(details.frame, details.referrer) : false;
+    const allowed = requestAllowed(details.url, { devTools: options.devTools, fromApp, ...(options.appDeclared ? { appDeclared: options.appDeclared } : {}) });
     if (!allowed) options.log(`blocked a request to ${details.url.slice(0, 200)}`);
     callback({ cancel: !allowed });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigationDecision, requestAllowed } from './navigation-policy';
+import { navigationDecision, requestAllowed, requestFromApp } from './navigation-policy';
 import { permissionAllowed } from './permission-policy';
 import { AppShelf } from '../../mcp-apps';
 import { appDeclaredAt, appGrantsAt } from '../protocol/app-frames';
@@ -64,12 +64,28 @@ describe('requestAllowed for open MCP Apps', () => {
   it('lets through what an open app declared, only while it is open', () => {
     const shelf = new AppShelf();
     const id = shelf.put({ server: 'maps', uri: 'ui://maps/view', html: '<p>map</p>', declared: { connectDomains: ['https://tiles.example.com'], resourceDomains: ['https://*.cdn.example'] }, granted: [] });
-    const options = { devTools: false, appDeclared: (url: string) => appDeclaredAt(shelf, url) };
+    const options = { devTools: false, fromApp: true, appDeclared: (url: string) => appDeclaredAt(shelf, url) };
     expect(requestAllowed('https://tiles.example.com/1/2/3.png', options)).toBe(true);
     expect(requestAllowed('https://js.cdn.example/cesium.js', options)).toBe(true);
     for (const url of ['https://evil.example/x', 'http://tiles.example.com/1.png', 'https://cdn.example/x.js', 'file:///etc/passwd']) expect(requestAllowed(url, options), url).toBe(false);
+    // Our own pages never reach what an app declared, whatever their CSP says.
+    expect(requestAllowed('https://tiles.example.com/1/2/3.png', { ...options, fromApp: false })).toBe(false);
     shelf.drop(id);
     expect(requestAllowed('https://tiles.example.com/1/2/3.png', options)).toBe(false);
+  });
+
+  it('knows a request from an app frame, or a frame an app embeds, from one of our pages', () => {
+    const main = { url: 'app://connected-services/index.html', parent: null };
+    const app = { url: `cs-app://apps/app/${'a'.repeat(43)}`, parent: main };
+    const embedded = { url: 'https://maps.example.com/embed', parent: app };
+    expect(requestFromApp(app, '')).toBe(true);
+    expect(requestFromApp(embedded, '')).toBe(true);
+    expect(requestFromApp(main, `cs-app://apps/app/x`)).toBe(false);
+    expect(requestFromApp({ url: 'cs-app://other/app/x', parent: main }, '')).toBe(false);
+    // No frame (destroyed, or a worker): the referrer says where it came from.
+    expect(requestFromApp(null, `cs-app://apps/app/${'a'.repeat(43)}`)).toBe(true);
+    expect(requestFromApp(undefined, 'app://connected-services/index.html')).toBe(false);
+    expect(requestFromApp(null, '')).toBe(false);
   });
 });
 

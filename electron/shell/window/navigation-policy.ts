@@ -27,16 +27,37 @@ const OWN_HOSTS = [RENDERER_HOST, PASSPHRASE_HOST];
  * fetches from the network, the file system or another scheme, but an open MCP App reaches the
  * origins its resource declared. Developer tools need their own scheme.
  */
-export function requestAllowed(url: string, options: { devTools: boolean; appDeclared?: (url: string) => boolean }): boolean {
+export function requestAllowed(url: string, options: { devTools: boolean; appDeclared?: (url: string) => boolean; fromApp?: boolean }): boolean {
   if (OWN_HOSTS.some((host) => hasAppOrigin(url, host))) return true;
   const parsed = URL.parse(url);
   if (!parsed) return false;
   // An opened MCP App's document (protocol/app-frames.ts).
   if (parsed.protocol === `${APP_FRAME_SCHEME}:` && parsed.host === 'apps') return true;
-  // What an open app declared it reaches: each app's own CSP still limits it to its own declarations,
-  // and the renderer's CSP keeps our pages off them.
-  if (options.appDeclared?.(url) === true) return true;
+  // What an open app declared it reaches, asked from an app's frame only: each app's own CSP still
+  // limits it to its own declarations, and our pages never reach them even if their CSP slipped.
+  if (options.fromApp === true && options.appDeclared?.(url) === true) return true;
   if (parsed.protocol === 'data:') return true;
   if (parsed.protocol === 'blob:') return OWN_HOSTS.some((host) => hasAppOrigin(parsed.pathname, host));
   return options.devTools && (parsed.protocol === 'devtools:' || parsed.protocol === 'chrome-extension:');
+}
+
+/** What onBeforeRequest knows of a request's frame (Electron's WebFrameMain), as far as the check needs. */
+export interface RequestingFrame {
+  readonly url: string;
+  readonly parent: RequestingFrame | null;
+}
+
+const APP_FRAME_PREFIX = `${APP_FRAME_SCHEME}://apps/`;
+
+/**
+ * Whether a request comes from an opened MCP App: its frame, or one it embeds (bounded: frames nest
+ * only a few deep), is an app frame. With no frame (destroyed, or a worker), the referrer says it.
+ */
+export function requestFromApp(frame: RequestingFrame | null | undefined, referrer: string): boolean {
+  if (!frame) return referrer.startsWith(APP_FRAME_PREFIX);
+  let at: RequestingFrame | null = frame;
+  for (let depth = 0; at && depth < 16; depth++, at = at.parent) {
+    if (at.url.startsWith(APP_FRAME_PREFIX)) return true;
+  }
+  return false;
 }
