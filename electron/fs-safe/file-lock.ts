@@ -70,7 +70,10 @@ async function isStale(entry: LockEntry, staleMs: number): Promise<boolean> {
   return false;
 }
 
-async function acquire(lockPath: string, options: LockOptions, label: string): Promise<LockOwner> {
+/** Refuses at once to wait for a live owner's lock, with the reason to give; undefined waits as usual. */
+type BusyLock = (owner: LockOwner) => Error;
+
+async function acquire(lockPath: string, options: LockOptions, label: string, busy?: BusyLock): Promise<LockOwner> {
   const owner = await ownerRecord(systemProbe, new Date());
   const deadline = Date.now() + options.timeoutMs;
   let lateTakeovers = 0;
@@ -88,6 +91,7 @@ async function acquire(lockPath: string, options: LockOptions, label: string): P
       throw fsFailure(error, 'read the lock', lockPath);
     });
     const stale = await isStale(entry, options.staleMs);
+    if (busy && !stale && entry.kind === 'owner') throw busy(entry.owner);
     if (stale) {
       await removeStaleEntry(lockPath, entry).catch((error: unknown) => {
         throw fsFailure(error, 'take over the stale lock', lockPath);
@@ -148,6 +152,20 @@ export async function withFileLock<T>(path: string, options: LockOptions, fn: (a
   } finally {
     await release(lockPath, owner);
   }
+}
+
+/**
+ * Takes `lockPath` and keeps it until the returned release runs, for a process's life: a lock whose
+ * owner died (kill -9, a crash) is taken over, one whose owner lives is refused at once by `busy`.
+ */
+export async function holdLock(lockPath: string, options: LockOptions, busy: BusyLock): Promise<() => Promise<void>> {
+  const owner = await acquire(lockPath, options, options.label ?? lockPath, busy);
+  let held = true;
+  return async () => {
+    if (!held) return;
+    held = false;
+    await release(lockPath, owner);
+  };
 }
 
 /** Edits of one file, one at a time: in order inside this process, and under its lock across processes. */

@@ -1,7 +1,7 @@
 export { writeFileAtomic, removeStaleTemps, syncDir } from './atomic-write';
 export { removeLeftoverTemps, LEFTOVER_AGE_MS } from './leftover-temps';
 export type { AtomicWriteOptions } from './atomic-write';
-export { withFileLock, FileLock, DEFAULT_LOCK } from './file-lock';
+export { withFileLock, FileLock, DEFAULT_LOCK, holdLock } from './file-lock';
 export type { LockOptions } from './file-lock';
 export { errnoCode, fsCause, fsFailure } from './fs-errors';
 export { readRegularFile, readRegularFileSync } from './read-regular-file';
@@ -12,7 +12,7 @@ export { JsonlLog, DEFAULT_JSONL_KEEP, DEFAULT_JSONL_MAX_BYTES } from './jsonl-l
 export type { JsonlLogOptions, JsonlLogEvents } from './jsonl-log';
 export { openPrivateRuntimeDir, sweepRuntimeDirs, runtimeBase } from './private-runtime-dir';
 export type { PrivateRuntimeDir, RuntimeDirOptions } from './private-runtime-dir';
-export { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, shownSince, systemProbe } from './lock-owner';
+export { describeOwner, LockOwnerSchema, markHeld, ownerRecord, ownerStatus, shownSince, systemProbe } from './lock-owner';
 export type { LockOwner, ProcessProbe } from './lock-owner';
 export { readJsonFile } from './read-json-file';
 export { checkedIn, CheckedFiles, CHECKED_MEMO } from './checked-files';

@@ -45,6 +45,7 @@ export async function boot(shell: ShellState): Promise<void> {
   if ('live' in once) {
     return leaveToRunningApp(once.live, shell.coreEnv.dataDir, { showErrorBox: (title, text) => dialog.showErrorBox(title, text), exit: (code) => app.exit(code), log });
   }
+  shell.stop['app lock'] = once.unlock;
   startTrayAndNotifications(shell, once.started);
   showFirstWindow(shell);
 }

@@ -34,6 +34,8 @@ export const STOP_ORDER = [
   // Before the servers stop: their stopping would start one more collection.
   'memory compaction',
   'core (servers, bridge, vault)',
+  // Once the servers have stopped: a new start on this folder may then run (life-lock.ts).
+  'app lock',
   'app:// protocol',
 ] as const;
 

@@ -1,8 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseProcStat } from '../../electron/fs-safe/lock-owner';
 import { runCli, tempHome } from '../support/cli';
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
@@ -43,6 +46,38 @@ describe.runIf(process.platform === 'linux')("bridge --stdio and runtime.json's 
     } finally {
       await new Promise((resolve) => bridge.close(resolve));
       await new Promise((resolve) => other.close(resolve));
+    }
+  }, 60_000);
+
+  // A crashed app leaves runtime.json behind, naming a port another account may listen on by now.
+  it('refuses a runtime.json whose process is gone, or whose pid another process now has, sending the token nowhere', async () => {
+    const seen: string[] = [];
+    const listener = createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    try {
+      const home = tempHome('cs-runtime-dead-');
+      const bridge = `http://127.0.0.1:${String((listener.address() as AddressInfo).port)}/mcp`;
+      const runtime = { pid: gone.pid, origin: 'http://127.0.0.1:1', secret: 's'.repeat(32), bridge, startedAt: Date.now() };
+      writeFileSync(join(home, 'runtime.json'), JSON.stringify(runtime), { mode: 0o600 });
+      const dead = await runCli(home, ['bridge', '--stdio'], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: `${INITIALIZE}\n` });
+      expect(dead.code, dead.stderr).toBe(7);
+      expect(dead.stderr).toContain(`runtime.json names an app (pid ${String(gone.pid)}) that is no longer running`);
+
+      // This test's own pid, live, but the owner record says the app started at another clock tick.
+      const start = parseProcStat(readFileSync(`/proc/${String(process.pid)}/stat`, 'utf8'))?.start ?? '0';
+      const owner = { v: 1, pid: process.pid, host: hostname(), nonce: 'nonce-crashed-app', start: `${start}1`, since: new Date().toISOString() };
+      writeFileSync(join(home, 'runtime.json'), JSON.stringify({ ...runtime, pid: process.pid, owner }), { mode: 0o600 });
+      const reused = await runCli(home, ['bridge', '--stdio'], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: `${INITIALIZE}\n` });
+      expect(reused.code, reused.stderr).toBe(7);
+      expect(reused.stdout).toBe('');
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
     }
   }, 60_000);
 });

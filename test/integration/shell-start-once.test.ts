@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,24 @@ describe('the desktop app and serve: one app per data folder', () => {
       expect(app.seen.errorBoxes[0]).toContain(`already running for this data folder (pid ${served.pid}`);
       expect(app.seen.errorBoxes[0]).toContain(`kill ${served.pid}`);
       expect(runtimePid(home)).toBe(served.pid);
+      expect((await served.api('bridgeInfo')).status).toBe(200);
+    } finally {
+      await served.stop();
+    }
+  }, 120_000);
+
+  it('the app started while serve runs without runtime.json is refused, naming serve; it starts nothing', async () => {
+    const home = await freshHome('cs-app-beside-serve-');
+    const served = await startServe(home);
+    try {
+      rmSync(path.join(home, 'runtime.json'));
+      const app = await startApp(home);
+      await app.stop();
+      expect(app.seen).toMatchObject({ running: false, exitCode: 1 });
+      expect(app.seen.errorBoxes).toHaveLength(1);
+      expect(app.seen.errorBoxes[0]).toContain(`The app for this data folder is already running (pid ${served.pid}`);
+      expect(app.seen.errorBoxes[0]).toContain(`Stop it (kill ${served.pid})`);
+      expect(existsSync(path.join(home, 'runtime.json'))).toBe(false);
       expect((await served.api('bridgeInfo')).status).toBe(200);
     } finally {
       await served.stop();

@@ -74,6 +74,12 @@ function alive(pid: number): boolean {
 
 /** The running app's info, or undefined when none runs (a stale file of a dead process counts as none). */
 export async function readRuntimeFile(dataDir: string): Promise<RuntimeInfo | undefined> {
+  const info = await readWrittenRuntimeFile(dataDir);
+  return info !== undefined && alive(info.pid) ? info : undefined;
+}
+
+/** runtime.json as written, whether or not its process still runs; undefined when there is none of our shape. */
+export async function readWrittenRuntimeFile(dataDir: string): Promise<RuntimeInfo | undefined> {
   let text: string;
   try {
     // A few hundred bytes as written; a FIFO or a big file put in its place is no running app.
@@ -88,5 +94,5 @@ export async function readRuntimeFile(dataDir: string): Promise<RuntimeInfo | un
     return undefined;
   }
   const parsed = RuntimeInfoSchema.safeParse(raw);
-  return parsed.success && alive(parsed.data.pid) ? parsed.data : undefined;
+  return parsed.success ? parsed.data : undefined;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CodedError } from '../../../shared/errors';
 import { ownerStatus, shownSince, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
 import { ensureDataDir } from '../../registry';
+import { takeLifeLock } from './life-lock';
 import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
 import { shownRuntime, stopCommand } from './runtime-shown';
 
@@ -42,19 +43,28 @@ const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of t
  * service manager and a double click, the app and `serve`) would both find none and both run, one
  * bridge and watcher each on one folder. `start` must write runtime.json before it returns;
  * `locked` runs once the lock is ours, before the check (serve listens for Ctrl-C from there).
+ * The app started keeps the folder's life lock (life-lock.ts) until it calls `unlock`, after its
+ * core has closed: a second start is refused while it runs even if runtime.json is deleted.
  */
 export async function startOnce<T>(
   dataDir: string,
   start: () => Promise<T>,
   hooks: { locked?: () => void; live?: LiveAppOptions; probe?: ProcessProbe; platform?: NodeJS.Platform } = {},
-): Promise<{ live: RuntimeInfo } | { started: T }> {
+): Promise<{ live: RuntimeInfo } | { started: T; unlock: () => Promise<void> }> {
   await ensureDataDir(dataDir);
   return withFileLock(join(dataDir, RUNTIME_FILE), START_LOCK, async () => {
     hooks.locked?.();
     const live = await findLiveApp(dataDir, hooks.live);
     if (live) return { live };
-    await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe, hooks.platform ?? process.platform);
-    return { started: await start() };
+    const platform = hooks.platform ?? process.platform;
+    await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe, platform);
+    const unlock = await takeLifeLock(dataDir, platform);
+    try {
+      return { started: await start(), unlock };
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   });
 }
 

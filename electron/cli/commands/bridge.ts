@@ -3,7 +3,7 @@ import { nonEmpty } from '../empty-values';
 import type { BridgeInfo } from '../../../shared/api';
 import { DEFAULT_BRIDGE_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
-import { readHelperToken, readRuntimeFile, shownRuntime } from '../../app';
+import { readHelperToken, readWrittenRuntimeFile, runtimeProcessRuns, shownRuntime } from '../../app';
 import { isLocalhostName } from '../../net';
 import { AgentStore, runStdioShim, TOKEN_ENV } from '../../bridge';
 import type { CliContext } from '../context';
@@ -45,11 +45,19 @@ function helperToken(ctx: CliContext, agent: string): Promise<string> {
 
 /**
  * The running app's bridge from runtime.json, which any program of the person's may have written: the
- * token goes there only when it is http://127.0.0.1:PORT as the app writes it. Undefined when no bridge runs.
+ * token goes there only when it is http://127.0.0.1:PORT as the app writes it, and only while the
+ * process that wrote it runs. Undefined when no bridge runs. Not proof that the address is the app's:
+ * a program of the person's that forges the file can as well run `bridge headers` (SECURITY.md).
  */
 async function runningBridge(dataDir: string): Promise<string | undefined> {
-  const running = await readRuntimeFile(dataDir);
-  if (running === undefined || running.bridge === null) return undefined;
+  const running = await readWrittenRuntimeFile(dataDir);
+  if (running === undefined) return undefined;
+  if (!(await runtimeProcessRuns(running))) {
+    throw new CodedError('server_unavailable', `runtime.json names an app (pid ${running.pid}) that is no longer running: the agent's token is not sent to the bridge address it names`, {
+      hint: 'Start the app (`connected-services serve` or the desktop app), which writes runtime.json anew; if none should run, remove runtime.json from the data folder',
+    });
+  }
+  if (running.bridge === null) return undefined;
   const bridge = shownRuntime(running).bridge;
   if (typeof bridge === 'string') return bridge;
   throw new CodedError('denied', "runtime.json names a bridge address that is not the app's (http://127.0.0.1:PORT): the agent's token is not sent there", {

@@ -141,6 +141,7 @@ export function serveAction(options: ServeOptions): Action {
       return 0;
     }
     const { core, web, bridge, compaction, removeRuntime } = once.started;
+    const { unlock } = once;
     if (options.json) {
       // Written raw: the UI address carries the one-time sign-in secret the caller needs.
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
@@ -188,6 +189,8 @@ export function serveAction(options: ServeOptions): Action {
     await removeRuntime();
     await web.close();
     await ctx.close();
+    // Last: until the servers have stopped, a new start on this folder would run beside them.
+    await unlock();
     ctx.output.err('Stopped.');
     return 0;
   };

@@ -133,7 +133,7 @@ describe('activity: changes asked from the command line', () => {
     const table = await screen.findByRole('table', { name: 'Changes, newest first' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows[0]).toMatch(/web UI.*refused/);
-    expect(rows[1]).toMatch(/command line \(process 7\).*asked, then refused/);
+    expect(rows[1]).toMatch(/command line \(process 7, as it says\).*asked, then refused/);
     expect(rows[2]).toMatch(/command line, app closed.*ok/);
     fireEvent.click(within(review).getByRole('button', { name: 'I have reviewed these' }));
     await waitFor(() => expect(api.callsOf('acknowledgeChanges')).toEqual([{ upTo: offline.time }]));

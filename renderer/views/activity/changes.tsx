@@ -4,6 +4,7 @@ import { cutText, revealHidden } from '../../../shared/text';
 import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, MAX_DESCRIPTION, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
+import { claimedProcess } from './claimed-process';
 
 const LIMIT = 200;
 const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed', core: 'automatic (the app)' };
@@ -112,7 +113,7 @@ function AdminLogTable() {
               <td data-label="Time">{timestamp(e.time)}</td>
               <td data-label="Who">
                 {WHO[e.who]}
-                {e.pid !== undefined && <span className="muted"> (process {e.pid})</span>}
+                {e.pid !== undefined && <span className="muted"> ({claimedProcess(e.pid)})</span>}
               </td>
               <td data-label="Change" className="change-summary">
                 {revealHidden(e.summary)}

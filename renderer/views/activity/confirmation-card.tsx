@@ -5,11 +5,12 @@ import { ClearTextNote, CopyButton, ErrorNote, JsonView } from '../../components
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ArgumentList } from './argument-list';
+import { claimedProcess } from './claimed-process';
 import { ToolName } from './tool-name';
 
 function fromText(c: Confirmation): string {
   const where = c.from === 'cli' ? 'the command line' : c.from;
-  return c.pid !== undefined ? `${where} (process ${c.pid}, as it says)` : where;
+  return c.pid !== undefined ? `${where} (${claimedProcess(c.pid)})` : where;
 }
 
 /** A new agent's or rotated token comes back to the person who confirmed, once. */

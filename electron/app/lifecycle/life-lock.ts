@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { CodedError } from '../../../shared/errors';
+import { describeOwner, holdLock, systemProbe, type LockOwner } from '../../fs-safe';
+import { stopCommand } from './runtime-shown';
+
+/** Held by the app of a data folder (`serve` or the desktop app) from its start until it has stopped. */
+export const LIFE_LOCK_FILE = 'app.lock';
+
+/**
+ * runtime.json tells commands where the app is, but anyone may delete it while the app runs; this
+ * lock is what says a second app must not start beside the first. Rewriting runtime.json when it
+ * vanishes was the other way, and leaves a window between the deletion and the rewrite in which a
+ * second start finds nothing. A holder killed with -9 leaves the file naming a dead process, which
+ * the next start takes over (electron/fs-safe/file-lock.ts).
+ */
+export async function takeLifeLock(dataDir: string, platform: NodeJS.Platform): Promise<() => Promise<void>> {
+  const lockPath = join(dataDir, LIFE_LOCK_FILE);
+  return holdLock(lockPath, { staleMs: 10_000, timeoutMs: 10_000, label: 'the app of this data folder' }, (owner) => lifeLockError(owner, lockPath, platform));
+}
+
+/** The refusal: which process holds the folder, and how to stop it in the system's own words. */
+export function lifeLockError(owner: LockOwner, lockPath: string, platform: NodeJS.Platform): CodedError {
+  const here = owner.host === systemProbe.hostname();
+  return new CodedError('denied', `The app for this data folder is already running (${describeOwner(owner, systemProbe)}), but runtime.json does not lead to it (removed or replaced, or the app did not answer).`, {
+    hint: here
+      ? `Stop it (${stopCommand(owner.pid, platform)}) and start again, which writes runtime.json anew; if no Connected Services process has pid ${owner.pid}, remove ${lockPath}.`
+      : `It runs on another computer sharing this folder, which is not supported; if nothing runs there, remove ${lockPath}.`,
+  });
+}
