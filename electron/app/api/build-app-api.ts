@@ -176,6 +176,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       stdioCommand: () => cliStdioCommand(core),
       vault,
       context: () => clientContext(core.env),
+      dataDir: core.dataDir,
     }),
     asksApi,
     adminApi,

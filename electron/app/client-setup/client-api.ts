@@ -10,6 +10,7 @@ import { withClientFileLock } from './client-lock';
 import { clientContext, type ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
+import { withAgentConnectLock } from './agent-connect-lock';
 import { heldToken } from './held-token';
 import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
 import { applyChange, entryName, inputId, planChange, undoChange, type AppliedChange, type PlannedChange } from './client-writer';
@@ -25,6 +26,8 @@ export interface ClientApiOptions {
   /** The home folder and environment; default this process's (HOME respected). */
   context?: () => ClientContext;
   now?: () => number;
+  /** The data folder: connects of one agent in other processes take turns with ours by a lock file there. */
+  dataDir?: string;
 }
 
 type ClientMethods = Pick<AppApi, 'listClients' | 'planClientConnection' | 'connectClient' | 'disconnectClient'>;
@@ -123,9 +126,10 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     return false;
   };
   /**
-   * Connects of one agent take turns in this process: two to different files at once could each find no
-   * working token, keep their own in the vault and rotate, leaving the vault with the one the store no
-   * longer takes. Another process (the CLI beside `serve`) is not held by it: the file locks are per file.
+   * Connects of one agent take turns: two to different files at once could each find no working token,
+   * keep their own in the vault and rotate, leaving the vault with the one the store no longer takes.
+   * In this process by this queue, across processes (the CLI beside `serve`) by the agent's lock file
+   * in the data folder (agent-connect-lock.ts): the client file locks are per file.
    */
   const byAgent = new KeyedQueue();
   /**
@@ -189,7 +193,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       const context = ctx();
       // Under the file's lock from the check to the rename: a connect waiting behind another sees its
       // entry, and is refused (by `base`) before its token changes, never written over it.
-      return byAgent.run(agent, () => locked(client, context, true, async (lockedFor) => {
+      return byAgent.run(agent, () => withAgentConnectLock(options.dataDir, agent, () => locked(client, context, true, async (lockedFor) => {
         // Checked before the token changes: a file that cannot be written must not cost the agent its token.
         // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
         const { plan: trial } = lockedFor(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context));
@@ -203,27 +207,38 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
         const written = entryFor(client, agent, secret);
         // Kept before the file names the helper: a client starting at once finds the token there (a new one
         // works from the rotation below; the vault held no working token of the agent's before it).
-        if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
-        const change = lockedFor(await planChange(client, agent, { connect: written, secrets: [secret] }, context));
-        const applied = await applyChange(change, trial.base, now());
-        const { backup } = applied;
-        if (reused === undefined) {
-          // Still under the file's lock: an undo cannot overwrite a connect of ours that came after.
-          await options.agents.rotate(agent, secret).catch(async (error: unknown) => {
-            throw await rotateFailed(change, applied, agent, error);
-          });
+        const putBack = placeFor(client) === 'vault' && options.vault ? await keepToken(options.vault, agent, secret) : undefined;
+        try {
+          const change = lockedFor(await planChange(client, agent, { connect: written, secrets: [secret] }, context));
+          const applied = await applyChange(change, trial.base, now());
+          const { backup } = applied;
+          if (reused === undefined) {
+            // Still under the file's lock: an undo cannot overwrite a connect of ours that came after.
+            await options.agents.rotate(agent, secret).catch(async (error: unknown) => {
+              throw await rotateFailed(change, applied, agent, error);
+            });
+          }
+          return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
+        } catch (error) {
+          // A connect that failed leaves the vault as it was: a new token kept there was never the agent's.
+          await putBack?.().catch(() => undefined);
+          throw error;
         }
-        return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
-      }));
+      })));
     },
-    disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
-      const context = ctx();
-      const { plan, backup } = await removeEntry(client, agent, base, context);
-      // The token still works after a disconnect: no backup made before may keep it.
-      await scrubClientBackups(context);
-      // The vault's copy is there for the helpers: once no client names one, it goes.
-      if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
-      return { plan, ...(backup !== undefined ? { backup } : {}) };
-    },
+    disconnectClient: ({ agent, client, base }: ApiInput<'disconnectClient'>) =>
+      // In turn with the agent's connects: one elsewhere keeps the token before its file names the helper,
+      // which this must not find named nowhere and forget.
+      byAgent.run(agent, () =>
+        withAgentConnectLock(options.dataDir, agent, async () => {
+          const context = ctx();
+          const { plan, backup } = await removeEntry(client, agent, base, context);
+          // The token still works after a disconnect: no backup made before may keep it.
+          await scrubClientBackups(context);
+          // The vault's copy is there for the helpers: once no client names one, it goes.
+          if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
+          return { plan, ...(backup !== undefined ? { backup } : {}) };
+        }),
+      ),
   };
 }

@@ -1,9 +1,9 @@
 import type { Stats } from 'node:fs';
-import { lstat, readdir, unlink, writeFile } from 'node:fs/promises';
+import { lstat, open, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
-import { readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
+import { errnoCode, readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
 import { indexEntry, readBackupIndex, saveBackupIndex, unchangedSince, type IndexEntry } from './backup-index';
 import { bytesHash, locateClientFile } from './client-file';
 import type { ClientContext } from './client-home';
@@ -160,16 +160,29 @@ function byTime(target: string): (a: Backup, b: Backup) => number {
   };
 }
 
-/** Takes the first free name from `base` on, never through a link (`wx`). */
+/**
+ * Takes the first free name from `base` on, never through a link (`wx`). A write refused part way (disk
+ * full, a file size limit) removes what it made: a cut backup would be taken for the newest copy.
+ */
 async function writeNew(base: string, text: Buffer): Promise<string> {
   for (let n = 0; ; n += 1) {
     const backup = n === 0 ? base : `${base}-${n}`;
+    let handle;
     try {
-      await writeFile(backup, text, { mode: 0o600, flag: 'wx' });
-      return backup;
+      handle = await open(backup, 'wx', 0o600);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 20) throw error;
+      if (errnoCode(error) !== 'EEXIST' || n >= 20) throw error;
+      continue;
     }
+    try {
+      await handle.writeFile(text);
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await unlink(backup).catch(() => undefined);
+      throw error;
+    }
+    await handle.close();
+    return backup;
   }
 }
 

@@ -32,8 +32,20 @@ export async function keptToken(vault: Vault, agents: AgentStore, agent: string)
   return token !== undefined && agents.authenticate(token)?.name === agent ? token : undefined;
 }
 
-export async function keepToken(vault: Vault, agent: string, token: string): Promise<void> {
-  await vault.set(keptTokenKey(agent), token);
+/**
+ * Keeps `token` for the agent and returns what puts the vault's copy back as it was (the one before,
+ * or none): a connect that fails after keeping it must not leave a token the store never took.
+ */
+export async function keepToken(vault: Vault, agent: string, token: string): Promise<() => Promise<void>> {
+  const key = keptTokenKey(agent);
+  // One that cannot be read is of no use to a helper either: putting back "none" loses nothing.
+  const before = await vault.get(key).catch(() => undefined);
+  if (before === token) return () => Promise.resolve();
+  await vault.set(key, token);
+  return async () => {
+    if (before === undefined) await vault.delete(key);
+    else await vault.set(key, before);
+  };
 }
 
 /** After a rotation: the kept copy follows, so the clients connected through the helper keep working. */
