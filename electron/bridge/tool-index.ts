@@ -7,6 +7,7 @@ import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 import type { Tier } from './agent-schema';
 import { listedWithin } from './listing-bounds';
+import { agentSafeSchema } from './schema-text';
 import { toolTier } from './tool-tier';
 import { markedUnavailable, unavailableOf, type Unavailable } from './unavailable';
 
@@ -37,10 +38,11 @@ function described(server: string, description: string | undefined): string {
 }
 
 function listTool(name: string, info: ToolInfo): Tool {
-  // The pool's SDK client validated these against the MCP schema; they pass through unchanged.
-  const tool: Tool = { name, description: described(info.server, info.description), inputSchema: { ...info.inputSchema, type: 'object' } };
+  // The pool's SDK client validated these against the MCP schema; they pass through, their schemas'
+  // titles and descriptions escaped as the tool's own (search_tools answers with these) before the size bound measures them.
+  const tool: Tool = { name, description: described(info.server, info.description), inputSchema: agentSafeSchema({ ...info.inputSchema, type: 'object' }) };
   if (info.title !== undefined) tool.title = agentSafe(info.title);
-  if (info.outputSchema !== undefined) tool.outputSchema = { ...info.outputSchema, type: 'object' };
+  if (info.outputSchema !== undefined) tool.outputSchema = agentSafeSchema({ ...info.outputSchema, type: 'object' });
   if (info.annotations !== undefined) {
     tool.annotations = { ...info.annotations };
     if (info.annotations.title !== undefined) tool.annotations.title = agentSafe(info.annotations.title);

@@ -18,6 +18,8 @@ export interface CheckedEntry {
   updatedAt?: string;
   publishedAt?: string;
   isLatest: boolean;
+  /** How many versions the registry marked latest in the sync that chose this one (more than one): the highest is shown. */
+  latestMarked?: number;
 }
 
 /** `bytes`: the kept entry's size as JSON, what holding it costs. */

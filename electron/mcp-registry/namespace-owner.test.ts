@@ -13,6 +13,13 @@ describe('namespaceOwner', () => {
   it('is nothing for an id without a namespace', () => {
     for (const name of ['plain', '/x', 'com/x', 'io.github./x']) expect(namespaceOwner(name)).toBeUndefined();
   });
+  it("gives a GitHub account's name only to exactly io.github.OWNER: a label after it is no account's, nor GitHub's own", () => {
+    for (const name of ['io.github.github.evil/x', 'io.github.github./x', 'io.github/x', 'IO.GitHub.github.mcp/x']) expect(namespaceOwner(name)).toBeUndefined();
+    // A namespace whose last label is `github` is its domain's: example.com's here.
+    expect(namespaceOwner('com.example.github/mcp')).toBe('example');
+    expect(ownerNamesTitle('io.github.github.evil/x', 'GitHub')).toBe(false);
+    expect(ownerNamesTitle('io.github.x.github/x', 'GitHub')).toBe(false);
+  });
 });
 
 describe('ownerNamesTitle', () => {

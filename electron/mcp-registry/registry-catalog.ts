@@ -36,6 +36,7 @@ function rowOf(base: string, entry: CheckedEntry): RegistryRow {
     version: server.version,
     status: entry.status === 'deprecated' ? 'deprecated' : 'active',
     ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
+    ...(entry.latestMarked !== undefined ? { latestMarked: entry.latestMarked } : {}),
     packages: (server.packages ?? []).map((p) => ({ registryType: p.registryType, identifier: p.identifier })),
     remotes: (server.remotes ?? []).map((r) => r.type),
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readRegularFile, writeFileAtomic } from '../fs-safe';
 import type { CheckedEntry } from './entry-check';
+import { MAX_LATEST_COUNTED } from './sync-held';
 import { ENTRY_STATUSES, ServerDetailSchema } from './server-json';
 
 /** A snapshot file above this is not read (35,000 entries of a few KiB are far below it). */
@@ -16,6 +17,7 @@ const CheckedEntrySchema = z.object({
   updatedAt: z.string().max(64).optional(),
   publishedAt: z.string().max(64).optional(),
   isLatest: z.boolean(),
+  latestMarked: z.number().int().min(2).max(MAX_LATEST_COUNTED).optional(),
 });
 
 const SnapshotSchema = z.object({

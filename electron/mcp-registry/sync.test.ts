@@ -91,6 +91,20 @@ describe('syncRegistry with several versions marked latest', () => {
     const listed = ['1.0.0', '10.0.0', '9.0.0', '1.0.0-beta', '2.0', 'latest', '1.0.0'].map((v) => version(v, v !== '1.0.0-beta'));
     const snapshot = await syncRegistry({ fetch: registry([listed]).fetch, base: BASE });
     expect(snapshot.entries.map((e) => e.server.version)).toEqual(['10.0.0']);
+    // 1.0.0, 10.0.0, 9.0.0, 2.0 and `latest`: the person is told, not left to think it the only one.
+    expect(snapshot.entries[0]?.latestMarked).toBe(5);
+  });
+
+  it('says nothing of one version marked latest, and forgets the count when a later sync brings one', async () => {
+    const one = await syncRegistry({ fetch: registry([[version('1.0.0', false), version('1.1.0')]]).fetch, base: BASE });
+    expect(one.entries[0]).not.toHaveProperty('latestMarked');
+    const twice = await syncRegistry({ fetch: registry([[version('1.0.0'), version('1.1.0')]]).fetch, base: BASE });
+    expect(twice.entries[0]?.latestMarked).toBe(2);
+    const previous: Snapshot = { ...twice, updatedSince: '2025-10-01T00:00:00Z' };
+    // An incremental sync that brings nothing of it keeps what the full one saw; one that brings its one latest drops it.
+    expect((await syncRegistry({ fetch: registry([[item(7)]]).fetch, base: BASE, previous })).entries.find((e) => e.server.name === 'io.example/multi')?.latestMarked).toBe(2);
+    const next = await syncRegistry({ fetch: registry([[version('1.2.0')]]).fetch, base: BASE, previous });
+    expect(next.entries[0]).not.toHaveProperty('latestMarked');
   });
 
   it('an incremental sync still takes the registry\'s new latest over the snapshot\'s, even a lower version', async () => {

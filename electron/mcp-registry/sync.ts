@@ -86,7 +86,7 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     cursor = page.nextCursor;
   }
   const at = now();
-  const entries = [...held.byName.values()].sort((a, b) => (a.server.name < b.server.name ? -1 : a.server.name > b.server.name ? 1 : 0));
+  const entries = held.entries().sort((a, b) => (a.server.name < b.server.name ? -1 : a.server.name > b.server.name ? 1 : 0));
   return {
     format: 1,
     base: options.base,

@@ -22,3 +22,4 @@ export { atLeast, LOG_LEVELS, LOG_LEVEL_META_KEY, type LogLevel } from './call-l
 export { LineSplitter } from './line-splitter';
 export { MAX_STDERR_LINE, ServerOutput } from './server-output';
 export { nestsDeeperThan } from './result-depth';
+export { MAX_LISTING_DEPTH } from './listing-depth';

@@ -27,3 +27,5 @@ export { useLeaveGuard } from './use-leave-guard';
 export type { LeaveScope } from './use-leave-guard';
 export { ConnectionGate } from './connection-gate';
 export { CutDescription, MAX_DESCRIPTION, MAX_DETAIL } from './cut-description';
+export { ShowAllText, headOf } from './show-all-text';
+export type { ShowAllTextProps, TextHead } from './show-all-text';

@@ -14,6 +14,8 @@ export const RegistryRowSchema = lazySchema(() =>
   status: z.enum(['active', 'deprecated']),
   /** The registry's word on a deprecation (a replacement, a reason). */
   statusMessage: z.string().optional(),
+  /** How many versions the registry marked latest at once (more than one): the highest is the one shown. */
+  latestMarked: z.number().int().optional(),
   packages: z.array(z.object({ registryType: z.string(), identifier: z.string() })),
   remotes: z.array(z.enum(['streamable-http', 'sse'])),
   /** Scripts mixed within a word of its id or title (`Gіthub`, a Cyrillic і: UTS #39 §5.1). */

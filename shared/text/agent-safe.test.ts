@@ -16,6 +16,13 @@ describe('agentSafe', () => {
     expect(agentSafe('zw\u200btool')).toBe('zw\\u200btool');
   });
 
+  it('keeps a joiner or non-joiner within a word of a script written with them, and shows it elsewhere', () => {
+    expect(agentSafe('ابزار نامه\u200cها')).toBe('ابزار نامه\u200cها');
+    expect(agentSafe('क्\u200dष')).toBe('क्\u200dष');
+    expect(agentSafe('pay\u200cpal')).toBe('pay\\u200cpal');
+    expect(agentSafe('نامه\u200c\u200cها')).toBe('نامه\\u200c\\u200cها');
+  });
+
   it('cuts a run of combining marks, keeping the few that scripts use', () => {
     expect(agentSafe(`a${'\u0301'.repeat(300)}b`)).toBe(`a${'\u0301'.repeat(MAX_MARKS)}b`);
     expect(agentSafe('Việt Nam')).toBe('Việt Nam');

@@ -24,6 +24,8 @@ describe('terminalSafe', () => {
     // A joiner inside an emoji sequence draws one emoji and stays; a joiner elsewhere is shown.
     expect(terminalSafe('👩\u200d💻 👍🏽\u200d👍')).toBe('👩\u200d💻 👍🏽\u200d👍');
     expect(terminalSafe('a\u200db')).toBe('a\\u200db');
+    // Within a Persian or Indic word a (non-)joiner chooses a letter's form: it stays.
+    expect(terminalSafe('می\u200cخواهم क्\u200dष a\u200cb')).toBe('می\u200cخواهم क्\u200dष a\\u200cb');
   });
 
   it('drops the CR of CRLF line ends and shows a lone CR, which would let a line overwrite itself', () => {

@@ -1,3 +1,5 @@
+import { joinsLetters } from './joiner-context';
+
 /**
  * What a terminal acts on or hides instead of showing: C0 and C1 controls and DEL (ESC and CSI begin
  * the sequences that move the cursor over earlier lines, retitle the window or write the clipboard;
@@ -7,6 +9,7 @@
  */
 const TERMINAL_ACTIVE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const ZWJ = '\u200d';
+const ZWNJ = '\u200c';
 const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?$/u;
 const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
 
@@ -23,12 +26,13 @@ function escaped(char: string): string {
 }
 
 /**
- * Text safe to write to a terminal: every such character shown as `\u` and four hex digits. A CR
+ * Text safe to write to a terminal: every such character shown as `\u` and four hex digits, but a
+ * joiner or non-joiner within a word of a script that writes with them (joiner-context.ts). A CR
  * ending a line is dropped (CRLF text), a lone CR shown (it would let a line overwrite itself).
  * Inside JSON text the escapes are JSON's own, so printed JSON still parses to the same value.
  */
 export function terminalSafe(text: string): string {
   return text
     .replace(/\r\n/g, '\n')
-    .replace(TERMINAL_ACTIVE, (char: string, at: number, whole: string) => (char === '\t' || char === '\n' || (char === ZWJ && joinsEmoji(whole, at)) ? char : escaped(char)));
+    .replace(TERMINAL_ACTIVE, (char: string, at: number, whole: string) => (char === '\t' || char === '\n' || (char === ZWJ && joinsEmoji(whole, at)) || ((char === ZWJ || char === ZWNJ) && joinsLetters(whole, at)) ? char : escaped(char)));
 }

@@ -48,6 +48,14 @@ describe('one long word everywhere', () => {
     // The change beside it keeps its room: not squeezed to a few letters a line.
     const change = (await row.locator('.change-summary').boundingBox())!;
     expect(change.width).toBeGreaterThan(150);
+    // Its first lines only: the row stays a row, the rest one button away.
+    const short = (await row.boundingBox())!.height;
+    expect(short, 'a short row').toBeLessThan(170);
+    await row.getByRole('button', { name: /^Show (all|the first) [\d,]+ (of [\d,]+ )?characters$/ }).click();
+    expect((await row.boundingBox())!.height, 'all of it, opened').toBeGreaterThan(2 * short);
+    await ui.screenshot('long-words-activity-all');
+    await row.getByRole('button', { name: 'Show less' }).click();
+    expect((await row.boundingBox())!.height).toBe(short);
   }, 60_000);
 
   it('the elicitation dialog: a message of one long word wraps, the dialog never scrolls sideways', async () => {
@@ -63,6 +71,14 @@ describe('one long word everywhere', () => {
     expect(decline.x + decline.width).toBeLessThanOrEqual(box.x + box.width);
     // The message scrolls in its own box: the answers are in view without scrolling the dialog.
     expect(decline.y + decline.height, 'Decline in view').toBeLessThanOrEqual(800);
+    // Its first lines, then all the core kept of it in its own scrolling box, the answers still in view.
+    const message = dialog.locator('.ask-message');
+    const short = (await message.boundingBox())!.height;
+    await dialog.getByRole('button', { name: /^Show (all|the first) [\d,]+ (of [\d,]+ )?characters$/ }).click();
+    await ui.screenshot('long-words-ask-all');
+    expect((await message.boundingBox())!.height).toBeGreaterThan(short);
+    expect(await message.textContent()).toContain('more characters]');
+    expect((await dialog.getByRole('button', { name: 'Decline the request of words' }).boundingBox())!.y, 'Decline still in view').toBeLessThanOrEqual(800);
     await dialog.getByRole('button', { name: 'Decline the request of words' }).click();
     await call;
   }, 60_000);

@@ -63,4 +63,14 @@ describe('App API: the registry catalog', () => {
     expect(real).toMatchObject({ readsAs: ['io.example/gh-copy'] });
     expect(real?.mixedScripts).toBeUndefined();
   });
+
+  it('says how many versions the registry marked latest when it marked more than one, showing the highest', async () => {
+    const remotes = [{ type: 'streamable-http', url: 'https://h.example/mcp' }];
+    registry.add({ name: 'io.example/twice', description: 'Marked latest twice', version: '2.0.0', remotes });
+    registry.add({ name: 'io.example/twice', description: 'Marked latest twice', version: '1.9.0', remotes });
+    await core.api.refreshRegistries({});
+    const { entries } = await core.api.registryCatalog({});
+    expect(entries.find((e) => e.name === 'io.example/twice')).toMatchObject({ version: '2.0.0', latestMarked: 2 });
+    expect(entries.filter((e) => e.latestMarked !== undefined).map((e) => e.name)).toEqual(['io.example/twice']);
+  });
 });

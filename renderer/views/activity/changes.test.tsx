@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminEntry, Confirmation } from '../../../shared/api';
-import { MAX_DESCRIPTION } from '../../components';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -175,12 +174,25 @@ describe('activity: changes asked from the command line', () => {
     expect(rows.join(' ')).not.toContain('expired');
   });
 
-  it("shows a change's error by its head only, under its outcome: a server's error may be one word of 20,000 characters", async () => {
-    const failed: AdminEntry = { id: 'e-1', time: 1_000, who: 'app', method: 'callTool', summary: 'call "error_tool" on "hostile"', outcome: 'failed', error: `boom ${'A'.repeat(20_000)}` };
+  it("shows a change's error by its first lines under its outcome, and all of it on asking: a server's error may be one word of 20,000 characters", async () => {
+    const failed: AdminEntry = { id: 'e-1', time: 1_000, who: 'app', method: 'callTool', summary: 'call "error_tool" on "hostile"', outcome: 'failed', error: `boom ${'A'.repeat(19_000)}` };
     renderApp(createFakeApi({ readAdminLog: () => [failed] }), { hash: '#/activity' });
     const table = await screen.findByRole('table', { name: 'Changes, newest first' });
     const error = table.querySelector('.change-outcome .change-error');
-    expect(error?.textContent).toMatch(/^boom A+…$/);
-    expect(Array.from(error?.textContent ?? '')).toHaveLength(MAX_DESCRIPTION);
+    expect(error?.textContent).toMatch(/^boom A+… Show all 19,005 characters$/);
+    expect(error?.textContent?.length).toBeLessThan(300);
+    fireEvent.click(within(table).getByRole('button', { name: 'Show all 19,005 characters' }));
+    expect(error?.textContent).toBe(`${failed.error ?? ''} Show less`);
+    fireEvent.click(within(table).getByRole('button', { name: 'Show less' }));
+    expect(error?.textContent?.length).toBeLessThan(300);
+  });
+
+  it('shows a short error whole, with nothing to open', async () => {
+    const failed: AdminEntry = { id: 'e-1', time: 1_000, who: 'app', method: 'removeAgent', summary: 'remove the agent "x"', outcome: 'failed', error: 'no agent `x`' };
+    renderApp(createFakeApi({ readAdminLog: () => [failed] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    expect(table.querySelector('.change-error')?.textContent).toBe('no agent x');
+    expect(table.querySelector('.change-error code')?.textContent).toBe('x');
+    expect(within(table).queryByRole('button')).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { outcomeWords, type AdminActor, type AdminEntry, type AdminOutcome } from '../../../shared/api';
-import { cutText, revealHidden } from '../../../shared/text';
-import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, MAX_DESCRIPTION, Table } from '../../components';
+import { revealHidden } from '../../../shared/text';
+import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, ShowAllText, Table, type TextHead } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { claimedProcess } from './claimed-process';
 
 const LIMIT = 200;
+/** A few lines of the error column, narrow beside the change (activity.css, .change-error): its prefix and the start of what the server said. */
+const ERROR_HEAD: TextHead = { lines: 3, chars: 120 };
 const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed', core: 'automatic (the app)' };
 const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   ok: 'ok',
@@ -121,10 +123,8 @@ function AdminLogTable() {
               <td data-label="Outcome" className="change-outcome">
                 <Outcome entry={e} decided={e.confirmation === undefined ? undefined : decisions.get(e.confirmation)} />
                 {e.error !== undefined && (
-                  // Its head only: a server's error may be one word of 20,000 characters, and the log holds 200 rows.
-                  <span className="muted change-error">
-                    <CodeSpans text={cutText(e.error, MAX_DESCRIPTION)} />
-                  </span>
+                  // Its first lines, the rest behind "Show all": a server's error may be one word of 20,000 characters, and the log holds 200 rows.
+                  <ShowAllText as="span" className="muted change-error" text={e.error} head={ERROR_HEAD} render={(shown) => <CodeSpans text={shown} />} />
                 )}
               </td>
             </tr>

@@ -40,6 +40,18 @@ describe('a server\'s request in the app', () => {
     );
   });
 
+  it("shows a long message by its first lines, and all of it on asking, the form still in view", async () => {
+    const message = `Step ${'one two three '.repeat(250)}\n[cut: 2000 more characters]`;
+    const api = createFakeApi({ listAsks: () => [{ ...form, id: 'f2', message: `\u202e${message}` }] });
+    renderApp(api);
+    const shown = await screen.findByText(/^\\u202eStep one two/);
+    expect(shown.textContent?.length).toBeLessThan(400);
+    expect(screen.getByLabelText<HTMLInputElement>(/Street/).value).toBe('Main St 1');
+    fireEvent.click(screen.getByRole('button', { name: `Show all ${(message.length + 1).toLocaleString('en-US')} characters` }));
+    expect(shown.textContent).toBe(`\\u202e${message}`);
+    expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('a form asking for a secret offers only Decline and Cancel, and says why', async () => {
     const secret: PendingAsk = { ...form, id: 's1', requestedSchema: { type: 'object', properties: { password: { type: 'string' } } }, sensitive: ['password'] };
     const api = createFakeApi({ listAsks: () => [secret], answerAsk: () => ({ ok: true }) });

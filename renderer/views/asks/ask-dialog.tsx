@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { AskContent, PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { Dialog, ErrorNote } from '../../components';
+import { Dialog, ErrorNote, ShowAllText, type TextHead } from '../../components';
 import { describeError, shownLine, type ShownError } from '../../lib';
 import { useDecisions, useLive } from '../../state';
 import { AskBody } from './ask-body';
 import './asks.css';
+
+/** A server's message (up to 4,000 characters from the core) by its first lines: the form and the answer buttons stay in view. */
+const MESSAGE_HEAD: TextHead = { lines: 4, chars: 320 };
 
 function titleOf(ask: PendingAsk): string {
   if (ask.kind === 'url') return `${ask.server} asks you to open a page`;
@@ -56,7 +59,7 @@ export function AskDialog() {
         {whose(ask)}
         {waiting.length > 1 ? ` ${waiting.length - 1} more waiting.` : ''}
       </p>
-      <p className="ask-message">{revealHidden(ask.message, ['\n'])}</p>
+      <ShowAllText className="ask-message" text={ask.message} head={MESSAGE_HEAD} render={(shown) => revealHidden(shown, ['\n'])} />
       {error && <ErrorNote error={error} onDismiss={() => setError(undefined)} />}
       <AskBody ask={ask} busy={busy} answer={answer} openUrl={() => run(live.api.openAskUrl({ id: ask.id }), false)} />
     </Dialog>

@@ -10,6 +10,11 @@ function kinds(row: RegistryRow): string {
   return [...new Set(all)].join(', ') || '—';
 }
 
+/** What the catalog says when the registry marked several versions of an entry latest at once. */
+export function latestMarkedWords(count: number): string {
+  return `${count} versions were marked latest; showing the highest.`;
+}
+
 /** An id with a break opportunity after each dot and slash (io.github.owner/name), its text unchanged. */
 function breakable(id: string): ReactNode[] {
   return id.split(/(?<=[./])/).map((part, i) => (
@@ -62,7 +67,7 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
         {kinds(row)}
       </span>
       {/* An id longer than its column wraps up to four lines and ends in "…" past them; the title and the text hold it whole. */}
-      <span className="row-cell registry-id" title={`Registry id ${shownEntryText(row.name)}, version ${shownEntryText(row.version)}`}>
+      <span className="row-cell registry-id" title={`Registry id ${shownEntryText(row.name)}, version ${shownEntryText(row.version)}${row.latestMarked !== undefined ? `. ${latestMarkedWords(row.latestMarked)}` : ''}`}>
         <code>{breakable(shownEntryText(row.name))}</code>
         <span>{shownEntryText(row.version)}</span>
       </span>

@@ -8,6 +8,7 @@ import { useLive } from '../../state';
 import { freeName } from './catalog-model';
 import { registryTarget, type ConnectTarget } from './connect-target';
 import { LookAlikeNote, shownEntryText } from './look-alike-note';
+import { latestMarkedWords } from './registry-entry-row';
 import type { EntryFormData } from './entry-form-schema';
 import { inputsOf, registryInstallSchema } from './registry-install-schema';
 
@@ -95,6 +96,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
       <p>{shownText(row.description)}</p>
       <p className="muted">
         From the registry: <code>{shownEntryText(row.name)}</code> version {shownLine(row.version)}, installed at exactly this version.
+        {row.latestMarked !== undefined && ` ${latestMarkedWords(row.latestMarked)}`}
       </p>
       <MemoryVaultNote />
       {options === null && error === null && <p role="status">Reading the entry…</p>}

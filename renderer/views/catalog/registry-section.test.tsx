@@ -48,6 +48,19 @@ describe('the registry in the catalog', () => {
     await waitFor(() => expect(within(section).getByRole('listitem', { name: 'Server 399' })).toBeTruthy());
   });
 
+  it('says in the install dialog when the registry marked several versions latest, and which one it shows', async () => {
+    const multi = entry(7, { title: 'Many latest', version: '10.0.0', latestMarked: 3 });
+    const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: [multi, entry(8)] }) });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Install Many latest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Many latest' });
+    expect(within(dialog).getByText(/version 10\.0\.0, installed at exactly this version\. 3 versions were marked latest; showing the highest\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Close|^Cancel/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Install Server 8' }));
+    const plain = await screen.findByRole('dialog', { name: 'Install Server 8' });
+    expect(plain.textContent).not.toContain('marked latest');
+  });
+
   it('shows the first rows of a search, more on demand, and the first rows again for a new query', async () => {
     const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: ENTRIES }) });
     renderApp(api);

@@ -1,0 +1,57 @@
+import { useId, useState, type ReactNode } from 'react';
+import { cutText, groupDigits } from '../../shared/text';
+import { MAX_DETAIL } from './cut-description';
+
+/** How much of a long text shows before "Show all": its first `lines` lines, at most `chars` code points. */
+export interface TextHead {
+  lines: number;
+  chars: number;
+}
+
+/** The head of a text within `head`, ending in an ellipsis; undefined when the whole text is within it. */
+export function headOf(text: string, head: TextHead): string | undefined {
+  let end = -1;
+  for (let line = 0; line < head.lines; line++) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1) break;
+  }
+  const lines = end === -1 || text.slice(end + 1).trim() === '' ? text : `${text.slice(0, end)}…`;
+  const shown = cutText(lines, head.chars);
+  return shown === text ? undefined : shown;
+}
+
+/** What the button offers: all of the text, or its first `max` code points when it is longer still. */
+function showAllLabel(text: string, max: number): string {
+  const length = Array.from(text).length;
+  return length > max ? `Show the first ${groupDigits(max)} of ${groupDigits(length)} characters` : `Show all ${groupDigits(length)} characters`;
+}
+
+export interface ShowAllTextProps {
+  text: string;
+  head: TextHead;
+  /** How the text (or its head) is set: as code spans, with its hidden characters as escapes. */
+  render: (shown: string) => ReactNode;
+  className?: string;
+  as?: 'p' | 'span';
+  /** The most that "Show all" lays out: a text the core did not bound may be one word of 300,000 characters. */
+  max?: number;
+}
+
+/**
+ * A long text by its first lines, with a button to show it all: a row of a table or a dialog's
+ * message stays short, and nothing of the text is out of reach.
+ */
+export function ShowAllText({ text, head, render, className, as: Tag = 'p', max = MAX_DETAIL }: ShowAllTextProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const shortened = headOf(text, head);
+  if (shortened === undefined) return <Tag className={className}>{render(text)}</Tag>;
+  return (
+    <Tag className={className}>
+      <span id={id}>{render(open ? cutText(text, max) : shortened)}</span>{' '}
+      <button type="button" className="button small quiet show-all" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? 'Show less' : showAllLabel(text, max)}
+      </button>
+    </Tag>
+  );
+}
