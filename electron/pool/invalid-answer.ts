@@ -5,6 +5,9 @@ import { RPC_ERROR } from './rpc-codes';
 export const INVALID_ANSWER_TEXT =
   'the server sent an invalid answer (JSON-RPC 2.0 §5: exactly one of "result", an object, and "error", with an integer code and a message)';
 
+/** The text a call gets when its server answered it without the member that makes it JSON-RPC 2.0. */
+export const NOT_JSONRPC_TEXT = 'the server sent an answer that is not JSON-RPC 2.0 (JSON-RPC 2.0 §5: a response carries "jsonrpc": "2.0")';
+
 /** The text a call gets when its server answered it with its id as a string ("7" for 7). */
 export const STRING_ID_TEXT = 'the server answered with the request\'s id as a string (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
 
@@ -23,15 +26,17 @@ export function stringIdOf(message: JSONRPCMessage): number | undefined {
 /**
  * A value that failed the SDK's message schemas but names a request (a string or integer `id`, no
  * `method`, a `result` or an `error`): an answer, malformed, such as one with both `result` and
- * `error`. It becomes an error response for that id, so the call waiting for it fails at once
- * instead of at its timeout; an id nobody waits for is dropped by the SDK as any other.
+ * `error`, or without `"jsonrpc": "2.0"`. It becomes an error response for that id, so the call
+ * waiting for it fails at once instead of at its timeout; an id nobody waits for is dropped by the
+ * SDK as any other.
  */
 export function invalidAnswer(value: unknown): JSONRPCMessage | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const members = value as Record<string, unknown>;
-  if (members['jsonrpc'] !== '2.0' || Object.hasOwn(members, 'method')) return undefined;
+  if (Object.hasOwn(members, 'method')) return undefined;
   if (!Object.hasOwn(members, 'result') && !Object.hasOwn(members, 'error')) return undefined;
   const id = members['id'];
   if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
-  return { jsonrpc: '2.0', id: id as string | number, error: { code: RPC_ERROR.InternalError, message: INVALID_ANSWER_TEXT } };
+  const message = members['jsonrpc'] === '2.0' ? INVALID_ANSWER_TEXT : NOT_JSONRPC_TEXT;
+  return { jsonrpc: '2.0', id: id as string | number, error: { code: RPC_ERROR.InternalError, message } };
 }
