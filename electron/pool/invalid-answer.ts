@@ -11,6 +11,11 @@ export const NOT_JSONRPC_TEXT = 'the server sent an answer that is not JSON-RPC 
 /** The text a call gets when its server answered it with its id as a string ("7" for 7). */
 export const STRING_ID_TEXT = 'the server answered with the request\'s id as a string (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
 
+/** The error answer that fails request `id` in place of its answer that came with the id as a string. */
+export function stringIdAnswer(id: number): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, error: { code: RPC_ERROR.InternalError, message: STRING_ID_TEXT } };
+}
+
 /** The text a call gets when its server answered it with its string id as a number (7 for "7"). */
 export const NUMBER_ID_TEXT = 'the server answered with the request\'s id as a number (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
 

@@ -61,6 +61,10 @@ describe('pool: timeouts, cancellation, progress', () => {
     expect(noJsonrpc.code).not.toBe('timeout');
     expect(noJsonrpc.message).toContain(NOT_JSONRPC_TEXT);
     expect(noJsonrpc.message).toContain('"f"');
+    // A request of the SDK's own path (a read, not the pool's direct tools/call) is failed alike.
+    const read = await rejection(pool.readResource('f', 'fixture://string-id', { timeoutMs: 120_000 }));
+    expect(read.code).not.toBe('timeout');
+    expect(read.message).toContain(STRING_ID_TEXT);
     expect(textOf(await pool.callTool('f', 'badAnswer', { kind: 'strayId' }))).toBe('answered');
     await waitFor('the stray answer to be logged', () => lines.includes('[f] dropped an answer to an id it was never asked (99999)'));
     expect(lines.some((l) => l.includes('ignored a stdout line'))).toBe(false);
