@@ -20,12 +20,14 @@ export function stringIdAnswer(id: number): JSONRPCMessage {
 export const NUMBER_ID_TEXT = 'the server answered with the request\'s id as a number (JSON-RPC 2.0 §5: the id must be the same value, of the same type)';
 
 /**
- * The integer a string id spells ("7"), when the answer has one: our requests' ids are integers, so
- * such an answer is meant for a request of ours, and failing it at once beats a timeout.
+ * The integer a string id names as the SDK would read it (`Number(id)`: "7", "07", " 7"), when the
+ * answer has one: our requests' ids are integers, so such an answer is meant for a request of ours,
+ * and failing it at once beats a timeout.
  */
 export function stringIdOf(message: JSONRPCMessage): number | undefined {
   if ('method' in message || !('id' in message) || typeof message.id !== 'string') return undefined;
-  return /^(?:0|[1-9]\d{0,14})$/.test(message.id) ? Number(message.id) : undefined;
+  const id = Number(message.id);
+  return Number.isSafeInteger(id) ? id : undefined;
 }
 
 /**
