@@ -10,6 +10,7 @@ export type { ClientParts } from './client-internals';
 export { toolListingWalk } from './tool-listing';
 export type { ToolListing } from './tool-listing';
 export { useIdTables } from './per-request-tables';
+export { refuseStringIds } from './answer-ids';
 export { deliverOnConnect, directDelivery, onParsedRequest, registeredHere, rpcKind } from './sdk-dispatch';
 export type { Deliver, RequestSchema, RpcKind } from './sdk-dispatch';
 export { carriesWireMaterial, legacyErrorCode } from './legacy-codec';

@@ -4,7 +4,7 @@ type RequestId = string | number;
 /**
  * The SDK's private members we read or replace, by name: every one lives in this folder, so the
  * next SDK that renames or drops one breaks here, in the contract test beside this file
- * (sdk-internals.test.ts, modern-internals.test.ts), not somewhere on an agent's call. A check outside this folder
+ * (sdk-internals.test.ts, modern-internals.test.ts, answer-ids.test.ts), not somewhere on an agent's call. A check outside this folder
  * (no-private-members.test.ts) keeps it the only place. All but the last three are SDK v2's Protocol
  * (core-internal shared/protocol), which `Server` and `Client` of `@modelcontextprotocol/server`
  * and `/client` extend; those three are the Client's (its tools/list cache: tool-listing.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedAnswer, checkedBody, NO_REQUESTS, requestIdsOf } from './answer-check';
-import { INVALID_ANSWER_TEXT, NUMBER_ID_TEXT, STRING_ID_TEXT } from './invalid-answer';
+import { INVALID_ANSWER_TEXT, NOT_JSONRPC_TEXT, NUMBER_ID_TEXT, STRING_ID_TEXT } from './invalid-answer';
 
 const failed = (id: string | number, message: string) => ({ jsonrpc: '2.0', id, error: { code: -32603, message } });
 const call = (id: string | number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 't', arguments: { id: 'x' } } });
@@ -27,6 +27,15 @@ describe('checkedAnswer: JSON-RPC 2.0 §5 shapes', () => {
     expect(checkedAnswer({ jsonrpc: '2.0', id: 'a', result: 'text' }, NO_REQUESTS)).toEqual(failed('a', INVALID_ANSWER_TEXT));
     // The key written with escapes is the same key once parsed.
     expect(checkedAnswer(JSON.parse('{"jsonrpc":"2.0","id":7,"result":{},"\\u0065rror":{"code":1,"message":"x"}}'), NO_REQUESTS)).toEqual(failed(7, INVALID_ANSWER_TEXT));
+  });
+
+  it('fails an answer without "jsonrpc": "2.0", or with another version, saying so', () => {
+    expect(checkedAnswer({ id: 7, result: {} }, NO_REQUESTS)).toEqual(failed(7, NOT_JSONRPC_TEXT));
+    expect(checkedAnswer({ jsonrpc: '1.0', id: 'a', error: { code: 1, message: 'x' } }, NO_REQUESTS)).toEqual(failed('a', NOT_JSONRPC_TEXT));
+    expect(checkedAnswer({ jsonrpc: 2, id: 7, result: {} }, NO_REQUESTS)).toEqual(failed(7, NOT_JSONRPC_TEXT));
+    // What names no request stays as it came.
+    expect(checkedAnswer({ id: 1.5, result: {} }, NO_REQUESTS)).toBeUndefined();
+    expect(checkedAnswer({ id: 7 }, NO_REQUESTS)).toBeUndefined();
   });
 });
 

@@ -21,8 +21,8 @@ function isErrorObject(value: unknown): boolean {
  * A wrong answer made an error answer that fails the call waiting for it at once, where the SDK would
  * drop it (the call then waits for its timeout) or take it; undefined for a right answer, a request,
  * a notification, or what is no answer at all. Wrong is:
- * - not one of JSON-RPC 2.0 §5's two shapes: both `result` and `error`, a `result` that is not an
- *   object, an `error` without an integer code and a message (invalid-answer.ts);
+ * - not one of JSON-RPC 2.0 §5's two shapes: no `"jsonrpc": "2.0"`, both `result` and `error`, a
+ *   `result` that is not an object, an `error` without an integer code and a message (invalid-answer.ts);
  * - its id a request's of this exchange as another type ("7" for 7, 7 for "7"): §5 asks for the same
  *   value, so it answers no request of ours; but the server meant that one, which is failed saying so.
  */
@@ -31,7 +31,7 @@ export function checkedAnswer(value: unknown, otherType: IdOfOtherType): JSONRPC
   const hasResult = Object.hasOwn(value, 'result');
   const hasError = Object.hasOwn(value, 'error');
   if (!hasResult && !hasError) return undefined;
-  const wellFormed = hasResult !== hasError && (hasResult ? isObject(value['result']) : isErrorObject(value['error']));
+  const wellFormed = value['jsonrpc'] === '2.0' && hasResult !== hasError && (hasResult ? isObject(value['result']) : isErrorObject(value['error']));
   if (!wellFormed) return invalidAnswer(value);
   const id = value['id'];
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;

@@ -30,6 +30,15 @@ describe('AskBudget', () => {
     expect(floods).toEqual([]);
   });
 
+  it('tells what a call\'s last second declined when the call ends, without waiting for a next second', () => {
+    const { b, lines } = budget();
+    const call = new AbortController();
+    expect(taken(b, 15, call.signal, 'tool "slow"')).toBe(ASKS_PER_SECOND);
+    expect(lines).toEqual([]);
+    call.abort();
+    expect(lines).toEqual(['[s] declined 5 requests during tool "slow" over its budget of 10 a second']);
+  });
+
   it('lets a round through whole while its second has room, what it takes past 10 owed by the next seconds', () => {
     const { b, lines, floods, at } = budget();
     const call = new AbortController().signal;

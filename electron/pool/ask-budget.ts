@@ -65,8 +65,11 @@ export class AskBudget {
     if (call?.startsWith('one of ') === true) return (this.#several ??= make());
     let budget = this.#calls.get(ended);
     if (budget === undefined) {
-      budget = make();
-      this.#calls.set(ended, budget);
+      const made = make();
+      this.#calls.set(ended, made);
+      // What its last second declined is told when the call ends: no later request rolls its second over.
+      ended.addEventListener('abort', () => made.flush(), { once: true });
+      budget = made;
     }
     return budget;
   }

@@ -14,6 +14,7 @@ import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
 import { listingDepthFetch } from './listing-depth-fetch';
+import { stringIdAnswer } from './invalid-answer';
 import { invalidAnswerFetch } from './invalid-answer-fetch';
 import { sessionExpiryFetch, type SessionNews } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
@@ -27,7 +28,7 @@ import type { RelistTools } from './header-mismatch';
 import { eraChoice, type EraChoice } from './era-choice';
 import { LISTEN_ACK_MS, ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
-import { clientParts, useIdTables } from '../mcp-wire';
+import { clientParts, refuseStringIds, useIdTables } from '../mcp-wire';
 import { UNKNOWN_ANSWER_PREFIX, unknownAnswerNote } from './unknown-answer';
 import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 import type { AnswerInput } from './server-rounds';
@@ -183,6 +184,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   // Multi-round-trip input is answered through our own routing, one round at a time (ask-handlers.ts).
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: sdk.jsonSchemaValidator, ...(era.negotiation ? { versionNegotiation: era.negotiation } : {}) });
   useIdTables(client);
+  // An answer with a waiting request's id as a string fails that call, wherever it came (invalid-answer.ts).
+  refuseStringIds(client, stringIdAnswer);
   const budget = new AskBudget({ server, now: options.now, log: options.log, onFlood: stopFor });
   const askOptions = options.asks ? { ...options.asks, server, log: options.log, budget } : undefined;
   if (askOptions) registerAskHandlers(client, sdk.ProtocolError, askOptions);

@@ -4,6 +4,7 @@ import { loadClientSdk, type ClientSdk } from './client-sdk';
 import { cancellationOf, LazyAbort } from './cancellation';
 import { connectedDirect, directOptions, toolsCallSent, type FakeStdio, type Listed } from '../../test/support/direct-stdio';
 import { toPoolError, type ErrorContext } from './map-error';
+import { STRING_ID_TEXT } from './invalid-answer';
 
 const context: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "echo"', timeoutMs: 1000 };
 
@@ -57,6 +58,16 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     await expect(Promise.all([ping, ping2])).resolves.toHaveLength(2);
     expect(errors).toEqual([]);
     expect(direct.size).toBe(0);
+  });
+
+  it('fails a call at once whose answer gives its id as a string, however the SDK would read it as a number', async () => {
+    for (const spelled of [(id: number) => String(id), (id: number) => `0${id}`, (id: number) => ` ${id} `]) {
+      const { stdio, direct } = await connected();
+      const call = direct.call('echo', {}, options());
+      stdio.deliver({ jsonrpc: '2.0', id: spelled(stdio.lastId()), result: { content: [] } });
+      await expect(call).rejects.toThrow(STRING_ID_TEXT);
+      expect(direct.size).toBe(0);
+    }
   });
 
   it('never leaves a call hanging on an answer without a result (the transport’s schema lets none through; if one came)', async () => {

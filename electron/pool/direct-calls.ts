@@ -3,7 +3,7 @@ import type { Client, JSONRPCMessage, ProgressCallback, RequestOptions } from '@
 import { safeParse } from 'zod/v4-mini';
 import { DelayList, IdTable, type Delayed } from '../../shared/collections';
 import { clientParts, type ClientParts } from '../mcp-wire';
-import { STRING_ID_TEXT, stringIdOf } from './invalid-answer';
+import { stringIdAnswer, stringIdOf } from './invalid-answer';
 import { invalidOutput, OutputValidators, type ListedTools, type OutputValidator } from './output-validators';
 import type { Cancellation } from './cancellation';
 import type { ClientSdk } from './client-sdk';
@@ -218,7 +218,7 @@ export class DirectToolCalls {
     const id = stringIdOf(message);
     const call = id === undefined ? undefined : this.#waiting.get(id);
     if (!call) return false;
-    this.#answer(call, { jsonrpc: '2.0', id: call.id, error: { code: RPC_ERROR.InternalError, message: STRING_ID_TEXT } });
+    this.#answer(call, stringIdAnswer(call.id));
     return true;
   }
 

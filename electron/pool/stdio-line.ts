@@ -32,9 +32,10 @@ export function readRpcLine(
   } catch {
     return undefined;
   }
-  // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
-  if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') return undefined;
-  if (!schemas) return undefined;
+  if (typeof value !== 'object' || value === null || !schemas) return undefined;
+  // A cheap look before the schema, whose failures are slow (a flood of `{}` lines); an answer to one
+  // of our ids without it still fails its call (invalid-answer.ts).
+  if ((value as { jsonrpc?: unknown }).jsonrpc !== '2.0') return invalidAnswer(value);
   if (isTooDeepListing(value)) return 'too_deep';
   try {
     return parseRpcMessage(value, schemas);

@@ -9,7 +9,7 @@ import { faultServer, ROOT } from '../fixtures/servers/config';
 const DUPLICATE_TOOLS_SERVER = fileURLToPath(new URL('../fixtures/servers/duplicate-tools-server.ts', import.meta.url));
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
-import { INVALID_ANSWER_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
+import { INVALID_ANSWER_TEXT, NOT_JSONRPC_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
 
 const pools: Pool[] = [];
 
@@ -49,7 +49,7 @@ describe('pool: timeouts, cancellation, progress', () => {
     expect(textOf(await pool.callTool('f', 'slow', { ms: 0 }))).toBe('slept 0');
   });
 
-  it('fails a call at once on a malformed answer or its id as a string, and names an answer to an id never asked', async () => {
+  it('fails a call at once on a malformed answer, its id as a string or no "jsonrpc", naming the server, and names an answer to an id never asked', async () => {
     const { pool, lines } = await poolWith({ f: faultServer() });
     const both = await rejection(pool.callTool('f', 'badAnswer', { kind: 'both' }, { timeoutMs: 120_000 }));
     expect(both.code).not.toBe('timeout');
@@ -57,6 +57,14 @@ describe('pool: timeouts, cancellation, progress', () => {
     const stringId = await rejection(pool.callTool('f', 'badAnswer', { kind: 'stringId' }, { timeoutMs: 120_000 }));
     expect(stringId.code).not.toBe('timeout');
     expect(stringId.message).toContain(STRING_ID_TEXT);
+    const noJsonrpc = await rejection(pool.callTool('f', 'badAnswer', { kind: 'noJsonrpc' }, { timeoutMs: 120_000 }));
+    expect(noJsonrpc.code).not.toBe('timeout');
+    expect(noJsonrpc.message).toContain(NOT_JSONRPC_TEXT);
+    expect(noJsonrpc.message).toContain('"f"');
+    // A request of the SDK's own path (a read, not the pool's direct tools/call) is failed alike.
+    const read = await rejection(pool.readResource('f', 'fixture://string-id', { timeoutMs: 120_000 }));
+    expect(read.code).not.toBe('timeout');
+    expect(read.message).toContain(STRING_ID_TEXT);
     expect(textOf(await pool.callTool('f', 'badAnswer', { kind: 'strayId' }))).toBe('answered');
     await waitFor('the stray answer to be logged', () => lines.includes('[f] dropped an answer to an id it was never asked (99999)'));
     expect(lines.some((l) => l.includes('ignored a stdout line'))).toBe(false);
