@@ -67,7 +67,8 @@ function backups(file: string): string[] {
   return readdirSync(dir).filter((n) => n.includes('.connected-services-backup-')).map((n) => join(dir, n));
 }
 
-describe('agents connect writes the bridge into each client\'s user configuration', () => {
+// Each test runs several bundled CLI commands in a row, each up to seconds on a loaded machine.
+describe('agents connect writes the bridge into each client\'s user configuration', { timeout: 120_000 }, () => {
   let dataDir: string;
   let user: string;
   const env = () => ({ HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE });
