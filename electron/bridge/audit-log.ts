@@ -65,9 +65,9 @@ export class AuditLog extends JsonlLog<AuditEntry> {
     this.#refusals.add(entry.agent, '', entry);
   }
 
-  /** A request refused for naming the bridge by `host` (`localhost`, `[::1]`): one a minute written, the rest counted. */
-  appendMisnamed(host: string, time: number): void {
-    this.#refusals.add('', 'misnamed', misnamedEntry(host, time), MISNAMED_PER_WINDOW);
+  /** A request refused for naming the bridge `localhost` or `[::1]` in its `header`: one a minute per header written, the rest counted. */
+  appendMisnamed(value: string, time: number, header: 'Host' | 'Origin' = 'Host'): void {
+    this.#refusals.add('', `misnamed ${header}`, misnamedEntry(value, time, header), MISNAMED_PER_WINDOW);
   }
 
   /** `windows` (audit-windows.ts) writes to this log: what they counted is written when it closes, not lost. */

@@ -189,7 +189,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       share: agentShare(cap),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),
-      misnamed: (host) => parts.audit.appendMisnamed(host, parts.core.now()),
+      misnamed: ({ header, value }) => parts.audit.appendMisnamed(value, parts.core.now(), header),
       now: parts.core.now,
       log: parts.core.log,
     }),

@@ -127,7 +127,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   server: z.string(),
   /** elicitation, sampling and roots: a server's request during a call (`agent` is empty outside an agent's call; roots are audited only within one). */
   /** listing: the listing bound changed what the agent lists (`listing`); `tool` is `tools/list`. */
-  /** request: a request refused before its token was read, for naming the bridge by `localhost` or `[::1]`; `tool` is its Host, `agent` empty. */
+  /** request: a request refused before its token was read, for naming the bridge by `localhost` or `[::1]`; `tool` is its Host or its page's Origin, `agent` empty. */
   kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots', 'listing', 'request']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
