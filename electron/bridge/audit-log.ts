@@ -75,8 +75,17 @@ export class AuditLog extends JsonlLog<AuditEntry> {
     this.#windows.push(windows);
   }
 
-  override async close(): Promise<void> {
+  /**
+   * Every window's count written now (queued; written at the latest when the process exits), later
+   * entries as they come: once the bridge has closed, before the slow part of a stop, so a stop cut
+   * short (a second signal, a kill) does not lose the minute's counts.
+   */
+  endWindows(): void {
     for (const windows of this.#windows) windows.endAll();
+  }
+
+  override async close(): Promise<void> {
+    this.endWindows();
     await super.close();
   }
 
