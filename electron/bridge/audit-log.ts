@@ -4,7 +4,7 @@ import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
 import { callWindows, RecordedBytes } from './audit-budget';
-import { boundAnswer, lastUse } from './audit-reads';
+import { boundAnswer, lastUse, reachedServer, type LastUse } from './audit-reads';
 import { MISNAMED_PER_WINDOW, misnamedEntry, refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
@@ -42,6 +42,8 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   readonly #calls = callWindows((entry) => super.append(this.#bytes.fit(entry)));
   /** Counted entries of other writers (a server's requests): their last windows are written at close too. */
   readonly #windows: { endAll(): void }[] = [this.#refusals, this.#calls];
+  /** Each service's last call this process wrote (one per server name: config names, bounded): last use without reading back. */
+  readonly #lastCalls = new Map<string, number>();
 
   constructor(options: AuditLogOptions) {
     super({
@@ -56,8 +58,9 @@ export class AuditLog extends JsonlLog<AuditEntry> {
 
   /** An agent's call (a tool, a read, a prompt) is counted past its bounds; any other entry is written as it is. */
   override append(entry: AuditEntry): void {
-    if (CALL_KINDS.has(entry.kind) && entry.repeated === undefined) this.#calls.add(entry.agent, entry.outcome, entry);
-    else super.append(entry);
+    if (!CALL_KINDS.has(entry.kind) || entry.repeated !== undefined) return super.append(entry);
+    if (reachedServer(entry) && entry.time > (this.#lastCalls.get(entry.server) ?? -Infinity)) this.#lastCalls.set(entry.server, entry.time);
+    this.#calls.add(entry.agent, entry.outcome, entry);
   }
 
   /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
@@ -101,8 +104,8 @@ export class AuditLog extends JsonlLog<AuditEntry> {
     return boundAnswer(entries);
   }
 
-  /** When each of `servers` was last called, across the whole audit (audit-reads.ts). */
-  lastUse(servers: readonly string[]): Promise<Map<string, number>> {
-    return lastUse(servers, (limit, keep) => this.readWhere(limit, keep));
+  /** When each of `servers` was last called: this process's calls, then the audit newest first up to a bound (audit-reads.ts). */
+  lastUse(servers: readonly string[], maxChars?: number): Promise<LastUse> {
+    return lastUse(servers, (options) => this.scan(options), this.#lastCalls, maxChars);
   }
 }
