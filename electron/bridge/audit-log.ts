@@ -22,6 +22,12 @@ export interface AuditLogOptions extends Pick<CoreEnvOptions, 'dataDir' | 'log'>
   keep?: number;
 }
 
+/** Windows of counted entries written to this log: their counts are read live and written when it closes. */
+export interface CountedWindows {
+  endAll(): void;
+  counting(): AuditEntry[];
+}
+
 /** An agent's call, counted per agent (audit-budget.ts); other writers' entries are windowed by them. */
 const CALL_KINDS: ReadonlySet<AuditEntry['kind']> = new Set(['tool', 'resource', 'prompt']);
 
@@ -41,7 +47,7 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   readonly #refusals = refusalWindows((entry) => super.append(this.#bytes.fit(entry)));
   readonly #calls = callWindows((entry) => super.append(this.#bytes.fit(entry)));
   /** Counted entries of other writers (a server's requests): their last windows are written at close too. */
-  readonly #windows: { endAll(): void }[] = [this.#refusals, this.#calls];
+  readonly #windows: CountedWindows[] = [this.#refusals, this.#calls];
   /** Each service's last call this process wrote (one per server name: config names, bounded): last use without reading back. */
   readonly #lastCalls = new Map<string, number>();
 
@@ -74,7 +80,7 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   }
 
   /** `windows` (audit-windows.ts) writes to this log: what they counted is written when it closes, not lost. */
-  endAtClose(windows: { endAll(): void }): void {
+  endAtClose(windows: CountedWindows): void {
     this.#windows.push(windows);
   }
 
@@ -94,14 +100,14 @@ export class AuditLog extends JsonlLog<AuditEntry> {
 
   async read(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const limit = Math.max(0, Math.min(query.limit ?? 100, 10_000));
-    const entries = await this.readWhere(
-      limit,
-      (e) =>
-        (query.agent === undefined || e.agent === query.agent) &&
-        (query.server === undefined || e.server === query.server) &&
-        (query.outcome === undefined || e.outcome === query.outcome),
-    );
-    return boundAnswer(entries);
+    const matches = (e: AuditEntry): boolean =>
+      (query.agent === undefined || e.agent === query.agent) &&
+      (query.server === undefined || e.server === query.server) &&
+      (query.outcome === undefined || e.outcome === query.outcome);
+    const entries = await this.readWhere(limit, matches);
+    // A minute's count is written when the minute ends: read now, it shows a flood as it happens (`counting`), no line written for it.
+    const counting = this.#windows.flatMap((windows) => windows.counting()).filter(matches).map((e): AuditEntry => ({ ...e, counting: true }));
+    return boundAnswer([...counting, ...entries].slice(0, limit));
   }
 
   /** When each of `servers` was last called: this process's calls, then the audit newest first up to a bound (audit-reads.ts). */

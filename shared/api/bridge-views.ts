@@ -164,6 +164,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   leftOut: z.enum(['flood', 'answer']).optional(),
   /** This line stands for this many calls of the agent with this outcome (past the first 600), refusals of the agent (past the first 20; of a `request`, past the first) or listing switches (past the first 6) in one minute, the first of them shown. */
   repeated: z.number().int().positive().optional(),
+  /** A count of a minute not over yet (with `repeated` or `requests`): read as it stands, written to the file when the minute ends. */
+  counting: z.literal(true).optional(),
   /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
   listing: ListingBoundSchema.optional(),
 }));
