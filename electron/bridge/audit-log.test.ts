@@ -59,6 +59,39 @@ describe('AuditLog', () => {
     expect(lines).toEqual([expect.objectContaining({ tool: 'nope' }), { time: 1, ...refused }, { time: 2, ...refused, tool: 'Host: localhost:4777', repeated: 49 }]);
   });
 
+  it("reads a minute's count as it stands, marked `counting`, before any line of it is written; the line comes when the minute ends", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    for (let i = 0; i < 30; i++) log.appendRefusal(entry(i, { agent: 'flooder', server: '', tool: `nope-${i}`, outcome: 'error', errorCode: 'not_found' }));
+    const read = await log.read({ limit: 100 });
+    expect(read).toHaveLength(21);
+    expect(read.filter((e) => e.counting === true)).toEqual([{ ...entry(20, { agent: 'flooder', server: '', tool: 'nope-20', outcome: 'error', errorCode: 'not_found' }), repeated: 10, counting: true }]);
+    // Filtered as the file's entries are; and nothing written for reading it.
+    expect(await log.read({ agent: 'other' })).toEqual([]);
+    expect(readFileSync(log.file, 'utf8')).not.toContain('repeated');
+    log.appendRefusal(entry(30, { agent: 'flooder', server: '', tool: 'nope-30', outcome: 'error', errorCode: 'not_found' }));
+    expect((await log.read({ agent: 'flooder', outcome: 'error' })).find((e) => e.counting === true)?.repeated).toBe(11);
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => AuditEntrySchema.parse(JSON.parse(l)));
+    expect(lines.at(-1)).toEqual({ ...entry(20, { agent: 'flooder', server: '', tool: 'nope-20', outcome: 'error', errorCode: 'not_found' }), repeated: 11 });
+  });
+
+  it("counts a page's `localhost` Origin apart from a misnamed Host: each header's first a minute written, its rest counted", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    for (let i = 1; i <= 10; i++) log.appendMisnamed('http://localhost:4777', i, 'Origin');
+    for (let i = 11; i <= 12; i++) log.appendMisnamed('localhost:4777', i);
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => AuditEntrySchema.parse(JSON.parse(l)));
+    const refused = { agent: '', server: '', kind: 'request', durationMs: 0, outcome: 'denied', errorCode: 'denied' };
+    expect(lines).toEqual([
+      { time: 1, ...refused, tool: 'Origin: http://localhost:4777' },
+      { time: 11, ...refused, tool: 'Host: localhost:4777' },
+      { time: 2, ...refused, tool: 'Origin: http://localhost:4777', repeated: 9 },
+      { time: 12, ...refused, tool: 'Host: localhost:4777', repeated: 1 },
+    ]);
+  });
+
   it("writes the last window's count of another writer's windows when it closes (endAtClose)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
     const log = new AuditLog({ dataDir });

@@ -4,7 +4,7 @@ import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
 import { callWindows, RecordedBytes } from './audit-budget';
-import { boundAnswer, lastUse } from './audit-reads';
+import { boundAnswer, lastUse, reachedServer, type LastUse } from './audit-reads';
 import { MISNAMED_PER_WINDOW, misnamedEntry, refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
@@ -20,6 +20,12 @@ export interface AuditLogOptions extends Pick<CoreEnvOptions, 'dataDir' | 'log'>
   maxBytes?: number;
   /** Rotated files kept (audit.1.jsonl is the newest). */
   keep?: number;
+}
+
+/** Windows of counted entries written to this log: their counts are read live and written when it closes. */
+export interface CountedWindows {
+  endAll(): void;
+  counting(): AuditEntry[];
 }
 
 /** An agent's call, counted per agent (audit-budget.ts); other writers' entries are windowed by them. */
@@ -41,7 +47,9 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   readonly #refusals = refusalWindows((entry) => super.append(this.#bytes.fit(entry)));
   readonly #calls = callWindows((entry) => super.append(this.#bytes.fit(entry)));
   /** Counted entries of other writers (a server's requests): their last windows are written at close too. */
-  readonly #windows: { endAll(): void }[] = [this.#refusals, this.#calls];
+  readonly #windows: CountedWindows[] = [this.#refusals, this.#calls];
+  /** Each service's last call this process wrote (one per server name: config names, bounded): last use without reading back. */
+  readonly #lastCalls = new Map<string, number>();
 
   constructor(options: AuditLogOptions) {
     super({
@@ -56,8 +64,9 @@ export class AuditLog extends JsonlLog<AuditEntry> {
 
   /** An agent's call (a tool, a read, a prompt) is counted past its bounds; any other entry is written as it is. */
   override append(entry: AuditEntry): void {
-    if (CALL_KINDS.has(entry.kind) && entry.repeated === undefined) this.#calls.add(entry.agent, entry.outcome, entry);
-    else super.append(entry);
+    if (!CALL_KINDS.has(entry.kind) || entry.repeated !== undefined) return super.append(entry);
+    if (reachedServer(entry) && entry.time > (this.#lastCalls.get(entry.server) ?? -Infinity)) this.#lastCalls.set(entry.server, entry.time);
+    this.#calls.add(entry.agent, entry.outcome, entry);
   }
 
   /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
@@ -65,35 +74,44 @@ export class AuditLog extends JsonlLog<AuditEntry> {
     this.#refusals.add(entry.agent, '', entry);
   }
 
-  /** A request refused for naming the bridge by `host` (`localhost`, `[::1]`): one a minute written, the rest counted. */
-  appendMisnamed(host: string, time: number): void {
-    this.#refusals.add('', 'misnamed', misnamedEntry(host, time), MISNAMED_PER_WINDOW);
+  /** A request refused for naming the bridge `localhost` or `[::1]` in its `header`: one a minute per header written, the rest counted. */
+  appendMisnamed(value: string, time: number, header: 'Host' | 'Origin' = 'Host'): void {
+    this.#refusals.add('', `misnamed ${header}`, misnamedEntry(value, time, header), MISNAMED_PER_WINDOW);
   }
 
   /** `windows` (audit-windows.ts) writes to this log: what they counted is written when it closes, not lost. */
-  endAtClose(windows: { endAll(): void }): void {
+  endAtClose(windows: CountedWindows): void {
     this.#windows.push(windows);
   }
 
-  override async close(): Promise<void> {
+  /**
+   * Every window's count written now (queued; written at the latest when the process exits), later
+   * entries as they come: once the bridge has closed, before the slow part of a stop, so a stop cut
+   * short (a second signal, a kill) does not lose the minute's counts.
+   */
+  endWindows(): void {
     for (const windows of this.#windows) windows.endAll();
+  }
+
+  override async close(): Promise<void> {
+    this.endWindows();
     await super.close();
   }
 
   async read(query: AuditQuery = {}): Promise<AuditEntry[]> {
     const limit = Math.max(0, Math.min(query.limit ?? 100, 10_000));
-    const entries = await this.readWhere(
-      limit,
-      (e) =>
-        (query.agent === undefined || e.agent === query.agent) &&
-        (query.server === undefined || e.server === query.server) &&
-        (query.outcome === undefined || e.outcome === query.outcome),
-    );
-    return boundAnswer(entries);
+    const matches = (e: AuditEntry): boolean =>
+      (query.agent === undefined || e.agent === query.agent) &&
+      (query.server === undefined || e.server === query.server) &&
+      (query.outcome === undefined || e.outcome === query.outcome);
+    const entries = await this.readWhere(limit, matches);
+    // A minute's count is written when the minute ends: read now, it shows a flood as it happens (`counting`), no line written for it.
+    const counting = this.#windows.flatMap((windows) => windows.counting()).filter(matches).map((e): AuditEntry => ({ ...e, counting: true }));
+    return boundAnswer([...counting, ...entries].slice(0, limit));
   }
 
-  /** When each of `servers` was last called, across the whole audit (audit-reads.ts). */
-  lastUse(servers: readonly string[]): Promise<Map<string, number>> {
-    return lastUse(servers, (limit, keep) => this.readWhere(limit, keep));
+  /** When each of `servers` was last called: this process's calls, then the audit newest first up to a bound (audit-reads.ts). */
+  lastUse(servers: readonly string[], maxChars?: number): Promise<LastUse> {
+    return lastUse(servers, (options) => this.scan(options), this.#lastCalls, maxChars);
   }
 }

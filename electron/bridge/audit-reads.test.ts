@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from './audit-entry';
+import { describe, expect, it, vi } from 'vitest';
+import { AuditEntrySchema, type AuditEntry } from './audit-entry';
 import { AuditLog } from './audit-log';
-import { boundAnswer } from './audit-reads';
+import { boundAnswer, LAST_USE_SCAN_CHARS } from './audit-reads';
 
 const call = (time: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({ time, agent: 'a', server: 's', kind: 'tool', tool: 't', durationMs: 1, callMs: 1, outcome: 'ok', ...extra });
 
@@ -43,10 +43,43 @@ describe('AuditLog.lastUse', () => {
     for (let i = 0; i < 2000; i++) log.append(call(10 + i, { agent: `flood${i % 4}`, server: 'everything' }));
     const used = await log.lastUse(['github', 'okta', 'everything', 'never']);
     await log.close();
-    expect([...used]).toEqual([
-      ['everything', 2009],
-      ['github', 2],
-    ]);
-    expect((await new AuditLog({ dataDir: log.dir.replace(/\/audit$/, '') }).lastUse([])).size).toBe(0);
+    expect(used).toEqual({
+      used: new Map([
+        ['everything', 2009],
+        ['github', 2],
+      ]),
+    });
+    expect((await new AuditLog({ dataDir: log.dir.replace(/\/audit$/, '') }).lastUse([])).used.size).toBe(0);
+  });
+
+  it('reads at most LAST_USE_SCAN_CHARS of a full 30 MiB audit for a service never called, and says since when it looked', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    mkdirSync(join(dataDir, 'audit'), { mode: 0o700 });
+    // Written by earlier runs: six files of 5 MiB, github called once in the oldest, everything since.
+    const line = (time: number, server: string): string => `${JSON.stringify(call(time, { server, tool: 'x'.repeat(120) }))}\n`;
+    const perFile = Math.floor((5 * 1024 * 1024) / line(1e12, 'everything').length);
+    const names = ['audit.5.jsonl', 'audit.4.jsonl', 'audit.3.jsonl', 'audit.2.jsonl', 'audit.1.jsonl', 'audit.jsonl'];
+    let time = 1e12;
+    for (const [n, name] of names.entries()) {
+      const lines: string[] = n === 0 ? [line(time++, 'github')] : [];
+      while (lines.length < perFile) lines.push(line(time++, 'everything'));
+      writeFileSync(join(dataDir, 'audit', name), lines.join(''), { mode: 0o600 });
+    }
+    const newest = time - 1;
+    const log = new AuditLog({ dataDir });
+    let parsed = 0;
+    const schemaParse = AuditEntrySchema.safeParse.bind(AuditEntrySchema);
+    const counting = vi.spyOn(AuditEntrySchema, 'safeParse').mockImplementation((value) => (parsed++, schemaParse(value)));
+    const answer = await log.lastUse(['everything', 'github', 'never']);
+    counting.mockRestore();
+    expect(answer.used).toEqual(new Map([['everything', newest]]));
+    // Stopped about 8 MiB back, far short of the 30 MiB: what was read, and how far back it went, agree.
+    const lineChars = line(1e12, 'everything').length;
+    expect(parsed).toBe(Math.ceil(LAST_USE_SCAN_CHARS / lineChars));
+    expect(answer.since).toBe(newest - parsed + 1);
+    // A call this process wrote is known without reading back, however far the search stops.
+    log.append(call(newest + 5, { server: 'github' }));
+    expect((await log.lastUse(['github'], 1024)).used.get('github')).toBe(newest + 5);
+    await log.close();
   });
 });

@@ -38,10 +38,11 @@ export function refusalWindows(write: (entry: AuditEntry) => void, clock?: Delay
 export const MISNAMED_PER_WINDOW = 1;
 
 /**
- * A request refused for naming the bridge `localhost` or `[::1]` (http-guard.ts), before its token was
- * read: no agent named, the token nowhere. A misconfigured client retries at its own pace, so per
- * window one entry is written and the rest are counted into one (MISNAMED_PER_WINDOW).
+ * A request refused for naming the bridge `localhost` or `[::1]` (http-guard.ts: its Host, or the Origin
+ * of a page served at that name and port), before its token was read: no agent named, the token
+ * nowhere. A misconfigured client retries at its own pace, so per window one entry is written and the
+ * rest are counted into one (MISNAMED_PER_WINDOW).
  */
-export function misnamedEntry(host: string, time: number): AuditEntry {
-  return { time, agent: '', server: '', kind: 'request', tool: redact(`Host: ${shortRefusedName(host)}`), durationMs: 0, outcome: 'denied', errorCode: 'denied' };
+export function misnamedEntry(value: string, time: number, header: 'Host' | 'Origin' = 'Host'): AuditEntry {
+  return { time, agent: '', server: '', kind: 'request', tool: redact(`${header}: ${shortRefusedName(value)}`), durationMs: 0, outcome: 'denied', errorCode: 'denied' };
 }

@@ -72,6 +72,13 @@ export class AuditWindows<T = AuditEntry> {
     return false;
   }
 
+  /** Each open window's count so far, as the summary it will write: a reader sees a flood before its minute ends, nothing written for it. */
+  counting(): T[] {
+    const summaries: T[] = [];
+    for (const windows of this.#scopes.values()) for (const window of windows.values()) if (window.first !== undefined) summaries.push(this.#options.summary(window.first, window.counted));
+    return summaries;
+  }
+
   /** How many scopes have a window open (each ends with its minute). */
   get scopesKept(): number {
     return this.#scopes.size;

@@ -42,7 +42,7 @@ interface BridgeParts {
   sessions: SessionRegistry;
   listChanged: ListChangedNotifier;
   /** Pause state, read by calls and by the App API. */
-  state: { paused: boolean };
+  state: { paused: boolean; closing: boolean };
   /** Last authentication per agent, this run's and earlier runs'. */
   activity: AgentActivity;
   /** Agents' resource subscriptions, by session. */
@@ -94,7 +94,7 @@ function openParts(options: BridgeOptions): BridgeParts {
     { maxPerAgent: sessionsPerAgent(options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, options.maxSessionsPerAgent), idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
     core,
   );
-  const state = { paused: false };
+  const state = { paused: false, closing: false };
   const activity = new AgentActivity(core);
   const subscriptions = new ResourceSubscriptions(options.pool);
   const toolIndex = new ToolIndex(options.pool);
@@ -159,7 +159,7 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
 function callContext(options: BridgeOptions, parts: Pick<BridgeParts, 'pool' | 'toolIndex' | 'agents' | 'approvals' | 'audit' | 'state' | 'subscriptions' | 'core'>): CallContext {
   const { pool, toolIndex, agents, approvals, audit, state, subscriptions, core } = parts;
   const auditArguments = typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true;
-  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, withheldResource: options.withheldResource, now: core.now, log: core.log };
+  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, closing: () => state.closing, subscriptions, withheldResource: options.withheldResource, now: core.now, log: core.log };
 }
 
 /** Step 3: the HTTP endpoint (guard, bearer, sessions) listening on 127.0.0.1. */
@@ -189,7 +189,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       share: agentShare(cap),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),
-      misnamed: (host) => parts.audit.appendMisnamed(host, parts.core.now()),
+      misnamed: ({ header, value }) => parts.audit.appendMisnamed(value, parts.core.now(), header),
       now: parts.core.now,
       log: parts.core.log,
     }),
@@ -270,6 +270,7 @@ function bridgeHandle(
     },
     close: () => {
       closing ??= (async () => {
+        state.closing = true;
         clearInterval(sweeper);
         for (const off of unfollow) off();
         approvals.close();

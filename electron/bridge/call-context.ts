@@ -20,6 +20,8 @@ export interface CallContext extends Pick<CoreEnv, 'now' | 'log'> {
   /** Whether the person turned on recording of arguments and results (asked at each call). */
   auditArguments: () => boolean;
   paused: () => boolean;
+  /** The bridge is stopping: a call it cancels now was ended by the stop, not by a timeout or the agent. */
+  closing?: () => boolean;
   /** Agents' resource subscriptions, by session. */
   subscriptions: ResourceSubscriptions;
   /** Resources a server lists that the person has not approved (withheld-resources.ts). */

@@ -157,6 +157,27 @@ describe('the call gate', () => {
     expect(f.audit[1]).toMatchObject({ outcome: 'cancelled' });
   });
 
+  it('audits a call cancelled by the bridge stopping as `server_unavailable`; an agent\'s own cancel keeps the pool\'s code', async () => {
+    const f = fake();
+    let closing = false;
+    const ctx = { ...f.ctx, closing: () => closing };
+    const running = (abort: LazyAbort): GateCall<string> => ({
+      ...asked(f),
+      find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write', decision: 'allow' } }),
+      run: () => {
+        abort.abort(new Error('Connection closed'));
+        return Promise.reject(new CodedError('timeout', 'tool "send_email" on "mail" was cancelled by the caller'));
+      },
+    });
+    const byAgent = new LazyAbort();
+    await passGate(ctx, running(byAgent), byAgent);
+    expect(f.audit[0]).toMatchObject({ outcome: 'cancelled', errorCode: 'timeout' });
+    closing = true;
+    const byStop = new LazyAbort();
+    await passGate(ctx, running(byStop), byStop);
+    expect(f.audit[1]).toMatchObject({ outcome: 'cancelled', errorCode: 'server_unavailable', server: 'mail' });
+  });
+
   it('appends the draft it is given as the entry, completed in place: no copy of the entry per call', () => {
     const f = fake();
     const draft: AuditDraft = { agent: 'claude', server: 'mail', kind: 'tool', tool: 'send_email', outcome: 'ok' };

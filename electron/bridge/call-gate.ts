@@ -224,7 +224,9 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   } catch (error) {
     // Ended by the bridge for the agent's own fault (refusals.ts): that is the answer and the audit, not what the cancel became.
     if (cancel.reason instanceof CallRefused) return pass.refuse('call', agentError(cancel.reason, target.server), 'denied');
-    return pass.refuse('call', agentError(error, target.server), cancel.aborted ? 'cancelled' : 'error');
+    if (!cancel.aborted) return pass.refuse('call', agentError(error, target.server), 'error');
+    // The pool calls any cancel a `timeout`; one the bridge's stop caused is the bridge becoming unavailable.
+    return pass.refuse('call', agentError(error, target.server), 'cancelled', ctx.closing?.() === true ? 'server_unavailable' : undefined);
   }
 }
 

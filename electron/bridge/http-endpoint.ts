@@ -8,7 +8,7 @@ import { loadSdkTypes, type SdkTypes } from './server-sdk';
 import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
-import { refuseEarly, unauthorized, type Refusal } from './http-guard';
+import { refuseEarly, unauthorized, type Misnamed, type Refusal } from './http-guard';
 import { endJson } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
@@ -44,8 +44,8 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   spoke?: (agent: string, revision: string) => void;
   /** Each request the 2026-07-28 lane served (modern-lane.ts). */
   laneServed?: (agent: string) => void;
-  /** Each request refused for naming the bridge `localhost` or `[::1]`, with the Host it named (audited). */
-  misnamed?: (host: string) => void;
+  /** Each request refused for naming the bridge `localhost` or `[::1]`, with the Host or Origin that named it (audited). */
+  misnamed?: (misnamed: Misnamed) => void;
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, close = false): void {

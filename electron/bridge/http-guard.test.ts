@@ -22,14 +22,20 @@ describe('refuseEarly', () => {
         status: 403,
         message: `Forbidden: the bridge's address is http://127.0.0.1:${PORT}/mcp, not ${h.toLowerCase()}: a client may send localhost to [::1]:${PORT}, which another program may hold, so write 127.0.0.1`,
         // For the audit (http-endpoint.ts): the Host it named.
-        misnamed: h.toLowerCase(),
+        misnamed: { header: 'Host', value: h.toLowerCase() },
       });
     }
   });
 
-  it('marks no other refusal as a misnamed Host: a foreign Host, an Origin, a path', () => {
-    const others = [req({ Host: 'evil.com' }), req({ Host: `localhost:${PORT + 1}` }), req({ ...host, Origin: `http://localhost:${PORT}` }), req(host, '/')];
+  it('marks no other refusal as misnamed: a foreign Host, a foreign Origin or another port\'s, a path', () => {
+    const others = [req({ Host: 'evil.com' }), req({ Host: `localhost:${PORT + 1}` }), req({ ...host, Origin: 'https://evil.com' }), req({ ...host, Origin: `http://localhost:${PORT + 1}` }), req(host, '/')];
     for (const other of others) expect(refuseEarly(other, PORT)?.misnamed).toBeUndefined();
+  });
+
+  it('marks a page of origin `localhost` or `[::1]` at its port as misnamed, for the audit: another program served it', () => {
+    for (const o of [`http://localhost:${PORT}`, `http://[::1]:${PORT}`, `HTTP://LOCALHOST:${PORT}`]) {
+      expect(refuseEarly(req({ ...host, Origin: o }), PORT)?.misnamed, o).toEqual({ header: 'Origin', value: o.toLowerCase() });
+    }
   });
 
   it("accepts only the bridge's own address as an Origin (it serves no page); an empty one, `localhost` and `[::1]` are refused", () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isOtherLoopbackHost } from '../net';
+import { isOtherLoopbackHost, loopbackOrigins } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -19,8 +19,14 @@ export interface Refusal {
   rpcCode: number;
   message: string;
   headers?: Record<string, string>;
-  /** The `localhost` or `[::1]` Host that named the bridge: the endpoint audits the refusal. */
-  misnamed?: string;
+  /** The `localhost` or `[::1]` Host, or a page's Origin of that name and port, that named the bridge: the endpoint audits the refusal. */
+  misnamed?: Misnamed;
+}
+
+/** Which header named the bridge's port by another loopback name, and its value (one of a few fixed strings per port). */
+export interface Misnamed {
+  header: 'Host' | 'Origin';
+  value: string;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -44,13 +50,17 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
     // only, and a client that tries ::1 first sends its token to whatever holds [::1]:PORT. Refused
     // when they do reach us, so a hand-written `localhost` fails now, not leaks later.
     if (isOtherLoopbackHost(host, port)) {
-      return { status: 403, rpcCode: -32000, message: `Forbidden: the bridge's address is ${ownAddress(port)}, not ${host ?? ''}: a client may send localhost to [::1]:${port}, which another program may hold, so write 127.0.0.1`, misnamed: host ?? '' };
+      return { status: 403, rpcCode: -32000, message: `Forbidden: the bridge's address is ${ownAddress(port)}, not ${host ?? ''}: a client may send localhost to [::1]:${port}, which another program may hold, so write 127.0.0.1`, misnamed: { header: 'Host', value: host ?? '' } };
     }
     return { status: 403, rpcCode: -32000, message: `Forbidden: the Host header must name this bridge (127.0.0.1:${port})` };
   }
   const origin = header(req, 'origin');
-  if (origin !== undefined && origin.toLowerCase() !== `http://127.0.0.1:${port}`) {
-    return { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
+  const page = origin?.toLowerCase();
+  if (page !== undefined && page !== `http://127.0.0.1:${port}`) {
+    const refusal: Refusal = { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
+    // A page at localhost:PORT or [::1]:PORT was served by whatever holds that address, not by us: the person should see it.
+    if (loopbackOrigins(port).includes(page)) refusal.misnamed = { header: 'Origin', value: page };
+    return refusal;
   }
   // Every agent request names exactly /mcp: nothing to parse then (no query, nothing to decode).
   const exact = req.url === MCP_PATH;

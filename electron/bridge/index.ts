@@ -18,6 +18,7 @@ export type { Agent, AgentInput, AgentPolicy, AgentUpdate, Decision, Tier, ToolO
 export { CallApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS } from './call-approval-queue';
 export type { ApprovalEvents, ApprovalOutcome, ApprovalReason, ApprovalRequest, DecidedApproval, PendingApproval } from './call-approval-queue';
 export { AuditLog, AUDIT_DIR, AUDIT_FILE, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './audit-log';
+export type { CountedWindows } from './audit-log';
 export { REFUSALS_PER_WINDOW } from './audit-refusals';
 export { AuditWindows, AUDIT_WINDOW_MS } from './audit-windows';
 export type { AuditWindowsOptions } from './audit-windows';

@@ -10,6 +10,7 @@ export type { RegularFileOptions, RegularFileRead } from './read-regular-file';
 export { KeyedQueue } from './keyed-queue';
 export { JsonlLog, DEFAULT_JSONL_KEEP, DEFAULT_JSONL_MAX_BYTES } from './jsonl-log';
 export type { JsonlLogOptions, JsonlLogEvents } from './jsonl-log';
+export type { ScanOptions, ScanResult } from './jsonl-scan';
 export { openPrivateRuntimeDir, sweepRuntimeDirs, runtimeBase } from './private-runtime-dir';
 export type { PrivateRuntimeDir, RuntimeDirOptions } from './private-runtime-dir';
 export { describeOwner, LockOwnerSchema, markHeld, ownerRecord, ownerStatus, shownSince, systemProbe } from './lock-owner';

@@ -8,6 +8,7 @@ import { errnoCode } from './fs-errors';
 import { readTextFile } from './read-text-file';
 import { rotateIfStill } from './jsonl-rotation';
 import { endTornLine } from './torn-line';
+import { scanNewest, type ScanOptions, type ScanResult } from './jsonl-scan';
 
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
@@ -149,33 +150,21 @@ export class JsonlLog<T> {
 
   /** Newest first, across the rotated files, keeping those `keep` accepts, at most `limit`. */
   async readWhere(limit: number, keep: (entry: T) => boolean = () => true): Promise<T[]> {
+    return (await this.scan({ limit, keep })).entries;
+  }
+
+  /** As readWhere, and it may stop early (`maxChars` of lines read: `cut`) or skip lines unparsed (jsonl-scan.ts). */
+  async scan(options: ScanOptions<T>): Promise<ScanResult<T>> {
     await this.flush();
-    const out: T[] = [];
-    for (const file of this.#files()) {
-      if (out.length >= limit) break;
-      let text: string;
+    return scanNewest(this.#files(), this.#schema, async (file) => {
       try {
         // Rotation keeps a file near maxBytes, but another process's appends are not counted there.
-        text = await readTextFile(file, 4 * this.#maxBytes);
+        return await readTextFile(file, 4 * this.#maxBytes);
       } catch (error) {
         if (errnoCode(error) !== 'ENOENT') this.#log(`skipped ${file}: ${errorMessage(error)}`);
-        continue;
+        return undefined;
       }
-      const lines = text.split('\n');
-      for (let i = lines.length - 1; i >= 0 && out.length < limit; i--) {
-        const line = lines[i];
-        if (!line) continue;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        const entry = this.#schema.safeParse(parsed);
-        if (entry.success && keep(entry.data)) out.push(entry.data);
-      }
-    }
-    return out;
+    }, options);
   }
 
   on<E extends keyof JsonlLogEvents<T>>(event: E, listener: (payload: JsonlLogEvents<T>[E]) => void): () => void {

@@ -119,9 +119,12 @@ export const AGENT_METHODS = {
     }),
     output: z.array(AuditEntrySchema),
   }),
-  /** When each named service was last called (a call that reached it), across the whole audit: the Access screen's "last used". */
+  /**
+   * When each named service was last called (a call that reached it): the Access screen's "last used". The audit is read
+   * newest first up to a bound; `since`, when it stopped before the oldest entry: a service not in `used` was not called since then.
+   */
   auditLastUse: () => ({
     input: z.strictObject({ servers: z.array(z.string().min(1).max(200)).max(1000) }),
-    output: z.array(z.object({ server: z.string(), time: z.number() })),
+    output: z.object({ used: z.array(z.object({ server: z.string(), time: z.number() })), since: z.number().optional() }),
   }),
 };

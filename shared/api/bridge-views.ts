@@ -127,7 +127,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   server: z.string(),
   /** elicitation, sampling and roots: a server's request during a call (`agent` is empty outside an agent's call; roots are audited only within one). */
   /** listing: the listing bound changed what the agent lists (`listing`); `tool` is `tools/list`. */
-  /** request: a request refused before its token was read, for naming the bridge by `localhost` or `[::1]`; `tool` is its Host, `agent` empty. */
+  /** request: a request refused before its token was read, for naming the bridge by `localhost` or `[::1]`; `tool` is its Host or its page's Origin, `agent` empty. */
   kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots', 'listing', 'request']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
@@ -164,6 +164,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   leftOut: z.enum(['flood', 'answer']).optional(),
   /** This line stands for this many calls of the agent with this outcome (past the first 600), refusals of the agent (past the first 20; of a `request`, past the first) or listing switches (past the first 6) in one minute, the first of them shown. */
   repeated: z.number().int().positive().optional(),
+  /** A count of a minute not over yet (with `repeated` or `requests`): read as it stands, written to the file when the minute ends. */
+  counting: z.literal(true).optional(),
   /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
   listing: ListingBoundSchema.optional(),
 }));

@@ -48,6 +48,10 @@ describe('an agent flooding the audit with refused requests', () => {
     } finally {
       await close();
     }
+    // Before its minute ends, Activity's read has the count as it stands: nothing lost to the wait, no line per refusal.
+    const read = (await served.api('readAudit', { agent: 'flooder', limit: 1000 })).body.result as Line[];
+    const before = read.filter((l) => l.server === '');
+    expect(before.reduce((sum, l) => sum + (l.repeated ?? 1), 0)).toBe(FLOOD);
     await served.stop();
 
     const lines = auditLines(home).filter((l) => l.agent === 'flooder');

@@ -229,7 +229,8 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     },
     auditLastUse: async ({ servers }: ApiInput<'auditLastUse'>) => {
       await deps.audit.flush();
-      return [...(await deps.audit.lastUse(servers))].map(([server, time]) => ({ server, time }));
+      const { used, since } = await deps.audit.lastUse(servers);
+      return { used: [...used].map(([server, time]) => ({ server, time })), ...(since !== undefined ? { since } : {}) };
     },
   };
 }

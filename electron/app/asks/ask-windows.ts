@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../../shared/api';
 import type { DelayClock } from '../../../shared/collections';
-import { AuditWindows } from '../../bridge';
+import { AuditWindows, type CountedWindows } from '../../bridge';
 import type { AskRouter } from '../../pool';
 
 /** Entries of one (call, server, kind) a minute written one by one; the rest are counted into one. */
@@ -27,5 +27,5 @@ export const askWindowKey = (entry: AuditEntry): string => `${entry.server}\0${e
 
 /** The router with its audit windows: the audit writes their counts when it closes (AuditLog.endAtClose). */
 export interface AuditedAskRouter extends AskRouter {
-  readonly windows: { endAll(): void };
+  readonly windows: CountedWindows;
 }

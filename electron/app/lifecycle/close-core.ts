@@ -40,6 +40,9 @@ export async function closeCore(parts: OpenParts): Promise<void> {
   parts.waitingAsks.closeAll();
   await parts.applying.settled().catch(() => undefined);
   await parts.bridge?.close();
+  // No agent reaches us now: the minute's counts go to disk before the pool's slow stop, which a second signal may cut short.
+  parts.audit.endWindows();
+  await parts.audit.flush();
   await parts.admin.close();
   // After the bridge: the calls its closing denied are recorded too.
   await parts.decisions.close();

@@ -6,6 +6,7 @@ import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator } from '../../auth';
+import type { CountedWindows } from '../../bridge';
 import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../../pool';
 import type { Registry } from '../../registry';
 import { secretLookup } from '../../vault';
@@ -25,7 +26,7 @@ export interface AskRouting {
   waiting: WaitingAsks;
   router: AskRouter;
   /** From now on requests are audited there; the counts of the last minute are written when it closes. */
-  auditTo: (audit: { append(entry: AuditEntry): void; endAtClose(windows: { endAll(): void }): void }) => void;
+  auditTo: (audit: { append(entry: AuditEntry): void; endAtClose(windows: CountedWindows): void }) => void;
 }
 
 export function routeAsks(urls: AskUrlChecks): AskRouting {

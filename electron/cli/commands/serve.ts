@@ -12,6 +12,7 @@ import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
 import { chooseUiPort } from '../start-up';
 import { askForUiLink } from '../ui-link';
+import { onSecondSignal } from '../second-signal';
 import { runningText } from './serve-running';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
@@ -182,6 +183,8 @@ export function serveAction(options: ServeOptions): Action {
       for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
     });
     await stopped;
+    // Stopping waits for the servers to end; a second signal cuts it short, the audit's counts written first.
+    const offSecond = onSecondSignal(() => core.bridge?.audit.endWindows());
     ctx.output.err('Stopping Connected Services…');
     compaction.stop();
     stopConfirming?.();
@@ -191,6 +194,7 @@ export function serveAction(options: ServeOptions): Action {
     await ctx.close();
     // Last: until the servers have stopped, a new start on this folder would run beside them.
     await unlock();
+    offSecond();
     ctx.output.err('Stopped.');
     return 0;
   };

@@ -15,7 +15,7 @@ describe("a credential's last use on Access", () => {
       serverConfig: ({ name }) => ({ config: { type: 'http' as const, url: 'https://gh.example', headers: name === 'github' ? { Authorization: 'Bearer ${secret:GH_TOKEN}' } : {} } }),
       auditLastUse: ({ servers }) => {
         asked.push(servers);
-        return [{ server: 'github', time: Date.now() - 3 * 60_000 }];
+        return { used: [{ server: 'github', time: Date.now() - 3 * 60_000 }] };
       },
       readAudit: () => {
         throw new Error('the Access screen must not read audit entries');

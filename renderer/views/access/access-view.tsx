@@ -37,7 +37,7 @@ export function AccessView() {
       live.api.listStoreReferences({}).catch(() => []),
     ]);
     // Only when each service was last called, not the entries themselves (with arguments recorded, megabytes).
-    const lastUse = await live.api.auditLastUse({ servers: status.servers.slice(0, MAX_CONFIGS).map((s) => s.name) }).catch(() => []);
+    const lastUse = await live.api.auditLastUse({ servers: status.servers.slice(0, MAX_CONFIGS).map((s) => s.name) }).then(({ used }) => used, () => []);
     const configs: Record<string, unknown> = {};
     await Promise.all(
       status.servers.slice(0, MAX_CONFIGS).map(async (s) => {

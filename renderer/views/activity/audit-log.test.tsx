@@ -104,6 +104,18 @@ describe('audit log', () => {
     expect(table.textContent).toContain('Not recorded.');
   });
 
+  it("shows a minute's count read while it runs as so far, and puts the written count in its place when the minute ends", async () => {
+    const counting: AuditEntry = { ...BASE, server: '', tool: 'nope', outcome: 'error', errorCode: 'not_found', approval: undefined, durationMs: 0, repeated: 40, counting: true };
+    const api = createFakeApi({ readAudit: () => [counting], listAgents: () => [] });
+    renderApp(api, { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('and 40 more refused so far this minute');
+    const { counting: _live, ...written } = counting;
+    act(() => api.emit('auditEntry', { ...written, repeated: 55 }));
+    expect(bodyRows(table)).toHaveLength(1);
+    expect(bodyRows(table)[0]?.textContent).toContain('and 55 more refused in that minute');
+  });
+
   it('keeps newest first by arrival when a call that arrived earlier is written later', async () => {
     const api = createFakeApi({ readAudit: () => [{ ...BASE, tool: 'quick', time: 2_000 }], listAgents: () => [] });
     renderApp(api, { hash: '#/activity' });

@@ -26,6 +26,10 @@ interface Filters {
   outcome: AuditOutcome | '';
 }
 
+/** The count of a minute read while it ran (`counting`) that `written` ends: the written line replaces it. */
+const endedBy = (written: AuditEntry) => (shown: AuditEntry): boolean =>
+  shown.counting === true && written.counting !== true && shown.time === written.time && shown.agent === written.agent && shown.server === written.server && shown.kind === written.kind && shown.tool === written.tool && shown.outcome === written.outcome;
+
 function matches(entry: AuditEntry, f: Filters): boolean {
   return (f.agent === '' || entry.agent === f.agent) && (f.server === '' || entry.server === f.server) && (f.outcome === '' || entry.outcome === f.outcome);
 }
@@ -61,7 +65,7 @@ export function AuditLog() {
         (failure: unknown) => current && setError(describeError(failure)),
       );
     const off = live.api.on('auditEntry', (entry) => {
-      if (current && matches(entry, filters)) setEntries((list) => newestFirst([entry, ...(list ?? [])]));
+      if (current && matches(entry, filters)) setEntries((list) => newestFirst([entry, ...(list ?? []).filter((shown) => !endedBy(entry)(shown))]));
     });
     return () => {
       current = false;

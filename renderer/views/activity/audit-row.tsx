@@ -57,7 +57,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Service">{e.server}</td>
         <td data-label="Call">
           <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
-          {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more ${e.kind === 'listing' ? 'switches' : REPEATED_WORD[e.outcome]} in that minute`}</Badge>}
+          {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more ${e.kind === 'listing' ? 'switches' : REPEATED_WORD[e.outcome]} ${e.counting === true ? 'so far this minute' : 'in that minute'}`}</Badge>}
           {e.listing !== undefined && <span className="muted"> {listingText(e.listing)}</span>}
           {e.warning !== undefined && (
             <span className="note note-warn audit-warning" role="note">
