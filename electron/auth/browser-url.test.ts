@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkedBrowserUrl } from './browser-url';
+import { checkedBrowserUrl, checkedUrlDestination } from './browser-url';
 import type { Resolver } from './endpoint-fetch';
+import type { Reach } from '../net';
 
 /** Each name answers the addresses given; the names asked are kept. */
 function resolverOf(table: Record<string, string[]>): Resolver & { asked: string[] } {
@@ -64,5 +65,44 @@ describe('checkedBrowserUrl for a link in what a server sent (reach public)', ()
 
   it('passes a name whose every address is public', async () => {
     await expect(check('https://docs.example.com/guide')).resolves.toMatchObject({ href: 'https://docs.example.com/guide' });
+  });
+});
+
+describe('checkedUrlDestination: a URL a server hands to an agent’s client (review: other schemes passed unchecked)', () => {
+  const resolver = resolverOf({ 'docs.example.com': ['203.0.113.7'], 'localtest.me': ['127.0.0.1'], 'evil.example': ['203.0.113.9'] });
+  const check = (url: string, reach: Reach) => checkedUrlDestination(url, 'to hand to the agent', reach, resolver);
+
+  it.each([
+    ['smb://10.0.0.1/share', /not smb:/],
+    ['ldap://169.254.169.254/', /not ldap:/],
+    ['ws://127.0.0.1:9222/devtools/browser', /not ws:/],
+    ['wss://10.0.0.1/', /not wss:/],
+    ['gopher://127.0.0.1:6379/_FLUSHALL', /not gopher:/],
+    ['ftp://127.0.0.1/', /not ftp:/],
+    ['vscode://file/etc/passwd', /not vscode:/],
+    ['javascript:alert(document.cookie)', /not javascript:/],
+    [' JaVaScRiPt:alert(1)', /not javascript:/],
+    ['java\tscript:alert(1)', /not javascript:/],
+    ['data:text/html,<script>alert(1)</script>', /not data:/],
+    ['vbscript:msgbox(1)', /not vbscript:/],
+    ['ms-settings:privacy', /not ms-settings:/],
+    ['file:///etc/passwd', /not file:/],
+    ['https://user:pass@docs.example.com/', /carries credentials/],
+    ['https://paypal.com@evil.example/', /carries credentials/],
+    ['https://exаmple.com/', /internationalized/],
+    ['https://docs.example.com/\u202egpj.exe', /control or formatting characters/],
+    ['http://docs.example.com/', /not http:/],
+  ])('%s is refused, even from a server on this computer', async (url, why) => {
+    for (const reach of ['public', 'loopback'] as const) {
+      await expect(check(url, reach), `${url} at ${reach}`).rejects.toMatchObject({ code: 'denied', message: expect.stringMatching(why) as string });
+    }
+  });
+
+  it('a public https page passes from any server; a page on this computer only from a server on it', async () => {
+    await expect(check('https://docs.example.com/guide', 'public')).resolves.toMatchObject({ href: 'https://docs.example.com/guide' });
+    await expect(check('http://127.0.0.1:8080/confirm', 'loopback')).resolves.toMatchObject({ host: '127.0.0.1:8080' });
+    await expect(check('https://localtest.me/confirm', 'loopback')).resolves.toMatchObject({ hostname: 'localtest.me' });
+    await expect(check('http://127.0.0.1:8080/confirm', 'public')).rejects.toMatchObject({ message: expect.stringContaining('this computer') as string });
+    await expect(check('https://localtest.me/confirm', 'public')).rejects.toMatchObject({ message: expect.stringContaining('localtest.me resolves to 127.0.0.1') as string });
   });
 });

@@ -1,6 +1,7 @@
 import { checkedAddress, type HostPins, type Resolver } from './endpoint-fetch';
-import { hostRefusal, type Reach } from '../net';
-import { hostReachRefusal, parseUrl, reachRefusal, refuse, validateBrowserUrl } from './url-safety';
+import { HIDDEN_CHAR } from '../../shared/text';
+import type { Reach } from '../net';
+import { isInternationalizedHost, refuse, validateBrowserUrl } from './url-safety';
 
 /**
  * A URL to hand to the person's browser, checked as an endpoint is: its written host
@@ -18,25 +19,20 @@ export async function checkedBrowserUrl(value: string, what: string, reach: Reac
 }
 
 /**
- * Where a URL a server hands to another client (an agent's, which opens it itself) leads, held to
- * `reach` without the rules of a URL we open ourselves: `file:` is this computer; for http(s), its
- * written host (metadata names, link-local literals, loopback or private ones out of reach), then
- * every address its host name resolves to now, as checkedBrowserUrl. Other schemes name no host here.
+ * A URL a server hands to another client (an agent's, which opens it itself or shows it to the
+ * person there): held to the rules of one we open (validateBrowserUrl: https, or http to this
+ * computer; no credentials, plain host, no specials; no closer than `reach`), so no other scheme
+ * (smb:, ldap:, ws:, javascript:, data:, file:, …) reaches it. An internationalized host is refused
+ * outright: the person's dialog marks one as a possible look-alike, the agent's client would not; so
+ * is a hidden character (a bidi override, a tab) in the URL as sent, which goes there as written.
+ * Then every address its host name resolves to now, as checkedBrowserUrl.
  * @throws CodedError denied, or server_unavailable when the name does not resolve
  */
 export async function checkedUrlDestination(value: string, what: string, reach: Reach, resolver: Resolver): Promise<URL> {
-  const url = parseUrl(value, what);
-  if (url.protocol === 'file:') {
-    const local = reachRefusal('loopback', reach);
-    if (local !== undefined) throw refuse(what, value, local);
-    return url;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return url;
-  const refusal = hostRefusal(url.hostname);
-  if (refusal !== undefined) throw refuse(what, value, `it points at a link-local or cloud-metadata address: ${refusal}`);
-  const outOfReach = hostReachRefusal(url.hostname, reach);
-  if (outOfReach !== undefined) throw refuse(what, value, outOfReach);
-  await checkedAddress(url, resolver, what, false, reach);
+  const url = validateBrowserUrl(value, what, reach);
+  if (HIDDEN_CHAR.test(value)) throw refuse(what, value, 'it contains control or formatting characters (which can make it read as another URL)');
+  if (isInternationalizedHost(url.hostname)) throw refuse(what, value, 'its host name is internationalized (it may imitate another name)');
+  await checkedAddress(url, resolver, what, url.protocol === 'http:', reach);
   return url;
 }
 

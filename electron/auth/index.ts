@@ -23,7 +23,7 @@ export {
   stdioTokenUrl,
 } from './auth-config';
 export type { AuthTarget, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth } from './auth-config';
-export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata, hostReachRefusal } from './url-safety';
+export { validateBrowserUrl, validateEndpointUrl, isInternationalizedHost, isLoopbackHost, isLinkLocalOrMetadata, hostReachRefusal } from './url-safety';
 export type { Reach } from '../net';
 export type { UrlOpenedBy } from './browser-url';
 export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith, OPENED_REACH } from './openers';

@@ -33,6 +33,21 @@ describe('reach: endpoints no closer than the MCP server (review: SSRF to loopba
     expect(within('loopback', 'private')).toBe(true);
   });
 
+  it('an IPv4 address written inside an IPv6 one (NAT64, 6to4, compatible) is as close as the IPv4 one (review: NAT64 of 127.0.0.1 from a public server)', () => {
+    expect(addressReach('64:ff9b::7f00:1')).toBe('loopback');
+    expect(addressReach('2002:7f00:1::')).toBe('loopback');
+    expect(addressReach('::7f00:1')).toBe('loopback');
+    expect(addressReach('64:ff9b::a00:1')).toBe('private');
+    expect(addressReach('2002:c0a8:105::1')).toBe('private');
+    expect(addressReach('64:ff9b::808:808')).toBe('public');
+    expect(addressReach('2002:808:808::1')).toBe('public');
+    expect(literalReach('https://[64:ff9b::7f00:1]/mcp')).toBe('loopback');
+    for (const url of ['https://[64:ff9b::7f00:1]/', 'https://[2002:7f00:1::]/', 'https://[64:ff9b::a00:1]/', 'https://[2002:c0a8:105::1]/']) {
+      expect(() => validateBrowserUrl(url, 'to open', 'public'), url).toThrow(/this computer|private network/);
+    }
+    expect(validateBrowserUrl('https://[64:ff9b::7f00:1]/', 'to open', 'loopback').hostname).toBe('[64:ff9b::7f00:1]');
+  });
+
   it('a remote server’s endpoints may not name this computer (http or https), nor a private one from a public server', () => {
     for (const url of ['http://127.0.0.1:9999/steal', 'https://127.0.0.1/x', 'http://localhost:8080/admin', 'https://[::1]/x']) {
       expect(() => validateEndpointUrl(url, 'the token_endpoint', 'public')).toThrow(/not on this computer/);

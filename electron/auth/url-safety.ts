@@ -39,6 +39,11 @@ export function isPlainHostname(hostname: string): boolean {
   return host.length <= 253 && labels.every((label) => LABEL.test(label));
 }
 
+/** A host name with an internationalized label (xn--, as the URL parser writes it): it may imitate another name. */
+export function isInternationalizedHost(hostname: string): boolean {
+  return hostname.split('.').some((label) => label.toLowerCase().startsWith('xn--'));
+}
+
 export function refuse(what: string, value: string, why: string): CodedError {
   // The value may be hostile: show only a bounded, single-line excerpt of it.
   const shown = JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);

@@ -6,7 +6,7 @@ export { guardConnections, MAX_PIPELINED, type ConnectionGuard } from './connect
 export { deadline, type Deadline } from './deadline';
 export { cappedResponse } from './capped-response';
 export { sendableInHeader } from './header-value';
-export { checkAddress, hostAddress, ipv6Bytes, type AddressVerdict } from './ip-address';
+export { checkAddress, embeddedIpv4s, hostAddress, ipv6Bytes, type AddressVerdict } from './ip-address';
 export { addressReach, farthest, literalReach, within, type Reach } from './reach';
 export { hostRefusal } from './host-refusal';
 export { isLocalhostName, LOCALHOST_ADDRESSES } from './localhost-name';

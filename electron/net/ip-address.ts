@@ -107,6 +107,12 @@ function embeddedIpv4(bytes: readonly number[]): { form: string; v4: number[] }[
   return found;
 }
 
+/** Every IPv4 address an IPv6 address (no brackets) writes inside itself, as bytes; none for an IPv4 one or no address. */
+export function embeddedIpv4s(address: string): number[][] {
+  const bytes = ipv6Bytes(address);
+  return bytes === undefined ? [] : embeddedIpv4(bytes).map(({ v4 }) => v4);
+}
+
 function checkIpv4(bytes: readonly number[]): AddressVerdict {
   const blocked = BLOCKED_V4.find((range) => inRange(bytes, range));
   if (blocked) return { blocked: blocked.why };

@@ -1,5 +1,5 @@
 import { isIPv4 } from 'node:net';
-import { checkAddress, hostAddress, ipv6Bytes } from './ip-address';
+import { checkAddress, embeddedIpv4s, hostAddress, ipv6Bytes } from './ip-address';
 import { isLocalhostName } from './localhost-name';
 
 /**
@@ -18,17 +18,25 @@ function privateV4(bytes: readonly number[]): boolean {
   return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
 }
 
-/** The class of an IP address (no brackets); undefined for one the address checks refuse anyway. */
+function v4Reach(bytes: readonly number[]): Reach {
+  if (bytes[0] === 127) return 'loopback';
+  return privateV4(bytes) ? 'private' : 'public';
+}
+
+/**
+ * The class of an IP address (no brackets); undefined for one the address checks refuse anyway. An
+ * IPv4 address written inside an IPv6 one (IPv4-mapped, translated, compatible, NAT64, 6to4; as
+ * ip-address.ts looks through them for `blocked`) counts too: the closest class among them wins, so
+ * `64:ff9b::7f00:1` is as near as 127.0.0.1 wherever a gateway translates it.
+ */
 export function addressReach(address: string): Reach | undefined {
   const verdict = checkAddress(address);
   if (verdict.blocked !== undefined) return undefined;
   if (verdict.loopback) return 'loopback';
-  if (isIPv4(address)) return privateV4(address.split('.').map(Number)) ? 'private' : 'public';
-  const bytes = ipv6Bytes(address) ?? [];
-  // RFC 4193 fc00::/7 unique local; ::ffff:a.b.c.d as its IPv4 address.
-  if (((bytes[0] ?? 0) & 0xfe) === 0xfc) return 'private';
-  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-  return mapped && privateV4(bytes.slice(12)) ? 'private' : 'public';
+  if (isIPv4(address)) return v4Reach(address.split('.').map(Number));
+  // RFC 4193 fc00::/7 unique local.
+  const unique = ((ipv6Bytes(address)?.[0] ?? 0) & 0xfe) === 0xfc;
+  return closest([unique ? 'private' : 'public', ...embeddedIpv4s(address).map(v4Reach)]);
 }
 
 /**
@@ -52,6 +60,11 @@ export function literalReach(serverUrl: string): Reach | undefined {
 /** The farthest of several classes: a name is trusted no further than its most distant address. */
 export function farthest(reaches: readonly Reach[]): Reach {
   return reaches.reduce<Reach>((far, reach) => (RANK[reach] < RANK[far] ? reach : far), 'loopback');
+}
+
+/** The nearest of several classes: an address is as close as anything written inside it. */
+function closest(reaches: readonly Reach[]): Reach {
+  return reaches.reduce<Reach>((near, reach) => (RANK[reach] > RANK[near] ? reach : near), 'public');
 }
 
 /** Whether a host of class `target` may be contacted for a server of reach `allowed`. */

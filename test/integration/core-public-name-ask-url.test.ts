@@ -108,6 +108,8 @@ describe('core: a URL-mode request of a service named by a public host name', ()
     const call = async (url: string) => textOf(await agent?.client.callTool({ name: 'remote__ask-url', arguments: { url } }));
     expect(await call('https://admin.example.test/reset')).toContain(`URL request refused: ${LOCAL_WHY}`);
     expect(await call('https://router.example.test/setup')).toContain(`URL request refused: ${PRIVATE_WHY}`);
+    // Another scheme names a host too (smb: hands a Windows client's credentials to it): only https goes.
+    expect(await call('smb://10.0.0.1/share')).toContain('only https: URLs (or http: to this computer) are opened, not smb:');
     expect(given).toEqual([]);
     expect(await call('https://pay.example.test/confirm')).toBe('action: accept');
     expect(given).toEqual(['https://pay.example.test/confirm']);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
 import type { AgentAsker } from '../../bridge';
 import { createAskRouter } from './ask-router';
-import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './ask-view';
+import { MAX_ELICITATION_ID_CHARS, MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './ask-view';
 import { WaitingAsks } from './waiting-asks';
 import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
 import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
@@ -27,7 +27,8 @@ function setUp() {
   const router = createAskRouter({ waiting: new WaitingAsks({ now: () => 1 }), audit: (e) => audited.push(e), now: () => 1, urls: askUrlChecksFor('public') });
   const context = { server: 'svc', asker: agent, call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
   const ask = (message: string, requestedSchema: unknown) => router.elicit({ mode: 'form', message, requestedSchema } as ElicitRequestParams, context);
-  return { agent, audited, ask };
+  const askUrl = (elicitationId: string) => router.elicit({ mode: 'url', message: 'open this', url: 'https://pay.example.com/confirm', elicitationId }, context);
+  return { agent, audited, ask, askUrl };
 }
 
 const flat = { type: 'object', properties: { name: { type: 'string' } } };
@@ -63,5 +64,14 @@ describe('an elicitation forwarded to the agent is bounded as the one shown to t
     const { agent, ask } = setUp();
     await ask('fill this', deep(MAX_SCHEMA_DEPTH - 4));
     expect(agent.forwarded).toHaveLength(1);
+  });
+
+  it('declines a URL request whose id is longer than the bound (it cannot be cut: the server names the request by it), passes one at the bound', async () => {
+    const { agent, audited, askUrl } = setUp();
+    expect(await askUrl('e'.repeat(100_000))).toEqual({ action: 'decline' });
+    expect(agent.forwarded).toEqual([]);
+    expect(audited.map((e) => [e.kind, e.answer, e.answeredBy])).toEqual([['elicitation', 'decline', 'nobody']]);
+    expect(await askUrl('e'.repeat(MAX_ELICITATION_ID_CHARS))).toEqual({ action: 'accept', content: {} });
+    expect(agent.forwarded.map((p) => (p.mode === 'url' ? p.elicitationId.length : 0))).toEqual([MAX_ELICITATION_ID_CHARS]);
   });
 });

@@ -37,9 +37,12 @@ describe('a URL request is no closer than the server that sends it (review: URL 
   it.each([
     ['http://127.0.0.1:8080/admin', /this computer/],
     ['https://10.0.0.7/router', /private network/],
-    ['http://169.254.169.254/latest/meta-data/', /link-local/],
+    ['https://169.254.169.254/latest/meta-data/', /link-local/],
     ['https://metadata.google.internal/computeMetadata/v1/', /cloud metadata/],
-    ['file:///etc/passwd', /this computer/],
+    ['file:///etc/passwd', /not file:/],
+    ['smb://10.0.0.1/share', /not smb:/],
+    ['ldap://169.254.169.254/', /not ldap:/],
+    ['https://user:pass@pay.example.com/', /credentials/],
   ])('a public server’s %s never reaches the agent: the server gets an error', async (url, why) => {
     const agent = urlAgent();
     const { audited, ask } = setUp(publicServer, agent);

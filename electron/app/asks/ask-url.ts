@@ -1,4 +1,4 @@
-import { validateBrowserUrl, type Reach } from '../../auth';
+import { isInternationalizedHost, validateBrowserUrl, type Reach } from '../../auth';
 import type { AskUrlChecks } from './ask-reach';
 
 /** A URL-mode URL as the person is shown it: its origin, and why it must not be opened (if so). */
@@ -26,7 +26,7 @@ export function urlProblem(url: string, reach: Reach): UrlVerdict {
   const origin = parsed && parsed.origin !== 'null' ? parsed.origin : undefined;
   try {
     const checked = validateBrowserUrl(url, 'to open', reach);
-    if (checked.hostname.split('.').some((label) => label.startsWith('xn--'))) {
+    if (isInternationalizedHost(checked.hostname)) {
       return { origin: checked.origin, problem: 'its host name is internationalized (it may imitate another); copy it only if you trust it' };
     }
     return { origin: checked.origin };
@@ -52,8 +52,10 @@ export async function lookedUpUrlProblem(url: string, reach: Reach, checks: AskU
 }
 
 /**
- * Why a URL must not reach an agent's client (which may open it): it leads closer than the server's
- * `reach`, by its written host or by what its host name resolves to now, or its name does not resolve.
+ * Why a URL must not reach an agent's client (which may open it): the rules of a URL we open
+ * ourselves (https, or http to this computer; no credentials, no internationalized host), or it leads
+ * closer than the server's `reach`, by its written host or by what its host name resolves to now, or
+ * its name does not resolve (electron/auth/browser-url.ts checkedUrlDestination).
  */
 export async function agentUrlProblem(url: string, reach: Reach, checks: AskUrlChecks): Promise<string | undefined> {
   try {

@@ -12,6 +12,8 @@ export const MAX_SCHEMA_CHARS = 64 * 1024;
 /** A form's schema is flat (MCP client/elicitation: primitive properties); its enums' options nest a few levels more. */
 export const MAX_SCHEMA_DEPTH = 16;
 export const MAX_SAMPLING_CHARS = 32 * 1024;
+/** A URL request's id names it in the server's later completion notice, so a longer one is declined, never cut. */
+export const MAX_ELICITATION_ID_CHARS = 256;
 
 type ViewDraft = Omit<PendingAsk, 'id' | 'requestedAt'>;
 type Base = Pick<ViewDraft, 'server' | 'asker' | 'agent' | 'call' | 'callId' | 'expiresAt'>;
@@ -22,10 +24,13 @@ function cut(text: string, max: number): string {
 
 /**
  * The request as it may reach the person or the agent: its message cut as the person sees it, or
- * undefined when its schema passes the bounds (size, depth), which is declined for both alike.
+ * undefined when its schema passes the bounds (size, depth) or a URL request's id its length, which
+ * is declined for both alike.
  */
 export function boundedElicitation(params: ElicitRequestParams): ElicitRequestParams | undefined {
-  if (params.mode !== 'url') {
+  if (params.mode === 'url') {
+    if (params.elicitationId.length > MAX_ELICITATION_ID_CHARS) return undefined;
+  } else {
     const schema: unknown = params.requestedSchema;
     // Depth first: it never recurses past the bound, where writing the schema out would go as deep as it does.
     if (nestsDeeperThan(schema, MAX_SCHEMA_DEPTH) || JSON.stringify(schema).length > MAX_SCHEMA_CHARS) return undefined;
