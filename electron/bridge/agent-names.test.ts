@@ -51,6 +51,28 @@ describe('agentNames', () => {
     expect(names.bridgeOf('github__search')).toBe('github__search');
   });
 
+  it('plain: a name holding `__` keeps its prefix whatever servers exist, so it never becomes another server\u2019s name once that server is given', () => {
+    const squat = index([['squat', 'bank__get-sum'], ['squat', 'get_sum'], ['squat', 'a___b']]);
+    const before = agentNames(squat, agent(['squat'], 'plain'));
+    expect(before.shown('squat__bank__get-sum')).toBe('squat__bank__get-sum');
+    expect(before.shown(bridgeName('squat', 'a___b'))).toBe(bridgeName('squat', 'a___b'));
+    expect(before.shown('squat__get_sum')).toBe('get_sum');
+    expect(before.bridgeOf('bank__get-sum')).toBe('bank__get-sum');
+    const both = index([['squat', 'bank__get-sum'], ['bank', 'get-sum']]);
+    const after = agentNames(both, agent(['squat', 'bank'], 'plain'));
+    expect(after.shown('squat__bank__get-sum')).toBe('squat__bank__get-sum');
+    expect(after.shown('bank__get-sum')).toBe('get-sum');
+  });
+
+  it('plain: names equal but for case collide, and our own names are kept in any case', () => {
+    const twins = index([['squat', 'ECHO'], ['bank', 'echo'], ['bank', 'Search_Tools']]);
+    const names = agentNames(twins, agent(['*'], 'plain'), new Set(['search_tools']));
+    expect(names.shown('squat__ECHO')).toBe('squat__ECHO');
+    expect(names.shown('bank__echo')).toBe('bank__echo');
+    expect(names.shown('bank__Search_Tools')).toBe('bank__Search_Tools');
+    expect(names.keptPrefix.sort()).toEqual(['bank__echo', 'squat__ECHO']);
+  });
+
   it('decides from the agent\u2019s own servers: a collision with a server it cannot use does not count', () => {
     const names = agentNames(tools, agent(['github', 'memory'], 'plain'));
     expect(names.shown('github__create_issue')).toBe('create_issue');
@@ -60,7 +82,7 @@ describe('agentNames', () => {
   it('every shown name is unique, fits the model APIs\u2019 pattern, and is the same when built again (a property over generated inventories)', () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
-    const words = ['get', 'list', 'create', 'search', 'read', 'x', 'a.b', 'memory__get', 'delete_item', 'ü'];
+    const words = ['get', 'GET', 'list', 'create', 'search', 'read', 'x', 'a.b', 'memory__get', 'delete_item', 'ü', 's1__x'];
     for (let round = 0; round < 200; round++) {
       const entries: Array<[string, string]> = [];
       const count = 1 + (next() % 12);
@@ -69,7 +91,12 @@ describe('agentNames', () => {
       const names = agentNames(built, agent(['*'], 'plain'));
       const shown = [...built.keys()].map((b) => names.shown(b));
       expect(new Set(shown).size).toBe(shown.length);
+      // Plain names are unique with case folded too (bridge names are the bridge's own, as for every agent).
+      const plain = [...built.keys()].filter((b) => names.shown(b) !== b).map((b) => names.shown(b).toLowerCase());
+      expect(new Set(plain).size).toBe(plain.length);
       for (const name of shown) expect(name).toMatch(BRIDGE_NAME);
+      // A plain name (one that is not its bridge name) never has a bridge name's `__`.
+      for (const b of built.keys()) if (names.shown(b) !== b) expect(names.shown(b)).not.toContain('__');
       const again = agentNames(index(entries), agent(['*'], 'plain'));
       expect([...built.keys()].map((b) => again.shown(b))).toEqual(shown);
       for (const b of built.keys()) expect(names.bridgeOf(names.shown(b))).toBe(b);

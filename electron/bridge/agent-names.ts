@@ -1,4 +1,4 @@
-import { BRIDGE_NAME } from '../../shared/naming';
+import { BRIDGE_NAME, SEPARATOR } from '../../shared/naming';
 import type { Agent } from './agent-schema';
 import { fitToClient } from './client-names';
 import { serverAllowed } from './policy';
@@ -39,15 +39,24 @@ const BOTH: ReadonlySet<string> = new Set([...RESOURCE_TOOL_NAMES, ...SEARCH_TOO
  */
 const CUT_FORM = /_[0-9a-f]{8,16}$/;
 
+/** A name as a client that folds case sees it: names equal here collide. */
+function folded(name: string): string {
+  return name.toLowerCase();
+}
+
 /** Per index (replaced, never changed, when inventories change) and agent record (likewise). */
 const cache = new WeakMap<ReadonlyMap<string, Named>, WeakMap<Readonly<Agent>, AgentNames>>();
 
 /**
  * `names: plain` (issue #30): each tool or prompt under its server's own name when no two of the
- * agent's servers offer that name, it fits the model APIs' pattern, it has not the form of a cut name,
- * and it is neither another entry's bridge name nor `reserved` (our own tools' names, agentToolNames); otherwise the bridge name (`<server>__<name>`) as for every agent. Decided from the
- * agent's servers only, so it is the same after every restart for the same inventories; bridge names
- * stay accepted, so a client that cached them keeps working.
+ * agent's servers offer that name (case folded), it fits the model APIs' pattern, it has not the form
+ * of a cut name, it holds no `__` and it is not `reserved` (our own tools' names, agentToolNames, case
+ * folded); otherwise the bridge name (`<server>__<name>`) as for every agent. Every bridge name holds
+ * `__` or has the cut form, so a plain name never equals one, whatever servers exist or are given to
+ * the agent later: a server cannot list a tool under another server's name (`bank__get-sum`) and have
+ * it change meaning once that server is given. Decided from the agent's servers only, so it is the
+ * same after every restart for the same inventories; bridge names stay accepted, so a client that
+ * cached them keeps working.
  */
 export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>, reserved: ReadonlySet<string> = NONE): AgentNames {
   if (agent.names !== 'plain') return PREFIXED;
@@ -61,17 +70,19 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
 
   const visible = [...index].filter(([, entry]) => serverAllowed(agent, entry.server));
   const bridgeNames = new Set(visible.map(([bridge]) => bridge));
+  // Keyed folded: clients that fold case would take `ECHO` and `echo` for one tool.
   const count = new Map<string, number>();
-  for (const [, entry] of visible) count.set(entry.info.name, (count.get(entry.info.name) ?? 0) + 1);
+  for (const [, entry] of visible) count.set(folded(entry.info.name), (count.get(folded(entry.info.name)) ?? 0) + 1);
   const toShown = new Map<string, string>();
   const toBridge = new Map<string, string>();
   const keptPrefix: string[] = [];
   for (const [bridge, entry] of visible) {
     const own = entry.info.name;
-    const plain = count.get(own) === 1 && BRIDGE_NAME.test(own) && !bridgeNames.has(own) && !reserved.has(own) && !CUT_FORM.test(own);
+    const plain =
+      count.get(folded(own)) === 1 && BRIDGE_NAME.test(own) && !own.includes(SEPARATOR) && !bridgeNames.has(own) && !reserved.has(folded(own)) && !CUT_FORM.test(own);
     if (!plain) {
       // A name that fails the pattern or is one of ours keeps the prefix too, but only collisions between servers are reported.
-      if ((count.get(own) ?? 0) > 1) keptPrefix.push(bridge);
+      if ((count.get(folded(own)) ?? 0) > 1) keptPrefix.push(bridge);
       continue;
     }
     toShown.set(bridge, own);

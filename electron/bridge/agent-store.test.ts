@@ -52,6 +52,26 @@ describe('AgentStore', () => {
     await expect(store.rotate('cursor')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('refuses a name whose client entry another agent has (case, spaces, dots), naming that agent; declared in code too', async () => {
+    const store = AgentStore.open({ dataDir: dir() });
+    await store.add('Team A', { servers: [] });
+    for (const twin of ['team-a', 'team.a', 'TEAM A', 'Team  A']) {
+      await expect(store.add(twin, { servers: [] })).rejects.toMatchObject({
+        code: 'invalid_input',
+        message: 'an agent named "Team A" already uses the client entry "connected-services-team-a"',
+      });
+    }
+    expect(store.list().map((a) => a.name)).toEqual(['Team A']);
+    expect((await store.add('team-b', { servers: [] })).agent.name).toBe('team-b');
+    const digest = '0'.repeat(64);
+    expect(() => store.declareFromCode({ 'team.b': { tokenHash: digest, servers: [] } })).toThrow('an agent named "team-b" already uses the client entry');
+    expect(() => store.declareFromCode({ one: { tokenHash: digest, servers: [] }, ONE: { tokenHash: '1'.repeat(64), servers: [] } })).toThrow('already uses the client entry "connected-services-one"');
+    store.declareFromCode({ code: { tokenHash: digest, servers: [] } });
+    // Declared again under its own name: the same agent, not a twin.
+    store.declareFromCode({ code: { tokenHash: digest, servers: ['x'] } });
+    await expect(store.add('Code', { servers: [] })).rejects.toThrow('an agent named "code" already uses the client entry');
+  });
+
   it('sees edits made by another process, and reports revoked agents', async () => {
     const dataDir = dir();
     const app = AgentStore.open({ dataDir, recheckMs: 0 });

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { AgentAsksSchema, DEFAULT_AGENT_ASKS, AGENTS_FILE_VERSION, ToolOverridesSchema, AgentPolicySchema } from './agent-schema';
-import type { Agent, AgentInput, AgentUpdate, Decision, StoredAgent } from './agent-schema';
+import { AgentAsksSchema, DEFAULT_AGENT_ASKS, AGENTS_FILE_VERSION, ToolOverridesSchema, AgentPolicySchema, type Agent, type AgentInput, type AgentUpdate, type Decision, type StoredAgent } from './agent-schema';
+import { refuseEntryTwin } from './client-entry-name';
 import { agentNotFound, agentRecord, changesBetween, fileStamp, index, parseFile, publicView, validServers, withDecision, type Loaded } from './agent-file';
 import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord, mergeAgents, type CodeAgentInput } from './code-agents';
 import { configSnippet, type SnippetOptions } from './config-snippet';
@@ -108,6 +108,7 @@ export class AgentStore {
           hint: `choose another name, or run \`connected-services agents rotate "${name}"\` for a new token`,
         });
       }
+      refuseEntryTwin(name, [...agents.map((a) => a.name), ...this.#code.keys()]);
       return [...agents, record];
     });
     return { agent: this.#require(name), token };

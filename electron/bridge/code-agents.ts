@@ -2,6 +2,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { agentRecord, type Loaded } from './agent-file';
 import type { AgentAsks, AgentInput, StoredAgent } from './agent-schema';
+import { refuseEntryTwin } from './client-entry-name';
 
 /** Where an agent declared in code comes from, as errors and the docs name it. */
 export const AGENT_CODE_PLACE = 'code (the agents given to openConnectedServices)';
@@ -44,10 +45,11 @@ export function mergeAgents(file: StoredAgent[], code: ReadonlyMap<string, Store
   return [...file.filter((agent) => !code.has(agent.name)), ...code.values()];
 }
 
-/** Refuses agents from code whose name agents.json has (naming both places) or whose token digest another agent has. */
+/** Refuses agents from code whose name agents.json has (naming both places), whose client entry another agent has, or whose token digest another agent has. */
 export function checkDeclarable(records: StoredAgent[], fileAgents: StoredAgent[], loaded: Loaded, file: string): void {
   for (const record of records) {
     if (fileAgents.some((a) => a.name === record.name)) throw agentDeclaredTwice(record.name, file);
+    refuseEntryTwin(record.name, [...loaded.agents.keys(), ...records.map((r) => r.name)]);
     const holder = loaded.digests.get(record.tokenHash)?.name;
     if (holder !== undefined && holder !== record.name) {
       throw new CodedError('invalid_input', redact(`The token of the agent "${record.name}" (declared in code) is another agent's`), { hint: 'Give each agent its own token' });

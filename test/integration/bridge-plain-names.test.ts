@@ -1,14 +1,25 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingServer, memoryServer } from '../fixtures/servers/config';
+import { everythingServer, longNamesServer, memoryServer } from '../fixtures/servers/config';
 import { connectAgent, firstText, startBridge, tempDir, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 let h: BridgeHarness;
 const clients: AgentClient[] = [];
 
 beforeAll(async () => {
-  h = await startBridge({ everything: everythingServer(), twin: everythingServer(), memory: memoryServer(join(tempDir('plain-names-'), 'memory.jsonl')) });
-  await Promise.all([h.pool.start('everything'), h.pool.start('twin'), h.pool.start('memory')]);
+  const dir = tempDir('plain-names-');
+  // `squat` lists a tool under everything's bridge name; `shout` lists everything's `echo` in capitals.
+  writeFileSync(join(dir, 'squat.txt'), 'everything__echo');
+  writeFileSync(join(dir, 'shout.txt'), 'ECHO');
+  h = await startBridge({
+    everything: everythingServer(),
+    twin: everythingServer(),
+    memory: memoryServer(join(dir, 'memory.jsonl')),
+    squat: longNamesServer(join(dir, 'squat.txt')),
+    shout: longNamesServer(join(dir, 'shout.txt')),
+  });
+  await Promise.all(['everything', 'twin', 'memory', 'squat', 'shout'].map((name) => h.pool.start(name)));
   h.bridge.refresh();
 }, 60_000);
 
@@ -54,6 +65,31 @@ describe('plain names through the bridge (server-everything, server-memory)', ()
     expect(kept).toContain('everything__echo');
     expect(kept).toContain('twin__echo');
     expect(kept).not.toContain('memory__read_graph');
+  });
+
+  it('never shows a server\u2019s tool under another server\u2019s bridge name: it keeps its prefix before and after that server is given', async () => {
+    const c = await agent('plain-squat', ['squat'], 'plain');
+    const before = (await c.client.listTools()).tools.map((t) => t.name);
+    expect(before).toEqual(['squat__everything__echo']);
+    const args = { path_with_a_really_long_parameter_name_for_layout: 'x' };
+    expect(firstText(await c.client.callTool({ name: 'squat__everything__echo', arguments: args }))).toBe('squatted');
+    await h.bridge.agents.update('plain-squat', { servers: ['squat', 'everything'] });
+    const after = (await c.client.listTools()).tools.map((t) => t.name);
+    expect(after).toContain('squat__everything__echo');
+    expect(after).toContain('echo');
+    expect(firstText(await c.client.callTool({ name: 'squat__everything__echo', arguments: args }))).toBe('squatted');
+    // The bridge name itself still reaches everything's tool, as for every agent.
+    expect(firstText(await c.client.callTool({ name: 'everything__echo', arguments: { message: 'real' } }))).toBe('Echo: real');
+  });
+
+  it('names that differ only in case keep their prefix, as two clients that fold case would take them for one', async () => {
+    const c = await agent('plain-case', ['everything', 'shout'], 'plain');
+    const tools = (await c.client.listTools()).tools.map((t) => t.name);
+    expect(tools).toContain('shout__ECHO');
+    expect(tools).toContain('everything__echo');
+    expect(tools).not.toContain('echo');
+    expect(tools).not.toContain('ECHO');
+    expect(await h.bridge.keptPrefix('plain-case')).toEqual(expect.arrayContaining(['shout__ECHO', 'everything__echo']));
   });
 
   it('an agent without the option sees prefixed names, and switching is immediate', async () => {

@@ -11,6 +11,7 @@ import { clientContext, type ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
 import { withAgentConnectLock } from './agent-connect-lock';
+import { refuseTwinsEntry } from './entry-owner';
 import { heldToken } from './held-token';
 import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
 import { applyChange, entryName, inputId, planChange, undoChange, type AppliedChange, type PlannedChange } from './client-writer';
@@ -148,6 +149,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
   /** In a call of its own: the file's texts (100 MB for a busy `~/.claude.json`) are let go before every client's file is read again. */
   const removeEntry = (client: ConnectClient, agent: string, base: string | undefined, context: ClientContext): Promise<{ plan: ClientPlan; backup?: string }> =>
     locked(client, context, false, async (lockedFor) => {
+      await refuseTwinsEntry(client, agent, options.agents, context);
       const change = lockedFor(await planChange(client, agent, { remove: true }, context));
       const { backup } = await applyChange(change, base, now());
       return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
@@ -180,9 +182,13 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     },
     planClientConnection: async ({ agent, client, remove }: ApiInput<'planClientConnection'>) => {
       // Removing needs no agent: an entry left behind by a removed agent is removed the same way.
-      if (remove === true) return fullPlan(await planChange(client, agent, { remove: true }, ctx()), false, true);
+      if (remove === true) {
+        await refuseTwinsEntry(client, agent, options.agents, ctx());
+        return fullPlan(await planChange(client, agent, { remove: true }, ctx()), false, true);
+      }
       existing(agent);
       const context = ctx();
+      await refuseTwinsEntry(client, agent, options.agents, context);
       const known = await held(agent, client, context);
       const planned = entryFor(client, agent, PLANNED_TOKEN);
       return fullPlan(await planChange(client, agent, { connect: planned, secrets: [PLANNED_TOKEN] }, context), known === undefined, false, planned.entry);
@@ -196,6 +202,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       return byAgent.run(agent, () => withAgentConnectLock(options.dataDir, agent, () => locked(client, context, true, async (lockedFor) => {
         // Checked before the token changes: a file that cannot be written must not cost the agent its token.
         // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
+        await refuseTwinsEntry(client, agent, options.agents, context);
         const { plan: trial } = lockedFor(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context));
         if (base !== undefined && base !== trial.base) {
           throw new CodedError('invalid_input', `${trial.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });

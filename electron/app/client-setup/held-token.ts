@@ -6,7 +6,8 @@ import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { entryName } from './client-writer';
 
-function literalToken(entry: unknown): string | undefined {
+/** The token an entry we wrote holds in clear, if it holds one. */
+export function literalToken(entry: unknown): string | undefined {
   if (entry === null || typeof entry !== 'object') return undefined;
   const { headers, env } = entry as { headers?: Record<string, unknown>; env?: Record<string, unknown> };
   const header = headers?.['Authorization'];

@@ -15,4 +15,12 @@ describe('refuseNow', () => {
       hint: 'Choose another name, or run `connected-services agents rotate "My Laptop"` for a new token',
     });
   });
+
+  it('refuses before the person is asked a name whose client entry another agent has', async () => {
+    await expect(refuseNow(api, 'addAgent', { name: 'my.laptop' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'an agent named "My Laptop" already uses the client entry "connected-services-my-laptop"',
+    });
+    await expect(refuseNow(api, 'addAgent', { name: 'my-laptop-2' })).resolves.toBeUndefined();
+  });
 });

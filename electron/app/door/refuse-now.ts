@@ -1,6 +1,7 @@
 import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { refuseEntryTwin } from '../../bridge';
 import { serverNotConfigured } from '../../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
@@ -51,6 +52,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
     if (agents.includes(name)) {
       throw new CodedError('invalid_input', redact(`An agent named "${name}" already exists`), { hint: `Choose another name, or run \`connected-services agents rotate "${name}"\` for a new token` });
     }
+    refuseEntryTwin(name, agents);
   }
   if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
     const { id } = input as { id: string };

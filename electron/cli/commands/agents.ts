@@ -34,7 +34,7 @@ function parseNames(value: string): NameStyleView {
 /** An agent with plain names, and which names keep their prefix (known while the app runs). */
 function plainNamesLine(agent: AgentView): string {
   const kept = agent.keptPrefix ?? [];
-  const which = agent.keptPrefix === undefined ? '' : kept.length === 0 ? '; none collide' : `; these keep their prefix because two of its servers offer them: ${kept.join(', ')}`;
+  const which = agent.keptPrefix === undefined ? '' : kept.length === 0 ? '; none collide' : `; these keep their prefix because two of its servers offer them (or names that differ only in case): ${kept.join(', ')}`;
   return `${agent.name} sees each tool and prompt under its own name${which}.`;
 }
 
