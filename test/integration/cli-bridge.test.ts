@@ -21,7 +21,8 @@ async function agentClient(url: string, token: string): Promise<Client> {
   return client;
 }
 
-describe('agents and approvals through the CLI, against a running serve', () => {
+// Each test runs a dozen bundled CLI commands in a row, each up to seconds on a loaded machine.
+describe('agents and approvals through the CLI, against a running serve', { timeout: 120_000 }, () => {
   let home: string;
   let served: Served;
   beforeAll(async () => {
