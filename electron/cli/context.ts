@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CoreEnv } from '../../shared/core-env';
-import { createCore, type Core, type CoreOptions, type RuntimeInfo } from '../app';
+import { createCore, refuseUnreachableApp, type Core, type CoreOptions, type RuntimeInfo } from '../app';
 import { defaultDataDir } from '../registry';
 import { runningAppCore } from './app-core';
 import { commandLineApi } from './command-line-api';
@@ -80,6 +80,9 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
           app = live;
           return runningAppCore(await connectRunningApp(dataDir, live));
         }
+        // `serve` opens its core holding app.lock itself. A command that must act here does so beside
+        // an app it reaches (its work is its own); beside one it cannot reach, nothing may open a core.
+        if (options.bridge === undefined && (!mustBeLocal || (await findLiveApp(dataDir)) === undefined)) await refuseUnreachableApp(dataDir, process.platform);
         return openOwnCore(options);
       })();
       return core;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactedOutput, type Output } from './output';
+import { terminalSafe } from '../../shared/text';
+import { redactedOutput, table, type Output } from './output';
 
 describe('redactedOutput', () => {
   it('shows a ${secret:…} reference as typed and hides a value in the same place', () => {
@@ -15,5 +16,20 @@ describe('redactedOutput', () => {
       'Authorization: [redacted]',
       'GITHUB_TOKEN=[redacted] ${secret:X}',
     ]);
+  });
+});
+
+describe('table', () => {
+  it('pads a name with hidden characters by its escaped text, so the columns after it stay under their header', () => {
+    const lines = table([
+      ['NAME', 'STATE', 'TOOLS'],
+      ['a\u001b]0;x\u0007', 'ready', '3'],
+      ['b\u202ec', 'stopped', '0'],
+    ]).map((line) => terminalSafe(line));
+    const column = (line: string, word: string): number => line.indexOf(word);
+    expect(lines[1]).toContain('a\\u001b]0;x\\u0007');
+    expect(column(lines[1] ?? '', 'ready')).toBe(column(lines[0] ?? '', 'STATE'));
+    expect(column(lines[2] ?? '', 'stopped')).toBe(column(lines[0] ?? '', 'STATE'));
+    expect(column(lines[1] ?? '', '3')).toBe(column(lines[0] ?? '', 'TOOLS'));
   });
 });

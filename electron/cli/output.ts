@@ -54,9 +54,13 @@ export function printError(output: Output, error: CodedError, json: boolean): vo
   }
 }
 
-/** Left-aligned columns; the last column is never padded. */
+/**
+ * Left-aligned columns; the last column is never padded. Cells are measured as printed: a hidden
+ * character is shown escaped (`\u001b`, six columns), so padding by the raw text shifted what followed.
+ */
 export function table(rows: string[][]): string[] {
+  const shown = rows.map((row) => row.map((cell) => terminalSafe(cell)));
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+  for (const row of shown) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return shown.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
 }

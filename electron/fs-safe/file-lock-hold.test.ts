@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdLock } from './file-lock';
+import { holdLock, liveHolder } from './file-lock';
 import { LockOwnerSchema, type LockOwner } from './lock-owner';
 
 const tempLock = (): string => join(mkdtempSync(join(tmpdir(), 'cs-hold-lock-')), 'app.lock');
@@ -44,5 +44,34 @@ describe('holdLock', () => {
     await release();
     await release();
     expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe('liveHolder', () => {
+  it('names a live holder, and nothing for a free lock, a dead owner or a lock without a record yet', async () => {
+    const lock = tempLock();
+    expect(await liveHolder(lock)).toBeUndefined();
+    writeFileSync(lock, JSON.stringify(record(process.ppid)));
+    expect((await liveHolder(lock))?.pid).toBe(process.ppid);
+    writeFileSync(lock, JSON.stringify(record(NO_SUCH_PID)));
+    expect(await liveHolder(lock)).toBeUndefined();
+    writeFileSync(lock, '');
+    expect(await liveHolder(lock)).toBeUndefined();
+    // Only read: the dead owner's lock is left for the next start to take over.
+    expect(existsSync(lock)).toBe(true);
+  });
+
+  it('counts a holder on another computer sharing the folder as live: its end cannot be seen from here', async () => {
+    const lock = tempLock();
+    writeFileSync(lock, JSON.stringify({ ...record(NO_SUCH_PID), host: `${hostname()}-elsewhere` }));
+    expect((await liveHolder(lock))?.pid).toBe(NO_SUCH_PID);
+  });
+
+  it('is also the holdLock holder of this process while held', async () => {
+    const lock = tempLock();
+    const release = await holdLock(lock, OPTIONS, busy);
+    expect((await liveHolder(lock))?.pid).toBe(process.pid);
+    await release();
+    expect(await liveHolder(lock)).toBeUndefined();
   });
 });

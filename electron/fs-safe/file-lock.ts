@@ -3,7 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from './fs-errors';
 import { inspectLock, removeStaleEntry, type LockEntry } from './lock-entry';
 import { readTextFileSync } from './read-text-file';
-import { describeOwner, LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner } from './lock-owner';
+import { describeOwner, LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
 
 export interface LockOptions {
   /**
@@ -166,6 +166,19 @@ export async function holdLock(lockPath: string, options: LockOptions, busy: Bus
     held = false;
     await release(lockPath, owner);
   };
+}
+
+/**
+ * The live process holding `lockPath`, for a reader that must not act beside it; undefined when the
+ * lock is free, its owner is gone, or it has no record yet (a start in its first instant). A holder
+ * on another computer sharing the folder counts as live: we cannot see it end.
+ */
+export async function liveHolder(lockPath: string, probe: ProcessProbe = systemProbe): Promise<LockOwner | undefined> {
+  const entry = await inspectLock(lockPath).catch((error: unknown) => {
+    throw fsFailure(error, 'read the lock', lockPath);
+  });
+  if (entry.kind !== 'owner') return undefined;
+  return (await ownerStatus(entry.owner, probe)) === 'dead' ? undefined : entry.owner;
 }
 
 /** Edits of one file, one at a time: in order inside this process, and under its lock across processes. */

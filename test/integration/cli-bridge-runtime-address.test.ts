@@ -80,4 +80,36 @@ describe.runIf(process.platform === 'linux')("bridge --stdio and runtime.json's 
       await new Promise((resolve) => listener.close(resolve));
     }
   }, 60_000);
+
+  // With no runtime.json there is no bridge address to follow: the default or configured port is
+  // anyone's to hold, another account's too.
+  it('without runtime.json (and no app holding the folder) or with an app that has no bridge, sends the token nowhere', async () => {
+    const seen: string[] = [];
+    const listener = createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const home = tempHome('cs-runtime-none-');
+      const port = (listener.address() as AddressInfo).port;
+      writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { bridgePort: port } }), { mode: 0o600 });
+      const none = await runCli(home, ['bridge', '--stdio'], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: `${INITIALIZE}\n` });
+      expect(none.code, none.stderr).toBe(7);
+      expect(none.stderr).toContain("(no runtime.json): the agent's token is not sent anywhere");
+      expect(none.stderr).toContain('Start the app (`connected-services serve` or the desktop app)');
+      expect(none.stdout).toBe('');
+
+      // A live app (this test's pid) whose bridge did not start.
+      const runtime = { pid: process.pid, origin: 'http://127.0.0.1:1', secret: 's'.repeat(32), bridge: null, startedAt: Date.now() };
+      writeFileSync(join(home, 'runtime.json'), JSON.stringify(runtime), { mode: 0o600 });
+      const bridgeless = await runCli(home, ['bridge', '--stdio'], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: `${INITIALIZE}\n` });
+      expect(bridgeless.code, bridgeless.stderr).toBe(7);
+      expect(bridgeless.stderr).toContain(`(pid ${String(process.pid)}) has no bridge`);
+      expect(bridgeless.stdout).toBe('');
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CodedError } from '../../../shared/errors';
-import { describeOwner, holdLock, systemProbe, type LockOwner } from '../../fs-safe';
+import { describeOwner, holdLock, liveHolder, systemProbe, type LockOwner } from '../../fs-safe';
 import { stopCommand } from './runtime-shown';
 
 /** Held by the app of a data folder (`serve` or the desktop app) from its start until it has stopped. */
@@ -19,11 +19,22 @@ export async function takeLifeLock(dataDir: string, platform: NodeJS.Platform): 
 }
 
 /** The refusal: which process holds the folder, and how to stop it in the system's own words. */
-export function lifeLockError(owner: LockOwner, lockPath: string, platform: NodeJS.Platform): CodedError {
+export function lifeLockError(owner: LockOwner, lockPath: string, platform: NodeJS.Platform, then = ''): CodedError {
   const here = owner.host === systemProbe.hostname();
   return new CodedError('denied', `The app for this data folder is already running (${describeOwner(owner, systemProbe)}), but runtime.json does not lead to it (removed or replaced, or the app did not answer).`, {
     hint: here
-      ? `Stop it (${stopCommand(owner.pid, platform)}) and start again, which writes runtime.json anew; if no Connected Services process has pid ${owner.pid}, remove ${lockPath}.`
+      ? `Stop it (${stopCommand(owner.pid, platform)}) and start it again, which writes runtime.json anew${then}; if no Connected Services process has pid ${owner.pid}, remove ${lockPath}.`
       : `It runs on another computer sharing this folder, which is not supported; if nothing runs there, remove ${lockPath}.`,
   });
+}
+
+/**
+ * For a command about to open a core of its own, having found no app through runtime.json: an app
+ * that holds the folder still runs (its runtime.json deleted, or it did not answer), and a second
+ * core beside it would write the same files. Refused, naming its process.
+ */
+export async function refuseUnreachableApp(dataDir: string, platform: NodeJS.Platform): Promise<void> {
+  const lockPath = join(dataDir, LIFE_LOCK_FILE);
+  const owner = await liveHolder(lockPath);
+  if (owner !== undefined) throw lifeLockError(owner, lockPath, platform, ', then run this command again');
 }

@@ -3,7 +3,7 @@ import { nonEmpty } from '../empty-values';
 import type { BridgeInfo } from '../../../shared/api';
 import { DEFAULT_BRIDGE_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
-import { readHelperToken, readWrittenRuntimeFile, runtimeProcessRuns, shownRuntime } from '../../app';
+import { readHelperToken, readWrittenRuntimeFile, refuseUnreachableApp, runtimeProcessRuns, shownRuntime } from '../../app';
 import { isLocalhostName } from '../../net';
 import { AgentStore, runStdioShim, TOKEN_ENV } from '../../bridge';
 import type { CliContext } from '../context';
@@ -46,18 +46,29 @@ function helperToken(ctx: CliContext, agent: string): Promise<string> {
 /**
  * The running app's bridge from runtime.json, which any program of the person's may have written: the
  * token goes there only when it is http://127.0.0.1:PORT as the app writes it, and only while the
- * process that wrote it runs. Undefined when no bridge runs. Not proof that the address is the app's:
- * a program of the person's that forges the file can as well run `bridge headers` (SECURITY.md).
+ * process that wrote it runs. Not proof that the address is the app's: a program of the person's that
+ * forges the file can as well run `bridge headers` (SECURITY.md). Without the file there is no address
+ * to follow: the default port is anyone's to hold (another account's too), so nothing is sent.
  */
-async function runningBridge(dataDir: string): Promise<string | undefined> {
+async function runningBridge(dataDir: string): Promise<string> {
   const running = await readWrittenRuntimeFile(dataDir);
-  if (running === undefined) return undefined;
+  if (running === undefined) {
+    // An app holding the folder whose runtime.json was deleted is named, as for every other command.
+    await refuseUnreachableApp(dataDir, process.platform);
+    throw new CodedError('server_unavailable', `Connected Services is not running for ${dataDir} (no runtime.json): the agent's token is not sent anywhere`, {
+      hint: "Start the app (`connected-services serve` or the desktop app), whose bridge this forwards to; or pass the bridge's address: --url http://127.0.0.1:<bridge port>/mcp",
+    });
+  }
   if (!(await runtimeProcessRuns(running))) {
     throw new CodedError('server_unavailable', `runtime.json names an app (pid ${running.pid}) that is no longer running: the agent's token is not sent to the bridge address it names`, {
       hint: 'Start the app (`connected-services serve` or the desktop app), which writes runtime.json anew; if none should run, remove runtime.json from the data folder',
     });
   }
-  if (running.bridge === null) return undefined;
+  if (running.bridge === null) {
+    throw new CodedError('server_unavailable', `The app running for ${dataDir} (pid ${running.pid}) has no bridge: the agent's token is not sent anywhere`, {
+      hint: '`connected-services bridge status` says why; restart the app with a free bridge port (`serve --bridge-port`, or settings.bridgePort)',
+    });
+  }
   const bridge = shownRuntime(running).bridge;
   if (typeof bridge === 'string') return bridge;
   throw new CodedError('denied', "runtime.json names a bridge address that is not the app's (http://127.0.0.1:PORT): the agent's token is not sent there", {
@@ -75,7 +86,7 @@ export function registerBridge(program: Command, run: Run): void {
     .command('bridge')
     .description(`serve the running bridge over stdio, for clients that only speak stdio (token from ${TOKEN_ENV}); headers, status, pause, resume`)
     .option('--stdio', 'speak MCP on standard input and output')
-    .option('--url <url>', 'the bridge endpoint (default: the running app\'s, else the default port)', nonEmpty('--url', `--url http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`))
+    .option('--url <url>', 'the bridge endpoint (default: the running app\'s, from runtime.json)', nonEmpty('--url', `--url http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`))
     .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`)
     .action((options: { stdio?: boolean; url?: string; agent?: string }) =>
       run(async (ctx) => {
@@ -84,7 +95,7 @@ export function registerBridge(program: Command, run: Run): void {
             hint: `A client's config runs \`connected-services bridge --stdio\` (the agent's token in ${TOKEN_ENV}, or --agent NAME); the HTTP bridge runs while the app or \`connected-services serve\` runs: \`connected-services bridge status\` says where`,
           });
         }
-        const bridgeUrl = options.url ?? (await runningBridge(ctx.dataDir)) ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
+        const bridgeUrl = options.url ?? (await runningBridge(ctx.dataDir));
         // A token from the environment may go to a bridge elsewhere (a tunnel), never to localhost's [::1].
         if (options.agent !== undefined || otherLoopbackName(URL.parse(bridgeUrl)?.hostname ?? '')) loopbackOnly(bridgeUrl, '--url');
         const token = options.agent !== undefined ? await helperToken(ctx, options.agent) : ctx.env[TOKEN_ENV];

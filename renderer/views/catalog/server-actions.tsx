@@ -6,7 +6,7 @@ import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { DisconnectDialog } from './disconnect-dialog';
-import { useServerActions } from './use-server-actions';
+import { toldBySignInNote, useServerActions } from './use-server-actions';
 
 export interface ServerActionsProps {
   status: ServerStatus;
@@ -104,7 +104,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
           onDismiss={() => live.signIns.dismiss(name)}
         />
       )}
-      {error && <ErrorNote error={error} onDismiss={clearError} />}
+      {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
       {disconnecting && (
         <DisconnectDialog server={name} issuer={status.auth?.issuer} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
       )}

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ServerStatus } from '../../../shared/api';
+import type { ServerStatus, SignInProgress } from '../../../shared/api';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -62,4 +62,12 @@ export function useServerActions(name: string) {
   );
 
   return { busy, error, run, clearError: () => setError(null) };
+}
+
+/**
+ * A connect's failure that its sign-in's note already tells: the note's event may arrive after the
+ * connect's answer, so the check at the failure cannot see it yet.
+ */
+export function toldBySignInNote(error: ShownError, signIn: SignInProgress | undefined): boolean {
+  return signIn?.state === 'failed' && signIn.message !== undefined && error.message === signIn.message;
 }

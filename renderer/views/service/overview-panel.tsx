@@ -3,10 +3,11 @@ import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
-import { useServerActions } from '../catalog/use-server-actions';
+import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
-import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { StateHistory } from './state-history';
+
+const SIGN_IN_HINT = 'Sign in with “Sign in with the browser” or “Sign in with a code” under Sign-in.';
 
 /** Facts, last error with its hint, sign-in details and the state history of one server. */
 export function OverviewPanel({ status }: { status: ServerStatus }) {
@@ -19,8 +20,10 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const more = moreAccessNeeded(auth);
   const apiKey = auth?.kind === 'api_key';
   const waiting = signIn?.state === 'waiting';
-  // The core's hint for a missing key names a terminal command; here the key is entered below.
-  const lastError = apiKey && status.lastError !== undefined ? { message: status.lastError.message, hint: 'Enter the key with “Enter API key” under Sign-in.' } : status.lastError;
+  // The core's hints name a terminal command; here the key is entered, or the sign-in started, below.
+  const lastError = status.lastError === undefined ? undefined : apiKey ? { message: status.lastError.message, hint: 'Enter the key with “Enter API key” under Sign-in.' } : status.lastError.code === 'auth_required' ? { message: status.lastError.message, hint: SIGN_IN_HINT } : status.lastError;
+  // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
+  const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
   return (
     <div className="overview">
       <section aria-labelledby="facts-title" className="panel">
@@ -116,16 +119,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               )}
             </dl>
           ) : (
-            <p className="muted">This service has not asked for a sign-in.</p>
-          )}
-          {signIn !== undefined && signIn.state !== 'signed_in' && (
-            <SignInProgressPanel
-              progress={signIn}
-              busy={busy !== null && !waiting}
-              onCancel={() => void run('cancel')}
-              onRetry={() => void run('connect-retry')}
-              onDismiss={() => live.signIns.dismiss(status.name)}
-            />
+            <p className="muted">{asked ? 'Not signed in: it asks for a sign-in.' : 'This service has not asked for a sign-in.'}</p>
           )}
           <div className="button-row">
             {apiKey ? (
@@ -148,7 +142,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               </button>
             )}
           </div>
-          {error && <ErrorNote error={error} onDismiss={clearError} />}
+          {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
           {keyOpen && <ApiKeyDialog server={status.name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById('signin-title')} />}
         </section>
       )}
