@@ -21,6 +21,15 @@ describe('toPoolError', () => {
     const start = toPoolError(timeout, { server: 'srv', phase: 'start', timeoutMs: 30_000 });
     expect(start).toMatchObject({ code: 'timeout', message: '"srv" did not finish starting within 30 s' });
     expect(start.hint).toContain('startupTimeoutMs');
+    expect(start.hint).toContain('check that its command runs an MCP server');
+  });
+
+  it('names an HTTP server’s address, not a command it does not have, when its start times out', () => {
+    const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
+    const start = toPoolError(timeout, { server: 'srv', phase: 'start', timeoutMs: 8000, url: 'http://127.0.0.1:9/mcp' });
+    expect(start).toMatchObject({ code: 'timeout', message: '"srv" did not finish starting within 8 s' });
+    expect(start.hint).toContain('check that http://127.0.0.1:9/mcp is an MCP endpoint whose answer to initialize ends');
+    expect(start.hint).not.toContain('command');
   });
 
   it('names in the hint of a call timeout the field that set it', () => {

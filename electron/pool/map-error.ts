@@ -161,7 +161,8 @@ function timedOut(ctx: ErrorContext): CodedError {
   const seconds = ctx.timeoutMs / 1000;
   return ctx.phase === 'start'
     ? coded('timeout', `"${ctx.server}" did not finish starting within ${seconds} s`, {
-        hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
+        // An HTTP server has no command: what to check is its address and what it answers there.
+        hint: `${ctx.url === undefined ? 'check that its command runs an MCP server' : `check that ${ctx.url} is an MCP endpoint whose answer to initialize ends (a JSON body, or an event stream with that answer)`} (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
       })
     : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
         hint: `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { boundedErrorOf, boundedResponse, messageBoundFetch, messageTooLarge, SseEventCounter } from './message-bound';
+import { boundedErrorOf, boundedResponse, messageBoundFetch, messageTooLarge, oversizedAnswer, SseEventCounter } from './message-bound';
 
 const LIMIT = 100;
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -38,13 +38,14 @@ describe('messageBoundFetch: JSON, the whole body one message', () => {
 
   it('fails a body one byte over the bound, across chunks each under it, with the bounded error', async () => {
     const error = await failure(bounded(chunked('application/json', ['{"t":"', 'x'.repeat(60), 'x'.repeat(34), '"}'])).json());
-    expect(error.code).toBe('internal');
-    expect(error.message).toBe('"docs" sent a message over 0 MiB; it was not read');
+    expect(error.code).toBe('server_unavailable');
+    expect(error.message).toBe('"docs" sent a message over 0 MiB; it was not read (one message from a server may hold at most 0 MiB, counted unpacked)');
+    expect(oversizedAnswer(error)).toBe(true);
     expect(error.hint).toContain("the server's answer is too large");
   });
 
   it('names the bound in MiB and is built on the fetch given, per server', async () => {
-    expect(messageTooLarge('docs', 8 * 1024 * 1024).message).toBe('"docs" sent a message over 8 MiB; it was not read');
+    expect(messageTooLarge('docs', 8 * 1024 * 1024).message).toBe('"docs" sent a message over 8 MiB; it was not read (one message from a server may hold at most 8 MiB, counted unpacked)');
     const fetch = messageBoundFetch(() => Promise.resolve(chunked('application/json', ['x'.repeat(11)])), 'mail', 10);
     expect((await failure((await fetch('http://127.0.0.1/mcp')).text())).message).toContain('"mail" sent a message over');
   });

@@ -5,13 +5,21 @@ import type { FetchLike } from '../net';
 import { RPC_ERROR } from './rpc-codes';
 import { tooDeepListing, tooDeepMessage } from './listing-depth';
 
-/** A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line). */
+/**
+ * A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line): the
+ * server's fault, as stdio's over-long line is, though only that answer is refused (oversizedAnswer).
+ */
 export function messageTooLarge(server: string, limit: number): CodedError {
   const mib = Math.round((limit / (1024 * 1024)) * 10) / 10;
-  return new CodedError('internal', `"${server}" sent a message over ${mib} MiB; it was not read`, {
+  return new CodedError('server_unavailable', `"${server}" sent a message over ${mib} MiB; it was not read (one message from a server may hold at most ${mib} MiB, counted unpacked)`, {
     hint: `the server's answer is too large: ask it for less (a narrower query, a smaller page), or check the server`,
     data: { limitBytes: limit },
   });
+}
+
+/** Whether a call's error is an answer refused for its size: the session that carried it is still sound. */
+export function oversizedAnswer(error: CodedError): boolean {
+  return typeof error.data?.['limitBytes'] === 'number';
 }
 
 const LF = 10;

@@ -12,7 +12,7 @@ import { assertEnabled } from './slot-calls';
 import { listedTools } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
-import { endedWhileRunning, haltOverBound, type RestartHost } from './slot-restarts';
+import { endedWhileRunning, endsSession, haltOverBound, type RestartHost } from './slot-restarts';
 import { slotStatus } from './slot-status';
 import type { StartingSlot } from './slot-connect';
 import { startSlot, type StartHost } from './slot-start';
@@ -221,7 +221,7 @@ export class SlotLifecycle {
   /** A call failed: an HTTP session that failed (auth, network) is dropped; the next call connects anew. */
   callFailed(conn: Connection, error: CodedError): void {
     if (this.#conn !== conn || isStdio(this.config)) return;
-    if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
+    if (!endsSession(error)) return;
     this.#drop(conn);
     // Halted meanwhile (its tools listed again for this call passed a bound): that state and its error stay.
     if (this.state.state !== 'ready') return;

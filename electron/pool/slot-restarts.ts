@@ -3,6 +3,7 @@ import { toCodedError, type CodedError, type WireError } from '../../shared/erro
 import type { Connection } from './connection';
 import { endedError, floodedOf } from './map-error';
 import type { SlotState } from './slot-state';
+import { oversizedAnswer } from './message-bound';
 
 /** What a server's end while running needs of its slot (slot-lifecycle.ts). */
 export interface RestartHost {
@@ -61,4 +62,9 @@ async function autoRestart(host: RestartHost): Promise<void> {
       recordCrash(host, coded);
     }
   }
+}
+
+/** Whether a failed call's error ends its HTTP session (auth, network); one answer refused for its size is the server's fault, not its session's. */
+export function endsSession(error: CodedError): boolean {
+  return (error.code === 'auth_required' || error.code === 'server_unavailable') && !oversizedAnswer(error);
 }

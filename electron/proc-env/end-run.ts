@@ -65,6 +65,10 @@ export async function endRun(child: ChildProcess | undefined, watch: RunSurvivor
   const now = options.now ?? Date.now;
   // From here /proc is read whole at each step; the periodic look would only race it.
   watch?.close();
+  // No grace: the group is killed in this turn, before any wait, so a process that exits meanwhile
+  // (a one-shot command printing the timeout) leaves none of it running or stopped. What left the group
+  // is still found after: by its mark and the links the watch already holds.
+  if (options.graceMs <= 0) group('SIGKILL');
   // Read before the group's signal: the links of what left the group die with its parents. Without a
   // watch the group is signalled in this turn.
   let outside = watch === undefined ? [] : await watch.survivors(daemons);

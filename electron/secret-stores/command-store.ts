@@ -1,7 +1,7 @@
 import type { CommandStoreConfig } from '../../shared/config';
 import { STORE_PATH_PLACEHOLDER } from '../../shared/config';
 import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
-import { firstLine, healthOf, READ_ONLY, storeUnavailable, type SecretStore } from './secret-store';
+import { firstLine, healthOf, programName, READ_ONLY, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
 
 export type StoreApproval = 'approved' | 'pending';
@@ -38,8 +38,8 @@ export function createCommandStore(options: CommandStoreOptions): SecretStore {
       const args = (config.args ?? []).map((arg) => arg.split(STORE_PATH_PLACEHOLDER).join(path));
       const result = await runStoreProgram(config.command, args, { store: name, env, spawn: options.spawn, runs: options.runs, timeoutMs: config.timeoutMs });
       if (result.code !== 0) {
-        const why = firstLine(result.stderr) || `exited with code ${result.code ?? '?'}`;
-        throw storeUnavailable(name, `could not give "${path}" (${why})`, `Sign in or unlock ${config.command} in a terminal, then connect the server again.`);
+        const why = firstLine(result.stderr, config.command) || `exited with code ${result.code ?? '?'}`;
+        throw storeUnavailable(name, `could not give "${path}" (${why})`, `Sign in or unlock ${programName(config.command)} in a terminal, then connect the server again.`);
       }
       const value = result.stdout.replace(/\r?\n$/, '');
       return value === '' ? undefined : value;

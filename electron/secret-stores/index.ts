@@ -17,3 +17,4 @@ export { createVaultStore } from './vault-store';
 export { StoreUses } from './store-uses';
 export type { StoreUseRecord } from './store-uses';
 export type { StoreSpawn } from './run-store-program';
+export { storeRunsEnded } from './run-store-program';

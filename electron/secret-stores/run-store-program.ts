@@ -1,7 +1,7 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
 import { endRun, keepRecorded, newRunMark, RUN_MARK_VAR, RunWatch, type RunRecords, type SpawnLike } from '../proc-env';
-import { storeUnavailable } from './secret-store';
+import { programName, storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
 
@@ -37,6 +37,14 @@ export interface RunOptions {
   runs?: RunRecords | undefined;
   /** Whose way of stopping a program and what it started applies (tests of a stand-in child give win32: it alone is signalled). */
   platform?: NodeJS.Platform | undefined;
+}
+
+/** Store runs still being ended: a process that exits first would leave them to the next start's sweep. */
+const endings = new Set<Promise<unknown>>();
+
+/** Resolves once every store run this process began ending has ended (the core's close waits on it). */
+export async function storeRunsEnded(): Promise<void> {
+  while (endings.size > 0) await Promise.all([...endings]);
 }
 
 /**
@@ -83,10 +91,14 @@ export function runStoreProgram(command: string, args: readonly string[], option
     // tools' and are kept (docs/configuration.md, "Child processes"). Once: a second call would find nothing more.
     let ending: Promise<unknown> | undefined;
     const stopAll = (): void => {
-      ending ??= endRun(child, watch, { graceMs: 0, platform, daemons: 'keep' })
+      if (ending !== undefined) return;
+      const ended: Promise<unknown> = endRun(child, watch, { graceMs: 0, platform, daemons: 'keep' })
         .catch(() => undefined)
         .then(() => (runs !== undefined && mark !== undefined ? runs.end(mark) : undefined))
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => endings.delete(ended));
+      ending = ended;
+      endings.add(ended);
     };
     // Settled at once: 'close' would wait for every copy of the pipes, which a left-over grandchild may hold.
     const stop = (error: Error): void => {
@@ -96,7 +108,7 @@ export function runStoreProgram(command: string, args: readonly string[], option
       child.stderr.destroy();
     };
     const timer = setTimeout(
-      () => stop(storeUnavailable(options.store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${command} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`)),
+      () => stop(storeUnavailable(options.store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${programName(command)} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`)),
       timeoutMs,
     );
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,4 +1,6 @@
 import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { cutText, revealHidden } from '../../shared/text';
 import type { SecretStoreType } from '../../shared/config';
 
 /** What a store can do besides `get`: our vault does everything, a command store only reads. */
@@ -42,13 +44,31 @@ export function storeUnavailable(store: string, what: string, hint: string): Cod
   return new CodedError('auth_required', `The secret store "${store}" ${what}.`, { hint, data: { store } });
 }
 
-/** The first line of a program's complaint, bounded: enough to say why, never a page of output. */
-export function firstLine(text: string): string {
-  const line = text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
-  return (line ?? '').slice(0, 300);
+/** How many code points of a program's complaint an error keeps: enough to say why, never a page. */
+export const MAX_COMPLAINT = 300;
+/** How much of the line is read at all: redaction scans what it is given. */
+const MAX_LINE_READ = 4096;
+
+/**
+ * The first line of a program's complaint as an error may hold it: errors reach agents, the admin
+ * log and review.json, and a password manager's complaint may hold a token (`session expired: …`)
+ * or escapes for a terminal. So token shapes and known secrets are redacted, hidden characters shown
+ * as escapes, and the program's own path (a home folder's layout) reduced to its file name.
+ */
+export function firstLine(text: string, program?: string): string {
+  let line = (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? ''
+  ).slice(0, MAX_LINE_READ);
+  if (program !== undefined && program.includes('/')) line = line.split(program).join(programName(program));
+  return cutText(revealHidden(redact(line)), MAX_COMPLAINT);
+}
+
+/** A program's file name, for what an agent may read: its folder says where a person keeps things. */
+export function programName(program: string): string {
+  return program.slice(program.lastIndexOf('/') + 1) || program;
 }
 
 /** A store's health from a probe that throws the store's own errors. */

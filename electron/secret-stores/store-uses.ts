@@ -35,10 +35,13 @@ export class StoreUses {
   async track(store: string, path: string, server: string | undefined, get: () => Promise<string | undefined>): Promise<string | undefined> {
     try {
       const value = await get();
+      // A NUL byte cannot be passed in an environment, an argument or a header: read, but of no use to any server.
+      const unusable = value?.includes('\u0000') === true;
       this.#record(store, path, {
-        ok: value !== undefined,
+        ok: value !== undefined && !unusable,
         ...(server !== undefined ? { server } : {}),
         ...(value === undefined ? { problem: `The store "${store}" holds no entry at "${path}".`, fix: `Add "${path}" to ${store}, or fix the path in mcp.json.` } : {}),
+        ...(unusable ? { problem: `The value at "${path}" in "${store}" holds a NUL byte, which no server's environment, argument or header can carry.`, fix: `Change the value in ${store}.` } : {}),
       });
       return value;
     } catch (error) {

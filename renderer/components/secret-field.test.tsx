@@ -33,6 +33,13 @@ describe('a secret on screen', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('shows control and hidden characters as escapes, never raw', async () => {
+    render(<SecretField value={() => Promise.resolve('abc\u0000tail\u001b[31m\u202eevil')} label="value of KEY" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    await act(() => clickAndSettle(screen.getByRole('button', { name: 'Show value of KEY' })));
+    expect(screen.getByLabelText('value of KEY').textContent).toBe('abc\\u0000tail\\u001b[31m\\u202eevil');
+  });
+
   it('keeps the keyboard in place: each button that takes the pressed one\'s place takes the focus', async () => {
     render(<SecretField value={() => Promise.resolve('s3cret-value')} label="value of KEY" />);
     fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));

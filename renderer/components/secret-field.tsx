@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { revealHidden } from '../../shared/text';
 import { CLIPBOARD_CLEAR_MS, clearClipboardLater } from './copy-button';
 import { useHandOverFocus } from './use-hand-over-focus';
 
@@ -65,7 +66,8 @@ export function SecretField({
   };
   return (
     <div className="secret-field">
-      <code aria-label={shown ? label : `${label}, hidden`}>{shown && loaded !== null ? loaded : '•'.repeat(12)}</code>
+      {/* Hidden characters (NUL, ESC, bidi overrides) shown as escapes, as everywhere else; Copy copies the value as stored. */}
+      <code aria-label={shown ? label : `${label}, hidden`}>{shown && loaded !== null ? revealHidden(loaded) : '•'.repeat(12)}</code>
       {!shown && !asking && (
         <button type="button" className="button small" ref={takeFocus} onClick={pressed(() => setAsking(true))}>
           Reveal

@@ -151,6 +151,10 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     expect(lane.body.length).toBeLessThan(64 * 1024);
     const text = JSON.stringify(answer.result ?? answer.error);
     expect(text).toContain('\\"hostile\\" sent a message over 8 MiB');
+    expect(text).toContain('one message from a server may hold at most 8 MiB');
+    // The server's fault (exit 7 from the command line), not ours.
+    expect(text).toContain('server_unavailable');
+    expect(text).not.toContain('internal');
     expect(text).toContain("The server's answer is too large");
     // The server is not stopped for it: its next call is answered.
     expect(messageOf((await both('hostile__asks')).lane.body).result?.['resultType']).toBe('input_required');

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmAsPerson, eventually } from '../support/serve';
-import { storeScenario, type StoreScenario } from '../support/secret-store-scenario';
+import { storeScenario, textOf, type StoreScenario } from '../support/secret-store-scenario';
 
 // docs/vault.md, "Command stores": a password manager's command line, run without a shell, only once
 // the person approved its exact command line (as a server's command is); then its secret reaches the
@@ -70,6 +70,26 @@ describe('a command store, end to end', () => {
     expect(status.lastError?.message).toContain('The secret store "op" could not give');
     expect(status.lastError?.message).toContain('You are not signed in');
     expect(status.lastError?.hint).toContain('Sign in or unlock');
+  });
+
+  it('a complaint reaches agents, the status and the admin log redacted, escaped and without the program’s folder', async () => {
+    const token = `ghp_${'Zy90'.repeat(9)}`;
+    writeFileSync(items, JSON.stringify({ complaint: `session expired: ${token} \u001b[31mRED\u001b]0;title\u0007\u202eevil` }));
+    expect((await scenario.cli(['servers', 'restart', 'everything'])).code).not.toBe(0);
+    const call = await scenario.agent.client.callTool({ name: 'everything__get-env', arguments: {} });
+    expect(call.isError).toBe(true);
+    const seen = JSON.stringify(call);
+    expect(textOf(call)).toContain('session expired: [redacted] \\u001b[31mRED\\u001b]0;title\\u0007\\u202eevil');
+    const status = await scenario.serverStatus();
+    expect(status.lastError?.message).toContain(`(${basename(process.execPath)}: session expired: [redacted] \\u001b[31mRED`);
+    expect(status.lastError?.hint).toContain(`Sign in or unlock ${basename(process.execPath)} in a terminal`);
+    for (const text of [seen, JSON.stringify(status), readFileSync(join(scenario.home, 'audit', 'admin.jsonl'), 'utf8')]) {
+      expect(text).not.toContain(token);
+      expect(text.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+    }
+    // The person's status shows the command lines they approved; an agent is told the program's name.
+    expect(seen).not.toContain(process.execPath);
+    expect(status.lastError?.message).not.toContain(process.execPath);
   });
 
   it('a changed command line waits for approval again', async () => {

@@ -11,6 +11,7 @@ import type { OpenDecisions } from '../decisions';
 import type { SecretFiles } from '../secrets/secret-files';
 import type { SignIns } from '../sign-in/sign-in';
 import type { WaitingAsks } from '../asks/waiting-asks';
+import { storeRunsEnded } from '../../secret-stores';
 
 export interface OpenParts {
   unsubscribe: (() => void)[];
@@ -54,4 +55,6 @@ export async function closeCore(parts: OpenParts): Promise<void> {
   await parts.auth.close();
   await parts.registry.close();
   await parts.vault.close();
+  // A store's program stopped at its time limit is ended before the process may exit (a one-shot command).
+  await storeRunsEnded();
 }
