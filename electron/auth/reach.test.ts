@@ -48,6 +48,18 @@ describe('reach: endpoints no closer than the MCP server (review: SSRF to loopba
     expect(validateBrowserUrl('https://[64:ff9b::7f00:1]/', 'to open', 'loopback').hostname).toBe('[64:ff9b::7f00:1]');
   });
 
+  it('benchmarking (198.18/15), multicast and broadcast addresses are no public host: refused from a public server, as private ones', () => {
+    for (const address of ['198.18.0.1', '198.19.255.254', '224.0.0.251', '239.255.255.250', '255.255.255.255', 'ff02::fb', 'ff05::1:3', '::ffff:198.18.0.1', '64:ff9b::e000:fb']) {
+      expect(addressReach(address), address).toBe('private');
+    }
+    for (const address of ['198.17.255.255', '198.20.0.1', '223.255.255.255', '255.255.255.254', 'fe00::1']) expect(addressReach(address), address).toBe('public');
+    for (const url of ['https://198.18.0.1/', 'https://224.0.0.1/', 'https://255.255.255.255/', 'https://[ff02::1]/']) {
+      expect(() => validateBrowserUrl(url, 'to open', 'public'), url).toThrow(/private network/);
+      expect(validateBrowserUrl(url, 'to open', 'private').href).toBe(url);
+    }
+    expect(literalReach('https://198.18.0.7/mcp')).toBe('private');
+  });
+
   it('a remote server’s endpoints may not name this computer (http or https), nor a private one from a public server', () => {
     for (const url of ['http://127.0.0.1:9999/steal', 'https://127.0.0.1/x', 'http://localhost:8080/admin', 'https://[::1]/x']) {
       expect(() => validateEndpointUrl(url, 'the token_endpoint', 'public')).toThrow(/not on this computer/);

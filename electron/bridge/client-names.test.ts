@@ -54,9 +54,12 @@ describe('names that fit the client (issue #32)', () => {
         const names = agentToolNames(index, agent(client, style, searching ? 'search' : undefined));
         // A restart: the same inventories, listed in another order, into new objects.
         const again = agentToolNames(indexOf([...tools].reverse()), agent(client, style, searching ? 'search' : undefined));
+        const uncut = agentToolNames(index, agent(undefined, style, searching ? 'search' : undefined));
         const seen = new Set<string>();
         for (const bridge of index.keys()) {
           const shown = names.shown(bridge);
+          // A cut name's hash never follows a `_`: the cut makes no `__`, the prefixed names' separator.
+          if (shown !== uncut.shown(bridge)) expect(shown).not.toMatch(/__[0-9a-f]{8,16}$/);
           const full = `${clientPrefix(client)}${shown}`;
           expect(full.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
           expect(full).toMatch(MODEL_API_NAME);
@@ -92,6 +95,14 @@ describe('names that fit the client (issue #32)', () => {
     expect(names.bridgeOf(cutName)).toBe(`victim__${long}`);
     expect(names.shown(`squat__${cutName}`)).not.toBe(cutName);
     expect(names.bridgeOf(names.shown(`squat__${cutName}`))).toBe(`squat__${cutName}`);
+  });
+
+  it('a cut that ends in `_` loses it before the hash: `__` in a cut name would read as a server prefix', () => {
+    const long = 'post_a_reply_to_an_existing_review_comment_thread';
+    const names = agentToolNames(indexOf([['svc', long]]), agent('claude-code', 'plain'));
+    // Kept within 37 characters, the first 28 end in `_`.
+    expect(names.shown(`svc__${long}`)).toMatch(/^post_a_reply_to_an_existing_[0-9a-f]{8}$/);
+    expect(names.bridgeOf(names.shown(`svc__${long}`))).toBe(`svc__${long}`);
   });
 
   it('says which client it assumed', () => {

@@ -49,10 +49,13 @@ export function describeClient(client: AgentClient | undefined, agent?: string):
   return `names made for ${who}: each fits ${Math.max(0, room)} characters${tight}`;
 }
 
-/** Cut to `limit` with the hash of the exact pair, lengthened where two cut names would meet. */
+/**
+ * Cut to `limit` with the hash of the exact pair, lengthened where two cut names would meet. The kept
+ * text loses its trailing `_`, so the hash's `_` never makes a `__`, the prefixed names' separator.
+ */
 function cut(shown: string, limit: number, key: string, digits: number): string {
   const hash = shortHash(key).slice(0, digits);
-  return `${shown.slice(0, Math.max(1, limit - digits - 1))}_${hash}`;
+  return `${shown.slice(0, Math.max(1, limit - digits - 1)).replace(/_+$/, '')}_${hash}`;
 }
 
 /** Per index and agent record, as agentNames: both are replaced, never changed, when inventories or the agent change. */

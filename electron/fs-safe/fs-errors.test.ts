@@ -7,6 +7,12 @@ describe('fsFailure: one mapping of what stops a write, for every file kept', ()
   it.each([
     ['ENOSPC', 'server_unavailable', 'the disk is full', 'The disk is full: free space in /d/home.'],
     ['EDQUOT', 'server_unavailable', 'the disk quota is used up', 'The disk is full: free space in /d/home.'],
+    [
+      'EFBIG',
+      'denied',
+      'it would pass the largest file size allowed (the file size limit of the user running the app, or of the file system)',
+      'Raise the file size limit for the user running the app (`ulimit -f`, or LimitFSIZE= for a service) and try again, or keep /d/home on a file system that holds larger files.',
+    ],
     ['EROFS', 'denied', 'the file system is read-only', 'Mount the disk holding /d/home writable, or choose a data folder on another disk (--home, or CONNECTED_SERVICES_HOME).'],
     ['EACCES', 'denied', 'permission denied', 'Make /d/home writable for the user running the app (its permissions, owner or immutable flag).'],
     ['EPERM', 'denied', 'permission denied', 'Make /d/home writable for the user running the app (its permissions, owner or immutable flag).'],

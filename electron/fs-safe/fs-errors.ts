@@ -15,13 +15,20 @@ const ANOTHER_FOLDER = 'choose a data folder on another disk (--home, or CONNECT
  * What stops a write, by the system's error code, and what the person fixes, in one place for every
  * file we keep (pins, mcp.json, agents.json, the vault…). A full disk is no fault of ours and passes
  * once space is freed (`server_unavailable`, as for anything that cannot be done now); a folder that
- * may not be written is the person's to open (`denied`).
+ * may not be written is the person's to open (`denied`), and so is a file size limit (EFBIG: the
+ * process's `ulimit -f`, or the largest file the file system holds), which no retry passes.
  */
 export function fsCause(errno: string | undefined, dir: string): { code: ErrorCode; why: string; fix: string } | undefined {
   switch (errno) {
     case 'ENOSPC':
     case 'EDQUOT':
       return { code: 'server_unavailable', why: errno === 'EDQUOT' ? 'the disk quota is used up' : 'the disk is full', fix: `The disk is full: free space in ${dir}` };
+    case 'EFBIG':
+      return {
+        code: 'denied',
+        why: 'it would pass the largest file size allowed (the file size limit of the user running the app, or of the file system)',
+        fix: `Raise the file size limit for the user running the app (\`ulimit -f\`, or LimitFSIZE= for a service) and try again, or keep ${dir} on a file system that holds larger files`,
+      };
     case 'EROFS':
       return { code: 'denied', why: 'the file system is read-only', fix: `Mount the disk holding ${dir} writable, or ${ANOTHER_FOLDER}` };
     case 'EACCES':

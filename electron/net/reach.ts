@@ -15,7 +15,10 @@ const RANK: Record<Reach, number> = { public: 0, private: 1, loopback: 2 };
 function privateV4(bytes: readonly number[]): boolean {
   const [a = 0, b = 0] = bytes;
   // RFC 1918 10/8, 172.16/12, 192.168/16; RFC 6598 100.64/10 (carrier-grade NAT).
-  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return true;
+  // Never a public host either: RFC 2544 §C.2.2 198.18/15 (benchmarking, and the fake-IP range of local
+  // proxies), RFC 5771 224/4 multicast, RFC 919 §7 255.255.255.255 (limited broadcast).
+  return (a === 198 && (b === 18 || b === 19)) || (a >= 224 && a <= 239) || bytes.every((byte) => byte === 255);
 }
 
 function v4Reach(bytes: readonly number[]): Reach {
@@ -34,9 +37,10 @@ export function addressReach(address: string): Reach | undefined {
   if (verdict.blocked !== undefined) return undefined;
   if (verdict.loopback) return 'loopback';
   if (isIPv4(address)) return v4Reach(address.split('.').map(Number));
-  // RFC 4193 fc00::/7 unique local.
-  const unique = ((ipv6Bytes(address)?.[0] ?? 0) & 0xfe) === 0xfc;
-  return closest([unique ? 'private' : 'public', ...embeddedIpv4s(address).map(v4Reach)]);
+  // RFC 4193 fc00::/7 unique local; RFC 4291 §2.7 ff00::/8 multicast (no public host either).
+  const first = ipv6Bytes(address)?.[0] ?? 0;
+  const local = (first & 0xfe) === 0xfc || first === 0xff;
+  return closest([local ? 'private' : 'public', ...embeddedIpv4s(address).map(v4Reach)]);
 }
 
 /**

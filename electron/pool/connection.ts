@@ -16,6 +16,7 @@ import { messageBoundFetch } from './message-bound';
 import { listingDepthFetch } from './listing-depth-fetch';
 import { stringIdAnswer } from './invalid-answer';
 import { invalidAnswerFetch } from './invalid-answer-fetch';
+import { sseStartFetch } from './sse-start';
 import { sessionExpiryFetch, type SessionNews } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
 import type { RunLedger } from './run-ledger';
@@ -135,8 +136,8 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   // A 429 keeps the wait the server asked for (the SDK's own error drops its headers); every message
   // is bounded as a stdio server's line is (the SDK reads a body whole, of any size), and a listing's
   // depth as a stdio server's listing is, before the SDK parses it; a malformed answer fails its call
-  // at once, as a stdio server's does.
-  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.server));
+  // at once, as a stdio server's does, and so does an answer labelled an event stream that is none.
+  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(sseStartFetch(fetch, options.server), options.server, options.maxMessageBytes), options.server));
   transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), news);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }

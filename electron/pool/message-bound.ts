@@ -4,6 +4,7 @@ import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { RPC_ERROR } from './rpc-codes';
 import { tooDeepListing, tooDeepMessage } from './listing-depth';
+import { notAnEventStream } from './not-event-stream';
 
 /**
  * A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line): the
@@ -80,15 +81,16 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Marks our own stand-in answer: a server cannot know it, so cannot pass its error off as ours. */
 const OURS = randomUUID();
-/** Which bound a stand-in answer stands for: one message's bytes, a listing's depth or another message's (listing-depth-fetch.ts). */
+/** Which bound a stand-in answer stands for: one message's bytes, a listing's depth or another message's (listing-depth-fetch.ts), or a body that is no event stream (sse-start.ts). */
 const OurAnswer = z.object({
   data: z.union([
     z.object({ messageBound: z.literal(OURS), limitBytes: z.number() }),
     z.object({ messageBound: z.literal(OURS), listingDepth: z.number() }),
     z.object({ messageBound: z.literal(OURS), messageDepth: z.number() }),
+    z.object({ messageBound: z.literal(OURS), notEventStream: z.literal(true) }),
   ]),
 });
-export type StandIn = { limitBytes: number } | { listingDepth: number } | { messageDepth: number };
+export type StandIn = { limitBytes: number } | { listingDepth: number } | { messageDepth: number } | { notEventStream: true };
 
 /** The bounded error of a call whose over-bound SSE answer was replaced by our stand-in (see answerInstead). */
 export function boundedErrorOf(error: unknown, server: string): CodedError | undefined {
@@ -96,6 +98,7 @@ export function boundedErrorOf(error: unknown, server: string): CodedError | und
   if (!ours.success) return undefined;
   const { data } = ours.data;
   if ('limitBytes' in data) return messageTooLarge(server, data.limitBytes);
+  if ('notEventStream' in data) return notAnEventStream(server);
   return 'listingDepth' in data ? tooDeepListing(server) : tooDeepMessage(server);
 }
 

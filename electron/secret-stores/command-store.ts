@@ -12,9 +12,13 @@ export interface CommandStoreOptions extends StoreProgramOptions {
   approval: (name: string, config: CommandStoreConfig) => StoreApproval;
 }
 
+function shellWord(part: string): string {
+  return /^[\w@%+=:,./{}-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The command line as the person approves it: `{path}` left as written. */
 export function commandStoreLine(config: CommandStoreConfig): string {
-  return [config.command, ...(config.args ?? [])].map((part) => (/^[\w@%+=:,./{}-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return [config.command, ...(config.args ?? [])].map(shellWord).join(' ');
 }
 
 /**
@@ -26,8 +30,12 @@ export function commandStoreLine(config: CommandStoreConfig): string {
 export function createCommandStore(options: CommandStoreOptions): SecretStore {
   const { name, config } = options;
   const env = storeEnv(options.env);
-  const waiting = () =>
-    storeUnavailable(name, `runs \`${commandStoreLine(config)}\`, which waits for your approval`, `Review it, then run \`connected-services secrets stores approve ${name}\`.`);
+  const hint = `Review it, then run \`connected-services secrets stores approve ${name}\`.`;
+  // get()'s error reaches agents (the server's needs_auth reason): the program's file name only, as
+  // firstLine keeps it; its folders and arguments (accounts, vault names) are the person's to read.
+  const waiting = () => storeUnavailable(name, `runs \`${shellWord(programName(config.command))}\`, whose command line waits for your approval`, hint);
+  // The store's health is the person's (`secrets stores`, Settings → Secret stores): the whole line to review.
+  const waitingWhole = () => storeUnavailable(name, `runs \`${commandStoreLine(config)}\`, which waits for your approval`, hint);
 
   return {
     name,
@@ -46,7 +54,7 @@ export function createCommandStore(options: CommandStoreOptions): SecretStore {
     },
     health: () =>
       healthOf(() => {
-        if (options.approval(name, config) !== 'approved') return Promise.reject(waiting());
+        if (options.approval(name, config) !== 'approved') return Promise.reject(waitingWhole());
         return Promise.resolve(`runs \`${commandStoreLine(config)}\` (approved)`);
       }),
   };

@@ -1,6 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../shared/config';
+import type { CodedError } from '../../shared/errors';
 import { FakeChild } from '../../test/support/fake-child';
 import { createSecretStores } from './open-stores';
 import type { StoreSpawn } from './run-store-program';
@@ -64,10 +65,26 @@ describe('createSecretStores', () => {
     const settings: Settings = { secretStores: { op: { type: 'command', command: 'op', args: ['read', '{path}'] } } };
     await expect(stores(settings, spawn, false).resolverFor()('op', 'a')).rejects.toMatchObject({
       code: 'auth_required',
-      message: 'The secret store "op" runs `op read {path}`, which waits for your approval.',
+      message: 'The secret store "op" runs `op`, whose command line waits for your approval.',
       hint: 'Review it, then run `connected-services secrets stores approve op`.',
     });
     expect(argv).toEqual([]);
+  });
+
+  it('a waiting command store tells agents its program’s file name only; its health, the person’s, keeps the whole line to review', async () => {
+    const { spawn } = program('x');
+    const settings: Settings = { secretStores: { op: { type: 'command', command: '/home/me/tools/op', args: ['read', '--account', 'me@work.example', '{path}'] } } };
+    const refused = await stores(settings, spawn, false)
+      .resolverFor()('op', 'a')
+      .catch((error: unknown) => error as CodedError);
+    expect(refused).toMatchObject({ code: 'auth_required', message: 'The secret store "op" runs `op`, whose command line waits for your approval.' });
+    const told = typeof refused === 'string' || refused === undefined ? '' : `${refused.message} ${refused.hint ?? ''} ${JSON.stringify(refused.data)}`;
+    expect(told).toContain('runs `op`');
+    expect(told).not.toMatch(/home|me@work/);
+    expect(await stores(settings, spawn, false).open('op').health()).toMatchObject({
+      ok: false,
+      detail: 'The secret store "op" runs `/home/me/tools/op read --account me@work.example {path}`, which waits for your approval.',
+    });
   });
 
   it('a command that prints nothing gives no value (the reference is then missing)', async () => {

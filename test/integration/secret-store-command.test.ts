@@ -34,11 +34,19 @@ describe('a command store, end to end', () => {
     expect(call.isError).toBe(true);
     const status = await scenario.serverStatus();
     expect(status.state).toBe('needs_auth');
-    expect(status.lastError?.message).toContain(`The secret store "op" runs \`${process.execPath} ${MANAGER} ${items} read {path}\`, which waits for your approval`);
+    // What reaches agents (the call's error, the server's reason) names the program's file only.
+    expect(status.lastError?.message).toContain(`The secret store "op" runs \`${basename(process.execPath)}\`, whose command line waits for your approval`);
+    expect(textOf(call)).toContain('runs `' + basename(process.execPath) + '`, whose command line waits for your approval');
+    for (const told of [textOf(call), status.lastError?.message ?? '']) {
+      expect(told).not.toContain(MANAGER);
+      expect(told).not.toContain(items);
+    }
     expect(status.lastError?.hint).toContain('connected-services secrets stores approve op');
+    // The person's list keeps the whole line to review before approving it.
     const listed = await scenario.cli(['secrets', 'stores', '--json']);
-    const op = (JSON.parse(listed.stdout) as { name: string; ok: boolean; approval?: string }[]).find((s) => s.name === 'op');
+    const op = (JSON.parse(listed.stdout) as { name: string; ok: boolean; approval?: string; detail?: string }[]).find((s) => s.name === 'op');
     expect(op).toMatchObject({ ok: false, approval: 'pending', used: true });
+    expect(op?.detail).toContain(`runs \`${process.execPath} ${MANAGER} ${items} read {path}\`, which waits for your approval`);
     // The table: a store in use that does not answer fails the command; an unused default is only "not set up".
     const table = await scenario.cli(['secrets', 'stores']);
     expect(table.code).toBe(1);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
 import type { AgentAsker } from '../../bridge';
 import { createAskRouter } from './ask-router';
-import { MAX_ELICITATION_ID_CHARS, MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './ask-view';
+import { MAX_ELICITATION_ID_CHARS, MAX_ELICITATION_META_CHARS, MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './ask-view';
 import { WaitingAsks } from './waiting-asks';
 import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
 import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
@@ -28,7 +28,12 @@ function setUp() {
   const context = { server: 'svc', asker: agent, call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
   const ask = (message: string, requestedSchema: unknown) => router.elicit({ mode: 'form', message, requestedSchema } as ElicitRequestParams, context);
   const askUrl = (elicitationId: string) => router.elicit({ mode: 'url', message: 'open this', url: 'https://pay.example.com/confirm', elicitationId }, context);
-  return { agent, audited, ask, askUrl };
+  const askWithMeta = (mode: 'url' | 'form', _meta: Record<string, unknown>) =>
+    router.elicit(
+      (mode === 'url' ? { mode, message: 'open this', url: 'https://pay.example.com/confirm', elicitationId: 'e1', _meta } : { mode, message: 'fill this', requestedSchema: flat, _meta }) as ElicitRequestParams,
+      context,
+    );
+  return { agent, audited, ask, askUrl, askWithMeta };
 }
 
 const flat = { type: 'object', properties: { name: { type: 'string' } } };
@@ -73,5 +78,16 @@ describe('an elicitation forwarded to the agent is bounded as the one shown to t
     expect(audited.map((e) => [e.kind, e.answer, e.answeredBy])).toEqual([['elicitation', 'decline', 'nobody']]);
     expect(await askUrl('e'.repeat(MAX_ELICITATION_ID_CHARS))).toEqual({ action: 'accept', content: {} });
     expect(agent.forwarded.map((p) => (p.mode === 'url' ? p.elicitationId.length : 0))).toEqual([MAX_ELICITATION_ID_CHARS]);
+  });
+
+  it.each(['url', 'form'] as const)('leaves out a %s request’s _meta larger or deeper than the bound, passes one within it, and still asks', async (mode) => {
+    const { agent, askWithMeta } = setUp();
+    const small = { 'example.com/trace': 't-1' };
+    await askWithMeta(mode, { 'example.com/blob': 'b'.repeat(MAX_ELICITATION_META_CHARS) });
+    await askWithMeta(mode, deep(MAX_SCHEMA_DEPTH));
+    await askWithMeta(mode, small);
+    expect(agent.forwarded.map((p) => p._meta)).toEqual([undefined, undefined, small]);
+    expect(agent.forwarded.map((p) => Object.hasOwn(p, '_meta'))).toEqual([false, false, true]);
+    expect(agent.forwarded.map((p) => p.mode)).toEqual([mode, mode, mode]);
   });
 });

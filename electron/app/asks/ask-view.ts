@@ -14,6 +14,8 @@ export const MAX_SCHEMA_DEPTH = 16;
 export const MAX_SAMPLING_CHARS = 32 * 1024;
 /** A URL request's id names it in the server's later completion notice, so a longer one is declined, never cut. */
 export const MAX_ELICITATION_ID_CHARS = 256;
+/** A request's `_meta` (as JSON) goes to the agent's client unread by anyone: past this, or nested past MAX_SCHEMA_DEPTH, it is left out. */
+export const MAX_ELICITATION_META_CHARS = 4 * 1024;
 
 type ViewDraft = Omit<PendingAsk, 'id' | 'requestedAt'>;
 type Base = Pick<ViewDraft, 'server' | 'asker' | 'agent' | 'call' | 'callId' | 'expiresAt'>;
@@ -22,20 +24,30 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}[cut: ${text.length - max} more characters]`;
 }
 
+/** Whether a value nests past MAX_SCHEMA_DEPTH or weighs more than `max` characters as JSON. */
+function beyond(value: unknown, max: number): boolean {
+  // Depth first: it never recurses past the bound, where writing the value out would go as deep as it does.
+  return nestsDeeperThan(value, MAX_SCHEMA_DEPTH) || JSON.stringify(value).length > max;
+}
+
 /**
- * The request as it may reach the person or the agent: its message cut as the person sees it, or
- * undefined when its schema passes the bounds (size, depth) or a URL request's id its length, which
- * is declined for both alike.
+ * The request as it may reach the person or the agent: its message cut as the person sees it, an
+ * oversized `_meta` left out (it is metadata: the request still means the same), or undefined when
+ * its schema passes the bounds (size, depth) or a URL request's id its length, which is declined for
+ * both alike.
  */
 export function boundedElicitation(params: ElicitRequestParams): ElicitRequestParams | undefined {
   if (params.mode === 'url') {
     if (params.elicitationId.length > MAX_ELICITATION_ID_CHARS) return undefined;
-  } else {
-    const schema: unknown = params.requestedSchema;
-    // Depth first: it never recurses past the bound, where writing the schema out would go as deep as it does.
-    if (nestsDeeperThan(schema, MAX_SCHEMA_DEPTH) || JSON.stringify(schema).length > MAX_SCHEMA_CHARS) return undefined;
+  } else if (beyond(params.requestedSchema, MAX_SCHEMA_CHARS)) {
+    return undefined;
   }
-  return params.message.length <= MAX_MESSAGE_CHARS ? params : { ...params, message: cut(params.message, MAX_MESSAGE_CHARS) };
+  let bounded = params;
+  if (params._meta !== undefined && beyond(params._meta, MAX_ELICITATION_META_CHARS)) {
+    const { _meta: _dropped, ...rest } = params;
+    bounded = rest;
+  }
+  return bounded.message.length <= MAX_MESSAGE_CHARS ? bounded : { ...bounded, message: cut(bounded.message, MAX_MESSAGE_CHARS) };
 }
 
 /** `url`: a URL-mode request's URL as checked (ask-url.ts); a form's request has none. */

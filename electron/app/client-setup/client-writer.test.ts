@@ -37,6 +37,21 @@ describe('applyChange', () => {
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 
+  it.each([
+    ['EFBIG', 'denied', /file size limit/],
+    ['ENOSPC', 'server_unavailable', /the disk is full/],
+  ])('words a write stopped by %s: which file and what to do, not an internal error', async (errno, code, why) => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    const beforeRename = () => {
+      throw Object.assign(new Error(`${errno}: it failed, write`), { code: errno });
+    };
+    const failure = applyChange(change, change.plan.base, 0, { beforeRename });
+    await expect(failure).rejects.toMatchObject({ code, message: expect.stringMatching(why) as unknown, hint: expect.stringContaining(path.dirname(file)) as unknown });
+    await expect(failure).rejects.toMatchObject({ message: expect.stringContaining(`Could not write ${file}: `) as unknown });
+    expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {}}\n');
+  });
+
   it('refuses a read-only client file, naming its mode, and leaves it as it was', async () => {
     const { home, file } = cursorHome('{"mcpServers": {}}\n');
     chmodSync(file, 0o444);

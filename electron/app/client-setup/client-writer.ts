@@ -3,7 +3,7 @@ import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { errnoCode, readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
+import { errnoCode, fsFailure, readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
 import { entryName, inputId, type ClientEntry } from '../../bridge';
 import { agentTokensIn, withAgentTokensBack, writeBackup } from './client-backups';
 import { clientDiff } from './client-diff';
@@ -104,6 +104,13 @@ function unmoved(file: string, stamp: Stamp): boolean {
   return stamp !== undefined && now.dev === stamp.dev && now.ino === stamp.ino && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && now.ctimeMs === stamp.ctimeMs;
 }
 
+/** A write that failed, worded for the person (which file, what to fix): a full disk or a file size limit is no internal fault. */
+function writeFailed(file: string, action = 'write'): (error: unknown) => never {
+  return (error: unknown) => {
+    throw fsFailure(error, action, file);
+  };
+}
+
 function changedSince(file: string): CodedError {
   return new CodedError('invalid_input', `${file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
 }
@@ -144,10 +151,10 @@ export async function applyChange(change: PlannedChange, base: string | undefine
   let tokens: string[] | undefined;
   if (current !== undefined) {
     // The old bytes may hold an agent token (ours, or one pasted by hand): the backup never does.
-    backup = await writeBackup(change.target, current, now);
+    backup = await writeBackup(change.target, current, now).catch(writeFailed(change.target, 'back up'));
     tokens = agentTokensIn(current);
   } else {
-    await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
+    await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 }).catch(writeFailed(path.dirname(change.target), 'create'));
   }
   // Let go before the new file is written: only the new bytes are held from here.
   current = undefined;
@@ -160,7 +167,7 @@ export async function applyChange(change: PlannedChange, base: string | undefine
       hooks.beforeRename?.();
       if (!unmoved(change.target, stamp)) throw changedSince(change.plan.file);
     },
-  });
+  }).catch(writeFailed(change.target));
   return backup !== undefined ? { backup, tokens: tokens ?? [] } : {};
 }
 
@@ -192,6 +199,6 @@ export async function undoChange(change: PlannedChange, applied: AppliedChange):
     beforeRename: () => {
       if (!unmoved(change.target, stamp)) throw changedSince(change.plan.file);
     },
-  });
+  }).catch(writeFailed(change.target));
   return true;
 }

@@ -2,3 +2,4 @@ export { runDoctor } from './run-doctor';
 export type { DoctorOptions } from './run-doctor';
 export { findOnPath } from './find-on-path';
 export { isPortFree } from './port-free';
+export { unreachableAppCheck } from './unreachable-app';

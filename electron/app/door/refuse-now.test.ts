@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../shared/api';
+import { MAX_CONFIGURED_SERVERS } from '../../registry';
 import { refuseNow } from './refuse-now';
 
 // Only the two lists addAgent's check reads.
@@ -22,5 +23,15 @@ describe('refuseNow', () => {
       message: 'an agent named "My Laptop" already uses the client entry "connected-services-my-laptop"',
     });
     await expect(refuseNow(api, 'addAgent', { name: 'my-laptop-2' })).resolves.toBeUndefined();
+  });
+
+  it("refuses a server past mcp.json's total before the person is asked, and lets the last one that fits through", async () => {
+    const full = (count: number) =>
+      ({ status: () => Promise.resolve({ servers: Array.from({ length: count }, (_, i) => ({ name: `s${i}`, enabled: i % 2 === 0 })) }) }) as unknown as AppApi;
+    await expect(refuseNow(full(MAX_CONFIGURED_SERVERS), 'addServer', { name: 'one-more', config: { command: 'x' } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: `mcp.json has ${MAX_CONFIGURED_SERVERS} servers and this server would add 1: ${MAX_CONFIGURED_SERVERS + 1}, more than the ${MAX_CONFIGURED_SERVERS} it holds after an add; nothing was added.`,
+    });
+    await expect(refuseNow(full(MAX_CONFIGURED_SERVERS - 1), 'addServer', { name: 'one-more', config: { command: 'x' } })).resolves.toBeUndefined();
   });
 });

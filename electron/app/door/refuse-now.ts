@@ -2,7 +2,7 @@ import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { refuseEntryTwin } from '../../bridge';
-import { serverNotConfigured } from '../../registry';
+import { refuseOverTotal, serverNotConfigured } from '../../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
 const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
@@ -38,9 +38,12 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
   }
   if (method === 'addServer') {
     const { name } = input as ApiInput<'addServer'>;
-    if ((await api.status({})).servers.some((s) => s.name === name)) {
+    const { servers } = await api.status({});
+    if (servers.some((s) => s.name === name)) {
       throw new CodedError('invalid_input', redact(`A server named "${name}" is already configured`), { hint: `Choose another name, or change it with \`connected-services servers edit ${name}\`` });
     }
+    // Every configured server, disabled ones too, is in the status: mcp.json's own count.
+    refuseOverTotal(servers.length, 1, 'add');
   }
   const agent = AGENT_OF[method]?.(input as never);
   const agents = agent !== undefined || method === 'addAgent' ? (await api.listAgents({})).map((a) => a.name) : [];

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { DoctorCheck } from '../../../shared/api';
+import { unreachableAppCheck } from '../../app';
 import { printJson } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
@@ -16,11 +17,15 @@ export function registerDoctor(program: Command, run: Run): void {
     .action((options: { json?: boolean; live?: boolean }) =>
       run(async (ctx) => {
         const live = options.live === true;
+        const app = await findLiveApp(ctx.dataDir);
+        // An app that holds the folder but cannot be reached is what doctor reports, not a refusal.
+        const unreachable = app ? undefined : await unreachableAppCheck(ctx.dataDir, process.platform);
         // Live checks go through the running app's pool when there is one: its servers, its tokens, no second copy.
-        const app = live ? await findLiveApp(ctx.dataDir) : undefined;
-        const checks: DoctorCheck[] = app
-          ? await (await connectRunningApp(ctx.dataDir)).call('doctor', { live })
-          : await (await ctx.core()).api.doctor(live ? { live } : {});
+        const checks: DoctorCheck[] = unreachable
+          ? [unreachable]
+          : app && live
+            ? await (await connectRunningApp(ctx.dataDir)).call('doctor', { live })
+            : await (await ctx.core()).api.doctor(live ? { live } : {});
         if (options.json) printJson(ctx.output, checks);
         else {
           for (const check of checks) {
