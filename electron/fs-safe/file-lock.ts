@@ -3,7 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from './fs-errors';
 import { inspectLock, removeStaleEntry, type LockEntry } from './lock-entry';
 import { readTextFileSync } from './read-text-file';
-import { describeOwner, LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
+import { describeOwner, LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerProven, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
 
 export interface LockOptions {
   /**
@@ -64,8 +64,9 @@ function holds(lockPath: string, owner: LockOwner): boolean {
   }
 }
 
-async function isStale(entry: LockEntry, staleMs: number): Promise<boolean> {
-  if (entry.kind === 'owner') return (await ownerStatus(entry.owner, systemProbe)) === 'dead';
+async function isStale(entry: LockEntry, staleMs: number, busy?: BusyLock): Promise<boolean> {
+  // A lock held for a life (holdLock) is kept only by an owner proven to be the one that took it.
+  if (entry.kind === 'owner') return busy ? !(await ownerProven(entry.owner, systemProbe)) : (await ownerStatus(entry.owner, systemProbe)) === 'dead';
   if (entry.kind === 'ownerless') return Date.now() - entry.mtimeMs > staleMs;
   return false;
 }
@@ -90,8 +91,9 @@ async function acquire(lockPath: string, options: LockOptions, label: string, bu
     const entry = await inspectLock(lockPath).catch((error: unknown) => {
       throw fsFailure(error, 'read the lock', lockPath);
     });
-    const stale = await isStale(entry, options.staleMs);
-    if (busy && !stale && entry.kind === 'owner') throw busy(entry.owner);
+    const stale = await isStale(entry, options.staleMs, busy);
+    // A proven owner may be stopping (runtime.json is gone before its servers are): waited for, then refused.
+    if (busy && !stale && entry.kind === 'owner' && Date.now() >= deadline) throw busy(entry.owner);
     if (stale) {
       await removeStaleEntry(lockPath, entry).catch((error: unknown) => {
         throw fsFailure(error, 'take over the stale lock', lockPath);
@@ -155,8 +157,10 @@ export async function withFileLock<T>(path: string, options: LockOptions, fn: (a
 }
 
 /**
- * Takes `lockPath` and keeps it until the returned release runs, for a process's life: a lock whose
- * owner died (kill -9, a crash) is taken over, one whose owner lives is refused at once by `busy`.
+ * Takes `lockPath` and keeps it until the returned release runs, for a process's life. A lock whose
+ * owner is not proven to hold it (died, kill -9, a crash; its pid taken by another process where no
+ * start time is recorded; another host name) is taken over; one whose owner is proven is waited for
+ * up to `timeoutMs` (it may be stopping), then refused by `busy`.
  */
 export async function holdLock(lockPath: string, options: LockOptions, busy: BusyLock): Promise<() => Promise<void>> {
   const owner = await acquire(lockPath, options, options.label ?? lockPath, busy);
@@ -169,16 +173,16 @@ export async function holdLock(lockPath: string, options: LockOptions, busy: Bus
 }
 
 /**
- * The live process holding `lockPath`, for a reader that must not act beside it; undefined when the
- * lock is free, its owner is gone, or it has no record yet (a start in its first instant). A holder
- * on another computer sharing the folder counts as live: we cannot see it end.
+ * The process provably holding `lockPath` (holdLock's rule), for a reader that must not act beside
+ * it; undefined when the lock is free, has no record yet, or its owner is not proven (gone, a pid
+ * without a start time, another host name), which the next start takes over.
  */
-export async function liveHolder(lockPath: string, probe: ProcessProbe = systemProbe): Promise<LockOwner | undefined> {
+export async function provenHolder(lockPath: string, probe: ProcessProbe = systemProbe): Promise<LockOwner | undefined> {
   const entry = await inspectLock(lockPath).catch((error: unknown) => {
     throw fsFailure(error, 'read the lock', lockPath);
   });
   if (entry.kind !== 'owner') return undefined;
-  return (await ownerStatus(entry.owner, probe)) === 'dead' ? undefined : entry.owner;
+  return (await ownerProven(entry.owner, probe)) ? entry.owner : undefined;
 }
 
 /** Edits of one file, one at a time: in order inside this process, and under its lock across processes. */

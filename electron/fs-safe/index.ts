@@ -1,7 +1,7 @@
 export { writeFileAtomic, removeStaleTemps, syncDir } from './atomic-write';
 export { removeLeftoverTemps, LEFTOVER_AGE_MS } from './leftover-temps';
 export type { AtomicWriteOptions } from './atomic-write';
-export { withFileLock, FileLock, DEFAULT_LOCK, holdLock, liveHolder } from './file-lock';
+export { withFileLock, FileLock, DEFAULT_LOCK, holdLock, provenHolder } from './file-lock';
 export type { LockOptions } from './file-lock';
 export { errnoCode, fsCause, fsFailure } from './fs-errors';
 export { readRegularFile, readRegularFileSync } from './read-regular-file';

@@ -146,6 +146,18 @@ export async function ownerStatus(owner: LockOwner, probe: ProcessProbe): Promis
   return 'alive';
 }
 
+/**
+ * Whether `owner` is provably the process that wrote the record: alive on this host with the start
+ * time it recorded (Linux), or this process holding it. A record without a start time (other systems)
+ * names only a pid, which any process may have taken since a crash.
+ */
+export async function ownerProven(owner: LockOwner, probe: ProcessProbe): Promise<boolean> {
+  if ((await ownerStatus(owner, probe)) !== 'alive') return false;
+  if (owner.pid === probe.pid) return true;
+  if (owner.start === undefined) return false;
+  return (await probe.processStat(owner.pid))?.start === owner.start;
+}
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**

@@ -22,18 +22,21 @@ describe('an HTTP server flooding its GET stream with messages that are no use',
     const pool = createPool({ cacheDir: tempDir('http-noise-'), log: (line) => lines.push(line) });
     open.push(pool);
     await pool.apply({ mcpServers: { stray: { type: 'http', url: server.url } } });
+    const started = Date.now();
     await pool.start('stray').catch(() => undefined);
-    const status = await waitFor('stray stopped', () => (pool.status('stray').state === 'error' ? pool.status('stray') : undefined), 15_000);
+    // The server must out-send 100 a second for 3 s in a row: on a loaded machine that can take longer.
+    const status = await waitFor('stray stopped', () => (pool.status('stray').state === 'error' ? pool.status('stray') : undefined), 60_000);
+    const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
     expect(status.lastError).toMatchObject({ code: 'server_unavailable' });
     expect(status.lastError?.message).toContain('"stray" sent messages that are not JSON-RPC or answer no request (over 100 a second for 3 s in a row); it was stopped');
     const noise = lines.filter((line) => line.startsWith('[stray]') && line.includes(shown));
     expect(noise.length).toBeGreaterThan(0);
-    // At most 100 a second for the few seconds before the stop, where 5,000 a second arrived.
-    expect(noise.length).toBeLessThanOrEqual(500);
+    // At most 100 a second until the stop (its windows need not start on our second), where 5,000 a second arrived.
+    expect(noise.length).toBeLessThanOrEqual(Math.max(500, 100 * (seconds + 1)));
     expect(lines.some((line) => /\[stray\] dropped \d+ messages that are not JSON-RPC or answer no request/.test(line))).toBe(true);
     // Stopped means stopped: nothing more is shown after the stop.
     const after = lines.length;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(lines.slice(after).filter((line) => line.includes(shown))).toEqual([]);
-  }, 30_000);
+  }, 90_000);
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
-import { eventually, startServe } from '../support/serve';
+import { startServe } from '../support/serve';
 import { ALLOW_ALL } from '../support/vault-guess';
 
 const REFUSED = 30;
@@ -33,8 +33,17 @@ describe.skipIf(process.platform === 'win32')('serve stopped by a second signal'
       } finally {
         await client.close();
       }
+      // Sent the moment serve says it is stopping, not on a poll: the stop lasts only the server's 2 s grace.
+      const stopping = new Promise<void>((resolve) => {
+        const onData = (): void => {
+          if (!served.stderr().includes('Stopping Connected Services')) return;
+          served.child.stderr?.off('data', onData);
+          resolve();
+        };
+        served.child.stderr?.on('data', onData);
+      });
       served.child.kill('SIGTERM');
-      await eventually(() => Promise.resolve(served.stderr().includes('Stopping Connected Services') ? true : undefined));
+      await stopping;
       served.child.kill('SIGTERM');
       await exited;
     } finally {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { DoctorCheck } from '../../../shared/api';
-import { describeOwner, liveHolder, systemProbe } from '../../fs-safe';
+import { describeOwner, provenHolder, systemProbe } from '../../fs-safe';
 import { LIFE_LOCK_FILE, lifeLockError } from '../lifecycle/life-lock';
 
 /**
@@ -10,7 +10,7 @@ import { LIFE_LOCK_FILE, lifeLockError } from '../lifecycle/life-lock';
  */
 export async function unreachableAppCheck(dataDir: string, platform: NodeJS.Platform): Promise<DoctorCheck | undefined> {
   const lockPath = join(dataDir, LIFE_LOCK_FILE);
-  const owner = await liveHolder(lockPath);
+  const owner = await provenHolder(lockPath);
   if (owner === undefined) return undefined;
   return {
     id: 'app',

@@ -34,7 +34,7 @@ export async function refuseUnusableCall(api: AppApi, input: ApiInput<'callTool'
       hint: `give them in the JSON object after the tool's name, e.g. '{${missing.map((name) => `"${name}":…`).join(',')}}'; \`connected-services tools ${server} --json\` shows what each takes`,
     });
   }
-  const misfit = await argumentMisfit(found.inputSchema, given);
+  const misfit = argumentMisfit(found.inputSchema, given);
   if (misfit !== undefined) {
     throw new CodedError('invalid_input', redact(`The arguments do not fit the input schema of tool "${tool}" of "${server}" (${cutText(misfit, 300)}); nothing was asked in the app`), {
       hint: `Run \`connected-services tools ${server} --json\` to see what each argument takes`,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CodedError } from '../../../shared/errors';
-import { describeOwner, holdLock, liveHolder, systemProbe, type LockOwner } from '../../fs-safe';
+import { describeOwner, holdLock, provenHolder, systemProbe, type LockOwner } from '../../fs-safe';
 import { stopCommand } from './runtime-shown';
 
 /** Held by the app of a data folder (`serve` or the desktop app) from its start until it has stopped. */
@@ -11,7 +11,8 @@ export const LIFE_LOCK_FILE = 'app.lock';
  * lock is what says a second app must not start beside the first. Rewriting runtime.json when it
  * vanishes was the other way, and leaves a window between the deletion and the rewrite in which a
  * second start finds nothing. A holder killed with -9 leaves the file naming a dead process, which
- * the next start takes over (electron/fs-safe/file-lock.ts).
+ * the next start takes over, as one not proven to be the app's (holdLock, electron/fs-safe/file-lock.ts);
+ * a live app is waited for 10 s, as it may be stopping: runtime.json goes first, this lock last.
  */
 export async function takeLifeLock(dataDir: string, platform: NodeJS.Platform): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LIFE_LOCK_FILE);
@@ -35,6 +36,6 @@ export function lifeLockError(owner: LockOwner, lockPath: string, platform: Node
  */
 export async function refuseUnreachableApp(dataDir: string, platform: NodeJS.Platform): Promise<void> {
   const lockPath = join(dataDir, LIFE_LOCK_FILE);
-  const owner = await liveHolder(lockPath);
+  const owner = await provenHolder(lockPath);
   if (owner !== undefined) throw lifeLockError(owner, lockPath, platform, ', then run this command again');
 }

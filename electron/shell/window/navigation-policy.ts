@@ -52,12 +52,18 @@ const APP_FRAME_PREFIX = `${APP_FRAME_SCHEME}://apps/`;
 /**
  * Whether a request comes from an opened MCP App: its frame, or one it embeds (bounded: frames nest
  * only a few deep), is an app frame. With no frame (destroyed, or a worker), the referrer says it.
+ * Never throws: it runs inside the session's request filter, whose callback must always come.
  */
 export function requestFromApp(frame: RequestingFrame | null | undefined, referrer: string): boolean {
   if (!frame) return referrer.startsWith(APP_FRAME_PREFIX);
-  let at: RequestingFrame | null = frame;
-  for (let depth = 0; at && depth < 16; depth++, at = at.parent) {
-    if (at.url.startsWith(APP_FRAME_PREFIX)) return true;
+  try {
+    let at: RequestingFrame | null = frame;
+    for (let depth = 0; at && depth < 16; depth++, at = at.parent) {
+      if (at.url.startsWith(APP_FRAME_PREFIX)) return true;
+    }
+    return false;
+  } catch {
+    // A frame disposed meanwhile throws on being read (Electron's WebFrameMain): the referrer says it.
+    return referrer.startsWith(APP_FRAME_PREFIX);
   }
-  return false;
 }
