@@ -105,4 +105,13 @@ describe('checkedUrlDestination: a URL a server hands to an agent’s client (re
     await expect(check('http://127.0.0.1:8080/confirm', 'public')).rejects.toMatchObject({ message: expect.stringContaining('this computer') as string });
     await expect(check('https://localtest.me/confirm', 'public')).rejects.toMatchObject({ message: expect.stringContaining('localtest.me resolves to 127.0.0.1') as string });
   });
+
+  it('hands on a query holding | { } ^ or a backquote percent-encoded, and still refuses a hidden character there', async () => {
+    await expect(check('https://docs.example.com/authorize?state=auth0|abc&claims={"a":1}^`', 'public')).resolves.toMatchObject({
+      href: 'https://docs.example.com/authorize?state=auth0%7Cabc&claims=%7B%22a%22:1%7D%5E%60',
+    });
+    for (const url of ['https://docs.example.com/authorize?state=a|b\u202ec', 'https://docs.example.com/authorize?state={a\u0007}']) {
+      await expect(check(url, 'public'), url).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('control or formatting characters') as string });
+    }
+  });
 });

@@ -24,8 +24,9 @@ export async function checkedBrowserUrl(value: string, what: string, reach: Reac
  * computer; no credentials, plain host, no specials; no closer than `reach`), so no other scheme
  * (smb:, ldap:, ws:, javascript:, data:, file:, …) reaches it. An internationalized host is refused
  * outright: the person's dialog marks one as a possible look-alike, the agent's client would not; so
- * is a hidden character (a bidi override, a tab) in the URL as sent, which goes there as written.
- * Then every address its host name resolves to now, as checkedBrowserUrl.
+ * is a hidden character (a bidi override, a tab) in the URL as sent. Then every address its host name
+ * resolves to now, as checkedBrowserUrl. What is handed on is the URL returned, normalized and with
+ * `{ } | ^` and a backquote percent-encoded (validateBrowserUrl).
  * @throws CodedError denied, or server_unavailable when the name does not resolve
  */
 export async function checkedUrlDestination(value: string, what: string, reach: Reach, resolver: Resolver): Promise<URL> {

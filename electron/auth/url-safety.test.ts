@@ -24,6 +24,9 @@ describe('validateBrowserUrl', () => {
     ['http://[::1]:4000/x', 'http://[::1]:4000/x'],
     ['https://xn--bcher-kva.example/', 'https://xn--bcher-kva.example/'],
     ['https://bücher.example/', 'https://xn--bcher-kva.example/'],
+    // Left raw by the URL parser, percent-encoded as RFC 3986 §2 writes them: the server reads the same value.
+    ['https://idp.example/authorize?state=auth0|abc&claims={"a":1}^x', 'https://idp.example/authorize?state=auth0%7Cabc&claims=%7B%22a%22:1%7D%5Ex'],
+    ['https://example.com/a|b/?q=`id`#{x}', 'https://example.com/a%7Cb/?q=%60id%60#%7Bx%7D'],
   ])('accepts %s', (input, normalized) => {
     expect(validateBrowserUrl(input, 'to open', ANY_HOST).href).toBe(normalized);
   });
@@ -47,7 +50,8 @@ describe('validateBrowserUrl', () => {
     ['https://a|b.com/', 'not a valid URL'],
     ['https://host:$(cmd)/x', 'not a valid URL'],
     ['https://user:secret@example.com/', 'credentials'],
-    ['https://example.com/?q=`id`', 'characters'],
+    ['https://example.com/?q=a\\b', 'characters'],
+    ["https://example.com/#a'b", 'characters'],
     ['https://169.254.169.254/latest', 'link-local'],
     ['https://[fe80::1]/', 'link-local'],
     ['https://metadata.google.internal/', 'link-local'],

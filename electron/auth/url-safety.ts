@@ -7,6 +7,12 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const IPV6 = /^\[[0-9a-f:.]+\]$/;
 /** Characters a normalized URL we hand to a browser must not contain (quotes, shell and HTML specials). */
 const UNSAFE_CHARS = /[\s"'`<>\\{}|^\p{Cc}]/u;
+/**
+ * Characters the WHATWG URL serializer leaves raw in a path, query or fragment (`state=auth0|abc`,
+ * `claims={…}`) that RFC 3986 §2 allows there only percent-encoded: written so, a server reads the
+ * same value, and no shell or HTML attribute sees them.
+ */
+const LEFT_RAW = /[{}|^`]/g;
 
 function ipv4(hostname: string): number[] | undefined {
   const match = IPV4.exec(hostname);
@@ -91,7 +97,7 @@ function checkHost(url: URL, value: string, what: string, reach: Reach): void {
  * The only URLs handed to a browser: a parsed `https:` URL, or `http:` to a loopback host, with a plain
  * host name and nothing a shell or an HTML attribute would treat specially, no closer than `reach`
  * (the MCP server's own for a URL a server named; `loopback` only for one a person chose). Returns the
- * normalized URL.
+ * normalized URL, with `{ } | ^` and a backquote percent-encoded.
  * @throws CodedError denied
  */
 export function validateBrowserUrl(value: string, what: string, reach: Reach): URL {
@@ -100,8 +106,10 @@ export function validateBrowserUrl(value: string, what: string, reach: Reach): U
     throw refuse(what, value, `only https: URLs (or http: to this computer) are opened, not ${url.protocol}`);
   }
   checkHost(url, value, what, reach);
-  if (UNSAFE_CHARS.test(url.href)) throw refuse(what, value, 'it contains characters no sign-in URL needs');
-  return url;
+  // The host is plain (checkHost), so these stand in the path, query or fragment.
+  const encoded = new URL(url.href.replace(LEFT_RAW, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`));
+  if (UNSAFE_CHARS.test(encoded.href)) throw refuse(what, value, 'it contains characters no sign-in URL needs');
+  return encoded;
 }
 
 /**

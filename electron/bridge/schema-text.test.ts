@@ -3,6 +3,13 @@ import { agentSafeSchema } from './schema-text';
 
 const RLO = 'read_file\u202eelif_daer';
 
+/** Every string value in a value, at any depth. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(strings);
+}
+
 describe('agentSafeSchema', () => {
   it("escapes every title and description at any depth, as a tool's own are", () => {
     const schema = {
@@ -34,6 +41,25 @@ describe('agentSafeSchema', () => {
     expect(agentSafeSchema(schema)).toBe(schema);
     const named = { type: 'object', properties: { ['n\u200bame']: { type: 'string' } } };
     expect(agentSafeSchema(named)).toBe(named);
+  });
+
+  it('escapes the schema of a property or definition named as a data keyword: its name is no keyword', () => {
+    const hostile = { type: 'string', description: 'ok\u202eevil\u001b]52;c;x' };
+    const schema = {
+      type: 'object',
+      properties: { enum: hostile, const: hostile, default: hostile, examples: { type: 'array', items: hostile }, properties: { type: 'object', properties: { enum: hostile } } },
+      patternProperties: { '^x': hostile },
+      $defs: { default: hostile },
+      definitions: { enum: hostile },
+      dependentSchemas: { examples: { properties: { const: hostile } } },
+    };
+    const descriptions = strings(agentSafeSchema(schema)).filter((text) => text.includes('evil'));
+    expect(descriptions).toHaveLength(9);
+    expect(descriptions.filter((text) => text.includes('\u202e') || text.includes('\u001b'))).toEqual([]);
+    expect(agentSafeSchema(schema).properties.enum.description).toBe('ok\\u202eevil\\u001b]52;c;x');
+    // Within the property named `enum`, the keyword `enum` is still data.
+    const data = { type: 'object', properties: { enum: { type: 'string', enum: ['a\u202eb'] } } };
+    expect(agentSafeSchema(data)).toBe(data);
   });
 
   it('keeps a property named __proto__ a property, and lists a branch past the depth bound as {}', () => {

@@ -44,13 +44,39 @@ describe('secretBesideReference: a secret in clear written beside a reference', 
     expect(secretBesideReference('env', 'API_KEY', 'key ${env:HOME}/x')).toBe(true);
   });
 
-  it('passes a path or URL a secret reference starts, as one an env reference starts', () => {
-    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/rest')).toBe(false);
+  it('passes a path or URL a place-named secret reference starts, as one an env reference starts', () => {
     expect(secretBesideReference('env', 'SERVICE_TOKEN', '${secret:BASE_URL}/v1/oauth/token')).toBe(false);
     expect(secretBesideReference('env', 'SSL_KEY', '${secret:KEY_DIR}/client.pem')).toBe(false);
     expect(secretBesideReference('env', 'SSL_KEY', '${secretFile:CERTS}\\client.pem')).toBe(false);
-    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE}/users/${env:USER}/key.pem')).toBe(false);
-    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE}/token?format=json&v=2')).toBe(false);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:API_HOST}/users/${env:USER}/key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'API_TOKEN', '${secret:apiEndpoint}/token?format=json&v=2')).toBe(false);
+    expect(secretBesideReference('env', 'API_KEY', '${env:PART}/rest')).toBe(false);
+  });
+
+  it('refuses a path after a secret reference whose name holds no place: the reference may hold a key\'s start', () => {
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/rest')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:PREFIX}/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:X}/wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:X}/Zm9vYmFyYmF6cXV4cXV1eA')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:X}/hunter2')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:X}/db?pw=hunter2')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}${secret:PART}/rest')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${env:HOME}${secret:PART}/rest')).toBe(true);
+    // Rails' SECRET_KEY_BASE is a key: BASE names no place.
+    expect(secretBesideReference('env', 'API_KEY', '${secret:SECRET_KEY_BASE}/rest')).toBe(true);
+  });
+
+  it('refuses a key-shaped word or a secret parameter whatever the reference is named', () => {
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/Zm9vYmFyYmF6cXV4cXV1eA')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/db?pw=hunter2')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/db?x=a1b2c3d4e5f6a7b8c9d0')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${env:HOME}/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${env:PART}/Zm9vYmFyYmF6cXV4cXV1eA')).toBe(true);
+    // A UUID, a numeric id and a model's name are a path's words.
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/p/5c3f0e2a-1b7d-4e8f-9a6c-2d4b8e1f0a37/c/123456789012345678')).toBe(false);
+    expect(secretBesideReference('env', 'API_KEY', '${env:HOME}/models/Qwen2.5-Coder-32B-Instruct/McpServerMain2024Edition')).toBe(false);
   });
 
   it('refuses text after a secret reference that reads as the rest of a key', () => {
@@ -59,11 +85,11 @@ describe('secretBesideReference: a secret in clear written beside a reference', 
     // Base64 holds `/`: its tail after one, its `+` and `=` padding, or a random mixed-case word.
     expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/abc+def==')).toBe(true);
     expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/Zm9vYmFyYmF6cXV4eHl6MTIz')).toBe(true);
-    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE}/v1/Zm9vYmFyYmF6cXV4eHl6MTIz/x')).toBe(true);
+    expect(secretBesideReference('env', 'API_KEY', '${secret:BASE_URL}/v1/Zm9vYmFyYmF6cXV4eHl6MTIz/x')).toBe(true);
     expect(secretBesideReference('env', 'API_KEY', '${secret:PART}/ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(true);
     // A query's secret: a secret's name, or a key's shape.
-    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE}/token?api_key=abc123')).toBe(true);
-    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE}/token?q=Zm9vYmFyYmF6cXV4eHl6MTIz')).toBe(true);
+    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE_URL}/token?api_key=abc123')).toBe(true);
+    expect(secretBesideReference('env', 'API_TOKEN', '${secret:BASE_URL}/token?q=Zm9vYmFyYmF6cXV4eHl6MTIz')).toBe(true);
     // Text before the reference is no path it starts.
     expect(secretBesideReference('env', 'API_KEY', 'sk-ab${secret:PART}/rest')).toBe(true);
   });

@@ -1,8 +1,8 @@
 import { SECRET_NAME } from '../redact';
 import { secretHeaderNamed } from '../text';
-import { pathOnReference } from './reference-led-path';
+import { namesAPlace } from './reference-led-path';
 import { isStdio, type ServerConfig } from './schema';
-import { emptied, onlyReferences, outsideReferences, pathFromReferences, secretNamed, tokenShaped } from './secret-shapes';
+import { emptied, onlyReferences, outsideReferences, secretNamed, tokenShaped } from './secret-shapes';
 
 /*
  * Text written beside a reference is as clear as text alone (SECURITY.md, "nothing is written in
@@ -16,8 +16,8 @@ const GLUED = /[A-Za-z0-9_-]\$\{(?:secretFile|secret|env):|\$\{(?:secretFile|sec
 /**
  * Whether a value that holds references keeps a secret in clear beside them: a token's shape
  * anywhere; under an env variable's credential name any text but a scheme (`Bearer ${secret:x}`),
- * a file's path (`${env:HOME}/certs/key.pem`) or a path or URL a reference starts
- * (`${secret:BASE_URL}/v1`, none of its words a key's); under a credential header's name text glued to
+ * a file's path (`${env:HOME}/certs/key.pem`) or a path or URL a reference named for a place starts
+ * (`${secret:BASE_URL}/v1`), none of its words a key's; under a credential header's name text glued to
  * a reference, since a header may hold plain labels beside one (`Cookie: session=${secret:S}; lang=en`).
  * A value without references is judged by the detector for literal values, not here.
  */
@@ -26,7 +26,7 @@ export function secretBesideReference(kind: 'env' | 'header', name: string, valu
   const outside = outsideReferences(value);
   if (emptied(outside)) return false;
   if (tokenShaped(outside)) return true;
-  if (kind === 'env') return (secretNamed(name) || SECRET_NAME.test(name)) && !pathFromReferences(value) && !pathOnReference(value);
+  if (kind === 'env') return (secretNamed(name) || SECRET_NAME.test(name)) && !namesAPlace(value);
   return secretHeaderNamed(name) && GLUED.test(value);
 }
 

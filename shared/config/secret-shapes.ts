@@ -42,7 +42,7 @@ export function emptied(value: string): boolean {
  * A word made of words (`Qwen2.5-Coder-32B-Instruct`, `McpServerMain2024Edition`): nearly all its
  * letters stand in runs of three or more that read as words, which a random token's rarely do.
  */
-function madeOfWords(word: string): boolean {
+export function madeOfWords(word: string): boolean {
   const letters = word.replace(/[^A-Za-z]/g, '').length;
   const inWords = (word.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? []).filter((run) => run.length >= 3).reduce((sum, run) => sum + run.length, 0);
   return letters > 0 && inWords / letters >= 0.8;

@@ -62,4 +62,12 @@ describe('URL-mode requests to an agent’s client, through the bridge from a st
     expect(await askUrl('http://127.0.0.1:8080/confirm')).toBe('action: accept');
     expect(given).toEqual(['https://pay.example.com/confirm', 'http://127.0.0.1:8080/confirm']);
   }, 30_000);
+
+  it('a query holding | { } ^ or a backquote reaches the agent percent-encoded; a hidden character there is refused', async () => {
+    given.length = 0;
+    expect(await askUrl('https://pay.example.com/authorize?state=auth0|abc&claims={"a":1}^`')).toBe('action: accept');
+    expect(given).toEqual(['https://pay.example.com/authorize?state=auth0%7Cabc&claims=%7B%22a%22:1%7D%5E%60']);
+    expect(await askUrl('https://pay.example.com/authorize?state=auth0|a\u202ebc')).toContain('control or formatting characters');
+    expect(given).toHaveLength(1);
+  }, 30_000);
 });

@@ -139,5 +139,10 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     expect(tail.code).toBe(2);
     expect(tail.stderr).toContain('holds a secret in clear');
     expect(tail.stderr).not.toContain('q9+Xz');
+    // A reference whose name holds no place may hold a key's start; a hex key is refused under any.
+    for (const value of ['${secret:PREFIX}/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', '${secret:X}/db?pw=hunter2', '${secret:BASE_URL}/a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6']) {
+      const run = await runCli(home, ['servers', 'add', 'hex', '--env', `API_KEY=${value}`, '--', 'node', 'x.js']);
+      expect({ value, code: run.code, refused: run.stderr.includes('holds a secret in clear'), echoed: run.stderr.includes(value.slice(-7)) }).toEqual({ value, code: 2, refused: true, echoed: false });
+    }
   }, 60_000);
 });

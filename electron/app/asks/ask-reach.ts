@@ -8,8 +8,8 @@ export type ReachOf = (server: string) => Promise<Reach>;
 /** What a URL-mode request's URL is held to: its server's reach, and where its host name leads now. */
 export interface AskUrlChecks {
   reachOf: ReachOf;
-  /** Rejects (denied, server_unavailable) a URL whose host name resolves closer than `reach` (AuthCoordinator.checkUrl). */
-  checkUrl: (url: string, reach: Reach, by: UrlOpenedBy) => Promise<unknown>;
+  /** The URL as checked and normalized; rejects (denied, server_unavailable) one whose host name resolves closer than `reach` (AuthCoordinator.checkUrl). */
+  checkUrl: (url: string, reach: Reach, by: UrlOpenedBy) => Promise<URL>;
 }
 
 /**

@@ -63,6 +63,12 @@ describe('a URL request is no closer than the server that sends it (review: URL 
     expect(agent.forwarded).toEqual(['https://pay.example.com/confirm', 'http://127.0.0.1:8080/confirm']);
   });
 
+  it('a query holding | { } ^ or a backquote reaches the agent percent-encoded, not refused', async () => {
+    const agent = urlAgent();
+    expect(await setUp(publicServer, agent).ask('https://pay.example.com/authorize?state=auth0|abc&claims={"a":1}^`')).toEqual({ action: 'accept' });
+    expect(agent.forwarded).toEqual(['https://pay.example.com/authorize?state=auth0%7Cabc&claims=%7B%22a%22:1%7D%5E%60']);
+  });
+
   it('a server whose name does not resolve: the request is refused, not guessed', async () => {
     const agent = urlAgent();
     const failing = () => Promise.reject(new CodedError('server_unavailable', 'Could not resolve mcp.example.com.'));

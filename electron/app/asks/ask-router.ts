@@ -7,7 +7,7 @@ import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, samplingForAgent, vaultValueWarning, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, RPC_ERROR, type AskContext, type CallAsker } from '../../pool';
 import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
-import { agentUrlProblem, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
+import { agentUrl, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
 import type { AskUrlChecks } from './ask-reach';
@@ -153,13 +153,13 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
       if (route.to === 'agent' && agent) {
         // The agent's client may open it: one this server may not name, by its written host or by what
         // its name resolves to now, never goes there.
-        const problem = params.mode === 'url' ? await agentUrlProblem(params.url, reach, options.urls) : undefined;
-        if (problem !== undefined) {
+        const checked = params.mode === 'url' ? await agentUrl(params.url, reach, options.urls) : undefined;
+        if (checked !== undefined && 'problem' in checked) {
           record(context, 'elicitation', started, 'decline', 'nobody');
-          throw new AskRefused(REJECTED, `URL request refused: ${problem}`);
+          throw new AskRefused(REJECTED, `URL request refused: ${checked.problem}`);
         }
         try {
-          const result = await agent.elicit(params, context.signal, context.key);
+          const result = await agent.elicit(params.mode === 'url' && checked ? { ...params, url: checked.url } : params, context.signal, context.key);
           // An agent never needs a vault value: an answer holding one is declined, the person sees why in Activity.
           const warning = vaultValueWarning(result, 'answer');
           if (warning !== undefined) {

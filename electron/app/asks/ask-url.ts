@@ -52,16 +52,16 @@ export async function lookedUpUrlProblem(url: string, reach: Reach, checks: AskU
 }
 
 /**
- * Why a URL must not reach an agent's client (which may open it): the rules of a URL we open
- * ourselves (https, or http to this computer; no credentials, no internationalized host), or it leads
- * closer than the server's `reach`, by its written host or by what its host name resolves to now, or
- * its name does not resolve (electron/auth/browser-url.ts checkedUrlDestination).
+ * The URL to hand to an agent's client (which may open it), as checked and normalized, or why none
+ * reaches it: the rules of a URL we open ourselves (https, or http to this computer; no credentials,
+ * no internationalized host), or it leads closer than the server's `reach`, by its written host or by
+ * what its host name resolves to now, or its name does not resolve (electron/auth/browser-url.ts
+ * checkedUrlDestination).
  */
-export async function agentUrlProblem(url: string, reach: Reach, checks: AskUrlChecks): Promise<string | undefined> {
+export async function agentUrl(url: string, reach: Reach, checks: AskUrlChecks): Promise<{ url: string } | { problem: string }> {
   try {
-    await checks.checkUrl(url, reach, 'agent');
-    return undefined;
+    return { url: (await checks.checkUrl(url, reach, 'agent')).href };
   } catch (error) {
-    return reasonOf(error);
+    return { problem: reasonOf(error) };
   }
 }
