@@ -1,4 +1,4 @@
-import { CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
+import { APP_SIGN_IN, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Reach } from '../net';
 import { shownErrorUri } from './error-uri';
@@ -6,7 +6,7 @@ import { cutOffError } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
 export function connectHint(server: string): string {
-  return `run \`connected-services connect ${server}\` (or press Connect in the app)`;
+  return `run \`connected-services connect ${server}\` (or ${APP_SIGN_IN})`;
 }
 
 /** The error of every call that cannot get a valid token. */

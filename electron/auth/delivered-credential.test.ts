@@ -34,7 +34,7 @@ describe('the credential handed to a program on this computer: an API key', () =
     const error = await auth.credential('notes', target).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CodedError);
     expect((error as CodedError).code).toBe('auth_required');
-    expect((error as CodedError).hint).toBe('store the key with `connected-services secrets set NOTES_KEY`, then run `connected-services connect notes` (or press Connect in the app)');
+    expect((error as CodedError).hint).toBe('store the key with `connected-services secrets set NOTES_KEY`, then run `connected-services connect notes` (or press "Enter API key" on its page in the app)');
     // Never held one: the tray offers Connect, not Re-authorize.
     expect((error as CodedError).data).toMatchObject({ server: 'notes', firstSignIn: true });
   });

@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { APP_API_KEY, CodedError } from '../../shared/errors';
 import { vaultKey } from '../../shared/vault';
 import { parseTargetAuth, type AnyOAuth, type AuthTarget } from './auth-config';
 import { authRequired } from './auth-errors';
@@ -58,7 +58,7 @@ export async function deliveredCredential(deps: DeliveredCredentialOptions, serv
       const name = auth.key === undefined ? undefined : /\$\{secret:([^}]+)\}/.exec(auth.key)?.[1];
       const store = name !== undefined ? `store the key with \`connected-services secrets set ${name}\`` : `store the key in the vault as "${server}/apiKey"`;
       // The server waits in needs_auth until someone starts it again: say how.
-      throw refused(core, server, 'no API key is stored', `${store}, then run \`connected-services connect ${server}\` (or press Connect in the app)`, FIRST_SIGN_IN);
+      throw refused(core, server, 'no API key is stored', `${store}, then run \`connected-services connect ${server}\` (or ${APP_API_KEY})`, FIRST_SIGN_IN);
     }
     return { accessToken: key, tokenType: 'Bearer', scopes: [] };
   }

@@ -30,7 +30,7 @@ describe('an authorization server\'s error_uri (RFC 6749 §5.2)', () => {
   it('is the hint\'s last words and the error\'s data, where the server\'s error is shown', () => {
     const coded = flowError('notes', answered({ error: 'invalid_scope', error_description: 'No such scope', error_uri: 'https://as.example/e/scope' }), 'while finishing the sign-in');
     expect(coded).toBeInstanceOf(CodedError);
-    expect(coded.hint).toBe('run `connected-services connect notes` (or press Connect in the app); the authorization server explains this error at https://as.example/e/scope');
+    expect(coded.hint).toBe('run `connected-services connect notes` (or press "Sign in with the browser" or "Sign in with a code" on its page in the app); the authorization server explains this error at https://as.example/e/scope');
     expect(coded.data).toMatchObject({ oauthError: 'invalid_scope', errorUri: 'https://as.example/e/scope' });
     const declined = flowError('notes', answered({ error: 'access_denied', error_uri: 'https://as.example/e/denied' }), 'while finishing the sign-in');
     expect(declined.hint).toContain('explains this error at https://as.example/e/denied');
@@ -44,7 +44,7 @@ describe('an authorization server\'s error_uri (RFC 6749 §5.2)', () => {
 
   it('leaves the hint as it was for an error page that fails the check', () => {
     const coded = flowError('notes', answered({ error: 'invalid_scope', error_uri: 'javascript:alert(1)' }), 'while finishing the sign-in');
-    expect(coded.hint).toBe('run `connected-services connect notes` (or press Connect in the app)');
+    expect(coded.hint).toBe('run `connected-services connect notes` (or press "Sign in with the browser" or "Sign in with a code" on its page in the app)');
     expect(coded.data?.['errorUri']).toBeUndefined();
   });
 });

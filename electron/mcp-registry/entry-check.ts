@@ -18,7 +18,7 @@ export interface CheckedEntry {
   updatedAt?: string;
   publishedAt?: string;
   isLatest: boolean;
-  /** How many versions the registry marked latest in the sync that chose this one (more than one): the highest is shown. */
+  /** How many versions the registry marked latest in the sync that chose this one (more than one): the highest is shown, the last listed when none is a semantic version. */
   latestMarked?: number;
 }
 

@@ -4,6 +4,7 @@ import { Emitter } from '../../shared/events';
 import type { FetchLike } from '../net';
 import type { CheckedEntry } from './entry-check';
 import { lookAlikeNotes } from './look-alike-entries';
+import { rowOf } from './registry-row';
 import { loadSnapshot, saveSnapshot, type Snapshot } from './snapshot';
 import { syncRegistry, type SyncProgress } from './sync';
 import type { SyncLimits } from './sync-held';
@@ -24,22 +25,6 @@ export interface RegistryCatalogOptions extends CoreEnvOptions {
 export interface RegistryCatalogEvents {
   /** A sync progressed, ended or failed: the state of every registry. */
   state: RegistryState[];
-}
-
-function rowOf(base: string, entry: CheckedEntry): RegistryRow {
-  const { server } = entry;
-  return {
-    registry: base,
-    name: server.name,
-    ...(server.title !== undefined ? { title: server.title } : {}),
-    description: server.description,
-    version: server.version,
-    status: entry.status === 'deprecated' ? 'deprecated' : 'active',
-    ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
-    ...(entry.latestMarked !== undefined ? { latestMarked: entry.latestMarked } : {}),
-    packages: (server.packages ?? []).map((p) => ({ registryType: p.registryType, identifier: p.identifier })),
-    remotes: (server.remotes ?? []).map((r) => r.type),
-  };
 }
 
 /**

@@ -31,7 +31,7 @@ describe('a stdio program saying its credentials failed', () => {
     const named = { command: 'notes', env: { K: '${token}' }, auth: { type: 'api_key' as const, key: '${secret:NOTES_KEY}' } };
     const error = credentialFailureInResult('notes', named, { isError: true, content: text('HTTP 401 Unauthorized') });
     expect(error?.code).toBe('auth_required');
-    expect(error?.hint).toBe('store the right key with `connected-services secrets set NOTES_KEY`, then run `connected-services connect notes` (or press Connect in the app)');
+    expect(error?.hint).toBe('store the right key with `connected-services secrets set NOTES_KEY`, then run `connected-services connect notes` (or press "Enter API key" on its page in the app)');
     const inVault = credentialFailureInResult('notes', { ...named, auth: { type: 'api_key' as const } }, { isError: true, content: text('401') });
     expect(inVault?.hint).toContain('"notes/apiKey"');
   });

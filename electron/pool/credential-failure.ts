@@ -1,5 +1,5 @@
 import { isStdio, type ServerConfig, type StdioServerConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
+import { APP_API_KEY, CodedError } from '../../shared/errors';
 
 /** Only the start of a result is looked at: an auth error says so at once. */
 const SCAN_CHARS = 2000;
@@ -17,7 +17,7 @@ function apiKeyStore(server: string, key: string | undefined): string {
 /** What the person does about refused credentials: depends on who keeps them. */
 function fixFor(server: string, config: StdioServerConfig): string {
   // A key is not signed in again: the right one must be stored first.
-  if (config.auth?.type === 'api_key') return `${apiKeyStore(server, config.auth.key)}, then run \`connected-services connect ${server}\` (or press Connect in the app)`;
+  if (config.auth?.type === 'api_key') return `${apiKeyStore(server, config.auth.key)}, then run \`connected-services connect ${server}\` (or ${APP_API_KEY})`;
   if (config.auth !== undefined && config.auth.type !== 'none') return `run \`connected-services connect ${server}\` to sign in again (or press Sign in again in the app)`;
   return `renew the credentials "${server}" uses (its token in env or its token file); to let Connected Services keep and renew them, give "${server}" an "auth" block, then run \`connected-services connect ${server}\``;
 }

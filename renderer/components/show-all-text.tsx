@@ -35,20 +35,25 @@ export interface ShowAllTextProps {
   as?: 'p' | 'span';
   /** The most that "Show all" lays out: a text the core did not bound may be one word of 300,000 characters. */
   max?: number;
+  /** The text shown all scrolls within a box of its own, the toggle below it: "Show less" stays in view. */
+  box?: boolean;
 }
 
 /**
  * A long text by its first lines, with a button to show it all: a row of a table or a dialog's
  * message stays short, and nothing of the text is out of reach.
  */
-export function ShowAllText({ text, head, render, className, as: Tag = 'p', max = MAX_DETAIL }: ShowAllTextProps) {
+export function ShowAllText({ text, head, render, className, as: Tag = 'p', max = MAX_DETAIL, box = false }: ShowAllTextProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const shortened = headOf(text, head);
   if (shortened === undefined) return <Tag className={className}>{render(text)}</Tag>;
   return (
     <Tag className={className}>
-      <span id={id}>{render(open ? cutText(text, max) : shortened)}</span>{' '}
+      {/* A box that scrolls is reached by the keyboard too (WCAG 2.1.1). */}
+      <span id={id} {...(open && box ? { className: 'show-all-box', tabIndex: 0 } : {})}>
+        {render(open ? cutText(text, max) : shortened)}
+      </span>{' '}
       <button type="button" className="button small quiet show-all" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {open ? 'Show less' : showAllLabel(text, max)}
       </button>

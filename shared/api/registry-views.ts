@@ -14,8 +14,10 @@ export const RegistryRowSchema = lazySchema(() =>
   status: z.enum(['active', 'deprecated']),
   /** The registry's word on a deprecation (a replacement, a reason). */
   statusMessage: z.string().optional(),
-  /** How many versions the registry marked latest at once (more than one): the highest is the one shown. */
+  /** How many versions the registry marked latest at once (more than one): the highest is the one shown (see latestLastListed). */
   latestMarked: z.number().int().optional(),
+  /** None of the versions marked latest is a semantic version: the last listed is the one shown. */
+  latestLastListed: z.literal(true).optional(),
   packages: z.array(z.object({ registryType: z.string(), identifier: z.string() })),
   remotes: z.array(z.enum(['streamable-http', 'sse'])),
   /** Scripts mixed within a word of its id or title (`Gіthub`, a Cyrillic і: UTS #39 §5.1). */

@@ -78,6 +78,12 @@ describe('one long word everywhere', () => {
     await ui.screenshot('long-words-ask-all');
     expect((await message.boundingBox())!.height).toBeGreaterThan(short);
     expect(await message.textContent()).toContain('more characters]');
+    // "Show less" under the scrolling box, not at the end of its scroll: in view, the box at its top.
+    const less = (await dialog.getByRole('button', { name: 'Show less' }).boundingBox())!;
+    const scroller = (await message.locator('.show-all-box').boundingBox())!;
+    expect(less.y, 'Show less below the box').toBeGreaterThanOrEqual(scroller.y + scroller.height - 1);
+    const opened = (await dialog.boundingBox())!;
+    expect(less.y + less.height, 'Show less in view').toBeLessThanOrEqual(Math.min(800, opened.y + opened.height));
     expect((await dialog.getByRole('button', { name: 'Decline the request of words' }).boundingBox())!.y, 'Decline still in view').toBeLessThanOrEqual(800);
     await dialog.getByRole('button', { name: 'Decline the request of words' }).click();
     await call;

@@ -72,5 +72,18 @@ describe('App API: the registry catalog', () => {
     const { entries } = await core.api.registryCatalog({});
     expect(entries.find((e) => e.name === 'io.example/twice')).toMatchObject({ version: '2.0.0', latestMarked: 2 });
     expect(entries.filter((e) => e.latestMarked !== undefined).map((e) => e.name)).toEqual(['io.example/twice']);
+    expect(entries.find((e) => e.name === 'io.example/twice')).not.toHaveProperty('latestLastListed');
+  });
+
+  it('says the last listed is shown when none of the versions marked latest is a semantic version', async () => {
+    const remotes = [{ type: 'streamable-http', url: 'https://h.example/mcp' }];
+    registry.add({ name: 'io.example/nightly', description: 'No semver', version: 'nightly-b', remotes });
+    registry.add({ name: 'io.example/nightly', description: 'No semver', version: 'nightly-a', remotes });
+    await core.api.refreshRegistries({});
+    const { entries } = await core.api.registryCatalog({});
+    // Which one is last is the registry's listing order; that neither is "the highest" is what is told.
+    const nightly = entries.find((e) => e.name === 'io.example/nightly');
+    expect(nightly).toMatchObject({ latestMarked: 2, latestLastListed: true });
+    expect(['nightly-a', 'nightly-b']).toContain(nightly?.version);
   });
 });

@@ -35,7 +35,7 @@ describe('CLI: an authorization server\'s error page (error_uri)', () => {
     const shown = await connectWithErrorPage('https://billing.example/oauth/errors#invalid_client');
     expect(shown).toContain('The authorization server answered invalid_client: Unknown client');
     const hint = shown.split('\n').find((line) => line.startsWith('  hint: '));
-    expect(hint).toBe('  hint: Run `connected-services connect billing` (or press Connect in the app); the authorization server explains this error at https://billing.example/oauth/errors#invalid_client');
+    expect(hint).toBe('  hint: Run `connected-services connect billing` (or press "Sign in with the browser" or "Sign in with a code" on its page in the app); the authorization server explains this error at https://billing.example/oauth/errors#invalid_client');
   }, 120_000);
 
   it('is left out when it fails the URL check', async () => {

@@ -18,6 +18,10 @@ describe('apiKeyLocation: the key goes where the entry reads it', () => {
 
   it('refuses an entry that reads its key from the environment, or takes none', async () => {
     await expect(apiKeyLocation(vaultWith([]), 'search', keyed('${env:SEARCH_KEY}'))).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(apiKeyLocation(vaultWith([]), 'search', { type: 'http', url: 'https://x.example.com/mcp' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(apiKeyLocation(vaultWith([]), 'search', { type: 'http', url: 'https://x.example.com/mcp' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      // The buttons the app has for it: no Connect button exists for a server that signs in.
+      hint: 'Sign in to it instead: run `connected-services connect search` (or press "Sign in with the browser" or "Sign in with a code" on its page in the app).',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../../../shared/config';
-import { CodedError } from '../../../shared/errors';
+import { APP_SIGN_IN, CodedError } from '../../../shared/errors';
 import { secretKey, vaultKey, type Vault, type VaultKey } from '../../../shared/vault';
 
 const SECRET_REFERENCE = /^\$\{secret:([^}]+)\}$/;
@@ -11,7 +11,7 @@ const SECRET_REFERENCE = /^\$\{secret:([^}]+)\}$/;
 export async function apiKeyLocation(vault: Pick<Vault, 'get'>, server: string, config: ServerConfig): Promise<VaultKey> {
   const auth = config.auth;
   if (auth?.type !== 'api_key') {
-    throw new CodedError('invalid_input', `"${server}" does not take an API key`, { hint: 'Sign in to it instead (Connect in the app, or `connected-services connect NAME`).' });
+    throw new CodedError('invalid_input', `"${server}" does not take an API key`, { hint: `Sign in to it instead: run \`connected-services connect ${server}\` (or ${APP_SIGN_IN}).` });
   }
   if (auth.key === undefined) return vaultKey(server, 'apiKey');
   const name = SECRET_REFERENCE.exec(auth.key)?.[1];

@@ -57,6 +57,7 @@ describe('SignIns', () => {
     await expect(signIns.connect('notes', { signIn: false })).rejects.toMatchObject({
       code: 'auth_required',
       message: 'notes needs a sign-in first: run `connected-services connect notes`',
+      hint: 'Or press "Sign in with the browser" or "Sign in with a code" on its page in the app',
       data: { server: 'notes' },
     });
     expect(finishers).toEqual([]);

@@ -1,5 +1,5 @@
 import type { DeviceLogin, ServerStatus, SignInProgress } from '../../../shared/api';
-import { CodedError, isCodedError } from '../../../shared/errors';
+import { APP_SIGN_IN, CodedError, isCodedError } from '../../../shared/errors';
 import { stdioAuthTarget, type AuthCoordinator, type AuthTarget, type FlowEvent, type Opener } from '../../auth';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
@@ -45,7 +45,7 @@ const INTERACTIVE = new Set(['oauth', 'device']);
 /** Where no one would follow a sign-in (`signIn: false`): the step that does it, instead of a wait. */
 function needsSignIn(name: string): CodedError {
   return new CodedError('auth_required', `${name} needs a sign-in first: run \`connected-services connect ${name}\``, {
-    hint: 'Or press Connect on its row in the app',
+    hint: `Or ${APP_SIGN_IN}`,
     data: { server: name },
   });
 }

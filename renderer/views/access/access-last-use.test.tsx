@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { timestamp } from '../../lib';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -25,5 +26,22 @@ describe("a credential's last use on Access", () => {
     const card = await screen.findByRole('listitem', { name: 'GH_TOKEN' });
     expect(await within(card).findByText(/3 min/)).toBeTruthy();
     expect(asked).toEqual([['github', 'idle']]);
+  });
+
+  it('says "not used since" the time the search reached, not "no use recorded", when the search stopped short', async () => {
+    const since = Date.UTC(2026, 10, 20, 9, 30);
+    const api = createFakeApi({
+      listSecrets: () => [{ name: 'GH_TOKEN' }, { name: 'OLD_KEY' }],
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'github' }), serverStatus({ name: 'idle' })] }),
+      serverConfig: ({ name }) => ({ config: { type: 'http' as const, url: 'https://x.example', headers: { Authorization: name === 'github' ? 'Bearer ${secret:GH_TOKEN}' : 'Bearer ${secret:OLD_KEY}' } } }),
+      auditLastUse: () => ({ used: [{ server: 'github', time: Date.now() - 3 * 60_000 }], since }),
+    });
+    renderApp(api, { hash: '#/access' });
+    const old = await screen.findByRole('listitem', { name: 'OLD_KEY' });
+    expect(await within(old).findByText(`not used since ${timestamp(since)}`)).toBeTruthy();
+    expect(old.textContent).not.toContain('no use recorded');
+    const used = screen.getByRole('listitem', { name: 'GH_TOKEN' });
+    expect(within(used).getByText(/3 min/)).toBeTruthy();
+    expect(used.textContent).not.toContain('not used since');
   });
 });

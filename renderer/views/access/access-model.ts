@@ -9,6 +9,8 @@ export interface CredentialRow {
   /** Services (and, for a grant, the agents that reach it) that stop working without it. */
   usedBy: string[];
   lastUsedAt?: number;
+  /** No use found, and the audit was searched back to this time only: not used since then, maybe before. */
+  notUsedSince?: number;
   details: string[];
   secret?: { name: string; server?: string | undefined };
   server?: string;
@@ -24,6 +26,8 @@ export interface AccessInput {
   agents: AgentView[];
   /** When each service was last called, across the whole audit (`auditLastUse`). */
   lastUse: { server: string; time: number }[];
+  /** `auditLastUse` stopped short of the audit's oldest entry: a service it did not find was not called since this time. */
+  lastUseSince?: number | undefined;
 }
 
 const reference = (name: string) => `\${secret:${name}}`;
@@ -31,6 +35,13 @@ const reference = (name: string) => `\${secret:${name}}`;
 function lastCallOf(lastUse: AccessInput['lastUse'], servers: string[]): number | undefined {
   const times = lastUse.filter((e) => servers.includes(e.server)).map((e) => e.time);
   return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+/** When a credential was last used through these services, or since when it was not (the search stopped short). */
+function useOf(input: AccessInput, servers: string[]): Pick<CredentialRow, 'lastUsedAt' | 'notUsedSince'> {
+  const lastUsedAt = lastCallOf(input.lastUse, servers);
+  if (lastUsedAt !== undefined) return { lastUsedAt };
+  return input.lastUseSince !== undefined ? { notUsedSince: input.lastUseSince } : {};
 }
 
 function reaches(agent: AgentView, server: string): boolean {
@@ -45,13 +56,12 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
       .filter(([server, config]) => (secret.server === undefined || secret.server === server) && JSON.stringify(config).includes(reference(secret.name)))
       .map(([server]) => server);
     const inAuth = Object.values(input.configs).some((config) => JSON.stringify((config as { auth?: unknown }).auth ?? {}).includes(reference(secret.name)));
-    const lastUsedAt = lastCallOf(input.lastUse, users);
     rows.push({
       id: `secret:${secret.server ?? ''}:${secret.name}`,
       kind: inAuth ? 'client-secret' : 'secret',
       name: secret.name,
       usedBy: users,
-      ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
+      ...useOf(input, users),
       details: [secret.server !== undefined ? `only for ${secret.server}` : 'for any service that names it'],
       secret,
     });
@@ -60,7 +70,6 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
     const auth = server.auth;
     if (auth === undefined || (!auth.connected && auth.issuer === undefined)) continue;
     const agents = input.agents.filter((a) => reaches(a, server.name)).map((a) => `agent ${a.name}`);
-    const lastUsedAt = lastCallOf(input.lastUse, [server.name]);
     const details = [
       auth.connected ? 'signed in' : 'signed out',
       // Only OAuth grants name an account; an issuer that sent no ID Token leaves it unknown.
@@ -68,7 +77,7 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
       ...(auth.issuer !== undefined ? [`issuer ${auth.issuer}`] : []),
       ...(auth.scopes !== undefined && auth.scopes.length > 0 ? [`scopes ${auth.scopes.join(' ')}`] : []),
     ];
-    rows.push({ id: `grant:${server.name}`, kind: 'grant', name: `Sign-in to ${server.name}`, usedBy: [server.name, ...agents], ...(lastUsedAt !== undefined ? { lastUsedAt } : {}), details, server: server.name, auth });
+    rows.push({ id: `grant:${server.name}`, kind: 'grant', name: `Sign-in to ${server.name}`, usedBy: [server.name, ...agents], ...useOf(input, [server.name]), details, server: server.name, auth });
   }
   for (const agent of input.agents) {
     const services = agent.servers === '*' ? ['every service'] : agent.servers;

@@ -37,14 +37,16 @@ export function AccessView() {
       live.api.listStoreReferences({}).catch(() => []),
     ]);
     // Only when each service was last called, not the entries themselves (with arguments recorded, megabytes).
-    const lastUse = await live.api.auditLastUse({ servers: status.servers.slice(0, MAX_CONFIGS).map((s) => s.name) }).then(({ used }) => used, () => []);
+    const { used: lastUse, since: lastUseSince } = await live.api
+      .auditLastUse({ servers: status.servers.slice(0, MAX_CONFIGS).map((s) => s.name) })
+      .catch(() => ({ used: [], since: undefined }));
     const configs: Record<string, unknown> = {};
     await Promise.all(
       status.servers.slice(0, MAX_CONFIGS).map(async (s) => {
         configs[s.name] = (await live.api.serverConfig({ name: s.name }).catch(() => ({ config: {} }))).config;
       }),
     );
-    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, lastUse }), storeRefs, agents, servers: status.servers, tools });
+    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, lastUse, lastUseSince }), storeRefs, agents, servers: status.servers, tools });
   }, [live]);
   const reload = useCallback(() => {
     load().catch((failure: unknown) => setError(describeError(failure)));

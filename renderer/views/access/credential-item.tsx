@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
-import { expiryText } from '../../lib';
+import { expiryText, timestamp } from '../../lib';
 import { useLive } from '../../state';
 import type { CredentialKind, CredentialRow } from './access-model';
 import { NewValueForm } from './new-value-form';
@@ -29,7 +29,8 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         <dt>Used by</dt>
         <dd>{row.usedBy.length > 0 ? row.usedBy.join(', ') : 'nothing yet'}</dd>
         <dt>Last used</dt>
-        <dd>{row.lastUsedAt !== undefined ? <TimeAgo at={row.lastUsedAt} /> : 'no use recorded'}</dd>
+        {/* The audit was searched back to notUsedSince only: an older use may exist, so not "no use". */}
+        <dd>{row.lastUsedAt !== undefined ? <TimeAgo at={row.lastUsedAt} /> : row.notUsedSince !== undefined ? `not used since ${timestamp(row.notUsedSince)}` : 'no use recorded'}</dd>
         {row.auth?.expiresAt !== undefined && (
           <>
             <dt>Expires</dt>

@@ -1,7 +1,9 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { formDefaults, sensitiveFields, type AskContent, type PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
+import { ShowAllText } from '../../components';
 import { SchemaForm } from '../../forms';
+import { MESSAGE_HEAD, SAMPLING_TEXT_MAX } from './message-head';
 import { SamplingPart } from './sampling-part';
 
 export interface AskBodyProps {
@@ -124,7 +126,7 @@ function SamplingAsk({ ask, busy, answer }: AskBodyProps) {
           <li key={i}>
             <span className="muted">{revealHidden(m.role)}: </span>
             {m.parts === undefined ? (
-              <span className="ask-message-text">{revealHidden(m.text, ['\n'])}</span>
+              <ShowAllText as="span" className="ask-message-text" text={m.text} head={MESSAGE_HEAD} max={SAMPLING_TEXT_MAX} render={(shown) => revealHidden(shown, ['\n'])} box />
             ) : (
               <div className="ask-parts">
                 {m.parts.map((part, k) => (

@@ -49,7 +49,13 @@ describe('a server\'s request in the app', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/Street/).value).toBe('Main St 1');
     fireEvent.click(screen.getByRole('button', { name: `Show all ${(message.length + 1).toLocaleString('en-US')} characters` }));
     expect(shown.textContent).toBe(`\\u202e${message}`);
-    expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+    const less = screen.getByRole('button', { name: 'Show less' });
+    expect(less.getAttribute('aria-expanded')).toBe('true');
+    // The text scrolls in a box of its own (reached by Tab), "Show less" after it, outside it: never at the end of the scroll.
+    const box = shown.closest('.show-all-box');
+    expect(box?.getAttribute('tabindex')).toBe('0');
+    expect(box?.contains(less)).toBe(false);
+    expect(box?.compareDocumentPosition(less)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('a form asking for a secret offers only Decline and Cancel, and says why', async () => {

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import type { AskContent, PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { Dialog, ErrorNote, ShowAllText, type TextHead } from '../../components';
+import { Dialog, ErrorNote, ShowAllText } from '../../components';
 import { describeError, shownLine, type ShownError } from '../../lib';
 import { useDecisions, useLive } from '../../state';
 import { AskBody } from './ask-body';
 import './asks.css';
-
-/** A server's message (up to 4,000 characters from the core) by its first lines: the form and the answer buttons stay in view. */
-const MESSAGE_HEAD: TextHead = { lines: 4, chars: 320 };
+import { MESSAGE_HEAD } from './message-head';
 
 function titleOf(ask: PendingAsk): string {
   if (ask.kind === 'url') return `${ask.server} asks you to open a page`;
@@ -59,7 +57,7 @@ export function AskDialog() {
         {whose(ask)}
         {waiting.length > 1 ? ` ${waiting.length - 1} more waiting.` : ''}
       </p>
-      <ShowAllText className="ask-message" text={ask.message} head={MESSAGE_HEAD} render={(shown) => revealHidden(shown, ['\n'])} />
+      <ShowAllText className="ask-message" text={ask.message} head={MESSAGE_HEAD} render={(shown) => revealHidden(shown, ['\n'])} box />
       {error && <ErrorNote error={error} onDismiss={() => setError(undefined)} />}
       <AskBody ask={ask} busy={busy} answer={answer} openUrl={() => run(live.api.openAskUrl({ id: ask.id }), false)} />
     </Dialog>

@@ -98,4 +98,21 @@ describe("a sampling request's images and audio on the card", () => {
     renderApp(createFakeApi({ listAsks: () => [older] }));
     expect(await screen.findByText(/^Look:\s+\[image image\/png\]$/)).toBeTruthy();
   });
+
+  it('cuts a long text of a message as an ask message is, in parts and in the text of older cores', async () => {
+    // Longer than a tool description's "Show all" lays out: a sampling text is approved whole, so all of it shows.
+    const long = `Summarize ${'lorem ipsum '.repeat(2_500)}`;
+    const dialog = await card([{ type: 'text', text: long }]);
+    const shown = dialog.getByText(/^Summarize lorem/);
+    expect(shown.textContent?.length).toBeLessThan(400);
+    fireEvent.click(dialog.getByRole('button', { name: `Show all ${long.length.toLocaleString('en-US')} characters` }));
+    expect(shown.textContent).toBe(long);
+    expect(shown.closest('.show-all-box')?.contains(dialog.getByRole('button', { name: 'Show less' }))).toBe(false);
+    cleanup();
+
+    const older: PendingAsk = { ...base, id: 's3', kind: 'sampling', message: 'asks', messages: [{ role: 'user', text: long }], maxTokens: 20 };
+    renderApp(createFakeApi({ listAsks: () => [older] }));
+    expect((await screen.findByText(/^Summarize lorem/)).textContent?.length).toBeLessThan(400);
+    expect(screen.getByRole('button', { name: `Show all ${long.length.toLocaleString('en-US')} characters` })).toBeTruthy();
+  });
 });

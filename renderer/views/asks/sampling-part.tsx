@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { baseType, imageShowable, type SamplingPartView } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
+import { ShowAllText } from '../../components';
+import { MESSAGE_HEAD, SAMPLING_TEXT_MAX } from './message-head';
 
 /** The thumbnail's box, in CSS pixels: a larger image is scaled down into it. */
 const THUMBNAIL = 240;
@@ -62,7 +64,7 @@ function ImagePart({ part }: { part: SamplingPartView }) {
 
 /** One block of a sampling message: text as text, an image as its thumbnail, audio by its facts (no player: the page's CSP has no `media-src data:`), anything else by its type. */
 export function SamplingPart({ part }: { part: SamplingPartView }) {
-  if (part.type === 'text') return <span className="ask-message-text">{revealHidden(part.text ?? '', ['\n'])}</span>;
+  if (part.type === 'text') return <ShowAllText as="span" className="ask-message-text" text={part.text ?? ''} head={MESSAGE_HEAD} max={SAMPLING_TEXT_MAX} render={(shown) => revealHidden(shown, ['\n'])} box />;
   if (part.type === 'image') return <ImagePart part={part} />;
   if (part.type === 'audio') {
     return (

@@ -11,8 +11,9 @@ function kinds(row: RegistryRow): string {
 }
 
 /** What the catalog says when the registry marked several versions of an entry latest at once. */
-export function latestMarkedWords(count: number): string {
-  return `${count} versions were marked latest; showing the highest.`;
+export function latestMarkedWords(row: Pick<RegistryRow, 'latestMarked' | 'latestLastListed'>): string {
+  // Versions that are not semantic versions have no highest: the core shows the last the registry listed.
+  return `${row.latestMarked ?? 0} versions were marked latest; showing the ${row.latestLastListed === true ? 'last listed' : 'highest'}.`;
 }
 
 /** An id with a break opportunity after each dot and slash (io.github.owner/name), its text unchanged. */
@@ -67,7 +68,7 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
         {kinds(row)}
       </span>
       {/* An id longer than its column wraps up to four lines and ends in "…" past them; the title and the text hold it whole. */}
-      <span className="row-cell registry-id" title={`Registry id ${shownEntryText(row.name)}, version ${shownEntryText(row.version)}${row.latestMarked !== undefined ? `. ${latestMarkedWords(row.latestMarked)}` : ''}`}>
+      <span className="row-cell registry-id" title={`Registry id ${shownEntryText(row.name)}, version ${shownEntryText(row.version)}${row.latestMarked !== undefined ? `. ${latestMarkedWords(row)}` : ''}`}>
         <code>{breakable(shownEntryText(row.name))}</code>
         <span>{shownEntryText(row.version)}</span>
       </span>

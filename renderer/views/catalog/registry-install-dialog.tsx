@@ -96,7 +96,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
       <p>{shownText(row.description)}</p>
       <p className="muted">
         From the registry: <code>{shownEntryText(row.name)}</code> version {shownLine(row.version)}, installed at exactly this version.
-        {row.latestMarked !== undefined && ` ${latestMarkedWords(row.latestMarked)}`}
+        {row.latestMarked !== undefined && ` ${latestMarkedWords(row)}`}
       </p>
       <MemoryVaultNote />
       {options === null && error === null && <p role="status">Reading the entry…</p>}

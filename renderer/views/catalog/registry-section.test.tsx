@@ -61,6 +61,15 @@ describe('the registry in the catalog', () => {
     expect(plain.textContent).not.toContain('marked latest');
   });
 
+  it('says the last listed is shown when none of the versions marked latest is a semantic version', async () => {
+    const unordered = entry(7, { title: 'No semver', version: 'nightly', latestMarked: 2, latestLastListed: true });
+    renderApp(createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: [unordered] }) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Install No semver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install No semver' });
+    expect(within(dialog).getByText(/2 versions were marked latest; showing the last listed\./)).toBeTruthy();
+    expect(dialog.textContent).not.toContain('showing the highest');
+  });
+
   it('shows the first rows of a search, more on demand, and the first rows again for a new query', async () => {
     const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: ENTRIES }) });
     renderApp(api);

@@ -13,7 +13,7 @@ const H = serverStatus({
   url: 'http://127.0.0.1:1/mcp',
   state: 'needs_auth',
   approval: 'approved',
-  lastError: { code: 'auth_required', message: '"h" needs authorization (it is not connected yet).', hint: 'run `connected-services connect h` (or press Connect in the app)' },
+  lastError: { code: 'auth_required', message: '"h" needs authorization (it is not connected yet).', hint: 'run `connected-services connect h` (or press "Sign in with the browser" or "Sign in with a code" on its page in the app)' },
 });
 
 // The failure of a sign-in was told three times on the service page (the note under the title, the

@@ -1,0 +1,7 @@
+/**
+ * The app's buttons a hint sends a person to, under Sign-in on the service's page: the app has no
+ * Connect button for a server that waits for a sign-in or a key.
+ */
+export const APP_SIGN_IN = 'press "Sign in with the browser" or "Sign in with a code" on its page in the app';
+/** The app's button that takes an API key (it stores it where the entry's `key` reads it). */
+export const APP_API_KEY = 'press "Enter API key" on its page in the app';
