@@ -44,10 +44,10 @@ describe('pool: lazy start and the inventory cache', () => {
     const second = newPool({ cacheDir });
     await second.pool.apply({ mcpServers: { f: faultServer() } });
     expect((await second.pool.tools('f')).map((t) => t.name)).toEqual(names);
-    expect((await second.pool.resources('f')).resources.map((r) => r.uri)).toEqual(['fixture://hello']);
+    expect((await second.pool.resources('f')).resources.map((r) => r.uri)).toEqual(['fixture://hello', 'fixture://string-id']);
     expect((await second.pool.prompts('f')).map((p) => p.name)).toEqual(['greet']);
     const status = second.pool.status('f');
-    expect(status).toMatchObject({ state: 'idle', toolCount: names.length, resourceCount: 1, promptCount: 1 });
+    expect(status).toMatchObject({ state: 'idle', toolCount: names.length, resourceCount: 2, promptCount: 1 });
     expect(status.inventoryUpdatedAt).toBeTypeOf('number');
     // Nothing was started: the only state this server has been in is idle.
     expect(second.log.events.filter((e) => e.name === 'f').map((e) => e.state)).toEqual(['idle']);
