@@ -66,7 +66,7 @@ describe.skipIf(process.platform !== 'linux' || PRLIMIT === undefined)('agents c
     writeFileSync(file, before);
     const result = await runCliLimited(dataDir, ['agents', 'connect', 'a1', '--client', 'cursor'], env, 200_000);
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('EFBIG');
+    expect(result.stderr).toContain('the largest file size allowed');
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect(readdirSync(join(user, '.cursor'))).toEqual(['mcp.json']);
     await expectNoKeptToken(dataDir, env);
@@ -79,7 +79,7 @@ describe.skipIf(process.platform !== 'linux' || PRLIMIT === undefined)('agents c
     const result = await runCliLimited(dataDir, ['agents', 'connect', 'a1', '--client', 'cursor'], env, 2_500);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(`${join(user, '.cursor', 'mcp.json')} was put back as it was`);
-    expect(result.stderr).toContain('EFBIG');
+    expect(result.stderr).toContain('the largest file size allowed');
     expect(existsSync(join(user, '.cursor', 'mcp.json'))).toBe(false);
     await expectNoKeptToken(dataDir, env);
     await expectTokenStillWorks(dataDir, env, token);

@@ -86,6 +86,7 @@ describe('requestAllowed for open MCP Apps', () => {
     expect(requestFromApp(null, `cs-app://apps/app/${'a'.repeat(43)}`)).toBe(true);
     expect(requestFromApp(undefined, 'app://connected-services/index.html')).toBe(false);
     expect(requestFromApp(null, '')).toBe(false);
+    expect(requestFromApp(undefined, undefined)).toBe(false);
     // A frame disposed meanwhile throws on being read: the referrer decides, and nothing throws.
     const disposed = { get url(): string { throw new Error('Render frame was disposed before WebFrameMain could be accessed'); }, parent: null };
     expect(requestFromApp(disposed, `cs-app://apps/app/${'a'.repeat(43)}`)).toBe(true);

@@ -54,8 +54,9 @@ const APP_FRAME_PREFIX = `${APP_FRAME_SCHEME}://apps/`;
  * only a few deep), is an app frame. With no frame (destroyed, or a worker), the referrer says it.
  * Never throws: it runs inside the session's request filter, whose callback must always come.
  */
-export function requestFromApp(frame: RequestingFrame | null | undefined, referrer: string): boolean {
-  if (!frame) return referrer.startsWith(APP_FRAME_PREFIX);
+export function requestFromApp(frame: RequestingFrame | null | undefined, referrer: string | undefined): boolean {
+  const fromReferrer = typeof referrer === 'string' && referrer.startsWith(APP_FRAME_PREFIX);
+  if (!frame) return fromReferrer;
   try {
     let at: RequestingFrame | null = frame;
     for (let depth = 0; at && depth < 16; depth++, at = at.parent) {
@@ -64,6 +65,6 @@ export function requestFromApp(frame: RequestingFrame | null | undefined, referr
     return false;
   } catch {
     // A frame disposed meanwhile throws on being read (Electron's WebFrameMain): the referrer says it.
-    return referrer.startsWith(APP_FRAME_PREFIX);
+    return fromReferrer;
   }
 }
