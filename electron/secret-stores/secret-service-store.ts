@@ -40,11 +40,12 @@ function splitAttributes(path: string): string[] {
 }
 
 /**
- * The store cannot reach the Secret Service, with secret-tool's first line of complaint. Its own
- * prefix `secret-tool: ` is dropped: redaction reads `Name: value` as a header and would hide the rest.
+ * The store cannot reach the Secret Service, with the first line of secret-tool's complaint (or
+ * `fallback` when it said nothing). Its own prefix `secret-tool: ` is dropped before the line is
+ * redacted: redaction reads `Name: value` as a header and would hide the diagnosis.
  */
-export function secretServiceUnreachable(store: string, complaint: string): CodedError {
-  const why = complaint.replace(/^secret-tool:\s*/i, '');
+export function secretServiceUnreachable(store: string, stderr: string, fallback = 'secret-tool failed'): CodedError {
+  const why = firstLine(stderr.trimStart().replace(/^secret-tool:\s*/i, '')) || fallback;
   return storeUnavailable(store, `cannot reach the Secret Service (${why})`, 'Start your keyring (GNOME Keyring, KWallet) in your desktop session, or run the app inside one.');
 }
 
@@ -57,7 +58,7 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
   const { name, config } = options;
   const env = storeEnv(options.env);
   const run = (args: string[], input?: string) => runStoreProgram('secret-tool', args, { store: name, env, spawn: options.spawn, runs: options.runs, input, timeoutMs: config.timeoutMs });
-  const noService = (complaint: string) => secretServiceUnreachable(name, complaint);
+  const noService = (stderr: string, fallback?: string) => secretServiceUnreachable(name, stderr, fallback);
 
   const locked = () =>
     storeUnavailable(name, 'is locked', 'Unlock your keyring (log in to your desktop, or unlock it in Passwords and Keys), then connect the server again.');
@@ -70,28 +71,28 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       const attributes = attributesOf(path);
       const result = await run(['lookup', ...attributes]);
       if (result.code === 0 && result.stdout !== '') return result.stdout;
-      if (result.stderr.trim() !== '') throw noService(firstLine(result.stderr));
+      if (result.stderr.trim() !== '') throw noService(result.stderr);
       // Nothing printed: no such item, or a locked one. The search says which; its output is never kept.
       const search = await run(['search', ...attributes]);
       if (/locked/i.test(search.stderr)) throw locked();
-      if (search.code !== 0 && search.stderr.trim() !== '') throw noService(firstLine(search.stderr));
+      if (search.code !== 0 && search.stderr.trim() !== '') throw noService(search.stderr);
       return undefined;
     },
     async set(path, value) {
       const result = await run(['store', `--label=${path}`, ...attributesOf(path)], value);
-      if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(firstLine(result.stderr) || `secret-tool exited with code ${result.code ?? '?'}`);
+      if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
     },
     async delete(path) {
       const attributes = attributesOf(path);
       const existed = (await run(['lookup', ...attributes])).stdout !== '';
       const result = await run(['clear', ...attributes]);
-      if (result.code !== 0 && result.stderr.trim() !== '') throw noService(firstLine(result.stderr));
+      if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
       return existed;
     },
     health: () =>
       healthOf(async () => {
         const result = await run(['search', 'connected-services-probe', 'health']);
-        if (result.code !== 0 && result.stderr.trim() !== '') throw noService(firstLine(result.stderr));
+        if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
         return 'the Secret Service on the session bus';
       }),
   };
