@@ -39,13 +39,9 @@ function splitAttributes(path: string): string[] {
   return slash < 0 ? ['service', path] : ['service', path.slice(0, slash), 'username', path.slice(slash + 1)];
 }
 
-/**
- * The store cannot reach the Secret Service, with the first line of secret-tool's complaint (or
- * `fallback` when it said nothing). Its own prefix `secret-tool: ` is dropped before the line is
- * redacted: redaction reads `Name: value` as a header and would hide the diagnosis.
- */
+/** The store cannot reach the Secret Service, with the first line of secret-tool's complaint without its own `secret-tool: ` (or `fallback` when it said nothing). */
 export function secretServiceUnreachable(store: string, stderr: string, fallback = 'secret-tool failed'): CodedError {
-  const why = firstLine(stderr.trimStart().replace(/^secret-tool:\s*/i, '')) || fallback;
+  const why = firstLine(stderr, 'secret-tool').replace(/^secret-tool: /, '') || fallback;
   return storeUnavailable(store, `cannot reach the Secret Service (${why})`, 'Start your keyring (GNOME Keyring, KWallet) in your desktop session, or run the app inside one.');
 }
 
