@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import type { SecretStoreConfig } from '../../shared/config';
+import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
 import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
@@ -20,6 +21,12 @@ export function attributesOf(path: string): string[] {
   // secret-tool would read one starting with "-" as an option.
   if (attributes.some((part) => part.startsWith('-'))) {
     throw new CodedError('invalid_config', `The Secret Service path "${path}" has a name or value starting with "-".`, { hint: 'Fix the path in mcp.json.' });
+  }
+  // The item of the vault's own file key: a server given it could read the whole vault file, and a store over it or delete would lose the vault.
+  if (couldMatchVaultKey(attributes)) {
+    throw new CodedError('denied', `The Secret Service path "${path}" could name the vault's own key (service "${VAULT_KEYCHAIN_SERVICE}"), which no secret store reads, replaces or deletes.`, {
+      hint: 'Name the item of the program whose secret you mean (its service and account).',
+    });
   }
   return attributes;
 }
