@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from '../../shared/redact';
-import { secretServiceUnreachable } from './secret-service-store';
+import { createSecretServiceStore, secretServiceUnreachable } from './secret-service-store';
 
 describe('secretServiceUnreachable', () => {
   it('keeps secret-tool’s diagnosis through redaction, without its own prefix', () => {
-    const error = secretServiceUnreachable('keyring', 'secret-tool: Cannot autolaunch D-Bus without X11 $DISPLAY');
-    expect(redact(error.message)).toBe('The secret store "keyring" cannot reach the Secret Service (Cannot autolaunch D-Bus without X11 $DISPLAY).');
+    const error = secretServiceUnreachable('keyring', 'secret-tool: Cannot autolaunch D-Bus without X11 $DISPLAY\n');
+    expect(error.message).toBe('The secret store "keyring" cannot reach the Secret Service (Cannot autolaunch D-Bus without X11 $DISPLAY).');
     expect(error.hint).toMatch(/Start your keyring/);
   });
 
-  it('leaves a complaint without the prefix as it is', () => {
-    expect(secretServiceUnreachable('keyring', 'secret-tool exited with code 1').message).toBe('The secret store "keyring" cannot reach the Secret Service (secret-tool exited with code 1).');
+  it('says the fallback when secret-tool said nothing', () => {
+    expect(secretServiceUnreachable('keyring', '\n', 'secret-tool exited with code 1').message).toBe('The secret store "keyring" cannot reach the Secret Service (secret-tool exited with code 1).');
+  });
+});
+
+describe('the Secret Service store with no session bus at all', () => {
+  it('says what secret-tool said, not a redacted line (the real secret-tool, no D-Bus, no display)', async () => {
+    const store = createSecretServiceStore({ name: 'keyring', config: { type: 'secret-service' }, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    const health = await store.health();
+    expect(health.ok).toBe(false);
+    expect(health.detail).toContain('cannot reach the Secret Service (Cannot autolaunch D-Bus');
+    expect(health.detail).not.toContain('[redacted]');
   });
 });

@@ -32,4 +32,9 @@ describe('firstLine: a store program’s complaint as errors hold it', () => {
     expect(programName('/usr/local/bin/bw')).toBe('bw');
     expect(programName('bw')).toBe('bw');
   });
+
+  it("redacts what follows the program's own prefix, never its name read as a header", () => {
+    expect(firstLine('get-password: vault locked, run unlock\n', '/opt/get-password')).toBe('get-password: vault locked, run unlock');
+    expect(firstLine(`get-password: session ${TOKEN}\n`, 'get-password')).not.toContain(TOKEN);
+  });
 });

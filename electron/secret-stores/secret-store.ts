@@ -62,8 +62,12 @@ export function firstLine(text: string, program?: string): string {
       .map((l) => l.trim())
       .find((l) => l !== '') ?? ''
   ).slice(0, MAX_LINE_READ);
-  if (program !== undefined && program.includes('/')) line = line.split(program).join(programName(program));
-  return cutText(revealHidden(redact(line)), MAX_COMPLAINT);
+  if (program === undefined) return cutText(revealHidden(redact(line)), MAX_COMPLAINT);
+  if (program.includes('/')) line = line.split(program).join(programName(program));
+  // `get-password: why`: redaction would read a program named for a credential as a header and hide the why.
+  const own = `${programName(program)}: `;
+  const why = line.startsWith(own) ? line.slice(own.length) : line;
+  return cutText(revealHidden((why === line ? '' : own) + redact(why)), MAX_COMPLAINT);
 }
 
 /** A program's file name, for what an agent may read: its folder says where a person keeps things. */

@@ -101,5 +101,7 @@ describe('Secret Service paths', () => {
     expect(() => attributesOf('a=-x')).toThrow('starting with "-"');
     expect(() => attributesOf('svc/--help')).toThrow('starting with "-"');
     expect(() => attributesOf('=x')).toThrow('without a name');
+    expect(() => attributesOf('connected-services')).toThrow("the vault's own key");
+    expect(() => attributesOf('username=vault-key-abcdefgh')).toThrow("the vault's own key");
   });
 });

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { VAULT_KEY_ACCOUNT_PREFIX, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
 import { unavailable } from './bounded-call';
 import { checkKey, VAULT_KEY_BYTES, type KeyParams, type KeyProvider, type ProbeResult } from './key-provider';
 import { runKeychainChild, type KeychainReply, type KeychainRequest } from './keychain-child';
 
 export const KEYCHAIN_PROVIDER_ID = 'keychain';
-export const DEFAULT_KEYCHAIN_SERVICE = 'connected-services';
+export const DEFAULT_KEYCHAIN_SERVICE = VAULT_KEYCHAIN_SERVICE;
 
 export interface KeychainProviderOptions {
   /** The keychain "service" entries are filed under. */
@@ -29,7 +30,7 @@ export interface KeychainProviderOptions {
 
 export type KeychainRunner = (request: KeychainRequest, signal: AbortSignal) => Promise<KeychainReply>;
 
-const ParamsSchema = z.object({ account: z.string().regex(/^vault-key-[A-Za-z0-9_-]{8,64}$/) });
+const ParamsSchema = z.object({ account: z.string().regex(new RegExp(`^${VAULT_KEY_ACCOUNT_PREFIX}[A-Za-z0-9_-]{8,64}$`)) });
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 export function keychainLabel(platform: NodeJS.Platform): string {
@@ -104,7 +105,7 @@ export function createKeychainProvider(options: KeychainProviderOptions = {}): K
     },
 
     async createKey(signal: AbortSignal) {
-      const account = `vault-key-${randomBytes(12).toString('base64url')}`;
+      const account = `${VAULT_KEY_ACCOUNT_PREFIX}${randomBytes(12).toString('base64url')}`;
       const key = randomBytes(VAULT_KEY_BYTES);
       await call({ op: 'set', service, account, value: key.toString('base64') }, signal);
       // Read it back: a keychain that accepts and forgets must not leave us with an unopenable file.
@@ -117,7 +118,7 @@ export function createKeychainProvider(options: KeychainProviderOptions = {}): K
 
     async probe(signal: AbortSignal): Promise<ProbeResult> {
       try {
-        await call({ op: 'get', service, account: 'vault-key-probe-000' }, signal);
+        await call({ op: 'get', service, account: `${VAULT_KEY_ACCOUNT_PREFIX}probe-000` }, signal);
         return { available: true };
       } catch (error) {
         return { available: false, reason: errorMessage(error) };

@@ -38,6 +38,14 @@ describe('Redactor: a credential header by the config rule', () => {
     }
   });
 
+  it("keeps a store reference's path whole, its store named like a credential or not", () => {
+    const r = new Redactor();
+    for (const text of ["K='${secret:secret-service:github/me}'", 'WEATHER_KEY=${secret:secret-service:connected-services} node w.js', '"${secret:token-store:a/b}"']) {
+      expect(r.redact(text)).toBe(text);
+    }
+    expect(r.redact('secret-service: hunter2-value')).toBe('secret-service: [redacted]');
+  });
+
   it('keeps the value of a header that holds no credential', () => {
     const r = new Redactor();
     for (const name of PLAIN_NAMES) {

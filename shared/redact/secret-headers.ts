@@ -8,6 +8,8 @@ import { credentialNamed } from './secret-names';
  * (credentialNamed: a config's header rule, word by word), so no list of member names disagrees with it.
  */
 
+const STORE_REFERENCE_OPEN = '${secret:';
+
 /** A header name's longest (the run of name characters before a `:` is read back at most this far). */
 const MAX_NAME = 128;
 // A header value runs to the end of the line (or a JSON member's `,` or `}`); a quoted one to its
@@ -127,7 +129,9 @@ function nameStart(text: string, end: number): number {
   // `/run/secrets/db_password: v`, `{"app.secret": "v"}`) is a credential's like any name.
   if (start >= 1 && text.charCodeAt(start - 1) === 46 && inQuotedField(text, start)) return -1;
   if (start >= 1 && text.charCodeAt(start - 1) === 47 && inUrl(text, start)) return -1;
-  return start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36 ? -1 : start;
+  if (start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36) return -1;
+  // A store's name in a reference (`${secret:secret-service:github/me}`): what follows is the path the person approves, never a value.
+  return text.startsWith(STORE_REFERENCE_OPEN, start - STORE_REFERENCE_OPEN.length) ? -1 : start;
 }
 
 /** `text` with the value of every credential's header replaced by `replacement`; a value of references alone is kept. */

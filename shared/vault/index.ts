@@ -27,3 +27,4 @@ export type { VaultProviderId, VaultSafety, VaultState, CorruptFile, VaultHealth
 export type { Vault, VaultChange, VaultEvents } from './vault-contract';
 export { findReferences, hasReferences, resolveReferences, validStorePath, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
 export type { ReferenceKind, SecretReference, ReferenceResolvers } from './references';
+export { VAULT_KEYCHAIN_SERVICE, VAULT_KEY_ACCOUNT_PREFIX, couldMatchVaultKey } from './keychain-entry';

@@ -64,6 +64,8 @@ describe('no Secret Service on the session bus', () => {
     const status = await scenario.serverStatus();
     expect(status.state).toBe('needs_auth');
     expect(status.lastError?.message).toContain('The secret store "secret-service" cannot reach the Secret Service');
+    // secret-tool's own words, which a `secret-tool: ` prefix once had redaction hide.
+    expect(status.lastError?.message).not.toContain('[redacted]');
     expect(status.lastError?.hint).toContain('Start your keyring');
   });
 });
