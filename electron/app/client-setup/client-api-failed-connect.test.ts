@@ -1,28 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentStore } from '../../bridge';
-import { openVault } from '../../vault';
-import { createClientApi } from './client-api';
+import { client } from '../../../test/support/racing-client-writer';
+import { setUpClientApi } from '../../../test/support/client-api-setup';
 import { keptTokenKey } from './kept-token';
 import type * as Writer from './client-writer';
-import type { ApplyHooks, PlannedChange } from './client-writer';
 
-/** What a client writes into its file while ours is on its way to the rename (undefined: nothing). */
-const client = vi.hoisted(() => ({ writes: undefined as string | undefined }));
-
-vi.mock('./client-writer', async (importOriginal) => {
-  const real = await importOriginal<typeof Writer>();
-  const applyChange = (change: PlannedChange, base: string | undefined, now: number, hooks: ApplyHooks = {}) =>
-    real.applyChange(change, base, now, {
-      beforeRename: () => {
-        if (client.writes !== undefined) writeFileSync(change.target, client.writes);
-        hooks.beforeRename?.();
-      },
-    });
-  return { ...real, applyChange };
-});
+vi.mock('./client-writer', async (importOriginal) =>
+  (await import('../../../test/support/racing-client-writer')).racingClientWriter(await importOriginal<typeof Writer>()),
+);
 
 afterEach(() => {
   client.writes = undefined;
@@ -30,18 +15,8 @@ afterEach(() => {
 });
 
 /** An agent no client holds the token of, and a vault a helper can read: connecting gives it a new token, kept there. */
-async function setUp() {
-  const home = mkdtempSync(path.join(tmpdir(), 'cs-failed-connect-'));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-failed-connect-data-'));
-  const agents = AgentStore.open({ dataDir });
-  const { token } = await agents.add('a1', { servers: [] });
-  const vault = await openVault({ dataDir: path.join(dataDir, 'vault'), provider: 'insecure-plaintext-file' });
-  const file = path.join(home, '.cursor', 'mcp.json');
-  mkdirSync(path.dirname(file));
-  writeFileSync(file, '{"mcpServers":{"mine":{"command":"x"}}}\n');
-  const api = createClientApi({ agents, vault, dataDir, bridgeUrl: () => 'http://127.0.0.1:1/mcp', context: () => ({ home, platform: 'linux', env: {} }) });
-  return { agents, token, vault, file, api };
-}
+const setUp = () =>
+  setUpClientApi('cs-failed-connect', { cursorFile: () => '{"mcpServers":{"mine":{"command":"x"}}}\n', withVault: true, withDataDir: true });
 
 describe('a connect that fails leaves the vault as it was', () => {
   it('holds no token for the agent when it held none and the write was refused', async () => {

@@ -1,41 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { AgentStore } from '../../bridge';
+import { client } from '../../../test/support/racing-client-writer';
+import { setUpClientApi } from '../../../test/support/client-api-setup';
 import { KeyedQueue } from '../../fs-safe';
-import { openVault } from '../../vault';
-import { createClientApi } from './client-api';
 import { keptTokenKey } from './kept-token';
 import type * as Writer from './client-writer';
-import type { ApplyHooks, PlannedChange } from './client-writer';
 
-/** What a client writes into its file while ours is on its way to the rename (undefined: nothing). */
-const client = vi.hoisted(() => ({ writes: undefined as string | undefined }));
+vi.mock('./client-writer', async (importOriginal) =>
+  (await import('../../../test/support/racing-client-writer')).racingClientWriter(await importOriginal<typeof Writer>()),
+);
 
-vi.mock('./client-writer', async (importOriginal) => {
-  const real = await importOriginal<typeof Writer>();
-  const applyChange = (change: PlannedChange, base: string | undefined, now: number, hooks: ApplyHooks = {}) =>
-    real.applyChange(change, base, now, {
-      beforeRename: () => {
-        if (client.writes !== undefined) writeFileSync(change.target, client.writes);
-        hooks.beforeRename?.();
-      },
-    });
-  return { ...real, applyChange };
-});
-
-async function setUp(): Promise<{ agents: AgentStore; token: string; file: string; api: ReturnType<typeof createClientApi> }> {
-  const home = mkdtempSync(path.join(tmpdir(), 'cs-client-api-'));
-  const agents = AgentStore.open({ dataDir: mkdtempSync(path.join(tmpdir(), 'cs-client-api-data-')) });
-  const { token } = await agents.add('a1', { servers: [] });
-  const file = path.join(home, '.cursor', 'mcp.json');
-  mkdirSync(path.dirname(file));
-  // Connected before with the token itself: connecting this client again gives the agent a new one.
-  writeFileSync(file, JSON.stringify({ mcpServers: { 'connected-services-a1': { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: `Bearer ${token}` } } } }));
-  const api = createClientApi({ agents, bridgeUrl: () => 'http://127.0.0.1:1/mcp', context: () => ({ home, platform: 'linux', env: {} }) });
-  return { agents, token, file, api };
-}
+// Connected before with the token itself: connecting this client again gives the agent a new one.
+const setUp = () =>
+  setUpClientApi('cs-client-api', {
+    cursorFile: (token) => JSON.stringify({ mcpServers: { 'connected-services-a1': { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: `Bearer ${token}` } } } }),
+  });
 
 describe('connectClient', () => {
   it("keeps the agent's token when the write is refused (the client rewrote its file just before the rename)", async () => {
@@ -100,12 +79,7 @@ describe('connectClient when the new token cannot be saved after the write', () 
 
 describe('connectClient of one agent to two clients at once', () => {
   it('leaves the vault holding the token the store takes: the second waits for the first to rotate', async () => {
-    const home = mkdtempSync(path.join(tmpdir(), 'cs-client-api-'));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cs-client-api-data-'));
-    const agents = AgentStore.open({ dataDir });
-    await agents.add('a1', { servers: [] });
-    const vault = await openVault({ dataDir: path.join(dataDir, 'vault'), provider: 'insecure-plaintext-file' });
-    const api = createClientApi({ agents, vault, bridgeUrl: () => 'http://127.0.0.1:1/mcp', context: () => ({ home, platform: 'linux', env: {} }) });
+    const { agents, vault, api } = await setUpClientApi('cs-client-api', { withVault: true });
     // The first connect is held in its rotation until the second has rotated (without turns) or is queued behind it.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
