@@ -52,12 +52,26 @@ describe('reach: endpoints no closer than the MCP server (review: SSRF to loopba
     for (const address of ['198.18.0.1', '198.19.255.254', '224.0.0.251', '239.255.255.250', '255.255.255.255', 'ff02::fb', 'ff05::1:3', '::ffff:198.18.0.1', '64:ff9b::e000:fb']) {
       expect(addressReach(address), address).toBe('private');
     }
-    for (const address of ['198.17.255.255', '198.20.0.1', '223.255.255.255', '255.255.255.254', 'fe00::1']) expect(addressReach(address), address).toBe('public');
+    for (const address of ['198.17.255.255', '198.20.0.1', '223.255.255.255', 'fe00::1']) expect(addressReach(address), address).toBe('public');
     for (const url of ['https://198.18.0.1/', 'https://224.0.0.1/', 'https://255.255.255.255/', 'https://[ff02::1]/']) {
       expect(() => validateBrowserUrl(url, 'to open', 'public'), url).toThrow(/private network/);
       expect(validateBrowserUrl(url, 'to open', 'private').href).toBe(url);
     }
     expect(literalReach('https://198.18.0.7/mcp')).toBe('private');
+  });
+
+  it('the reserved 240/4 (RFC 1112 §4, "future use") is no public host: refused from a public server, as private ones', () => {
+    for (const address of ['240.0.0.0', '240.0.0.1', '247.1.2.3', '250.10.20.30', '255.255.255.254', '::ffff:240.0.0.1', '64:ff9b::f000:1', '2002:f000:1::1']) {
+      expect(addressReach(address), address).toBe('private');
+    }
+    expect(addressReach('239.255.255.255')).toBe('private');
+    expect(addressReach('223.255.255.255')).toBe('public');
+    for (const url of ['https://240.0.0.1/', 'https://250.1.2.3/token']) {
+      expect(() => validateBrowserUrl(url, 'to open', 'public'), url).toThrow(/private network/);
+      expect(() => validateEndpointUrl(url, 'the token_endpoint', 'public'), url).toThrow(/private network/);
+      expect(validateBrowserUrl(url, 'to open', 'private').href).toBe(url);
+    }
+    expect(literalReach('https://245.0.0.7/mcp')).toBe('private');
   });
 
   it('a remote server’s endpoints may not name this computer (http or https), nor a private one from a public server', () => {

@@ -1,9 +1,10 @@
-import { lstat, open, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from './fs-errors';
+import { holds, tryCreate } from './lock-create';
 import { inspectLock, removeStaleEntry, type LockEntry } from './lock-entry';
-import { readTextFileSync } from './read-text-file';
-import { describeOwner, LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerProven, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
+import { keepLock } from './lock-keeper';
+import { describeOwner, markHeld, ownerProven, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
 
 export interface LockOptions {
   /**
@@ -29,40 +30,6 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * owner's lock blocked everyone for `stale`. Here the lock file names its owner (pid, host, boot id and
  * process start time, a random nonce) and is taken over exactly when that process is gone.
  */
-
-/** Creates the lock file with our record; false if another lock is there. */
-async function tryCreate(lockPath: string, owner: LockOwner): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(lockPath, 'wx', 0o600);
-  } catch (error) {
-    if (errnoCode(error) === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(JSON.stringify(owner));
-  } catch (error) {
-    // An empty lock would block everyone for staleMs; it is removed if it is still the file we created.
-    const [mine, there] = await Promise.all([handle.stat(), lstat(lockPath)]).catch(() => []);
-    if (mine && there && mine.ino === there.ino) await unlink(lockPath).catch(() => undefined);
-    throw error;
-  } finally {
-    await handle.close();
-  }
-  // Until the record is written the file is ownerless: a process stopped right here for longer than
-  // staleMs may have lost it, so it must be ours now.
-  return holds(lockPath, owner);
-}
-
-function holds(lockPath: string, owner: LockOwner): boolean {
-  try {
-    // jitless: a small record read once per lock taken; compiling its parser cost more (docs/benchmarks.md).
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(readTextFileSync(lockPath, MAX_OWNER_BYTES)), { jitless: true });
-    return parsed.success && parsed.data.nonce === owner.nonce;
-  } catch {
-    return false;
-  }
-}
 
 async function isStale(entry: LockEntry, staleMs: number, busy?: BusyLock): Promise<boolean> {
   // A lock held for a life (holdLock) is kept only by an owner proven to be the one that took it.
@@ -160,14 +127,17 @@ export async function withFileLock<T>(path: string, options: LockOptions, fn: (a
  * Takes `lockPath` and keeps it until the returned release runs, for a process's life. A lock whose
  * owner is not proven to hold it (died, kill -9, a crash; its pid taken by another process where no
  * start time is recorded; another host name) is taken over; one whose owner is proven is waited for
- * up to `timeoutMs` (it may be stopping), then refused by `busy`.
+ * up to `timeoutMs` (it may be stopping), then refused by `busy`. Removed or replaced meanwhile, the
+ * lock is written back (lock-keeper.ts); `lost` hears of another live process holding it instead.
  */
-export async function holdLock(lockPath: string, options: LockOptions, busy: BusyLock): Promise<() => Promise<void>> {
+export async function holdLock(lockPath: string, options: LockOptions, busy: BusyLock, lost: (owner: LockOwner) => void = () => undefined): Promise<() => Promise<void>> {
   const owner = await acquire(lockPath, options, options.label ?? lockPath, busy);
+  const stopKeeping = keepLock(lockPath, owner, lost);
   let held = true;
   return async () => {
     if (!held) return;
     held = false;
+    await stopKeeping();
     await release(lockPath, owner);
   };
 }

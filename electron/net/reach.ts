@@ -17,8 +17,9 @@ function privateV4(bytes: readonly number[]): boolean {
   // RFC 1918 10/8, 172.16/12, 192.168/16; RFC 6598 100.64/10 (carrier-grade NAT).
   if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return true;
   // Never a public host either: RFC 2544 §C.2.2 198.18/15 (benchmarking, and the fake-IP range of local
-  // proxies), RFC 5771 224/4 multicast, RFC 919 §7 255.255.255.255 (limited broadcast).
-  return (a === 198 && (b === 18 || b === 19)) || (a >= 224 && a <= 239) || bytes.every((byte) => byte === 255);
+  // proxies), RFC 5771 224/4 multicast, RFC 1112 §4 240/4 (reserved for future use; RFC 6890 §2.2.2:
+  // not global), whose last address is RFC 919 §7 255.255.255.255 (limited broadcast).
+  return (a === 198 && (b === 18 || b === 19)) || a >= 224;
 }
 
 function v4Reach(bytes: readonly number[]): Reach {

@@ -41,7 +41,7 @@ export async function boot(shell: ShellState): Promise<void> {
     connectWindow(shell, core);
     await openCliDoor(shell, core);
     return core;
-  });
+  }, { lost: (error) => log(`${error.message} ${error.hint ?? ''}`.trim()) });
   if ('live' in once) {
     return leaveToRunningApp(once.live, shell.coreEnv.dataDir, { showErrorBox: (title, text) => dialog.showErrorBox(title, text), exit: (code) => app.exit(code), log });
   }

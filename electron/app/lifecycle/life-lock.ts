@@ -13,10 +13,24 @@ export const LIFE_LOCK_FILE = 'app.lock';
  * second start finds nothing. A holder killed with -9 leaves the file naming a dead process, which
  * the next start takes over, as one not proven to be the app's (holdLock, electron/fs-safe/file-lock.ts);
  * a live app is waited for 10 s, as it may be stopping: runtime.json goes first, this lock last.
+ * Deleted or replaced by hand while the app runs (with runtime.json, nothing else would name it), the
+ * lock is written back at once; `lost` hears if a second app took the folder in that moment.
  */
-export async function takeLifeLock(dataDir: string, platform: NodeJS.Platform): Promise<() => Promise<void>> {
+export async function takeLifeLock(dataDir: string, platform: NodeJS.Platform, lost: (error: CodedError) => void = () => undefined): Promise<() => Promise<void>> {
   const lockPath = join(dataDir, LIFE_LOCK_FILE);
-  return holdLock(lockPath, { staleMs: 10_000, timeoutMs: 10_000, label: 'the app of this data folder' }, (owner) => lifeLockError(owner, lockPath, platform));
+  return holdLock(
+    lockPath,
+    { staleMs: 10_000, timeoutMs: 10_000, label: 'the app of this data folder' },
+    (owner) => lifeLockError(owner, lockPath, platform),
+    (owner) => lost(lostLifeLockError(owner, lockPath, platform)),
+  );
+}
+
+/** Another app holds the folder now, beside this one: both write the same files until one stops. */
+export function lostLifeLockError(owner: LockOwner, lockPath: string, platform: NodeJS.Platform): CodedError {
+  return new CodedError('denied', `Another app took this data folder (${describeOwner(owner, systemProbe)}) after ${lockPath} was removed; two apps now write the same files.`, {
+    hint: `Stop that one (${stopCommand(owner.pid, platform)}), then stop this one and start it again.`,
+  });
 }
 
 /** The refusal: which process holds the folder, and how to stop it in the system's own words. */

@@ -44,12 +44,13 @@ const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of t
  * bridge and watcher each on one folder. `start` must write runtime.json before it returns;
  * `locked` runs once the lock is ours, before the check (serve listens for Ctrl-C from there).
  * The app started keeps the folder's life lock (life-lock.ts) until it calls `unlock`, after its
- * core has closed: a second start is refused while it runs even if runtime.json is deleted.
+ * core has closed: a second start is refused while it runs even if runtime.json is deleted; `lost`
+ * hears if another app takes the folder all the same (its lock removed by hand at that moment).
  */
 export async function startOnce<T>(
   dataDir: string,
   start: () => Promise<T>,
-  hooks: { locked?: () => void; live?: LiveAppOptions; probe?: ProcessProbe; platform?: NodeJS.Platform } = {},
+  hooks: { locked?: () => void; live?: LiveAppOptions; probe?: ProcessProbe; platform?: NodeJS.Platform; lost?: (error: CodedError) => void } = {},
 ): Promise<{ live: RuntimeInfo } | { started: T; unlock: () => Promise<void> }> {
   await ensureDataDir(dataDir);
   return withFileLock(join(dataDir, RUNTIME_FILE), START_LOCK, async () => {
@@ -58,7 +59,7 @@ export async function startOnce<T>(
     if (live) return { live };
     const platform = hooks.platform ?? process.platform;
     await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe, platform);
-    const unlock = await takeLifeLock(dataDir, platform);
+    const unlock = await takeLifeLock(dataDir, platform, hooks.lost);
     try {
       return { started: await start(), unlock };
     } catch (error) {

@@ -135,6 +135,7 @@ export function serveAction(options: ServeOptions): Action {
       locked: () => {
         stopped = stopAsked();
       },
+      lost: (error) => ctx.output.err(`${error.message} ${error.hint ?? ''}`.trim()),
     });
     if ('live' in once) {
       if (options.uiLink) await askForUiLink(once.live);
