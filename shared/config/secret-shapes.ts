@@ -52,11 +52,11 @@ export function madeOfWords(word: string): boolean {
 const PATH = /^(?:~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]/;
 
 /**
- * A path built from references: `${env:HOME}/.config/gcloud/key.json`, `${env:USERPROFILE}\certs\key.pem`,
- * `~/…`, `./…`, `../…`, `C:\…`, `\\server\…`. It names a file; it is no secret. An env reference must
- * lead for a value that starts with `/`, since base64 may start so (`/abc${env:X}` is refused).
+ * A path with references in it: `~/…`, `./…`, `../…`, `C:\…`, `\\server\…`. It names a file; it is no
+ * secret. One that starts with `/` or a reference is judged by the reference's name (namesAPlace), since
+ * base64 may start so (`/abc${env:X}` is refused).
  */
-const PATH_FROM_REFERENCES = /^(?:\$\{env:[^}]+\})+[/\\]|^(?:~|\.{1,2})[/\\]|^[A-Za-z]:[/\\]|^\\\\/;
+const PATH_FROM_REFERENCES = /^(?:~|\.{1,2})[/\\]|^[A-Za-z]:[/\\]|^\\\\/;
 
 /** Whether a value that holds references reads as a file's path, with no token-shaped word in it. */
 export function pathFromReferences(value: string): boolean {
