@@ -1,5 +1,4 @@
-import { secretNamed } from '../redact';
-import { madeOfWords, outsideReferences, pathFromReferences, tokenShaped } from './secret-shapes';
+import { madeOfWords, outsideReferences, pathFromReferences, secretParameterNamed, tokenShaped } from './secret-shapes';
 
 /*
  * A path or URL a reference starts names a place, no secret: `${env:HOME}/certs/key.pem`,
@@ -48,7 +47,7 @@ function plainParameter(pair: string): boolean {
   const eq = pair.indexOf('=');
   const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
   if (!SEGMENT.test(name) || !SEGMENT.test(value) || keyShaped(value)) return false;
-  return name === '' || (!secretNamed(name) && !/^(?:auth|sig|signature|apikey|pw)$/i.test(name));
+  return name === '' || !secretParameterNamed(name);
 }
 
 /** A path whose lead reference names a place (a `${secretFile:…}` is a file's path), its words a path's. */

@@ -99,12 +99,23 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+/**
+ * Query parameter names that carry a credential though no env variable's rule (secretNamed) reads them
+ * so: `auth`, a signature (`sig`), `apikey`, and the short names of a password (`pw`, `pwd`, `pass`, `passwd`).
+ */
+const SECRET_PARAMETER = /^(?:auth|sig|signature|apikey|pw|pwd|pass|passwd)$/i;
+
+/** Whether a URL parameter's name says it holds a secret. */
+export function secretParameterNamed(name: string): boolean {
+  return secretNamed(name) || SECRET_PARAMETER.test(name);
+}
+
 /** The URL parameters (query, fragment, path) with a secret's name (`api_key`, `token`, `access_token`) or a token-shaped value, as written. */
 export function secretParameters(value: string): [name: string, value: string][] {
   if (!URL.canParse(value)) return [];
   return [...urlParameters(new URL(value))].filter(([name, param]) => {
     if (outsideReferences(param).trim() === '') return false;
-    return secretNamed(name) || /^(?:auth|sig|signature|apikey)$/i.test(name) || tokenShaped(param);
+    return secretParameterNamed(name) || tokenShaped(param);
   });
 }
 
