@@ -34,4 +34,12 @@ describe('agentError: what an agent learns of a failure', () => {
     expect(agentError(waiting, 'forged').hint).toBe('Ask the person to do this in Connected Services: Review it, then run `connected-services servers approve forged`');
     expect(agentError(new CodedError('not_found', 'no tool', { hint: 'call tools/list' })).hint).toBe('Call tools/list');
   });
+
+  it("gives an agent the error's agent message when it has one, the person's message otherwise", () => {
+    const waiting = new CodedError('denied', '"forged" sends a secret and waits for your approval: https://evil.example/mcp  # sends ${secret:A} in header X-A', {
+      data: { server: 'forged', agentMessage: '"forged" waits for the person\'s approval' },
+    });
+    expect(agentError(waiting, 'forged').message).toBe('"forged" waits for the person\'s approval');
+    expect(agentError(new CodedError('denied', 'plain', { data: { agentMessage: 5 } })).message).toBe('plain');
+  });
 });

@@ -21,10 +21,20 @@ function retryAfterOf(data: Record<string, unknown> | undefined): number | undef
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/**
+ * The message an error carries for agents in `data.agentMessage`, when the person's names what only
+ * the person should read (a command line or URL waiting for approval, which a hostile entry may have
+ * written to talk to the agent).
+ */
+function agentMessageOf(data: Record<string, unknown> | undefined): string | undefined {
+  const value = data?.['agentMessage'];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 /** What an agent may learn of an error: code, message, hint, server, a wait; never other data such as a stderr tail. */
 export function agentError(error: unknown, server?: string): AgentError {
   const coded = toCodedError(error);
-  const out: AgentError = { code: coded.code, message: redact(coded.message) };
+  const out: AgentError = { code: coded.code, message: redact(agentMessageOf(coded.data) ?? coded.message) };
   let hint = coded.hint === undefined ? undefined : redact(coded.hint);
   if (coded.code === 'auth_required') {
     const who = server === undefined ? 'this service' : `"${server}"`;

@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
 import { secretHeaderNamed } from '../../shared/text';
-import { emptied, findLiteralSecrets, onlyReferences, secretArguments, secretBesideReference, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../../shared/config';
+import { argumentValue, emptied, findLiteralSecrets, onlyReferences, secretArguments, secretBesideReference, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../../shared/config';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
 function suggestedName(server: string, field: string): string {
@@ -40,6 +40,25 @@ function refuse(what: string, name: string, instead: string): never {
   throw new CodedError('invalid_input', `${what} holds a secret in clear; mcp.json keeps only references to the vault, so it was not added`, {
     hint: `Store it first with \`connected-services secrets set ${name}\` (it asks for the value without echo), then ${instead}`,
   });
+}
+
+/**
+ * A credential flag's value that holds a reference and text beside it (`--token '${secret:X}/rest'`):
+ * the person stored a secret already, so say why the text is refused and what to write, never the text.
+ */
+function refuseBeside(what: string, word: string, flag: string | undefined, name: string): never {
+  const { prefix } = argumentValue(word, flag);
+  const typed = flag === undefined ? `'\${secret:${name}}'` : prefix !== '' ? `'${prefix}\${secret:${name}}'` : `${flag} '\${secret:${name}}'`;
+  throw new CodedError('invalid_input', `${what}${flag === undefined ? '' : ` (the value of ${flag})`} has text written beside its reference: a credential is given as a reference alone, and text glued to one stays in mcp.json in clear (it may be the rest of a key), so it was not added`, {
+    hint: `If the text is part of the secret, store the whole value with \`connected-services secrets set ${name}\` (it asks for the value without echo) and write ${typed}; if the reference holds an address or a folder, name it for one (ending in _URL or _DIR) and the path after it is taken`,
+  });
+}
+
+/** Refuses the first secret argument: beside a reference (refuseBeside) or in clear. */
+function refuseArgument(what: string, words: readonly string[], found: { index: number; flag?: string }, name: string, instead: string): never {
+  const word = words[found.index] ?? '';
+  if (onlyReferences(argumentValue(word, found.flag).value)) refuseBeside(what, word, found.flag, name);
+  refuse(what, name, instead);
 }
 
 /**
@@ -90,12 +109,12 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   const inCommand = secretArguments(commandWords)[0];
   if (inCommand !== undefined) {
     const name = suggestedName(server, inCommand.flag?.replace(/^-+/, '') ?? 'COMMAND');
-    refuse('--command', name, `give the program alone to --command and its arguments after --, with \${secret:${name}} in the secret's place (in single quotes)`);
+    refuseArgument('--command', commandWords, inCommand, name, `give the program alone to --command and its arguments after --, with \${secret:${name}} in the secret's place (in single quotes)`);
   }
   const arg = secretArguments(given.args ?? [])[0];
   if (arg !== undefined) {
     const name = suggestedName(server, arg.flag?.replace(/^-+/, '') ?? `ARG${arg.index + 1}`);
-    refuse(`Argument ${arg.index + 1} of the command`, name, `write \${secret:${name}} in its place (in single quotes: a shell replaces \${…} in double quotes or none)`);
+    refuseArgument(`Argument ${arg.index + 1} of the command`, given.args ?? [], arg, name, `write \${secret:${name}} in its place (in single quotes: a shell replaces \${…} in double quotes or none)`);
   }
   for (const [flag, text] of [['--cwd', given.cwd], ['--description', given.description]] as const) {
     if (text !== undefined && tokenShaped(text)) refuse(flag, suggestedName(server, flag.slice(2)), `leave it out of ${flag}: ${flag} is written to mcp.json as typed`);

@@ -81,6 +81,7 @@ export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings
 export type { SessionSetting, SessionTimings } from './session-settings';
 export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
 export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';
+export { argumentValue, secretArguments } from './credential-flags';
 export { querySecrets, withQueryReference } from './url-query-secrets';
 export type { FoundSecret } from './literal-secrets';
 export {
@@ -89,7 +90,6 @@ export {
   looksLikeToken,
   onlyReferences,
   outsideReferences,
-  secretArguments,
   secretInQuery,
   secretInUrlPath,
   secretNamed,

@@ -2,7 +2,8 @@ import { SECRET_NAME } from '../redact';
 import { secretHeaderNamed } from '../text';
 import { querySecrets } from './url-query-secrets';
 import { isStdio, type ServerConfig } from './schema';
-import { looksLikeToken, secretArguments, secretInQuery, secretInUrlPath, secretNamed, secretParameters, secretPathSegments, tokenShaped, urlWithPassword } from './secret-shapes';
+import { argumentValue, secretArguments } from './credential-flags';
+import { looksLikeToken, secretInQuery, secretInUrlPath, secretNamed, secretParameters, secretPathSegments, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /*
  * The secrets an entry holds in clear, as `servers add`, `import` and the edit screen judge them
@@ -40,11 +41,6 @@ function secretEnv(name: string, value: string): boolean {
   return (SECRET_NAME.test(name) || secretNamed(name)) && !pathLike(value);
 }
 
-/** The argument's value after `--flag=`, or all of it. */
-function argumentSecret(arg: string, flag: string | undefined): { value: string; prefix: string } {
-  return flag !== undefined && arg.startsWith(`${flag}=`) ? { value: arg.slice(flag.length + 1), prefix: `${flag}=` } : { value: arg, prefix: '' };
-}
-
 /**
  * The literal secrets of an imported entry, judged as `servers add` judges them: env values (a
  * credential's name, a token's shape, a URL with a password), command arguments (a secret-named
@@ -60,7 +56,7 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
     const args = config.args ?? [];
     for (const { index, flag } of secretArguments(args)) {
       const arg = args[index] ?? '';
-      const { value, prefix } = argumentSecret(arg, flag);
+      const { value, prefix } = argumentValue(arg, flag);
       if (!isLiteral(value)) continue;
       const label = flag?.replace(/^-+/, '') ?? `ARG${index + 1}`;
       found.push({ field: `args.${index}`, preferredName: secretName(server, label), value, replacement: (ref) => `${prefix}\${secret:${ref}}` });

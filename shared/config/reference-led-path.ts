@@ -1,12 +1,12 @@
-import { secretNamed } from '../redact';
-import { madeOfWords, outsideReferences, pathFromReferences, tokenShaped } from './secret-shapes';
+import { madeOfWords, outsideReferences, pathFromReferences, secretParameterNamed, tokenShaped } from './secret-shapes';
 
 /*
  * A path or URL a reference starts names a place, no secret: `${env:HOME}/certs/key.pem`,
- * `${secret:BASE_URL}/v1/mcp`, `${secret:KEY_DIR}/client.pem`. But a secret's reference may hold only
- * the start of a key whose tail is written after it (`${secret:PREFIX}/Zm9vYmFy…`: base64 holds `/`),
- * so a `${secret:…}` is read as a place's start only when its name says it holds one. Whatever the
- * name, a word shaped as a key's (hex, base64, a token) or a query parameter naming a secret is refused.
+ * `${secret:BASE_URL}/v1/mcp`, `${secret:KEY_DIR}/client.pem`. But a reference may hold only the start
+ * of a key whose tail is written after it (`${secret:PREFIX}/Zm9vYmFy…`: base64 holds `/`), and an
+ * env variable holds a key as often as a vault entry does, so a `${secret:…}` or `${env:…}` is read as a
+ * place's start only when its name says it holds one. Whatever the name, a word shaped as a key's (hex,
+ * base64, a token) or a query parameter naming a secret is refused.
  */
 
 /** References first, then a path's separator; the last reference is the one the path goes on from. */
@@ -19,9 +19,12 @@ const LED = /^(?:\$\{(?:secretFile|secret|env):[^}]+\})*\$\{(secretFile|secret|e
  */
 const PLACE_WORD = /(?:^|_)(?:URL|URI|ENDPOINT|HOST|HOSTNAME|ORIGIN|ADDR|ADDRESS|DIR|DIRECTORY|FOLDER|PATH|ROOT|HOME|FILE|LOCATION)$/i;
 
+/** The folders an operating system names in its environment (`%USERPROFILE%`, `%APPDATA%`, `$TMPDIR`, `$PWD`). */
+const SYSTEM_FOLDER = /^(?:USERPROFILE|ALLUSERSPROFILE|APPDATA|LOCALAPPDATA|PROGRAMDATA|PROGRAMFILES|SYSTEMROOT|WINDIR|HOMEDRIVE|HOMEPATH|TMPDIR|TEMP|TMP|PWD|OLDPWD)$/i;
+
 /** Whether a reference's name says it holds a place; `apiBaseUrl` and `API-BASE-URL-2` read as `API_BASE_URL`. */
 export function placeNamed(name: string): boolean {
-  return PLACE_WORD.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-. ]/g, '_').replace(/_?\d+$/, ''));
+  return SYSTEM_FOLDER.test(name) || PLACE_WORD.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-. ]/g, '_').replace(/_?\d+$/, ''));
 }
 
 /** A segment of a path as people write them: base64's `+` and `=` are no part of one. */
@@ -44,13 +47,13 @@ function plainParameter(pair: string): boolean {
   const eq = pair.indexOf('=');
   const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
   if (!SEGMENT.test(name) || !SEGMENT.test(value) || keyShaped(value)) return false;
-  return name === '' || (!secretNamed(name) && !/^(?:auth|sig|signature|apikey|pw)$/i.test(name));
+  return name === '' || !secretParameterNamed(name);
 }
 
-/** A `${secret:…}` path whose lead names a place (a `${secretFile:…}` is a file's path, an `${env:…}` as `${env:HOME}`), its words a path's. */
+/** A path whose lead reference names a place (a `${secretFile:…}` is a file's path), its words a path's. */
 function pathOnReference(value: string): boolean {
   const lead = LED.exec(value);
-  if (lead === null || (lead[1] === 'secret' && !placeNamed(lead[2] ?? ''))) return false;
+  if (lead === null || (lead[1] !== 'secretFile' && !placeNamed(lead[2] ?? ''))) return false;
   const rest = outsideReferences(value.slice(lead[0].length));
   const query = rest.indexOf('?');
   const path = query < 0 ? rest : rest.slice(0, query);
@@ -60,7 +63,7 @@ function pathOnReference(value: string): boolean {
 
 /**
  * Whether a value that holds references reads as a path or URL, none of its words a key's: a file's
- * path (`${env:HOME}/key.json`, `~/…`, `C:\…`) or a path or URL a place-named reference starts.
+ * path (`~/…`, `C:\…`) or a path or URL a place-named reference starts (`${env:HOME}/key.json`).
  */
 export function namesAPlace(value: string): boolean {
   if (pathOnReference(value)) return true;

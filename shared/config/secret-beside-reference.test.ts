@@ -28,7 +28,7 @@ describe('secretBesideReference: a secret in clear written beside a reference', 
   it('passes a path built from references under a credential name', () => {
     expect(secretBesideReference('env', 'GOOGLE_APPLICATION_CREDENTIALS', '${env:HOME}/.config/gcloud/application_default_credentials.json')).toBe(false);
     expect(secretBesideReference('env', 'SSL_KEY', '${env:HOME}/certs/key.pem')).toBe(false);
-    expect(secretBesideReference('env', 'SSL_KEY', '${env:XDG_CONFIG_HOME}${env:SUB}/key.pem')).toBe(false);
+    expect(secretBesideReference('env', 'SSL_KEY', '${env:XDG_CONFIG_HOME}/${env:SUB}/key.pem')).toBe(false);
     expect(secretBesideReference('env', 'SSL_KEY', '${env:USERPROFILE}\\certs\\key.pem')).toBe(false);
     expect(secretBesideReference('env', 'SSH_KEY', '~/.ssh/${env:KEY_NAME}')).toBe(false);
     expect(secretBesideReference('env', 'SSH_KEY', './keys/${env:KEY_NAME}.pem')).toBe(false);
@@ -50,7 +50,17 @@ describe('secretBesideReference: a secret in clear written beside a reference', 
     expect(secretBesideReference('env', 'SSL_KEY', '${secretFile:CERTS}\\client.pem')).toBe(false);
     expect(secretBesideReference('env', 'API_KEY', '${secret:API_HOST}/users/${env:USER}/key.pem')).toBe(false);
     expect(secretBesideReference('env', 'API_TOKEN', '${secret:apiEndpoint}/token?format=json&v=2')).toBe(false);
-    expect(secretBesideReference('env', 'API_KEY', '${env:PART}/rest')).toBe(false);
+    expect(secretBesideReference('env', 'API_TOKEN', '${env:API_BASE_URL}/v1/token')).toBe(false);
+  });
+
+  it('reads an env reference by its name as a secret one: an env variable holds a key as often', () => {
+    for (const tail of ['rest', 'abc', 'x/y', 'hunter2']) {
+      expect({ tail, refused: secretBesideReference('env', 'API_KEY', `\${env:PART}/${tail}`) }).toEqual({ tail, refused: true });
+      expect({ tail, refused: secretBesideReference('env', 'DB_PASS', `\${env:X}\\${tail}`) }).toEqual({ tail, refused: true });
+    }
+    for (const home of ['HOME', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'TMPDIR', 'PWD', 'XDG_CONFIG_HOME', 'XDG_RUNTIME_DIR', 'CERT_DIR']) {
+      expect({ home, refused: secretBesideReference('env', 'SSL_KEY', `\${env:${home}}/certs/key.pem`) }).toEqual({ home, refused: false });
+    }
   });
 
   it('refuses a path after a secret reference whose name holds no place: the reference may hold a key\'s start', () => {

@@ -1,5 +1,6 @@
 import { SECRET_NAME } from '../redact';
 import { secretHeaderNamed } from '../text';
+import { argumentValue, secretArguments } from './credential-flags';
 import { namesAPlace } from './reference-led-path';
 import { isStdio, type ServerConfig } from './schema';
 import { emptied, onlyReferences, outsideReferences, secretNamed, tokenShaped } from './secret-shapes';
@@ -30,10 +31,20 @@ export function secretBesideReference(kind: 'env' | 'header', name: string, valu
   return secretHeaderNamed(name) && GLUED.test(value);
 }
 
-/** The env variables and headers of an entry that keep a secret in clear beside a reference (`env.API_KEY`, `headers.Authorization`). */
+/**
+ * The env variables, headers and command arguments of an entry that keep a secret in clear beside a
+ * reference (`env.API_KEY`, `headers.Authorization`, `args.2`: a credential flag's value, judged as an
+ * env value under a credential's name is).
+ */
 export function secretsBesideReferences(config: ServerConfig): { field: string; name: string; value: string }[] {
   const [kind, values] = isStdio(config) ? (['env', config.env] as const) : (['header', config.headers] as const);
-  return Object.entries(values ?? {})
+  const found = Object.entries(values ?? {})
     .filter(([name, value]) => secretBesideReference(kind, name, value))
     .map(([name, value]) => ({ field: `${kind === 'env' ? 'env' : 'headers'}.${name}`, name, value }));
+  const args = isStdio(config) ? (config.args ?? []) : [];
+  for (const { index, flag } of secretArguments(args)) {
+    const arg = args[index] ?? '';
+    if (onlyReferences(argumentValue(arg, flag).value)) found.push({ field: `args.${index}`, name: flag?.replace(/^-+/, '') ?? `ARG${index + 1}`, value: arg });
+  }
+  return found;
 }

@@ -52,11 +52,11 @@ export function madeOfWords(word: string): boolean {
 const PATH = /^(?:~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]/;
 
 /**
- * A path built from references: `${env:HOME}/.config/gcloud/key.json`, `${env:USERPROFILE}\certs\key.pem`,
- * `~/…`, `./…`, `../…`, `C:\…`, `\\server\…`. It names a file; it is no secret. An env reference must
- * lead for a value that starts with `/`, since base64 may start so (`/abc${env:X}` is refused).
+ * A path with references in it: `~/…`, `./…`, `../…`, `C:\…`, `\\server\…`. It names a file; it is no
+ * secret. One that starts with `/` or a reference is judged by the reference's name (namesAPlace), since
+ * base64 may start so (`/abc${env:X}` is refused).
  */
-const PATH_FROM_REFERENCES = /^(?:\$\{env:[^}]+\})+[/\\]|^(?:~|\.{1,2})[/\\]|^[A-Za-z]:[/\\]|^\\\\/;
+const PATH_FROM_REFERENCES = /^(?:~|\.{1,2})[/\\]|^[A-Za-z]:[/\\]|^\\\\/;
 
 /** Whether a value that holds references reads as a file's path, with no token-shaped word in it. */
 export function pathFromReferences(value: string): boolean {
@@ -99,12 +99,23 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+/**
+ * Query parameter names that carry a credential though no env variable's rule (secretNamed) reads them
+ * so: `auth`, a signature (`sig`), `apikey`, and the short names of a password (`pw`, `pwd`, `pass`, `passwd`).
+ */
+const SECRET_PARAMETER = /^(?:auth|sig|signature|apikey|pw|pwd|pass|passwd)$/i;
+
+/** Whether a URL parameter's name says it holds a secret. */
+export function secretParameterNamed(name: string): boolean {
+  return secretNamed(name) || SECRET_PARAMETER.test(name);
+}
+
 /** The URL parameters (query, fragment, path) with a secret's name (`api_key`, `token`, `access_token`) or a token-shaped value, as written. */
 export function secretParameters(value: string): [name: string, value: string][] {
   if (!URL.canParse(value)) return [];
   return [...urlParameters(new URL(value))].filter(([name, param]) => {
     if (outsideReferences(param).trim() === '') return false;
-    return secretNamed(name) || /^(?:auth|sig|signature|apikey)$/i.test(name) || tokenShaped(param);
+    return secretParameterNamed(name) || tokenShaped(param);
   });
 }
 
@@ -122,47 +133,4 @@ export function secretPathSegments(value: string): string[] {
 /** A URL whose path holds a token-shaped segment (`/u/<token>/mcp`): the service reads it as a credential. */
 export function secretInUrlPath(value: string): boolean {
   return secretPathSegments(value).length > 0;
-}
-
-/** A flag whose value is a credential: `--api-key`, `--token`, `--password`, `--client-secret`, `--apiToken`. */
-const SECRET_FLAG = /^--?(?:[a-z0-9]+[-_])*(?:api[-_]?key|apikey|key|token|secret|password|passwd|credentials?|pat|auth|authorization)$/i;
-
-/** `--apiToken` read as `--api-token`: camelCase flags name a credential as often as dashed ones. */
-function secretFlag(flag: string): boolean {
-  return SECRET_FLAG.test(flag.replace(/([a-z0-9])([A-Z])/g, '$1-$2'));
-}
-
-/** `--auth basic`, `--auth oauth`: an auth flag's value that is a plain word names a method, not a secret. */
-function namesAMethod(flag: string, value: string): boolean {
-  return /auth(?:orization)?$/i.test(flag) && /^[A-Za-z][A-Za-z_-]{0,15}$/.test(value.trim());
-}
-
-/** A value that names a file rather than being a secret: `~/…`, `./…`, `/…` (token-shaped ones aside). */
-function pathLike(value: string): boolean {
-  return /^(?:~|\.{1,2})?\//.test(value) && !tokenShaped(value);
-}
-
-/** Whether an argument's value is a secret in clear, given the flag before it; text beside a reference (`${secret:X}abc`) is as clear as text alone. */
-function secretValue(flag: string, value: string): boolean {
-  const outside = outsideReferences(value);
-  if (outside.trim() === '' || pathLike(value) || namesAMethod(flag, value)) return false;
-  return !onlyReferences(value) || !emptied(outside);
-}
-
-/**
- * The command arguments that hold a secret in clear: the value of a secret-named flag (`--api-key
- * sk-…`, `--token=…`, `flag` says which), a token-shaped word, or a URL with a password or a secret
- * query parameter.
- */
-export function secretArguments(args: readonly string[]): { index: number; flag?: string }[] {
-  const found: { index: number; flag?: string }[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    const next = args[i + 1];
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('-') && eq > 0 && secretFlag(arg.slice(0, eq)) && secretValue(arg.slice(0, eq), arg.slice(eq + 1))) found.push({ index: i, flag: arg.slice(0, eq) });
-    else if (arg.startsWith('-') && secretFlag(arg) && next !== undefined && !next.startsWith('-') && secretValue(arg, next)) found.push({ index: ++i, flag: arg });
-    else if (tokenShaped(arg) || urlWithPassword(arg) || secretInQuery(arg) !== undefined) found.push({ index: i });
-  }
-  return found;
 }

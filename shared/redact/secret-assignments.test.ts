@@ -16,6 +16,7 @@ describe('redactSecretAssignments', () => {
       ['export GITHUB_PAT="ghp_abc def"', `export GITHUB_PAT="${X}"`],
       ["DB_PASS='p4ss word' next", `DB_PASS='${X}' next`],
       ['serve --client-secret=abc123 --verbose', `serve --client-secret=${X} --verbose`],
+      ['https://db.test/x?user=me&pw=hunter2&pwd=hunter3&pass=hunter4&passwd=hunter5', `https://db.test/x?user=me&pw=${X}&pwd=${X}&pass=${X}&passwd=${X}`],
     ];
     for (const [text, redacted] of cases) expect(redactSecretAssignments(text, X), text).toBe(redacted);
   });

@@ -13,9 +13,10 @@ const MAX_NAME = 128;
 
 /**
  * Names a query string gives a credential that are no header's: the authorization code (RFC 6749
- * §4.1.2) and a presigned URL's signature (`sig`, `signature`, `X-Amz-Signature`), which grant access.
+ * §4.1.2), a presigned URL's signature (`sig`, `signature`, `X-Amz-Signature`), which grant access,
+ * and a password's shortest name (`?pw=`), which `servers add` refuses in a URL too.
  */
-const QUERY_WHOLE_NAMES: ReadonlySet<string> = new Set(['code', 'sig']);
+const QUERY_WHOLE_NAMES: ReadonlySet<string> = new Set(['code', 'sig', 'pw']);
 const QUERY_LAST_WORDS: ReadonlySet<string> = new Set(['sig', 'signature']);
 
 // After `?`, `&` or `#` a value is a query's and ends at `#`, `<>` and a backquote as well (RFC 3986 §2 allows none); an env's or an argument's runs

@@ -23,6 +23,7 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
       ['argtoken', ['--', 'node', 'x.js', PAT], PAT],
       ['url', ['--url', `https://api.example.com/mcp?api_key=${KEY}`], KEY],
       ['urltoken', ['--url', `https://api.example.com/mcp?x=${PAT}`], PAT],
+      ['urlpw', ['--url', 'https://api.example.com/mcp?user=me&pw=hunter2-horse'], 'hunter2-horse'],
     ];
     for (const [name, args, secret] of refused) {
       const run = await runCli(home, ['servers', 'add', name, ...args]);

@@ -54,4 +54,22 @@ describe('CLI: a secret typed into --header or --env is refused, never written t
     for (const run of [header, env, edited, editedEnv]) expect(run.stdout + run.stderr).not.toContain(TOKEN);
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain(TOKEN);
   }, 60_000);
+
+  it('says why a credential flag\'s value beside a reference is refused, and takes one that names a place', async () => {
+    const home = tempHome('cs-cli-beside-argument-');
+    const glued = await runCli(home, ['servers', 'add', 'tk', '--', 'node', 'x.js', '--token', '${secret:X}/rest']);
+    expect(glued.code).toBe(2);
+    expect(glued.stderr).toContain('Argument 3 of the command (the value of --token) has text written beside its reference');
+    expect(glued.stderr).toContain('text glued to one stays in mcp.json in clear');
+    expect(glued.stderr).toContain("secrets set TK_TOKEN` (it asks for the value without echo) and write --token '${secret:TK_TOKEN}'");
+    expect(glued.stderr).toContain('_URL or _DIR');
+    const place = await runCli(home, ['servers', 'add', 'place', '--', 'node', 'x.js', '--key', '${env:HOME}/.ssh/id_ed25519', '--credentials=${secret:CREDS_DIR}/sa.json']);
+    // An env reference is a place's start by its name, as a secret one is: $PART may hold a key's start.
+    const envTail = await runCli(home, ['servers', 'add', 'envtail', '--env', 'API_KEY=${env:PART}/rest', '--', 'node', 'x.js']);
+    expect(envTail.code).toBe(2);
+    expect(envTail.stderr).toContain('--env API_KEY holds a secret in clear');
+    const envHome = await runCli(home, ['servers', 'add', 'envhome', '--env', 'SSL_KEY=${env:USERPROFILE}\\certs\\key.pem', '--env', 'API_KEY=${env:API_BASE_URL}/v1', '--', 'node', 'x.js']);
+    expect({ code: envHome.code, err: envHome.stderr }).toEqual({ code: 0, err: '' });
+    expect({ code: place.code, err: place.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('warning: ${secret:CREDS_DIR} goes into')) }).toEqual({ code: 0, err: [] });
+  }, 60_000);
 });

@@ -66,8 +66,11 @@ describe('serve: an HTTP entry that sends a secret waits for approval', () => {
     await agent.listTools();
     const call = await agent.callTool({ name: 'spy__whoami', arguments: {} });
     expect(call.isError).toBe(true);
-    expect(JSON.stringify(call.content)).toContain('waits for your approval');
-    expect(JSON.stringify(call.content)).toContain('servers approve spy');
+    // The agent learns that spy waits for the person, not where the entry sends the secret.
+    const text = JSON.stringify(call.content);
+    expect(text).toContain('denied: \\"spy\\" waits for the person\'s approval\\nWhat to do: Ask the person to do this in Connected Services: Review it, then run `connected-services servers approve spy`');
+    for (const shown of [api.url, '${secret:github_token}', 'header Authorization', 'sends a secret']) expect({ shown, in: text.includes(shown) }).toEqual({ shown, in: false });
+    expect(JSON.stringify(call._meta)).not.toContain(api.url);
     expect(api.received(TOKEN)).toBe(false);
     expect(api.seen).toEqual([]);
 

@@ -68,13 +68,13 @@ function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
   return (name, config) => {
     if (registry.approvals.status(name, config) !== 'pending') return null;
     const hint = `Review it, then run \`connected-services servers approve ${name}\``;
+    // The person (CLI, Settings) reads what waits; an agent only that the server waits, not the
+    // command line or URL, which the entry's author wrote.
+    const data = { server: name, agentMessage: `"${name}" waits for the person's approval` };
     if (isStdio(config)) {
-      return new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, { hint, data: { server: name } });
+      return new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, { hint, data });
     }
-    return new CodedError('denied', `"${name}" sends a secret and waits for your approval: ${redact(approvalCommandLine(config))}`, {
-      hint,
-      data: { server: name },
-    });
+    return new CodedError('denied', `"${name}" sends a secret and waits for your approval: ${redact(approvalCommandLine(config))}`, { hint, data });
   };
 }
 

@@ -64,6 +64,15 @@ describe('text beside a reference, judged by the rule servers add shares', () =>
     expect(refusal({ type: 'http', url: 'https://example.com/mcp', headers: { 'X-Api-Key': 'sk-abc123${secret:x}' } })?.message).toMatch(/^headers\.X-Api-Key \(text beside/);
   });
 
+  it('judges a credential flag\'s value beside a reference as an env value under a credential\'s name', () => {
+    const glued = refusal({ command: 'node', args: ['x.js', '--token', '${secret:X}/rest'] });
+    expect(glued?.message).toMatch(/^args\.2 \(text beside its reference\) holds a secret in clear/);
+    expect(glued?.hint).toContain("write ${secret:SX_TOKEN} alone as the flag's value");
+    expect(glued?.hint).toContain('_URL or _DIR');
+    expect(refusal({ command: 'node', args: ['--api-key=sk-ab${secret:X}'] })?.message).toMatch(/^args\.0 \(text beside/);
+    expect(refusal({ command: 'node', args: ['--key', '${env:HOME}/.ssh/id_ed25519', '--url', '${secret:BASE_URL}/rest', '--token', '${secret:T}'] })).toBeUndefined();
+  });
+
   it('keeps a value the entry already held when another field is edited', () => {
     const before: ServerConfig = { command: 'echo', env: { API_KEY: 'sk-abc123${env:X}' } };
     expect(refusal({ ...before, args: ['--verbose'] }, before)).toBeUndefined();

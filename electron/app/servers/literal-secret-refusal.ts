@@ -42,7 +42,10 @@ export function refuseLiteralSecrets(server: string, config: ServerConfig, befor
   const beside = secretsBesideReferences(config).find(({ field, value }) => !heldBeside.has(`${field}\n${value}`));
   if (beside !== undefined) {
     const name = `${server}_${beside.name}`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
-    refuse(`${beside.field} (text beside its reference)`, name, `store the whole value and write \${secret:${name}} alone in its place (a scheme such as Bearer may stay before it)`);
+    const instead = beside.field.startsWith('args.')
+      ? `write \${secret:${name}} alone as the flag's value; if the reference holds an address or a folder, name it for one (ending in _URL or _DIR) and the path after it is taken`
+      : `store the whole value and write \${secret:${name}} alone in its place (a scheme such as Bearer may stay before it)`;
+    refuse(`${beside.field} (text beside its reference)`, name, instead);
   }
   const inUrl = secretInUrl(config);
   const sameUrl = before !== undefined && !isStdio(before) && !isStdio(config) && before.url === config.url;
