@@ -35,7 +35,8 @@ describe('each client\'s entry with the helper: no token anywhere in it', () => 
   it('VS Code keeps its ${input:…} prompt (its secret storage), whatever the source', () => {
     const { container, entry, input } = clientEntry('vscode', { helper: { agent: 'a' } }, { ...base, inputId: 'connected-services-token-a' });
     expect(container).toBe('servers');
-    expect(entry).toEqual({ type: 'http', url: base.bridgeUrl, headers: { Authorization: 'Bearer ${input:connected-services-token-a}' } });
+    // The header names the agent: twins' entries (`Team A`, `team-a`) share the name and the input id.
+    expect(entry).toEqual({ type: 'http', url: base.bridgeUrl, headers: { Authorization: 'Bearer ${input:connected-services-token-a}', 'X-Connected-Services-Agent': 'a' } });
     expect(input).toMatchObject({ type: 'promptString', id: 'connected-services-token-a', password: true });
   });
 

@@ -38,9 +38,18 @@ export interface ClientEntryOptions {
   stdioCommand?: StdioCommand;
   /** VS Code's input id; default `connected-services-token`. */
   inputId?: string;
+  /** The agent whose entry it is: VS Code's `${input:…}` entry names it in AGENT_HEADER. */
+  agent?: string;
   /** Where the helper runs (the shell quoting of Claude Code's `headersHelper`); default this process's. */
   platform?: NodeJS.Platform;
 }
+
+/**
+ * Names the agent of a VS Code entry whose token VS Code keeps: the entry holds no token and no
+ * helper's `--agent`, and its input id is the same for agents whose names differ only in case or
+ * punctuation, so without it such twins' entries could not be told apart (entry-owner.ts).
+ */
+export const AGENT_HEADER = 'X-Connected-Services-Agent';
 
 /** A VS Code `inputs` item: a password prompt whose answer VS Code keeps in its secret storage. */
 export interface PromptInput {
@@ -109,7 +118,8 @@ export function clientEntry(client: ConnectClient, source: TokenSource, options:
     case 'gemini-cli':
       return { container: 'mcpServers', entry: { httpUrl: url, headers } };
     case 'vscode': {
-      const vsHeaders = 'token' in source ? headers : { Authorization: `Bearer \${input:${inputId}}` };
+      const agent = 'helper' in source ? source.helper.agent : options.agent;
+      const vsHeaders = 'token' in source ? headers : { Authorization: `Bearer \${input:${inputId}}`, ...(agent !== undefined ? { [AGENT_HEADER]: agent } : {}) };
       const input: PromptInput = { type: 'promptString', id: inputId, description: 'Connected Services: the agent token (kept by VS Code)', password: true };
       return { container: 'servers', entry: { type: 'http', url, headers: vsHeaders }, ...('token' in source ? {} : { input }) };
     }

@@ -68,7 +68,7 @@ export function snippetFile(target: SnippetTarget, agent: string, platform: Node
 export function configSnippet(agentName: string, token: string | null, options: SnippetOptions): string {
   const name = options.entryName ?? entryName(agentName);
   const source = token === null ? ({ reference: true } as const) : { token };
-  const entryOptions = { bridgeUrl: options.bridgeUrl, inputId: inputId(agentName), ...(options.stdioCommand ? { stdioCommand: options.stdioCommand } : {}) };
+  const entryOptions = { bridgeUrl: options.bridgeUrl, inputId: inputId(agentName), agent: agentName, ...(options.stdioCommand ? { stdioCommand: options.stdioCommand } : {}) };
   switch (options.for) {
     case 'claude-code':
     case 'cursor':

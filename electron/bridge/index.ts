@@ -26,7 +26,7 @@ export { AUDIT_OUTCOMES, AuditEntrySchema } from './audit-entry';
 export type { AuditEntry, AuditOutcome, AuditQuery } from './audit-entry';
 export { assumedTarget, configSnippet, snippetFile, SNIPPET_TARGETS, TOKEN_ENV, DEFAULT_STDIO_COMMAND } from './config-snippet';
 export { entryName, entryTwin, inputId, refuseEntryTwin } from './client-entry-name';
-export { clientEntry, describeConnectEntry, keepsTokenItself, tokenReference } from './client-entries';
+export { AGENT_HEADER, clientEntry, describeConnectEntry, keepsTokenItself, tokenReference } from './client-entries';
 export type { ClientEntry, PromptInput, TokenSource } from './client-entries';
 export { headersHelper, shellLine, shellWord, stdioHelper } from './helper-command';
 export type { SnippetOptions, SnippetTarget, StdioCommand } from './config-snippet';

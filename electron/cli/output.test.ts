@@ -20,6 +20,16 @@ describe('redactedOutput', () => {
 });
 
 describe('table', () => {
+  it('pads wide characters (CJK, emoji) by the two columns a terminal gives each', () => {
+    const lines = table([
+      ['NAME', 'STATE'],
+      ['日本語', 'ready'],
+      ['🚀x', 'stopped'],
+      ['plain', 'ready'],
+    ]);
+    expect(lines).toEqual(['NAME    STATE', '日本語  ready', '🚀x     stopped', 'plain   ready']);
+  });
+
   it('pads a name with hidden characters by its escaped text, so the columns after it stay under their header', () => {
     const lines = table([
       ['NAME', 'STATE', 'TOOLS'],

@@ -1,6 +1,6 @@
 import { errorReason, hintSentence, type CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { terminalSafe } from '../../shared/text';
+import { columnWidth, padColumns, terminalSafe } from '../../shared/text';
 import { serverOutputTail } from './server-output';
 
 export interface Output {
@@ -56,11 +56,12 @@ export function printError(output: Output, error: CodedError, json: boolean): vo
 
 /**
  * Left-aligned columns; the last column is never padded. Cells are measured as printed: a hidden
- * character is shown escaped (`\u001b`, six columns), so padding by the raw text shifted what followed.
+ * character is shown escaped (`\u001b`, six columns), so padding by the raw text shifted what followed;
+ * a wide character (CJK, emoji) takes two columns (columnWidth).
  */
 export function table(rows: string[][]): string[] {
   const shown = rows.map((row) => row.map((cell) => terminalSafe(cell)));
   const widths: number[] = [];
-  for (const row of shown) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return shown.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+  for (const row of shown) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, columnWidth(cell))));
+  return shown.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : padColumns(cell, widths[i] ?? 0))).join('  ').trimEnd());
 }

@@ -24,10 +24,14 @@ function pairKey(server: string, name: string): string {
   return `${server}\u0000${name}`;
 }
 
-/** `text` cut to leave room for `_` and `digits` hash digits, then the hash of the exact pair. */
-export function withHash(text: string, server: string, name: string, digits = HASH_LENGTH): string {
-  const hash = shortHash(pairKey(server, name)).slice(0, digits);
-  return `${text.slice(0, MAX_NAME_LENGTH - digits - 1)}_${hash}`;
+/**
+ * `text` cut to leave room for `_` and `digits` hash digits, then the hash of the exact pair. The kept
+ * text loses its trailing `_`: `a__x_` and the hash's `_` would make `a__x__<hash>`, a name in server
+ * `a__x`'s namespace (owningServer). `hashKey` replaces the pair as the hash's input (a last resort).
+ */
+export function withHash(text: string, server: string, name: string, digits = HASH_LENGTH, hashKey = pairKey(server, name)): string {
+  const hash = shortHash(hashKey).slice(0, digits);
+  return `${text.slice(0, MAX_NAME_LENGTH - digits - 1).replace(/_+$/, '')}_${hash}`;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { bridgeName, MAX_NAME_LENGTH, owningServer, ownName, withHash } from './bridge-name';
-import { shortHash } from './short-hash';
+import { bridgeName, owningServer, ownName, withHash } from './bridge-name';
 
 export interface NamedItem {
   server: string;
@@ -63,7 +62,8 @@ export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOpt
       for (const item of group) hashed.push([candidate, item]);
     }
   }
-  for (const item of foreign) {
+  // The own name of a pair, its hash lengthened (then salted) until it meets no name already given.
+  const placeOwn = (item: NamedItem): void => {
     let digits = 8;
     let name = ownName(item.server, item.name, digits);
     while (backward.has(name) && digits < 16) {
@@ -73,7 +73,8 @@ export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOpt
     for (let n = 1; backward.has(name); n++) name = ownName(item.server, `${item.name}\u0000${n}`, 16);
     forward.set(key(item.server, item.name), name);
     backward.set(name, item);
-  }
+  };
+  for (const item of foreign) placeOwn(item);
   // Hashed names may in theory meet a plain name or each other: lengthen the hash until they do not.
   for (const [candidate, item] of hashed) {
     let digits = 8;
@@ -83,8 +84,12 @@ export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOpt
       name = withHash(candidate, item.server, item.name, digits);
     }
     // 64 bits of hash exhausted: a last resort no real inventory reaches.
-    for (let n = 1; backward.has(name); n++) {
-      name = `${candidate.slice(0, MAX_NAME_LENGTH - 18)}_${shortHash(`${key(item.server, item.name)}\u0000${n}`)}`;
+    for (let n = 1; backward.has(name); n++) name = withHash(candidate, item.server, item.name, 16, `${key(item.server, item.name)}\u0000${n}`);
+    // The cut may end inside the `<server>__` prefix (a long hash) or meet a longer server's prefix:
+    // such a name would be read as another server's, so the pair gets its own name instead.
+    if (owningServer(name, servers) !== item.server) {
+      placeOwn(item);
+      continue;
     }
     forward.set(key(item.server, item.name), name);
     backward.set(name, item);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { BRIDGE_NAME, bridgeName, buildNameTable, MAX_NAME_LENGTH, owningServer, sanitizeSegment, shortHash } from './index';
 
 describe('shortHash (FNV-1a 64)', () => {
@@ -142,5 +143,64 @@ describe('buildNameTable', () => {
     expect(new Set(names).size).toBe(3);
     expect(table.toBridge('a', plainTool)).toBe(hashedOf);
     for (const name of names) expect(name).toMatch(BRIDGE_NAME);
+  });
+});
+
+// Few letters and many `_`, so servers nest (`a`, `a_`, `a__b`), names collide once sanitized and cuts end in `_`.
+const base = fc.stringMatching(/^[ab]_?$/);
+const server = fc.oneof(base, fc.tuple(base, fc.stringMatching(/^[ab]{1,2}_?$/)).map(([outer, inner]) => `${outer}__${inner}`));
+const tool = fc.oneof(
+  { arbitrary: fc.stringMatching(/^[ab]{1,2}[_.]$/), weight: 3 },
+  fc.stringMatching(/^[ab_.]{1,4}$/),
+  fc.stringMatching(/^[ab_.]{50,70}$/),
+);
+const world = fc.uniqueArray(server, { minLength: 1, maxLength: 4 }).chain((servers) =>
+  fc.record({
+    servers: fc.constant(servers),
+    items: fc.array(fc.record({ server: fc.constantFrom(...servers), name: tool }), { minLength: 1, maxLength: 30 }),
+  }),
+);
+
+describe('hashed names (property)', () => {
+  it("are always their own server's, never another tool's, and do not depend on other servers' inventories", () => {
+    fc.assert(
+      // Servers without items: enabled, never started.
+      fc.property(world, ({ items, servers }) => {
+        const table = buildNameTable(items, { servers });
+        const restarted = buildNameTable([...items].reverse(), { servers });
+        const seen = new Map<string, string>();
+        for (const item of items) {
+          const name = table.toBridge(item.server, item.name);
+          if (name === undefined) throw new Error('unnamed');
+          expect(name).toMatch(BRIDGE_NAME);
+          expect(owningServer(name, servers), name).toBe(item.server);
+          expect(table.fromBridge(name)).toEqual(item);
+          expect(restarted.toBridge(item.server, item.name)).toBe(name);
+          const pair = `${item.server}\u0000${item.name}`;
+          expect(seen.get(name) ?? pair, `${name} twice`).toBe(pair);
+          seen.set(name, pair);
+          // Its server alone listed (the others not started): the same name.
+          const alone = buildNameTable(items.filter((i) => i.server === item.server), { servers });
+          expect(alone.toBridge(item.server, item.name)).toBe(name);
+        }
+      }),
+      { numRuns: 500, seed: 37 },
+    );
+  });
+
+  it('never make a `__` where the cut text ends in `_`', () => {
+    // Colliding `x.` and `x_` of `a` are both hashed; a kept `a__x_` would read `a__x__<hash>`, server `a__x`'s.
+    const servers = ['a', 'a__x'];
+    const table = buildNameTable([{ server: 'a', name: 'x.' }, { server: 'a', name: 'x_' }], { servers });
+    for (const name of ['x.', 'x_']) {
+      const bridge = table.toBridge('a', name) ?? '';
+      expect(bridge).toMatch(/^a__x_[0-9a-f]{8}$/);
+      expect(owningServer(bridge, servers)).toBe('a');
+    }
+    // A long name cut where its text ends in `_`.
+    const long = `${'q'.repeat(52)}_${'r'.repeat(20)}`;
+    expect(bridgeName('s', long)).toMatch(new RegExp(`^s__${'q'.repeat(52)}_[0-9a-f]{8}$`));
+    // Names whose cut did not end in `_` are as before.
+    expect(bridgeName('server', 'a'.repeat(100))).toBe(`server__${'a'.repeat(47)}_${shortHash(`server\u0000${'a'.repeat(100)}`).slice(0, 8)}`);
   });
 });

@@ -131,6 +131,8 @@ describe('agents connect writes the bridge into each client\'s user configuratio
       expect(text).toContain('// my servers');
       expect(text).toContain('// keep me');
       expect(JSON.stringify(ours)).toContain('${input:connected-services-token-vscode}');
+      // Whose entry it is, as the other clients' helpers say with `--agent`.
+      expect(ours).toMatchObject({ headers: { 'X-Connected-Services-Agent': 'vscode' } });
       const inputs = (config as unknown as { inputs: { id: string; password?: boolean }[] }).inputs;
       expect(inputs.map((i) => i.id)).toEqual(['gh', 'connected-services-token-vscode']);
       expect(result.stdout).not.toMatch(/Bearer [A-Za-z0-9_-]{20,}/);

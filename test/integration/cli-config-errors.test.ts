@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { columnWidth } from '../../shared/text';
 import { runCli, tempHome } from '../support/cli';
 
 function homeWith(config: string): string {
@@ -86,6 +87,22 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
       expect(result.stderr).toContain('error [not_found]: No server named "nosuch" is configured');
       expect(result.stderr).toContain('`connected-services servers list`');
       expect(result.stderr).not.toContain('`connected-services list`');
+    }
+  });
+
+  it('servers list and status line up the columns after a server name of wide characters (CJK, emoji)', async () => {
+    const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, 日本語: { command: 'node' }, 'b😀': { command: 'node' } } }));
+    for (const args of [['servers', 'list'], ['status']]) {
+      const result = await runCli(home, args);
+      expect(result.code, args.join(' ')).toBe(2);
+      const lines = result.stdout.split('\n');
+      // The column the state starts at, as a terminal counts them: the header's, on every line.
+      const at = (line: string | undefined, word: string): number => columnWidth((line ?? '').slice(0, (line ?? '').indexOf(word)));
+      const header = lines.find((line) => line.startsWith('SERVER'));
+      const column = at(header, 'STATE');
+      expect(at(lines.find((line) => line.startsWith('good')), 'pending approval'), args.join(' ')).toBe(column);
+      expect(at(lines.find((line) => line.startsWith('日本語')), 'invalid entry'), result.stdout).toBe(column);
+      expect(at(lines.find((line) => line.startsWith('b😀')), 'invalid entry'), result.stdout).toBe(column);
     }
   });
 

@@ -99,6 +99,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     return clientEntry(client, source, {
       bridgeUrl: options.bridgeUrl(agent),
       inputId: inputId(agent),
+      agent,
       ...(options.stdioCommand ? { stdioCommand: options.stdioCommand() } : {}),
       platform: ctx().platform,
     });

@@ -1,7 +1,7 @@
 import type { ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { entryTwin, type AgentStore } from '../../bridge';
+import { AGENT_HEADER, entryTwin, type AgentStore } from '../../bridge';
 import { entryIn } from './client-edit';
 import { readClientFile } from './client-file';
 import type { ClientContext } from './client-home';
@@ -24,12 +24,23 @@ function helperAgent(entry: object): string | undefined {
   return undefined;
 }
 
-/** Which agent an entry speaks as: its token's, or the one its helper names; undefined when that cannot be told (a reference VS Code fills). */
+/** The agent a VS Code entry whose token VS Code keeps names in its headers. */
+function headerAgent(entry: object): string | undefined {
+  const { headers } = entry as { headers?: unknown };
+  if (headers === null || typeof headers !== 'object' || !Object.hasOwn(headers, AGENT_HEADER)) return undefined;
+  const name: unknown = (headers as Record<string, unknown>)[AGENT_HEADER];
+  return typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * Which agent an entry speaks as: its token's, or the one its helper (or VS Code entry's header) names;
+ * undefined when that cannot be told (a VS Code entry written before it named its agent).
+ */
 export function entryAgent(entry: unknown, agents: AgentStore): string | undefined {
   if (entry === null || typeof entry !== 'object') return undefined;
   const token = literalToken(entry);
   if (token !== undefined) return agents.authenticate(token)?.name;
-  return helperAgent(entry);
+  return helperAgent(entry) ?? headerAgent(entry);
 }
 
 /**
