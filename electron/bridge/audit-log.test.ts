@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,6 +103,33 @@ describe('AuditLog', () => {
     const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
     expect(lines.map((l) => [l.time, l.requests])).toEqual([[1, undefined], [2, 4]]);
   });
+
+  it('counts what comes after endWindows (the process stopping) against the same budget, and writes the count at close', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    for (let i = 1; i <= 25; i++) log.appendRefusal(entry(i, { agent: 'loud', outcome: 'denied', errorCode: 'not_found' }));
+    log.endWindows();
+    for (let i = 26; i <= 75; i++) log.appendRefusal(entry(i, { agent: 'loud', outcome: 'denied', errorCode: 'not_found' }));
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+    expect(lines.map((l) => [l.time, l.repeated])).toEqual([...Array.from({ length: 20 }, (_, i) => [i + 1, undefined]), [21, 5], [26, 50]]);
+  });
+
+  it('writes the count of what came after endWindows when the process exits without closing it (a stop cut short)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const script = [
+      `import { AuditLog } from ${JSON.stringify(join(import.meta.dirname, 'audit-log.ts'))};`,
+      `const log = new AuditLog({ dataDir: ${JSON.stringify(dataDir)} });`,
+      "const refused = (time) => ({ time, agent: 'loud', server: 's', kind: 'tool', tool: 't', durationMs: 1, outcome: 'denied', errorCode: 'not_found' });",
+      'log.endWindows();',
+      'for (let i = 1; i <= 30; i++) log.appendRefusal(refused(i));',
+      'process.exit(0);',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = readFileSync(join(dataDir, 'audit', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+    expect(lines.map((l) => [l.time, l.repeated])).toEqual([...Array.from({ length: 20 }, (_, i) => [i + 1, undefined]), [21, 10]]);
+  }, 60_000);
 
   it('rotates by size, keeps the configured number of files, and still reads across them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));

@@ -50,6 +50,8 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   readonly #windows: CountedWindows[] = [this.#refusals, this.#calls];
   /** Each service's last call this process wrote (one per server name: config names, bounded): last use without reading back. */
   readonly #lastCalls = new Map<string, number>();
+  /** Armed by endWindows: the process is stopping, and what its windows count after is written at exit. */
+  #atExit: (() => void) | undefined;
 
   constructor(options: AuditLogOptions) {
     super({
@@ -85,17 +87,25 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   }
 
   /**
-   * Every window's count written now (queued; written at the latest when the process exits), later
-   * entries as they come: once the bridge has closed, before the slow part of a stop, so a stop cut
-   * short (a second signal, a kill) does not lose the minute's counts.
+   * Every window's count written now (queued; written at the latest when the process exits): once the
+   * bridge has closed, before the slow part of a stop, so a stop cut short (a second signal, a kill)
+   * does not lose the minute's counts. Later entries are counted as before; what they counted is
+   * written at close, at the next call, or when the process exits before that (a stop's deadline).
    */
   endWindows(): void {
     for (const windows of this.#windows) windows.endAll();
+    if (this.#atExit !== undefined) return;
+    this.#atExit = () => {
+      for (const windows of this.#windows) windows.endAll();
+      this.writeQueuedSync();
+    };
+    process.once('exit', this.#atExit);
   }
 
   override async close(): Promise<void> {
     this.endWindows();
     await super.close();
+    if (this.#atExit !== undefined) process.off('exit', this.#atExit);
   }
 
   async read(query: AuditQuery = {}): Promise<AuditEntry[]> {

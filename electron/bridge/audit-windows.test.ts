@@ -79,10 +79,10 @@ describe('AuditWindows', () => {
     clock.advance(AUDIT_WINDOW_MS / 2);
     w.endAll();
     expect(written.map((e) => [e.tool, e.requests])).toEqual([['x', 2], ['y', undefined], ['x', 6]]);
-    expect(w.scopesKept).toBe(0);
     w.endAll();
     clock.advance(AUDIT_WINDOW_MS);
     expect(written).toHaveLength(3);
+    expect(w.scopesKept).toBe(0);
   });
 
   it('takes a lower limit for one add: one entry, then the rest counted', () => {
@@ -92,11 +92,20 @@ describe('AuditWindows', () => {
     expect(written.map((e) => e.requests)).toEqual([undefined, 3]);
   });
 
-  it('after endAll (the audit closed), writes each entry straight through and opens no window', () => {
-    const { w, written, clock } = windows(1);
+  it('after endAll (the process stopping), counts a flood against the same budget: the next endAll writes it as one line', () => {
+    const { w, written, clock } = windows(2);
+    for (let i = 0; i < 3; i++) w.add('s', 'k', entry(`before${i}`));
     w.endAll();
-    for (let i = 0; i < 3; i++) w.add('late', 'k', entry(`late${i}`));
-    expect(written.map((e) => e.tool)).toEqual(['late0', 'late1', 'late2']);
+    expect(written.map((e) => [e.tool, e.requests])).toEqual([['before0', undefined], ['before1', undefined], ['before2', 1]]);
+    // The window's two written entries are spent: the stop's flood is counted, not a line each.
+    for (let i = 0; i < 500; i++) w.add('s', 'k', entry(`late${i}`));
+    w.add('fresh', 'k', entry('other'));
+    expect(written.map((e) => e.tool)).toEqual(['before0', 'before1', 'before2', 'other']);
+    w.endAll();
+    expect(written.slice(4).map((e) => [e.tool, e.requests])).toEqual([['late0', 500]]);
+    // Its minute still ends it: nothing more to write, nothing kept.
+    clock.advance(AUDIT_WINDOW_MS);
+    expect(written).toHaveLength(5);
     expect(w.scopesKept).toBe(0);
     expect(clock.pending).toEqual([]);
   });

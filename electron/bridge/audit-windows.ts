@@ -32,15 +32,14 @@ interface Window<T> extends Delayed<Window<T>> {
  * a line: without a bound, one agent or server could rotate everyone's history out of the size-bounded
  * audit. Per scope and key, the first `limit` of a window are written; the rest become one summary,
  * written when the window ends: with its minute (every window, counted or not, so nothing it names is
- * kept past it), at the first entry after it, or at `endAll` (the audit closing).
+ * kept past it), at the first entry after it, or at `endAll` (the audit closing), which writes what
+ * each window counted so far and leaves its budget spent: a flood while the process stops is counted too.
  */
 export class AuditWindows<T = AuditEntry> {
   readonly #scopes = new Map<Scope, Map<string, Window<T>>>();
   readonly #open: DelayList<Window<T>>;
   readonly #options: AuditWindowsOptions<T>;
   readonly #now: () => number;
-  /** endAll has run: a window opened now would never have its count written. */
-  #ended = false;
 
   constructor(options: AuditWindowsOptions<T>) {
     this.#options = options;
@@ -50,11 +49,6 @@ export class AuditWindows<T = AuditEntry> {
 
   /** True when the entry was written as it came; false when it was counted into its window's summary. */
   add(scope: Scope, key: string, entry: T, limit = this.#options.limit): boolean {
-    // After endAll (the audit closing): straight to the writer, no window left to count it.
-    if (this.#ended) {
-      this.#options.write(entry);
-      return true;
-    }
     let window = this.#scopes.get(scope)?.get(key);
     // Its minute is over though its timer has not run yet (a busy process): the count is that minute's.
     if (window?.due !== undefined && this.#now() >= window.due) {
@@ -84,10 +78,13 @@ export class AuditWindows<T = AuditEntry> {
     return this.#scopes.size;
   }
 
-  /** Every window ended now, its count written: the audit is closing. Later entries are written as they come. */
+  /**
+   * What every window counted so far, written now: the audit is closing, or the process exits. Each
+   * window keeps its minute and what it wrote, so what comes later is counted as before (a flood while
+   * the process stops is not a line a request); the caller ends them again before the process exits.
+   */
   endAll(): void {
-    this.#ended = true;
-    for (const windows of [...this.#scopes.values()]) for (const window of [...windows.values()]) this.#end(window);
+    for (const windows of this.#scopes.values()) for (const window of windows.values()) this.#writeCounted(window);
   }
 
   #opened(scope: Scope, key: string): Window<T> {
@@ -118,6 +115,15 @@ export class AuditWindows<T = AuditEntry> {
     if (windows?.get(window.key) !== window) return;
     windows.delete(window.key);
     if (windows.size === 0) this.#scopes.delete(window.scope);
-    if (window.first !== undefined) this.#options.write(this.#options.summary(window.first, window.counted));
+    this.#writeCounted(window);
+  }
+
+  #writeCounted(window: Window<T>): void {
+    const first = window.first;
+    if (first === undefined) return;
+    window.first = undefined;
+    const counted = window.counted;
+    window.counted = 0;
+    this.#options.write(this.#options.summary(first, counted));
   }
 }

@@ -3,22 +3,34 @@ import { deepLinkFromArgv, parseDeepLink } from './deep-link/deep-link';
 import { log, showWindow, STOP_ORDER, type ShellState } from './shell-state';
 import { createShutdown, type ShutdownStep } from './shutdown';
 import { narrowWebRtc } from './window/webrtc-policy';
+import { quitOnSignals } from './quit-signals';
 
-/** Quitting (menu, tray, SIGINT, SIGTERM) first runs what boot registered in STOP_ORDER, within 15 s. */
+/** Quitting (menu, tray, SIGINT, SIGTERM) first runs what boot registered in STOP_ORDER, within 15 s; a signal during it exits at once. */
 export function stopOnQuit(shell: ShellState): void {
   const steps = (): ShutdownStep[] => STOP_ORDER.flatMap((name) => {
     const run = shell.stop[name];
     return run ? [{ name, run }] : [];
   });
   const shutdown = createShutdown(steps, { log, deadlineMs: 15_000 });
+  const signals = quitOnSignals({ app, beforeExit: () => endAuditWindows(shell) });
   let quitting = false;
   app.on('before-quit', (event) => {
     if (quitting) return;
     quitting = true;
     event.preventDefault();
-    void shutdown().finally(() => app.exit(0));
+    const offSecond = signals.stopping();
+    void shutdown().finally(() => {
+      offSecond();
+      app.exit(0);
+    });
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
+}
+
+/** The minute's counts of the audit, written now: a second signal ends the app before the core closes. */
+function endAuditWindows(shell: ShellState): void {
+  const audit = shell.core?.bridge?.audit;
+  audit?.endWindows();
+  audit?.writeQueuedSync();
 }
 
 /** A second launch, a deep link or a dock click shows the window; closing it keeps the app in the tray. */

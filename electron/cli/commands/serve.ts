@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { isPortFree, packageRoot, QuietCompaction, startOnce, writeRuntimeFile } from '../../app';
+import { isPortFree, onSecondSignal, packageRoot, QuietCompaction, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
@@ -12,7 +12,6 @@ import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
 import { chooseUiPort } from '../start-up';
 import { askForUiLink } from '../ui-link';
-import { onSecondSignal } from '../second-signal';
 import { runningText } from './serve-running';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
