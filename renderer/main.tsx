@@ -1,7 +1,7 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadApi, takeSignInLink } from './api';
+import { preloadApi, preloadEventsMissed, takeSignInLink } from './api';
 import { App, WebRoot } from './app';
 import './styles';
 
@@ -10,6 +10,7 @@ if (root) {
   const desktop = preloadApi();
   // Read before the first render: the secret leaves the address bar before the router reads the hash.
   const reloaded = performance.getEntriesByType('navigation').some((entry) => (entry as PerformanceNavigationTiming).type === 'reload');
-  const app = desktop ? <App api={desktop} /> : <WebRoot link={takeSignInLink(window)} reloaded={reloaded} />;
+  const eventsMissed = preloadEventsMissed();
+  const app = desktop ? <App api={desktop} {...(eventsMissed ? { eventsMissed } : {})} /> : <WebRoot link={takeSignInLink(window)} reloaded={reloaded} />;
   createRoot(root).render(<StrictMode>{app}</StrictMode>);
 }

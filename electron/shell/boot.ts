@@ -11,7 +11,7 @@ import { shellCoreOptions } from './core-options';
 import { deepLinkFromArgv } from './deep-link/deep-link';
 import { createCallHandler } from './ipc/call-handler';
 import { forwardApiEvents } from './ipc/event-forwarder';
-import { registerCallChannel } from './ipc/ipc-adapter';
+import { registerCallChannel, registerReadChannel } from './ipc/ipc-adapter';
 import { createUtilityKeychainRunner } from './keychain/keychain-runner';
 import { utilityFork } from './keychain/utility-fork';
 import { startHidden } from './login-item/login-item';
@@ -106,6 +106,7 @@ function connectWindow(shell: ShellState, core: Core): void {
   shell.stop['MCP Apps memory'] = watchAppMemory({ window: shell.window, apps: core.apps, limitMb: shell.settings.appMemoryLimitMb, log });
   shell.stop['App API over IPC'] = registerCallChannel(ipcMain, handler);
   shell.stop['App API events'] = forwardApiEvents(core.api, (m) => shell.window.send(m));
+  shell.stop['App API events read'] = registerReadChannel(ipcMain, (sender, seq) => shell.window.acknowledge(sender, seq));
 }
 
 /**

@@ -22,6 +22,7 @@ export const STOP_ORDER = [
   'notifications',
   'tray',
   'App API events',
+  'App API events read',
   'App API over IPC',
   'passphrase dialog',
   'runtime file',

@@ -42,3 +42,17 @@ export function fromPreload(api: AppApi): AppApi {
 export function preloadApi(scope: { connectedServices?: unknown } = window): AppApi | undefined {
   return looksLikeApi(scope.connectedServices) ? fromPreload(scope.connectedServices) : undefined;
 }
+
+/** Subscribes to the word that events were withheld from this page; returns the unsubscribe. */
+export type OnEventsMissed = (listener: () => void) => () => void;
+
+/**
+ * The preload's `onEventsMissed`: the app stops sending events to a window that does not read them,
+ * and says so once it reads again. Undefined in web mode (its stream reconnects instead).
+ */
+export function preloadEventsMissed(scope: { connectedServices?: unknown } = window): OnEventsMissed | undefined {
+  const api = scope.connectedServices;
+  if (!looksLikeApi(api)) return undefined;
+  const subscribe = (api as unknown as Record<string, unknown>)['onEventsMissed'];
+  return typeof subscribe === 'function' ? (listener) => (subscribe as OnEventsMissed)(listener) : undefined;
+}

@@ -1,6 +1,7 @@
 export { createHttpClient } from './http-client';
 export type { HttpClientOptions, HttpAppApi } from './http-client';
-export { preloadApi } from './get-api';
+export { preloadApi, preloadEventsMissed } from './get-api';
+export type { OnEventsMissed } from './get-api';
 export { takeSignInLink, watchSignInLink } from './sign-in-link';
 export type { LinkScope, WatchScope } from './sign-in-link';
 export { exchangeSignInLink } from './sign-in-exchange';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { AppApi } from '../../shared/api';
-import type { LinkRequestOutcome } from '../api';
+import type { LinkRequestOutcome, OnEventsMissed } from '../api';
 import { navigate, routeHref, systemClock, type Clock, type Route } from '../lib';
 import { ConnectionGate, ErrorBoundary } from '../components';
 import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, LiveContext, useStore, type ConnectionState, type Store } from '../state';
@@ -20,6 +20,8 @@ export interface AppProps {
   connection?: Store<ConnectionState>;
   /** Web mode: has serve print a new sign-in address in its terminal (a reload signs the tab out). */
   requestLink?: () => Promise<LinkRequestOutcome>;
+  /** Desktop: told when events were withheld from this window (it had stopped reading them). */
+  eventsMissed?: OnEventsMissed;
 }
 
 /** A failed screen is tried again once the route changes; the window's Reload is in its menu only with developer tools. */
@@ -33,7 +35,7 @@ const ALWAYS_LIVE = createConnectionStore();
 const SELF_GATED: ReadonlySet<Route['screen']> = new Set(['catalog']);
 
 /** The whole UI: shared live state from core events, hash routing, and focus that follows the screen. */
-export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, requestLink }: AppProps) {
+export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, requestLink, eventsMissed }: AppProps) {
   const live = useMemo(() => createLiveState(api), [api]);
   const linked = useStore(connection);
   const wasLive = useRef(true);
@@ -57,6 +59,8 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, reques
     if (linked === 'live' && !wasLive.current) live.reload();
     wasLive.current = linked === 'live';
   }, [linked, live]);
+  // Events this window missed are not sent again: everything is loaded again instead.
+  useEffect(() => eventsMissed?.(() => live.reload()), [eventsMissed, live]);
 
   // Focus moves with the screen (or the service shown), not with tabs or the selected tool.
   const key = `${route.screen}:${'server' in route ? route.server : ''}`;

@@ -64,8 +64,13 @@ class WebContents extends EventEmitter {
   }
   isDestroyed = () => false;
   getOSProcessId = () => process.pid;
-  mainFrame = { framesInSubtree: [] };
+  get mainFrame() {
+    return { framesInSubtree: [], url: this.getURL() };
+  }
   getURL = () => this.window?.urls.at(-1) ?? '';
+  reload() {
+    state.calls.push(['webContents.reload']);
+  }
 }
 export class BrowserWindow extends EventEmitter {
   constructor(options) {
@@ -100,6 +105,11 @@ export const ipcMain = {
   removeHandler: (channel) => {
     delete state.handlers[`ipc:${channel}`];
     state.calls.push(['ipcMain.removeHandler', channel]);
+  },
+  on: (channel, listener) => void (state.handlers[`ipc-on:${channel}`] = listener),
+  removeListener: (channel) => {
+    delete state.handlers[`ipc-on:${channel}`];
+    state.calls.push(['ipcMain.removeListener', channel]);
   },
 };
 export class Tray extends EventEmitter {

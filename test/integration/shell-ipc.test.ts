@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/app';
 import { createCallHandler, type CallSender } from '../../electron/shell/ipc/call-handler';
 import { forwardApiEvents } from '../../electron/shell/ipc/event-forwarder';
-import type { EventMessage } from '../../electron/shell/ipc/ipc-protocol';
+import { EventDelivery, type EventPage } from '../../electron/shell/ipc/event-delivery';
+import type { EventMessage, PageMessage } from '../../electron/shell/ipc/ipc-protocol';
 import { buildPreloadApi } from '../../electron/shell/preload/preload-api';
 import { trayModel } from '../../electron/shell/tray/tray-model';
 import { everythingServer } from '../fixtures/servers/config';
@@ -25,25 +26,35 @@ describe('shell IPC against the real core', () => {
     core = undefined;
   });
 
-  async function open() {
+  async function open(bound?: number) {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'cs-shell-ipc-')), 'home');
     core = await createCore({ dataDir, demo: false, env: {}, vaultProvider: 'memory' });
     const handler = createCallHandler({ door: core.door, isOurContents: (id) => id === WINDOW });
     const sent: EventMessage[] = [];
     const stopEvents = forwardApiEvents(core.api, (message) => sent.push(message));
     let deliver: (message: unknown) => void = () => undefined;
+    const posted: PageMessage[] = [];
+    const window: EventPage = { topFrameUrl: () => OURS.frame.url, post: (message) => (posted.push(message), deliver(message)) };
+    const delivery = new EventDelivery(bound);
+    // What the renderer puts off until its queued messages are handled: run by the test, never by a timer.
+    const later: Array<() => void> = [];
     const page = buildPreloadApi({
       invoke: (_channel, request) => handler(OURS, request),
       subscribe: (_channel, listener) => {
         deliver = listener;
       },
+      send: (_channel, seq) => delivery.acknowledge(window, seq),
+      later: (task) => void later.push(task),
     });
-    const offDelivery = forwardApiEvents(core.api, (message) => deliver(message));
+    const readQueued = (): void => {
+      for (const task of later.splice(0)) task();
+    };
+    const offDelivery = forwardApiEvents(core.api, (message) => delivery.send(window, message));
     const stop = (): void => {
       stopEvents();
       offDelivery();
     };
-    return { dataDir, core, handler, page, sent, stop };
+    return { dataDir, core, handler, page, sent, posted, readQueued, stop };
   }
 
   it('answers the page through the preload object, and refuses what the contract refuses', async () => {
@@ -84,6 +95,34 @@ describe('shell IPC against the real core', () => {
     off();
     await page.removeAgent({ name: 'claude' });
     expect(seen).toEqual([{}]);
+    stop();
+  });
+
+  it('withholds events from a page that does not read past the bound, then tells it once to load again', async () => {
+    const { page, posted, sent, readQueued, stop } = await open(2_000);
+    const events: unknown[] = [];
+    page.on('agentsChanged', (payload) => events.push(payload));
+    let missed = 0;
+    page.onEventsMissed(() => missed++);
+    for (let i = 0; i < 40; i++) {
+      await page.addAgent({ name: `agent-${i}`, servers: '*' });
+      await page.removeAgent({ name: `agent-${i}` });
+    }
+    const bytes = posted.reduce((sum, { seq: _seq, ...message }) => sum + Buffer.byteLength(JSON.stringify(message)), 0);
+    expect(bytes).toBeLessThanOrEqual(2_000);
+    expect(events.length).toBeGreaterThan(0);
+    // Unbounded, the same events would all have gone.
+    expect(sent.filter((message) => message.event === 'agentsChanged').length).toBe(80);
+    expect(events.length).toBeLessThan(80);
+    expect(missed).toBe(0);
+    readQueued();
+    expect(missed).toBe(1);
+    expect(posted.at(-1)).toMatchObject({ reload: true });
+    readQueued();
+    const seen = events.length;
+    await page.addAgent({ name: 'after', servers: '*' });
+    expect(events.length).toBe(seen + 1);
+    expect(missed).toBe(1);
     stop();
   });
 

@@ -91,6 +91,17 @@ const out: Record<string, unknown> = {
   requests: { https: await beforeRequest('https://evil.example/a.js'), app: await beforeRequest('app://connected-services/a.js') },
 };
 out['events'] = window.webContents.sent.filter(([channel]) => channel === 'cs:event').map(([, message]) => message);
+// Events go to our document only: with another origin in the top frame, none is sent.
+const eventCount = () => window.webContents.sent.filter(([channel]) => channel === 'cs:event').length;
+window.urls.push('https://evil.example/');
+const beforeForeign = eventCount();
+out['foreignAgent'] = await fromWindow({ method: 'addAgent', input: { name: 'foreign' } });
+out['eventsToOtherOrigin'] = eventCount() - beforeForeign;
+window.urls.pop();
+out['readChannel'] = typeof stub.handlers['ipc-on:cs:event-read'];
+// A renderer that crashed is loaded again.
+window.webContents.emit('render-process-gone', {}, { reason: 'crashed' });
+out['reloadedAfterCrash'] = stub.calls.filter((c) => c[0] === 'webContents.reload').length;
 
 const navigation = (url: string) => {
   const details = { url, prevented: false, preventDefault() { this.prevented = true; } };
@@ -134,7 +145,7 @@ out['runtimeBeforeQuit'] = existsSync(path.join(home, 'runtime.json'));
 stub.app.quit();
 out['exitCode'] = await until(() => stub.exitCode, 'the app to exit');
 out['runtimeAfterQuit'] = existsSync(path.join(home, 'runtime.json'));
-out['unregistered'] = stub.calls.filter((c) => ['ipcMain.removeHandler', 'protocol.unhandle'].includes(String(c[0]))).map((c) => c.join(' '));
+out['unregistered'] = stub.calls.filter((c) => ['ipcMain.removeHandler', 'ipcMain.removeListener', 'protocol.unhandle'].includes(String(c[0]))).map((c) => c.join(' '));
 out['opened'] = stub.calls.filter((c) => c[0] === 'shell.openExternal').map((c) => c[1]);
 process.stdout.write(`${JSON.stringify(out)}\n`);
 process.exit(0);

@@ -42,7 +42,12 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
     expect(seen['invalid']).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(seen['added']).toEqual({ ok: true, result: { ok: true } });
     expect(seen['agent']).toMatchObject({ ok: true });
-    expect(seen['events']).toContainEqual({ event: 'agentsChanged', payload: {} });
+    expect(seen['events']).toContainEqual({ seq: expect.any(Number) as unknown, event: 'agentsChanged', payload: {} });
+    // Nothing to a top frame on another origin; the page says how far it read; a crashed page is loaded again.
+    expect(seen['foreignAgent']).toMatchObject({ ok: true });
+    expect(seen['eventsToOtherOrigin']).toBe(0);
+    expect(seen['readChannel']).toBe('function');
+    expect(seen['reloadedAfterCrash']).toBe(1);
 
     expect(seen['permission']).toEqual({ media: false, clipboardWrite: true });
     expect(seen['requests']).toEqual({ https: { cancel: true }, app: { cancel: false } });
@@ -68,6 +73,6 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
     expect(seen['exitCode']).toBe(0);
     expect(seen['runtimeAfterQuit']).toBe(false);
     // The MCP Apps scheme goes before the core closes, app:// last (electron/shell/shell-state.ts, the stop order).
-    expect(seen['unregistered']).toEqual(['ipcMain.removeHandler cs:call', 'ipcMain.removeHandler cs:passphrase', 'protocol.unhandle cs-app', 'protocol.unhandle app']);
+    expect(seen['unregistered']).toEqual(['ipcMain.removeListener cs:event-read', 'ipcMain.removeHandler cs:call', 'ipcMain.removeHandler cs:passphrase', 'protocol.unhandle cs-app', 'protocol.unhandle app']);
   }, 30_000);
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_EVENTS, type ApiEvent } from '../../../shared/api';
 import { WireErrorSchema, type WireError } from '../../../shared/errors';
 
-export { CALL_CHANNEL, EVENT_CHANNEL, PASSPHRASE_CHANNEL } from './ipc-channels';
+export { CALL_CHANNEL, EVENT_CHANNEL, EVENT_READ_CHANNEL, PASSPHRASE_CHANNEL } from './ipc-channels';
 
 export const CallRequestSchema = z.strictObject({
   method: z.string().min(1).max(64),
@@ -26,3 +26,12 @@ export const EventMessageSchema = z.strictObject({
   payload: z.unknown(),
 });
 export type EventMessage = z.infer<typeof EventMessageSchema>;
+
+/** A message of `cs:event`: numbered, so the page can say how far it has read (`cs:event-read`). */
+export const PageMessageSchema = z.union([
+  z.strictObject({ seq: z.number().int().positive(), event: EventMessageSchema.shape.event, payload: z.unknown() }),
+  // Events were withheld from the page while it did not read: it loads its state again.
+  z.strictObject({ seq: z.number().int().positive(), reload: z.literal(true) }),
+]);
+export type PageMessage = z.infer<typeof PageMessageSchema>;
+export const SeqSchema = z.number().int().positive();

@@ -1,12 +1,16 @@
 import { API_EVENTS, API_METHODS, type ApiEvent, type ApiEventPayload, type ApiInput, type ApiMethod, type ApiOutput } from '../../../shared/api';
 import type { WireError } from '../../../shared/errors';
-import { CALL_CHANNEL, CallReplySchema, EVENT_CHANNEL, EventMessageSchema, type CallRequest } from '../ipc/ipc-protocol';
+import { CALL_CHANNEL, CallReplySchema, EVENT_CHANNEL, EVENT_READ_CHANNEL, PageMessageSchema, type CallRequest } from '../ipc/ipc-protocol';
 
 /** What the preload needs of ipcRenderer, and nothing more: it is never handed to the page. */
 export interface PreloadTransport {
   invoke(channel: typeof CALL_CHANNEL, request: CallRequest): Promise<unknown>;
   /** Delivers each message of the channel (without the IPC event object). */
   subscribe(channel: typeof EVENT_CHANNEL, handler: (message: unknown) => void): void;
+  /** Tells the main process the page has handled the event messages up to `seq`. */
+  send(channel: typeof EVENT_READ_CHANNEL, seq: number): void;
+  /** Runs `task` after the messages already queued (one acknowledgement for a burst); `setTimeout(task, 0)`. */
+  later(task: () => void): void;
 }
 
 /**
@@ -18,6 +22,8 @@ export type ConnectedServicesApi = {
   [M in ApiMethod]: (input?: ApiInput<M>) => Promise<ApiOutput<M>>;
 } & {
   on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void;
+  /** Called when events were withheld from this page (it had stopped reading): load everything again. */
+  onEventsMissed(listener: () => void): () => void;
 };
 
 export const PRELOAD_GLOBAL = 'connectedServices';
@@ -38,19 +44,33 @@ function unwrap(reply: unknown): Promise<unknown> {
   return parsed.data.ok ? Promise.resolve(parsed.data.result) : rejectWith(parsed.data.error);
 }
 
-/** Builds the object the preload exposes, from the contract: every method of API_METHODS, plus `on`. */
+/** Builds the object the preload exposes, from the contract: every method of API_METHODS, plus `on` and `onEventsMissed`. */
 export function buildPreloadApi(transport: PreloadTransport): ConnectedServicesApi {
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
-  transport.subscribe(EVENT_CHANNEL, (message) => {
-    const parsed = EventMessageSchema.safeParse(message);
-    if (!parsed.success) return;
-    for (const listener of [...(listeners.get(parsed.data.event) ?? [])]) {
-      try {
-        listener(parsed.data.payload);
-      } catch (error) {
-        console.error(error);
-      }
+  const missed = new Set<() => void>();
+  let read = 0;
+  let reporting = false;
+  const call = (listener: (payload?: unknown) => void, payload?: unknown): void => {
+    try {
+      listener(payload);
+    } catch (error) {
+      console.error(error);
     }
+  };
+  transport.subscribe(EVENT_CHANNEL, (message) => {
+    const parsed = PageMessageSchema.safeParse(message);
+    if (!parsed.success) return;
+    const data = parsed.data;
+    if ('reload' in data) for (const listener of [...missed]) call(listener);
+    else for (const listener of [...(listeners.get(data.event) ?? [])]) call(listener, data.payload);
+    // Reported once the queue is handled: the main process withholds events from a page that does not read.
+    read = data.seq;
+    if (reporting) return;
+    reporting = true;
+    transport.later(() => {
+      reporting = false;
+      transport.send(EVENT_READ_CHANNEL, read);
+    });
   });
 
   const api: Record<string, unknown> = {};
@@ -67,6 +87,14 @@ export function buildPreloadApi(transport: PreloadTransport): ConnectedServicesA
     set.add(callback);
     return () => {
       set.delete(callback);
+    };
+  };
+  api['onEventsMissed'] = (listener: unknown): (() => void) => {
+    if (typeof listener !== 'function') throw new TypeError('A listener must be a function');
+    const callback = listener as () => void;
+    missed.add(callback);
+    return () => {
+      missed.delete(callback);
     };
   };
   return Object.freeze(api) as ConnectedServicesApi;

@@ -9,5 +9,7 @@ contextBridge.exposeInMainWorld(
     subscribe: (channel, handler) => {
       ipcRenderer.on(channel, (_event, message: unknown) => handler(message));
     },
+    send: (channel, seq) => ipcRenderer.send(channel, seq),
+    later: (task) => void setTimeout(task, 0),
   }),
 );

@@ -1,8 +1,12 @@
 import { BrowserWindow, type NativeImage } from 'electron';
 import { RENDERER_ENTRY, RENDERER_HOST } from '../app-identity';
+import type { CallSender } from '../ipc/call-handler';
+import { EventDelivery, type EventPage } from '../ipc/event-delivery';
 import { EVENT_CHANNEL, type EventMessage } from '../ipc/ipc-protocol';
+import { isTrustedSender } from '../ipc/trusted-sender';
 import { hashFor, isShellHash, type ShellRoute } from '../notifications/screen-routes';
 import { hardenContents } from './harden-contents';
+import { recoverPage } from './page-recovery';
 import { windowOptions } from './window-options';
 import { errorMessage } from '../../../shared/errors';
 
@@ -17,6 +21,7 @@ export interface MainWindowOptions {
 export class MainWindow {
   readonly #options: MainWindowOptions;
   #window: BrowserWindow | undefined;
+  readonly #delivery = new EventDelivery();
 
   constructor(options: MainWindowOptions) {
     this.#options = options;
@@ -54,9 +59,16 @@ export class MainWindow {
     window.focus();
   }
 
+  /** An App API event to the page, while its top frame is ours and it keeps reading (EventDelivery). */
   send(message: EventMessage): void {
-    const window = this.#window;
-    if (window && !window.isDestroyed() && !window.webContents.isDestroyed()) window.webContents.send(EVENT_CHANNEL, message);
+    const page = this.#page();
+    if (page) this.#delivery.send(page, message);
+  }
+
+  /** The page has handled the events up to `seq`; from anyone but the window's top frame it is ignored. */
+  acknowledge(sender: CallSender, seq: number): void {
+    const page = this.#page();
+    if (page && isTrustedSender(sender.frame) && sender.contentsId === this.contentsId) this.#delivery.acknowledge(page, seq);
   }
 
   close(): void {
@@ -68,12 +80,29 @@ export class MainWindow {
     const { preloadPath, devTools, icon, log } = this.#options;
     const window = new BrowserWindow(windowOptions(preloadPath, { devTools, icon }));
     hardenContents(window.webContents, { host: RENDERER_HOST, log });
+    this.#delivery.reset();
+    recoverPage(window.webContents, () => this.#delivery.reset(), log);
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       if (this.#window === window) this.#window = undefined;
     });
     this.#window = window;
     return window;
+  }
+
+  #page(): EventPage | undefined {
+    const window = this.#window;
+    if (!window || window.isDestroyed() || window.webContents.isDestroyed()) return undefined;
+    const contents = window.webContents;
+    const topFrameUrl = (): string | undefined => {
+      try {
+        return contents.mainFrame.url;
+      } catch {
+        // Electron throws for a frame already disposed: no document to send to.
+        return undefined;
+      }
+    };
+    return { topFrameUrl, post: (message) => contents.send(EVENT_CHANNEL, message) };
   }
 
   #load(window: BrowserWindow, url: string): void {
