@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { SecretStoreConfig } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
 import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
@@ -17,6 +18,25 @@ export interface KeepassxcStoreOptions extends StoreProgramOptions {
 }
 
 const PROMPT = /^Enter password to unlock/;
+/**
+ * The group KeePassXC moves deleted entries to, by its default name: keepassxc-cli does not say which
+ * group is the database's recycle bin, so one made under another name (a localised KeePassXC) is not known.
+ */
+export const KEEPASSXC_RECYCLE_BIN = 'Recycle Bin';
+
+/**
+ * An entry's path from the database's root: keepassxc-cli falls back to the first entry of that title
+ * anywhere in the tree for a path with no leading `/`, deleted ones included.
+ */
+export function keepassxcEntryPath(path: string): string {
+  const fromRoot = path.replace(/^\/+/, '');
+  if (fromRoot === KEEPASSXC_RECYCLE_BIN || fromRoot.startsWith(`${KEEPASSXC_RECYCLE_BIN}/`)) {
+    throw new CodedError('denied', `The KeePassXC entry "${path}" is in the ${KEEPASSXC_RECYCLE_BIN}: a deleted entry is never read.`, {
+      hint: 'Name an entry outside the Recycle Bin (restore it in KeePassXC if you still need it).',
+    });
+  }
+  return `/${fromRoot}`;
+}
 
 /**
  * A KeePassXC database read with `keepassxc-cli`: `show -a Password DB ENTRY` prints an entry's
@@ -70,7 +90,7 @@ export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStor
     type: 'keepassxc',
     abilities: { list: true, set: false, delete: false },
     async get(path) {
-      const result = await run('show', ['--show-protected', '--attributes', 'Password', '--', path]);
+      const result = await run('show', ['--show-protected', '--attributes', 'Password', '--', keepassxcEntryPath(path)]);
       if (result.code === 0) {
         const value = result.stdout.replace(/\r?\n$/, '');
         return value === '' ? undefined : value;
@@ -84,7 +104,7 @@ export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStor
       return result.stdout
         .split('\n')
         .map((line) => line.replace(/\r$/, ''))
-        .filter((line) => line !== '' && !line.endsWith('/') && !line.endsWith('[empty]') && !line.startsWith('Recycle Bin/'));
+        .filter((line) => line !== '' && !line.endsWith('/') && !line.endsWith('[empty]') && !line.startsWith(`${KEEPASSXC_RECYCLE_BIN}/`));
     },
     health: () =>
       healthOf(async () => {

@@ -1,7 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { SecretStoreConfig } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
 import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
@@ -35,12 +36,31 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
     }
   };
 
+  // A link in the store (an entry, or a folder on the way) may point at another store's file; pass
+  // follows it, so the real path of what is read or written must stay inside the store's real folder.
+  const assertInside = async (path: string): Promise<void> => {
+    const root = await realpath(dir);
+    let at = fileOf(path);
+    for (;;) {
+      const real = await realpath(at).catch(() => undefined);
+      if (real !== undefined) {
+        if (real === root || real.startsWith(`${root}${sep}`)) return;
+        throw new CodedError('denied', `The pass entry "${path}" is a link out of the store ${dir}: no entry is read or written outside it.`, {
+          hint: `Name an entry inside the store, or move the file into ${dir}.`,
+        });
+      }
+      if (dirname(at) === at) return;
+      at = dirname(at);
+    }
+  };
+
   return {
     name,
     type: 'pass',
     abilities: { list: true, set: true, delete: true },
     async get(path) {
       await assertInitialized();
+      await assertInside(path);
       if (!(await isFile(fileOf(path)))) return undefined;
       // `--` so no path is read as an option (the grammar already refuses a leading "-").
       const result = await run(['show', '--', path]);
@@ -57,11 +77,13 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
     },
     async set(path, value) {
       await assertInitialized();
+      await assertInside(path);
       const result = await run(['insert', '--multiline', '--force', '--', path], `${value}\n`);
       if (result.code !== 0) throw storeUnavailable(name, `could not store "${path}" (${firstLine(result.stderr)})`, 'Check that pass and your GPG key work in a terminal.');
     },
     async delete(path) {
       await assertInitialized();
+      await assertInside(path);
       if (!(await isFile(fileOf(path)))) return false;
       const result = await run(['rm', '--force', '--', path]);
       if (result.code !== 0) throw storeUnavailable(name, `could not delete "${path}" (${firstLine(result.stderr)})`, 'Check that pass works in a terminal.');

@@ -9,6 +9,8 @@ export interface KeepassxcFixture {
   password: string;
   /** Adds an entry (its groups made first) with this password. */
   add(path: string, value: string): void;
+  /** Deletes an entry as KeePassXC does: into the Recycle Bin. */
+  remove(path: string): void;
 }
 
 export function assertKeepassxcInstalled(): void {
@@ -39,5 +41,6 @@ export function makeKeepassxcDatabase(password = 'kdbx test password'): Keepassx
       }
       cli(['add', '--quiet', '--password-prompt', database, path], `${password}\n${value}\n${value}\n`);
     },
+    remove: (path) => cli(['rm', '--quiet', database, path], `${password}\n`),
   };
 }
