@@ -3,7 +3,7 @@ import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../sha
 import { ErrorNote, LoadingSkeleton, Table, type TableColumn } from '../../components';
 import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
-import { AuditRow } from './audit-row';
+import { AuditRow, auditName } from './audit-row';
 
 const LIMIT = 200;
 const AUDIT_COLUMNS: readonly TableColumn[] = [{ label: 'Details', hidden: true }, 'Time', 'Agent', 'Service', 'Call', 'Outcome', 'Duration', 'Approval'];
@@ -86,7 +86,7 @@ export function AuditLog() {
             <option value="">Any agent</option>
             {agentChoices.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {auditName(a)}
               </option>
             ))}
           </select>
