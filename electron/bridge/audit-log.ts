@@ -9,6 +9,10 @@ import { MISNAMED_PER_WINDOW, misnamedEntry, refusalWindows } from './audit-refu
 
 export const AUDIT_DIR = 'audit';
 export const AUDIT_FILE = 'audit.jsonl';
+/**
+ * About 30 MiB kept: agents calling at their full rate with arguments recorded write about 3 MB a
+ * minute together (four agents, measured), so that is some 10 minutes of such a flood; docs/bridge.md#audit says what to do.
+ */
 export const DEFAULT_AUDIT_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_AUDIT_KEEP = 5;
 /** Recorded arguments/results longer than this (as JSON) are cut, so one call cannot flood the log. */

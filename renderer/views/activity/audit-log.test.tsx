@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
@@ -123,6 +123,28 @@ describe('audit log', () => {
     act(() => api.emit('auditEntry', { ...BASE, tool: 'slow', time: 1_000 }));
     act(() => api.emit('auditEntry', { ...BASE, tool: 'newest', time: 3_000 }));
     expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent)).toEqual(['newest', 'quick', 'slow']);
+  });
+
+  it('keeps the calls that arrive while a filter change reads the log, once each, when the answer comes', async () => {
+    const reads: ((list: AuditEntry[]) => void)[] = [];
+    const api = createFakeApi({ readAudit: () => new Promise<AuditEntry[]>((resolve) => reads.push(resolve)), listAgents: () => [] });
+    renderApp(api, { hash: '#/activity' });
+    await waitFor(() => expect(reads).toHaveLength(1));
+    act(() => reads[0]?.([{ ...BASE, tool: 'first', time: 1_000 }]));
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Outcome' }), { target: { value: 'ok' } });
+    await waitFor(() => expect(reads).toHaveLength(2));
+    const written = { ...BASE, tool: 'written', time: 2_000, arguments: { q: 1 } };
+    // Arrives before the read and is in its answer (without its arguments, as a bounded answer has it); then one that is not.
+    act(() => api.emit('auditEntry', written));
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'during', time: 3_000 }));
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'refused', time: 3_500, outcome: 'denied' }));
+    const { arguments: _left, ...answered } = written;
+    act(() => reads[1]?.([{ ...answered, leftOut: 'answer' }, { ...BASE, tool: 'first', time: 1_000 }]));
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent)).toEqual(['during', 'written', 'first']);
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'after', time: 4_000 }));
+    expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent)).toEqual(['after', 'during', 'written', 'first']);
   });
 
   it('an empty log says where calls come from and links to Agents; filtered, it says the filters', async () => {

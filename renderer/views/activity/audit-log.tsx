@@ -3,7 +3,8 @@ import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../sha
 import { ErrorNote, LoadingSkeleton, Table, type TableColumn } from '../../components';
 import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
-import { AuditRow } from './audit-row';
+import { mergeArrived, withArrived } from './audit-merge';
+import { AuditRow, auditName } from './audit-row';
 
 const LIMIT = 200;
 const AUDIT_COLUMNS: readonly TableColumn[] = [{ label: 'Details', hidden: true }, 'Time', 'Agent', 'Service', 'Call', 'Outcome', 'Duration', 'Approval'];
@@ -25,10 +26,6 @@ interface Filters {
   server: string;
   outcome: AuditOutcome | '';
 }
-
-/** The count of a minute read while it ran (`counting`) that `written` ends: the written line replaces it. */
-const endedBy = (written: AuditEntry) => (shown: AuditEntry): boolean =>
-  shown.counting === true && written.counting !== true && shown.time === written.time && shown.agent === written.agent && shown.server === written.server && shown.kind === written.kind && shown.tool === written.tool && shown.outcome === written.outcome;
 
 function matches(entry: AuditEntry, f: Filters): boolean {
   return (f.agent === '' || entry.agent === f.agent) && (f.server === '' || entry.server === f.server) && (f.outcome === '' || entry.outcome === f.outcome);
@@ -52,6 +49,8 @@ export function AuditLog() {
 
   useEffect(() => {
     let current = true;
+    // Events that arrive before the read's answer: merged into it, not lost when it replaces the list.
+    let arrived: AuditEntry[] | null = [];
     setEntries(null);
     live.api
       .readAudit({
@@ -61,11 +60,21 @@ export function AuditLog() {
         ...(filters.outcome !== '' ? { outcome: filters.outcome } : {}),
       })
       .then(
-        (list) => current && setEntries(newestFirst(list)),
-        (failure: unknown) => current && setError(describeError(failure)),
+        (list) => {
+          if (!current) return;
+          setEntries(newestFirst(mergeArrived(list, arrived ?? [])));
+          arrived = null;
+        },
+        (failure: unknown) => {
+          if (!current) return;
+          arrived = null;
+          setError(describeError(failure));
+        },
       );
     const off = live.api.on('auditEntry', (entry) => {
-      if (current && matches(entry, filters)) setEntries((list) => newestFirst([entry, ...(list ?? []).filter((shown) => !endedBy(entry)(shown))]));
+      if (!current || !matches(entry, filters)) return;
+      if (arrived) arrived.push(entry);
+      else setEntries((list) => newestFirst(withArrived(list ?? [], entry)));
     });
     return () => {
       current = false;
@@ -86,7 +95,7 @@ export function AuditLog() {
             <option value="">Any agent</option>
             {agentChoices.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {auditName(a)}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AuditEntry, AuditOutcome, ListingBound } from '../../../shared/api';
 import { Badge, CodeSpans, JsonView } from '../../components';
+import { MAX_TITLE } from '../../../shared/text';
 import { shownLine, timestamp } from '../../lib';
 import { approvalText, callDuration, decidedByText } from './audit-wording';
 
@@ -36,11 +37,14 @@ function timing(e: AuditEntry): string {
   return e.waitMs !== undefined ? `${callDuration(e.callMs)}, after waiting ${callDuration(e.waitMs)} for you` : callDuration(e.callMs);
 }
 
+/** An agent's or service's name as the audit file holds it: a tampered file can hold any text, so shown escaped and cut. */
+export const auditName = (name: string): string => shownLine(name, MAX_TITLE);
+
 /** One agent call: a row that opens to its arguments, its result, who decided and how long the call took. */
 export function AuditRow({ entry: e }: { entry: AuditEntry }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const what = `${shownLine(e.tool)} on ${e.server || 'no service'} at ${timestamp(e.time)}`;
+  const what = `${shownLine(e.tool)} on ${e.server ? auditName(e.server) : 'no service'} at ${timestamp(e.time)}`;
   // A row kept before durations were split: its one duration includes any wait.
   const shownDuration = e.callMs ?? e.durationMs;
   return (
@@ -53,8 +57,8 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
           </button>
         </td>
         <td data-label="Time">{timestamp(e.time)}</td>
-        <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent}</td>
-        <td data-label="Service">{e.server}</td>
+        <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : auditName(e.agent)}</td>
+        <td data-label="Service">{auditName(e.server)}</td>
         <td data-label="Call">
           <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more ${e.kind === 'listing' ? 'switches' : REPEATED_WORD[e.outcome]} ${e.counting === true ? 'so far this minute' : 'in that minute'}`}</Badge>}

@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
+import { MAX_TITLE } from '../../../shared/text';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -14,6 +15,22 @@ describe('text a server or mcp.json controls, outside the service screen', () =>
     const table = await screen.findByRole('table');
     expect(within(table).getByText('list\\u202eseussi')).toBeTruthy();
     expect(table.textContent).not.toContain('\u202E');
+  });
+
+  it("the audit log shows a tampered file's agent and service names escaped and cut, in its rows and its agent filter", async () => {
+    const hostile: AuditEntry = { ...entry, agent: `evil\u202E${'a'.repeat(5000)}`, server: 'gh\u2067b', tool: 'echo' };
+    renderApp(createFakeApi({ readAudit: () => [hostile], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    const cells = within(table).getAllByRole('cell');
+    const agent = cells.find((c) => c.getAttribute('data-label') === 'Agent');
+    expect(agent?.textContent?.startsWith('evil\\u202eaaa')).toBe(true);
+    expect(agent?.textContent?.endsWith('…')).toBe(true);
+    // Cut to MAX_TITLE points, then the one hidden character spelled out (6 characters for 1).
+    expect([...(agent?.textContent ?? '')].length).toBe(MAX_TITLE + 5);
+    expect(within(table).getByText('gh\\u2067b')).toBeTruthy();
+    const option = screen.getAllByRole('option').find((o) => o.getAttribute('value') === hostile.agent);
+    expect(option?.textContent).toBe(agent?.textContent);
+    expect(document.body.textContent).not.toMatch(/[\u202E\u2067]/);
   });
 
   it("the services list shows a server's address and its last error with escapes", async () => {
