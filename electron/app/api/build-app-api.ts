@@ -11,6 +11,7 @@ import { AdminLog } from '../admin/admin-log';
 import { createApiDoor, type ApiDoor } from '../door/api-door';
 import { createAddService } from '../servers/add-service';
 import { createAppApi } from './app-api';
+import { importRefusal } from './import-check';
 import { askUrlChecks } from '../asks/ask-reach';
 import { createAsksApi } from '../asks/asks-api';
 import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
@@ -215,6 +216,12 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     settled,
     doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports }, input),
   });
-  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}), appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy });
+  const door = createApiDoor({
+    api: personApi,
+    admin,
+    ...(confirmations ? { confirmations } : {}),
+    appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
+    refuseNow: { importConfig: importRefusal(registry) },
+  });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, owners, decisions };
 }
