@@ -34,6 +34,7 @@ import type { StoreUses } from '../../secret-stores';
 import type { ServerLogs } from '../servers/server-logs';
 import type { SignIns } from '../sign-in/sign-in';
 import type { CorePorts } from '../agents/start-core-bridge';
+import type { RuntimeInfo } from '../lifecycle/runtime-file';
 import { VERSION } from '../lifecycle/version';
 import type { WaitingAsks } from '../asks/waiting-asks';
 import type { RegistryApi } from '../servers/registry-api';
@@ -72,6 +73,8 @@ export interface AppApiParts {
   pins: ToolPins;
   /** Each `${secret:STORE:PATH}` read's outcome, shared with the pool's resolver. */
   storeUses: StoreUses;
+  /** runtime.json as the command already read it (CoreOptions.probedRuntime). */
+  probedRuntime?: { info: RuntimeInfo | undefined };
 }
 
 export interface BuiltAppApi {
@@ -214,7 +217,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     vault,
     events,
     settled,
-    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports }, input),
+    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports, ...(parts.probedRuntime ? { probedRuntime: parts.probedRuntime } : {}) }, input),
   });
   const door = createApiDoor({
     api: personApi,
