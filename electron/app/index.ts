@@ -18,7 +18,7 @@ export type { RuntimeInfo } from './lifecycle/runtime-file';
 export { shownRuntime, stopCommand, type ShownRuntime } from './lifecycle/runtime-shown';
 export { findLiveApp, startOnce } from './lifecycle/start-lock';
 export { onSecondSignal, STOP_SIGNALS, type SecondSignalOptions } from './lifecycle/second-signal';
-export { isPortFree, unreachableAppCheck } from './doctor';
+export { isPortFree, probeApp, unreachableAppCheck, type AppProbe } from './doctor';
 export { WaitingAsks } from './asks/waiting-asks';
 export { QuietCompaction } from './memory/quiet-compaction';
 export { AppsHost } from './apps/apps-host';

@@ -10,7 +10,9 @@ import { connectRunningApp } from './running-app';
  * it, as before, and its widenings are logged `cli-offline` for review when the app next starts.
  */
 export async function commandLineApi(core: Core, dataDir: string): Promise<AppApi> {
-  const running = (await readRuntimeFile(dataDir)) ? await connectRunningApp(dataDir) : undefined;
+  // Read once: a file replaced or removed in between would otherwise be a different answer.
+  const info = await readRuntimeFile(dataDir);
+  const running = info ? await connectRunningApp(dataDir, info) : undefined;
   const caller: Caller = running ? 'cli' : 'cli-offline';
   const from = { caller, pid: process.pid };
   const agent = async (name: string) => (await core.door.call(from, 'listAgents', {})).find((a) => a.name === name);

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CoreEnv } from '../../shared/core-env';
-import { createCore, refuseUnreachableApp, type Core, type CoreOptions, type RuntimeInfo } from '../app';
+import { createCore, refuseUnreachableApp, type AppProbe, type Core, type CoreOptions, type RuntimeInfo } from '../app';
 import { defaultDataDir } from '../registry';
 import { runningAppCore } from './app-core';
 import { commandLineApi } from './command-line-api';
@@ -24,6 +24,8 @@ export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'brid
    * It serves only those agents: agents.json's are the app's to serve.
    */
   ownBridge?: { port?: number };
+  /** runtime.json as the command already probed it (doctor): neither looked for again nor read again. */
+  probed?: AppProbe;
 }
 
 /** The command's `dataDir` (`--home`, else the default) and `env`: the core environment it opens its core with. */
@@ -62,6 +64,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       ...(options.opener ? { opener: options.opener } : {}),
       ...(options.onPool ? { onPool: options.onPool } : {}),
       ...(options.codeServers ? { codeServers: options.codeServers } : {}),
+      ...(options.probed ? { probedRuntime: { info: options.probed.written } } : {}),
       // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
       ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
     });
@@ -75,14 +78,15 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
     core: (options = {}) => {
       core ??= (async () => {
         const mustBeLocal = options.bridge !== undefined || options.local === true || options.opener !== undefined;
-        const live = mustBeLocal ? undefined : await findLiveApp(dataDir);
+        const { probed } = options;
+        const live = mustBeLocal ? undefined : probed ? probed.live : await findLiveApp(dataDir);
         if (live) {
           app = live;
           return runningAppCore(await connectRunningApp(dataDir, live));
         }
         // `serve` opens its core holding app.lock itself. A command that must act here does so beside
         // an app it reaches (its work is its own); beside one it cannot reach, nothing may open a core.
-        if (options.bridge === undefined && (!mustBeLocal || (await findLiveApp(dataDir)) === undefined)) await refuseUnreachableApp(dataDir, process.platform);
+        if (options.bridge === undefined && (!mustBeLocal || (probed ? probed.live : await findLiveApp(dataDir)) === undefined)) await refuseUnreachableApp(dataDir, process.platform);
         return openOwnCore(options);
       })();
       return core;

@@ -162,6 +162,9 @@ export class CodeServerRegistry implements Registry {
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport> {
     return this.#file.importFrom(source, path, options);
   }
+  checkImport(source: ImportSource, path?: string): Promise<void> {
+    return this.#file.checkImport(source, path);
+  }
   async close(): Promise<void> {
     this.#events.clear();
     await this.#file.close();

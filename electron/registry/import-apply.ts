@@ -1,4 +1,5 @@
-import type { ImportReport, ImportSource } from '../../shared/api';
+import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
 import { caseTwin, secretInUrl } from '../../shared/config';
 import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
@@ -67,6 +68,19 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
   }
   refuseOverTotal(Object.keys(servers).length - out.added.length, out.added.length, 'import');
   return out;
+}
+
+/**
+ * The import planned and merged on a copy of mcp.json's entries: one from an unknown source, or past
+ * the total bound, is refused before anything moves into the vault (or, while the app runs, before the person is asked).
+ */
+export async function planCheckedImport(source: ImportSource, importPath: string | undefined, ctx: ImportContext, existing: Readonly<Record<string, unknown>>): Promise<ImportPlan> {
+  if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
+    throw new CodedError('invalid_input', `Unknown import source "${String(source)}".`, { hint: `Use one of: ${IMPORT_SOURCES.join(', ')}.` });
+  }
+  const plan = await planImport(source, importPath, ctx);
+  mergeImport(plan, { ...existing }, source, []);
+  return plan;
 }
 
 /** The credential files an import from `source` would find, without writing anything (the CLI asks before moving them). */

@@ -11,7 +11,7 @@ import {
   type McpConfig,
   type ServerConfig,
 } from '../../shared/config';
-import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
+import type { ImportReport, ImportSource } from '../../shared/api';
 import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
@@ -19,7 +19,7 @@ import { CodeServerRegistry } from './code-servers';
 import { requireServer, serverNotConfigured } from './not-configured';
 import { FileCommandApprovalStore } from './command-approvals';
 import { renewShippedApprovals } from './renew-shipped';
-import { editConfigFile } from './config-file';
+import { editConfigFile, readRawConfig } from './config-file';
 import { applySettingsChanges } from './settings-edit';
 import { readConfig } from './config-read';
 import { ensureDataDir } from './data-dir';
@@ -29,8 +29,7 @@ import { Emitter } from '../../shared/events';
 import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
 import type { ImportContext } from './import-locations';
-import { importCredentialFilesOf, mergeImport, moveImportedSecrets } from './import-apply';
-import { planImport } from './import-plan';
+import { importCredentialFilesOf, mergeImport, moveImportedSecrets, planCheckedImport } from './import-apply';
 import { refuseOverTotal } from './server-total';
 import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
@@ -236,15 +235,9 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   async importFrom(source: ImportSource, importPath?: string, options: ImportOptions = {}): Promise<ImportReport> {
     this.#assertOpen();
-    if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
-      throw new CodedError('invalid_input', `Unknown import source "${String(source)}".`, {
-        hint: `Use one of: ${IMPORT_SOURCES.join(', ')}.`,
-      });
-    }
     const context = this.#importContext();
-    const plan = await planImport(source, importPath, context);
-    const existing = this.config().mcpServers;
-    mergeImport(plan, { ...existing }, source, []); // On a copy: over the total bound, nothing moves into the vault.
+    const existing = await this.#fileServers();
+    const plan = await planCheckedImport(source, importPath, context, existing);
     const move = options.credentialFiles === 'move';
     const files = await importCredentialFilesOf(plan, existing, { sink: this.#options.secretSink, move, homeDir: context.homeDir });
     const moved = await moveImportedSecrets(plan, existing, this.#options.secretSink, files);
@@ -253,6 +246,16 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     await this.reload();
     this.#log(`import from ${source}: ${report.added.length} added, ${report.skipped.length} skipped`);
     return report;
+  }
+
+  async checkImport(source: ImportSource, importPath?: string): Promise<void> {
+    this.#assertOpen();
+    await planCheckedImport(source, importPath, this.#importContext(), await this.#fileServers());
+  }
+
+  /** mcp.json's entries as the import counts them: one skipped as invalid is in the file all the same. */
+  async #fileServers(): Promise<Record<string, unknown>> {
+    return (await this.#lock.run(() => readRawConfig(this.file, Object.keys(this.#config.mcpServers).length))).servers;
   }
 
   #importContext(): ImportContext {
@@ -265,11 +268,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   }
 
   #assertOpen(): void {
-    if (this.#closed) {
-      throw new CodedError('internal', 'The config registry is closed.', {
-        hint: 'Restart Connected Services and try again.',
-      });
-    }
+    if (this.#closed) throw new CodedError('internal', 'The config registry is closed.', { hint: 'Restart Connected Services and try again.' });
   }
 
   async close(): Promise<void> {

@@ -78,6 +78,8 @@ export interface Registry {
   setSettings(changes: SettingsChanges): Promise<void>;
   readonly approvals: CommandApprovalStore;
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport>;
+  /** Refuses now what `importFrom` would refuse before writing (an unknown source, a file it cannot read, mcp.json's total); writes nothing. */
+  checkImport(source: ImportSource, path?: string): Promise<void>;
   /** Whether this server was declared in code (listed beside mcp.json's, not editable here). */
   fromCode(name: string): boolean;
   /** Declares servers in code, beside mcp.json's; a name mcp.json has too is an error naming both places. */

@@ -81,6 +81,19 @@ describe.skipIf(process.platform !== 'linux' || PRLIMIT === undefined)('agents c
     expect(result.stderr).toContain(`${join(user, '.cursor', 'mcp.json')} was put back as it was`);
     expect(result.stderr).toContain('the largest file size allowed');
     expect(existsSync(join(user, '.cursor', 'mcp.json'))).toBe(false);
+    // Nor the folder it made for it: an empty ~/.cursor would look like a Cursor set up.
+    expect(existsSync(join(user, '.cursor'))).toBe(false);
+    await expectNoKeptToken(dataDir, env);
+    await expectTokenStillWorks(dataDir, env, token);
+  }, 120_000);
+
+  it('removes only the folders the failed connect made: ~/.config, there before, stays', async () => {
+    const { dataDir, user, env, token } = await setUp(7);
+    mkdirSync(join(user, '.config'));
+    const result = await runCliLimited(dataDir, ['agents', 'connect', 'a1', '--client', 'vscode'], env, 2_500);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`${join(user, '.config', 'Code', 'User', 'mcp.json')} was put back as it was`);
+    expect(readdirSync(join(user, '.config'))).toEqual([]);
     await expectNoKeptToken(dataDir, env);
     await expectTokenStillWorks(dataDir, env, token);
   }, 120_000);

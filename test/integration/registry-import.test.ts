@@ -175,4 +175,30 @@ describe('registry: import from other clients', () => {
     expect(written.mcpServers.memory).toEqual({ command: 1 });
     for (const added of report.added) expect(written.mcpServers[added.name]).toBeDefined();
   });
+
+  it("checks an import against mcp.json's total without writing, counting entries skipped as invalid, as the import does", async () => {
+    // No "type": each entry is skipped as invalid, yet it is in the file the import adds to.
+    const servers = Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`s${i}`, { url: 'https://example.com/mcp' }]));
+    await writeFile(path.join(root, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
+    const two = path.join(root, 'two.json');
+    await writeFile(two, JSON.stringify({ mcpServers: { a: { command: 'echo' }, b: { command: 'echo', env: { API_TOKEN: 'tok-8d1f3a9c7b2e4f60' } } } }));
+    const moved: string[] = [];
+    const r = await open({
+      secretSink: (name) => {
+        moved.push(name);
+        return Promise.resolve(name);
+      },
+    });
+    expect(Object.keys(r.config().mcpServers)).toEqual([]);
+    const written = await readFile(r.file, 'utf8');
+    const over = { code: 'invalid_input', message: expect.stringContaining('mcp.json has 999 servers and this import would add 2: 1001') as unknown };
+    await expect(r.checkImport('cursor', two)).rejects.toMatchObject(over);
+    await expect(r.importFrom('cursor', two)).rejects.toMatchObject(over);
+    expect(moved).toEqual([]);
+    expect(await readFile(r.file, 'utf8')).toBe(written);
+    const one = path.join(root, 'one.json');
+    await writeFile(one, JSON.stringify({ mcpServers: { a: { command: 'echo' } } }));
+    await expect(r.checkImport('cursor', one)).resolves.toBeUndefined();
+    expect(await readFile(r.file, 'utf8')).toBe(written);
+  });
 });

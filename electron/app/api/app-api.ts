@@ -1,4 +1,3 @@
-import { isAbsolute } from 'node:path';
 import type { AgentListingBound, ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
@@ -25,6 +24,7 @@ import { apiKeyLocation } from '../sign-in/api-key';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
 import { serverEntry } from '../../../shared/config';
+import { refuseRelativeImportPath } from './import-check';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/agents/bridge-api.ts). */
@@ -255,12 +255,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { value };
     },
     importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
-      // A relative path would be read against the core's own working folder, not the caller's; `~/` is the same home for both.
-      if (path !== undefined && path !== '' && !isAbsolute(path) && !/^~(?:$|[/\\])/.test(path)) {
-        throw new CodedError('invalid_input', `The import path "${path.slice(0, 200)}" is relative; the core reads it from its own working folder, not yours, so nothing was imported`, {
-          hint: 'Give an absolute path (the CLI and the library resolve theirs against your working folder).',
-        });
-      }
+      refuseRelativeImportPath(path);
       const report = await registry.importFrom(source, path, credentialFiles ? { credentialFiles } : {});
       await deps.settled();
       return report;

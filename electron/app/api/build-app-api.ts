@@ -11,6 +11,7 @@ import { AdminLog } from '../admin/admin-log';
 import { createApiDoor, type ApiDoor } from '../door/api-door';
 import { createAddService } from '../servers/add-service';
 import { createAppApi } from './app-api';
+import { importRefusal } from './import-check';
 import { askUrlChecks } from '../asks/ask-reach';
 import { createAsksApi } from '../asks/asks-api';
 import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
@@ -33,6 +34,7 @@ import type { StoreUses } from '../../secret-stores';
 import type { ServerLogs } from '../servers/server-logs';
 import type { SignIns } from '../sign-in/sign-in';
 import type { CorePorts } from '../agents/start-core-bridge';
+import type { RuntimeInfo } from '../lifecycle/runtime-file';
 import { VERSION } from '../lifecycle/version';
 import type { WaitingAsks } from '../asks/waiting-asks';
 import type { RegistryApi } from '../servers/registry-api';
@@ -71,6 +73,8 @@ export interface AppApiParts {
   pins: ToolPins;
   /** Each `${secret:STORE:PATH}` read's outcome, shared with the pool's resolver. */
   storeUses: StoreUses;
+  /** runtime.json as the command already read it (CoreOptions.probedRuntime). */
+  probedRuntime?: { info: RuntimeInfo | undefined };
 }
 
 export interface BuiltAppApi {
@@ -213,8 +217,14 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     vault,
     events,
     settled,
-    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports }, input),
+    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports, ...(parts.probedRuntime ? { probedRuntime: parts.probedRuntime } : {}) }, input),
   });
-  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}), appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy });
+  const door = createApiDoor({
+    api: personApi,
+    admin,
+    ...(confirmations ? { confirmations } : {}),
+    appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
+    refuseNow: { importConfig: importRefusal(registry) },
+  });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, owners, decisions };
 }

@@ -9,7 +9,7 @@ import { secretLookup, vaultDoctorCheck } from '../../vault';
 import { runDoctor } from './';
 import { openSecretStores } from '../secrets/open-secret-stores';
 import type { StoreEntryCheck } from './reference-checks';
-import { readRuntimeFile } from '../lifecycle/runtime-file';
+import { readRuntimeFile, type RuntimeInfo } from '../lifecycle/runtime-file';
 
 export interface CoreDoctorOptions {
   registry: Registry;
@@ -17,6 +17,8 @@ export interface CoreDoctorOptions {
   pool: Pool;
   core: Pick<CoreEnv, 'env' | 'dataDir'>;
   ports: { ui: number; bridge: number };
+  /** runtime.json as the command already read it: not read again. */
+  probedRuntime?: { info: RuntimeInfo | undefined };
 }
 
 /** The core's doctor: the running app's real ports, every entry's references, and with `live` one exchange per server. */
@@ -44,7 +46,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
     approvalsIgnored: ((reason) => (reason === undefined ? undefined : { file: registry.approvals.file, reason }))(registry.approvals.ignoredBecause()),
     env: options.core.env,
     ports: options.ports,
-    running: await readRuntimeFile(registry.dataDir),
+    running: options.probedRuntime ? options.probedRuntime.info : await readRuntimeFile(registry.dataDir),
     bridgeSetting: config.settings?.bridgePort,
     storeEntry,
     ...(vaultReady ? { hasSecret: async (server: string, name: string) => (await secretLookup(vault, server)(name)) !== undefined } : {}),

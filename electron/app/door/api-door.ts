@@ -18,7 +18,7 @@ import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
 import { OPENER_BOUND } from './opener-bound';
 import { refuseUnusableCall } from './refuse-call';
-import { refuseNow } from './refuse-now';
+import { refuseNow, type RefuseNowChecks } from './refuse-now';
 
 /** Where the door writes what changed (the AdminLog; a fake in tests). */
 export interface AdminRecorder {
@@ -46,6 +46,8 @@ export interface ApiDoorOptions {
   changeRate?: { burst: number; perSecond: number; now?: () => number };
   /** Who opened an MCP App (undefined: nobody, or the person in process): `callAppTool` for another's app is refused before the person is asked. */
   appOpener?: (appId: string) => string | undefined;
+  /** What a widening would be refused for that the App API's lists cannot tell (an import past mcp.json's total): refused before the person is asked. */
+  refuseNow?: RefuseNowChecks;
 }
 
 export interface ApiDoor {
@@ -190,7 +192,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     if (method === 'callTool') await refuseUnusableCall(api, input as ApiInput<'callTool'>);
     // Answered as the method would once confirmed (apps-api.ts), without asking the person first.
     if (method === 'callAppTool' && options.appOpener && options.appOpener((input as ApiInput<'callAppTool'>).appId) !== from.caller) throw notOpen();
-    await refuseNow(api, method, input);
+    await refuseNow(api, method, input, options.refuseNow);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);
     const { confirmation, claim } = confirmations.request({

@@ -34,4 +34,18 @@ describe('refuseNow', () => {
     });
     await expect(refuseNow(full(MAX_CONFIGURED_SERVERS - 1), 'addServer', { name: 'one-more', config: { command: 'x' } })).resolves.toBeUndefined();
   });
+
+  it('asks the import check before the person is asked to confirm an import, and only for an import', async () => {
+    const asked: unknown[] = [];
+    const over = new Error('over the total');
+    const checks = {
+      importConfig: (input: unknown) => {
+        asked.push(input);
+        return Promise.reject(over);
+      },
+    };
+    await expect(refuseNow(api, 'importConfig', { source: 'cursor', path: '/tmp/many.json' }, checks)).rejects.toBe(over);
+    await expect(refuseNow(api, 'addAgent', { name: 'other' }, checks)).resolves.toBeUndefined();
+    expect(asked).toEqual([{ source: 'cursor', path: '/tmp/many.json' }]);
+  });
 });

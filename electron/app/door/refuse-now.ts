@@ -23,12 +23,19 @@ const AGENT_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
   connectClient: (input: ApiInput<'connectClient'>) => input.agent,
 };
 
+/** Checks the door cannot make from the App API's lists alone. */
+export interface RefuseNowChecks {
+  /** What importConfig would refuse before writing (mcp.json's total among it): see import-check.ts. */
+  importConfig?: (input: ApiInput<'importConfig'>) => Promise<void>;
+}
+
 /**
  * What a widening asked from the command line would fail with anyway, said now instead of after the
  * person confirmed it (found by a try-out: `agents rotate nosuch` waited for confirmation, then
  * failed). Only what is certain from the app's own lists; the method itself still checks everything.
  */
-export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown): Promise<void> {
+export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown, checks: RefuseNowChecks = {}): Promise<void> {
+  if (method === 'importConfig') await checks.importConfig?.(input as ApiInput<'importConfig'>);
   const server = SERVER_OF[method]?.(input as never);
   if (server !== undefined) {
     const names = (await api.status({})).servers.map((s) => s.name);

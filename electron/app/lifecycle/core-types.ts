@@ -12,6 +12,7 @@ import type { Confirmations } from '../door/confirmations';
 import type { SignIns } from '../sign-in/sign-in';
 import type { WaitingAsks } from '../asks/waiting-asks';
 import type { AppsHost } from '../apps/apps-host';
+import type { RuntimeInfo } from './runtime-file';
 
 /** The core's environment (shared/core-env), resolved once in createCore and passed whole to its parts. */
 export interface CoreOptions extends CoreEnvOptions {
@@ -19,6 +20,8 @@ export interface CoreOptions extends CoreEnvOptions {
   watch?: boolean;
   /** Write the demo servers on first run. */
   demo?: boolean;
+  /** runtime.json as a one-shot `doctor` already read it (probeApp): its port checks use it, not a second read. */
+  probedRuntime?: { info: RuntimeInfo | undefined };
   /** Start servers never inventoried (approved, enabled) once in the background, so a first run shows real tools. */
   warmUp?: boolean;
   ports?: { ui: number; bridge: number };

@@ -121,6 +121,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     apps,
     pins,
     storeUses,
+    ...(options.probedRuntime ? { probedRuntime: options.probedRuntime } : {}),
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
   if (owners) liveness.owners = owners;

@@ -16,7 +16,11 @@ export interface LiveAppOptions {
  * accepts the secret stored there (a reused pid or a stale file does not count).
  */
 export async function findLiveApp(dataDir: string, options: LiveAppOptions = {}): Promise<RuntimeInfo | undefined> {
-  const info = await readRuntimeFile(dataDir);
+  return appAnswering(await readRuntimeFile(dataDir), options);
+}
+
+/** The app runtime.json names (as read), when its App API accepts the secret stored there. */
+export async function appAnswering(info: RuntimeInfo | undefined, options: LiveAppOptions = {}): Promise<RuntimeInfo | undefined> {
   // Any local program may write runtime.json: the secret in it goes only to 127.0.0.1 as the app writes it, never off the machine.
   const origin = info === undefined ? undefined : shownRuntime(info).origin;
   if (!info || origin === undefined) return undefined;

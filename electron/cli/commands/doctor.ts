@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import type { DoctorCheck } from '../../../shared/api';
-import { unreachableAppCheck } from '../../app';
+import { probeApp, unreachableAppCheck } from '../../app';
 import { printJson } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
-import { findLiveApp } from '../start-up';
 
 const MARK = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
 
@@ -17,15 +16,17 @@ export function registerDoctor(program: Command, run: Run): void {
     .action((options: { json?: boolean; live?: boolean }) =>
       run(async (ctx) => {
         const live = options.live === true;
-        const app = await findLiveApp(ctx.dataDir);
+        // One look at runtime.json: whether an app answers, and what the port checks report on.
+        const probed = await probeApp(ctx.dataDir);
+        const app = probed.live;
         // An app that holds the folder but cannot be reached is what doctor reports, not a refusal.
         const unreachable = app ? undefined : await unreachableAppCheck(ctx.dataDir, process.platform);
         // Live checks go through the running app's pool when there is one: its servers, its tokens, no second copy.
         const checks: DoctorCheck[] = unreachable
           ? [unreachable]
           : app && live
-            ? await (await connectRunningApp(ctx.dataDir)).call('doctor', { live })
-            : await (await ctx.core()).api.doctor(live ? { live } : {});
+            ? await (await connectRunningApp(ctx.dataDir, app)).call('doctor', { live })
+            : await (await ctx.core({ probed })).api.doctor(live ? { live } : {});
         if (options.json) printJson(ctx.output, checks);
         else {
           for (const check of checks) {
