@@ -64,3 +64,13 @@ describe('device flow: verification_uri_complete on another origin than verifica
     expect(notes).toEqual([]);
   });
 });
+
+// The page links plain http only to localhost, 127.0.0.0/8 and [::1]: the core shows and opens no other.
+describe('device flow: a verification_uri under a name for this computer', () => {
+  it('`http://accounts.google.com.localhost` is refused, never shown nor opened', async () => {
+    const error = await signIn({ ...device, verification_uri: 'http://accounts.google.com.localhost:8080/o/oauth2/device' }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'Refused the verification_uri "http://accounts.google.com.localhost:8080/o/oauth2/device": http: is opened only to localhost, 127.0.0.0/8 or [::1], not to another name for this computer (it can read as another site).',
+    );
+  });
+});

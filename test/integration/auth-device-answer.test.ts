@@ -53,3 +53,13 @@ describe('device sign-in against an authorization server whose complete URI is o
     expect(logged.filter((l) => l.includes('verification_uri_complete'))).toEqual([]);
   }, 60_000);
 });
+
+// The page links plain http only to localhost, 127.0.0.0/8 and [::1] (safeHref): the core agrees, for a server on this computer too.
+describe('device sign-in against an authorization server on this computer whose verification_uri is a look-alike under localhost', () => {
+  it('refuses it: nothing shown, nothing opened', async () => {
+    const { shown, opened, error } = await signIn((base) => ({ verification_uri: `http://accounts.google.com.localhost:${new URL(base).port}/o/oauth2/device`, user_code: 'WDJB-MJHT' }));
+    expect((error as Error).message).toContain('http: is opened only to localhost, 127.0.0.0/8 or [::1]');
+    expect(shown).toEqual([]);
+    expect(opened).toEqual([]);
+  }, 60_000);
+});
