@@ -26,6 +26,8 @@ export interface FlowContext {
   now: () => number;
   /** Extra parameters of the authorization request the entry asks for (`access_type=offline`, …). */
   authorizationParams?: Record<string, string> | undefined;
+  /** A diagnostic line for the core's log (never a secret). */
+  note?: ((message: string) => void) | undefined;
 }
 
 function cancelled(server: string): CodedError {
@@ -93,6 +95,20 @@ export interface DeviceFlowOptions {
 /** Longer than any code a person is asked to type (RFC 8628 §6.1 suggests 8 characters or so). */
 const MAX_USER_CODE = 64;
 
+/**
+ * RFC 8628 §3.3.1: verification_uri_complete is a shortcut to the verification_uri's page with the
+ * code filled in, so it is used only on the same origin; another origin would be opened (and put in
+ * the QR code) while the person reads the verification_uri. Dropped then, and said in the log.
+ */
+async function sameOriginComplete(ctx: FlowContext, verificationUri: string, complete: string | undefined): Promise<string | undefined> {
+  if (complete === undefined) return undefined;
+  const checked = await ctx.checkBrowserUrl(complete, 'the verification_uri_complete');
+  const expected = new URL(verificationUri).origin;
+  if (checked.origin === expected) return checked.href;
+  ctx.note?.(`ignored the verification_uri_complete of the authorization server: its origin ${checked.origin} is not the verification_uri's ${expected}`);
+  return undefined;
+}
+
 /** RFC 8628: show a code, then poll the token endpoint until the person approves (or not). */
 export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions): Promise<TokenResponseLike> {
   if (ctx.discovery.as.device_authorization_endpoint === undefined) {
@@ -116,10 +132,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
   }
   // The verification URIs come from the AS: shown and opened only when safe.
   const verificationUri = (await ctx.checkBrowserUrl(authorization.verification_uri, 'the verification_uri')).href;
-  const complete =
-    authorization.verification_uri_complete === undefined
-      ? undefined
-      : (await ctx.checkBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete')).href;
+  const complete = await sameOriginComplete(ctx, verificationUri, authorization.verification_uri_complete);
   // Bounded both ways whatever the AS says (see device-timing.ts).
   const expiresAt = ctx.now() + deviceCodeLifetime(authorization.expires_in);
   let intervalMs = firstPollInterval(authorization.interval);

@@ -56,6 +56,10 @@ describe('validateBrowserUrl', () => {
     ['https://[fe80::1]/', 'link-local'],
     ['https://metadata.google.internal/', 'link-local'],
     ['', 'not a URL'],
+    // The page gives these no link (safeHref): a name under localhost reads as another site.
+    ['http://accounts.google.com.localhost:8080/o/oauth2/device', 'http: is opened only to localhost, 127.0.0.0/8 or [::1]'],
+    ['http://localhost./device', 'http: is opened only to localhost'],
+    ['http://[::ffff:127.0.0.1]/x', 'http: is opened only to localhost'],
   ])('refuses %s', (input, why) => {
     const error = refusal(() => validateBrowserUrl(input, 'to open', ANY_HOST));
     expect(error.code).toBe('denied');

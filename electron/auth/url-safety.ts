@@ -1,4 +1,5 @@
 import { CodedError } from '../../shared/errors';
+import { isLoopbackHttpHost } from '../../shared/urls';
 import { addressReach, checkAddress, hostAddress, hostRefusal, isLocalhostName, within, type Reach } from '../net';
 
 /** One DNS label: letters, digits, inner hyphens (IDNs arrive as xn-- punycode from the URL parser). */
@@ -104,6 +105,10 @@ export function validateBrowserUrl(value: string, what: string, reach: Reach): U
   const url = parseUrl(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `only https: URLs (or http: to this computer) are opened, not ${url.protocol}`);
+  }
+  // The page links plain http only to these hosts (shared/urls): the core opens no other.
+  if (url.protocol === 'http:' && !isLoopbackHttpHost(url.hostname)) {
+    throw refuse(what, value, 'http: is opened only to localhost, 127.0.0.0/8 or [::1], not to another name for this computer (it can read as another site)');
   }
   checkHost(url, value, what, reach);
   // The host is plain (checkHost), so these stand in the path, query or fragment.

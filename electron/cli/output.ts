@@ -12,6 +12,8 @@ export interface Output {
    * the values it holds, naming each. Absent: `out`.
    */
   verbatim?(line: string): void;
+  /** `verbatim` on stderr: a line whose parts were redacted already, but for a value known to be no secret. Absent: `err`. */
+  errVerbatim?(line: string): void;
 }
 
 /** Servers choose much of what is printed (results, descriptions, errors): none of it may drive the terminal. */
@@ -26,7 +28,7 @@ export const consoleOutput: Output = {
 
 /** Every line a person sees goes through the redactor. */
 export function redactedOutput(inner: Output): Output {
-  return { out: (line) => inner.out(redact(line)), err: (line) => inner.err(redact(line)), verbatim: (line) => inner.out(line) };
+  return { out: (line) => inner.out(redact(line)), err: (line) => inner.err(redact(line)), verbatim: (line) => inner.out(line), errVerbatim: (line) => inner.err(line) };
 }
 
 export function printJson(output: Output, value: unknown): void {

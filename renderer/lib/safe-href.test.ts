@@ -14,6 +14,7 @@ describe('safeHref', () => {
     expect(safeHref('http://example.com/')).toBeUndefined();
     expect(safeHref('http://127.0.0.1.evil.com/')).toBeUndefined();
     expect(safeHref('http://10.0.0.1/')).toBeUndefined();
+    expect(safeHref('http://accounts.google.com.localhost:8080/o/oauth2/device')).toBeUndefined();
   });
 
   it('refuses script, data, file and other schemes, however they are spelled', () => {

@@ -1,4 +1,4 @@
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+import { isLoopbackHttpHost } from '../../shared/urls';
 
 /**
  * The URL to put in an `href`, or undefined when it must be shown as plain text: only `https:`, and
@@ -15,7 +15,7 @@ export function safeHref(value: string | undefined | null): string | undefined {
   }
   if (url.username !== '' || url.password !== '') return undefined;
   if (url.protocol === 'https:') return url.href;
-  if (url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127(?:\.\d{1,3}){3}$/.test(url.hostname))) return url.href;
+  if (url.protocol === 'http:' && isLoopbackHttpHost(url.hostname)) return url.href;
   return undefined;
 }
 

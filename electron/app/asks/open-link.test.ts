@@ -80,13 +80,25 @@ describe('openLink for a server whose own name does not resolve now', () => {
 describe('openLink to a localhost name (RFC 6761 §6.3)', () => {
   it('is a link to this computer whatever DNS would answer: refused for a remote or LAN server, opened for a local one, never looked up', async () => {
     const { api, opened, resolver } = setup();
-    for (const url of ['http://admin.localhost:8080/', 'https://app.localhost/', 'http://LOCALHOST./x']) {
+    for (const url of ['https://admin.localhost:8080/', 'https://app.localhost/', 'https://LOCALHOST./x']) {
       for (const server of [undefined, 'remote', 'office']) {
         await expect(api.openLink({ url, ...(server !== undefined ? { server } : {}) }), `${url} ${server}`).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('it points at this computer') as string });
       }
     }
-    await api.openLink({ url: 'http://admin.localhost:8080/', server: 'local' });
-    expect(opened).toEqual(['http://admin.localhost:8080/']);
+    await api.openLink({ url: 'https://admin.localhost:8080/', server: 'local' });
+    expect(opened).toEqual(['https://admin.localhost:8080/']);
     expect(resolver.calls.filter((name) => name.endsWith('localhost') || name.endsWith('localhost.'))).toEqual([]);
+  });
+});
+
+// The page links plain http only to localhost, 127.0.0.0/8 and [::1] (safeHref): the core opens no other.
+describe('openLink to plain http under a name for this computer', () => {
+  it('is refused even for a local server: `accounts.google.com.localhost` reads as another site', async () => {
+    const { api, opened } = setup();
+    for (const url of ['http://accounts.google.com.localhost:8080/o/oauth2/device', 'http://admin.localhost:8080/', 'http://LOCALHOST./x', 'http://[::ffff:127.0.0.1]/']) {
+      await expect(api.openLink({ url, server: 'local' }), url).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('http: is opened only to localhost, 127.0.0.0/8 or [::1]') as string });
+    }
+    await api.openLink({ url: 'http://localhost:8080/', server: 'local' });
+    expect(opened).toEqual(['http://localhost:8080/']);
   });
 });

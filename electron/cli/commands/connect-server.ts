@@ -1,6 +1,8 @@
 import type { ServerStatus } from '../../../shared/api';
 import { serverEntry, type ServerConfig } from '../../../shared/config';
 import { CodedError, ERROR_REASONS } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { cutText } from '../../../shared/text';
 import type { VaultHealth } from '../../../shared/vault';
 import type { Core } from '../../app';
 import type { FlowEvent } from '../../auth';
@@ -35,13 +37,34 @@ function minutes(ms: number): string {
   return m <= 1 ? 'a minute' : `${m} minutes`;
 }
 
+/** Code points of a verification address printed: an AS's address of thousands would flood the terminal. The browser gets it whole. */
+export const MAX_SHOWN_ADDRESS = 200;
+
+/**
+ * A line redacted all but the device's user code (RFC 8628 §3.2: what the person types, no secret),
+ * which a `code=` query parameter would otherwise hide.
+ */
+function withUserCode(line: string, userCode: string): string {
+  if (userCode === '' || redact(userCode) !== userCode) return redact(line);
+  const forms = [...new Set([userCode, encodeURIComponent(userCode)])];
+  const escaped = forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Split keeping the codes (a capturing group): the odd pieces are the code, the even ones redacted.
+  return line
+    .split(new RegExp(`(${escaped.join('|')})`))
+    .map((piece, i) => (i % 2 === 1 ? piece : redact(piece)))
+    .join('');
+}
+
 /** What a person at a terminal needs to follow a sign-in, on stderr (stdout stays for results). */
-function progress(output: Output): (event: FlowEvent) => void {
+export function progress(output: Output): (event: FlowEvent) => void {
   return (event) => {
     if (event.type === 'device_code') {
-      output.err(`To sign in, open ${event.verificationUri} and enter the code:`);
+      output.err(`To sign in, open ${cutText(event.verificationUri, MAX_SHOWN_ADDRESS)} and enter the code:`);
       output.err(`    ${event.userCode}`);
-      if (event.verificationUriComplete) output.err(`(or open ${event.verificationUriComplete})`);
+      if (event.verificationUriComplete) {
+        const line = `(or open ${cutText(event.verificationUriComplete, MAX_SHOWN_ADDRESS)})`;
+        (output.errVerbatim ?? output.err)(withUserCode(line, event.userCode));
+      }
       output.err(`The code expires in ${minutes(event.expiresAt - Date.now())}. Waiting for approval…`);
     } else if (event.type === 'device_poll' && event.state === 'slow_down') {
       output.err(`The server asked to poll more slowly (every ${Math.round(event.intervalMs / 1000)} s).`);

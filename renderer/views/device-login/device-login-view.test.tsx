@@ -38,7 +38,7 @@ describe('device login screen', () => {
     act(() => api.emit('deviceLogin', pending()));
     expect(screen.getByText('WDJB-MJHT').className).toBe('user-code');
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeTruthy();
-    const link = screen.getByRole('link', { name: 'https://auth.example.com/device' });
+    const link = screen.getByRole('link', { name: 'https://auth.example.com/device?user_code=WDJB-MJHT' });
     expect(link.getAttribute('href')).toBe('https://auth.example.com/device?user_code=WDJB-MJHT');
     expect(await screen.findByRole('img', { name: /QR code for https:\/\/auth.example.com\/device/ })).toBeTruthy();
     expect(screen.getByText('Waiting for your approval; checking every 5 s.')).toBeTruthy();
@@ -55,6 +55,25 @@ describe('device login screen', () => {
     act(() => clock.advance(4 * 60_000));
     expect(screen.getByRole('heading', { name: 'The code expired' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Get a new code' })).toBeTruthy();
+  });
+
+  // RFC 8628 §3.3.1: the complete URI is the verification page with the code; the text read is what the link and QR code open.
+  it('never sends the person to a verification_uri_complete on another origin than the address shown', async () => {
+    const { api } = setup();
+    act(() => api.emit('deviceLogin', pending({ verificationUriComplete: 'https://phish.example/device?code=WDJB-MJHT' })));
+    const link = screen.getByRole('link', { name: 'https://auth.example.com/device' });
+    expect(link.getAttribute('href')).toBe('https://auth.example.com/device');
+    expect(await screen.findByRole('img', { name: 'QR code for https://auth.example.com/device' })).toBeTruthy();
+    expect(screen.queryByText(/phish/)).toBeNull();
+    expect(screen.getByText('Enter this code:')).toBeTruthy();
+  });
+
+  it('the link text is always the whole address it opens', () => {
+    const { api } = setup();
+    act(() => api.emit('deviceLogin', pending()));
+    const links = screen.getAllByRole('link').filter((a) => a.className.includes('device-address'));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['https://auth.example.com/device?user_code=WDJB-MJHT', 'https://auth.example.com/device?user_code=WDJB-MJHT']]);
+    expect(screen.getByText('Check that the page shows this code:')).toBeTruthy();
   });
 
   it('never links a verification address that is not https or loopback', () => {

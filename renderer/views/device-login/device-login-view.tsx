@@ -3,6 +3,7 @@ import { ErrorNote, PageHeader, SafeLink } from '../../components';
 import { clockText, describeError, routeHref, safeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useNow, useStore } from '../../state';
 import { isEndState, LoginOutcome } from './login-outcome';
+import { deviceAddress } from './device-address';
 import { QrImage } from './qr-image';
 import { UserCode } from './user-code';
 import './device-login.css';
@@ -78,7 +79,7 @@ export function DeviceLoginView({ server }: { server: string }) {
   const timedOut = remaining !== undefined && remaining <= 0;
   const endState = isEndState(login.state) ? login.state : timedOut ? 'expired' : null;
   const ended = endState !== null ? { ...login, state: endState } : null;
-  const address = login.verificationUriComplete ?? login.verificationUri;
+  const { address, withCode } = deviceAddress(login.verificationUri, login.verificationUriComplete);
   const linkable = safeHref(address) !== undefined;
 
   return (
@@ -94,13 +95,14 @@ export function DeviceLoginView({ server }: { server: string }) {
               <li>
                 {linkable ? (
                   <>
-                    Open <SafeLink href={address} server={server}>{shownLine(login.verificationUri ?? address ?? '')}</SafeLink>, or scan the QR code.
+                    {/* The text is the address the link and the QR code open. */}
+                    Open <SafeLink href={address} server={server} className="device-address">{shownLine(address ?? '')}</SafeLink>, or scan the QR code.
                   </>
                 ) : (
                   <>The sign-in page address was not given or is not a secure address; ask the service for it.</>
                 )}
               </li>
-              <li>{login.verificationUriComplete !== undefined ? 'Check that the page shows this code:' : 'Enter this code:'}</li>
+              <li>{withCode ? 'Check that the page shows this code:' : 'Enter this code:'}</li>
             </ol>
             {login.userCode !== undefined && <UserCode code={login.userCode} />}
             <p className="countdown" role="timer" aria-label="Time left to enter the code">

@@ -1,0 +1,1 @@
+export { isLoopbackHttpHost } from './loopback-http';
