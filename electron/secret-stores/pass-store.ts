@@ -1,4 +1,4 @@
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import type { SecretStoreConfig } from '../../shared/config';
@@ -41,14 +41,18 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
   const assertInside = async (path: string): Promise<void> => {
     const root = await realpath(dir);
     let at = fileOf(path);
+    const outside = (): CodedError =>
+      new CodedError('denied', `The pass entry "${path}" is a link out of the store ${dir}: no entry is read or written outside it.`, {
+        hint: `Name an entry inside the store, or move the file into ${dir}.`,
+      });
     for (;;) {
       const real = await realpath(at).catch(() => undefined);
       if (real !== undefined) {
         if (real === root || real.startsWith(`${root}${sep}`)) return;
-        throw new CodedError('denied', `The pass entry "${path}" is a link out of the store ${dir}: no entry is read or written outside it.`, {
-          hint: `Name an entry inside the store, or move the file into ${dir}.`,
-        });
+        throw outside();
       }
+      // A link to nothing: pass would write the entry wherever it points.
+      if ((await lstat(at).catch(() => undefined))?.isSymbolicLink() === true) throw outside();
       if (dirname(at) === at) return;
       at = dirname(at);
     }

@@ -40,6 +40,10 @@ function splitAttributes(path: string): string[] {
     if (pairs.some(([key]) => key === '')) {
       throw new CodedError('invalid_config', `The Secret Service path "${path}" has an attribute without a name.`, { hint: 'Write attributes as name=value,name=value.' });
     }
+    // secret-tool keeps a repeated name's last value: what is checked must be what it searches.
+    if (new Set(pairs.map(([key]) => key)).size !== pairs.length) {
+      throw new CodedError('invalid_config', `The Secret Service path "${path}" names an attribute twice.`, { hint: 'Write each attribute once, as name=value,name=value.' });
+    }
     return pairs.flat();
   }
   const slash = path.indexOf('/');

@@ -103,5 +103,6 @@ describe('Secret Service paths', () => {
     expect(() => attributesOf('=x')).toThrow('without a name');
     expect(() => attributesOf('connected-services')).toThrow("the vault's own key");
     expect(() => attributesOf('username=vault-key-abcdefgh')).toThrow("the vault's own key");
+    expect(() => attributesOf('service=other,service=connected-services')).toThrow('names an attribute twice');
   });
 });

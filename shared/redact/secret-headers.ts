@@ -141,8 +141,7 @@ export function redactSecretHeaders(text: string, replacement: string): string {
   for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
     const end = nameEnd(text, colon);
     const start = nameStart(text, end);
-    // A config problem's one-step field path (`field "auth": unknown field "issuer"`, formatIssue) names a place, as a dotted one does.
-    if (start === -1 || inQuotedField(text, start)) continue;
+    if (start === -1) continue;
     const name = text.slice(start, end);
     const verdict = verdictOf(name);
     if (!verdict.secret) continue;

@@ -6,13 +6,25 @@
 export const VAULT_KEYCHAIN_SERVICE = 'connected-services';
 export const VAULT_KEY_ACCOUNT_PREFIX = 'vault-key-';
 
-/** Whether Secret Service attributes (`[name, value, name, value, …]`) could match the vault key's item: an item matches when it has every pair asked for. */
+/** The schema libsecret files the vault key's item under (`xdg:schema`). */
+const GENERIC_SCHEMA = 'org.freedesktop.Secret.Generic';
+/** Names keychain libraries add to their items in some versions; the item may carry them. */
+const LIBRARY_NAMES: ReadonlySet<string> = new Set(['target', 'application']);
+
+/**
+ * Whether Secret Service attributes (`[name, value, name, value, …]`, each name once) could match the
+ * vault key's item, which carries `service`, `username` and libsecret's `xdg:schema`: an item matches
+ * when it has every pair asked for. A name the item cannot have rules it out; one a keychain library
+ * may add does not.
+ */
 export function couldMatchVaultKey(attributes: readonly string[]): boolean {
   for (let at = 0; at + 1 < attributes.length; at += 2) {
-    const [name, value] = [attributes[at], attributes[at + 1] ?? ''];
-    if (name === 'service' && value !== VAULT_KEYCHAIN_SERVICE) return false;
-    if (name === 'username' && !value.startsWith(VAULT_KEY_ACCOUNT_PREFIX)) return false;
-    if (name !== 'service' && name !== 'username') return false;
+    const [name = '', value = ''] = [attributes[at], attributes[at + 1]];
+    if (name === 'service' && value === VAULT_KEYCHAIN_SERVICE) continue;
+    if (name === 'username' && value.startsWith(VAULT_KEY_ACCOUNT_PREFIX)) continue;
+    if (name === 'xdg:schema' && value === GENERIC_SCHEMA) continue;
+    if (LIBRARY_NAMES.has(name)) continue;
+    return false;
   }
   return true;
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPassStore } from '../../electron/secret-stores/pass-store';
@@ -49,6 +50,12 @@ describe('pass entries that are links out of the store', () => {
     }
     expect((await refusal(store().set?.('linkdir/new', 'x') ?? Promise.resolve())).code).toBe('denied');
     expect((await refusal(store().delete?.('linkdir/bank') ?? Promise.resolve())).code).toBe('denied');
+    // A link to nothing yet: pass would create the entry where it points.
+    const planted = join(mkdtempSync(join(tmpdir(), 'cs-pass-planted-')), 'planted.gpg');
+    symlinkSync(planted, join(mine.env.PASSWORD_STORE_DIR, 'dangling.gpg'));
+    expect((await refusal(store().set?.('dangling', 'written-outside') ?? Promise.resolve())).code).toBe('denied');
+    expect(existsSync(planted)).toBe(false);
+    expect((await refusal(store().get('dangling'))).code).toBe('denied');
     const others = createPassStore({ name: 'other', config: { type: 'pass' }, env: { ...process.env, ...other.env } });
     expect(await others.get('bank')).toBe('other-store-bank-value');
     expect(await others.list?.()).toEqual(['bank']);
