@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome, type CliResult } from '../support/cli';
@@ -92,6 +92,9 @@ describe('the person\'s powers belong to the person: a same-user process against
     ];
     for (const [what, args] of cli) expectWaiting(await runCli(home, args), what);
 
+    // An import that would succeed: one that cannot is refused before anyone is asked.
+    const importable = join(home, 'claude_desktop_config.json');
+    writeFileSync(importable, JSON.stringify({ mcpServers: { imported: { command: process.execPath, args: ['-e', '1'] } } }));
     const raw: Array<[string, unknown]> = [
       ['decideApproval', { id: waiting.id, decision: 'allow', remember: true }],
       ['updateAgent', { name: 'me', servers: '*', policy: { read: 'allow', write: 'allow', destructive: 'allow' } }],
@@ -100,7 +103,7 @@ describe('the person\'s powers belong to the person: a same-user process against
       ['addAgent', { name: 'sneaky2', servers: '*' }],
       ['setSecret', { name: 'GH_TOKEN', value: 'attacker-value-123456' }],
       ['setServerEnabled', { name: 'everything', enabled: true }],
-      ['importConfig', { source: 'claude-desktop' }],
+      ['importConfig', { source: 'claude-desktop', path: importable }],
     ];
     for (const [method, input] of raw) {
       const answer = await rawCall(home, method, input);
