@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../net';
 import { OFFICIAL_META } from './server-json';
-import { STALE_PAGES, SYNC_BUDGET_MS, syncRegistry } from './sync';
+import { STALE_PAGES, SYNC_BUDGET_MS, syncRegistry, VERSIONS_COUNTED_PER_NAME, VERSIONS_PER_ENTRY } from './sync';
 import type { Snapshot } from './snapshot';
 
 const BASE = 'https://registry.example';
@@ -65,6 +65,29 @@ describe('syncRegistry stops a registry that pages on without end', () => {
       `The registry at ${BASE} sent ${STALE_PAGES} pages in a row with nothing new, each with a further cursor; the sync stopped and the catalog keeps what it had.`,
     );
     expect(asked).toBe(STALE_PAGES + 1);
+  });
+
+  // Each version was new, so every page counted as fresh: 5,000,000 entries and over a GiB before the page bound.
+  it('counts at most VERSIONS_COUNTED_PER_NAME versions of one name as new: invented versions end at STALE_PAGES', async () => {
+    let asked = 0;
+    const fetch: FetchLike = () => {
+      asked += 1;
+      const versions = Array.from({ length: 100 }, (_, i) => ({ ...item(0), server: { ...item(0).server, version: `1.${asked}.${i}` } }));
+      return Promise.resolve(Response.json({ servers: versions, metadata: { nextCursor: `fresh-${asked}` } }));
+    };
+    await expect(syncRegistry({ fetch, base: BASE })).rejects.toThrow(`sent ${STALE_PAGES} pages in a row with nothing new`);
+    expect(asked).toBe(VERSIONS_COUNTED_PER_NAME / 100 + STALE_PAGES);
+  });
+
+  it('takes in at most VERSIONS_PER_ENTRY versions per entry it may hold, deleted ones included, and says so', async () => {
+    let asked = 0;
+    const fetch: FetchLike = () => {
+      asked += 1;
+      return Promise.resolve(Response.json({ servers: Array.from({ length: 10 }, (_, i) => item(asked * 10 + i, '', 'deleted')), metadata: { nextCursor: `fresh-${asked}` } }));
+    };
+    const max = 6 * VERSIONS_PER_ENTRY;
+    await expect(syncRegistry({ fetch, base: BASE, limits: { entries: 6, bytes: 1 << 20 } })).rejects.toThrow(`The registry at ${BASE} sent more than ${max} versions; the sync stopped`);
+    expect(asked).toBe(max / 10 + 1);
   });
 
   it('goes on while pages bring new entries, however many pages in a row', async () => {

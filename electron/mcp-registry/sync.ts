@@ -11,6 +11,13 @@ import type { Snapshot } from './snapshot';
 export const MAX_PAGES = 5000;
 /** Pages in a row that bring no entry not already seen in this sync: a fresh cursor on the same page ends here. */
 export const STALE_PAGES = 20;
+/**
+ * Versions of one name a sync counts as new: past it a page of that name's versions brings nothing
+ * new, so a registry inventing versions of one server ends at STALE_PAGES instead of paging on.
+ */
+export const VERSIONS_COUNTED_PER_NAME = 1000;
+/** Distinct versions (name@version) one sync takes in, per entry it may hold: what it remembers stays bounded. */
+export const VERSIONS_PER_ENTRY = 10;
 /** One registry's sync at most (ms): the official registry takes well under a minute; each page has its own limit too. */
 export const SYNC_BUDGET_MS = 10 * 60_000;
 
@@ -54,6 +61,8 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   let received = 0;
   const started = now();
   const seen = new Set<string>();
+  const versionsOf = new Map<string, number>();
+  const maxVersions = limits.entries * VERSIONS_PER_ENTRY;
   let stale = 0;
   for (;;) {
     if (pages >= MAX_PAGES) throw new CodedError('server_unavailable', `The registry at ${options.base} sent more than ${MAX_PAGES} pages; the sync stopped.`);
@@ -68,11 +77,8 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
         skipped[verdict.skip] += 1;
         continue;
       }
-      const key = createHash('sha256').update(`${verdict.ok.server.name}@${verdict.ok.server.version}`).digest('base64').slice(0, 22);
-      if (!seen.has(key)) {
-        seen.add(key);
-        fresh = true;
-      }
+      if (isNewVersion(verdict.ok.server, seen, versionsOf)) fresh = true;
+      if (seen.size > maxVersions) throw stopped(options.base, `sent more than ${maxVersions} versions`);
       held.merge(verdict.ok, verdict.bytes);
       updatedSince = laterTime(updatedSince, verdict.ok.updatedAt);
     }
@@ -96,6 +102,17 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     entries,
     skipped,
   };
+}
+
+/** Whether name@version is new to this sync and its name has not passed VERSIONS_COUNTED_PER_NAME; what is seen is noted. */
+function isNewVersion(server: { name: string; version: string }, seen: Set<string>, versionsOf: Map<string, number>): boolean {
+  const count = versionsOf.get(server.name) ?? 0;
+  if (count >= VERSIONS_COUNTED_PER_NAME) return false;
+  const key = createHash('sha256').update(`${server.name}@${server.version}`).digest('base64').slice(0, 22);
+  if (seen.has(key)) return false;
+  seen.add(key);
+  versionsOf.set(server.name, count + 1);
+  return true;
 }
 
 function stopped(base: string, what: string): CodedError {

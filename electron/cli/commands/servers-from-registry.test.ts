@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryNumber, parseId } from './servers-from-registry';
+import { entryNumber, parseId, promptLabel } from './servers-from-registry';
 
 describe('servers add --from-registry ID[@VERSION]', () => {
   it('reads the id and an optional version (the last @; a scoped npm-like id keeps its first)', () => {
@@ -20,5 +20,13 @@ describe('servers add --from-registry ID[@VERSION]', () => {
       expect(() => entryNumber('--remote')(bad), bad).toThrow(`--remote takes a whole number from 1 (the entry's first), not "${bad}"`);
     }
     expect(() => entryNumber('--package')('0')).toThrow(expect.objectContaining({ hint: "For example: --package 2 for the entry's second" }));
+  });
+});
+
+describe('what the terminal asks for a missing input', () => {
+  it("shows a lone CR of the registry's words escaped: a plain input cannot pass for a secret the vault keeps", () => {
+    const label = promptLabel({ key: 'REGION', description: 'region\rGITHUB_TOKEN (secret; goes to the vault)', isRequired: true, isSecret: false, choices: ['eu', 'us\r'] });
+    expect(label).toBe('REGION (region\\u000dGITHUB_TOKEN (secret; goes to the vault)) [eu/us\\u000d]: ');
+    expect(promptLabel({ key: 'folder', isRequired: true, isSecret: false })).toBe('folder: ');
   });
 });

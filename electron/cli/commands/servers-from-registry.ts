@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
-import type { RegistryRow } from '../../../shared/api';
+import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
-import { mixedScripts, revealMixedScript } from '../../../shared/text';
+import { mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
 import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
@@ -66,30 +66,36 @@ interface Found {
   entry: CheckedEntry;
   base: string;
   note: Note | undefined;
+  /** How many registries are configured. */
+  registries: number;
 }
 
 /** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
 async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<Found> {
-  const { registries, entries: rows } = await (await ctx.core()).api.registryCatalog({});
+  const catalog = await (await ctx.core()).api.registryCatalog({});
+  return { ...(await findIn(ctx, catalog, id, version)), registries: catalog.registries.length };
+}
+
+async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string, version: string | undefined): Promise<Omit<Found, 'registries'>> {
+  const { registries, entries: rows } = catalog;
   // The catalog's rows carry the notes the core computed; a fetched version is judged against them.
   const fetchedNote = (entry: CheckedEntry): Note | undefined =>
     lookAlikeNotes([{ name: entry.server.name, title: entry.server.title }, ...rows])[0];
-  for (const { base } of registries) {
+  // A registry whose catalog lists the id answers for it: another one, even first in the list, is not
+  // asked for an entry it does not list (it could answer with a package of its own under that id).
+  const listing = registries.filter(({ base }) => rows.some((r) => r.registry === base && r.name === id));
+  for (const { base } of listing) {
     const row = rows.find((r) => r.registry === base && r.name === id);
     if (row && (version === undefined || row.version === version)) {
       const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
       if (shown) return { entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs, sameTitleAs: row.sameTitleAs } };
-    }
-    if (row || version !== undefined) {
-      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) return { entry: fetched, base, note: fetchedNote(fetched) };
     }
   }
   // A registry that cannot be reached leaves the next one to ask; one that answered with another
   // entry (or one not to install) is said as such if no other registry has it.
   let refused: Error | undefined;
   const unreachable: string[] = [];
-  for (const { base } of registries) {
+  for (const { base } of listing.length > 0 ? listing : registries) {
     try {
       const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
       if (fetched) return { entry: fetched, base, note: fetchedNote(fetched) };
@@ -124,10 +130,15 @@ function warnLookAlike(ctx: CliContext, entry: CheckedEntry, note: Note | undefi
   }
 }
 
+/** What the terminal asks for an input: the registry's words, so a lone CR in them cannot let the prompt overwrite itself (a secret's name over a plain input's). */
+export function promptLabel(ask: InputAsk): string {
+  return `${terminalSafe(`${ask.key}${ask.description !== undefined ? ` (${ask.description})` : ''}${ask.choices ? ` [${ask.choices.join('/')}]` : ''}`)}: `;
+}
+
 async function askMissing(missing: InputAsk[]): Promise<Record<string, string>> {
   const answers: Record<string, string> = {};
   for (const ask of missing) {
-    const label = `${ask.key}${ask.description !== undefined ? ` (${ask.description})` : ''}${ask.choices ? ` [${ask.choices.join('/')}]` : ''}: `;
+    const label = promptLabel(ask);
     if (ask.isSecret) answers[ask.key] = await askHidden(label);
     else {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -154,7 +165,9 @@ export interface RegistryAdd {
  */
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
-  const { entry, base, note } = await findEntry(ctx, id, version);
+  const { entry, base, note, registries } = await findEntry(ctx, id, version);
+  // With more than one registry, which one the entry came from is part of what is being trusted.
+  if (registries > 1) ctx.output.err(`From the registry at ${terminalSafe(base)}.`);
   warnLookAlike(ctx, entry, note);
   const choice = defaultChoice(entry, options);
   const secretName = installSecretName(name);
