@@ -10,4 +10,6 @@ export interface AuditQuery {
   outcome?: AuditOutcome;
   /** Newest first; default 100, at most 10,000. */
   limit?: number;
+  /** An entry's `at`: only entries written before it. */
+  before?: string;
 }

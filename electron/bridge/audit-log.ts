@@ -4,7 +4,8 @@ import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
 import { callWindows, RecordedBytes } from './audit-budget';
-import { boundAnswer, lastUse, reachedServer, type LastUse } from './audit-reads';
+import { CodedError } from '../../shared/errors';
+import { AUDIT_READS_AT_ONCE, AUDIT_READS_WAITING, lastUse, pageOf, reachedServer, ReadSlots, type LastUse } from './audit-reads';
 import { MISNAMED_PER_WINDOW, misnamedEntry, refusalWindows } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
@@ -56,6 +57,7 @@ export class AuditLog extends JsonlLog<AuditEntry> {
   readonly #lastCalls = new Map<string, number>();
   /** Armed by endWindows: the process is stopping, and what its windows count after is written at exit. */
   #atExit: (() => void) | undefined;
+  readonly #reads = new ReadSlots();
 
   constructor(options: AuditLogOptions) {
     super({
@@ -112,16 +114,25 @@ export class AuditLog extends JsonlLog<AuditEntry> {
     if (this.#atExit !== undefined) process.off('exit', this.#atExit);
   }
 
-  async read(query: AuditQuery = {}): Promise<AuditEntry[]> {
+  /** Newest written first; `before`, the page written before that entry (audit-reads.ts, pageOf); two at once (ReadSlots). */
+  read(query: AuditQuery = {}): Promise<AuditEntry[]> {
+    return this.#reads.run(() => this.#read(query), () => new CodedError('rate_limited', `The audit log is being read ${AUDIT_READS_AT_ONCE + AUDIT_READS_WAITING} times at once already`, {
+      hint: 'Try again in a moment.',
+      data: { busy: true },
+    }));
+  }
+
+  async #read(query: AuditQuery): Promise<AuditEntry[]> {
     const limit = Math.max(0, Math.min(query.limit ?? 100, 10_000));
     const matches = (e: AuditEntry): boolean =>
       (query.agent === undefined || e.agent === query.agent) &&
       (query.server === undefined || e.server === query.server) &&
       (query.outcome === undefined || e.outcome === query.outcome);
-    const entries = await this.readWhere(limit, matches);
+    // One more than the page: whether older entries match too.
+    const { entries, positions } = await this.scan({ limit: limit + 1, keep: matches, ...(query.before !== undefined ? { before: query.before } : {}) });
     // A minute's count is written when the minute ends: read now, it shows a flood as it happens (`counting`), no line written for it.
-    const counting = this.#windows.flatMap((windows) => windows.counting()).filter(matches).map((e): AuditEntry => ({ ...e, counting: true }));
-    return boundAnswer([...counting, ...entries].slice(0, limit));
+    const counting = query.before !== undefined ? [] : this.#windows.flatMap((windows) => windows.counting()).filter(matches).map((e): AuditEntry => ({ ...e, counting: true }));
+    return pageOf(counting, entries, positions, limit);
   }
 
   /** When each of `servers` was last called: this process's calls, then the audit newest first up to a bound (audit-reads.ts). */

@@ -77,3 +77,53 @@ export async function lastUse(
   }
   return cut && Number.isFinite(oldest) ? { used, since: oldest } : { used };
 }
+
+/**
+ * One page of an answer: `counting` (read only on the first page, no cursor given) before the
+ * written entries, `limit` in all; `written` holds one more than fits when older ones match, so the
+ * oldest written entry shown says `older` exactly when a next page has something.
+ */
+export function pageOf(counting: AuditEntry[], written: AuditEntry[], positions: readonly string[], limit: number): AuditEntry[] {
+  const shown = Math.max(0, Math.min(written.length, limit - counting.length));
+  const page = written.slice(0, shown).map((entry, i): AuditEntry => {
+    delete entry.older;
+    const at = positions[i];
+    return at === undefined ? entry : { ...entry, at };
+  });
+  const last = page.at(-1);
+  if (last !== undefined && written.length > shown) last.older = true;
+  return boundAnswer([...counting, ...page].slice(0, limit));
+}
+
+/** readAudit scans that run at once: each may read the whole audit (30 MB), so more only wait. */
+export const AUDIT_READS_AT_ONCE = 2;
+/** Reads that may wait for one of those; past them a read is refused at once, to be tried again. */
+export const AUDIT_READS_WAITING = 8;
+
+/** At most `atOnce` runs of `read` at a time, `waiting` more queued; the rest are refused (`busy`). */
+export class ReadSlots {
+  #running = 0;
+  readonly #queue: Array<() => void> = [];
+
+  constructor(
+    readonly atOnce = AUDIT_READS_AT_ONCE,
+    readonly waiting = AUDIT_READS_WAITING,
+  ) {}
+
+  async run<R>(read: () => Promise<R>, busy: () => Error): Promise<R> {
+    if (this.#running >= this.atOnce) {
+      if (this.#queue.length >= this.waiting) throw busy();
+      await new Promise<void>((resolve) => this.#queue.push(resolve));
+    } else {
+      this.#running++;
+    }
+    try {
+      return await read();
+    } finally {
+      // The slot passes straight to the next waiting read, or is given back.
+      const next = this.#queue.shift();
+      if (next !== undefined) next();
+      else this.#running--;
+    }
+  }
+}

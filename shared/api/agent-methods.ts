@@ -110,12 +110,18 @@ export const AGENT_METHODS = {
     input: z.strictObject({ id: z.string().min(1), decision: z.enum(['allow', 'deny']), remember: z.boolean().optional() }),
     output: Ok,
   }),
+  /**
+   * Agent calls, newest written first, filtered; at most 2 reads run at once (more wait, past a few a
+   * `rate_limited` error). Page back with `before` (the `at` of the entry marked `older`).
+   */
   readAudit: () => ({
     input: z.strictObject({
       agent: z.string().optional(),
       server: z.string().optional(),
       outcome: AuditOutcomeSchema.optional(),
       limit: z.number().int().min(1).max(5000).optional(),
+      /** An entry's `at`: only entries written before it (the next page, when that entry says `older`). */
+      before: z.string().regex(/^[0-9a-f]{16}\.\d{1,9}$/).optional(),
     }),
     output: z.array(AuditEntrySchema),
   }),

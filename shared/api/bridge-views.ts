@@ -168,6 +168,10 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   counting: z.literal(true).optional(),
   /** kind `listing`: the servers the agent searches now instead of listing their tools, and why (their size). */
   listing: ListingBoundSchema.optional(),
+  /** readAudit: where the line is in the audit, in write order (absent on a `counting` entry, not written yet). */
+  at: z.string().max(40).optional(),
+  /** readAudit: on the answer's oldest written entry, when older ones match too: ask again with `before` set to its `at`. */
+  older: z.literal(true).optional(),
 }));
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

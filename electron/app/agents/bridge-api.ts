@@ -225,6 +225,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(query.server !== undefined ? { server: query.server } : {}),
         ...(query.outcome !== undefined ? { outcome: query.outcome } : {}),
         ...(query.limit !== undefined ? { limit: query.limit } : {}),
+        ...(query.before !== undefined ? { before: query.before } : {}),
       });
     },
     auditLastUse: async ({ servers }: ApiInput<'auditLastUse'>) => {

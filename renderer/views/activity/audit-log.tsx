@@ -1,31 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../shared/api';
 import { ErrorNote, LoadingSkeleton, Table, type TableColumn } from '../../components';
 import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
-import { mergeArrived, withArrived } from './audit-merge';
+import { mergeArrived, olderCursor, shownOf, withArrived, withOlder, type AuditShown } from './audit-merge';
 import { AuditRow, auditName } from './audit-row';
 
 const LIMIT = 200;
 const AUDIT_COLUMNS: readonly TableColumn[] = [{ label: 'Details', hidden: true }, 'Time', 'Agent', 'Service', 'Call', 'Outcome', 'Duration', 'Approval'];
-
-/**
- * Newest first by when each call arrived. The log is written when a call ends, so a long call that
- * arrived earlier comes after a quick one that arrived later: order by arrival, not by writing.
- */
-export function newestFirst(list: readonly AuditEntry[]): AuditEntry[] {
-  return list
-    .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => b.entry.time - a.entry.time || a.index - b.index)
-    .map(({ entry }) => entry)
-    .slice(0, LIMIT);
-}
 
 interface Filters {
   agent: string;
   server: string;
   outcome: AuditOutcome | '';
 }
+
+/** The App API's filters of `f`. */
+const queryOf = (f: Filters) => ({
+  ...(f.agent !== '' ? { agent: f.agent } : {}),
+  ...(f.server !== '' ? { server: f.server } : {}),
+  ...(f.outcome !== '' ? { outcome: f.outcome } : {}),
+});
 
 function matches(entry: AuditEntry, f: Filters): boolean {
   return (f.agent === '' || entry.agent === f.agent) && (f.server === '' || entry.server === f.server) && (f.outcome === '' || entry.outcome === f.outcome);
@@ -36,7 +31,11 @@ export function AuditLog() {
   const live = useLive();
   const { servers } = useStore(live.servers);
   const [filters, setFilters] = useState<Filters>({ agent: '', server: '', outcome: '' });
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [shown, setShown] = useState<AuditShown | null>(null);
+  const entries = shown?.entries ?? null;
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  /** Which filters' list is shown: an older page read for earlier filters is dropped. */
+  const generation = useRef(0);
   const [agents, setAgents] = useState<string[]>([]);
   const [error, setError] = useState<ShownError | null>(null);
 
@@ -51,36 +50,49 @@ export function AuditLog() {
     let current = true;
     // Events that arrive before the read's answer: merged into it, not lost when it replaces the list.
     let arrived: AuditEntry[] | null = [];
-    setEntries(null);
-    live.api
-      .readAudit({
-        limit: LIMIT,
-        ...(filters.agent !== '' ? { agent: filters.agent } : {}),
-        ...(filters.server !== '' ? { server: filters.server } : {}),
-        ...(filters.outcome !== '' ? { outcome: filters.outcome } : {}),
-      })
-      .then(
-        (list) => {
-          if (!current) return;
-          setEntries(newestFirst(mergeArrived(list, arrived ?? [])));
-          arrived = null;
-        },
-        (failure: unknown) => {
-          if (!current) return;
-          arrived = null;
-          setError(describeError(failure));
-        },
-      );
+    const mine = ++generation.current;
+    setShown(null);
+    setLoadingOlder(false);
+    live.api.readAudit({ limit: LIMIT, ...queryOf(filters) }).then(
+      (list) => {
+        if (!current) return;
+        setShown(shownOf(mergeArrived(list, arrived ?? []), LIMIT, olderCursor(list)));
+        arrived = null;
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        arrived = null;
+        setError(describeError(failure));
+      },
+    );
     const off = live.api.on('auditEntry', (entry) => {
       if (!current || !matches(entry, filters)) return;
       if (arrived) arrived.push(entry);
-      else setEntries((list) => newestFirst(withArrived(list ?? [], entry)));
+      else setShown((now) => shownOf(withArrived(now?.entries ?? [], entry), now?.cap ?? LIMIT, now?.before));
     });
     return () => {
       current = false;
       off();
+      if (generation.current === mine) generation.current++;
     };
   }, [live, filters]);
+
+  const showOlder = (before: string) => {
+    const mine = generation.current;
+    setLoadingOlder(true);
+    live.api.readAudit({ limit: LIMIT, before, ...queryOf(filters) }).then(
+      (page) => {
+        if (generation.current !== mine) return;
+        setLoadingOlder(false);
+        setShown((now) => (now ? withOlder(now, page, LIMIT) : now));
+      },
+      (failure: unknown) => {
+        if (generation.current !== mine) return;
+        setLoadingOlder(false);
+        setError(describeError(failure));
+      },
+    );
+  };
 
   const agentChoices = useMemo(() => [...new Set([...agents, ...(entries ?? []).map((e) => e.agent)])].sort(), [agents, entries]);
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
@@ -140,6 +152,11 @@ export function AuditLog() {
             <AuditRow key={`${e.time}-${e.agent}-${e.tool}-${i}`} entry={e} />
           ))}
         </Table>
+      )}
+      {shown?.before !== undefined && (
+        <button type="button" className="button" disabled={loadingOlder} onClick={() => shown.before !== undefined && showOlder(shown.before)}>
+          {loadingOlder ? 'Showing older…' : 'Show older'}
+        </button>
       )}
     </section>
   );

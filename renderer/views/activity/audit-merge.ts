@@ -29,3 +29,38 @@ export function mergeArrived(answer: readonly AuditEntry[], arrived: readonly Au
   }
   return list;
 }
+
+/** The cursor of an answer's next page: the `at` of its entry marked `older`; none when nothing older matches. */
+export const olderCursor = (answer: readonly AuditEntry[]): string | undefined => answer.find((e) => e.older === true)?.at;
+
+/** What the list shows, and where its next older page starts. */
+export interface AuditShown {
+  entries: AuditEntry[];
+  before: string | undefined;
+  /** Rows kept at most: a page's worth more for each older page shown. */
+  cap: number;
+}
+
+/**
+ * Newest first by when each call arrived. The log is written when a call ends, so a long call that
+ * arrived earlier comes after a quick one that arrived later: order by arrival, not by writing. Past
+ * `cap` the oldest rows go; when a written one goes, the next page starts after the oldest written
+ * row kept, so "Show older" brings the dropped ones back rather than skipping them.
+ */
+export function shownOf(list: readonly AuditEntry[], cap: number, before: string | undefined): AuditShown {
+  const sorted = list
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => b.entry.time - a.entry.time || a.index - b.index)
+    .map(({ entry }) => entry);
+  const entries = sorted.slice(0, cap);
+  const dropped = sorted.slice(cap).some((e) => e.at !== undefined);
+  const kept = entries.findLast((e) => e.at !== undefined)?.at;
+  return { entries, before: dropped && kept !== undefined ? kept : before, cap };
+}
+
+/** An older page added below: an entry already shown (the same `at`) is not added twice. */
+export function withOlder(shown: AuditShown, page: readonly AuditEntry[], pageSize: number): AuditShown {
+  const seen = new Set(shown.entries.map((e) => e.at).filter((at) => at !== undefined));
+  const added = page.filter((e) => e.at === undefined || !seen.has(e.at));
+  return shownOf([...shown.entries, ...added], shown.cap + pageSize, olderCursor(page));
+}
