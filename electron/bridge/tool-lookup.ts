@@ -23,7 +23,7 @@ async function currentTools(ctx: CallContext): Promise<ReadonlyMap<string, ToolE
  * The tool behind a bridge name. A name in the namespace of an allowed server that has never listed
  * its tools (so nothing is cached yet) asks the pool for them, which starts that server lazily as a
  * call would (or answers with the error of its last failed start), and looks again.
- * The namespace is the longest matching `<server>__` (owningServer): `a__b__c` starts `a__b`, not `a`.
+ * The namespace is owningServer's: `a__b__c` starts `a` (the outer server), `a__b__<hash>-c` starts `a__b`.
  */
 export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, asked: string): Promise<Lookup> {
   const tools = await currentTools(ctx);

@@ -1,6 +1,6 @@
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { caseTwin, secretInUrl } from '../../shared/config';
+import { caseTwin, nestsIn, secretInUrl } from '../../shared/config';
 import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
 import { refuseOverTotal } from './server-total';
@@ -54,11 +54,15 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
   for (const candidate of plan.candidates) {
     const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
     const twin = caseTwin(Object.keys(servers), candidate.name);
+    const inner = Object.keys(servers).find((name) => nestsIn(name, candidate.name));
     if (Object.hasOwn(servers, candidate.name)) {
       out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `already configured${as}` });
     } else if (twin !== undefined) {
       // Files are named after a server: on macOS and Windows the two would share them.
       out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `"${twin}" is configured, which differs only in case${as}` });
+    } else if (inner !== undefined) {
+      // Its bridge names would take those of the configured `<name>__…` server's tools.
+      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `"${inner}" is configured, whose tools' bridge names ("${inner}__…") would read as this server's${as}` });
     } else {
       servers[candidate.name] = candidate.config;
       out.added.push({ name: candidate.name, from: candidate.from });

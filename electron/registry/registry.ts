@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   SERVER_NAME,
   assertNoCaseTwin,
+  assertNoSeparator,
   canonicalJson,
   diffServers,
   formatIssue,
@@ -180,11 +181,13 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
         hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
       });
     }
+    assertNoSeparator(name);
     await this.#edit(({ servers }) => {
       if (Object.hasOwn(servers, name)) {
         throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
       }
       assertNoCaseTwin([...Object.keys(servers), ...Object.keys(this.#config.mcpServers)], name);
+      assertNoSeparator(name, [...Object.keys(servers), ...Object.keys(this.#config.mcpServers)]);
       refuseOverTotal(Object.keys(servers).length, 1, 'add');
       servers[name] = config;
     });

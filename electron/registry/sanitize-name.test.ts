@@ -22,6 +22,13 @@ describe('sanitizeServerName', () => {
     expect(long).toBe('a'.repeat(47));
   });
 
+  it('never returns a name holding `__` or ending in `_`: `__` separates a server from its tools on the bridge', () => {
+    expect(sanitizeServerName('a__x')).toBe('a-x');
+    expect(sanitizeServerName('a___x__')).toBe('a-x');
+    expect(sanitizeServerName('team_')).toBe('team');
+    expect(sanitizeServerName('a_b')).toBe('a_b');
+  });
+
   it('falls back to "server" when nothing usable is left', () => {
     expect(sanitizeServerName('日本語')).toBe('server');
     expect(sanitizeServerName('')).toBe('server');

@@ -43,28 +43,45 @@ export function bridgeName(server: string, name: string): string {
   return plain.length <= MAX_NAME_LENGTH ? plain : withHash(plain, server, name);
 }
 
-/**
- * The server whose namespace a bridge name is in: of `servers`, the one with the longest
- * `<server>__` prefix of the name. Server names are `[A-Za-z0-9][A-Za-z0-9_-]*`, so `a` and `a__b`
- * can both exist, and `a__b__c` is `a__b`'s, never a tool `b__c` of `a`, started or not.
- */
-export function owningServer(name: string, servers: Iterable<string>): string | undefined {
-  let owner: string | undefined;
-  let longest = -1;
-  for (const server of servers) {
-    const prefix = `${sanitizeSegment(server)}${SEPARATOR}`;
-    if (prefix.length > longest && name.startsWith(prefix)) {
-      owner = server;
-      longest = prefix.length;
-    }
-  }
-  return owner;
+/** Whether `name` has the form ownName gives `server`'s names: `<server>__`, then 8 to 16 hex digits, then `-` or the end. */
+function ownForm(name: string, prefix: string): boolean {
+  return /^[0-9a-f]{8,16}(?:-|$)/.test(name.slice(prefix.length));
 }
 
 /**
- * The name of a pair whose plain name falls in another server's namespace (`a`'s tool `b__c` while a
- * server `a__b` exists): `<server>__<hash>-<name with every run of _ made one>`. After the prefix it
- * holds no `__`, so no other server's prefix can match it.
+ * The server whose namespace a bridge name is in, decided from `servers` alone (never from what they
+ * list, so a listing cannot move a name). Server names are `[A-Za-z0-9][A-Za-z0-9_-]*`, so `a` and
+ * `a__b` can both exist (new names with `__` are refused; older configs and hand edits keep theirs):
+ * `a__…` is `a`'s, the shortest matching `<server>__` prefix, so `a__b__c` stays `a`'s tool `b__c`
+ * and a nested server never takes a name its outer server's tool has. The nested server keeps only
+ * the names of its own form (ownName): `a__b__<hash>-c` is `a__b`'s `c`.
+ */
+export function owningServer(name: string, servers: Iterable<string>): string | undefined {
+  let outer: string | undefined;
+  let outerLength = Infinity;
+  let own: string | undefined;
+  let ownLength = -1;
+  for (const server of servers) {
+    const prefix = `${sanitizeSegment(server)}${SEPARATOR}`;
+    if (!name.startsWith(prefix)) continue;
+    if (prefix.length < outerLength) {
+      outer = server;
+      outerLength = prefix.length;
+    }
+    if (prefix.length > ownLength && ownForm(name, prefix)) {
+      own = server;
+      ownLength = prefix.length;
+    }
+  }
+  // The own form of a nested server wins over its outer server's plain names (whose tool of that form gets ownName).
+  return own !== undefined && ownLength > outerLength ? own : outer;
+}
+
+/**
+ * The name of a pair whose plain name falls in another server's namespace (every tool of `a__b` while
+ * a server `a` exists; `a`'s tool `b__<hex>-c`, of `a__b`'s own form):
+ * `<server>__<hash>-<name with every run of _ made one>`. After the prefix it holds no `__`, so no
+ * other server's prefix can match it past its own.
  */
 export function ownName(server: string, name: string, digits = HASH_LENGTH): string {
   const hash = shortHash(pairKey(server, name)).slice(0, digits);

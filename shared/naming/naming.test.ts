@@ -77,41 +77,53 @@ describe('buildNameTable', () => {
       expect(name).toMatch(/^a__x_y_[0-9a-f]{8}$/);
       expect(backward.toBridge(item.server, item.name)).toBe(name);
     }
-    // The server/tool separator cannot be faked by a server name with `__` in it.
+    // The server/tool separator cannot be faked by a server name with `__` in it: `a`'s tool keeps the name.
     const tricky = buildNameTable([
       { server: 'a__b', name: 'c' },
       { server: 'a', name: 'b__c' },
     ]);
-    expect(tricky.fromBridge('a__b__c')).toEqual({ server: 'a__b', name: 'c' });
-    expect(tricky.toBridge('a', 'b__c')).toMatch(/^a__[0-9a-f]{8}-b_c$/);
-    expect(tricky.fromBridge(tricky.toBridge('a', 'b__c') ?? '')).toEqual({ server: 'a', name: 'b__c' });
+    expect(tricky.fromBridge('a__b__c')).toEqual({ server: 'a', name: 'b__c' });
+    expect(tricky.toBridge('a__b', 'c')).toBe(`a__b__${shortHash('a__b\u0000c').slice(0, 8)}-c`);
+    expect(tricky.fromBridge(tricky.toBridge('a__b', 'c') ?? '')).toEqual({ server: 'a__b', name: 'c' });
   });
 
   it("never gives a tool a name in another server's namespace, that server's inventory known or not", () => {
-    // `a__b` has never been started: nothing of it is listed, yet `a__b__c` is its name, not `a`'s.
+    // `a__b` has never been started: nothing of it is listed; `a__b__c` is `a`'s `b__c`, the own form `a__b`'s.
     const servers = ['a', 'a__b', 'long'];
+    const ownFormOfNested = `b__${shortHash('a__b\u0000c').slice(0, 8)}-c`;
     const table = buildNameTable(
       [
         { server: 'a', name: 'b__c' },
         { server: 'a', name: 'plain' },
         { server: 'a', name: `b__${'x'.repeat(90)}` },
+        { server: 'a', name: ownFormOfNested },
       ],
       { servers },
     );
     expect(table.toBridge('a', 'plain')).toBe('a__plain');
-    for (const name of ['b__c', `b__${'x'.repeat(90)}`]) {
+    expect(table.toBridge('a', 'b__c')).toBe('a__b__c');
+    for (const name of ['b__c', `b__${'x'.repeat(90)}`, ownFormOfNested]) {
       const bridge = table.toBridge('a', name) ?? '';
       expect(bridge).toMatch(BRIDGE_NAME);
       expect(owningServer(bridge, servers)).toBe('a');
     }
-    expect(table.fromBridge('a__b__c')).toBeUndefined();
-    // The names do not change when `a__b` starts and lists its own `c`.
-    const later = buildNameTable([{ server: 'a', name: 'b__c' }, { server: 'a__b', name: 'c' }], { servers });
-    expect(later.toBridge('a', 'b__c')).toBe(table.toBridge('a', 'b__c'));
-    expect(later.fromBridge('a__b__c')).toEqual({ server: 'a__b', name: 'c' });
-    expect(owningServer('a__b__c', servers)).toBe('a__b');
+    // `a`'s tool of `a__b`'s own form is not given that name: it is `a__b`'s `c`, listed or not.
+    expect(table.toBridge('a', ownFormOfNested)).toMatch(/^a__[0-9a-f]{8}-b_[0-9a-f]{8}-c$/);
+    expect(owningServer(`a__${ownFormOfNested}`, servers)).toBe('a__b');
+    // The names do not change when `a__b` starts and lists its own `c`, which takes its own form.
+    const later = buildNameTable([{ server: 'a', name: 'b__c' }, { server: 'a', name: ownFormOfNested }, { server: 'a__b', name: 'c' }], { servers });
+    expect(later.toBridge('a', 'b__c')).toBe('a__b__c');
+    expect(later.toBridge('a', ownFormOfNested)).toBe(table.toBridge('a', ownFormOfNested));
+    expect(later.toBridge('a__b', 'c')).toBe(`a__${ownFormOfNested}`);
+    expect(owningServer('a__b__c', servers)).toBe('a');
     expect(owningServer('a__x', servers)).toBe('a');
     expect(owningServer('zz__x', servers)).toBeUndefined();
+    // Three deep: each nested server keeps the names of its own form only.
+    const deep = ['a', 'a__b', 'a__b__c'];
+    expect(owningServer('a__b__c__d', deep)).toBe('a');
+    expect(owningServer(`a__b__c__${shortHash('x').slice(0, 8)}-d`, deep)).toBe('a__b__c');
+    expect(owningServer(`a__b__${shortHash('x').slice(0, 12)}-d`, deep)).toBe('a__b');
+    expect(owningServer(`a__${shortHash('x').slice(0, 8)}-d`, deep)).toBe('a');
   });
 
   it('answers undefined for unknown names and pairs, and names duplicates once', () => {
@@ -185,6 +197,28 @@ describe('hashed names (property)', () => {
         }
       }),
       { numRuns: 500, seed: 37 },
+    );
+  });
+
+  it('never change when a server whose name holds `__` or ends in `_` is added: it takes no name another pair has', () => {
+    // Added after the others: no configured name starts with its `<name>__` (adding such an outer name is refused).
+    const outerOfAnother = (name: string, servers: string[]): boolean => servers.some((s) => s !== name && `${s}__`.startsWith(`${name}__`));
+    fc.assert(
+      fc.property(world, ({ items, servers }) => {
+        for (const added of servers.filter((s) => (s.includes('__') || s.endsWith('_')) && !outerOfAnother(s, servers))) {
+          const others = servers.filter((s) => s !== added);
+          const before = buildNameTable(items.filter((i) => i.server !== added), { servers: others });
+          const after = buildNameTable(items, { servers });
+          for (const item of items) {
+            if (item.server === added) {
+              expect(before.fromBridge(after.toBridge(item.server, item.name) ?? ''), item.name).toBeUndefined();
+            } else {
+              expect(after.toBridge(item.server, item.name), `${item.server} ${item.name} with ${added}`).toBe(before.toBridge(item.server, item.name));
+            }
+          }
+        }
+      }),
+      { numRuns: 500, seed: 38 },
     );
   });
 

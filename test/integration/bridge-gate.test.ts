@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PendingApproval } from '../../electron/bridge';
+import { shortHash } from '../../shared/naming';
 import { faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
 import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
@@ -40,22 +41,22 @@ describe('the bridge gate against real servers', () => {
   it("never lets one server's tool answer to a name of another server that has not started yet", async () => {
     const c = await agent('namer', ALLOW);
     const before = (await c.client.listTools()).tools.length;
-    // `svc` gains a tool `x__pid`: its plain bridge name would be `svc__x__pid`, which is `svc__x`'s `pid`.
+    // `svc` gains a tool `x__pid`: its plain bridge name `svc__x__pid` is in `svc`'s namespace, the outer one.
     expect(firstText(await c.client.callTool({ name: 'svc__addTool', arguments: { name: 'x__pid' } }))).toBe('added x__pid');
     const listed = await waitFor('svc to list x__pid', async () => {
       const names = (await c.client.listTools()).tools.map((t) => t.name);
       return names.length > before ? names : undefined;
     });
     expect(h.pool.status('svc__x').state).toBe('idle');
-    // The name of svc__x's tool reaches svc__x (started for it), not svc's x__pid.
-    const answer = firstText(await c.client.callTool({ name: 'svc__x__pid', arguments: {} }));
+    expect(listed).toContain('svc__x__pid');
+    // svc__x's own `pid` has its own form, whatever svc lists, and reaches svc__x (started for it).
+    const nestedPid = `svc__x__${shortHash('svc__x\u0000pid').slice(0, 8)}-pid`;
+    const answer = firstText(await c.client.callTool({ name: nestedPid, arguments: {} }));
     expect(answer).toMatch(/^\d+$/);
     expect(h.pool.status('svc__x').state).toBe('ready');
-    expect(listed).not.toContain('svc__x__pid');
-    const own = listed.find((n) => /^svc__[0-9a-f]{8}-x_pid$/.test(n)) ?? 'missing';
-    // svc's tool still answers under its own name, which did not change when svc__x started.
-    expect((await c.client.listTools()).tools.map((t) => t.name)).toContain(own);
-    expect(firstText(await c.client.callTool({ name: own, arguments: {} }))).toBe('x__pid');
+    // svc's tool still answers under its plain name, which did not change when svc__x started.
+    expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('svc__x__pid');
+    expect(firstText(await c.client.callTool({ name: 'svc__x__pid', arguments: {} }))).toBe('x__pid');
   });
 
   it('denies as paused a call allowed while the person pauses, and never calls the pool', async () => {

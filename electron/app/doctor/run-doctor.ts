@@ -10,6 +10,7 @@ import { isPortFree } from './port-free';
 import { referenceChecks, type StoreEntryCheck } from './reference-checks';
 import { argumentSecretChecks } from './argument-secret-checks';
 import { nameCaseChecks } from './name-case-checks';
+import { nameSeparatorChecks } from './name-separator-checks';
 import { errorMessage } from '../../../shared/errors';
 
 export interface DoctorOptions {
@@ -157,6 +158,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
   checks.push(...argumentSecretChecks(deps.servers));
   checks.push(...nameCaseChecks(deps.servers));
+  checks.push(...nameSeparatorChecks(deps.servers));
   if (deps.hasSecret || deps.storeEntry) {
     checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env })));
   }

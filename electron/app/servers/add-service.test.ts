@@ -133,6 +133,15 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect((await failure(core.api.addService({ name: 'NOTES', config, dryRun: true }))).message).toBe('A server named "notes" already exists; "NOTES" differs from it only in case.');
   });
 
+  it('refuses a new name holding __ (the bridge separator), and addServer too, saying what to write instead', async () => {
+    const config = memoryEntry();
+    const refused = await failure(core.api.addService({ name: 'notes__work', config, dryRun: true }));
+    expect(refused.message).toContain('"notes__work" cannot be a new server\'s name: it holds "__"');
+    expect(refused.hint).toContain('for example "notes-work"');
+    expect((await failure(core.api.addServer({ name: 'team_', config }))).hint).toContain('for example "team"');
+    expect(Object.keys(core.registry.config().mcpServers)).not.toContain('team_');
+  });
+
   it('never shows a secret value in the log or on a confirmation card', () => {
     const input: ApiInput<'addService'> = { name: 'notes', config: memoryEntry(), secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: 'x' } };
     expect(JSON.stringify(shownInput('addService', input))).not.toContain('tok-123456');

@@ -1,5 +1,5 @@
 import type { AddServiceResult, ApiInput, ServerStatus } from '../../../shared/api';
-import { assertNoCaseTwin, isStdio } from '../../../shared/config';
+import { assertNoCaseTwin, assertNoSeparator, isStdio } from '../../../shared/config';
 import { CodedError, errorMessage, isCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { secretKey, type Vault } from '../../../shared/vault';
@@ -51,6 +51,7 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       throw new CodedError('invalid_input', `A service named "${name}" already exists.`, { hint: 'Choose another name, or open that service to connect it.' });
     }
     assertNoCaseTwin(Object.keys(registry.config().mcpServers), name);
+    assertNoSeparator(name, Object.keys(registry.config().mcpServers));
     // As addServer: the secrets go in `secrets`, the entry holds references (a dry run is refused alike).
     refuseLiteralSecrets(name, config);
     const needsApproval = isStdio(config) || sendsSecret(config);

@@ -1,6 +1,6 @@
 import type { CoreEnv } from '../../../shared/core-env';
 import type { AddServiceResult, ApiInput, ApiOutput } from '../../../shared/api';
-import { assertNoCaseTwin, serverEntry } from '../../../shared/config';
+import { assertNoCaseTwin, assertNoSeparator, serverEntry } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
@@ -36,6 +36,7 @@ export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInp
   const entry = await entryOf(catalog, input.registry, input.name);
   if (serverEntry(ctx.registry.config(), input.server)) throw new CodedError('invalid_input', `A service named "${input.server}" already exists; choose another name.`);
   assertNoCaseTwin(Object.keys(ctx.registry.config().mcpServers), input.server);
+  assertNoSeparator(input.server, Object.keys(ctx.registry.config().mcpServers));
   const plan = await deriveInstall(entry.server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.core.dataDir, registry: input.registry });
   if (plan.missing.length > 0) throw new CodedError('invalid_input', `${entry.server.name} needs: ${plan.missing.map((m) => m.key).join(', ')}`);
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.core.env))) {

@@ -1,0 +1,54 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'name-separator' };
+type Check = { id: string; status: string; title: string; detail: string };
+
+// `__` separates a server's name from its tools' names: `a__x__y` would also be server `a`'s `x__y`.
+describe('server names holding __, through the built CLI', () => {
+  it('servers add refuses one saying what to write instead, and import renames one that way', async () => {
+    const home = tempHome('cs-name-sep-');
+    const refused = await runCli(home, ['servers', 'add', 'github__work', '--', 'node', 'm.js'], { env: PASSPHRASE });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('"github__work" cannot be a new server\'s name: it holds "__"');
+    expect(refused.stderr).toContain('for example "github-work"');
+    const trailing = await runCli(home, ['servers', 'add', 'team_', '--', 'node', 'm.js'], { env: PASSPHRASE });
+    expect(trailing.code).not.toBe(0);
+    expect(trailing.stderr).toContain('for example "team"');
+    expect((await runCli(home, ['servers', 'add', 'github-work', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
+
+    const file = join(home, '..', 'claude.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { notes__team: { command: 'node', args: ['n.js'] } } }));
+    const imported = await runCli(home, ['import', 'claude-code', '--path', file, '--json'], { env: PASSPHRASE });
+    expect(imported.code, imported.stderr).toBe(0);
+    const report = JSON.parse(imported.stdout) as { added: { name: string }[] };
+    expect(report.added.map((a) => a.name)).toEqual(['notes-team']);
+    const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    const names = Object.keys(config.mcpServers);
+    expect(names).toEqual(expect.arrayContaining(['github-work', 'notes-team']));
+    expect(names.filter((name) => name.includes('__') || name.endsWith('_'))).toEqual([]);
+  }, 90_000);
+
+  it('a config that already holds one still loads, doctor warns of it, and its outer name cannot be added', async () => {
+    const home = tempHome('cs-name-sep-doctor-');
+    expect((await runCli(home, ['servers', 'add', 'diary', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
+    const path = join(home, 'mcp.json');
+    const config = JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers['notes__work'] = config.mcpServers['diary'];
+    writeFileSync(path, JSON.stringify(config));
+
+    const listed = await runCli(home, ['servers', 'list', '--json'], { env: PASSPHRASE });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('"notes__work"');
+    // `notes` would take the names of notes__work's tools (`notes__work__…`).
+    const outer = await runCli(home, ['servers', 'add', 'notes', '--', 'node', 'm.js'], { env: PASSPHRASE });
+    expect(outer.code).not.toBe(0);
+    expect(outer.stderr).toContain('the bridge names of "notes__work" ("notes__work__…") would read as its tools\' names');
+    const doctor = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE, timeoutMs: 60_000 });
+    const parsed = JSON.parse(doctor.stdout) as Check[] | { checks: Check[] };
+    const checks = Array.isArray(parsed) ? parsed : parsed.checks;
+    expect(checks.find((c) => c.id === 'name-separator:notes__work')).toMatchObject({ status: 'warn', title: 'Server notes__work\'s name holds "__" or ends in "_"' });
+  }, 90_000);
+});
