@@ -6,11 +6,22 @@ import { own, put } from './own-entry';
 export const MAX_REFUSED = 32;
 /** How many tools or prompts of one server may wait at once; more are left out (and logged) until some are decided. */
 export const MAX_HELD = 500;
+/**
+ * How many removed approved names of one kind are remembered, and their definitions' JSON at most
+ * (one listing's worth, pool/listing-bound.ts): one listed again is compared with what was approved.
+ */
+export const MAX_GONE = 500;
+export const MAX_GONE_CHARS = 16 * 1024 * 1024;
 
 export interface Pinned<T> {
   digest: string;
   def: T;
   at: number;
+}
+
+/** An approved definition the server no longer lists, since `goneAt`. */
+export interface Gone<T> extends Pinned<T> {
+  goneAt: number;
 }
 
 /** One kind (tools or prompts) of one server: what agents see, what waits, what the person refused. */
@@ -23,6 +34,10 @@ export interface PinState<T> {
   refusedDefs?: Record<string, Pinned<T>> | undefined;
   /** Refused names the server no longer lists, since when: still refused (fail closed) until the person forgets them. */
   unlisted?: Record<string, number> | undefined;
+  /** Approved names the server stopped listing, as approved: one listed again is held if it changed, never taken for new (absent in older files). */
+  gone?: Record<string, Gone<T>> | undefined;
+  /** Since when a removed name was forgotten to keep `gone` bounded: a new name may be one come back, so none is approved without review. */
+  goneForgotten?: number | undefined;
 }
 
 function copyState<T>(state: PinState<T>): PinState<T> {
@@ -32,7 +47,37 @@ function copyState<T>(state: PinState<T>): PinState<T> {
     refused: { ...state.refused },
     ...(state.refusedDefs !== undefined ? { refusedDefs: { ...state.refusedDefs } } : {}),
     ...(state.unlisted !== undefined ? { unlisted: { ...state.unlisted } } : {}),
+    ...(state.gone !== undefined ? { gone: { ...state.gone } } : {}),
+    ...(state.goneForgotten !== undefined ? { goneForgotten: state.goneForgotten } : {}),
   };
+}
+
+/** Removed approved names kept as approved, the oldest forgotten past MAX_GONE or MAX_GONE_CHARS. */
+function rememberGone<T>(next: PinState<T>, removed: ReadonlyMap<string, Pinned<T>>, now: number): void {
+  if (removed.size === 0) return;
+  const gone = { ...next.gone };
+  for (const [name, pinned] of removed) put(gone, name, { ...pinned, goneAt: now });
+  const oldestFirst = Object.entries(gone).sort(([, a], [, b]) => a.goneAt - b.goneAt);
+  let chars = oldestFirst.reduce((sum, [, entry]) => sum + JSON.stringify(entry.def).length, 0);
+  let count = oldestFirst.length;
+  for (const [name, entry] of oldestFirst) {
+    if (count <= MAX_GONE && chars <= MAX_GONE_CHARS) break;
+    delete gone[name];
+    count -= 1;
+    chars -= JSON.stringify(entry.def).length;
+    next.goneForgotten ??= now;
+  }
+  next.gone = gone;
+}
+
+/** A removed approved name listed again is approved as it was: the listing then holds it if it changed. */
+function restoreGone<T>(next: PinState<T>, name: string): boolean {
+  const back = own(next.approved, name) === undefined ? own(next.gone, name) : undefined;
+  if (back === undefined || next.gone === undefined) return false;
+  put(next.approved, name, { digest: back.digest, def: back.def, at: back.at });
+  delete next.gone[name];
+  if (Object.keys(next.gone).length === 0) delete next.gone;
+  return true;
 }
 
 /** The name's refusal forgotten with what was kept beside it; `digest` alone when one is given. */
@@ -55,6 +100,8 @@ export function pinStateSchema<T>(item: z.ZodType<T>): z.ZodType<PinState<T>> {
     refused: ownRecord(z.string(), z.array(z.string()).max(MAX_REFUSED)),
     refusedDefs: ownRecord(z.string(), pinned).optional(),
     unlisted: ownRecord(z.string(), z.number()).optional(),
+    gone: ownRecord(z.string(), pinned.extend({ goneAt: z.number() })).optional(),
+    goneForgotten: z.number().optional(),
   });
 }
 
@@ -62,7 +109,7 @@ export interface ReviewOptions<T> {
   /** What an item is known by: a tool's or prompt's name, a resource's URI, a template's URI template. */
   key: (item: T) => string;
   digest: (item: T) => string;
-  /** New names are approved as they come (the server's `pinning.acceptNewTools`); changes never are. */
+  /** New names are approved as they come (the server's `pinning.acceptNewTools`); changes never are, nor removed names listed again. */
   acceptNew: boolean;
   now: number;
 }
@@ -84,8 +131,9 @@ export interface Reviewed<T> {
 
 /**
  * A listing against its pins. First sight approves everything (the server was just approved); later,
- * a removed name goes at once, a new or changed one is held (a changed one keeps its approved
- * definition visible), a refused definition stays out for good.
+ * a removed name goes at once (remembered as approved: back changed, it is held as changed), a new
+ * or changed one is held (a changed one keeps its approved definition visible), a refused
+ * definition stays out for good.
  */
 export function review<T>(state: PinState<T> | undefined, items: readonly T[], options: ReviewOptions<T>): Reviewed<T> {
   if (state === undefined) {
@@ -96,7 +144,13 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
   const next = copyState(state);
   const present = new Set(items.map(options.key));
   const removed = Object.keys(next.approved).filter((name) => !present.has(name));
-  for (const name of removed) delete next.approved[name];
+  const gone = new Map<string, Pinned<T>>();
+  for (const name of removed) {
+    const pinned = own(next.approved, name);
+    if (pinned !== undefined) gone.set(name, pinned);
+    delete next.approved[name];
+  }
+  rememberGone(next, gone, options.now);
   let heldChanged = false;
   // A refused name the server stops listing stays refused (a read of its URI too); it is shown as gone.
   for (const name of Object.keys(next.refused)) {
@@ -122,6 +176,7 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
     const name = options.key(item);
     if (seen.has(name)) continue;
     seen.add(name);
+    if (restoreGone(next, name)) changed = true;
     const digest = options.digest(item);
     const approved = own(next.approved, name);
     const refused = own(next.refused, name);
@@ -137,7 +192,7 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
     } else if (refused?.includes(digest) === true) {
       if (approved) visible.push(approved.def);
       dropHeld();
-    } else if (approved === undefined && options.acceptNew) {
+    } else if (approved === undefined && options.acceptNew && next.goneForgotten === undefined) {
       put(next.approved, name, { digest, def: item, at: options.now });
       visible.push(item);
       approvedNow.push(name);

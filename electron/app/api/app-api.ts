@@ -25,6 +25,7 @@ import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
 import { serverEntry } from '../../../shared/config';
 import { refuseRelativeImportPath } from './import-check';
+import { refuseWithheldTool } from './withheld-tool';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/agents/bridge-api.ts). */
@@ -191,6 +192,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       const controller = track(callId);
       try {
         await deps.settled();
+        await refuseWithheldTool(pool, deps.pinsApi, input.server, input.tool);
         // Tool results are shown to people: a secret a server echoes back is removed like anywhere else.
         const result = await pool.callTool(input.server, input.tool, input.arguments ?? {}, {
           ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
