@@ -25,6 +25,8 @@ const RegistrationSchema = z.object({
   redirectUris: z.array(z.string()),
   grantTypes: z.array(z.string()),
   registeredAt: z.number(),
+  /** The configured metadata URL it was registered through (Discovery.via); absent: the issuer's own discovery. */
+  via: z.string().optional(),
 });
 type Registration = z.infer<typeof RegistrationSchema>;
 
@@ -127,6 +129,7 @@ async function register(input: ClientIdentityInput, endpoint: string, redirectUr
     grantTypes: parsed.data.grant_types ?? grantTypes,
     registeredAt: input.now(),
   };
+  if (input.discovery.via !== undefined) registration.via = input.discovery.via;
   if (parsed.data.client_secret !== undefined) registration.clientSecret = parsed.data.client_secret;
   if (parsed.data.client_secret_expires_at !== undefined) registration.clientSecretExpiresAt = parsed.data.client_secret_expires_at;
   return registration;
@@ -217,7 +220,10 @@ export async function resolveClient(input: ClientIdentityInput): Promise<ClientI
   }
   const redirectUri = registeredRedirectUri(auth.callbackPort);
   const grantTypes = grantTypesFor(discovery);
-  const existing = (await issuerRegistrations(input.vault, discovery.issuer)).find((s) => usable(s.registration, redirectUri, grantTypes, input.now()));
+  // A client is reused only through the metadata it was registered through: that named its endpoints.
+  const existing = (await issuerRegistrations(input.vault, discovery.issuer)).find(
+    (s) => s.registration.via === discovery.via && usable(s.registration, redirectUri, grantTypes, input.now()),
+  );
   if (existing) return fromRegistration(existing.registration, existing.key, existing.raw);
   // A new redirect URI (another callbackPort) or grant type: a registration of its own, the others kept.
   // Extending an existing one would need RFC 7592 management, which many servers lack, and registering

@@ -8,6 +8,8 @@ import {
   type AuthServerMetadata,
   type ProtectedResourceMetadata,
 } from './metadata';
+import { checkConfiguredIssuer } from './configured-issuer';
+import { authServerMetadataCandidates } from './metadata-urls';
 import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
@@ -35,6 +37,8 @@ export interface Discovery {
   challenge?: BearerChallenge;
   issuer: string;
   as: AuthServerMetadata;
+  /** The configured metadata URL it came from, when that is not the issuer's own discovery (see checkConfiguredIssuer). */
+  via?: string;
 }
 
 const PRM_WELL_KNOWN = '/.well-known/oauth-protected-resource';
@@ -60,6 +64,8 @@ async function probe(input: DiscoveryInput): Promise<BearerChallenge | undefined
   return parseBearerChallenge(answer.headers.get('www-authenticate')) ?? {};
 }
 
+export { authServerMetadataCandidates } from './metadata-urls';
+
 export interface ResourceMetadataCandidate {
   url: string;
   /** What its `resource` may name (see ResourceRule). */
@@ -76,18 +82,6 @@ export function resourceMetadataCandidates(serverUrl: string, challenge: BearerC
   // The root is tried last even when the challenge named it: there it may name the origin, under the challenge not.
   list.push({ url: `${url.origin}${PRM_WELL_KNOWN}`, rule: 'origin' });
   return list.filter((candidate, index) => list.findIndex((c) => c.url === candidate.url && c.rule === candidate.rule) === index);
-}
-
-/**
- * MCP authorization (2025-11-25), authorization server metadata discovery: for an issuer with a path,
- * RFC 8414 path-inserted, OpenID path-inserted, OpenID path-appended; without a path, the first two.
- */
-export function authServerMetadataCandidates(issuer: string): string[] {
-  const url = new URL(issuer);
-  const path = trimPath(url.pathname);
-  const list = [`${url.origin}/.well-known/oauth-authorization-server${path}`, `${url.origin}/.well-known/openid-configuration${path}`];
-  if (path !== '') list.push(`${url.origin}${path}/.well-known/openid-configuration`);
-  return list;
 }
 
 async function fetchResourceMetadata(input: DiscoveryInput, notes: string[]): Promise<ProtectedResourceMetadata | undefined> {
@@ -170,7 +164,8 @@ export async function discover(input: DiscoveryInput): Promise<Discovery> {
 
   if (input.authServerMetadataUrl !== undefined) {
     const as = await fetchAuthServerMetadata(withChallenge, input.authServerMetadataUrl, [input.authServerMetadataUrl], false);
-    return { ...base, issuer: as.issuer, as };
+    const via = checkConfiguredIssuer(input.server, input.authServerMetadataUrl, as.issuer);
+    return { ...base, issuer: as.issuer, as, ...(via === undefined ? {} : { via }) };
   }
   // RFC 9728 §7.6: the client picks among the listed servers; a pinned issuer when listed, else the first.
   const listed = prm?.authorization_servers ?? [];

@@ -1,6 +1,7 @@
 import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import type { AnyOAuth } from './auth-config';
+import { checkConfiguredIssuer } from './configured-issuer';
 import { authServerMetadataCandidates, fetchAuthServerMetadata, type Discovery } from './discovery';
 import { validateEndpointUrl } from './url-safety';
 
@@ -24,7 +25,8 @@ export async function discoverNamedIssuer(input: NamedIssuerInput): Promise<Disc
   const discoveryInput = { server: input.server, serverUrl: '', reach: 'loopback' as const, fetch: input.fetch, signal: input.signal };
   if (auth.authServerMetadataUrl !== undefined) {
     const as = await fetchAuthServerMetadata(discoveryInput, auth.authServerMetadataUrl, [auth.authServerMetadataUrl], false);
-    return { resource: '', issuer: as.issuer, as };
+    const via = checkConfiguredIssuer(input.server, auth.authServerMetadataUrl, as.issuer);
+    return { resource: '', issuer: as.issuer, as, ...(via === undefined ? {} : { via }) };
   }
   if (issuer === undefined) {
     throw new CodedError('invalid_config', `The "auth" of "${input.server}" names no authorization server.`, {
