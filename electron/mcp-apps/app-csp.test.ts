@@ -45,4 +45,15 @@ describe('appCsp', () => {
     for (const wide of ['https://*.com', 'wss://*.io:443', 'https://*.co.uk', 'https://*.com.au', 'https://*.ne.jp']) expect(isAllowedSource(wide), wide).toBe(false);
     for (const fine of ['https://*.example.com', 'https://*.example.co.uk', 'https://*.github.io', 'https://cdn.example.com']) expect(isAllowedSource(fine), fine).toBe(true);
   });
+
+  it('refuses a host ending in a number unless it is a plain IPv4 address: a wildcard over it would match addresses', () => {
+    for (const numeric of ['https://*.0.1:8443', 'https://*.0.0.1', 'wss://*.168.1.1', 'https://*.254.169.254', 'https://*.10.0.0.1', 'https://127.1', 'https://2130706433', 'https://0x7f.0.0.1', 'https://010.0.0.1', 'https://a.1']) {
+      expect(isAllowedSource(numeric), numeric).toBe(false);
+      const csp = directives(appCsp({ connectDomains: [numeric], resourceDomains: [numeric], frameDomains: [numeric] }, []));
+      expect(csp.get('connect-src'), numeric).toBe("'none'");
+      expect(csp.get('script-src'), numeric).toBe("'unsafe-inline'");
+      expect(csp.get('frame-src'), numeric).toBe("'none'");
+    }
+    for (const fine of ['https://10.0.0.1', 'https://8.8.8.8:443', 'https://*.1example.com', 'https://cdn1.example']) expect(isAllowedSource(fine), fine).toBe(true);
+  });
 });

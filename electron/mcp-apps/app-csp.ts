@@ -25,9 +25,26 @@ function wildcardTooWide(value: string): boolean {
   return labels.length === 2 && top.length === 2 && SECOND_LEVEL.has(second);
 }
 
+/** An IPv4 address as the URL standard writes one: four decimal parts, none above 255, no leading zero. */
+const DOTTED_QUAD = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/**
+ * Whether a source's host ends in a number and is not a plain IPv4 address. No top-level domain is
+ * numeric; the URL standard parses such a host as IPv4 (WHATWG URL §3.5 "ends in a number"), so
+ * `*.0.1` or `*.254.169.254` would match addresses (127.0.0.1, 169.254.169.254), and `127.1` or
+ * `2130706433` are addresses in disguise.
+ */
+export function isNumericHost(source: string): boolean {
+  const match = /^[a-z]+:\/\/(\*\.)?([^/:]+)/.exec(source.trim().toLowerCase());
+  if (!match) return false;
+  const [, wildcard, host = ''] = match;
+  if (!/(^|\.)\d+$/.test(host)) return false;
+  return wildcard !== undefined || !DOTTED_QUAD.test(host);
+}
+
 export function isAllowedSource(source: string): boolean {
   const value = source.trim().toLowerCase().replace(/\/$/, '');
-  return (SOURCE.test(value) && !wildcardTooWide(value)) || LOOPBACK.test(value);
+  return (SOURCE.test(value) && !wildcardTooWide(value) && !isNumericHost(value)) || LOOPBACK.test(value);
 }
 
 function sources(list: readonly string[] | undefined): string[] {

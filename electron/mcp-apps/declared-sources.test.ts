@@ -22,4 +22,12 @@ describe('declared sources of an app', () => {
     }
     expect(withinSources('https://api.example.com/', [])).toBe(false);
   });
+
+  it('never matches a wildcard against an address, nor keeps a wildcard over numbers', () => {
+    expect(declaredSources({ connectDomains: ['https://*.0.1:8443', 'wss://*.0.0.1'], resourceDomains: ['https://*.254.169.254'], frameDomains: ['https://127.1'] })).toEqual([]);
+    const numeric = ['https://*.0.1:8443', 'https://*.0.0.1:8443', 'https://*.254.169.254', 'https://*.168.1.1', 'https://*.1'];
+    for (const url of ['https://127.0.0.1:8443/', 'https://10.0.0.1:8443/', 'https://169.254.169.254/latest', 'https://192.168.1.1/', 'https://[::1]/']) {
+      expect(withinSources(url, numeric), url).toBe(false);
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { isAllowedSource } from './app-csp';
+import { isIP } from 'node:net';
+import { isAllowedSource, isNumericHost } from './app-csp';
 import type { AppCspDomains } from './ui-meta';
 
 const DEFAULT_PORTS: Record<string, string> = { 'https:': '443', 'wss:': '443', 'http:': '80', 'ws:': '80' };
@@ -12,7 +13,8 @@ export function declaredSources(declared: AppCspDomains | undefined): string[] {
 /**
  * Whether `url` is within one of `sources` as CSP matches a host source (CSP3 §6.7.2.8): the same
  * scheme, the host exactly or, for `*.`, a subdomain (never the bare domain), the port given or the
- * scheme's default. Sources are those isAllowedSource keeps, so no path, keyword or bare `*`.
+ * scheme's default. Sources are those isAllowedSource keeps, so no path, keyword or bare `*`; a
+ * wildcard never matches an address (`*.0.1` is not a domain, and 127.0.0.1 is not its subdomain).
  */
 export function withinSources(url: string, sources: readonly string[]): boolean {
   const target = URL.parse(url);
@@ -24,6 +26,8 @@ export function withinSources(url: string, sources: readonly string[]): boolean 
     const [, scheme, wildcard, host = '', sourcePort] = match;
     if (scheme !== target.protocol) return false;
     if ((sourcePort ?? (scheme === undefined ? undefined : DEFAULT_PORTS[scheme])) !== port) return false;
-    return wildcard ? target.hostname.endsWith(`.${host}`) : target.hostname === host;
+    if (!wildcard) return target.hostname === host;
+    if (isNumericHost(source) || isIP(target.hostname.replace(/^\[|\]$/g, '')) !== 0) return false;
+    return target.hostname.endsWith(`.${host}`);
   });
 }

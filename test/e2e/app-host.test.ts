@@ -117,7 +117,7 @@ describe('MCP Apps in the tool browser (our fixture app)', () => {
 
   it('closes an app that floods its channel, and Close always works', async () => {
     const panel = await callToolWithApp(ui.page, 'fixture', 'hostile', { mode: 'flood', ui: '', spy: spy.origin });
-    await panel.getByText('The app sent too many messages and was closed.').waitFor({ timeout: 30_000 });
+    await panel.getByText('The app sent too many messages, or too large ones, and was closed.').waitFor({ timeout: 30_000 });
     expect(await panel.locator('iframe').count()).toBe(0);
     const again = await callToolWithApp(ui.page, 'fixture', 'panel', { action: 'read', text: '' });
     const address = (await again.locator('iframe').getAttribute('src')) ?? '';

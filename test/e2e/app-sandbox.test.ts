@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShelf, type AppCspDomains } from '../../electron/mcp-apps';
 import { startAppOrigin, type AppOrigin } from '../../electron/web';
@@ -62,6 +62,10 @@ describe('the app origin (MCP Apps sandbox)', () => {
   let apps: AppOrigin;
   let spy: Awaited<ReturnType<typeof listen>>;
   let host: Awaited<ReturnType<typeof listen>>;
+  // Counts connections of any kind (a TLS hello too): an https fetch to 127.0.0.1 must not even connect.
+  let raw: NetServer;
+  let rawPort = 0;
+  const rawConnections: string[] = [];
   const shelf = new AppShelf();
   let frameSrc = '';
 
@@ -78,6 +82,12 @@ describe('the app origin (MCP Apps sandbox)', () => {
           }
         : { status: 404 },
     );
+    raw = createNetServer((socket) => {
+      rawConnections.push('connection');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    rawPort = (raw.address() as AddressInfo).port;
     apps = await startAppOrigin({ shelf, ancestors: () => [host.origin] });
     browser = await launchBrowser();
   }, 60_000);
@@ -87,6 +97,7 @@ describe('the app origin (MCP Apps sandbox)', () => {
     await apps?.close();
     spy?.server.close();
     host?.server.close();
+    raw?.close();
   });
 
   async function run(html: string, declared?: AppCspDomains): Promise<Record<string, unknown>> {
@@ -125,6 +136,13 @@ describe('the app origin (MCP Apps sandbox)', () => {
     const allowed = await run(fetchingApp(spy.origin), { connectDomains: [spy.origin] });
     expect(allowed).toEqual({ status: 200 });
     expect(spy.seen.slice(before)).toEqual(['GET /declared']);
+  }, 60_000);
+
+  it('never lets a wildcard over numbers reach an address: `*.0.1` is no domain, and 127.0.0.1 not under it', async () => {
+    const declared = [`https://*.0.1:${rawPort}`, `https://*.0.0.1:${rawPort}`, `wss://*.0.1:${rawPort}`, `https://127.1:${rawPort}`];
+    const refused = await run(fetchingApp(`https://127.0.0.1:${rawPort}`), { connectDomains: declared, resourceDomains: declared });
+    expect(refused).toHaveProperty('error');
+    expect(rawConnections).toEqual([]);
   }, 60_000);
 
   it('refuses an app opened as a page, an unknown id and a foreign Host', async () => {

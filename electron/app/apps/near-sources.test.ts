@@ -48,4 +48,19 @@ describe('sources an app declares nearer than its server', () => {
     expect(nearSourcesDropped(DECLARED, undefined).declared?.connectDomains).toEqual(['https://api.shop.example', 'https://8.8.8.8']);
     expect(nearSourcesDropped(undefined, undefined)).toEqual({ declared: undefined, dropped: [] });
   });
+
+  it('local-network names and hosts ending in a number are dropped for a remote server, and told', () => {
+    const local = ['https://*.local', 'https://printer.local:631', 'https://*.lan', 'wss://nas.home.arpa', 'https://*.internal', 'https://git.corp'];
+    const numeric = ['https://*.0.1:8443', 'https://*.0.0.1', 'https://*.254.169.254', 'https://127.1'];
+    const declared = { connectDomains: [...local, ...numeric, 'https://api.shop.example'], frameDomains: ['https://*.home.arpa'] };
+    const remote = nearSourcesDropped(declared, { kind: 'http', url: 'https://mcp.shop.example/mcp' });
+    expect(remote.declared?.connectDomains).toEqual(['https://api.shop.example']);
+    expect(remote.declared?.frameDomains).toEqual([]);
+    expect(remote.dropped).toEqual([...local, ...numeric, 'https://*.home.arpa']);
+    for (const place of [{ kind: 'http' as const, url: 'http://192.168.1.20:8080/mcp' }, { kind: 'stdio' as const }]) {
+      const near = nearSourcesDropped(declared, place);
+      expect(near.declared?.connectDomains).toEqual([...local, 'https://api.shop.example']);
+      expect(near.dropped).toEqual(numeric);
+    }
+  });
 });

@@ -128,7 +128,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       {!opened && !error && <p className="muted">Opening the app…</p>}
       {opened && <AppDroppedNote dropped={opened.dropped ?? []} />}
       {opened && <AppStartNote waiting={closed === null && !started} origins={opened.origins ?? []} />}
-      {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages and was closed.</p>}
+      {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages, or too large ones, and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
       {closed === 'expired' && (
         <p className="note note-warn" role="status">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameTransport } from './frame-transport';
 
 /** A frame whose window is the source of the messages dispatched below. */
@@ -98,6 +98,44 @@ describe('FrameTransport', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(toApp).toEqual([]);
     expect(transport.dropped).toBe(1);
+    await transport.close();
+  });
+
+  it('refuses a message of huge strings before making any JSON of it, and closes an app that keeps sending them', async () => {
+    const element = frame();
+    let floods = 0;
+    const notes: string[] = [];
+    const seen: unknown[] = [];
+    const transport = new FrameTransport({ frame: element, onFlood: () => (floods += 1), onRefused: (note) => notes.push(note), now: () => 0 });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    const huge = 'a'.repeat(16 * 1024 * 1024);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      post(element.contentWindow, ping(1));
+      for (let i = 0; i < 2; i += 1) post(element.contentWindow, { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { s: huge } });
+      post(element.contentWindow, { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { ['k'.repeat(300 * 1024)]: 1 } });
+      // ping(1) alone was made into JSON.
+      expect(stringify.mock.calls.map((call): unknown => call[0])).toEqual([ping(1)]);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(seen).toEqual([ping(1)]);
+    expect(notes).toEqual(Array.from({ length: 3 }, (): unknown => expect.stringMatching(/larger than a message may be/)));
+    expect(floods).toBe(1);
+    post(element.contentWindow, { jsonrpc: '2.0', method: 'x', params: { s: huge } });
+    expect(floods).toBe(1);
+    await transport.close();
+  });
+
+  it('does not close an app for a message it could not read, nor for ones within the bound', async () => {
+    const element = frame();
+    let floods = 0;
+    const transport = new FrameTransport({ frame: element, onFlood: () => (floods += 1), now: () => 0 });
+    await transport.start();
+    for (let i = 0; i < 5; i += 1) post(element.contentWindow, null);
+    for (let i = 0; i < 5; i += 1) post(element.contentWindow, { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { s: 'a'.repeat(200 * 1024) } });
+    expect(floods).toBe(0);
     await transport.close();
   });
 });

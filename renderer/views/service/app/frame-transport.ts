@@ -7,10 +7,12 @@ export interface FrameTransportOptions {
   /** Messages the app may send in a burst (default 60), refilled at `perSecond` (default 30). */
   burst?: number;
   perSecond?: number;
-  /** Largest message read, in characters of its JSON (default 256 KiB). */
+  /** Largest message read, in characters of its JSON (default 256 KiB); its strings and keys are counted before any JSON is made. */
   maxChars?: number;
   /** Dropped messages after which the app counts as flooding (default 200). */
   floodAfter?: number;
+  /** Messages refused as too large or too deep after which it counts as flooding too (default 3). */
+  refusedAfter?: number;
   /** Called once when the app floods: the host closes it. */
   onFlood: () => void;
   /** A message refused unread (too deep, too large, or one the browser could not copy): what to tell the person. */
@@ -21,8 +23,9 @@ export interface FrameTransportOptions {
 /**
  * The host side of an app's postMessage channel (SEP-1865 §transport), as the extension's
  * PostMessageTransport, with the bounds it does not have: a rate (token bucket) and a size per
- * message checked before a message is parsed, so an app that floods costs the page little and is
- * closed. Messages go to the frame's window only; its origin is opaque (sandboxed), so the target is `*`.
+ * message checked before a message is copied or parsed, so an app that floods, or sends a few
+ * messages too large, costs the page little and is closed. Messages go to the frame's window only;
+ * its origin is opaque (sandboxed), so the target is `*`.
  */
 export class FrameTransport implements Transport {
   onclose?: () => void;
@@ -34,12 +37,14 @@ export class FrameTransport implements Transport {
   readonly #perSecond: number;
   readonly #maxChars: number;
   readonly #floodAfter: number;
+  readonly #refusedAfter: number;
   readonly #onFlood: () => void;
   readonly #onRefused: ((note: string) => void) | undefined;
   readonly #now: () => number;
   #tokens: number;
   #refilledAt: number;
   #dropped = 0;
+  #oversized = 0;
   #flooded = false;
   #closed = false;
 
@@ -49,6 +54,7 @@ export class FrameTransport implements Transport {
     this.#perSecond = options.perSecond ?? 30;
     this.#maxChars = options.maxChars ?? 256 * 1024;
     this.#floodAfter = options.floodAfter ?? 200;
+    this.#refusedAfter = options.refusedAfter ?? 3;
     this.#onFlood = options.onFlood;
     this.#onRefused = options.onRefused;
     this.#now = options.now ?? (() => performance.now());
@@ -83,9 +89,9 @@ export class FrameTransport implements Transport {
     if (this.#closed || event.source === null || event.source !== this.#frame.contentWindow) return;
     if (!this.#take()) return this.#drop();
     const data: unknown = event.data;
-    // Bounded before anything recursive (JSON, zod, the App API) touches it: a message nested
-    // thousands deep would otherwise cost the page its stack.
-    const refused = refusedShape(data, MAX_MESSAGE_DEPTH, Math.floor(this.#maxChars / 2));
+    // Bounded before anything recursive or copying (JSON, zod, the App API) touches it: a message
+    // nested thousands deep would otherwise cost the page its stack, and one of 60 MiB its seconds.
+    const refused = refusedShape(data, MAX_MESSAGE_DEPTH, this.#maxChars);
     if (refused !== undefined) return this.#refuse(data, refused);
     let text: string;
     try {
@@ -119,6 +125,8 @@ export class FrameTransport implements Transport {
       if (fields.method !== undefined) void this.send(failure);
       else this.onmessage?.(failure);
     }
+    // Each such message costs the page its copy before any check: an app that keeps sending them is closed.
+    if (why !== 'unreadable') this.#oversized += 1;
     this.#drop();
   }
 
@@ -133,7 +141,7 @@ export class FrameTransport implements Transport {
 
   #drop(): void {
     this.#dropped += 1;
-    if (this.#dropped >= this.#floodAfter && !this.#flooded) {
+    if ((this.#dropped >= this.#floodAfter || this.#oversized >= this.#refusedAfter) && !this.#flooded) {
       this.#flooded = true;
       this.#onFlood();
     }

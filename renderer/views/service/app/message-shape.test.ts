@@ -24,4 +24,14 @@ describe('refusedShape', () => {
   it('takes a message the browser could not copy (null) or a bare value as unreadable', () => {
     for (const data of [null, undefined, 'text', 3]) expect(refusedShape(data, 10, 10)).toBe('unreadable');
   });
+
+  it('counts the length of each string and key toward the size, without reading the text', () => {
+    expect(refusedShape({ a: 'x'.repeat(90) }, 10, 100)).toBeUndefined();
+    expect(refusedShape({ a: 'x'.repeat(100) }, 10, 100)).toBe('large');
+    expect(refusedShape({ ['k'.repeat(100)]: 1 }, 10, 100)).toBe('large');
+    expect(refusedShape({ list: ['x'.repeat(40), 'y'.repeat(40), 'z'.repeat(40)] }, 10, 100)).toBe('large');
+    expect(refusedShape('x'.repeat(101), 10, 100)).toBe('large');
+    const huge = 'a'.repeat(64 * 1024 * 1024);
+    expect(refusedShape({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { s: huge } }, 68, 256 * 1024)).toBe('large');
+  });
 });

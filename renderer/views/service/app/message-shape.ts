@@ -9,27 +9,31 @@ export type ShapeRefusal = 'unreadable' | 'deep' | 'large';
 
 /**
  * Walks what the app posted without recursion, stopping at the first bound it passes: deeper than
- * `maxDepth`, or more than `maxValues` values (a cycle, which structured clone keeps, ends here too).
- * A message the browser could not copy to this page (nested past its own limit) arrives as `null`.
+ * `maxDepth`, or larger than `maxSize`, where each value counts one and each string and key its
+ * length too (a cycle, which structured clone keeps, ends here too). Lengths are read, never the
+ * text, so a string of 60 MiB costs no more than a short one. A message the browser could not copy
+ * to this page (nested past its own limit) arrives as `null`.
  */
-export function refusedShape(data: unknown, maxDepth: number, maxValues: number): ShapeRefusal | undefined {
+export function refusedShape(data: unknown, maxDepth: number, maxSize: number): ShapeRefusal | undefined {
+  if (typeof data === 'string' && data.length > maxSize) return 'large';
   if (data === null || typeof data !== 'object') return 'unreadable';
   const stack: Array<{ value: unknown; depth: number }> = [{ value: data, depth: 1 }];
-  let values = 0;
+  let size = 0;
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { value, depth } = item;
+    if (typeof value === 'string' && (size += value.length) > maxSize) return 'large';
     if (value === null || typeof value !== 'object') continue;
     if (depth > maxDepth) return 'deep';
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index += 1) {
-        if ((values += 1) > maxValues) return 'large';
+        if ((size += 1) > maxSize) return 'large';
         stack.push({ value: value[index] as unknown, depth: depth + 1 });
       }
       continue;
     }
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
-      if ((values += 1) > maxValues) return 'large';
+      if ((size += 1 + key.length) > maxSize) return 'large';
       stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
     }
   }
