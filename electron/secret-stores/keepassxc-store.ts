@@ -22,6 +22,8 @@ const PROMPT = /^Enter password to unlock/;
 /**
  * The group KeePassXC moves deleted entries to, by its default name: keepassxc-cli does not say which
  * group is the database's recycle bin, so one made under another name (a localised KeePassXC) is not known.
+ * `db-info` says only whether there is one; `ls`, `search` and `show` mark neither it nor its entries;
+ * its UUID (Meta's RecycleBinUUID) is only in `export`, which prints every entry's password.
  */
 export const KEEPASSXC_RECYCLE_BIN = 'Recycle Bin';
 
