@@ -26,7 +26,7 @@ function retryAfterOf(data: Record<string, unknown> | undefined): number | undef
  * the person should read (a command line or URL waiting for approval, which a hostile entry may have
  * written to talk to the agent).
  */
-function agentMessageOf(data: Record<string, unknown> | undefined): string | undefined {
+export function agentMessageOf(data: Record<string, unknown> | undefined): string | undefined {
   const value = data?.['agentMessage'];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -29,6 +29,13 @@ describe('unavailableOf', () => {
     expect(unavailableOf(status('idle', 'starting', ['error', 'x'.repeat(400)]))?.reason).toHaveLength(160);
   });
 
+  it("gives an error's agent message as the reason when it has one: the person's may name what agents must not read", () => {
+    const failed = status('idle', 'starting', ['error', 'Server "files": no entry at "GitHub"; an entry of that title is at /Internet/GitHub.']);
+    const last = failed.history[failed.history.length - 1];
+    if (last?.error) last.error.data = { agentMessage: 'no entry at "GitHub".' };
+    expect(unavailableOf(failed)).toEqual({ state: 'error', reason: 'no entry at "GitHub".' });
+  });
+
   it('keeps the mark while it starts again after a failure, and drops it once ready, stopped or idle', () => {
     expect(unavailableOf(status('idle', 'starting', ['error', 'boom'], 'starting'))).toEqual({ state: 'error', reason: 'boom' });
     expect(unavailableOf(status('idle', 'starting', ['error', 'boom'], 'starting', 'ready'))).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { ServerStatus, StateChange } from '../../shared/api';
 import { redact } from '../../shared/redact';
+import { agentMessageOf } from './agent-errors';
 
 /** Where a listed tool says it cannot be used now (MCP `_meta`; the prefix matches ERROR_META_KEY's). */
 export const UNAVAILABLE_META_KEY = 'connected-services/unavailable';
@@ -38,7 +39,9 @@ export function unavailableOf(status: ServerStatus): Unavailable | undefined {
   const cause = status.state === 'starting' ? history[history.length - 2] : last;
   if (status.state !== 'starting' && !failure(last)) return undefined;
   if (!failure(cause)) return undefined;
-  return { state: cause.state, reason: shortReason(cause.state, cause.error?.message ?? status.lastError?.message) };
+  // What an agent may read of the error (agent-errors.ts): its agentMessage when the person's holds more.
+  const error = cause.error ?? status.lastError;
+  return { state: cause.state, reason: shortReason(cause.state, agentMessageOf(error?.data) ?? error?.message) };
 }
 
 /** A listing key: equal for statuses that list the server's tools the same way. */

@@ -31,11 +31,11 @@ export function createCommandStore(options: CommandStoreOptions): SecretStore {
   const { name, config } = options;
   const env = storeEnv(options.env);
   const hint = `Review it, then run \`connected-services secrets stores approve ${name}\`.`;
-  // get()'s error reaches agents (the server's needs_auth reason): the program's file name only, as
-  // firstLine keeps it; its folders and arguments (accounts, vault names) are the person's to read.
-  const waiting = () => storeUnavailable(name, `runs \`${shellWord(programName(config.command))}\`, whose command line waits for your approval`, hint);
-  // The store's health is the person's (`secrets stores`, Settings → Secret stores): the whole line to review.
-  const waitingWhole = () => storeUnavailable(name, `runs \`${commandStoreLine(config)}\`, which waits for your approval`, hint);
+  // get()'s error reaches the person (status, Access page, `doctor`) whole, and agents (a call's error)
+  // as data.agentMessage only: the command line, its folders and arguments (accounts, vault names), is
+  // text the config's author wrote, the person's to review and never an agent's to read.
+  const waiting = () =>
+    storeUnavailable(name, `runs \`${commandStoreLine(config)}\`, which waits for your approval`, hint, `The secret store "${name}" waits for the person's approval.`);
 
   return {
     name,
@@ -54,7 +54,7 @@ export function createCommandStore(options: CommandStoreOptions): SecretStore {
     },
     health: () =>
       healthOf(() => {
-        if (options.approval(name, config) !== 'approved') return Promise.reject(waitingWhole());
+        if (options.approval(name, config) !== 'approved') return Promise.reject(waiting());
         return Promise.resolve(`runs \`${commandStoreLine(config)}\` (approved)`);
       }),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { createKeepassxcStore } from './keepassxc-store';
+import { createKeepassxcStore, entriesTitledElsewhere, entryElsewhere, MAX_ENTRIES_ELSEWHERE } from './keepassxc-store';
 import type { StoreSpawn } from './run-store-program';
 
 // What is decided before keepassxc-cli runs: no database, no file, no password. The program itself
@@ -43,5 +43,28 @@ describe('the KeePassXC store before its program runs', () => {
     expect(fromVault.message).toContain('the vault holds no secret "KP"');
     expect(fromVault.hint).toContain('secrets set KP');
     expect((await refusal(store({ type: 'keepassxc', database, passwordEnv: 'MY_KP' }).get('a'))).message).toContain('MY_KP is not set');
+  });
+});
+
+describe('an entry asked for where it is not, but whose title is elsewhere', () => {
+  const listed = ['Internet/GitHub', 'Work/GitHub', 'GitHubber', 'Internet/GitLab', 'Top'];
+
+  it('finds the entries of that title at other paths, from the root, a few at most', () => {
+    expect(entriesTitledElsewhere(listed, 'GitHub')).toEqual(['/Internet/GitHub', '/Work/GitHub']);
+    expect(entriesTitledElsewhere(listed, '/Work/GitHub')).toEqual(['/Internet/GitHub']);
+    expect(entriesTitledElsewhere(listed, 'Nothing')).toEqual([]);
+    expect(entriesTitledElsewhere(listed, 'Top')).toEqual([]);
+    const many = Array.from({ length: 10 }, (_, i) => `G${i}/GitHub`);
+    expect(entriesTitledElsewhere(many, 'GitHub')).toHaveLength(MAX_ENTRIES_ELSEWHERE);
+  });
+
+  it("tells the person where it is, and agents only that there is none", () => {
+    const error = entryElsewhere('kp', 'GitHub', ['/Internet/GitHub']);
+    expect(error.code).toBe('invalid_config');
+    expect(error.message).toBe('The secret store "kp" holds no entry at "GitHub"; an entry of that title is at /Internet/GitHub. Paths start at the root: write /Internet/GitHub.');
+    expect(error.data).toEqual({ store: 'kp', agentMessage: 'The secret store "kp" holds no entry at "GitHub".' });
+    expect(error.hint).not.toContain('/Internet');
+    expect(entryElsewhere('kp', 'GitHub', ['/A/GitHub', '/B/GitHub']).message).toContain('entries of that title are at /A/GitHub, /B/GitHub. Paths start at the root: write one of these.');
+    expect(entryElsewhere('kp', 'x', ['/G\u001b[31m/x']).message).toContain('/G\\u001b[31m/x');
   });
 });

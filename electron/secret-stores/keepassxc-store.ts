@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { SecretStoreConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
+import { cutText, revealHidden } from '../../shared/text';
 import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
@@ -21,6 +22,8 @@ const PROMPT = /^Enter password to unlock/;
 /**
  * The group KeePassXC moves deleted entries to, by its default name: keepassxc-cli does not say which
  * group is the database's recycle bin, so one made under another name (a localised KeePassXC) is not known.
+ * `db-info` says only whether there is one; `ls`, `search` and `show` mark neither it nor its entries;
+ * its UUID (Meta's RecycleBinUUID) is only in `export`, which prints every entry's password.
  */
 export const KEEPASSXC_RECYCLE_BIN = 'Recycle Bin';
 
@@ -36,6 +39,37 @@ export function keepassxcEntryPath(path: string): string {
     });
   }
   return `/${fromRoot}`;
+}
+
+/** How many entries of the asked title elsewhere a not-found error names: enough to point the way, never a listing. */
+export const MAX_ENTRIES_ELSEWHERE = 3;
+const MAX_SHOWN_PATH = 200;
+
+/**
+ * Entries (from `list()`, outside the Recycle Bin) titled as `path`'s last step but at another path,
+ * as paths from the root: a reference by bare title (`GitHub` for `/Internet/GitHub`) finds nothing.
+ */
+export function entriesTitledElsewhere(listed: readonly string[], path: string): string[] {
+  const asked = keepassxcEntryPath(path);
+  const title = asked.slice(asked.lastIndexOf('/') + 1);
+  return listed
+    .map((entry) => `/${entry}`)
+    .filter((entry) => entry !== asked && entry.slice(entry.lastIndexOf('/') + 1) === title)
+    .slice(0, MAX_ENTRIES_ELSEWHERE);
+}
+
+/**
+ * The person's error for an entry that is not at `path` but whose title is elsewhere: the paths go
+ * in the message (status, the Access page, `doctor`); agents are told only that there is none.
+ */
+export function entryElsewhere(store: string, path: string, elsewhere: readonly string[]): CodedError {
+  // Titles are the database's text: shown escaped and cut, as any text we did not write.
+  const shown = elsewhere.map((entry) => cutText(revealHidden(entry), MAX_SHOWN_PATH));
+  const where = shown.length === 1 ? `an entry of that title is at ${shown.join('')}. Paths start at the root: write ${shown.join('')}` : `entries of that title are at ${shown.join(', ')}. Paths start at the root: write one of these`;
+  return new CodedError('invalid_config', `The secret store "${store}" holds no entry at "${path}"; ${where}.`, {
+    hint: "Write the entry's path from the root of the database (its groups, then its title) in the reference in mcp.json.",
+    data: { store, agentMessage: `The secret store "${store}" holds no entry at "${path}".` },
+  });
 }
 
 /**
@@ -85,6 +119,15 @@ export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStor
   const refused = (complaint: string) =>
     storeUnavailable(name, `could not open ${database ?? 'its database'} (${complaint || 'keepassxc-cli failed'})`, /credentials/i.test(complaint) ? `Check the database password (${config.passwordSecret !== undefined ? `the vault secret "${config.passwordSecret}"` : (config.passwordEnv ?? KEEPASSXC_PASSWORD_ENV)}).` : 'Check that keepassxc-cli opens the database in a terminal.');
 
+  const list = async (): Promise<string[]> => {
+    const result = await run('ls', ['--recursive', '--flatten']);
+    if (result.code !== 0) throw refused(result.complaint);
+    return result.stdout
+      .split('\n')
+      .map((line) => line.replace(/\r$/, ''))
+      .filter((line) => line !== '' && !line.endsWith('/') && !line.endsWith('[empty]') && !line.startsWith(`${KEEPASSXC_RECYCLE_BIN}/`));
+  };
+
   return {
     name,
     type: 'keepassxc',
@@ -95,17 +138,13 @@ export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStor
         const value = result.stdout.replace(/\r?\n$/, '');
         return value === '' ? undefined : value;
       }
-      if (/could not find entry/i.test(result.complaint)) return undefined;
-      throw refused(result.complaint);
+      if (!/could not find entry/i.test(result.complaint)) throw refused(result.complaint);
+      // Its titles only (`ls`, bounded as every run is), never a value; a listing that fails leaves the plain miss.
+      const elsewhere = entriesTitledElsewhere(await list().catch(() => []), path);
+      if (elsewhere.length > 0) throw entryElsewhere(name, path, elsewhere);
+      return undefined;
     },
-    async list() {
-      const result = await run('ls', ['--recursive', '--flatten']);
-      if (result.code !== 0) throw refused(result.complaint);
-      return result.stdout
-        .split('\n')
-        .map((line) => line.replace(/\r$/, ''))
-        .filter((line) => line !== '' && !line.endsWith('/') && !line.endsWith('[empty]') && !line.startsWith(`${KEEPASSXC_RECYCLE_BIN}/`));
-    },
+    list,
     health: () =>
       healthOf(async () => {
         const result = await run('ls', []);

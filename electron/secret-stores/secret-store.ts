@@ -39,9 +39,13 @@ export interface SecretStore {
 
 export const READ_ONLY: StoreAbilities = { list: false, set: false, delete: false };
 
-/** A store that cannot answer: the server that needs it waits in needs_auth with this message. */
-export function storeUnavailable(store: string, what: string, hint: string): CodedError {
-  return new CodedError('auth_required', `The secret store "${store}" ${what}.`, { hint, data: { store } });
+/**
+ * A store that cannot answer: the server that needs it waits in needs_auth with this message. An
+ * `agentMessage` is what agents are told instead (the bridge's agentError), when the message holds
+ * what only the person should read.
+ */
+export function storeUnavailable(store: string, what: string, hint: string, agentMessage?: string): CodedError {
+  return new CodedError('auth_required', `The secret store "${store}" ${what}.`, { hint, data: { store, ...(agentMessage !== undefined ? { agentMessage } : {}) } });
 }
 
 /** How many code points of a program's complaint an error keeps: enough to say why, never a page. */

@@ -65,26 +65,21 @@ describe('createSecretStores', () => {
     const settings: Settings = { secretStores: { op: { type: 'command', command: 'op', args: ['read', '{path}'] } } };
     await expect(stores(settings, spawn, false).resolverFor()('op', 'a')).rejects.toMatchObject({
       code: 'auth_required',
-      message: 'The secret store "op" runs `op`, whose command line waits for your approval.',
+      message: 'The secret store "op" runs `op read {path}`, which waits for your approval.',
       hint: 'Review it, then run `connected-services secrets stores approve op`.',
     });
     expect(argv).toEqual([]);
   });
 
-  it('a waiting command store tells agents its program’s file name only; its health, the person’s, keeps the whole line to review', async () => {
+  it('a waiting command store gives the person its whole command line, and agents only that it waits (data.agentMessage)', async () => {
     const { spawn } = program('x');
     const settings: Settings = { secretStores: { op: { type: 'command', command: '/home/me/tools/op', args: ['read', '--account', 'me@work.example', '{path}'] } } };
     const refused = await stores(settings, spawn, false)
       .resolverFor()('op', 'a')
       .catch((error: unknown) => error as CodedError);
-    expect(refused).toMatchObject({ code: 'auth_required', message: 'The secret store "op" runs `op`, whose command line waits for your approval.' });
-    const told = typeof refused === 'string' || refused === undefined ? '' : `${refused.message} ${refused.hint ?? ''} ${JSON.stringify(refused.data)}`;
-    expect(told).toContain('runs `op`');
-    expect(told).not.toMatch(/home|me@work/);
-    expect(await stores(settings, spawn, false).open('op').health()).toMatchObject({
-      ok: false,
-      detail: 'The secret store "op" runs `/home/me/tools/op read --account me@work.example {path}`, which waits for your approval.',
-    });
+    const whole = 'The secret store "op" runs `/home/me/tools/op read --account me@work.example {path}`, which waits for your approval.';
+    expect(refused).toMatchObject({ code: 'auth_required', message: whole, data: { store: 'op', agentMessage: 'The secret store "op" waits for the person\'s approval.' } });
+    expect(await stores(settings, spawn, false).open('op').health()).toMatchObject({ ok: false, detail: whole });
   });
 
   it('a command that prints nothing gives no value (the reference is then missing)', async () => {

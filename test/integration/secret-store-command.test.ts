@@ -34,13 +34,11 @@ describe('a command store, end to end', () => {
     expect(call.isError).toBe(true);
     const status = await scenario.serverStatus();
     expect(status.state).toBe('needs_auth');
-    // What reaches agents (the call's error, the server's reason) names the program's file only.
-    expect(status.lastError?.message).toContain(`The secret store "op" runs \`${basename(process.execPath)}\`, whose command line waits for your approval`);
-    expect(textOf(call)).toContain('runs `' + basename(process.execPath) + '`, whose command line waits for your approval');
-    for (const told of [textOf(call), status.lastError?.message ?? '']) {
-      expect(told).not.toContain(MANAGER);
-      expect(told).not.toContain(items);
-    }
+    // The person's status holds the whole command line to review; the agent's call only that the store waits.
+    expect(status.lastError?.message).toContain(`The secret store "op" runs \`${process.execPath} ${MANAGER} ${items} read {path}\`, which waits for your approval`);
+    expect(textOf(call)).toContain('The secret store "op" waits for the person\'s approval.');
+    const seen = JSON.stringify(call);
+    for (const part of [basename(process.execPath), MANAGER, items, 'read {path}']) expect(seen).not.toContain(part);
     expect(status.lastError?.hint).toContain('connected-services secrets stores approve op');
     // The person's list keeps the whole line to review before approving it.
     const listed = await scenario.cli(['secrets', 'stores', '--json']);

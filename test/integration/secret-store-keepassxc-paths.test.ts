@@ -25,8 +25,22 @@ describe('KeePassXC entry paths', () => {
   }, 60_000);
 
   it('finds no entry of another group by its title alone, deleted or not', async () => {
-    expect(await store().get('GitHub')).toBeUndefined();
+    await expect(store().get('GitHub')).rejects.toMatchObject({ code: 'invalid_config' });
     expect(await store().get('Bank')).toBeUndefined();
+    expect(await store().get('Nowhere')).toBeUndefined();
+  }, 60_000);
+
+  it('says where an entry of that title is when there is none at the path, never its value nor a deleted one', async () => {
+    const error: unknown = await store().get('GitHub').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CodedError);
+    expect((error as CodedError).message).toBe('The secret store "keepassxc" holds no entry at "GitHub"; an entry of that title is at /Personal/GitHub. Paths start at the root: write /Personal/GitHub.');
+    expect((error as CodedError).data?.['agentMessage']).toBe('The secret store "keepassxc" holds no entry at "GitHub".');
+    expect(JSON.stringify(error)).not.toContain('personal-github-value');
+    // Only in the Recycle Bin: a plain miss, no path named.
+    expect(await store().get('Old/Bank')).toBeUndefined();
   }, 60_000);
 
   it('refuses an entry in the Recycle Bin, and lists none', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKeepassxcDatabase, type KeepassxcFixture } from '../support/keepassxc-store';
-import { storeScenario, type StoreScenario } from '../support/secret-store-scenario';
+import { storeScenario, textOf, type StoreScenario } from '../support/secret-store-scenario';
 
 // docs/vault.md, "Secret stores": a `${secret:keepassxc:ENTRY}` reaches its server's environment
 // through the real keepassxc-cli, the database's password taken from our vault (or the environment).
@@ -76,4 +76,33 @@ describe('a KeePassXC store that cannot be opened', () => {
     expect(doctor.stdout).toContain(`\${secret:keepassxc:${ENTRY}}: The secret store \\"keepassxc\\" could not open`);
     expect(doctor.stdout).not.toContain(VALUE);
   });
+});
+
+describe('a KeePassXC reference by the bare title of an entry in a group', () => {
+  let kdbx: KeepassxcFixture;
+  let bare: StoreScenario;
+
+  beforeAll(async () => {
+    kdbx = makeKeepassxcDatabase();
+    kdbx.add(ENTRY, VALUE);
+    bare = await storeScenario({
+      reference: '${secret:keepassxc:GitHub token (ci)}',
+      env: { CONNECTED_SERVICES_KEEPASSXC_DATABASE: kdbx.database, CONNECTED_SERVICES_KEEPASSXC_PASSWORD: kdbx.password },
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('tells the person the path from the root, and agents only that there is no such entry', async () => {
+    const call = await bare.agent.client.callTool({ name: 'everything__get-env', arguments: {} });
+    expect(call.isError).toBe(true);
+    const status = await bare.serverStatus();
+    expect(status.lastError?.message).toContain('holds no entry at "GitHub token (ci)"; an entry of that title is at /Work/GitHub token (ci). Paths start at the root: write /Work/GitHub token (ci).');
+    expect(textOf(call)).toContain('The secret store "keepassxc" holds no entry at "GitHub token (ci)".');
+    const seen = JSON.stringify(call);
+    expect(seen).not.toContain('/Work');
+    expect(seen).not.toContain(VALUE);
+    expect(bare.everythingWritten()).not.toContain(VALUE);
+  }, 60_000);
 });
