@@ -13,6 +13,7 @@ import { BRIDGE_HOST } from './loopback-listen';
 import type { ModernHandlers } from './modern-handlers';
 import type { ResourceSubscriptions } from './resource-subscriptions';
 import type { Session, SessionRegistry } from './sessions';
+import { bridgeStopping, stoppingAnswer } from './stopping-answer';
 import type { ToolIndex } from './tool-index';
 import type { Bridge, BridgeConnection } from './types';
 
@@ -101,6 +102,9 @@ export function bridgeHandle(
         clearInterval(sweeper);
         for (const off of unfollow) off();
         approvals.close();
+        // Each request in flight hears why first: a client whose stream just ends keeps waiting.
+        for (const session of sessions.all()) session.transport.answerInFlight(stoppingAnswer);
+        parts.modern.stopAll(bridgeStopping());
         await sessions.closeAll();
         await parts.modern.closeAll();
         await new Promise<void>((resolve) => {

@@ -130,6 +130,11 @@ export class ModernHandlers {
     if (made) await (await made).close();
   }
 
+  /** The bridge stops: every agent's lane calls in flight are answered with `error` first (modern-lane.ts stop). */
+  stopAll(error: Error): void {
+    for (const lane of this.#lanes.values()) lane?.stop(error);
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all([...new Set([...this.#made.keys(), ...this.#lanes.keys()])].map((agent) => this.drop(agent)));
   }
