@@ -13,7 +13,7 @@ import { BRIDGE_HOST } from './loopback-listen';
 import type { ModernHandlers } from './modern-handlers';
 import type { ResourceSubscriptions } from './resource-subscriptions';
 import type { Session, SessionRegistry } from './sessions';
-import { bridgeStopping, stoppingAnswer } from './stopping-answer';
+import { stoppingAnswer } from './stopping-answer';
 import type { ToolIndex } from './tool-index';
 import type { Bridge, BridgeConnection } from './types';
 
@@ -104,7 +104,7 @@ export function bridgeHandle(
         approvals.close();
         // Each request in flight hears why first: a client whose stream just ends keeps waiting.
         for (const session of sessions.all()) session.transport.answerInFlight(stoppingAnswer);
-        parts.modern.stopAll(bridgeStopping());
+        parts.modern.stopAll();
         await sessions.closeAll();
         await parts.modern.closeAll();
         await new Promise<void>((resolve) => {
