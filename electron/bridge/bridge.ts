@@ -4,12 +4,9 @@ import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import { guardConnections, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
 import { agentShare, sessionsPerAgent } from './agent-share';
-import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
-import { agentNames, agentToolNames } from './agent-names';
-import { listingBound } from './listing-scope';
 import { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
@@ -17,41 +14,18 @@ import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { foundListing } from './found-listing';
 import { createEndpoint } from './http-endpoint';
 import { notTheProgramsAgent } from './program-bridge';
-import { MCP_PATH } from './http-guard';
 import { ListChangedNotifier } from './list-changed';
 import { ModernHandlers } from './modern-handlers';
 import { serverAllowed } from './policy';
-import { BRIDGE_HOST, listenOnLoopback } from './loopback-listen';
+import { listenOnLoopback } from './loopback-listen';
 import { createSessionServer } from './session-server';
-import { SessionRegistry, type Session } from './sessions';
+import { SessionRegistry } from './sessions';
 import { ToolIndex } from './tool-index';
 import { unavailableKey } from './unavailable';
-import type { Bridge, BridgeConnection, BridgeOptions } from './types';
+import type { Bridge, BridgeOptions } from './types';
+import { bridgeHandle, type BridgeParts } from './bridge-handle';
 
 export { BRIDGE_HOST } from './loopback-listen';
-
-/** What the bridge is made of: each step below takes what it needs from here. */
-interface BridgeParts {
-  pool: Pool;
-  agents: AgentStore;
-  audit: AuditLog;
-  /** The bridge opened its audit log, so it closes it (not one given: BridgeOptions.audit). */
-  ownAudit: boolean;
-  approvals: CallApprovalQueue;
-  toolIndex: ToolIndex;
-  sessions: SessionRegistry;
-  listChanged: ListChangedNotifier;
-  /** Pause state, read by calls and by the App API. */
-  state: { paused: boolean; closing: boolean };
-  /** Last authentication per agent, this run's and earlier runs'. */
-  activity: AgentActivity;
-  /** Agents' resource subscriptions, by session. */
-  subscriptions: ResourceSubscriptions;
-  /** Per agent, the handler of its 2026-07-28 requests. */
-  modern: ModernHandlers;
-  /** The core's environment, resolved once here, its log redacting. */
-  core: CoreEnv;
-}
 
 /**
  * Starts the agent bridge on 127.0.0.1: one MCP endpoint for every agent (MCP transports
@@ -212,90 +186,3 @@ function sweepIdleSessions({ sessions, core }: BridgeParts): NodeJS.Timeout {
   return sweeper;
 }
 
-/** Step 5: the `Bridge` the core holds: pause, connections, name lookups, refresh, close. */
-function bridgeHandle(
-  parts: BridgeParts,
-  running: { http: HttpServer; port: number; sweeper: NodeJS.Timeout; unfollow: (() => void)[] },
-): Bridge {
-  const { agents, approvals, audit, toolIndex, sessions, listChanged, state, activity } = parts;
-  const { http, port, sweeper, unfollow } = running;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${BRIDGE_HOST}:${port}${MCP_PATH}`,
-    port,
-    agents,
-    approvals,
-    audit,
-    get paused() {
-      return state.paused;
-    },
-    pause: () => {
-      state.paused = true;
-      approvals.denyAll('paused');
-    },
-    resume: () => {
-      state.paused = false;
-    },
-    connections: (): BridgeConnection[] => sessions.all().map(connectionRow),
-    lastUsedAt: (agent) => {
-      const at = activity.lastUsedAt(agent);
-      return at !== undefined && usedByCurrent(agents, agent, at) ? at : undefined;
-    },
-    lastRequestAt: () => activity.lastRequestAt(),
-    protocolOf: (agent) => {
-      const at = activity.lastUsedAt(agent);
-      return at !== undefined && usedByCurrent(agents, agent, at) ? activity.protocolOf(agent) : undefined;
-    },
-    toolOf: async (bridgeName) => {
-      const entry = (await toolIndex.tools()).get(bridgeName);
-      return entry ? { server: entry.server, tool: entry.info.name } : undefined;
-    },
-    bridgeNameOf: async (server, tool) => {
-      for (const [name, entry] of await toolIndex.tools()) if (entry.server === server && entry.info.name === tool) return name;
-      return undefined;
-    },
-    keptPrefix: async (name) => {
-      const agent = agents.get(name);
-      if (agent?.names !== 'plain') return [];
-      const [tools, prompts] = await Promise.all([toolIndex.tools(), toolIndex.prompts()]);
-      return [...agentToolNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
-    },
-    listingBound: async (name) => {
-      const agent = agents.get(name);
-      return agent === undefined ? undefined : listingBound(await toolIndex.tools(), agent);
-    },
-    refresh: () => {
-      toolIndex.invalidate();
-      listChanged.later('all');
-    },
-    close: () => {
-      closing ??= (async () => {
-        state.closing = true;
-        clearInterval(sweeper);
-        for (const off of unfollow) off();
-        approvals.close();
-        await sessions.closeAll();
-        await parts.modern.closeAll();
-        await new Promise<void>((resolve) => {
-          http.close(() => resolve());
-          http.closeAllConnections();
-        });
-        if (parts.ownAudit) await audit.close();
-        await activity.close((name, at) => usedByCurrent(agents, name, at));
-      })();
-      return closing;
-    },
-  };
-}
-
-/** Whether a use was the agent's of that name now: an earlier one, removed since, is not it. */
-function usedByCurrent(agents: AgentStore, name: string, at: number): boolean {
-  return at >= (agents.get(name)?.createdAt ?? Infinity);
-}
-
-function connectionRow(s: Session): BridgeConnection {
-  const row: BridgeConnection = { agent: s.agent, lastSeen: s.lastSeen };
-  const client = s.server.getClientVersion();
-  if (client) row.client = { name: client.name, version: client.version };
-  return row;
-}

@@ -248,6 +248,17 @@ export class HttpServerTransport implements Transport, AnswerStreams {
     return Promise.resolve();
   }
 
+  /** The bridge stops: each request still in flight gets `answer(id)` now, before close ends its stream. */
+  answerInFlight(answer: (id: RequestId) => JSONRPCMessage): void {
+    for (const post of new Set(this.#answers.values())) {
+      for (const id of post.ids) {
+        if (this.#answers.get(id) !== post) continue;
+        this.#answers.delete(id);
+        post.respond(id, answer(id));
+      }
+    }
+  }
+
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;

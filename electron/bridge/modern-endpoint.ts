@@ -96,7 +96,16 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: 
   const handler = await deps.modern.handler(agent);
   const parsedBody = await gateListen(deps.modern.ctx, deps.modern, agent, body, res, closed.signal);
   if (parsedBody === LISTEN_ANSWERED) return;
-  const response = await handler.fetch(webRequest(req, closed.signal), { parsedBody });
+  deps.modern.exchanges.track(res, body, closed);
+  let response: Response;
+  try {
+    response = await handler.fetch(webRequest(req, closed.signal), { parsedBody });
+  } catch (error) {
+    // A stop answered it meanwhile (stopping-exchanges.ts) and cancelled the SDK's request.
+    if (res.writableEnded) return;
+    throw error;
+  }
+  if (res.writableEnded) return void response.body?.cancel().catch(() => undefined);
   // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
   if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
   await sendWebResponse(response, res);

@@ -7,6 +7,8 @@ import { modernToolCall } from './modern-tool-call';
 import { ServerPool } from './modern-server-pool';
 import type { GatherSetting, RetryWindow } from './round-gathering';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
+import { bridgeStopping, stoppingAnswer } from './stopping-answer';
+import { StoppingExchanges } from './stopping-exchanges';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
 export const MAX_LISTENS_PER_AGENT = 64;
@@ -34,6 +36,8 @@ export class ModernHandlers {
   readonly listens = new Map<string, number>();
   /** Per agent, the lane of its first-round tools/call (modern-lane.ts); null where this SDK's internals allow none. */
   readonly #lanes = new Map<string, ModernLane | null>();
+  /** Every agent's requests in flight on createMcpHandler's path (modern-endpoint.ts), for a stop to answer. */
+  readonly exchanges = new StoppingExchanges();
   /** Calls held open across their input_required rounds, every agent's (input-rounds.ts). */
   readonly rounds: InputRounds;
 
@@ -128,6 +132,13 @@ export class ModernHandlers {
     this.#made.delete(agent);
     this.#ready.delete(agent);
     if (made) await (await made).close();
+  }
+
+  /** The bridge stops: every agent's requests in flight, on the lane and on the SDK's path, are answered first (stopping-answer.ts). */
+  stopAll(): void {
+    const error = bridgeStopping();
+    for (const lane of this.#lanes.values()) lane?.stop(error);
+    this.exchanges.stop(stoppingAnswer);
   }
 
   async closeAll(): Promise<void> {

@@ -37,14 +37,14 @@ afterEach(() => {
 describe("a lane request's exchange", () => {
   it('answers plain JSON with its length when nothing was streamed', () => {
     const { res, heads, written } = recorder();
-    expect(new Exchange(1, res, inEra).answer(400, { jsonrpc: '2.0', id: 1, error: { code: -32021, message: 'm' } })).toBe(400);
+    expect(new Exchange(1, 1, res, inEra).answer(400, { jsonrpc: '2.0', id: 1, error: { code: -32021, message: 'm' } })).toBe(400);
     expect(heads).toEqual([[400, ['Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff', 'content-type', 'application/json', 'content-length', written[0]?.length]]]);
     expect(written).toEqual(['{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m"}}']);
   });
 
   it('opens an SSE stream at the first notification, frames each as the SDK does, ends with the answer and 200, and sends nothing after', () => {
     const { res, heads, written } = recorder();
-    const exchange = new Exchange(1, res, inEra);
+    const exchange = new Exchange(1, 1, res, inEra);
     expect(exchange.notify(progress)).toBe(true);
     expect(exchange.notify({ ...progress, params: { ...progress.params, progress: 2 } })).toBe(true);
     expect(exchange.answer(400, { result: {}, jsonrpc: '2.0', id: 1 })).toBe(200);
@@ -60,7 +60,7 @@ describe("a lane request's exchange", () => {
   it('keeps an open stream alive every 15 s until the answer, and refuses a notification the revision lacks', () => {
     vi.useFakeTimers();
     const { res, written } = recorder();
-    const exchange = new Exchange(1, res, inEra);
+    const exchange = new Exchange(1, 1, res, inEra);
     expect(exchange.notify({ method: 'notifications/initialized' })).toBe(false);
     expect(written).toEqual([]);
     exchange.notify(progress);
@@ -73,17 +73,35 @@ describe("a lane request's exchange", () => {
 
   it('drops what comes once the agent went away, and ends a stream the bridge closes', () => {
     const gone = recorder();
-    const cancelled = new Exchange(1, gone.res, inEra);
+    const cancelled = new Exchange(1, 1, gone.res, inEra);
     cancelled.abort();
     expect(cancelled.notify(progress)).toBe(true);
     expect(gone.written).toEqual([]);
     const open = recorder();
-    const closed = new Exchange(2, open.res, inEra);
+    const closed = new Exchange(2, 2, open.res, inEra);
     closed.notify(progress);
     closed.closeWith(499);
     expect([closed.aborted, open.heads.length, open.res.writableEnded]).toEqual([true, 1, true]);
     const unanswered = recorder();
-    new Exchange(3, unanswered.res, inEra).closeWith(499);
+    new Exchange(3, 3, unanswered.res, inEra).closeWith(499);
     expect(unanswered.heads.map(([status]) => status)).toEqual([499]);
+  });
+
+  it('answers a stop with the error for its own request, on its stream or as JSON, cancelling the call, and never after the answer left', () => {
+    const stopping = (id: unknown): object => ({ jsonrpc: '2.0', id, error: { code: -32013, message: 'stopping' } });
+    const streamed = recorder();
+    const running = new Exchange(1, 'call-7', streamed.res, inEra);
+    running.notify(progress);
+    running.answerWith(stopping);
+    expect([running.aborted, streamed.res.writableEnded, streamed.written.at(-1)]).toEqual([true, true, 'event: message\ndata: {"jsonrpc":"2.0","id":"call-7","error":{"code":-32013,"message":"stopping"}}\n\n']);
+    const quiet = recorder();
+    const waiting = new Exchange(2, 8, quiet.res, inEra);
+    waiting.answerWith(stopping);
+    expect([waiting.aborted, quiet.heads.map(([status]) => status), quiet.written]).toEqual([true, [200], ['{"jsonrpc":"2.0","id":8,"error":{"code":-32013,"message":"stopping"}}']]);
+    const done = recorder();
+    const answered = new Exchange(3, 9, done.res, inEra);
+    answered.answer(200, { result: {}, jsonrpc: '2.0', id: 9 });
+    answered.answerWith(stopping);
+    expect([answered.aborted, done.written]).toEqual([false, ['{"result":{},"jsonrpc":"2.0","id":9}']]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { RequestId } from '@modelcontextprotocol/server';
 import { LazyAbort } from '../pool';
 import type { NotificationSink } from './modern-lane-context';
 import { responseHeaders } from './response-headers';
@@ -39,6 +40,8 @@ export class Exchange extends LazyAbort implements NotificationSink {
 
   constructor(
     readonly id: number,
+    /** The JSON-RPC id of the request it answers. */
+    readonly requestId: RequestId,
     readonly res: ServerResponse,
     /** Whether the served revision has a notification method (the SDK refuses to send any other). */
     private readonly inEra: (method: string) => boolean,
@@ -90,6 +93,13 @@ export class Exchange extends LazyAbort implements NotificationSink {
     if (this.res.writableEnded) return;
     if (!this.res.headersSent) this.res.writeHead(status, responseHeaders());
     this.res.end();
+  }
+
+  /** The bridge stops: the call is cancelled and the agent told why, on its stream or as a JSON body (never after the answer left). */
+  answerWith(message: (id: RequestId) => object): void {
+    if (this.#answered || this.res.writableEnded) return;
+    this.abort();
+    this.answer(200, message(this.requestId));
   }
 
   /** Ends the keep-alive (the agent went away, or the answer left). */

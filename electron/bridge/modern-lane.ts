@@ -92,7 +92,7 @@ export class ModernLane {
 
   /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
   async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
-    const exchange = new Exchange(this.#nextExchange++, res, this.#inEra);
+    const exchange = new Exchange(this.#nextExchange++, request.id, res, this.#inEra);
     (res as LaneResponse)[EXCHANGE] = exchange;
     // One listener shared by every call, removed when the call ends (`once` would wrap it in two objects per call).
     res.on('close', closedEarly);
@@ -134,6 +134,12 @@ export class ModernLane {
     const handler = this.#handlers.get(request.method);
     if (handler === undefined) throw new Error(`no handler of ${request.method}`);
     return handler(request.request as never, context);
+  }
+
+  /** The bridge stops: each call in flight is cancelled and answered with `error` (the era's codec) before its stream closes. */
+  stop(error: Error): void {
+    for (const exchange of [...this.#running]) exchange.answerWith((id) => errorAnswer(this.#codec, id, error).answer);
+    this.#running.clear();
   }
 
   /** The agent was removed or its token rotated: its calls in flight end, answered as createMcpHandler answers a closed exchange. */

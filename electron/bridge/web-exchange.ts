@@ -43,6 +43,8 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
   // write, as the lane's and a session's do (without it node sends it chunked).
   if (response.body !== null && !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
     const body = Buffer.from(await response.arrayBuffer());
+    // A stop answered the request meanwhile (stopping-exchanges.ts).
+    if (res.writableEnded) return;
     if (!response.headers.has('content-length')) fields.push('content-length', String(body.byteLength));
     res.writeHead(response.status, responseHeaders(...fields));
     res.end(body);
@@ -60,12 +62,16 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (res.writableEnded) {
+        stop();
+        break;
+      }
       // Backpressure: wait for the socket to drain before reading more (a slow agent bounds memory).
       if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
       if (res.destroyed) break;
     }
   } finally {
     res.off('close', stop);
-    if (!res.destroyed) res.end();
+    if (!res.destroyed && !res.writableEnded) res.end();
   }
 }

@@ -1,0 +1,25 @@
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import { CodedError } from '../../shared/errors';
+import { agentError, rpcError, type RpcError } from './agent-errors';
+
+/**
+ * What a request still in flight when the bridge stops is answered with, before its stream closes:
+ * a client whose answer stream merely ends keeps waiting (MCP 2025-11-25 basic/transports §Streamable
+ * HTTP: a closed stream is not a cancellation, and no event store lets it resume). `server_unavailable`
+ * (-32013), as the audit records such a call.
+ */
+export function bridgeStopping(): RpcError {
+  return rpcError(
+    agentError(
+      new CodedError('server_unavailable', 'the Connected Services bridge is stopping, so this request was not finished; retry it when the bridge is back', {
+        hint: 'retry the request once Connected Services is running again',
+      }),
+    ),
+  );
+}
+
+/** bridgeStopping as the JSON-RPC response to request `id`. */
+export function stoppingAnswer(id: RequestId): JSONRPCMessage {
+  const error = bridgeStopping();
+  return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, data: error.data } };
+}
