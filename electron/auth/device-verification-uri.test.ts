@@ -41,10 +41,18 @@ async function signIn(answer: Record<string, unknown>): Promise<{ events: FlowEv
 
 // RFC 8628 §3.3.1: the complete URI is the verification page with the code in it; the address shown is the one opened.
 describe('device flow: verification_uri_complete on another origin than verification_uri', () => {
-  it('is dropped and said in the log: the shown verification_uri is what is opened', async () => {
+  it('is dropped and said in the log and to the person (its origin): the shown verification_uri is what is opened', async () => {
     const { events, opened, notes } = await signIn({ ...device, verification_uri_complete: 'https://phish.test/device?code=WDJB-MJHT' });
     const shown = events.find((e) => e.type === 'device_code');
-    expect(shown).toEqual({ type: 'device_code', server: 'srv', userCode: 'WDJB-MJHT', verificationUri: 'https://as.test/device', expiresAt: expect.any(Number) as number, intervalMs: 2000 });
+    expect(shown).toEqual({
+      type: 'device_code',
+      server: 'srv',
+      userCode: 'WDJB-MJHT',
+      verificationUri: 'https://as.test/device',
+      ignoredCompleteOrigin: 'https://phish.test',
+      expiresAt: expect.any(Number) as number,
+      intervalMs: 2000,
+    });
     expect(opened).toEqual(['https://as.test/device']);
     expect(notes).toEqual(["ignored the verification_uri_complete of the authorization server: its origin https://phish.test is not the verification_uri's https://as.test"]);
   });
@@ -60,6 +68,7 @@ describe('device flow: verification_uri_complete on another origin than verifica
   it('on the same origin it is kept and opened, nothing logged', async () => {
     const { events, opened, notes } = await signIn({ ...device, verification_uri_complete: 'https://as.test/device?user_code=WDJB-MJHT' });
     expect(events.find((e) => e.type === 'device_code')).toMatchObject({ verificationUri: 'https://as.test/device', verificationUriComplete: 'https://as.test/device?user_code=WDJB-MJHT' });
+    expect(events.find((e) => e.type === 'device_code')).not.toHaveProperty('ignoredCompleteOrigin');
     expect(opened).toEqual(['https://as.test/device?user_code=WDJB-MJHT']);
     expect(notes).toEqual([]);
   });

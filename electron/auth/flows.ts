@@ -98,15 +98,16 @@ const MAX_USER_CODE = 64;
 /**
  * RFC 8628 §3.3.1: verification_uri_complete is a shortcut to the verification_uri's page with the
  * code filled in, so it is used only on the same origin; another origin would be opened (and put in
- * the QR code) while the person reads the verification_uri. Dropped then, and said in the log.
+ * the QR code) while the person reads the verification_uri. Dropped then, and said in the log and to
+ * the person signing in (its origin only: the address itself is not shown).
  */
-async function sameOriginComplete(ctx: FlowContext, verificationUri: string, complete: string | undefined): Promise<string | undefined> {
-  if (complete === undefined) return undefined;
+async function sameOriginComplete(ctx: FlowContext, verificationUri: string, complete: string | undefined): Promise<{ complete?: string; ignoredOrigin?: string }> {
+  if (complete === undefined) return {};
   const checked = await ctx.checkBrowserUrl(complete, 'the verification_uri_complete');
   const expected = new URL(verificationUri).origin;
-  if (checked.origin === expected) return checked.href;
+  if (checked.origin === expected) return { complete: checked.href };
   ctx.note?.(`ignored the verification_uri_complete of the authorization server: its origin ${checked.origin} is not the verification_uri's ${expected}`);
-  return undefined;
+  return { ignoredOrigin: checked.origin };
 }
 
 /** RFC 8628: show a code, then poll the token endpoint until the person approves (or not). */
@@ -132,7 +133,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
   }
   // The verification URIs come from the AS: shown and opened only when safe.
   const verificationUri = (await ctx.checkBrowserUrl(authorization.verification_uri, 'the verification_uri')).href;
-  const complete = await sameOriginComplete(ctx, verificationUri, authorization.verification_uri_complete);
+  const { complete, ignoredOrigin } = await sameOriginComplete(ctx, verificationUri, authorization.verification_uri_complete);
   // Bounded both ways whatever the AS says (see device-timing.ts).
   const expiresAt = ctx.now() + deviceCodeLifetime(authorization.expires_in);
   let intervalMs = firstPollInterval(authorization.interval);
@@ -142,6 +143,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     userCode: authorization.user_code,
     verificationUri,
     ...(complete === undefined ? {} : { verificationUriComplete: complete }),
+    ...(ignoredOrigin === undefined ? {} : { ignoredCompleteOrigin: ignoredOrigin }),
     expiresAt,
     intervalMs,
   });

@@ -23,6 +23,8 @@ export type FlowEvent =
       userCode: string;
       verificationUri: string;
       verificationUriComplete?: string;
+      /** The origin of a verification_uri_complete dropped for not being the verification_uri's (RFC 8628 §3.3.1). */
+      ignoredCompleteOrigin?: string;
       /** ms since epoch. */
       expiresAt: number;
       intervalMs: number;

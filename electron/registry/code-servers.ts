@@ -137,11 +137,19 @@ export class CodeServerRegistry implements Registry {
   watch(): void {
     this.#file.watch();
   }
-  addServer(name: string, config: ServerConfig): Promise<void> {
-    if (this.fromCode(name)) return Promise.reject(declaredTwice(name, this.file));
-    const twin = caseTwin(Object.keys(this.#merged.mcpServers), name);
-    if (twin !== undefined) return Promise.reject(caseTwinError(name, twin));
+  async addServer(name: string, config: ServerConfig): Promise<void> {
+    this.#refuseCodeName(name);
     return this.#file.addServer(name, config);
+  }
+  async checkAdd(name: string): Promise<void> {
+    this.#refuseCodeName(name);
+    return this.#file.checkAdd(name);
+  }
+  /** A name declared in code, or one differing only in case from any server in force. */
+  #refuseCodeName(name: string): void {
+    if (this.fromCode(name)) throw declaredTwice(name, this.file);
+    const twin = caseTwin(Object.keys(this.#merged.mcpServers), name);
+    if (twin !== undefined) throw caseTwinError(name, twin);
   }
   updateServer(name: string, config: ServerConfig): Promise<void> {
     if (this.fromCode(name)) return Promise.reject(notEditable(name, 'edited'));

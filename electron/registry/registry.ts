@@ -1,9 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import {
-  SERVER_NAME,
-  assertNoCaseTwin,
-  assertNoSeparator,
   canonicalJson,
   diffServers,
   formatIssue,
@@ -31,7 +28,7 @@ import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
 import type { ImportContext } from './import-locations';
 import { importCredentialFilesOf, mergeImport, moveImportedSecrets, planCheckedImport } from './import-apply';
-import { refuseOverTotal } from './server-total';
+import { refuseAdd } from './add-check';
 import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
 export const CONFIG_FILE = 'mcp.json';
@@ -176,22 +173,16 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   async addServer(name: string, config: ServerConfig): Promise<void> {
     this.#assertOpen();
-    if (!SERVER_NAME.test(name)) {
-      throw new CodedError('invalid_input', `"${name.slice(0, 60)}" is not a valid server name.`, {
-        hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
-      });
-    }
-    assertNoSeparator(name);
     await this.#edit(({ servers }) => {
-      if (Object.hasOwn(servers, name)) {
-        throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
-      }
-      assertNoCaseTwin([...Object.keys(servers), ...Object.keys(this.#config.mcpServers)], name);
-      assertNoSeparator(name, [...Object.keys(servers), ...Object.keys(this.#config.mcpServers)]);
-      refuseOverTotal(Object.keys(servers).length, 1, 'add');
+      refuseAdd(servers, Object.keys(this.#config.mcpServers), name);
       servers[name] = config;
     });
     await this.reload();
+  }
+
+  async checkAdd(name: string): Promise<void> {
+    this.#assertOpen();
+    refuseAdd(await this.#fileServers(), Object.keys(this.#config.mcpServers), name);
   }
 
   /** An edit of mcp.json that never builds on an emptied file while servers are in force. */

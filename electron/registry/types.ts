@@ -70,6 +70,8 @@ export interface Registry {
   on<E extends keyof RegistryEvents>(event: E, listener: (payload: RegistryEvents[E]) => void): () => void;
   /** Edits go through a lock and an atomic write; unknown keys of the file are kept. */
   addServer(name: string, config: ServerConfig): Promise<void>;
+  /** Refuses now what `addServer` would refuse before writing (a taken or invalid name, mcp.json's total as written); writes nothing. */
+  checkAdd(name: string): Promise<void>;
   /** Replaces the entry of an existing server (not_found otherwise). */
   updateServer(name: string, config: ServerConfig): Promise<void>;
   removeServer(name: string): Promise<void>;

@@ -193,6 +193,8 @@ export const DeviceLoginSchema = lazySchema(() => z.object({
   /** Validated by the core (https:, or http: to loopback) before it reaches the UI. */
   verificationUri: z.string().optional(),
   verificationUriComplete: z.string().optional(),
+  /** The origin of a complete address dropped for not being the verification address's (RFC 8628 §3.3.1). */
+  ignoredCompleteOrigin: z.string().max(2048).optional(),
   expiresAt: z.number().optional(),
   /** Seconds between polls, as the server last asked. */
   intervalSeconds: z.number().optional(),

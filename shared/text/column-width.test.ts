@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnWidth, isWide, padColumns } from './column-width';
+import { columnWidth, cutToColumns, isWide, padColumns } from './column-width';
 
 describe('columnWidth', () => {
   it('counts East Asian Wide and Fullwidth characters as two columns', () => {
@@ -35,5 +35,30 @@ describe('columnWidth', () => {
   it('pads to a number of columns', () => {
     expect(padColumns('日本', 6)).toBe('日本  ');
     expect(padColumns('abc', 2)).toBe('abc');
+  });
+});
+
+describe('cutToColumns', () => {
+  it('keeps a text within the columns whole', () => {
+    expect(cutToColumns('abc', 3)).toBe('abc');
+    expect(cutToColumns('日本語', 6)).toBe('日本語');
+    expect(cutToColumns('', 0)).toBe('');
+  });
+
+  it('cuts by columns, a wide character taking two, and never past them with the `…`', () => {
+    expect(cutToColumns('abcdef', 4)).toBe('abc…');
+    // Three of four columns hold one wide character and no half of the next.
+    expect(cutToColumns('日本語', 4)).toBe('日…');
+    expect(cutToColumns('日本語', 5)).toBe('日本…');
+    expect(cutToColumns('a😀😀😀', 5)).toBe('a😀…');
+    expect(cutToColumns('😀😀😀', 4)).toBe('😀…');
+    const cut = cutToColumns('漢'.repeat(200), 64);
+    expect(cut).toBe(`${'漢'.repeat(31)}…`);
+    expect(columnWidth(cut)).toBeLessThanOrEqual(64);
+  });
+
+  it('keeps a character outside the BMP whole', () => {
+    expect(cutToColumns('𝐀𝐀𝐀', 3)).toBe('𝐀𝐀𝐀');
+    expect(cutToColumns('𝐀𝐀𝐀𝐀', 3)).toBe('𝐀𝐀…');
   });
 });

@@ -57,3 +57,21 @@ export function columnWidth(text: string): number {
 export function padColumns(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - columnWidth(text)));
 }
+
+/**
+ * `text` cut to at most `max` terminal columns, `…` (one column) ending a cut one: by code points, so a
+ * wide character is kept whole or left out, never split. Reads only the head of a long text.
+ */
+export function cutToColumns(text: string, max: number): string {
+  let width = 0;
+  let kept = 0;
+  let fits = 0;
+  for (const char of text) {
+    width += isWide(char.codePointAt(0) ?? 0) ? 2 : 1;
+    if (width > max) return `${text.slice(0, fits)}…`;
+    kept += char.length;
+    // Where a cut ends: the `…` after it must fit too.
+    if (width <= max - 1) fits = kept;
+  }
+  return text;
+}

@@ -10,4 +10,4 @@ export type { FieldWords } from './secret-looking';
 export { MAX_TITLE, cutText, cutTitle } from './cut-text';
 export { groupDigits } from './group-digits';
 export { compareNames } from './compare-names';
-export { columnWidth, isWide, padColumns } from './column-width';
+export { columnWidth, cutToColumns, isWide, padColumns } from './column-width';

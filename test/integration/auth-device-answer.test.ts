@@ -43,6 +43,8 @@ describe('device sign-in against an authorization server whose complete URI is o
     expect(shown[0]).not.toHaveProperty('verificationUriComplete');
     expect(opened).toEqual([`${as.base}/official-device-page`]);
     const other = as.base.replace('127.0.0.1', '127.0.0.2');
+    // The person signing in is told too, by origin: not only the core's log.
+    expect(shown[0]).toMatchObject({ ignoredCompleteOrigin: other });
     expect(logged).toContain(`[tv] ignored the verification_uri_complete of the authorization server: its origin ${other} is not the verification_uri's ${as.base}`);
   }, 60_000);
 

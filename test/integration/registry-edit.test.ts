@@ -147,6 +147,24 @@ describe('registry: edits', () => {
     expect(registry.issues()).toEqual([]);
   });
 
+  it("checks an add without writing as the add refuses it: mcp.json's total counts entries skipped as invalid", async () => {
+    // No "type": each is skipped as invalid, yet is in the file an add grows.
+    const invalid = Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`s${i}`, { url: 'https://example.com/mcp' }]));
+    await writeFile(file, JSON.stringify({ mcpServers: { keep: { command: 'node' }, ...invalid } }));
+    await registry.reload();
+    expect(Object.keys(registry.config().mcpServers)).toEqual(['keep']);
+    const written = await readFile(file, 'utf8');
+    const over = { code: 'invalid_input', message: expect.stringContaining('mcp.json has 1000 servers and this server would add 1: 1001') as unknown };
+    await expect(registry.checkAdd('new')).rejects.toMatchObject(over);
+    await expect(registry.addServer('new', { command: 'x' })).rejects.toMatchObject(over);
+    await expect(registry.checkAdd('KEEP')).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(await readFile(file, 'utf8')).toBe(written);
+    await registry.removeServer('s0');
+    await expect(registry.checkAdd('new')).resolves.toBeUndefined();
+    await expect(registry.checkAdd('bad name!')).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(Object.keys((await readJson(file))['mcpServers'] as object)).toHaveLength(999);
+  });
+
   it.skipIf(!posix)('keeps a symlinked mcp.json a symlink', async () => {
     const target = path.join(root, 'dotfiles-mcp.json');
     await writeFile(target, JSON.stringify(original));

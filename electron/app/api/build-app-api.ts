@@ -224,7 +224,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     admin,
     ...(confirmations ? { confirmations } : {}),
     appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
-    refuseNow: { importConfig: importRefusal(registry) },
+    refuseNow: { importConfig: importRefusal(registry), addServer: ({ name }) => registry.checkAdd(name) },
   });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, owners, decisions };
 }

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withClientFileLock } from './client-lock';
+import { withFileLock } from '../../fs-safe';
+import { CLIENT_LOCK_MARK, madeFolders, removeMadeFolders, withClientFileLock } from './client-lock';
 
 const refused = new Error('write refused');
 
@@ -36,4 +37,39 @@ describe('withClientFileLock, connecting (it makes the folder)', () => {
     await expect(withClientFileLock(join(home, '.gemini', 'settings.json'), true, () => Promise.reject(refused))).rejects.toBe(refused);
     expect(existsSync(join(home, '.gemini'))).toBe(true);
   });
+});
+
+describe('withClientFileLock, two connects racing into one new folder', () => {
+  it('leaves a folder another connect made again after this one made it, and passes one gone', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-client-lock-'));
+    const dir = join(home, '.cursor', 'sub');
+    mkdirSync(dir, { recursive: true });
+    const ours = await madeFolders(dir, join(home, '.cursor'));
+    // Another process removed `sub` and made it again for its own connect: it is not ours to remove.
+    rmdirSync(dir);
+    mkdirSync(dir);
+    await removeMadeFolders(ours);
+    expect(existsSync(dir)).toBe(true);
+    // Gone already: its parent, still the one made and empty, is removed all the same.
+    rmdirSync(dir);
+    await removeMadeFolders(ours);
+    expect(existsSync(join(home, '.cursor'))).toBe(false);
+  });
+
+  it('makes the folder again when the other connect removed it while this one waited for the lock', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-client-lock-'));
+    const target = join(home, '.cursor', 'mcp.json');
+    // The other process's connect: it made `.cursor` and holds the lock in it.
+    mkdirSync(join(home, '.cursor'));
+    let second: Promise<string> | undefined;
+    await withFileLock(`${target}${CLIENT_LOCK_MARK}`, { staleMs: 10_000, timeoutMs: 10_000, label: target }, async () => {
+      second = withClientFileLock(target, true, () => Promise.resolve('written'));
+      // Long enough for the second connect to find the folder there and wait on the lock.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    // Its connect failed: it removes the folder it made, now empty.
+    rmdirSync(join(home, '.cursor'));
+    await expect(second).resolves.toBe('written');
+    expect(existsSync(join(home, '.cursor'))).toBe(true);
+  }, 60_000);
 });

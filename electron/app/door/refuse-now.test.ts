@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { AppApi } from '../../../shared/api';
-import { MAX_CONFIGURED_SERVERS } from '../../registry';
 import { refuseNow } from './refuse-now';
 
 // Only the two lists addAgent's check reads.
@@ -25,14 +24,18 @@ describe('refuseNow', () => {
     await expect(refuseNow(api, 'addAgent', { name: 'my-laptop-2' })).resolves.toBeUndefined();
   });
 
-  it("refuses a server past mcp.json's total before the person is asked, and lets the last one that fits through", async () => {
-    const full = (count: number) =>
-      ({ status: () => Promise.resolve({ servers: Array.from({ length: count }, (_, i) => ({ name: `s${i}`, enabled: i % 2 === 0 })) }) }) as unknown as AppApi;
-    await expect(refuseNow(full(MAX_CONFIGURED_SERVERS), 'addServer', { name: 'one-more', config: { command: 'x' } })).rejects.toMatchObject({
-      code: 'invalid_input',
-      message: `mcp.json has ${MAX_CONFIGURED_SERVERS} servers and this server would add 1: ${MAX_CONFIGURED_SERVERS + 1}, more than the ${MAX_CONFIGURED_SERVERS} it holds after an add; nothing was added.`,
-    });
-    await expect(refuseNow(full(MAX_CONFIGURED_SERVERS - 1), 'addServer', { name: 'one-more', config: { command: 'x' } })).resolves.toBeUndefined();
+  it("asks the add check (mcp.json's total as written) before the person is asked, and only for an add", async () => {
+    const asked: unknown[] = [];
+    const over = new Error('over the total');
+    const checks = {
+      addServer: (input: unknown) => {
+        asked.push(input);
+        return Promise.reject(over);
+      },
+    };
+    await expect(refuseNow(api, 'addServer', { name: 'one-more', config: { command: 'x' } }, checks)).rejects.toBe(over);
+    await expect(refuseNow(api, 'addAgent', { name: 'other' }, checks)).resolves.toBeUndefined();
+    expect(asked).toEqual([{ name: 'one-more', config: { command: 'x' } }]);
   });
 
   it('asks the import check before the person is asked to confirm an import, and only for an import', async () => {

@@ -2,7 +2,7 @@ import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { refuseEntryTwin } from '../../bridge';
-import { refuseOverTotal, serverNotConfigured } from '../../registry';
+import { serverNotConfigured } from '../../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
 const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
@@ -27,6 +27,8 @@ const AGENT_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
 export interface RefuseNowChecks {
   /** What importConfig would refuse before writing (mcp.json's total among it): see import-check.ts. */
   importConfig?: (input: ApiInput<'importConfig'>) => Promise<void>;
+  /** What addServer would refuse before writing, counted as the import counts: mcp.json's entries as written, invalid ones too. */
+  addServer?: (input: ApiInput<'addServer'>) => Promise<void>;
 }
 
 /**
@@ -49,8 +51,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown, 
     if (servers.some((s) => s.name === name)) {
       throw new CodedError('invalid_input', redact(`A server named "${name}" is already configured`), { hint: `Choose another name, or change it with \`connected-services servers edit ${name}\`` });
     }
-    // Every configured server, disabled ones too, is in the status: mcp.json's own count.
-    refuseOverTotal(servers.length, 1, 'add');
+    await checks.addServer?.(input as ApiInput<'addServer'>);
   }
   const agent = AGENT_OF[method]?.(input as never);
   const agents = agent !== undefined || method === 'addAgent' ? (await api.listAgents({})).map((a) => a.name) : [];

@@ -172,6 +172,7 @@ export class SignIns {
           userCode: event.userCode,
           verificationUri: event.verificationUri,
           ...(event.verificationUriComplete ? { verificationUriComplete: event.verificationUriComplete } : {}),
+          ...(event.ignoredCompleteOrigin ? { ignoredCompleteOrigin: event.ignoredCompleteOrigin } : {}),
           expiresAt: event.expiresAt,
           intervalSeconds: Math.round(event.intervalMs / 1000),
         };

@@ -3,10 +3,10 @@ import type { FlowEvent } from '../../auth';
 import { redactedOutput, type Output } from '../output';
 import { MAX_SHOWN_ADDRESS, progress } from './connect-server';
 
-function printed(event: FlowEvent): string[] {
+function printed(event: FlowEvent, printsWhole = false): string[] {
   const lines: string[] = [];
   const inner: Output = { out: (line) => lines.push(line), err: (line) => lines.push(line) };
-  progress(redactedOutput(inner))(event);
+  progress(redactedOutput(inner), printsWhole)(event);
   return lines;
 }
 
@@ -33,5 +33,20 @@ describe('connect: the device sign-in lines', () => {
     expect(lines[0]).toBe(`To sign in, open ${long.slice(0, MAX_SHOWN_ADDRESS - 1)}… and enter the code:`);
     expect(lines[2]).toBe(`(or open ${long.slice(0, MAX_SHOWN_ADDRESS - 1)}…)`);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(MAX_SHOWN_ADDRESS + 40);
+    expect(lines[3]).toBe(`note: the address is longer than ${MAX_SHOWN_ADDRESS} characters, so it is cut here (…); \`connected-services connect tv --device --print-url\` prints it whole.`);
+    // With --print-url (or no display) the opener prints it whole just after.
+    expect(printed(code({ verificationUri: long }), true)[2]).toBe(`note: the address is longer than ${MAX_SHOWN_ADDRESS} characters, so it is cut here (…); it is printed whole below.`);
+  });
+
+  it('says nothing of a cut when the addresses fit', () => {
+    const lines = printed(code({ verificationUriComplete: 'http://127.0.0.1:4000/device?code=WDJB-MJHT' }));
+    expect(lines.filter((l) => l.startsWith('note:'))).toEqual([]);
+  });
+
+  // RFC 8628 §3.3.1: the person reads where the complete address went, not only the core's log.
+  it('says a complete address on another site was dropped, naming the site, and where to enter the code', () => {
+    const lines = printed(code({ ignoredCompleteOrigin: 'https://phish.example' }));
+    expect(lines).toContain('note: the authorization server also gave an address with the code filled in, on another site (https://phish.example); it was not shown or opened: enter the code at the address above.');
+    expect(lines.join('\n')).not.toContain('(or open');
   });
 });

@@ -8,7 +8,7 @@ import type { Core } from '../../app';
 import type { FlowEvent } from '../../auth';
 import type { CliContext } from '../context';
 import type { Output } from '../output';
-import { signInOpener, type SignInOpenerOptions } from '../sign-in-opener';
+import { hasDesktop, signInOpener, type SignInOpenerOptions } from '../sign-in-opener';
 import { findLiveApp } from '../start-up';
 
 /** Servers whose connect may end in tokens to keep: HTTP ones and stdio ones with an OAuth "auth", not signing in with a key from the config. */
@@ -55,15 +55,25 @@ function withUserCode(line: string, userCode: string): string {
     .join('');
 }
 
-/** What a person at a terminal needs to follow a sign-in, on stderr (stdout stays for results). */
-export function progress(output: Output): (event: FlowEvent) => void {
+/**
+ * What a person at a terminal needs to follow a sign-in, on stderr (stdout stays for results).
+ * `printsWhole`: the opener prints the address it is given whole just after (`--print-url`, no display).
+ */
+export function progress(output: Output, printsWhole = false): (event: FlowEvent) => void {
   return (event) => {
     if (event.type === 'device_code') {
-      output.err(`To sign in, open ${cutText(event.verificationUri, MAX_SHOWN_ADDRESS)} and enter the code:`);
+      const address = cutText(event.verificationUri, MAX_SHOWN_ADDRESS);
+      output.err(`To sign in, open ${address} and enter the code:`);
       output.err(`    ${event.userCode}`);
-      if (event.verificationUriComplete) {
-        const line = `(or open ${cutText(event.verificationUriComplete, MAX_SHOWN_ADDRESS)})`;
-        (output.errVerbatim ?? output.err)(withUserCode(line, event.userCode));
+      const complete = event.verificationUriComplete === undefined ? undefined : cutText(event.verificationUriComplete, MAX_SHOWN_ADDRESS);
+      if (complete) (output.errVerbatim ?? output.err)(withUserCode(`(or open ${complete})`, event.userCode));
+      if (address !== event.verificationUri || complete !== event.verificationUriComplete) {
+        const whole = printsWhole ? 'it is printed whole below' : `\`connected-services connect ${event.server} --device --print-url\` prints it whole`;
+        output.err(`note: the address is longer than ${MAX_SHOWN_ADDRESS} characters, so it is cut here (…); ${whole}.`);
+      }
+      // RFC 8628 §3.3.1: a complete address on another origin than the one above is not used.
+      if (event.ignoredCompleteOrigin !== undefined) {
+        output.err(`note: the authorization server also gave an address with the code filled in, on another site (${event.ignoredCompleteOrigin}); it was not shown or opened: enter the code at the address above.`);
       }
       output.err(`The code expires in ${minutes(event.expiresAt - Date.now())}. Waiting for approval…`);
     } else if (event.type === 'device_poll' && event.state === 'slow_down') {
@@ -84,7 +94,7 @@ export async function signInCore(ctx: CliContext, options: SignInOpenerOptions):
 }
 
 /** Starts a server, signing in first when it needs it: in the running app, or here with the progress shown. */
-export async function connectServer(ctx: CliContext, core: Core, server: string, options: { device?: boolean }): Promise<ServerStatus> {
+export async function connectServer(ctx: CliContext, core: Core, server: string, options: { device?: boolean } & SignInOpenerOptions): Promise<ServerStatus> {
   const flow = options.device ? { flow: 'device' as const } : {};
   const app = ctx.runningApp();
   if (app) {
@@ -94,5 +104,7 @@ export async function connectServer(ctx: CliContext, core: Core, server: string,
   }
   const health = core.vault.health();
   if (!health.persistent && mayKeepTokens(serverEntry(core.registry.config(), server))) await refuseLostSignIn(server, health, ctx.dataDir);
-  return core.signIns.connect(server, { ...flow, onEvent: progress(ctx.output) });
+  // The opener signInCore chose prints the address whole after the progress lines.
+  const printsWhole = !options.openWith && (options.printUrl === true || !hasDesktop(ctx.env, process.platform));
+  return core.signIns.connect(server, { ...flow, onEvent: progress(ctx.output, printsWhole) });
 }

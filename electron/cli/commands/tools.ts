@@ -7,10 +7,16 @@ import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
 import { errorMessage, isCodedError } from '../../../shared/errors';
-import { cutText } from '../../../shared/text';
+import { cutToColumns } from '../../../shared/text';
 
-/** Code points a padded column shows: one server's long tool name must not widen every row (`--json` has it whole). */
+/**
+ * Terminal columns a padded column shows (a CJK character or an emoji takes two): one server's long
+ * tool name must not widen every row (`--json` has it whole).
+ */
 export const MAX_COLUMN = 64;
+
+/** Terminal columns of the last column (a description or a name): one line a terminal shows whole. */
+const MAX_LAST_COLUMN = 100;
 
 /** Cells of every column but the last (already one bounded line) cut to MAX_COLUMN; whether any was. */
 function cutColumns(rows: string[][]): { rows: string[][]; cut: boolean } {
@@ -18,7 +24,7 @@ function cutColumns(rows: string[][]): { rows: string[][]; cut: boolean } {
   const out = rows.map((row) =>
     row.map((cell, i) => {
       if (i === row.length - 1) return cell;
-      const shown = cutText(cell, MAX_COLUMN);
+      const shown = cutToColumns(cell, MAX_COLUMN);
       if (shown !== cell) cut = true;
       return shown;
     }),
@@ -63,9 +69,8 @@ async function unlisted(core: Core, server: string | undefined): Promise<string[
     );
 }
 
-function oneLine(text: string | undefined, max = 100): string {
-  const line = (text ?? '').replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+function oneLine(text: string | undefined): string {
+  return cutToColumns((text ?? '').replace(/\s+/g, ' ').trim(), MAX_LAST_COLUMN);
 }
 
 interface ListOptions {
@@ -113,7 +118,7 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
         const shown = rows ? cutColumns(rows) : undefined;
         if (!shown) ctx.output.out(listing.empty);
         else for (const line of table(shown.rows)) ctx.output.out(line);
-        if (shown?.cut) notes.push(`names longer than ${MAX_COLUMN} characters are cut (…); --json shows them whole`);
+        if (shown?.cut) notes.push(`names wider than ${MAX_COLUMN} columns are cut (…); --json shows them whole`);
         for (const note of notes) ctx.output.err(`note: ${note}`);
         if (issues.length > 0) throw configError(issues);
       }),

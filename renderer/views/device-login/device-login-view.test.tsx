@@ -68,6 +68,16 @@ describe('device login screen', () => {
     expect(screen.getByText('Enter this code:')).toBeTruthy();
   });
 
+  it('says when the core dropped a complete address on another site, naming the site only', () => {
+    const { api } = setup();
+    act(() => api.emit('deviceLogin', pending({ ignoredCompleteOrigin: 'https://phish.example' })));
+    expect(screen.getByRole('note', { name: 'Address not used' }).textContent).toBe(
+      'The service also gave an address with the code filled in, on another site (https://phish.example); it was not used: enter the code at the address above.',
+    );
+    act(() => api.emit('deviceLogin', pending()));
+    expect(screen.queryByRole('note', { name: 'Address not used' })).toBeNull();
+  });
+
   it('the link text is always the whole address it opens', () => {
     const { api } = setup();
     act(() => api.emit('deviceLogin', pending()));

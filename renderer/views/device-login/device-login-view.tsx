@@ -105,6 +105,12 @@ export function DeviceLoginView({ server }: { server: string }) {
               <li>{withCode ? 'Check that the page shows this code:' : 'Enter this code:'}</li>
             </ol>
             {login.userCode !== undefined && <UserCode code={login.userCode} />}
+            {/* RFC 8628 §3.3.1: a complete address on another site is not used; the person hears why only the address above is offered. */}
+            {login.ignoredCompleteOrigin !== undefined && (
+              <p className="note" role="note" aria-label="Address not used">
+                The service also gave an address with the code filled in, on another site ({shownLine(login.ignoredCompleteOrigin)}); it was not used: enter the code at the address above.
+              </p>
+            )}
             <p className="countdown" role="timer" aria-label="Time left to enter the code">
               {remaining !== undefined ? <>Code expires in <strong>{clockText(remaining)}</strong></> : 'Waiting for the code’s lifetime…'}
             </p>
