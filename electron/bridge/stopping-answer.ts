@@ -11,8 +11,9 @@ import { agentError, rpcError, type RpcError } from './agent-errors';
 export function bridgeStopping(): RpcError {
   return rpcError(
     agentError(
-      new CodedError('server_unavailable', 'the Connected Services bridge is stopping, so this request was not finished; retry it when the bridge is back', {
-        hint: 'retry the request once Connected Services is running again',
+      // Not "retry": a tool call may have run on the service already (a mail sent), and only its answer was lost.
+      new CodedError('server_unavailable', 'the Connected Services bridge is stopping, so no answer to this request will come; a tool it called may already have run', {
+        hint: 'once Connected Services is running again, check whether the call took effect before repeating it',
       }),
     ),
   );

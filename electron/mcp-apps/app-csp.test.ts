@@ -47,7 +47,7 @@ describe('appCsp', () => {
   });
 
   it('refuses a host ending in a number unless it is a plain IPv4 address: a wildcard over it would match addresses', () => {
-    for (const numeric of ['https://*.0.1:8443', 'https://*.0.0.1', 'wss://*.168.1.1', 'https://*.254.169.254', 'https://*.10.0.0.1', 'https://127.1', 'https://2130706433', 'https://0x7f.0.0.1', 'https://010.0.0.1', 'https://a.1']) {
+    for (const numeric of ['https://*.0.1:8443', 'https://*.0.0.1', 'wss://*.168.1.1', 'https://*.254.169.254', 'https://*.10.0.0.1', 'https://127.1', 'https://2130706433', 'https://0x7f.0.0.1', 'https://010.0.0.1', 'https://a.1', 'https://127.0.0.0x1', 'https://*.0x1:8443', 'https://*.0x']) {
       expect(isAllowedSource(numeric), numeric).toBe(false);
       const csp = directives(appCsp({ connectDomains: [numeric], resourceDomains: [numeric], frameDomains: [numeric] }, []));
       expect(csp.get('connect-src'), numeric).toBe("'none'");

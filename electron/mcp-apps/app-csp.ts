@@ -38,7 +38,8 @@ export function isNumericHost(source: string): boolean {
   const match = /^[a-z]+:\/\/(\*\.)?([^/:]+)/.exec(source.trim().toLowerCase());
   if (!match) return false;
   const [, wildcard, host = ''] = match;
-  if (!/(^|\.)\d+$/.test(host)) return false;
+  // The URL standard reads a last label of digits, or 0x and hex digits, as part of an IPv4 address.
+  if (!/(^|\.)(\d+|0x[0-9a-f]*)$/.test(host)) return false;
   return wildcard !== undefined || !DOTTED_QUAD.test(host);
 }
 

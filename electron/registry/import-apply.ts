@@ -57,6 +57,9 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
     const inner = Object.keys(servers).find((name) => nestsIn(name, candidate.name));
     if (Object.hasOwn(servers, candidate.name)) {
       out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `already configured${as}` });
+    } else if (candidate.originalName !== candidate.name && Object.hasOwn(servers, candidate.originalName)) {
+      // Imported before under the name it has there: the renamed one would be a second copy of it.
+      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: 'already configured' });
     } else if (twin !== undefined) {
       // Files are named after a server: on macOS and Windows the two would share them.
       out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `"${twin}" is configured, which differs only in case${as}` });

@@ -50,9 +50,9 @@ function progressSeen(): { began: Promise<void>; onprogress: () => void } {
   return { began, onprogress };
 }
 
-const STOPPING = /Connected Services bridge is stopping.*retry/is;
+const STOPPING = /Connected Services bridge is stopping.*may already have run/is;
 
-/** The call was refused with server_unavailable's code and a message that says the bridge is stopping and to retry. */
+/** The call was refused with server_unavailable's code and a message that says the bridge is stopping and the call may already have run. */
 function expectStopping(outcome: Outcome): void {
   expect(outcome.settled === 'rejected' ? { code: outcome.code, says: STOPPING.test(outcome.message) } : outcome).toEqual({ code: -32013, says: true });
 }

@@ -31,4 +31,15 @@ describe("the person's own call of a tool agents do not see", () => {
       expect(isCodedError(error) && error.hint).toContain('connected-services servers review notes');
     }
   });
+
+  it('still refuses a waiting tool when the listing cannot be read, and refuses when the review lists cannot be', async () => {
+    const down = { tools: () => Promise.reject(new Error('not running')) } as unknown as Pool;
+    const waiting = await refuseWithheldTool(down, pins, 'notes', 'read_notes').catch((error: unknown) => error);
+    expect(isCodedError(waiting) && waiting.message).toContain('waits for your review');
+    expect(await refuseWithheldTool(down, pins, 'notes', 'unknown')).toBeUndefined();
+    const unreadable = { listHeldChanges: () => Promise.reject(new Error('pins too large')), listRefused: () => Promise.resolve([]) };
+    const error = await refuseWithheldTool(pool, unreadable, 'notes', 'unknown').catch((failure: unknown) => failure);
+    expect(isCodedError(error) && error.code).toBe('denied');
+    expect(isCodedError(error) && error.message).toBe('Could not read whether tool "unknown" of "notes" waits for your review; nothing was run.');
+  });
 });
