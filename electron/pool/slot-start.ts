@@ -71,7 +71,8 @@ export async function startSlot(slot: StartHost, config: ServerConfig, signal: A
     slot.refresher.kick();
     return conn;
   } catch (error) {
-    const coded = toPoolError(error, errorContext(name, config, 'start', startupTimeoutMs, holder.conn));
+    // A stop overtook it: the start's abort surfaces as the SDK's timeout, which would read as a slow server.
+    const coded = generation === host.generation() ? toPoolError(error, errorContext(name, config, 'start', startupTimeoutMs, holder.conn)) : stoppedWhileStarting(name);
     // Restarting would only list it again (a flood, or a listing past its bound).
     if ((holder.conn && floodedOf(holder.conn.ended())) || isListingTooLarge(coded)) state.halt(coded);
     if (holder.conn) {

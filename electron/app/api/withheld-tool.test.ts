@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HeldChange, RefusedItem, ToolInfo } from '../../../shared/api';
-import { isCodedError } from '../../../shared/errors';
+import { CodedError, isCodedError } from '../../../shared/errors';
 import type { Pool } from '../../pool';
 import { refuseWithheldTool } from './withheld-tool';
 
@@ -41,5 +41,9 @@ describe("the person's own call of a tool agents do not see", () => {
     const error = await refuseWithheldTool(pool, unreadable, 'notes', 'unknown').catch((failure: unknown) => failure);
     expect(isCodedError(error) && error.code).toBe('denied');
     expect(isCodedError(error) && error.message).toBe('Could not read whether tool "unknown" of "notes" waits for your review; nothing was run.');
+    // A server that is not configured (or a broken entry) answers as the call itself would.
+    const missing = { listHeldChanges: () => Promise.reject(new CodedError('not_found', 'No server named "notes"')), listRefused: () => Promise.resolve([]) };
+    const notFound = await refuseWithheldTool(down, missing, 'notes', 'echo').catch((failure: unknown) => failure);
+    expect(isCodedError(notFound) && notFound.code).toBe('not_found');
   });
 });

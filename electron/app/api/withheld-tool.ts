@@ -1,5 +1,5 @@
 import type { AppApi } from '../../../shared/api';
-import { APP_REVIEW_TOOL, CodedError } from '../../../shared/errors';
+import { APP_REVIEW_TOOL, CodedError, isCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Pool } from '../../pool';
 
@@ -13,7 +13,9 @@ export async function refuseWithheldTool(pool: Pool, pins: Pick<AppApi, 'listHel
   if (visible?.some((t) => t.name === tool)) return;
   const isTool = (item: { kind: string; name: string }): boolean => item.kind === 'tool' && item.name === tool;
   // Not known to be approved: a review list that cannot be read refuses the call rather than let it pass.
-  const unread = (): never => {
+  const unread = (failure: unknown): never => {
+    // The server's own problem (not configured, a broken entry) is the call's answer as it would be anyway.
+    if (isCodedError(failure) && failure.code !== 'internal') throw failure;
     throw new CodedError('denied', redact(`Could not read whether tool "${tool}" of "${server}" waits for your review; nothing was run.`), {
       hint: `Run \`connected-services doctor\` to see what is wrong with the app's files, then try again.`,
     });
