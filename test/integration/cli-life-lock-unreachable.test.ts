@@ -40,9 +40,10 @@ describe('commands while the app holds the folder but runtime.json is gone', () 
         expect(refused.stdout).toBe('');
       }
       const after = snapshot(home);
-      // serve's warm-up may still cache and pin its servers' tools meanwhile; the configuration, the
+      // serve's warm-up may still cache and pin its servers' tools and record the programs it runs
+      // (runs/, written through a temporary file) meanwhile; the configuration, the
       // vault and the record of changes are the command line's to touch, and it touched none.
-      const kept = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(files).filter(([name]) => !/^(cache|pins|audit)\//.test(name)));
+      const kept = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(files).filter(([name]) => !/^(cache|pins|audit|runs)\//.test(name)));
       expect(kept(after)).toEqual(kept(before));
       const audit = existsSync(join(home, 'audit', 'admin.jsonl')) ? readFileSync(join(home, 'audit', 'admin.jsonl'), 'utf8').trim().split('\n') : [];
       expect(audit.map((line) => (JSON.parse(line) as { who: string }).who).filter((who) => who !== 'core')).toEqual([]);
