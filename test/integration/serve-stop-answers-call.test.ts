@@ -57,6 +57,20 @@ function expectStopping(outcome: Outcome): void {
   expect(outcome.settled === 'rejected' ? { code: outcome.code, says: STOPPING.test(outcome.message) } : outcome).toEqual({ code: -32013, says: true });
 }
 
+/**
+ * Starts the slow call, stops serve once the tool runs, and checks what both eras must show: the call
+ * answered with the stopping error, serve exiting 0, and the call audited as one the stop cancelled.
+ */
+async function stopDuringCall(served: Served, start: (onprogress: () => void) => Promise<unknown>): Promise<void> {
+  const { began, onprogress } = progressSeen();
+  const call = start(onprogress);
+  await began;
+  const stopped = served.stop();
+  expectStopping(await outcomeOf(call, { ms: SETTLE_MS }));
+  expect(await stopped).toBe(0);
+  expect(slowCalls(served.home)).toEqual([expect.objectContaining({ agent: 'caller', outcome: 'cancelled', errorCode: 'server_unavailable' })]);
+}
+
 // A stop answers every call in flight with a JSON-RPC error before it closes the streams (MCP 2025-11-25
 // basic/transports §Streamable HTTP): an SDK client whose answer stream just ended would wait for ever.
 describe("an agent's call running when serve stops", () => {
@@ -65,14 +79,7 @@ describe("an agent's call running when serve stops", () => {
     const client = new Client({ name: 'caller', version: '1.0.0' });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-      const { began, onprogress } = progressSeen();
-      const call = client.callTool({ name: 'fault__slow', arguments: { ms: 120_000 } }, undefined, { onprogress, timeout: 300_000 });
-      await began;
-      const stopped = served.stop();
-      expectStopping(await outcomeOf(call, { ms: SETTLE_MS }));
-      expect(await stopped).toBe(0);
-      // Answered, and still audited as a call the bridge's stop cancelled.
-      expect(slowCalls(served.home)).toEqual([expect.objectContaining({ agent: 'caller', outcome: 'cancelled', errorCode: 'server_unavailable' })]);
+      await stopDuringCall(served, (onprogress) => client.callTool({ name: 'fault__slow', arguments: { ms: 120_000 } }, undefined, { onprogress, timeout: 300_000 }));
     } finally {
       await client.close().catch(() => undefined);
       if (served.child.exitCode === null && served.child.signalCode === null) served.child.kill('SIGKILL');
@@ -83,14 +90,7 @@ describe("an agent's call running when serve stops", () => {
     const { served, token } = await servedWithFault('cs-stop-answer-modern-');
     const agent = await connectModernAgent(served.bridge ?? '', token, { pin: MODERN });
     try {
-      const { began, onprogress } = progressSeen();
-      const call = agent.client.callTool({ name: 'fault__slow', arguments: { ms: 120_000 } }, { onprogress, timeout: 300_000 });
-      await began;
-      const stopped = served.stop();
-      expectStopping(await outcomeOf(call, { ms: SETTLE_MS }));
-      expect(await stopped).toBe(0);
-      // Answered, and still audited as a call the bridge's stop cancelled.
-      expect(slowCalls(served.home)).toEqual([expect.objectContaining({ agent: 'caller', outcome: 'cancelled', errorCode: 'server_unavailable' })]);
+      await stopDuringCall(served, (onprogress) => agent.client.callTool({ name: 'fault__slow', arguments: { ms: 120_000 } }, { onprogress, timeout: 300_000 }));
     } finally {
       await agent.close().catch(() => undefined);
       if (served.child.exitCode === null && served.child.signalCode === null) served.child.kill('SIGKILL');
