@@ -1,35 +1,9 @@
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
 import { loadSdkTypes } from './server-sdk';
-
-/** A response that keeps what was written. */
-class FakeResponse extends EventEmitter {
-  status = 0;
-  body = '';
-  headersSent = false;
-  writable = true;
-  writableEnded = false;
-  writeHead(status: number): this {
-    this.status = status;
-    return this;
-  }
-  flushHeaders(): void {
-    this.headersSent = true;
-  }
-  write(text: string): boolean {
-    this.headersSent = true;
-    this.body += text;
-    return true;
-  }
-  end(text?: string): this {
-    this.body += text ?? '';
-    this.writableEnded = true;
-    return this;
-  }
-}
+import { FakeResponse } from '../../test/support/fake-response';
 
 const NO_TIMERS = { every: () => () => undefined, after: () => () => undefined, setTimer: () => undefined };
 

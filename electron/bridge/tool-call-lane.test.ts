@@ -1,41 +1,11 @@
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ProtocolError, Server, type CallToolRequest, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery, onParsedRequest, type Deliver } from '../mcp-wire';
 import { loadSdkTypes } from './server-sdk';
+import { FakeResponse } from '../../test/support/fake-response';
 import { toolCallLane } from './tool-call-lane';
-
-/** A response that keeps what was written, headers included, in order. */
-class FakeResponse extends EventEmitter {
-  status = 0;
-  headers = '';
-  body = '';
-  headersSent = false;
-  writable = true;
-  writableEnded = false;
-  setHeader(): void {}
-  writeHead(status: number, headers?: Record<string, unknown>): this {
-    this.status = status;
-    this.headers = JSON.stringify(headers ?? {});
-    return this;
-  }
-  flushHeaders(): void {
-    this.headersSent = true;
-  }
-  write(text: string): boolean {
-    this.headersSent = true;
-    this.body += text;
-    return true;
-  }
-  end(text?: string): this {
-    this.body += text ?? '';
-    this.writableEnded = true;
-    this.emit('finish');
-    return this;
-  }
-}
 
 const NO_TIMERS = { every: () => () => undefined, after: () => () => undefined, setTimer: () => undefined };
 
