@@ -43,6 +43,14 @@ describe('checkConfiguredIssuer (RFC 8414 §3.3 for a configured metadata URL)',
     expect(other?.message).toContain('may only name an issuer on http://127.0.0.1:45902');
     expect(refusal('http://127.0.0.1:45902/as-meta', 'not a url')?.code).toBe('invalid_config');
   });
+
+  it('refuses multi-tenant metadata whose issuer is a template, with a hint to use the tenant\'s own', () => {
+    const common = refusal('https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration', 'https://login.microsoftonline.com/{tenantid}/v2.0');
+    expect(common?.code).toBe('invalid_config');
+    expect(common?.hint).toContain('multi-tenant metadata whose issuer is a template');
+    expect(common?.hint).toContain('your own tenant');
+    expect(refusal('http://127.0.0.1:45902/as-meta', 'http://127.0.0.1:45901')?.hint).not.toContain('multi-tenant');
+  });
 });
 
 describe('discoverNamedIssuer with a configured metadata URL', () => {

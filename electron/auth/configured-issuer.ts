@@ -3,6 +3,8 @@ import { authServerMetadataCandidates } from './metadata-urls';
 
 const INSERTED = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
 const APPENDED = '/.well-known/openid-configuration';
+// Multi-tenant metadata (Microsoft Entra's `common`) names its issuer with a placeholder such as `{tenantid}`.
+const TEMPLATED = /\{[A-Za-z_]+\}|%7B[A-Za-z_]+%7D/i;
 
 /** The issuer a well-known metadata URL was built from (RFC 8414 §3.1, OpenID Discovery §4), if it is one. */
 export function wellKnownIssuer(metadataUrl: string): string | undefined {
@@ -49,7 +51,9 @@ export function checkConfiguredIssuer(server: string, metadataUrl: string, claim
     'invalid_config',
     `The authorization server metadata at ${url.href} (the "authServerMetadataUrl" of "${server}") claims the issuer ${claimed}, but metadata fetched from there may only name ${expected}; it is not used.`,
     {
-      hint: `Set "authServerMetadataUrl" in the "auth" of "${server}" to the metadata of ${claimed} itself (${issuerCandidates(claimed)[0] ?? 'its well-known URL'}), or remove it if that server is not yours.`,
+      hint: TEMPLATED.test(claimed)
+        ? `This is multi-tenant metadata whose issuer is a template: set "authServerMetadataUrl" in the "auth" of "${server}" to your own tenant's metadata, with the template's part replaced by your tenant's ID.`
+        : `Set "authServerMetadataUrl" in the "auth" of "${server}" to the metadata of ${claimed} itself (${issuerCandidates(claimed)[0] ?? 'its well-known URL'}), or remove it if that server is not yours.`,
       data: { server, metadataUrl: url.href, claimedIssuer: claimed },
     },
   );
