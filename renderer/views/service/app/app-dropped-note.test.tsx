@@ -8,18 +8,18 @@ afterEach(cleanup);
 
 const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
 
-// Review F5: the loopback origins a remote server's app declared are left out, and the person is told which.
-describe("an app's origins on this computer that were left out", () => {
+// The loopback and local-network origins a remote server's app declared are left out, and the person is told which.
+describe("an app's origins on this computer or the local network that were left out", () => {
   it('are named in the panel', async () => {
     const api = createFakeApi({
       status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
       listTools: () => [TOOL],
       callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [], dropped: ['http://localhost:2375'] }),
+      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [], dropped: ['http://localhost:2375', 'https://printer.local'] }),
       closeApp: () => ({ ok: true as const }),
     });
     renderApp(api, { hash: '#/services/map/tools/show-map' });
     fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
-    expect((await screen.findByText(/This app asked to reach http:\/\/localhost:2375 on this computer/)).textContent).toContain('left out');
+    expect((await screen.findByText(/This app asked to reach http:\/\/localhost:2375, https:\/\/printer\.local on this computer or your local network/)).textContent).toContain('left out');
   });
 });
