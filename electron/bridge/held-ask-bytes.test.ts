@@ -4,7 +4,7 @@ import { InputRounds, MAX_ASK_BYTES, MAX_HELD_ASK_BYTES, MAX_HELD_PER_AGENT, MAX
 /** An elicitation whose JSON is about `bytes` long. */
 const elicitation = (bytes: number): Record<string, unknown> => ({ message: 'm'.repeat(bytes - 64), requestedSchema: { type: 'object', properties: {} } });
 
-// Review F4: a hostile server's requests during a call (16 of ~7 MB each) were held whole for the
+// A hostile server's requests during a call (16 of ~7 MB each) were held whole for the
 // retry window. Each is bounded, each call's, and all held calls' together; past a bound the
 // server's request is refused with why, never held.
 describe('the size of requests held for an agent', () => {

