@@ -1,33 +1,10 @@
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery, onParsedRequest, rpcKind } from '../mcp-wire';
 import { loadSdkTypes } from './server-sdk';
-
-class FakeResponse extends EventEmitter {
-  status = 0;
-  body = '';
-  headersSent = false;
-  writable = true;
-  setHeader(): void {}
-  writeHead(status: number): this {
-    this.status = status;
-    this.headersSent = true;
-    return this;
-  }
-  flushHeaders(): void {}
-  write(text: string): boolean {
-    this.body += text;
-    return true;
-  }
-  end(text?: string): this {
-    this.body += text ?? '';
-    this.emit('finish');
-    return this;
-  }
-}
+import { FakeResponse } from '../../test/support/fake-response';
 
 function post(sessionId?: string): IncomingMessage {
   const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
