@@ -18,11 +18,17 @@ export async function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BY
   if (declared > limit) throw new BodyTooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) throw new BodyTooLarge(limit);
-    chunks.push(buffer);
+  try {
+    for await (const chunk of request) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > limit) throw new BodyTooLarge(limit);
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw error;
+    // A client hanging up is its own doing, not a fault of ours to log (anyone may connect and leave).
+    throw new CodedError('invalid_input', 'The request ended before its body arrived whole');
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};

@@ -169,6 +169,7 @@ describe('web server', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['set-cookie']).toBeUndefined();
     expect((await send(web.port, '/', { headers: { host: 'evil.example' } })).status).toBe(403);
     expect((await send(web.port, '/', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
@@ -249,6 +250,10 @@ describe('web server', () => {
     expect(errorOf(notJson).code).toBe('invalid_input');
     const formPost = await send(web.port, '/api/status', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' });
     expect(formPost.status).toBe(400);
+    const lookAlike = await send(web.port, '/api/status', { method: 'POST', headers: { ...auth, 'content-type': 'application/jsonx' }, body: '{}' });
+    expect(errorOf(lookAlike).message).toBe('Send the request body as application/json');
+    const withCharset = await send(web.port, '/api/status', { method: 'POST', headers: { ...auth, 'content-type': 'Application/JSON; charset=utf-8' }, body: '{}' });
+    expect(withCharset.status).toBe(200);
     const huge = await send(web.port, '/api/status', { method: 'POST', headers: json, body: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}` });
     expect(huge.status).toBe(413);
     expect(errorOf(huge)).toMatchObject({ code: 'invalid_input', message: 'The request body is larger than the App API accepts (1 MiB)' });

@@ -69,6 +69,8 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
+  // A page that opened the UI's tab cannot later send it elsewhere (reverse tabnabbing).
+  'cross-origin-opener-policy': 'same-origin',
 };
 
 const PAGE_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -232,7 +234,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     // A JSON content type cannot be sent cross-site without a preflight, which we never grant.
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    if ((request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
       sendError(response, new CodedError('invalid_input', 'Send the request body as application/json'));
       return;
     }
