@@ -35,7 +35,8 @@ export async function openScanFile(file: string, maxBytes: number): Promise<Open
     const info = await handle.stat();
     if (!info.isFile()) refuse(`${file} is not a regular file (a FIFO, a device or a folder), so it is not read.`, file);
     return {
-      identity: `${info.dev}:${info.ino}`,
+      // A file system without inode numbers (0) leaves each name its own file: no line dropped for a shared 0.
+      identity: info.ino === 0 ? `name:${file}` : `${info.dev}:${info.ino}`,
       firstLine: () => firstLineOf(handle, maxBytes, file),
       text: () => textOf(handle, maxBytes, file),
       close: () => handle.close(),
