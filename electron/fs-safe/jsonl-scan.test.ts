@@ -8,7 +8,7 @@ import { JsonlLog } from './jsonl-log';
 
 // The real file reads, counted per file name, with a hook run before a file is opened: a rotation
 // can be made to happen at an exact point of a scan, no timing involved.
-const spy = vi.hoisted(() => ({ bytes: new Map<string, number>(), beforeOpen: undefined as ((file: string) => void) | undefined }));
+const spy = vi.hoisted(() => ({ bytes: new Map<string, number>(), beforeOpen: undefined as ((file: string) => void) | undefined, noInodes: false }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof FsPromises>();
   const open = async (...args: Parameters<typeof actual.open>): ReturnType<typeof actual.open> => {
@@ -16,7 +16,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     spy.beforeOpen?.(file);
     const handle = await actual.open(...args);
     const read = handle.read.bind(handle) as (...rest: unknown[]) => Promise<FsPromises.FileReadResult<Buffer>>;
+    const stat = handle.stat.bind(handle) as () => ReturnType<typeof handle.stat>;
     Object.assign(handle, {
+      // A file system without inode numbers, as some report them.
+      stat: async () => Object.assign(await stat(), spy.noInodes ? { ino: 0 } : {}),
       read: async (...rest: unknown[]) => {
         const result = await read(...rest);
         spy.bytes.set(basename(file), (spy.bytes.get(basename(file)) ?? 0) + result.bytesRead);
@@ -69,6 +72,7 @@ function rotateBeforeOpening(dir: string, name: string, fresh: string): void {
 
 afterEach(() => {
   spy.beforeOpen = undefined;
+  spy.noInodes = false;
   spy.bytes.clear();
 });
 
@@ -111,6 +115,13 @@ describe('paging a log while it rotates', () => {
     expect(second.ns).toEqual(newest(249, 100));
     const third = await page(second.last);
     expect(third.ns).toEqual(newest(99, 0));
+    await log.close();
+  });
+
+  it('reads every file where the file system gives no inode numbers', async () => {
+    const log = fourFiles();
+    spy.noInodes = true;
+    expect((await log.scan({ limit: 1000, keep: () => true })).entries.map((e) => e.n)).toEqual(newest(399, 0));
     await log.close();
   });
 });
