@@ -5,7 +5,7 @@ import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
 import { errorMessage } from '../../shared/errors';
 import { errnoCode } from './fs-errors';
-import { readTextFile } from './read-text-file';
+import { openScanFile } from './jsonl-file';
 import { rotateIfStill } from './jsonl-rotation';
 import { endTornLine } from './torn-line';
 import { scanNewest, type ScanOptions, type ScanResult } from './jsonl-scan';
@@ -159,7 +159,12 @@ export class JsonlLog<T> {
     return scanNewest(this.#files(), this.#schema, async (file) => {
       try {
         // Rotation keeps a file near maxBytes, but another process's appends are not counted there.
-        return await readTextFile(file, 4 * this.#maxBytes);
+        const opened = await openScanFile(file, 4 * this.#maxBytes);
+        const skipped = (error: unknown): undefined => {
+          this.#log(`skipped ${file}: ${errorMessage(error)}`);
+          return undefined;
+        };
+        return { ...opened, firstLine: () => opened.firstLine().catch(skipped), text: () => opened.text().catch(skipped) };
       } catch (error) {
         if (errnoCode(error) !== 'ENOENT') this.#log(`skipped ${file}: ${errorMessage(error)}`);
         return undefined;

@@ -41,6 +41,15 @@ export interface ScanResult<T> {
   cut: boolean;
 }
 
+/** One file of the log, held open for a scan; a read gives undefined when the file cannot be read (it is skipped). */
+export interface ScanFile {
+  /** The same for the file under another name: a rotation during the scan renames files. */
+  readonly identity: string;
+  firstLine(): Promise<string | undefined>;
+  text(): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
 const hasLines = (file: string): Promise<boolean> => stat(file).then((info) => info.size > 0, () => false);
 
 /** The file and line `before` names, or undefined for no cursor; `null` when it names nothing. */
@@ -52,49 +61,65 @@ function parseBefore(before: LinePosition | undefined): { mark: string; line: nu
 
 /**
  * Lines of `files` (newest file first) from the end, parsed by `schema`, those `keep` accepts, up to
- * `limit`. `read` gives a file's text, undefined when there is none to read. A line that does not
- * parse (a torn write, an older format) is skipped.
+ * `limit`. `open` opens a file, undefined when there is none to read; each is held open until the
+ * scan ends, so a file a rotation renames meanwhile is known as one already read (its identity) and
+ * its lines come once. With `before`, the files newer than the cursor's have only their first line
+ * read. A line that does not parse (a torn write, an older format) is skipped.
  */
-export async function scanNewest<T>(files: readonly string[], schema: z.ZodType<T>, read: (file: string) => Promise<string | undefined>, options: ScanOptions<T>): Promise<ScanResult<T>> {
+export async function scanNewest<T>(files: readonly string[], schema: z.ZodType<T>, open: (file: string) => Promise<ScanFile | undefined>, options: ScanOptions<T>): Promise<ScanResult<T>> {
   const { limit, keep, maxChars = Infinity, line: looked } = options;
   const entries: T[] = [];
   const positions: LinePosition[] = [];
   let before = parseBefore(options.before);
   if (before === null) return { entries, positions, cut: false };
   let spent = 0;
-  for (const file of files) {
-    if (entries.length >= limit) break;
-    if (spent >= maxChars) return { entries, positions, cut: await hasLines(file) };
-    const text = await read(file);
-    if (text === undefined) continue;
-    const lines = text.split('\n');
-    const mark = fileMark(lines[0] ?? '');
-    let from = lines.length - 1;
-    if (before !== undefined) {
-      // Files newer than the cursor's are passed over; older ones are read whole.
-      if (mark !== before.mark) continue;
-      from = Math.min(from, before.line - 1);
-      before = undefined;
-    }
-    for (let i = from; i >= 0 && entries.length < limit; i--) {
-      const line = lines[i];
-      if (!line) continue;
-      if (spent >= maxChars) return { entries, positions, cut: true };
-      spent += line.length + 1;
-      if (looked !== undefined && !looked(line)) continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        continue;
+  const opened: ScanFile[] = [];
+  const seen = new Set<string>();
+  try {
+    for (const name of files) {
+      if (entries.length >= limit) break;
+      if (spent >= maxChars) return { entries, positions, cut: await hasLines(name) };
+      const file = await open(name);
+      if (file === undefined) continue;
+      opened.push(file);
+      // Renamed here by a rotation since it was read under a newer name (rotation only moves files older).
+      if (seen.has(file.identity)) continue;
+      seen.add(file.identity);
+      // Files newer than the cursor's are passed over unread but for their first line; older ones are read whole.
+      const first = before === undefined ? '' : await file.firstLine();
+      if (first === undefined) continue;
+      const mark = before === undefined ? undefined : fileMark(first);
+      if (before !== undefined && mark !== before.mark) continue;
+      const text = await file.text();
+      if (text === undefined) continue;
+      const lines = text.split('\n');
+      const at = mark ?? fileMark(lines[0] ?? '');
+      let from = lines.length - 1;
+      if (before !== undefined) {
+        from = Math.min(from, before.line - 1);
+        before = undefined;
       }
-      const entry = schema.safeParse(parsed);
-      const at = `${mark}.${i}`;
-      if (entry.success && keep(entry.data, at)) {
-        entries.push(entry.data);
-        positions.push(at);
+      for (let i = from; i >= 0 && entries.length < limit; i--) {
+        const line = lines[i];
+        if (!line) continue;
+        if (spent >= maxChars) return { entries, positions, cut: true };
+        spent += line.length + 1;
+        if (looked !== undefined && !looked(line)) continue;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        const entry = schema.safeParse(parsed);
+        if (entry.success && keep(entry.data, `${at}.${i}`)) {
+          entries.push(entry.data);
+          positions.push(`${at}.${i}`);
+        }
       }
     }
+    return { entries, positions, cut: false };
+  } finally {
+    await Promise.all(opened.map((file) => file.close().catch(() => undefined)));
   }
-  return { entries, positions, cut: false };
 }

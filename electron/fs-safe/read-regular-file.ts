@@ -27,7 +27,7 @@ export interface RegularFileOptions {
  * Collects a file's bytes up to `maxBytes`, sized from what stat said and grown as the file grows:
  * one byte past the bound is always tried, so a file that grows while read is caught too.
  */
-class Bounded {
+export class Bounded {
   buffer: Buffer;
   length = 0;
   constructor(

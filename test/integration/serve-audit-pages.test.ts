@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
@@ -12,8 +12,9 @@ const line = (i: number): string => `${JSON.stringify({ time: 1_700_000_000_000 
 // through them with `before`, filtered or not, against a real serve.
 describe('readAudit pages through more than 200 entries (serve)', () => {
   let served: Served;
+  let home: string;
   beforeAll(async () => {
-    const home = tempHome();
+    home = tempHome();
     mkdirSync(join(home, 'audit'), { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'audit', 'audit.jsonl'), Array.from({ length: SEEDED }, (_, i) => line(i)).join(''), { mode: 0o600 });
     served = await startServe(home);
@@ -48,5 +49,18 @@ describe('readAudit pages through more than 200 entries (serve)', () => {
     const rest = await read({ agent: 'odd', limit: 100, before: first.at(-1)?.at });
     expect(rest.map(seq)).toEqual(Array.from({ length: 15 }, (_, i) => 29 - 2 * i));
     expect(rest.some((e) => e.older)).toBe(false);
+  }, 60_000);
+
+  it('goes on from the cursor once its file is rotated to audit.1.jsonl between two pages', async () => {
+    const first = await read({ server: 'github', limit: 200 });
+    expect(first.at(-1)?.older).toBe(true);
+    // As a rotation does it (another process's, say): the file renamed whole, newer calls in a new one.
+    const dir = join(home, 'audit');
+    renameSync(join(dir, 'audit.jsonl'), join(dir, 'audit.1.jsonl'));
+    writeFileSync(join(dir, 'audit.jsonl'), Array.from({ length: 10 }, (_, i) => line(SEEDED + i)).join(''), { mode: 0o600 });
+    const second = await read({ server: 'github', limit: 200, before: first.at(-1)?.at });
+    expect(second.map(seq)).toEqual(Array.from({ length: SEEDED - 200 }, (_, i) => SEEDED - 201 - i));
+    expect(second.some((e) => e.older)).toBe(false);
+    expect((await read({ server: 'github', limit: 5 })).map(seq)).toEqual([239, 238, 237, 236, 235]);
   }, 60_000);
 });
