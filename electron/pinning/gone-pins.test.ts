@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../shared/api';
-import { MAX_GONE, pinStateSchema, review, type PinState } from './pin-state';
+import { clearGoneForgotten, MAX_GONE, MAX_GONE_BYTES, pinStateSchema, review, type PinState } from './pin-state';
+import { forgottenRemovals, withoutForgotten } from './forgotten-removals';
 import { ToolPins } from './pins';
 
 interface Item {
@@ -64,12 +65,55 @@ describe('an approved name the server stops listing, then lists again', () => {
     expect(Object.keys(later.next.held)).toEqual(['n']);
   });
 
+  it('counts the bound in UTF-8 bytes, as the pin file stores them: multibyte definitions are forgotten past 16 MiB', () => {
+    interface Wide {
+      name: string;
+      text: string;
+    }
+    // 3 bytes a character: two definitions of some 6 Mi characters together, some 18 MiB stored.
+    const wide = (name: string): Wide => ({ name, text: '€'.repeat(MAX_GONE_BYTES / 3 / 1.7) });
+    const wideOpts = { key: (i: Wide): string => i.name, digest: (i: Wide): string => createHash('sha256').update(i.name).digest('hex'), acceptNew: true, now: 1 };
+    const first = review(undefined, [wide('a'), wide('b'), wide('c')], wideOpts).next;
+    const oneGone = review(first, [wide('b'), wide('c')], { ...wideOpts, now: 2 }).next;
+    expect(oneGone.goneForgotten).toBeUndefined();
+    const twoGone = review(oneGone, [wide('c')], { ...wideOpts, now: 3 }).next;
+    expect(Object.keys(twoGone.gone ?? {})).toEqual(['b']);
+    expect(twoGone.goneForgotten).toBe(3);
+  });
+
+  it('cleared by the person, acceptNew approves new names again; removed ones still remembered are still compared', () => {
+    const many = items(...Array.from({ length: MAX_GONE + 1 }, (_, i): [string, number] => [`t${i}`, 1]));
+    const removed = review(review(undefined, many, opts).next, [], { ...opts, now: 2 }).next;
+    expect(clearGoneForgotten(approvedThenGone())).toBeUndefined();
+    const cleared = clearGoneForgotten(removed) as PinState<Item>;
+    expect(cleared.goneForgotten).toBeUndefined();
+    expect(removed.goneForgotten).toBe(2);
+    const later = review(cleared, items(['n', 1], ['t500', 2]), { ...opts, acceptNew: true });
+    expect(later.approvedNow).toEqual(['n']);
+    expect(Object.keys(later.next.held)).toEqual(['t500']);
+  });
+
   it('a state kept before removed names were remembered still loads', () => {
     const schema = pinStateSchema(z.object({ name: z.string(), v: z.number() }));
     const old = { approved: { a: { digest: digest({ name: 'a', v: 1 }), def: { name: 'a', v: 1 }, at: 1 } }, held: {}, refused: {} };
     expect(schema.parse(old)).toEqual(old);
     const now = approvedThenGone();
     expect(schema.parse(JSON.parse(JSON.stringify(now)))).toEqual(now);
+  });
+});
+
+describe("a server's forgotten removals", () => {
+  const forgot = (now: number): PinState<Item> => ({ approved: {}, held: {}, refused: {}, goneForgotten: now });
+  const none = (): PinState<Item> => ({ approved: {}, held: {}, refused: {} });
+
+  it('are shown per server, since the earliest, with the kinds that forgot', () => {
+    expect(forgottenRemovals('notes', { tools: none() as never, prompts: none() as never })).toEqual([]);
+    const pins = { tools: forgot(7) as never, prompts: none() as never, templates: forgot(5) as never };
+    expect(forgottenRemovals('notes', pins)).toEqual([{ server: 'notes', since: 5, kinds: ['tool', 'resourceTemplate'] }]);
+    const cleared = withoutForgotten(pins);
+    expect(forgottenRemovals('notes', cleared)).toEqual([]);
+    const untouched = { tools: none() as never, prompts: none() as never };
+    expect(withoutForgotten(untouched)).toBe(untouched);
   });
 });
 

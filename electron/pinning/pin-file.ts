@@ -12,7 +12,7 @@ export const PIN_FILE_VERSION = 1;
  * The largest pin file written or read. A server's listing is at most 16 MiB (pool/listing-bound.ts);
  * its pins hold its approved definitions and the held ones of one listing (each at most a listing),
  * with some 150 bytes of digest and time per item (10,000 items at most): some 34 MiB in all, and
- * the removed ones it remembers (at most 16 MiB of definitions, pin-state.ts MAX_GONE_CHARS). A state
+ * the removed ones it remembers (at most 16 MiB of definitions, pin-state.ts MAX_GONE_BYTES). A state
  * past this (approvals gathered from many listings) is refused where it would be made, not written.
  */
 export const MAX_PIN_FILE_BYTES = 64 * 1024 * 1024;

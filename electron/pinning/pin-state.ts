@@ -7,11 +7,12 @@ export const MAX_REFUSED = 32;
 /** How many tools or prompts of one server may wait at once; more are left out (and logged) until some are decided. */
 export const MAX_HELD = 500;
 /**
- * How many removed approved names of one kind are remembered, and their definitions' JSON at most
- * (one listing's worth, pool/listing-bound.ts): one listed again is compared with what was approved.
+ * How many removed approved names of one kind are remembered, and their definitions' JSON at most, in
+ * UTF-8 bytes as the pin file stores it (one listing's worth, pool/listing-bound.ts): one listed again
+ * is compared with what was approved.
  */
 export const MAX_GONE = 500;
-export const MAX_GONE_CHARS = 16 * 1024 * 1024;
+export const MAX_GONE_BYTES = 16 * 1024 * 1024;
 
 export interface Pinned<T> {
   digest: string;
@@ -52,22 +53,35 @@ function copyState<T>(state: PinState<T>): PinState<T> {
   };
 }
 
-/** Removed approved names kept as approved, the oldest forgotten past MAX_GONE or MAX_GONE_CHARS. */
+const storedBytes = (def: unknown): number => Buffer.byteLength(JSON.stringify(def), 'utf8');
+
+/** Removed approved names kept as approved, the oldest forgotten past MAX_GONE or MAX_GONE_BYTES. */
 function rememberGone<T>(next: PinState<T>, removed: ReadonlyMap<string, Pinned<T>>, now: number): void {
   if (removed.size === 0) return;
   const gone = { ...next.gone };
   for (const [name, pinned] of removed) put(gone, name, { ...pinned, goneAt: now });
   const oldestFirst = Object.entries(gone).sort(([, a], [, b]) => a.goneAt - b.goneAt);
-  let chars = oldestFirst.reduce((sum, [, entry]) => sum + JSON.stringify(entry.def).length, 0);
+  let bytes = oldestFirst.reduce((sum, [, entry]) => sum + storedBytes(entry.def), 0);
   let count = oldestFirst.length;
   for (const [name, entry] of oldestFirst) {
-    if (count <= MAX_GONE && chars <= MAX_GONE_CHARS) break;
+    if (count <= MAX_GONE && bytes <= MAX_GONE_BYTES) break;
     delete gone[name];
     count -= 1;
-    chars -= JSON.stringify(entry.def).length;
+    bytes -= storedBytes(entry.def);
     next.goneForgotten ??= now;
   }
   next.gone = gone;
+}
+
+/**
+ * The person's word that new names may be approved under acceptNew again, though removed ones were
+ * forgotten: undefined when none was (nothing to clear).
+ */
+export function clearGoneForgotten<T>(state: PinState<T>): PinState<T> | undefined {
+  if (state.goneForgotten === undefined) return undefined;
+  const next = copyState(state);
+  delete next.goneForgotten;
+  return next;
 }
 
 /** A removed approved name listed again is approved as it was: the listing then holds it if it changed. */

@@ -1,8 +1,9 @@
 import type { ProcessEnv } from '../../shared/core-env';
-import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type RefusedItem, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
+import { PIN_KIND_WORDS, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
 import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
+import { forgottenRemovals, withoutForgotten } from './forgotten-removals';
 import { heldChanges, refusedItems } from './held-view';
 import { own } from './own-entry';
 import { emptyState, heldCount, namesOf, reviewPart, type Parts } from './listing-parts';
@@ -212,6 +213,11 @@ export class ToolPins {
     return this.#view(server, (name, pins) => refusedItems(name, pins, (part, key) => this.#listedRefused.get(name)?.[part]?.get(key)));
   }
 
+  /** Whether a server's pins forgot removed names, so acceptNewTools approves none of its new ones. */
+  forgotten(server?: string): Promise<ForgottenRemovals[]> {
+    return this.#view(server, forgottenRemovals);
+  }
+
   async #view<T>(server: string | undefined, view: (name: string, pins: ServerPins) => T[]): Promise<T[]> {
     const out: T[] = [];
     for (const name of server !== undefined ? [server] : [...this.#states.keys()]) {
@@ -242,15 +248,18 @@ export class ToolPins {
     return own(resources.refused, uri) !== undefined ? 'refused' : undefined;
   }
 
-  /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
-  async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
-    if (!(await this.#inTurn(server, () => this.#decide(server, decisions)))) return;
+  /**
+   * The person's decisions on one server's held items; all-or-nothing when one names nothing held.
+   * `resetForgotten`: acceptNewTools approves the server's new names again, though removed ones were forgotten.
+   */
+  async decide(server: string, decisions: readonly PinDecision[], resetForgotten = false): Promise<void> {
+    if (!(await this.#inTurn(server, () => this.#decide(server, decisions, resetForgotten)))) return;
     this.#events.emit('held', { server });
     this.#events.emit('visible', { server });
   }
 
   /** Keeps the decisions; false when they changed nothing. */
-  async #decide(server: string, decisions: readonly PinDecision[]): Promise<boolean> {
+  async #decide(server: string, decisions: readonly PinDecision[], resetForgotten: boolean): Promise<boolean> {
     const loaded = await this.#current(server);
     const state = loaded && !('unreadable' in loaded) ? loaded : undefined;
     let next = state;
@@ -267,6 +276,7 @@ export class ToolPins {
       }
       next = { ...next, [part]: decided };
     }
+    if (resetForgotten && next !== undefined) next = withoutForgotten(next);
     if (next === undefined || next === state) return false;
     const before = this.#states.get(server);
     try {

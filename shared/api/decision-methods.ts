@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../config';
-import { HeldChangeSchema, MAX_PIN_DECISIONS, PinDecisionSchema, RefusedItemSchema } from './pin-views';
+import { ForgottenRemovalsSchema, HeldChangeSchema, MAX_PIN_DECISIONS, PinDecisionSchema, RefusedItemSchema } from './pin-views';
 import { DecideInputSchema, DecideOutputSchema, DecisionSchema } from './decision-views';
 import { OptionalServer, Ok } from './method-schemas';
 
@@ -10,9 +10,19 @@ export const DECISION_METHODS = {
   listHeldChanges: () => ({ input: OptionalServer, output: z.array(HeldChangeSchema) }),
   /** What the person refused, of one server or all: each listed or no longer, to accept after all or forget (`reviewChanges`). */
   listRefused: () => ({ input: OptionalServer, output: z.array(RefusedItemSchema) }),
-  /** The person's decisions on held tools and prompts of one server, and on refused ones; `acceptAll` accepts whatever waits. */
+  /** Servers whose pins forgot removed approved names: `pinning.acceptNewTools` approves none of their new names until reset. */
+  listForgottenRemovals: () => ({ input: OptionalServer, output: z.array(ForgottenRemovalsSchema) }),
+  /**
+   * The person's decisions on held tools and prompts of one server, and on refused ones; `acceptAll` accepts whatever waits;
+   * `resetForgotten` lets `pinning.acceptNewTools` approve its new names again though removed ones were forgotten.
+   */
   reviewChanges: () => ({
-    input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(MAX_PIN_DECISIONS).optional(), acceptAll: z.boolean().optional() }),
+    input: z.strictObject({
+      name: ServerNameSchema,
+      decisions: z.array(PinDecisionSchema).max(MAX_PIN_DECISIONS).optional(),
+      acceptAll: z.boolean().optional(),
+      resetForgotten: z.boolean().optional(),
+    }),
     output: Ok,
   }),
   /** Everything waiting for the person, of every kind (calls, confirmations, asks, tool changes, app calls), oldest first. */

@@ -94,3 +94,11 @@ export const RefusedItemSchema = lazySchema(() =>
   }),
 );
 export type RefusedItem = z.infer<typeof RefusedItemSchema>;
+
+/**
+ * A server whose pins forgot approved names it removed (past 500 of a kind, or 16 MiB of their
+ * definitions) since `since`: one of its new names could be a forgotten one back, so none is
+ * approved by `pinning.acceptNewTools` until the person resets it (`reviewChanges`, `resetForgotten`).
+ */
+export const ForgottenRemovalsSchema = lazySchema(() => z.object({ server: z.string(), since: z.number(), kinds: z.array(z.enum(PIN_KINDS)) }));
+export type ForgottenRemovals = z.infer<typeof ForgottenRemovalsSchema>;

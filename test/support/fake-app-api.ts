@@ -88,6 +88,7 @@ const DEFAULTS: FakeHandlers = {
   installRegistryEntry: ({ server }) => ({ name: server, secrets: [], needsApproval: false, steps: [] }),
   listHeldChanges: () => [],
   listRefused: () => [],
+  listForgottenRemovals: () => [],
   inputRoundSettings: () => ({}),
   sessionSettings: () => ({}),
 };

@@ -84,6 +84,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   registryCatalog: 'read',
   listHeldChanges: 'read',
   listRefused: 'read',
+  listForgottenRemovals: 'read',
   reviewChanges: 'depends',
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',
@@ -146,6 +147,9 @@ describe('the caller rules of the App API', () => {
     // Refusing narrows; accepting, and forgetting a refusal (a refused resource then reads through its template), widen.
     const review = (decision: 'accept' | 'refuse' | 'forget') => powerOf('reviewChanges', { name: 'notes', decisions: [{ kind: 'resource', name: 'notes://keys', decision }] }, context);
     expect([await review('refuse'), await review('accept'), await review('forget')]).toEqual(['narrowing', 'widening', 'widening']);
+    // Resetting forgotten removals lets acceptNewTools approve a removed tool back changed: the person's to confirm.
+    expect(await powerOf('reviewChanges', { name: 'notes', resetForgotten: true }, context)).toBe('widening');
+    expect(await powerOf('reviewChanges', { name: 'notes', decisions: [{ kind: 'tool', name: 'a', decision: 'refuse' }], resetForgotten: true }, context)).toBe('widening');
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: true }, context)).toBe('widening');
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: false }, context)).toBe('narrowing');
     expect(await powerOf('setBridgePaused', { paused: false }, context)).toBe('widening');

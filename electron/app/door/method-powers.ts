@@ -109,6 +109,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   installRegistryEntry: 'depends',
   listHeldChanges: 'read',
   listRefused: 'read',
+  listForgottenRemovals: 'read',
   // Accepting lets a new or changed definition reach agents; refusing keeps it from them.
   reviewChanges: 'depends',
   listDecisions: 'read',
@@ -185,9 +186,10 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
     case 'disconnect':
       return (input as ApiInput<'disconnect'>).forgetIssuer === true ? 'widening' : 'narrowing';
     case 'reviewChanges': {
-      const { decisions, acceptAll } = input as ApiInput<'reviewChanges'>;
+      const { decisions, acceptAll, resetForgotten } = input as ApiInput<'reviewChanges'>;
       // Forgetting a refusal widens too: a refused resource no longer listed is then read through a template that matches it.
-      return acceptAll === true || (decisions ?? []).some((d) => d.decision !== 'refuse') ? 'widening' : 'narrowing';
+      // So does resetForgotten: acceptNewTools then approves new names, one possibly a removed one back changed.
+      return acceptAll === true || resetForgotten === true || (decisions ?? []).some((d) => d.decision !== 'refuse') ? 'widening' : 'narrowing';
     }
     case 'decideApproval':
       return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';

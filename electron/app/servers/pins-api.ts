@@ -18,6 +18,7 @@ export interface PinsApiOptions {
 export interface PinsMethods {
   listHeldChanges(input: ApiInput<'listHeldChanges'>): Promise<ApiOutput<'listHeldChanges'>>;
   listRefused(input: ApiInput<'listRefused'>): Promise<ApiOutput<'listRefused'>>;
+  listForgottenRemovals(input: ApiInput<'listForgottenRemovals'>): Promise<ApiOutput<'listForgottenRemovals'>>;
   reviewChanges(input: ApiInput<'reviewChanges'>): Promise<ApiOutput<'reviewChanges'>>;
 }
 
@@ -77,16 +78,17 @@ export function createPinsApi({ pins, registry, settled, relist, reviewListing }
       await reviewListing(server).catch(() => undefined);
       return pins.refused(server);
     }),
-    async reviewChanges({ name, decisions, acceptAll }) {
+    listForgottenRemovals: listOf((server) => pins.forgotten(server)),
+    async reviewChanges({ name, decisions, acceptAll, resetForgotten }) {
       registry.require(name);
       let chosen: PinDecision[] = decisions ?? [];
       if (acceptAll === true) chosen = (await pins.held(name)).map((held) => ({ kind: held.kind, name: held.name, decision: 'accept' }));
-      if (chosen.length === 0) {
+      if (chosen.length === 0 && resetForgotten !== true) {
         if (acceptAll === true) return { ok: true };
         throw new CodedError('invalid_input', 'Name the tools to accept, refuse or forget, or accept all.', { hint: `Run \`connected-services servers review ${name}\` to see what waits.` });
       }
       await relistForRefusals(pins, name, chosen, relist);
-      await pins.decide(name, chosen);
+      await pins.decide(name, chosen, resetForgotten === true);
       return { ok: true };
     },
   };

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type RefusedItem, type SchemaChange } from '../../../shared/api';
+import { PIN_KIND_WORDS, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type SchemaChange } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { revealHidden } from '../../../shared/text';
 import { printJson } from '../output';
@@ -57,6 +57,16 @@ function decisionsFor(held: HeldChange[], refused: RefusedItem[], names: string[
   });
 }
 
+/** Why new names of the server wait though `pinning.acceptNewTools` may be on, and how the person lets them pass again. */
+export function forgottenLines(server: string, forgotten: ForgottenRemovals): string[] {
+  const what = forgotten.kinds.map((kind) => `${PIN_KIND_WORDS[kind]}s`).join(', ');
+  return [
+    `Removed ${what} forgotten since ${new Date(forgotten.since).toISOString()}: ${revealHidden(server)} removed more than are remembered (500 names, or 16 MiB of definitions).`,
+    `  A new one could be a forgotten one back, changed, so its new ${what} wait for your review even with pinning.acceptNewTools.`,
+    `  To let pinning.acceptNewTools approve them again: connected-services servers review ${revealHidden(server)} --reset-forgotten`,
+  ];
+}
+
 function printRefused(out: (line: string) => void, refused: RefusedItem[]): void {
   if (refused.length === 0) return;
   out('Refused (never shown to agents):');
@@ -76,14 +86,23 @@ export function registerServerReview(servers: Command, run: Run): void {
     .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays)')
     .option('--forget <tool...>', 'drop the refusal of these (listed again, they wait for review again)')
     .option('--accept-all', 'accept everything that waits')
+    .option('--reset-forgotten', "let pinning.acceptNewTools approve the server's new tools again after it forgot removed ones (one may be a removed one back, changed)")
     .option('--refused', 'show only what you refused')
     .option('--json', 'print JSON (what waits; with --refused, what you refused)')
-    .action((name: string, options: { accept?: string[]; refuse?: string[]; forget?: string[]; acceptAll?: boolean; refused?: boolean; json?: boolean }) =>
+    .action((name: string, options: { accept?: string[]; refuse?: string[]; forget?: string[]; acceptAll?: boolean; resetForgotten?: boolean; refused?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         const core = await ctx.core();
         const held = await core.api.listHeldChanges({ server: name });
         const refused = await core.api.listRefused({ server: name });
+        const forgotten = await core.api.listForgottenRemovals({ server: name });
+        const reset = options.resetForgotten === true;
+        const resetSaid = `Reset: pinning.acceptNewTools approves the new tools of ${name} again, when it is on.`;
         const deciding = options.acceptAll === true || options.accept !== undefined || options.refuse !== undefined || options.forget !== undefined;
+        if (reset && !deciding) {
+          if (forgotten.length === 0) return ctx.output.out(`${name} has no forgotten removed tools: pinning.acceptNewTools applies to it as configured.`);
+          await core.api.reviewChanges({ name, resetForgotten: true });
+          return ctx.output.out(resetSaid);
+        }
         if (!deciding) {
           if (options.json) return printJson(ctx.output, options.refused === true ? refused : held);
           const out = (line: string): void => ctx.output.out(line);
@@ -94,24 +113,28 @@ export function registerServerReview(servers: Command, run: Run): void {
             if (held.length === 0) out(`Nothing of ${name} waits for review.`);
             for (const each of held) for (const line of heldLines(each)) out(line);
             printRefused(out, refused);
+            for (const each of forgotten) for (const line of forgottenLines(name, each)) out(line);
           }
           if (held.length > 0 || refused.length > 0) out(`Decide with: connected-services servers review ${name} --accept NAME… | --refuse NAME… | --forget NAME… | --accept-all`);
           return 0;
         }
         if (options.acceptAll === true) {
-          await core.api.reviewChanges({ name, acceptAll: true });
-          return ctx.output.out(held.length === 0 ? `Nothing of ${name} waited for review.` : `Accepted ${held.map((h) => h.name).join(', ')}.`);
+          await core.api.reviewChanges({ name, acceptAll: true, ...(reset ? { resetForgotten: true } : {}) });
+          ctx.output.out(held.length === 0 ? `Nothing of ${name} waited for review.` : `Accepted ${held.map((h) => h.name).join(', ')}.`);
+          if (reset && forgotten.length > 0) ctx.output.out(resetSaid);
+          return 0;
         }
         const decisions = [
           ...decisionsFor(held, refused, options.accept ?? [], 'accept'),
           ...decisionsFor(held, refused, options.refuse ?? [], 'refuse'),
           ...decisionsFor(held, refused, options.forget ?? [], 'forget'),
         ];
-        await core.api.reviewChanges({ name, decisions });
+        await core.api.reviewChanges({ name, decisions, ...(reset ? { resetForgotten: true } : {}) });
         const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${PIN_KIND_WORDS[x.kind]} ${x.name}`);
         if (said('accept').length > 0) ctx.output.out(`Accepted ${said('accept').join(', ')}.`);
         if (said('refuse').length > 0) ctx.output.out(`Refused ${said('refuse').join(', ')}.`);
         if (said('forget').length > 0) ctx.output.out(`Forgot your refusal of ${said('forget').join(', ')}.`);
+        if (reset && forgotten.length > 0) ctx.output.out(resetSaid);
         return 0;
       }),
     );

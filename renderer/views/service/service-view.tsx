@@ -7,6 +7,7 @@ import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { FromCodeMark } from '../catalog/from-code-mark';
 import { ServerActions } from '../catalog/server-actions';
+import { ForgottenRemovalsNote } from './forgotten-removals-note';
 import { HeldChangesPanel } from './held-changes-panel';
 import { RefusedPanel } from './refused-panel';
 import { LogsPanel } from './logs-panel';
@@ -82,6 +83,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
       </PageHeader>
       <HeldChangesPanel server={server} />
       <RefusedPanel server={server} />
+      <ForgottenRemovalsNote server={server} />
       <nav className="tabs" aria-label={`Sections of ${server}`}>
         {SERVICE_TABS.map((t) => (
           <a key={t} href={routeHref({ screen: 'service', server, tab: t })} aria-current={t === tab ? 'page' : undefined}>

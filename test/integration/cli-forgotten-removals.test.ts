@@ -1,0 +1,63 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/app';
+import { flippingServer } from '../fixtures/servers/config';
+import { runCli, tempHome } from '../support/cli';
+import { waitFor } from '../support/server-harness';
+
+// Past 500 removed tools the pins forget the oldest, and acceptNewTools stops for that server: the
+// person sees why in `servers review`, and only they reset it.
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
+const coreOf = (home: string): Promise<Core> => createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
+
+describe('removed tools forgotten, through the built CLI', () => {
+  it('shows why new tools wait under acceptNewTools, and --reset-forgotten lets them pass again', async () => {
+    const home = tempHome('cs-forgotten-');
+    const flipFile = join(home, '..', 'stage');
+    writeFileSync(flipFile, 'many');
+    const core = await coreOf(home);
+    try {
+      await core.api.addServer({ name: 'flipping', config: flippingServer(flipFile, { pinning: { acceptNewTools: true } }) });
+      await core.api.approveServer({ name: 'flipping' });
+      await core.api.connect({ name: 'flipping' });
+      await core.pool.tools('flipping');
+      // 501 tools removed: one more than are remembered.
+      await core.pool.callTool('flipping', 'flip', { stage: 'approved' });
+      await waitFor('a removed tool forgotten', async () => ((await core.api.listForgottenRemovals({ server: 'flipping' })).length > 0 ? true : undefined), 60_000);
+      expect(await core.api.listForgottenRemovals({ server: 'flipping' })).toEqual([{ server: 'flipping', since: expect.any(Number) as unknown, kinds: ['tool'] }]);
+      await core.pool.callTool('flipping', 'flip', { stage: 'fresh' });
+      await waitFor('the new tool held', async () => ((await core.api.listHeldChanges({ server: 'flipping' })).length > 0 ? true : undefined), 60_000);
+      expect((await core.api.listHeldChanges({ server: 'flipping' })).map((h) => `${h.name} ${h.change}`)).toEqual(['fresh added']);
+    } finally {
+      await core.close();
+    }
+
+    const shown = await runCli(home, ['servers', 'review', 'flipping'], { env: PASSPHRASE });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('tool fresh (new');
+    expect(shown.stdout).toMatch(/Removed tools forgotten since \d{4}-/);
+    expect(shown.stdout).toContain('wait for your review even with pinning.acceptNewTools');
+    expect(shown.stdout).toContain('connected-services servers review flipping --reset-forgotten');
+
+    const reset = await runCli(home, ['servers', 'review', 'flipping', '--reset-forgotten'], { env: PASSPHRASE });
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain('Reset: pinning.acceptNewTools approves the new tools of flipping again');
+    const after = await runCli(home, ['servers', 'review', 'flipping'], { env: PASSPHRASE });
+    expect(after.stdout).not.toContain('forgotten');
+    const again = await runCli(home, ['servers', 'review', 'flipping', '--reset-forgotten'], { env: PASSPHRASE });
+    expect(again.stdout).toContain('flipping has no forgotten removed tools');
+
+    // The next listing has acceptNewTools approve the new tool.
+    const later = await coreOf(home);
+    try {
+      await later.api.connect({ name: 'flipping' });
+      await later.pool.tools('flipping');
+      expect((await later.api.listTools({ server: 'flipping' })).map((t) => t.name)).toContain('fresh');
+      expect(await later.api.listHeldChanges({ server: 'flipping' })).toEqual([]);
+      expect((await later.api.readAdminLog({})).some((e) => e.method === 'reviewChanges')).toBe(true);
+    } finally {
+      await later.close();
+    }
+  }, 240_000);
+});
