@@ -35,7 +35,6 @@ export class SlotLifecycle {
   readonly calls = new RunningCalls(() => !isStdio(this.config) || (this.config.protocol ?? '2025-11-25') !== '2025-11-25');
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
-  #abort: AbortController | undefined;
   /** Its stops, and what tells a start asked before one to give up (slot-stop.ts). */
   readonly #stops: SlotStops;
   readonly #refresher: InventoryRefresher;
@@ -134,7 +133,6 @@ export class SlotLifecycle {
       letGo: () => {
         this.#idle.timer.disarm();
         this.session.ended();
-        this.#abort?.abort();
         const conn = this.#conn;
         this.#conn = undefined;
         return { conn, starting: this.#starting };
@@ -193,7 +191,7 @@ export class SlotLifecycle {
 
   /**
    * Spawns or connects unless running; `explicit` (a person or the app asked) also clears a crash give-up, flood halt or needs_auth, and refreshes a running server's inventory.
-   * A person's stop asked after `asked` (by default: after this call) makes it fail as stopped while starting.
+   * A person's stop asked after `asked` (by default: this call) makes it fail as stopped while starting.
    */
   async start(explicit: boolean, asked = this.#stops.asked): Promise<Connection> {
     await this.store.loaded;
@@ -211,7 +209,7 @@ export class SlotLifecycle {
     if (refusal) throw refusal;
     this.state.crashes.cancelRestart();
     // Outside any call's scope, though a call may start it: the connection (its standalone stream) outlives the call.
-    const starting = outsideCallScope(() => this.#doStart());
+    const starting = outsideCallScope(() => this.#stops.abortable((signal) => startSlot(this.#starter, this.config, signal)));
     this.#starting = starting;
     try {
       return await starting;
@@ -225,6 +223,11 @@ export class SlotLifecycle {
     const { state, lastError } = this.state;
     if (lastError && (state === 'needs_auth' || state === 'error')) throw CodedError.fromWire(lastError);
     await (this.#starting ?? this.start(false));
+  }
+
+  /** A person's stops asked so far: taken when a start is asked (`start`'s `asked`). */
+  get stopsAsked(): number {
+    return this.#stops.asked;
   }
 
   /** Stops the child or session; nothing restarts it by itself after this. */
@@ -255,16 +258,6 @@ export class SlotLifecycle {
     this.session.ended();
     void conn.close();
     if (to) this.#move(to);
-  }
-
-  async #doStart(): Promise<Connection> {
-    const abort = new AbortController();
-    this.#abort = abort;
-    try {
-      return await startSlot(this.#starter, this.config, abort.signal);
-    } finally {
-      if (this.#abort === abort) this.#abort = undefined;
-    }
   }
 
   #onClosed(conn: Connection): void {

@@ -14,7 +14,7 @@ export interface StopHost {
   readonly state: SlotState;
   readonly refresher: InventoryRefresher;
   readonly credentials: SlotCredentials;
-  /** Lets go of the running connection (its idle countdown, session checks, a start's abort): what ran, to wait for. */
+  /** Lets go of the running connection (its idle countdown, session checks): what ran, to wait for. */
   letGo(): { conn: Connection | undefined; starting: Promise<unknown> | undefined };
   move(to: ServerState): void;
 }
@@ -32,6 +32,8 @@ export class SlotStops {
   #stopping: Promise<void> | undefined;
   /** How the stop under way ends: `stopped` once any stop it joined was a person's. */
   #kind: StopKind = 'idle';
+  /** The start under way's: a stop aborts it. */
+  #abort: AbortController | undefined;
 
   constructor(private readonly host: StopHost) {}
 
@@ -47,6 +49,17 @@ export class SlotStops {
   /** A person's stop asked after `asked` was taken: the start it was taken for must not go on. */
   assertNoStopSince(asked: number): void {
     if (asked !== this.#asked) throw stoppedWhileStarting(this.host.name);
+  }
+
+  /** One start, aborted by any stop while it runs. */
+  async abortable<T>(start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const abort = new AbortController();
+    this.#abort = abort;
+    try {
+      return await start(abort.signal);
+    } finally {
+      if (this.#abort === abort) this.#abort = undefined;
+    }
   }
 
   stop(kind: StopKind): Promise<void> {
@@ -68,6 +81,7 @@ export class SlotStops {
     const { state, refresher, credentials } = this.host;
     state.crashes.cancelRestart();
     state.crashes.reset();
+    this.#abort?.abort();
     const { conn, starting } = this.host.letGo();
     refresher.clear();
     await Promise.all([conn?.close(), starting?.catch(() => undefined), refresher.running]);
