@@ -1,15 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import type { ServerState } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
+import { inMemoryFactory } from '../../test/support/in-memory-factory';
 // Only the public face: the seam is usable from outside the pool.
-import { ResourceSubscriber } from './resource-subscriber';
-import { createPool, type Connection, type ConnectionFactory, type ConnectRequest, type Pool } from './index';
+import { createPool, type ConnectionFactory, type Pool } from './index';
 
 const dirs: string[] = [];
 const pools: Pool[] = [];
@@ -18,53 +15,6 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-/** A factory that opens an in-process SDK server over an in-memory transport: no process, no network. */
-function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFactory; requests: ConnectRequest[]; closed: () => number; listing: () => boolean } {
-  let listing = false;
-  const requests: ConnectRequest[] = [];
-  let closed = 0;
-  const connect: ConnectionFactory = async (request) => {
-    requests.push(request);
-    const server = new McpServer({ name: 'in-memory', version: '1' });
-    server.registerTool('echo', { description: 'says it back', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
-      content: [{ type: 'text', text: `echo: ${text}` }],
-    }));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'pool-test', version: '1' }, { capabilities: {} });
-    client.onclose = () => request.onClosed();
-    await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
-    if (holdListing) {
-      // The pool walks the listing's pages itself (fetch-inventory.ts), each a tools/list request.
-      // Only the first is held: the start's own listing; a refresh asked meanwhile goes through.
-      const request = client.request.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const held = async (...args: unknown[]): Promise<unknown> => {
-        if ((args[0] as { method?: string }).method === 'tools/list' && !listing) {
-          listing = true;
-          await holdListing;
-        }
-        return request(...args);
-      };
-      client.request = held;
-    }
-    const conn: Connection = {
-      client,
-      pid: undefined,
-      ended: () => undefined,
-      close: async () => {
-        closed++;
-        await client.close();
-        await server.close();
-      },
-      protocol: client.getNegotiatedProtocolVersion(),
-      subscriptions: new ResourceSubscriber(client, () => undefined),
-      sessionExpired: () => false,
-    };
-    return conn;
-  };
-  return { connect, requests, closed: () => closed, listing: () => listing };
-}
 
 function newPool(connect: ConnectionFactory): { pool: Pool; states: ServerState[] } {
   const dir = mkdtempSync(join(tmpdir(), 'pool-seam-'));

@@ -120,11 +120,12 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     },
     statuses: (): ServerStatus[] => [...slots.values()].map((s) => s.status()),
     status: (name) => slot(name).status(),
-    async start(name) {
+    async start(name, asked) {
       const target = slot(name);
-      await target.start();
+      await target.start(asked);
       return target.status();
     },
+    stopsAsked: (name) => slots.get(name)?.stopsAsked,
     async stop(name) {
       const target = slot(name);
       await target.stop();

@@ -148,8 +148,13 @@ export class ServerSlot {
   }
 
   /** Spawns or connects now (a person or the app asked): see SlotLifecycle.start. */
-  async start(): Promise<void> {
-    await this.#life.start(true);
+  async start(asked?: number): Promise<void> {
+    await this.#life.start(true, asked);
+  }
+
+  /** See SlotLifecycle.stopsAsked. */
+  get stopsAsked(): number {
+    return this.#life.stopsAsked;
   }
 
   /** Stops the child or session; nothing restarts it by itself after this. */

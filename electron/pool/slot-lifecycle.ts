@@ -18,6 +18,7 @@ import type { StartingSlot } from './slot-connect';
 import { startSlot, type StartHost } from './slot-start';
 import { SlotIdleStop } from './slot-idle-stop';
 import { SlotSession } from './slot-session';
+import { SlotStops } from './slot-stop';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -34,10 +35,8 @@ export class SlotLifecycle {
   readonly calls = new RunningCalls(() => !isStdio(this.config) || (this.config.protocol ?? '2025-11-25') !== '2025-11-25');
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
-  #stopping: Promise<void> | undefined;
-  #abort: AbortController | undefined;
-  /** Bumped by every stop, so a start begun before it gives up. */
-  #generation = 0;
+  /** Its stops, and what tells a start asked before one to give up (slot-stop.ts). */
+  readonly #stops: SlotStops;
   readonly #refresher: InventoryRefresher;
   /** Stops the server between uses after its idle time (slot-idle-stop.ts). */
   readonly #idle: SlotIdleStop;
@@ -78,9 +77,9 @@ export class SlotLifecycle {
     });
     this.#idle = new SlotIdleStop(config, settings, options.setTimer, {
       name,
-      stoppable: () => this.#conn !== undefined && this.state.state === 'ready' && !this.#starting && !this.#stopping,
+      stoppable: () => this.#conn !== undefined && this.state.state === 'ready' && !this.#starting && !this.#stops.stopping,
       refreshing: () => this.#refresher.running,
-      stop: () => void this.#stopAs('idle'),
+      stop: () => void this.#stops.stop('idle'),
       log: (line) => this.options.log(line),
     });
     this.#credentials = new SlotCredentials(name, options.delivery, {
@@ -102,7 +101,7 @@ export class SlotLifecycle {
       sessionExpired: (conn) => this.session.renewal.expired(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
       busy: () => this.#conn !== undefined || this.#starting !== undefined,
-      generation: () => this.#generation,
+      generation: () => this.#stops.generation,
       start: () => this.start(false),
       move: (to, error) => this.#move(to, error),
       publish: () => this.publish(),
@@ -126,6 +125,20 @@ export class SlotLifecycle {
         this.#idle.timer.arm();
       },
     };
+    this.#stops = new SlotStops({
+      name,
+      state: this.state,
+      refresher: this.#refresher,
+      credentials: this.#credentials,
+      letGo: () => {
+        this.#idle.timer.disarm();
+        this.session.ended();
+        const conn = this.#conn;
+        this.#conn = undefined;
+        return { conn, starting: this.#starting };
+      },
+      move: (to) => this.#move(to),
+    });
     const drop = (conn: Connection): void => this.#drop(conn, 'idle');
     const callFailed = (conn: Connection, error: CodedError): void => this.callFailed(conn, error);
     this.session = new SlotSession({ ...this.#host, setTimer: options.setTimer, renewals: options.sessionRenewals, current: () => this.#conn, drop, callFailed, start: () => this.start(false) });
@@ -176,10 +189,14 @@ export class SlotLifecycle {
     return this.#credentials.gate.whenOpen().then(() => this.#conn ?? this.start(false));
   }
 
-  /** Spawns or connects unless running; `explicit` (a person or the app asked) also clears a crash give-up, flood halt or needs_auth, and refreshes a running server's inventory. */
-  async start(explicit: boolean): Promise<Connection> {
+  /**
+   * Spawns or connects unless running; `explicit` (a person or the app asked) also clears a crash give-up, flood halt or needs_auth, and refreshes a running server's inventory.
+   * A person's stop asked after `asked` (by default: this call) makes it fail as stopped while starting.
+   */
+  async start(explicit: boolean, asked = this.#stops.asked): Promise<Connection> {
     await this.store.loaded;
-    if (this.#stopping) await this.#stopping;
+    if (this.#stops.stopping) await this.#stops.stopping;
+    this.#stops.assertNoStopSince(asked);
     assertEnabled(this.name, this.config);
     // A start under way holds its connection before its first listing: joining it answers only once ready.
     if (this.#starting) return this.#starting;
@@ -192,7 +209,7 @@ export class SlotLifecycle {
     if (refusal) throw refusal;
     this.state.crashes.cancelRestart();
     // Outside any call's scope, though a call may start it: the connection (its standalone stream) outlives the call.
-    const starting = outsideCallScope(() => this.#doStart());
+    const starting = outsideCallScope(() => this.#stops.abortable((signal) => startSlot(this.#starter, this.config, signal)));
     this.#starting = starting;
     try {
       return await starting;
@@ -208,9 +225,14 @@ export class SlotLifecycle {
     await (this.#starting ?? this.start(false));
   }
 
+  /** A person's stops asked so far: taken when a start is asked (`start`'s `asked`). */
+  get stopsAsked(): number {
+    return this.#stops.asked;
+  }
+
   /** Stops the child or session; nothing restarts it by itself after this. */
   stop(): Promise<void> {
-    return this.#stopAs('stopped');
+    return this.#stops.stop('stopped');
   }
 
   /** MCP client/roots: a change is told to the running server, which asks roots/list again. */
@@ -238,38 +260,6 @@ export class SlotLifecycle {
     if (to) this.#move(to);
   }
 
-  async #doStart(): Promise<Connection> {
-    const abort = new AbortController();
-    this.#abort = abort;
-    try {
-      return await startSlot(this.#starter, this.config, abort.signal);
-    } finally {
-      if (this.#abort === abort) this.#abort = undefined;
-    }
-  }
-
-  #stopAs(to: 'stopped' | 'idle'): Promise<void> {
-    this.#stopping ??= this.#doStop(to).finally(() => {
-      this.#stopping = undefined;
-    });
-    return this.#stopping;
-  }
-
-  async #doStop(to: 'stopped' | 'idle'): Promise<void> {
-    this.#generation++;
-    this.#idle.timer.disarm();
-    this.session.ended();
-    this.state.crashes.cancelRestart();
-    this.state.crashes.reset();
-    this.#abort?.abort();
-    this.#refresher.clear();
-    const conn = this.#conn;
-    this.#conn = undefined;
-    await Promise.all([conn?.close(), this.#starting?.catch(() => undefined), this.#refresher.running]);
-    await this.#credentials.release();
-    if (this.state.state !== 'idle' && this.state.state !== 'stopped') this.#move(to);
-  }
-
   #onClosed(conn: Connection): void {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
@@ -285,12 +275,14 @@ export class SlotLifecycle {
   async #renewCredential(): Promise<void> {
     if (!this.#conn || this.state.state !== 'ready') return;
     this.options.log(`[${this.name}] restarting it to hand it a renewed credential`);
-    await this.#stopAs('idle');
-    await this.start(false);
+    // A person's stop meanwhile wins: it is not started again.
+    const asked = this.#stops.asked;
+    await this.#stops.stop('idle');
+    await this.start(false, asked);
   }
 
   #onListChanged(generation: number, part: InventoryPart): void {
-    if (generation === this.#generation) this.#refresher.changed(part);
+    if (generation === this.#stops.generation) this.#refresher.changed(part);
   }
 
   #move(to: ServerState, error?: WireError): void {

@@ -158,9 +158,14 @@ export interface Pool {
   statuses(): ServerStatus[];
   /** @throws CodedError not_found */
   status(name: string): ServerStatus;
-  /** Starts (spawns or connects) now and refreshes the inventory. */
-  start(name: string): Promise<ServerStatus>;
+  /**
+   * Starts (spawns or connects) now and refreshes the inventory. `asked`: `stopsAsked(name)` as it was
+   * when the person asked to start it; a stop asked since makes it fail as stopped while starting.
+   */
+  start(name: string, asked?: number): Promise<ServerStatus>;
   stop(name: string): Promise<ServerStatus>;
+  /** How many stops of `name` a person has asked for (undefined: not configured): taken before a start awaits anything. */
+  stopsAsked(name: string): number | undefined;
   /** From the cached inventory; never spawns. Disabled servers and denied tools are left out. */
   tools(name?: string): Promise<ToolInfo[]>;
   /**

@@ -129,7 +129,7 @@ export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'c
     ...pool,
     status: (name) => show(pool.status(name)),
     statuses: () => pool.statuses().map(show),
-    start: async (name) => show(await pool.start(name)),
+    start: async (name, asked) => show(await pool.start(name, asked)),
     stop: async (name) => show(await pool.stop(name)),
     on,
   };

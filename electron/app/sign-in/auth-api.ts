@@ -63,8 +63,11 @@ export function authTargetOf(name: string, config: ServerConfig): AuthTarget {
 export function createAuthApi(deps: AuthApiOptions): AuthMethods {
   return {
     connect: async ({ name, flow, retry, signIn }: ApiInput<'connect'>) => {
+      // Taken before anything is awaited: a stop the person asks after this connect wins over it.
+      const stopsAsked = deps.pool.stopsAsked(name);
       await deps.settled();
-      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn === false ? { signIn } : {}) });
+      const asked = stopsAsked === undefined ? {} : { stopsAsked };
+      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn === false ? { signIn } : {}), ...asked });
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
     disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {

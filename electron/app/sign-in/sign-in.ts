@@ -19,6 +19,8 @@ export interface SignInOptions {
   followRetry?: boolean;
   /** False: never begin a sign-in; one that is needed is an auth_required error saying how to sign in. */
   signIn?: boolean;
+  /** The pool's `stopsAsked` when the person asked: a stop asked since (during a sign-in too) keeps it stopped. */
+  stopsAsked?: number;
 }
 
 export interface SignInsOptions {
@@ -80,16 +82,16 @@ export class SignIns {
   async connect(name: string, options: SignInOptions = {}): Promise<ServerStatus> {
     const config = this.#deps.registry.require(name);
     // A program on this computer signs in only through its own "auth" block (it sends no 401).
-    if (isStdio(config) && (config.auth === undefined || config.auth.type === 'none')) return this.#deps.pool.start(name);
+    if (isStdio(config) && (config.auth === undefined || config.auth.type === 'none')) return this.#deps.pool.start(name, options.stopsAsked);
     // An entry waiting for approval sends nothing, a sign-in's client secret neither: the pool's gate says what waits.
-    if (this.#deps.registry.approvals.status(name, config) === 'pending') return this.#deps.pool.start(name);
+    if (this.#deps.registry.approvals.status(name, config) === 'pending') return this.#deps.pool.start(name, options.stopsAsked);
     const target: AuthTarget = isStdio(config) ? stdioAuthTarget(name, config) : config;
     const explicit = config.auth !== undefined && INTERACTIVE.has(config.auth.type);
     const status = await this.#deps.auth.status(name, target);
     // A pending step-up (403 insufficient_scope) needs the sign-in for the union of scopes, even while connected.
     if (status.pendingScopes === undefined && (!explicit || status.connected)) {
       try {
-        return await this.#deps.pool.start(name);
+        return await this.#deps.pool.start(name, options.stopsAsked);
       } catch (error) {
         // Servers without an auth block sign in when they ask for it (a 401), and only then.
         const asks = isCodedError(error) && error.code === 'auth_required' && (config.auth === undefined || explicit);
@@ -99,7 +101,7 @@ export class SignIns {
     }
     if (options.signIn === false) throw needsSignIn(name);
     await this.#signIn(name, target, options);
-    return this.#deps.pool.start(name);
+    return this.#deps.pool.start(name, options.stopsAsked);
   }
 
   cancel(name: string): boolean {
