@@ -16,6 +16,14 @@ const TRANSPORT_ENV = new Set(['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NODE_T
  * configuration file"). Each moves with the variable named here.
  */
 const CONFIG_LOCATION_ENV = new Set(['HOME', 'PREFIX', 'USERPROFILE', 'HOMEDRIVE', 'HOMEPATH', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'ALLUSERSPROFILE', 'SYSTEMDRIVE', 'SYSTEMROOT']);
+/**
+ * Windows: which program runs a command, and with what. npx runs a package's bin through
+ * `%ComSpec%` (libnpmexec: `scriptShell = isWindows ? process.env.ComSpec || 'cmd'`), and finds
+ * commands by the extensions of `PATHEXT` (node-which), so `.JS` first would open a script with its
+ * file association. `WINDIR` is `SYSTEMROOT` under its older name: the folder of the system's own
+ * programs (Microsoft, "Recognized environment variables").
+ */
+const WINDOWS_RUNNER_ENV = new Set(['COMSPEC', 'PATHEXT', 'WINDIR']);
 // Code a runtime loads by a variable, beyond the ones a person's own config is warned about: glibc's
 // iconv modules, Python's user site-packages, the module node's REPL loads first.
 const MORE_CODE_ENV = new Set(['GCONV_PATH', 'PYTHONUSERBASE', 'NODE_REPL_EXTERNAL_MODULE']);
@@ -23,7 +31,7 @@ const MORE_CODE_ENV = new Set(['GCONV_PATH', 'PYTHONUSERBASE', 'NODE_REPL_EXTERN
 /** Whether a registry entry may not set this variable (compared in capitals, as Windows reads them). */
 export function refusedEntryVariable(name: string): boolean {
   const upper = name.toUpperCase();
-  return CODE_LOADING_ENV.has(upper) || MORE_CODE_ENV.has(upper) || TRANSPORT_ENV.has(upper) || CONFIG_LOCATION_ENV.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
+  return CODE_LOADING_ENV.has(upper) || MORE_CODE_ENV.has(upper) || TRANSPORT_ENV.has(upper) || WINDOWS_RUNNER_ENV.has(upper) || CONFIG_LOCATION_ENV.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
 }
 
 /**

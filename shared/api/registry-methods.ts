@@ -21,13 +21,18 @@ export const REGISTRY_METHODS = {
    * (the entry derived, an mcpb bundle verified, then its secrets stored for it, added, approved as
    * shown with `approve`, signed in and started unless `connect: false`). Without `approve` a command
    * waits for approval. `dryRun`: derived and checked, nothing written; says what the approval shows.
+   * `version` and `label` name what was shown: a registry that changed the entry since is refused.
    */
   installRegistryEntry: () => ({
     input: z.strictObject({
       registry: z.string().min(1).max(500),
       name: z.string().min(1).max(200),
       server: ServerNameSchema,
+      /** The version the Install dialog showed (registryInstallOptions' `version`); another is refused. */
+      version: z.string().min(1).max(200),
       choice: InstallChoiceSchema,
+      /** The chosen package's or remote's label as registryInstallOptions gave it; another is refused. */
+      label: z.string().min(1).max(64 * 1024),
       inputs: ownRecord(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
       approve: z.strictObject({ commandLine: z.string().max(64 * 1024) }).optional(),
       connect: z.boolean().optional(),

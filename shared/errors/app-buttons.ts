@@ -7,3 +7,5 @@ export const APP_SIGN_IN = 'press "Sign in with the browser" or "Sign in with a 
 export const APP_API_KEY = 'press "Enter API key" on its page in the app';
 /** The buttons of a tool that waits for review, under "Tool changes to review" on its service's page. */
 export const APP_REVIEW_TOOL = 'press "Accept" or "Refuse" under "Tool changes to review" on its page in the app';
+/** The button that opens a registry entry's Install dialog again, on its row of the Services screen. */
+export const APP_INSTALL_AGAIN = 'press "Install" on its row under Services in the app again';

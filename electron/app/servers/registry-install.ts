@@ -5,6 +5,7 @@ import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
+import { assertAsShown } from './registry-as-shown';
 
 async function entryOf(catalog: RegistryCatalog, base: string, name: string) {
   await catalog.load();
@@ -31,9 +32,11 @@ export interface InstallContext {
  * (mcp-registry/install-derive.ts: exact version, an mcpb bundle's fileSha256 checked, the runtime
  * found), then added through addService in one transaction: its secrets stored for it, approved as
  * the person was shown it, signed in and started. A dry run derives and checks, and writes nothing.
+ * The entry must still be the version, package or remote the caller was shown (registry-as-shown.ts).
  */
 export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInput<'installRegistryEntry'>, ctx: InstallContext): Promise<ApiOutput<'installRegistryEntry'>> {
   const entry = await entryOf(catalog, input.registry, input.name);
+  assertAsShown(entry.server, input);
   if (serverEntry(ctx.registry.config(), input.server)) throw new CodedError('invalid_input', `A service named "${input.server}" already exists; choose another name.`);
   assertNoCaseTwin(Object.keys(ctx.registry.config().mcpServers), input.server);
   assertNoSeparator(input.server, Object.keys(ctx.registry.config().mcpServers));

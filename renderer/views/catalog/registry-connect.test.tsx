@@ -79,9 +79,10 @@ describe('a registry entry connects in one step', () => {
     const { sheet } = await openSheet(api);
     expect((await within(sheet).findByRole('group', { name: 'What you approve' })).textContent).toBe(LINE);
     expect(within(sheet).getByText(/goes into the vault, for weather only: WEATHER_KEY/)).toBeTruthy();
-    // The dry run carried the form's inputs, the default included; nothing was installed yet.
+    // The dry run carried the form's inputs, the default included, and the version and package the
+    // dialog showed (the core refuses the entry if the registry changed them); nothing was installed yet.
     expect(api.callsOf('installRegistryEntry')).toEqual([
-      { registry: BASE, name: ROW.name, server: 'weather', choice: { package: 0 }, inputs: { WEATHER_KEY: 'wk-secret-1', units: 'metric' }, dryRun: true },
+      { registry: BASE, name: ROW.name, server: 'weather', version: '1.2.3', choice: { package: 0 }, label: 'npm @example/weather 1.2.3', inputs: { WEATHER_KEY: 'wk-secret-1', units: 'metric' }, dryRun: true },
     ]);
     fireEvent.click(within(sheet).getByRole('button', { name: 'Approve and connect' }));
     await waitFor(() => expect(api.callsOf('installRegistryEntry')).toHaveLength(2));
@@ -89,7 +90,9 @@ describe('a registry entry connects in one step', () => {
       registry: BASE,
       name: ROW.name,
       server: 'weather',
+      version: '1.2.3',
       choice: { package: 0 },
+      label: 'npm @example/weather 1.2.3',
       inputs: { WEATHER_KEY: 'wk-secret-1', units: 'metric' },
       approve: { commandLine: LINE },
     });
@@ -107,7 +110,7 @@ describe('a registry entry connects in one step', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review and connect' }));
     const sheet = await screen.findByRole('dialog', { name: 'Connect weather' });
     expect(await within(sheet).findByRole('button', { name: 'Approve where it sends secrets and connect' })).toBeTruthy();
-    expect(api.callsOf('installRegistryEntry')[0]).toMatchObject({ choice: { remote: 0 }, dryRun: true });
+    expect(api.callsOf('installRegistryEntry')[0]).toMatchObject({ version: '1.2.3', choice: { remote: 0 }, label: 'remote https://weather.example/mcp', dryRun: true });
   });
 
   it('a refused bundle (fileSha256) is said in the sheet, and nothing can be approved', async () => {
