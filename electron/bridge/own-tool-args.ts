@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { agentError, errorResult, rpcError } from './agent-errors';
+import { agentError, errorResult } from './agent-errors';
 import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
 import { consentView } from './consent-view';
@@ -18,16 +18,35 @@ function issueWords(issue: z.core.$ZodIssue): string {
   return `${where}: ${issue.message}`;
 }
 
+/** The argument names a tool's schema takes, its required ones marked: named in the hint, never the agent's. */
+function takes(schema: z.ZodType): string {
+  const shape = (schema as { shape?: unknown }).shape;
+  if (typeof shape !== 'object' || shape === null) return '';
+  const names = Object.entries(shape as Record<string, z.ZodType>).map(([key, field]) => (field.safeParse(undefined).success ? key : `${key} (required)`));
+  return names.length === 0 ? '' : `; it takes ${names.join(', ')}`;
+}
+
+/** The parsed arguments, or the result that refuses them. */
+export type OwnArgs<T> = { ok: true; args: T } | { ok: false; result: CallToolResult };
+
 /**
  * The bridge's own tools' arguments (search mode's, the resource tools): ones that do not fit are a
- * protocol error, as for every tool (tool-call.ts). The error names no key of the agent's: redacted,
- * a key holding a vault value would come back "[redacted]" and a wrong guess verbatim.
+ * tool execution error the model reads and corrects (MCP 2025-11-25 and 2026-07-28 server/tools
+ * §Error Handling: input validation errors are results with `isError`, unknown tools protocol
+ * errors). A real server's tool's are answered as the server does (tool-call.ts). The error names no
+ * key of the agent's: redacted, a key holding a vault value would come back "[redacted]" and a wrong
+ * guess verbatim.
  */
-export function ownToolArgs<T>(schema: z.ZodType<T>, args: Record<string, unknown>, tool: string): T {
-  const result = schema.safeParse(args);
-  if (result.success) return result.data;
-  const why = result.error.issues.map(issueWords).join('; ');
-  throw rpcError(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`), { hint: `list your tools with tools/list to see what ${tool} takes` })), -32602);
+export function ownToolArgs<T>(schema: z.ZodType<T>, args: Record<string, unknown>, tool: string): OwnArgs<T> {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  const why = parsed.error.issues.map(issueWords).join('; ');
+  // Only the first key of a path, one of the schema's own: never a key the agent made up.
+  const fields = [...new Set(parsed.error.issues.filter((i) => i.code !== 'unrecognized_keys').map((i) => (i.path.length === 0 ? 'arguments' : String(i.path[0]))))];
+  const fixes = fields.length === 0 ? [] : [`fix ${fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`}`];
+  if (parsed.error.issues.some((i) => i.code === 'unrecognized_keys')) fixes.push(`leave out the arguments ${tool} does not take`);
+  const hint = `${fixes.join(' and ')}, then call ${tool} again${takes(schema)}`;
+  return { ok: false, result: errorResult(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`), { hint }))) };
 }
 
 /**

@@ -138,12 +138,18 @@ export async function callResourceTool(
   /** The tools/call's asker: a server's requests during the read or prompt go where the call's would. */
   asker?: CallAsker,
 ): Promise<CallToolResult> {
-  if (name === 'list_resources') return listResources(ctx, agent, ownToolArgs(ListArgs, args, name).server);
-  if (name === 'read_resource') {
-    const { uri } = ownToolArgs(ReadArgs, args, name);
-    return asToolResult(() => readResource(ctx, agent.name, { method: 'resources/read', params: { uri } }, extra, asker), resourceContent);
+  if (name === 'list_resources') {
+    const own = ownToolArgs(ListArgs, args, name);
+    return own.ok ? listResources(ctx, agent, own.args.server) : own.result;
   }
-  const { name: prompt, arguments: promptArgs } = ownToolArgs(PromptArgs, args, name);
+  if (name === 'read_resource') {
+    const own = ownToolArgs(ReadArgs, args, name);
+    if (!own.ok) return own.result;
+    return asToolResult(() => readResource(ctx, agent.name, { method: 'resources/read', params: { uri: own.args.uri } }, extra, asker), resourceContent);
+  }
+  const own = ownToolArgs(PromptArgs, args, name);
+  if (!own.ok) return own.result;
+  const { name: prompt, arguments: promptArgs } = own.args;
   const params = promptArgs === undefined ? { name: prompt } : { name: prompt, arguments: promptArgs };
   return asToolResult(() => getPrompt(ctx, agent.name, { method: 'prompts/get', params }, extra, asker), promptContent);
 }

@@ -43,7 +43,9 @@ function json(value: unknown): CallToolResult {
 }
 
 async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean, signal: () => AbortSignal): Promise<CallToolResult> {
-  const parsed = ownToolArgs(SearchArgs, args, SEARCH_TOOL);
+  const own = ownToolArgs(SearchArgs, args, SEARCH_TOOL);
+  if (!own.ok) return own.result;
+  const parsed = own.args;
   // A service it may not search is answered first: a right guess there gets a wrong one's answer, never a hold.
   if (parsed.server !== undefined && !serverAllowed(agent, parsed.server)) {
     return unknownService(ctx, agent.name, SEARCH_TOOL, parsed.server, 'search without a server');
@@ -72,8 +74,10 @@ async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, serv
 
 async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
   const tier = callToolTier(callName);
-  const { name, arguments: toolArgs } = ownToolArgs(CallArgs, args, callName);
   if (tier === undefined) throw new Error(`not a call tool: ${callName}`);
+  const own = ownToolArgs(CallArgs, args, callName);
+  if (!own.ok) return own.result;
+  const { name, arguments: toolArgs } = own.args;
   if (OURS.has(name)) {
     return errorResult(agentError(new CodedError('invalid_input', `${name} is not a service's tool`, { hint: `call ${name} itself` })));
   }

@@ -1,4 +1,4 @@
-import { SERVER_NAME, assertNoCaseTwin, assertNoSeparator } from '../../shared/config';
+import { SERVER_NAME, assertNoCaseTwin, assertNoSeparator, holdsSeparator, separatorError } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { refuseOverTotal } from './server-total';
 
@@ -12,11 +12,11 @@ export function refuseAdd(servers: Readonly<Record<string, unknown>>, inForce: r
       hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
     });
   }
-  assertNoSeparator(name);
+  const names = [...Object.keys(servers), ...inForce];
+  if (holdsSeparator(name)) throw separatorError(name, names);
   if (Object.hasOwn(servers, name)) {
     throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
   }
-  const names = [...Object.keys(servers), ...inForce];
   assertNoCaseTwin(names, name);
   assertNoSeparator(name, names);
   refuseOverTotal(Object.keys(servers).length, 1, 'add');

@@ -85,6 +85,16 @@ describe('servers declared in code beside mcp.json', () => {
     await registry.declareFromCode({ mine: fromFile });
   });
 
+  it('refuses a name holding "__" or ending in "_", as every other way of adding one, suggesting a free name', async () => {
+    registry = await openRegistry({ dataDir, codeServers: { mine: fromCode } });
+    const trailing = await failure(registry.declareFromCode({ mine_: fromCode }));
+    expect(trailing).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('"mine_" cannot be a new server\'s name') as unknown });
+    expect(trailing.hint).toContain('for example "mine-2"');
+    expect((await failure(registry.declareFromCode({ notes__work: fromCode }))).hint).toContain('for example "notes-work"');
+    await expect(openRegistry({ dataDir, codeServers: { team_: fromCode } })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(Object.keys(registry.config().mcpServers).sort()).toEqual(['files', 'mine']);
+  });
+
   it('announces a declaration and a forgetting as config changes', async () => {
     registry = await openRegistry({ dataDir });
     const changes: string[][] = [];

@@ -1,4 +1,4 @@
-import { SERVER_NAME, assertNoCaseTwin, caseTwin, caseTwinError, canonicalJson, diffServers, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
+import { SERVER_NAME, assertNoCaseTwin, caseTwin, caseTwinError, canonicalJson, diffServers, holdsSeparator, separatorError, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import type { ImportReport, ImportSource } from '../../shared/api';
@@ -89,6 +89,8 @@ export class CodeServerRegistry implements Registry {
       for (const name of Object.keys(servers)) if (Object.hasOwn(fileServers, name)) throw declaredTwice(name, this.file);
       const names = [...Object.keys(fileServers), ...Object.keys(this.#code), ...Object.keys(servers)];
       for (const name of Object.keys(servers)) assertNoCaseTwin(names, name);
+      // As every other way of adding one: `__` separates a server's name from its tools' (name-separator.ts).
+      for (const name of Object.keys(servers)) if (holdsSeparator(name)) throw separatorError(name, names.filter((other) => other !== name));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

@@ -74,7 +74,7 @@ export type { SecretStoreConfig, CommandStoreConfig, SecretStoreType } from './s
 export { gatherBelowQuiet, INPUT_ROUND_SETTINGS, INPUT_ROUND_SETTING_NAMES, inputRoundMs } from './input-round-settings';
 export type { InputRoundSetting } from './input-round-settings';
 export { assertNoCaseTwin, caseTwin, caseTwinError, caseTwins } from './name-case';
-export { assertNoSeparator, holdsSeparator, nestedError, nestsIn, separatorError, withoutSeparator } from './name-separator';
+export { assertNoSeparator, freeName, holdsSeparator, nestedError, nestsIn, separatorError, withoutSeparator } from './name-separator';
 export { isDockerCommand } from './docker-command';
 export { serverEntry } from './server-entry';
 export { ownRecord } from './own-record';

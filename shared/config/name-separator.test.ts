@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCodedError } from '../errors';
-import { assertNoSeparator, holdsSeparator, nestsIn, withoutSeparator } from './name-separator';
+import { assertNoSeparator, freeName, holdsSeparator, nestsIn, withoutSeparator } from './name-separator';
 
 describe('new server names and the bridge separator __', () => {
   it('finds names whose bridge prefix holds another server prefix: __ inside, or a trailing _', () => {
@@ -19,6 +19,21 @@ describe('new server names and the bridge separator __', () => {
     expect(withoutSeparator('team_')).toBe('team');
     expect(withoutSeparator('a___x__')).toBe('a-x');
     for (const name of ['a__x', 'team_', 'a___x__', 'b_-_']) expect(holdsSeparator(withoutSeparator(name))).toBe(false);
+  });
+
+  it('suggests a name no configured server has, ignoring case, nor one whose names fall in it', () => {
+    expect(freeName('everything_', ['everything'])).toBe('everything-2');
+    expect(freeName('everything_', ['Everything', 'everything-2'])).toBe('everything-3');
+    expect(freeName('a__x', ['a-x__y'])).toBe('a-x-2');
+    expect(freeName('team_', ['other'])).toBe('team');
+    expect(freeName(`${'n'.repeat(48)}_`, ['n'.repeat(48)])).toBe(`${'n'.repeat(46)}-2`);
+    let caught: unknown;
+    try {
+      assertNoSeparator('everything_', ['everything']);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isCodedError(caught) ? caught.hint : '').toContain('for example "everything-2"');
   });
 
   it('refuses such a new name saying what to write instead', () => {

@@ -20,18 +20,37 @@ export function withoutSeparator(name: string): string {
   return name.replace(/_{2,}/g, '-').replace(/[-_]+$/, '') || 'server';
 }
 
+/**
+ * `withoutSeparator(name)`, or the first of `-2`, `-3`, … after it that no configured server has,
+ * ignoring case, and whose bridge names no configured server's fall in: a suggestion that would be
+ * refused in turn, or takes another server's name, helps no one.
+ */
+export function freeName(name: string, taken: Iterable<string> = []): string {
+  const names = [...taken];
+  const base = withoutSeparator(name);
+  const free = (candidate: string): boolean => !names.some((n) => n.toLowerCase() === candidate.toLowerCase() || nestsIn(n, candidate));
+  if (free(base)) return base;
+  for (let n = 2; n < 1000; n += 1) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, 48 - suffix.length).replace(/[-_]+$/, '')}${suffix}`;
+    if (free(candidate)) return candidate;
+  }
+  return base;
+}
+
 function shown(name: string): string {
   return name.length > 60 ? `${name.slice(0, 60)}…` : name;
 }
 
-/** The error for a new server name that holds `__` or ends in `_`. */
-export function separatorError(name: string): CodedError {
+/** The error for a new server name that holds `__` or ends in `_`, suggesting a name none of `taken` has. */
+export function separatorError(name: string, taken: Iterable<string> = []): CodedError {
+  const suggestion = freeName(name, taken);
   return new CodedError(
     'invalid_input',
     `"${shown(name)}" cannot be a new server's name: it holds "__" or ends in "_", and "__" separates a server's name from its tools' names on the bridge.`,
     {
-      hint: `Use a name without "__" that does not end in "_", for example "${withoutSeparator(name)}".`,
-      data: { server: name, suggestion: withoutSeparator(name) },
+      hint: `Use a name without "__" that does not end in "_", for example "${suggestion}".`,
+      data: { server: name, suggestion },
     },
   );
 }
@@ -49,6 +68,6 @@ export function nestedError(name: string, existing: string): CodedError {
  * fall in its namespace (`a` while `a__x` exists): the new server would take names the other has.
  */
 export function assertNoSeparator(name: string, configured: Iterable<string> = []): void {
-  if (holdsSeparator(name)) throw separatorError(name);
+  if (holdsSeparator(name)) throw separatorError(name, configured);
   for (const existing of configured) if (nestsIn(existing, name)) throw nestedError(name, existing);
 }

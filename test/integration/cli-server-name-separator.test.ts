@@ -18,6 +18,14 @@ describe('server names holding __, through the built CLI', () => {
     expect(trailing.code).not.toBe(0);
     expect(trailing.stderr).toContain('for example "team"');
     expect((await runCli(home, ['servers', 'add', 'github-work', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
+    // The suggestion is a name no configured server has.
+    const taken = await runCli(home, ['servers', 'add', 'github_', '--', 'node', 'm.js'], { env: PASSPHRASE });
+    expect(taken.stderr).toContain('for example "github"');
+    expect((await runCli(home, ['servers', 'add', 'github', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
+    const again = await runCli(home, ['servers', 'add', 'github_', '--', 'node', 'm.js'], { env: PASSPHRASE });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('for example "github-2"');
+    expect((await runCli(home, ['servers', 'add', 'github__work', '--', 'node', 'm.js'], { env: PASSPHRASE })).stderr).toContain('for example "github-work-2"');
 
     const file = join(home, '..', 'claude.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { notes__team: { command: 'node', args: ['n.js'] } } }));

@@ -1,5 +1,5 @@
 import type { DoctorCheck } from '../../../shared/api';
-import { holdsSeparator, nestsIn, withoutSeparator, type ServerConfig } from '../../../shared/config';
+import { freeName, holdsSeparator, nestsIn, type ServerConfig } from '../../../shared/config';
 
 /**
  * A warning per server whose name holds `__` or ends in `_` (added by hand, or before such names were
@@ -18,7 +18,7 @@ export function nameSeparatorChecks(servers: Record<string, ServerConfig>): Doct
         outer.length > 0
           ? `its bridge names fall in ${outer.join(', ')}'s namespace ("${outer[0] ?? ''}__…"), so each of its tools is listed under a hashed name (${name}__<hash>-<tool>)`
           : `"__" separates a server's name from its tools' names on the bridge: such names can no longer be given to new servers`,
-      fix: `rename it to a name without "__" (connected-services servers remove ${name}, then servers add ${withoutSeparator(name)} …)`,
+      fix: `rename it to a name without "__" (connected-services servers remove ${name}, then servers add ${freeName(name, names.filter((other) => other !== name))} …)`,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, assertNoSeparator, isStdio } from '../../../shared/config';
+import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, holdsSeparator, isStdio, separatorError } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
@@ -133,7 +133,8 @@ export function registerServers(program: Command, run: Run): void {
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
         checkServerName(name);
-        assertNoSeparator(name);
+        // Refused before anything is fetched or asked, suggesting a name no configured server has.
+        if (holdsSeparator(name)) throw separatorError(name, (await (await ctx.core()).api.status({})).servers.map((s) => s.name));
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
