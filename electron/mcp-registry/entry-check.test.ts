@@ -34,8 +34,15 @@ describe('checkEntry', () => {
       { packages: [{ registryType: 'npm', identifier: 'x', version: '^1.2.3', transport: { type: 'stdio' } }] },
       { packages: [{ registryType: 'npm', identifier: 'x', version: 'latest', transport: { type: 'stdio' } }] },
       { packages: [{ registryType: 'mcpb', identifier: 'https://e.example/x.mcpb', fileSha256: 'XYZ', transport: { type: 'stdio' } }] },
-    ]) expect(checkEntry(entry(bad))).toEqual({ skip: 'invalid' });
-    expect(checkEntry({ server: 'nope' })).toEqual({ skip: 'invalid' });
+    ]) expect(checkEntry(entry(bad))).toMatchObject({ skip: 'invalid' });
+    expect(checkEntry({ server: 'nope' })).toMatchObject({ skip: 'invalid' });
+  });
+
+  it('refuses a variable name holding "=" or empty (it would set another variable), saying where', () => {
+    for (const name of ['NODE_OPTIONS=--require /tmp/evil.cjs', '', 'x'.repeat(257)]) {
+      const verdict = checkEntry(entry({ packages: [{ registryType: 'npm', identifier: 'x', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name, value: '1' }] }] }));
+      expect(verdict).toMatchObject({ skip: 'invalid', problem: expect.stringContaining('server.packages.0.environmentVariables.0.name: a variable name') as unknown });
+    }
   });
 });
 

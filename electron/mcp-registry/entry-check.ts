@@ -1,3 +1,4 @@
+import { cutText } from '../../shared/text';
 import { OFFICIAL_META, ServerResponseSchema, type EntryStatus, type ServerDetail } from './server-json';
 
 /** An entry above this, as JSON, is refused whole: real ones are a few KiB. */
@@ -23,7 +24,8 @@ export interface CheckedEntry {
 }
 
 /** `bytes`: the kept entry's size as JSON, what holding it costs. */
-export type EntryVerdict = { ok: CheckedEntry; bytes: number } | { skip: 'invalid' | 'hostile' };
+/** `problem`: the first place an invalid entry fails the schema and why, so a refusal can say what is wrong. */
+export type EntryVerdict = { ok: CheckedEntry; bytes: number } | { skip: 'invalid'; problem?: string } | { skip: 'hostile' };
 
 /** Whether any string (key or value) in `value` carries a hostile character, or it nests too deep. */
 function hasHostileText(value: unknown, depth: number): boolean {
@@ -49,7 +51,10 @@ export function checkEntry(item: unknown): EntryVerdict {
   }
   if (size > MAX_ENTRY_BYTES || hasHostileText(item, 0)) return { skip: 'hostile' };
   const parsed = ServerResponseSchema.safeParse(item);
-  if (!parsed.success) return { skip: 'invalid' };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return issue === undefined ? { skip: 'invalid' } : { skip: 'invalid', problem: cutText(`${issue.path.map(String).join('.')}: ${issue.message}`, 300) };
+  }
   const meta = parsed.data._meta?.[OFFICIAL_META];
   const ok: CheckedEntry = {
     server: parsed.data.server,

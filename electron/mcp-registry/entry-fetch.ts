@@ -36,7 +36,12 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
     throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${name}@${version} that is not JSON or too large.`);
   }
   const verdict = checkEntry(json);
-  if ('skip' in verdict) throw new CodedError('invalid_input', `The registry's entry for ${name}@${version} ${verdict.skip === 'hostile' ? 'carries hidden characters or is oversized' : 'does not follow the server.json schema'}; it is not installed.`);
+  if ('skip' in verdict) {
+    const what = verdict.skip === 'hostile' ? 'carries hidden characters or is oversized' : `does not follow the server.json schema${'problem' in verdict && verdict.problem !== undefined ? ` (${verdict.problem})` : ''}`;
+    throw new CodedError('invalid_input', `The registry's entry for ${name}@${version} ${what}; it is not installed.`, {
+      hint: 'Ask its publisher to fix the entry, or add the server by hand with `connected-services servers add`.',
+    });
+  }
   // A mirror's or cache's mix-up must not install another server than the one the person named.
   const answered = verdict.ok.server;
   if (answered.name !== name || (version !== 'latest' && answered.version !== version)) {

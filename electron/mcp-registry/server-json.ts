@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ownRecord } from '../../shared/config';
+import { EnvNameSchema, ownRecord } from '../../shared/config';
 
 /**
  * server.json as the MCP Registry serves it (schema 2025-12-11; the registry's OpenAPI description,
@@ -28,6 +28,8 @@ const Variables = ownRecord(text(100), InputSchema).refine((v) => Object.keys(v)
 
 export const KeyValueInputSchema = z.object({ ...InputFields, variables: Variables, name: z.string().min(1).max(200) });
 export type KeyValueInput = z.infer<typeof KeyValueInputSchema>;
+/** An environment variable: its name becomes `NAME=value` for the child, so `=`, NUL and "" are refused. */
+const EnvVariableSchema = KeyValueInputSchema.extend({ name: EnvNameSchema });
 
 const PositionalArgumentSchema = z.object({
   ...InputFields,
@@ -66,7 +68,7 @@ export const PackageSchema = z.object({
   transport: z.union([StdioTransportSchema, StreamableHttpSchema, SseSchema]),
   runtimeArguments: z.array(ArgumentSchema).max(MAX_LIST).optional(),
   packageArguments: z.array(ArgumentSchema).max(MAX_LIST).optional(),
-  environmentVariables: z.array(KeyValueInputSchema).max(MAX_LIST).optional(),
+  environmentVariables: z.array(EnvVariableSchema).max(MAX_LIST).optional(),
 });
 export type RegistryPackage = z.infer<typeof PackageSchema>;
 

@@ -78,6 +78,7 @@ export { assertNoSeparator, freeName, holdsSeparator, nestedError, nestsIn, sepa
 export { isDockerCommand } from './docker-command';
 export { serverEntry } from './server-entry';
 export { ownRecord } from './own-record';
+export { EnvNameSchema, envNameProblem, MAX_ENV_NAME } from './env-name';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
 export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';

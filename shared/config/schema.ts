@@ -6,6 +6,8 @@ import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 import { inputRoundMs } from './input-round-settings';
 import { sessionSetting } from './session-settings';
 import { ownRecord } from './own-record';
+import { EnvNameSchema } from './env-name';
+import { checkOwnVariables } from './own-variable-references';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -63,19 +65,30 @@ const commonFields = {
   pinning: z.strictObject({ acceptNewTools: z.boolean().optional() }).optional(),
 };
 
+/** What a program and its environment can be handed (Linux: one argument or `NAME=value` at most 128 KiB). */
+export const MAX_COMMAND_CHARS = 4096;
+export const MAX_ARGS = 1000;
+export const MAX_ENV_VARIABLES = 1000;
+export const MAX_ARG_CHARS = 64 * 1024;
+// NUL ends a C string: the program would get less than the config says (spawn refuses it, late).
+const noNul = (max: number, what: string) =>
+  z.string().max(max, `${what} is at most ${max} characters`).regex(/^[^\0]*$/, `${what} may not hold a NUL character`);
+
 export const StdioServerSchema = z.strictObject({
   type: z.literal('stdio').optional(),
-  command: z.string().min(1, 'must name a program'),
-  args: z.array(z.string()).optional(),
+  command: noNul(MAX_COMMAND_CHARS, 'a command').min(1, 'must name a program'),
+  args: z.array(noNul(MAX_ARG_CHARS, 'an argument')).max(MAX_ARGS, `at most ${MAX_ARGS} arguments`).optional(),
   // ownRecord: z.record drops a `__proto__` key unread, and the variable with it.
-  env: ownRecord(z.string(), z.string()).optional(),
-  cwd: z.string().min(1).optional(),
+  env: ownRecord(EnvNameSchema, noNul(MAX_ARG_CHARS, 'a variable\'s value'))
+    .refine((env) => Object.keys(env).length <= MAX_ENV_VARIABLES, `at most ${MAX_ENV_VARIABLES} variables`)
+    .optional(),
+  cwd: noNul(MAX_COMMAND_CHARS, 'a folder').min(1).optional(),
   /** The registry entry (server.json name) it was added from: its docker mounts are checked again at each start (electron/mcp-registry/docker-spawn-check.ts). */
   fromRegistry: z.string().max(200).regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'a registry server name, such as io.github.owner/name').optional(),
   ...commonFields,
   auth: StdioAuthConfigSchema.optional(),
   credentialFile: CredentialFileSchema.optional(),
-}).superRefine(checkStdioDelivery);
+}).superRefine(checkStdioDelivery).superRefine(checkOwnVariables);
 export type StdioServerConfig = z.infer<typeof StdioServerSchema>;
 
 /** RFC 9110 §5.1: a field name is a token; checked here, or fetch refuses it at connect with a misleading error. */
@@ -116,7 +129,7 @@ export const HttpServerSchema = z.strictObject({
     .optional(),
   ...commonFields,
   auth: AuthConfigSchema.optional(),
-});
+}).superRefine(checkOwnVariables);
 export type HttpServerConfig = z.infer<typeof HttpServerSchema>;
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig;

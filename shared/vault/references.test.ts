@@ -100,3 +100,22 @@ describe('findReferences', () => {
     ]);
   });
 });
+
+describe('resolveReferences: what ${env:…} may not reach', () => {
+  it('refuses the product\'s own variables (the vault passphrase, passwords, tokens), in any case', async () => {
+    for (const name of ['CONNECTED_SERVICES_PASSPHRASE', 'CONNECTED_SERVICES_KEEPASSXC_PASSWORD', 'CONNECTED_SERVICES_TOKEN', 'connected_services_passphrase']) {
+      const error = await failure(`Bearer \${env:${name}}`, { [name]: 'the-vault-passphrase' });
+      expect(error.code).toBe('invalid_config');
+      expect(error.message).toContain("names one of Connected Services' own variables");
+      expect(error.message).not.toContain('the-vault-passphrase');
+      expect(error.hint).toContain('${secret:NAME}');
+    }
+  });
+
+  it('reads only the environment\'s own keys: ${env:constructor} is unset, not Object.prototype\'s function', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const error = await failure(`\${env:${name}}`, {});
+      expect(error.message).toContain('names an environment variable that is not set');
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { CodedError } from '../errors';
 import { redactor as processRedactor, type SecretSource } from '../redact';
 import { SECRET_NAME_PATTERN } from './vault-key';
+import { isOwnVariable, ownVariableMessage } from './own-variables';
 
 /**
  * `${secret:NAME}` (a vault secret), `${secret:STORE:PATH}` (an entry of another secret store, e.g.
@@ -92,6 +93,11 @@ function missing(ref: SecretReference): CodedError {
   });
 }
 
+function ownVariable(ref: SecretReference): CodedError {
+  const { message, hint } = ownVariableMessage(ref.text);
+  return new CodedError('invalid_config', message, { hint, data: { reference: ref.text } });
+}
+
 function noStores(ref: SecretReference): CodedError {
   return new CodedError('invalid_config', `The reference ${ref.text} names the secret store "${ref.store ?? ''}", which cannot be read here.`, {
     hint: 'Store the value in the vault with `connected-services secrets set NAME` and write ${secret:NAME} here instead.',
@@ -149,6 +155,7 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
   const refs = findReferences(value);
   if (refs.length === 0) return value.includes('$${') ? unescape(value) : value;
   for (const ref of refs) if (!validName(ref)) throw badName(ref);
+  for (const ref of refs) if (ref.kind === 'env' && isOwnVariable(ref.name)) throw ownVariable(ref);
 
   const resolved = new Map<string, string>();
   for (const ref of refs) {
@@ -185,7 +192,8 @@ function lookUp(ref: SecretReference, resolvers: ReferenceResolvers): Promise<st
   if (ref.store !== undefined) return resolvers.store?.(ref.store, ref.name) ?? Promise.resolve(undefined);
   if (ref.kind === 'secret') return resolvers.secret(ref.name);
   if (ref.kind === 'secretFile') return resolvers.secretFile?.(ref.name) ?? Promise.resolve(undefined);
-  return Promise.resolve(resolvers.env[ref.name]);
+  // Own keys only: `${env:constructor}` is no variable, not Object.prototype's function.
+  return Promise.resolve(Object.hasOwn(resolvers.env, ref.name) ? resolvers.env[ref.name] : undefined);
 }
 
 function unescape(value: string): string {

@@ -63,11 +63,11 @@ describe('a client secret goes to no token endpoint without approval', () => {
     expect(mcp.seen).toEqual([]);
   }, 120_000);
 
-  it('the passphrase through ${env:…} is refused the same way', async () => {
+  it('the passphrase through ${env:…} is refused: the entry is not read at all', async () => {
     await writeEntry('${env:CONNECTED_SERVICES_PASSPHRASE}');
     const connect = await runCli(home, ['connect', 'evil'], { env: ENV });
-    expect(connect.code).toBe(4);
-    expect(connect.stderr).toContain('${env:CONNECTED_SERVICES_PASSPHRASE} as the client secret of x');
+    expect(connect.code).toBe(2);
+    expect(connect.stderr).toContain("names one of Connected Services' own variables");
     expect(as.received(PASSPHRASE)).toBe(false);
     expect(as.requests).toEqual([]);
   }, 60_000);
@@ -94,7 +94,7 @@ describe('a client secret goes to no token endpoint without approval', () => {
     expect(as.received(TOKEN)).toBe(true);
 
     const before = as.requests.length;
-    await writeEntry('${env:CONNECTED_SERVICES_PASSPHRASE}');
+    await writeEntry('${env:HOME}');
     const again = await runCli(home, ['connect', 'evil'], { env: ENV });
     expect(again.code).toBe(4);
     expect(as.requests.length).toBe(before);

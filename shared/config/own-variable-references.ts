@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { findReferences, isOwnVariable, ownVariableMessage } from '../vault';
+
+/** Every string in `value`, with its path (keys too: a header's name is sent as well). */
+function* strings(value: unknown, path: PropertyKey[] = []): Generator<[string, PropertyKey[]]> {
+  if (typeof value === 'string') yield [value, path];
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* strings(item, [...path, index]);
+  else if (typeof value === 'object' && value !== null) {
+    for (const key of Object.keys(value)) {
+      yield [key, [...path, key]];
+      yield* strings((value as Record<string, unknown>)[key], [...path, key]);
+    }
+  }
+}
+
+/**
+ * Refuses `${env:…}` naming one of the product's own variables anywhere in a server's entry, so an
+ * entry that would hand out the vault's passphrase is refused when it is added, imported or read,
+ * not when it first starts.
+ */
+export function checkOwnVariables(entry: unknown, ctx: z.RefinementCtx): void {
+  for (const [text, path] of strings(entry)) {
+    let refs: ReturnType<typeof findReferences>;
+    try {
+      refs = findReferences(text);
+    } catch {
+      continue; // an unterminated reference is told when the value is resolved
+    }
+    for (const ref of refs) {
+      if (ref.kind !== 'env' || !isOwnVariable(ref.name)) continue;
+      const { message, hint } = ownVariableMessage(ref.text);
+      ctx.addIssue({ code: 'custom', path, message: `${message} ${hint}` });
+    }
+  }
+}

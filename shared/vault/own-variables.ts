@@ -1,0 +1,21 @@
+/**
+ * The product's own variables (`CONNECTED_SERVICES_PASSPHRASE` opens the vault,
+ * `CONNECTED_SERVICES_KEEPASSXC_PASSWORD` a KeePassXC database, `CONNECTED_SERVICES_TOKEN` is an
+ * agent's token): they are kept from every child's environment, so `${env:…}` may not hand them out
+ * either. Every name with the prefix is ours; Windows names ignore case, so the check does too.
+ */
+export const OWN_VARIABLE_PREFIX = 'CONNECTED_SERVICES_';
+
+const OWN_VARIABLE = /^CONNECTED_SERVICES_/i;
+
+export function isOwnVariable(name: string): boolean {
+  return OWN_VARIABLE.test(name);
+}
+
+/** What to say of `${env:NAME}` naming one of them. */
+export function ownVariableMessage(reference: string): { message: string; hint: string } {
+  return {
+    message: `The reference ${reference} names one of Connected Services' own variables (its passphrase, passwords and tokens), which are never handed to a server.`,
+    hint: 'Store the value the server needs with `connected-services secrets set NAME` and write ${secret:NAME} instead.',
+  };
+}
