@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
+import { eventually, startServe } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'name-separator' };
 type Check = { id: string; status: string; title: string; detail: string };
@@ -58,5 +59,13 @@ describe('server names holding __, through the built CLI', () => {
     const parsed = JSON.parse(doctor.stdout) as Check[] | { checks: Check[] };
     const checks = Array.isArray(parsed) ? parsed : parsed.checks;
     expect(checks.find((c) => c.id === 'name-separator:notes__work')).toMatchObject({ status: 'warn', title: 'Server notes__work\'s name holds "__" or ends in "_"' });
-  }, 90_000);
+    const served = await startServe(home, [], PASSPHRASE);
+    try {
+      await eventually(() => Promise.resolve(served.stderr().includes('warning: server "notes__work"') ? true : undefined), 30_000);
+      expect(served.stderr()).toContain('warning: server "notes__work"\'s name holds "__" or ends in "_", so its bridge names can read as another server\'s; connected-services doctor says how to rename it');
+      expect(served.stderr()).not.toContain('warning: server "diary"');
+    } finally {
+      await served.stop();
+    }
+  }, 120_000);
 });

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
+import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT, holdsSeparator } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { terminalSafe } from '../../../shared/text';
 import { isPortFree, onSecondSignal, packageRoot, QuietCompaction, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
@@ -157,6 +158,9 @@ export function serveAction(options: ServeOptions): Action {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
     }
     await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
+    for (const { name } of (await core.api.status({})).servers.filter(({ name }) => holdsSeparator(name))) {
+      ctx.output.err(terminalSafe(`warning: server "${name}"'s name holds "__" or ends in "_", so its bridge names can read as another server's; connected-services doctor says how to rename it`));
+    }
     // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
     const terminal = await terminalSession;
     const terminalCalls = new Set<string>();
