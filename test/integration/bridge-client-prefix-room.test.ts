@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 const POLICY = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const AGENT = { servers: ['*'], policy: POLICY, client: 'claude-code', toolMode: 'search', resourceTools: true } as const;
+const AGENT = { servers: '*', policy: POLICY, client: 'claude-code', toolMode: 'search', resourceTools: true } as const;
 
 describe("an agent whose name makes Claude Code's prefix long (search mode, resource tools)", () => {
   it('is refused where our own tools would pass 64 characters; at the longest name taken, every tool it lists fits', async () => {
