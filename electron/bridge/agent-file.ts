@@ -3,7 +3,8 @@ import { ServerNameSchema } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { ALL_SERVERS, AgentAsksSchema, AgentNameSchema, AgentPolicySchema, AgentsFileSchema, DEFAULT_AGENT_ASKS, DEFAULT_POLICY, ToolOverridesSchema } from './agent-schema';
-import type { Agent, AgentAsks, AgentInput, Decision, StoredAgent } from './agent-schema';
+import type { Agent, AgentAsks, AgentInput, AgentUpdate, Decision, StoredAgent } from './agent-schema';
+import { clientWithRoom } from './client-names';
 
 /** Parsing and validation of agents.json and of agent input. */
 
@@ -124,6 +125,28 @@ export function agentRecord(name: string, input: AgentInput & { asks?: Partial<A
     ...(input.resourceTools === true ? { resourceTools: true as const } : {}),
     ...(input.toolMode !== undefined && input.toolMode !== 'all' ? { toolMode: input.toolMode } : {}),
     ...(input.listFound === true ? { listFound: true as const } : {}),
-    ...(input.client !== undefined ? { client: input.client } : {}),
+    ...(input.client !== undefined ? { client: clientWithRoom(name, input.client) } : {}),
   };
+}
+
+/** An agent's record after an update, checked; `servers` and `tools` already validated. */
+export function updatedRecord(current: StoredAgent, update: AgentUpdate, servers: StoredAgent['servers'] | undefined, tools: StoredAgent['tools'] | undefined): StoredAgent {
+  const next: StoredAgent = {
+    ...current,
+    servers: servers ?? current.servers,
+    policy: AgentPolicySchema.parse({ ...current.policy, ...update.policy }),
+    tools: tools ?? current.tools,
+  };
+  if (update.asks !== undefined) next.asks = AgentAsksSchema.parse({ ...DEFAULT_AGENT_ASKS, ...current.asks, ...update.asks });
+  if (update.names === 'plain') next.names = 'plain';
+  else if (update.names === 'prefixed') delete next.names;
+  if (update.resourceTools === true) next.resourceTools = true;
+  else if (update.resourceTools === false) delete next.resourceTools;
+  if (update.toolMode === 'all') delete next.toolMode;
+  else if (update.toolMode !== undefined) next.toolMode = update.toolMode;
+  if (update.listFound === true) next.listFound = true;
+  else if (update.listFound === false) delete next.listFound;
+  if (update.client === null) delete next.client;
+  else if (update.client !== undefined) next.client = clientWithRoom(current.name, update.client);
+  return next;
 }

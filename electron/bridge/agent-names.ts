@@ -1,6 +1,7 @@
 import { BRIDGE_NAME, SEPARATOR } from '../../shared/naming';
 import type { Agent } from './agent-schema';
 import { fitToClient } from './client-names';
+import { RESOURCE_TOOL_NAMES } from './own-tool-names';
 import { serverAllowed } from './policy';
 import { SEARCH_TOOL_NAMES } from './search-tools';
 
@@ -22,11 +23,7 @@ export interface AgentNames {
 
 const PREFIXED: AgentNames = { shown: (name) => name, bridgeOf: (name) => name, keptPrefix: [] };
 
-/**
- * Our own tools for clients that use tools only (resource-tools.ts). Bridge names always hold `__`,
- * so these never equal one; an agent offered them is shown no server's tool under these names.
- */
-export const RESOURCE_TOOL_NAMES = ['list_resources', 'read_resource', 'get_prompt'] as const;
+export { RESOURCE_TOOL_NAMES } from './own-tool-names';
 const NONE: ReadonlySet<string> = new Set();
 /** Search's own tools (search-tools.ts), besides the resource tools: every agent may be offered them. */
 const SEARCHING: ReadonlySet<string> = new Set(SEARCH_TOOL_NAMES);

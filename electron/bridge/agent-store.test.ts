@@ -52,6 +52,21 @@ describe('AgentStore', () => {
     await expect(store.rotate('cursor')).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it("refuses a client whose prefix leaves our own tools' names past 64 characters, on add, set and in code", async () => {
+    const store = AgentStore.open({ dataDir: dir() });
+    const refused = { code: 'invalid_input', data: { agent: 'eighteen-char-name', room: 20, need: 21 } };
+    await expect(store.add('eighteen-char-name', { servers: [], client: 'claude-code' })).rejects.toMatchObject(refused);
+    expect(store.get('eighteen-char-name')).toBeUndefined();
+    await store.add('eighteen-char-name', { servers: [] });
+    await expect(store.update('eighteen-char-name', { client: 'codex' })).rejects.toMatchObject(refused);
+    expect(store.get('eighteen-char-name')?.client).toBeUndefined();
+    // vscode's prefix is 2 shorter, and a prefix length is the person's to give.
+    expect((await store.update('eighteen-char-name', { client: 'vscode' })).client).toBe('vscode');
+    expect((await store.update('eighteen-char-name', { client: 40 })).client).toBe(40);
+    expect((await store.add('seventeen-chars-x', { servers: [], client: 'claude-code' })).agent.client).toBe('claude-code');
+    expect(() => store.declareFromCode({ 'a-name-from-code-that-runs-long': { tokenHash: 'a'.repeat(64), servers: [], client: 'acp' } })).toThrow(/ours need 21/);
+  });
+
   it('refuses a name whose client entry another agent has (case, spaces, dots), naming that agent; declared in code too', async () => {
     const store = AgentStore.open({ dataDir: dir() });
     await store.add('Team A', { servers: [] });

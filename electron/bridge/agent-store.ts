@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { AgentAsksSchema, DEFAULT_AGENT_ASKS, AGENTS_FILE_VERSION, ToolOverridesSchema, AgentPolicySchema, type Agent, type AgentInput, type AgentUpdate, type Decision, type StoredAgent } from './agent-schema';
+import { AGENTS_FILE_VERSION, ToolOverridesSchema, type Agent, type AgentInput, type AgentUpdate, type Decision, type StoredAgent } from './agent-schema';
 import { refuseEntryTwin } from './client-entry-name';
-import { agentNotFound, agentRecord, changesBetween, fileStamp, index, parseFile, publicView, validServers, withDecision, type Loaded } from './agent-file';
+import { agentNotFound, agentRecord, updatedRecord, changesBetween, fileStamp, index, parseFile, publicView, validServers, withDecision, type Loaded } from './agent-file';
 import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord, mergeAgents, type CodeAgentInput } from './code-agents';
 import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
@@ -149,23 +149,7 @@ export class AgentStore {
     const tools = update.tools === undefined ? undefined : ToolOverridesSchema.parse(update.tools);
     await this.#mutate((agents) => {
       const current = this.#find(agents, name);
-      const next: StoredAgent = {
-        ...current,
-        servers: servers ?? current.servers,
-        policy: AgentPolicySchema.parse({ ...current.policy, ...update.policy }),
-        tools: tools ?? current.tools,
-      };
-      if (update.asks !== undefined) next.asks = AgentAsksSchema.parse({ ...DEFAULT_AGENT_ASKS, ...current.asks, ...update.asks });
-      if (update.names === 'plain') next.names = 'plain';
-      else if (update.names === 'prefixed') delete next.names;
-      if (update.resourceTools === true) next.resourceTools = true;
-      else if (update.resourceTools === false) delete next.resourceTools;
-      if (update.toolMode === 'all') delete next.toolMode;
-      else if (update.toolMode !== undefined) next.toolMode = update.toolMode;
-      if (update.listFound === true) next.listFound = true;
-      else if (update.listFound === false) delete next.listFound;
-      if (update.client === null) delete next.client;
-      else if (update.client !== undefined) next.client = update.client;
+      const next = updatedRecord(current, update, servers, tools);
       return agents.map((a) => (a.name === name ? next : a));
     });
     return this.#require(name);

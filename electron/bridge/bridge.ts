@@ -120,6 +120,8 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
       }
       for (const name of changed) {
         const agent = agents.peek(name);
+        // Turned off, the list is forgotten: turned on again, it starts afresh (docs/tool-search.md).
+        if (agent?.listFound !== true) foundListing(modern.ctx).forget(name);
         const mayUse = (server: string): boolean => agent !== undefined && serverAllowed(agent, server);
         void subscriptions.narrow(name, mayUse).catch((error: unknown) => log(`ending agent "${name}"'s subscriptions it may no longer hold failed: ${String(error)}`));
         for (const session of sessions.forAgent(name)) listChanged.session(session);

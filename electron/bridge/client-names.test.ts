@@ -4,7 +4,8 @@ import { NAME_CLIENTS } from '../../shared/api';
 import { buildNameTable, MAX_NAME_LENGTH } from '../../shared/naming';
 import { agentToolNames } from './agent-names';
 import type { Agent } from './agent-schema';
-import { describeClient, prefixLength, type AgentClient } from './client-names';
+import { clientWithRoom, describeClient, NAME_ROOM, prefixLength, type AgentClient } from './client-names';
+import { OWN_TOOL_NAMES } from './own-tool-names';
 
 /** The model APIs' pattern for a tool name (e.g. the Anthropic Messages API), which clients forward ours to. */
 const MODEL_API_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -97,12 +98,56 @@ describe('names that fit the client (issue #32)', () => {
     expect(names.bridgeOf(names.shown(`squat__${cutName}`))).toBe(`squat__${cutName}`);
   });
 
+  it("never hands a tool's cut name to another server whose tool's cut name meets it: both are lengthened", () => {
+    // Found by trying names (the hash is public and fast): both cut to `create_pull_request_rev_9ae4728f` in Claude Code for agent `claude`.
+    const victim = ['github', 'create_pull_request_review_comment_on_line'] as const;
+    const aimed = ['gh-helpers', 'create_pull_request_review_helper_bph7iw1'] as const;
+    const claude = { ...agent('claude-code', 'plain'), name: 'claude' };
+    const seen = agentToolNames(indexOf([victim]), claude).shown(`github__${victim[1]}`);
+    expect(seen).toBe('create_pull_request_rev_9ae4728f');
+    for (const tools of [[victim, aimed], [aimed, victim]]) {
+      const names = agentToolNames(indexOf(tools), { ...claude });
+      const mine = names.shown(`github__${victim[1]}`);
+      const theirs = names.shown(`gh-helpers__${aimed[1]}`);
+      expect(mine).toMatch(/_9ae4728f[0-9a-f]{4}$/);
+      expect(theirs).toMatch(/_[0-9a-f]{12}$/);
+      expect(names.bridgeOf(mine)).toBe(`github__${victim[1]}`);
+      expect(names.bridgeOf(theirs)).toBe(`gh-helpers__${aimed[1]}`);
+      // The name the agent saw means no tool now, not the other server's.
+      expect(names.bridgeOf(seen)).toBe(seen);
+    }
+  });
+
   it('a cut that ends in `_` loses it before the hash: `__` in a cut name would read as a server prefix', () => {
     const long = 'post_a_reply_to_an_existing_review_comment_thread';
     const names = agentToolNames(indexOf([['svc', long]]), agent('claude-code', 'plain'));
     // Kept within 37 characters, the first 28 end in `_`.
     expect(names.shown(`svc__${long}`)).toMatch(/^post_a_reply_to_an_existing_[0-9a-f]{8}$/);
     expect(names.bridgeOf(names.shown(`svc__${long}`))).toBe(`svc__${long}`);
+  });
+
+  it("refuses a client whose prefix, with the agent's name, leaves our own tools' names past 64", () => {
+    expect(NAME_ROOM).toBe(Math.max(...OWN_TOOL_NAMES.map((n) => n.length)));
+    expect(OWN_TOOL_NAMES).toContain('call_destructive_tool');
+    // Claude Code's `mcp__connected-services-eighteen-char-name__call_destructive_tool` is 65 characters.
+    expect(() => clientWithRoom('eighteen-char-name', 'claude-code')).toThrow(/ours need 21/);
+    expect(() => clientWithRoom('a'.repeat(49), 'claude-code')).toThrow(expect.objectContaining({ hint: expect.stringContaining('at most 17 characters') as string }) as Error);
+    for (const client of NAME_CLIENTS) {
+      // The longest name each client takes: our every tool then fits 64 with its prefix, one more refused.
+      const takes = (name: string): boolean => {
+        try {
+          return clientWithRoom(name, client) === client;
+        } catch {
+          return false;
+        }
+      };
+      let longest = 0;
+      while (longest < 64 && takes('n'.repeat(longest + 1))) longest++;
+      for (const own of OWN_TOOL_NAMES) expect(prefixLength(client, 'n'.repeat(longest)) + own.length, `${client} ${own}`).toBeLessThanOrEqual(64);
+      if (longest < 64) expect(() => clientWithRoom('n'.repeat(longest + 1), client)).toThrow();
+    }
+    for (let length = 0; length <= 40; length++) expect(clientWithRoom('any-name-at-all-of-any-length-whatsoever', length)).toBe(length);
+    expect(clientWithRoom('a'.repeat(60), undefined)).toBeUndefined();
   });
 
   it('says which client it assumed', () => {

@@ -1,7 +1,10 @@
 import type { NAME_CLIENTS } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
 import { BRIDGE_NAME, MAX_NAME_LENGTH, shortHash } from '../../shared/naming';
+import { redact } from '../../shared/redact';
 import type { AgentNames } from './agent-names';
 import { entryName } from './client-entry-name';
+import { OWN_TOOL_NAMES } from './own-tool-names';
 import type { Agent, AgentClient } from './agent-schema';
 import { serverAllowed } from './policy';
 
@@ -37,6 +40,31 @@ export function prefixLength(client: AgentClient | undefined, agent?: string): n
   return typeof client === 'number' ? client : PREFIX[client](agent === undefined ? ENTRY : entryName(agent));
 }
 
+/**
+ * The room a client's prefix must leave for our names: our longest own tool name (`call_destructive_tool`),
+ * and a cut name at its longest (one kept character, `_` and 16 hex digits; cutNames).
+ */
+export const NAME_ROOM = Math.max(...OWN_TOOL_NAMES.map((name) => name.length), 1 + 1 + 16);
+
+/**
+ * The client, when its prefix before the agent's entry leaves NAME_ROOM: else refused, since the
+ * client would be shown names past 64 characters (model APIs refuse them) and no cut can help ours.
+ */
+export function clientWithRoom<C extends AgentClient | undefined>(agent: string, client: C): C {
+  const room = MAX_NAME_LENGTH - prefixLength(client, agent);
+  if (client === undefined || room >= NAME_ROOM) return client;
+  const who = typeof client === 'number' ? `a client prefix of ${client} characters` : `${client}'s prefix for the entry "${entryName(agent)}"`;
+  const longest = MAX_NAME_LENGTH - NAME_ROOM - prefixLength(client, '');
+  const hint =
+    typeof client === 'number'
+      ? `Give a prefix length of at most ${MAX_NAME_LENGTH - NAME_ROOM}`
+      : `Choose an agent name of at most ${longest} characters, or, if the client's entry for it has a shorter name, give that prefix's length as a number`;
+  throw new CodedError('invalid_input', redact(`with ${who}, agent "${agent}"'s tool names would have ${Math.max(0, room)} characters of the 64 a model accepts, and ours need ${NAME_ROOM}`), {
+    hint,
+    data: { agent, room, need: NAME_ROOM },
+  });
+}
+
 /** In words, for `agents config` and `agents list`. */
 export function describeClient(client: AgentClient | undefined, agent?: string): string {
   const length = prefixLength(client, agent);
@@ -44,8 +72,8 @@ export function describeClient(client: AgentClient | undefined, agent?: string):
   const entry = agent === undefined ? ENTRY : entryName(agent);
   const who = typeof client === 'number' ? `a client prefix of ${client} characters` : `${client} (a prefix of ${length} characters, for the entry "${entry}")`;
   const room = MAX_NAME_LENGTH - length;
-  // Past this the cut names (a hash of 8 digits and more) no longer fit: only a shorter agent name helps.
-  const tight = room < 16 ? ': too little room, give the agent a shorter name' : '';
+  // Past this our own tools' names no longer fit (agents add and set refuse it): only a shorter agent name helps.
+  const tight = room < NAME_ROOM ? ': too little room, give the agent a shorter name' : '';
   return `names made for ${who}: each fits ${Math.max(0, room)} characters${tight}`;
 }
 
@@ -61,10 +89,42 @@ function cut(shown: string, limit: number, key: string, digits: number): string 
 /** Per index and agent record, as agentNames: both are replaced, never changed, when inventories or the agent change. */
 const fitted = new WeakMap<object, WeakMap<Readonly<Agent>, AgentNames>>();
 
+/** Hex digits of a cut name's hash, shortest first; past the last, a counter joins the key. */
+const DIGITS = [8, 12, 16] as const;
+
+/**
+ * The cut name of each long name. Where cut names meet (each other or a name kept whole), every one of
+ * them is lengthened, none keeps the shared name: the hash is public, so a server added later can list
+ * a tool whose cut name is an existing tool's, and were one of the two to keep it (the first by sort,
+ * say) the name an agent already saw, and a client's "always allow" for it, could pass to that server's
+ * tool. Names of different digit counts never meet (the `_` before the hash sits elsewhere), so a
+ * lengthened name never takes a shorter one. Decided from the inventories alone: the same after a restart.
+ */
+function cutNames(long: ReadonlyArray<{ bridge: string; shown: string; key: string }>, limit: number, taken: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  // Counted rounds all cut to 16 digits: a name given in one is taken for the next.
+  const given = new Set(taken);
+  let pending = [...long];
+  for (let level = 0; pending.length > 0; level++) {
+    const digits = DIGITS[Math.min(level, DIGITS.length - 1)] ?? 16;
+    const extra = level - (DIGITS.length - 1);
+    const named = pending.map((p) => ({ ...p, name: cut(p.shown, limit, extra > 0 ? `${p.key}\u0000${extra}` : p.key, digits) }));
+    const count = new Map<string, number>();
+    for (const { name } of named) count.set(name, (count.get(name) ?? 0) + 1);
+    pending = [];
+    for (const entry of named) {
+      if (count.get(entry.name) !== 1 || given.has(entry.name)) pending.push(entry);
+      else out.set(entry.bridge, entry.name);
+    }
+    for (const name of out.values()) given.add(name);
+  }
+  return out;
+}
+
 /**
  * The agent's names, each at most 64 less its client's prefix: longer ones are cut with the hash rule
  * of shared/naming (the hash of the exact `<server>\0<name>` pair), so the same inventories give the
- * same names after every restart; a cut name that would meet another name gets a longer hash.
+ * same names after every restart; cut names that would meet another name all get a longer hash.
  */
 export function fitToClient(
   base: AgentNames,
@@ -78,18 +138,13 @@ export function fitToClient(
   if (known !== undefined) return known;
   const visible = [...index].filter(([, e]) => serverAllowed(agent, e.server));
   const taken = new Set(visible.map(([bridge]) => base.shown(bridge)).filter((n) => n.length <= limit));
+  const long = visible
+    .map(([bridge, entry]) => ({ bridge, shown: base.shown(bridge), key: `${entry.server}\u0000${entry.info.name}` }))
+    .filter((entry) => entry.shown.length > limit);
   const toShown = new Map<string, string>();
   const toBridge = new Map<string, string>();
-  // Sorted, so which of two meeting names is lengthened never depends on inventory order.
-  for (const [bridge, entry] of visible.sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const shown = base.shown(bridge);
-    if (shown.length <= limit) continue;
-    const key = `${entry.server}\u0000${entry.info.name}`;
-    let name = cut(shown, limit, key, 8);
-    for (let digits = 12; taken.has(name) && digits <= 16; digits += 4) name = cut(shown, limit, key, digits);
-    for (let n = 1; taken.has(name); n++) name = cut(shown, limit, `${key}\u0000${n}`, 16);
+  for (const [bridge, name] of cutNames(long, limit, taken)) {
     if (!BRIDGE_NAME.test(name)) continue;
-    taken.add(name);
     toShown.set(bridge, name);
     toBridge.set(name, bridge);
   }

@@ -65,6 +65,17 @@ describe('found tools joining the listing (listFound) through the bridge', () =>
     expect(audit.find((e) => e.tool === 'echo')).toMatchObject({ server: 'everything', outcome: 'ok' });
   });
 
+  it('turning listFound off forgets the tools found: turned on again, the listing holds none until a new search', async () => {
+    const a = await refreshingAgent('switcher');
+    expect(await searched(a.call, 'repeat my message back to me')).toContain('everything__echo');
+    await waitFor('the listing to hold echo', async () => ((await a.client.listTools()).tools.some((t) => t.name === 'everything__echo') ? true : undefined));
+    await h.bridge.agents.update('switcher', { listFound: false });
+    await h.bridge.agents.update('switcher', { listFound: true });
+    expect((await a.client.listTools()).tools.map((t) => t.name)).toEqual(['search_tools', 'call_read_tool', 'call_write_tool']);
+    expect(await searched(a.call, 'repeat my message back to me')).toContain('everything__echo');
+    await waitFor('the listing to hold echo again', async () => ((await a.client.listTools()).tools.some((t) => t.name === 'everything__echo') ? true : undefined));
+  });
+
   it('a write tool found and called by its own name waits for the person, who sees that name and its arguments', async () => {
     const a = await refreshingAgent('direct writer');
     expect(await searched(a.call, 'register a new tool at runtime')).toContain('svc__addTool');
