@@ -81,6 +81,7 @@ export { ownRecord } from './own-record';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
 export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
+export { secretInside } from './embedded-secret';
 export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';
 export { argumentValue, secretArguments } from './credential-flags';
 export { querySecrets, withQueryReference } from './url-query-secrets';
