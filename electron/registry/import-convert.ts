@@ -1,5 +1,7 @@
 import { isRecord, parseConfigObject, type ServerConfig } from '../../shared/config';
+import type { ImportSource } from '../../shared/api';
 import { redact } from '../../shared/redact';
+import { foreignReference } from './import-references';
 
 export type Converted = { ok: true; config: ServerConfig } | { ok: false; reason: string };
 
@@ -18,7 +20,7 @@ function copyDefined(from: Record<string, unknown>, keys: readonly string[], to:
  * Turns another client's entry into ours, or says why not. Only the fields that mean the same thing
  * are taken; the result is validated like any mcp.json entry.
  */
-export function convertEntry(entry: unknown): Converted {
+export function convertEntry(entry: unknown, source: ImportSource): Converted {
   if (!isRecord(entry)) return { ok: false, reason: 'the entry is not an object' };
   if (hasInputPrompt(entry)) {
     return {
@@ -26,6 +28,8 @@ export function convertEntry(entry: unknown): Converted {
       reason: 'it asks for a value when it starts (${input:…}), which only VS Code can do; add it by hand with the value in "env" or "headers"',
     };
   }
+  const foreign = foreignReference(entry, source);
+  if (foreign !== undefined) return { ok: false, reason: foreign };
   const type = entry['type'];
   let transport: 'stdio' | 'http';
   if (type === 'stdio' || type === 'http') transport = type;

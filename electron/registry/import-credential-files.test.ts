@@ -43,8 +43,8 @@ describe('importCredentialFiles', () => {
 
   it('moves what it finds into the vault as ${secretFile:…}, reports what it left, and never the content', async () => {
     const stored = new Map<string, string>();
-    const sink = (name: string, value: string): Promise<string> => {
-      stored.set(name, value);
+    const sink = (server: string, name: string, value: string): Promise<string> => {
+      stored.set(`${server}/${name}`, value);
       return Promise.resolve(name);
     };
     const { config: next, found } = await importCredentialFiles('gmail', config, { sink, move: true, homeDir: dir });
@@ -54,8 +54,8 @@ describe('importCredentialFiles', () => {
       ['GMAIL_TOKEN_PATH', undefined, false, 'the file does not exist or cannot be read'],
     ]);
     expect(found[1]?.note).toContain('credentialFile');
-    expect(stored.get('GMAIL_GOOGLE_APPLICATION_CREDENTIALS')).toBe(SERVICE_ACCOUNT);
-    expect(stored.get('GMAIL_MY_LOGIN')).toBe(AUTHORIZED_USER);
+    expect(stored.get('gmail/GMAIL_GOOGLE_APPLICATION_CREDENTIALS')).toBe(SERVICE_ACCOUNT);
+    expect(stored.get('gmail/GMAIL_MY_LOGIN')).toBe(AUTHORIZED_USER);
     expect('command' in next ? next.env : {}).toEqual({
       ...config.env,
       GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:GMAIL_GOOGLE_APPLICATION_CREDENTIALS}',

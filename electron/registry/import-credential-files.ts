@@ -102,7 +102,7 @@ export async function importCredentialFiles(
       found.push({ ...base, moved: false });
       continue;
     }
-    const secret = await options.sink(secretName(server, variable), text);
+    const secret = await options.sink(server, secretName(server, variable), text);
     env[variable] = `\${secretFile:${secret}}`;
     found.push({ ...base, moved: true, secret });
   }

@@ -171,7 +171,7 @@ export async function planImport(source: ImportSource, explicit: string | undefi
     const entries = extractEntries(source, raw, file);
     plan.skipped.push(...namedTwiceNotes(entries, keysNamedTwice(text), file));
     for (const found of entries) {
-      const converted = convertEntry(found.entry);
+      const converted = convertEntry(found.entry, source);
       if (!converted.ok) {
         plan.skipped.push({ name: found.name, from: found.from, reason: converted.reason });
         continue;

@@ -3,12 +3,13 @@ import { findLiteralSecrets, secretInUrl } from '../../shared/config';
 import { moveSecrets } from './import-secrets';
 import { STDIO_IN_CLEAR } from '../../test/fixtures/secrets/stdio-in-clear';
 
-/** Stores each value under the name it is offered, and keeps what it was given. */
-function vault(): { sink: (name: string, value: string) => Promise<string>; stored: Map<string, string> } {
+/** Stores each value under the name it is offered, and keeps what it was given and for which server. */
+function vault(): { sink: (server: string, name: string, value: string) => Promise<string>; stored: Map<string, string> } {
   const stored = new Map<string, string>();
   return {
-    sink: (name, value) => {
-      stored.set(name, value);
+    sink: (server, name, value) => {
+      // Kept as `server/NAME`: each moved secret is stored as its server's own.
+      stored.set(`${server}/${name}`, value);
       return Promise.resolve(name);
     },
     stored,
@@ -32,8 +33,8 @@ describe('the secrets an import moves: as `servers add` judges them', () => {
       },
     });
     expect(moved.map((m) => m.field)).toEqual(['env.DATABASE_URL', 'env.DB_PASS', 'env.PGPASS', 'args.3', 'args.4']);
-    expect(stored.get('DB_API-KEY')).toBe('sk-ant-api03-AAAAbbbbCCCCddddEEEE1234');
-    expect(stored.get('DB_PASSWORD')).toBe('hunter2');
+    expect(stored.get('db/DB_API-KEY')).toBe('sk-ant-api03-AAAAbbbbCCCCddddEEEE1234');
+    expect(stored.get('db/DB_PASSWORD')).toBe('hunter2');
     expect(JSON.stringify(config)).not.toMatch(/hunter2|Hunter2|s3cret|sk-ant/);
   });
 
@@ -61,7 +62,7 @@ describe('the secrets an import moves: as `servers add` judges them', () => {
     const { config, moved } = await moveSecrets('remote', { type: 'http', url }, sink);
     expect(config).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp?region=eu&api_key=${secret:REMOTE_API_KEY}&token=${secret:REMOTE_TOKEN}#frag' });
     expect(moved.map((m) => m.field)).toEqual(['url.api_key', 'url.token']);
-    expect([...stored]).toEqual([['REMOTE_API_KEY', 'AAAA&bbbbCCCCddddEEEE1234'], ['REMOTE_TOKEN', 'ghp_0123456789abcdefABCDEF']]);
+    expect([...stored]).toEqual([['remote/REMOTE_API_KEY', 'AAAA&bbbbCCCCddddEEEE1234'], ['remote/REMOTE_TOKEN', 'ghp_0123456789abcdefABCDEF']]);
     expect(secretInUrl(config)).toBeUndefined();
     // A token in the path stays, said so.
     const path = await moveSecrets('remote', { type: 'http', url: 'https://mcp.example.com/u/ghp_0123456789abcdefABCDEF/mcp' }, sink);

@@ -1,8 +1,8 @@
 import { isStdio, type ServerConfig } from '../../shared/config';
 import { findLiteralSecrets, withQueryReference } from '../../shared/config';
 
-/** Stores a secret under a name like `preferred` and resolves the name actually used. */
-export type SecretSink = (preferred: string, value: string) => Promise<string>;
+/** Stores a secret of `server` alone under a name like `preferred` and resolves the name actually used. */
+export type SecretSink = (server: string, preferred: string, value: string) => Promise<string>;
 
 /** Moves each literal secret into the vault and returns the entry with references in their place. */
 export async function moveSecrets(
@@ -17,7 +17,7 @@ export async function moveSecrets(
   const next = structuredClone(config);
   const moved: { server: string; field: string; secret: string }[] = [];
   for (const secret of found) {
-    const name = await sink(secret.preferredName, secret.value);
+    const name = await sink(server, secret.preferredName, secret.value);
     const [section, key] = [secret.field.slice(0, secret.field.indexOf('.')), secret.field.slice(secret.field.indexOf('.') + 1)];
     if (section === 'args' && isStdio(next) && next.args) next.args[Number(key)] = secret.replacement(name);
     const target = section === 'env' && isStdio(next) ? next.env : section === 'headers' && !isStdio(next) ? next.headers : undefined;

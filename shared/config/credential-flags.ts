@@ -1,5 +1,6 @@
 import { namesAPlace } from './reference-led-path';
 import { emptied, onlyReferences, outsideReferences, secretInQuery, tokenShaped, urlWithPassword } from './secret-shapes';
+import { secretInside } from './embedded-secret';
 
 /*
  * Command arguments that hold a secret in clear (SECURITY.md, "nothing is written in clear"). A
@@ -48,7 +49,7 @@ export function secretArguments(args: readonly string[]): { index: number; flag?
     const eq = arg.indexOf('=');
     if (arg.startsWith('-') && eq > 0 && secretFlag(arg.slice(0, eq)) && secretValue(arg.slice(0, eq), arg.slice(eq + 1))) found.push({ index: i, flag: arg.slice(0, eq) });
     else if (arg.startsWith('-') && secretFlag(arg) && next !== undefined && !next.startsWith('-') && secretValue(arg, next)) found.push({ index: ++i, flag: arg });
-    else if (tokenShaped(arg) || urlWithPassword(arg) || secretInQuery(arg) !== undefined) found.push({ index: i });
+    else if (tokenShaped(arg) || urlWithPassword(arg) || secretInQuery(arg) !== undefined || secretInside(arg)) found.push({ index: i });
   }
   return found;
 }

@@ -3,6 +3,7 @@ import { secretHeaderNamed } from '../text';
 import { querySecrets } from './url-query-secrets';
 import { isStdio, type ServerConfig } from './schema';
 import { argumentValue, secretArguments } from './credential-flags';
+import { secretInside } from './embedded-secret';
 import { looksLikeToken, secretInQuery, secretInUrlPath, secretNamed, secretParameters, secretPathSegments, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /*
@@ -37,7 +38,7 @@ function pathLike(value: string): boolean {
 
 /** An env value in clear, as `servers add` judges one: a URL with a password or a secret parameter, a token's shape, or a credential's name. */
 function secretEnv(name: string, value: string): boolean {
-  if (urlWithPassword(value) || secretInQuery(value) !== undefined || looksLikeToken(value) || tokenShaped(value)) return true;
+  if (urlWithPassword(value) || secretInQuery(value) !== undefined || looksLikeToken(value) || tokenShaped(value) || secretInside(value)) return true;
   return (SECRET_NAME.test(name) || secretNamed(name)) && !pathLike(value);
 }
 
@@ -63,7 +64,7 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
     }
   } else {
     for (const [name, value] of Object.entries(config.headers ?? {})) {
-      if (!isLiteral(value) || !(secretHeaderNamed(name) || looksLikeToken(value))) continue;
+      if (!isLiteral(value) || !(secretHeaderNamed(name) || looksLikeToken(value) || secretInside(value))) continue;
       const scheme = SCHEME.exec(value);
       const secret = scheme?.[2] ?? value;
       const prefix = scheme?.[1] ? `${scheme[1]} ` : '';

@@ -32,6 +32,12 @@ const HAS_ALNUM = /[A-Za-z0-9]/;
 // OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`).
 const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2048})/g;
 
+/** Whether `text` holds, anywhere in it, a token whose shape says what it is (`ghp_…`, `sk-…`, `xoxb-…`). */
+export function holdsTokenShape(text: string): boolean {
+  // `search` ignores the global pattern's lastIndex.
+  return text.search(TOKEN_SHAPE) !== -1;
+}
+
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
 const MIN_KNOWN_SECRET = MATCH_WINDOW;
 /** Short strings (server and tool names, each audited call has two) are remembered redacted: seven passes cost ~4 µs each time. */

@@ -184,7 +184,7 @@ describe('registry: import from other clients', () => {
     await writeFile(two, JSON.stringify({ mcpServers: { a: { command: 'echo' }, b: { command: 'echo', env: { API_TOKEN: 'tok-8d1f3a9c7b2e4f60' } } } }));
     const moved: string[] = [];
     const r = await open({
-      secretSink: (name) => {
+      secretSink: (_server, name) => {
         moved.push(name);
         return Promise.resolve(name);
       },

@@ -18,7 +18,7 @@ export async function openStores(options: CoreOptions, core: CoreEnv): Promise<S
   const registry = await openRegistry({
     ...core,
     // Literal secrets found in an imported config go to the vault, opened just below.
-    secretSink: (preferred, value) => importedSecretSink(vault, preferred, value),
+    secretSink: (server, preferred, value) => importedSecretSink(vault, server, preferred, value),
     ...(options.demo === false ? {} : { demoServers: () => demoServers(options.dataDir) }),
     ...(options.codeServers ? { codeServers: options.codeServers } : {}),
   });

@@ -2,10 +2,11 @@ import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import { secretKey, type Vault } from '../../../shared/vault';
 
 /**
- * Where import puts the literal secrets it finds: a global vault secret named like `preferred`
- * (`_2`, `_3`… when that name already holds another value). Refused when the vault would lose them.
+ * Where import puts the literal secrets it finds: a secret of `server` alone, named like `preferred`
+ * (`_2`, `_3`… when that name already holds another value), so no other entry's `${secret:…}` reads
+ * it. Refused when the vault would lose them.
  */
-export async function importedSecretSink(vault: Vault, preferred: string, value: string): Promise<string> {
+export async function importedSecretSink(vault: Vault, server: string, preferred: string, value: string): Promise<string> {
   const health = vault.health();
   if (!health.persistent) {
     throw new CodedError('denied', 'The imported servers hold secrets in clear, and the vault cannot keep them: ' + health.message, {
@@ -15,7 +16,7 @@ export async function importedSecretSink(vault: Vault, preferred: string, value:
   }
   for (let attempt = 1; attempt <= 100; attempt++) {
     const name = attempt === 1 ? preferred : `${preferred.slice(0, 120)}_${attempt}`;
-    const key = secretKey(name);
+    const key = secretKey(name, server);
     if (await vault.compareAndSet(key, undefined, value)) return name;
     if ((await vault.get(key)) === value) return name;
   }

@@ -1,4 +1,4 @@
-import { findLiteralSecrets, secretsBesideReferences, secretInQuery, secretInUrl, secretNamed, isStdio, tokenShaped, urlWithPassword, type FoundSecret, type ServerConfig } from '../../../shared/config';
+import { findLiteralSecrets, secretInside, secretsBesideReferences, secretInQuery, secretInUrl, secretNamed, isStdio, tokenShaped, urlWithPassword, type FoundSecret, type ServerConfig } from '../../../shared/config';
 import { SECRET_NAME } from '../../../shared/redact';
 import { secretHeaderNamed } from '../../../shared/text';
 import { CodedError } from '../../../shared/errors';
@@ -18,9 +18,9 @@ function refuse(field: string, name: string, instead: string): never {
 function refusable({ field, value }: FoundSecret): boolean {
   if (field.startsWith('env.')) {
     const name = field.slice('env.'.length);
-    return secretNamed(name) || SECRET_NAME.test(name) || tokenShaped(value) || urlWithPassword(value) || secretInQuery(value) !== undefined;
+    return secretNamed(name) || SECRET_NAME.test(name) || tokenShaped(value) || secretInside(value) || urlWithPassword(value) || secretInQuery(value) !== undefined;
   }
-  if (field.startsWith('headers.')) return secretHeaderNamed(field.slice('headers.'.length)) || tokenShaped(value);
+  if (field.startsWith('headers.')) return secretHeaderNamed(field.slice('headers.'.length)) || tokenShaped(value) || secretInside(value);
   return true;
 }
 
