@@ -142,6 +142,19 @@ describe('guardConnections and connections that carried a trusted request', () =
     await whenClosed(agent!);
     await releaseAll([...churned, last!]);
   });
+
+  it('at the cap, closes a trusted connection whose body is still arriving before a trusted idle one', async () => {
+    const { port, host } = await start(3);
+    const [agent, ...slow] = await holdConnections(port, 3);
+    expect(await statusLineOn(agent!, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    // Another token's holder trickles its bodies: the oldest idle agent's connection must outlast them.
+    for (const socket of slow) await tricklingOn(socket, '/trusted', host);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    expect(await statusLineOn(agent!, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    await whenClosed(slow[0]!);
+    await releaseAll([agent!, ...slow, fresh!]);
+  });
 });
 
 describe('guardConnections and clients that never read', () => {

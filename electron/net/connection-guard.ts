@@ -66,7 +66,7 @@ export function guardConnections(server: Server, cap: number, handle: RequestLis
   const evictOne = (): boolean => {
     const untrusted = (socket: Socket): boolean => !trusted.has(socket);
     const victim =
-      first(unheard) ?? arriving(receiving, untrusted) ?? first(idle) ?? unread(serving, untrusted) ?? first(idleTrusted) ?? arriving(receiving, () => true) ?? unread(serving, () => true);
+      first(unheard) ?? arriving(receiving, untrusted) ?? first(idle) ?? unread(serving, untrusted) ?? arriving(receiving, () => true) ?? first(idleTrusted) ?? unread(serving, () => true);
     if (victim === undefined) return false;
     close(victim);
     return true;
