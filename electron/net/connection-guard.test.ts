@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { droppedUnanswered, holdConnections, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
+import { droppedUnanswered, holdConnections, postedOn, releaseAll, statusLineOn, tricklingOn, whenClosed } from '../../test/support/held-connections';
 import { guardConnections, MAX_PIPELINED } from './connection-guard';
 
 let server: Server | undefined;
@@ -23,6 +23,10 @@ async function start(cap: number): Promise<{ port: number; host: string; release
       res.end(Buffer.alloc(32 * 1024 * 1024));
       waiting.push(() => undefined);
       arrived();
+    } else if (req.method === 'POST') {
+      // Answered once the body has arrived, as our servers do with the bodies they read.
+      req.resume();
+      req.once('end', () => res.end('ok'));
     } else res.end('ok');
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -77,6 +81,44 @@ describe('guardConnections', () => {
   });
 });
 
+describe('guardConnections and request bodies that never finish arriving', () => {
+  it('at the cap, closes the connection whose body has been arriving longest, before an idle one, for a new one', async () => {
+    const { port, host } = await start(3);
+    const [kept, ...slow] = await holdConnections(port, 3);
+    // The kept-alive connection is the oldest and idle: without the bodies it would go first.
+    expect(await statusLineOn(kept!, '/', host)).toBe('HTTP/1.1 200 OK');
+    for (const socket of slow) await tricklingOn(socket, '/upload', host);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    expect(await statusLineOn(kept!, '/', host)).toBe('HTTP/1.1 200 OK');
+    await whenClosed(slow[0]!);
+    // Every new connection replaces a trickling one, never one of the two kept alive.
+    const [again] = await holdConnections(port, 1);
+    await whenClosed(slow[1]!);
+    await tricklingOn(again!, '/upload', host);
+    const [third] = await holdConnections(port, 1);
+    await whenClosed(again!);
+    expect(await statusLineOn(third!, '/', host)).toBe('HTTP/1.1 200 OK');
+    expect(await statusLineOn(kept!, '/', host)).toBe('HTTP/1.1 200 OK');
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    await releaseAll([kept!, ...slow, fresh!, again!, third!]);
+  });
+
+  it('keeps a connection whose body arrived whole while the server is still at work on it', async () => {
+    const { port, host, held } = await start(2);
+    const [busy, slow] = await holdConnections(port, 2);
+    const answer = postedOn(busy!, '/hold', host, {});
+    await held(1);
+    await tricklingOn(slow!, '/upload', host);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    await whenClosed(slow!);
+    expect(busy!.closed).toBe(false);
+    void answer.catch(() => undefined);
+    await releaseAll([busy!, fresh!]);
+  });
+});
+
 describe('guardConnections and connections that carried a trusted request', () => {
   it('at the cap, closes every idle connection that carried none before an older idle one that carried one', async () => {
     const { port, host } = await start(3);
@@ -99,6 +141,19 @@ describe('guardConnections and connections that carried a trusted request', () =
     expect(await statusLineOn(last!, '/', host)).toBe('HTTP/1.1 200 OK');
     await whenClosed(agent!);
     await releaseAll([...churned, last!]);
+  });
+
+  it('at the cap, closes a trusted connection whose body is still arriving before a trusted idle one', async () => {
+    const { port, host } = await start(3);
+    const [agent, ...slow] = await holdConnections(port, 3);
+    expect(await statusLineOn(agent!, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    // Another token's holder trickles its bodies: the oldest idle agent's connection must outlast them.
+    for (const socket of slow) await tricklingOn(socket, '/trusted', host);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    expect(await statusLineOn(agent!, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    await whenClosed(slow[0]!);
+    await releaseAll([agent!, ...slow, fresh!]);
   });
 });
 

@@ -16,7 +16,8 @@ export const LOOPBACK_TIMEOUTS = {
 /**
  * At most this many connections open at once on each of those servers (connection-guard.ts), so a
  * local process cannot take every file descriptor. At the cap a new connection replaces the oldest
- * that has not sent a request head (then the longest idle between requests, then one whose first
+ * that has not sent a request head (then the one whose body has been arriving longest, then the
+ * longest idle between requests, then one whose first
  * answer waits only on its client to read it), those that carried an agent's request after all
  * others; only when all are being served is it closed unanswered. One connection has at most MAX_PIPELINED requests served at once. An agent
  * legitimately holds at most 64 `subscriptions/listen` streams (MAX_LISTENS_PER_AGENT), each legacy

@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiDoor, EventHub, type ApiDoor, type CallerInfo } from '../app';
-import { droppedUnanswered, holdConnections, openStream, postedOn, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
-import { waitFor } from '../../test/support/server-harness';
 import { corsHeaders, cookiesSet, errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
 import { startWebServer, type WebServer } from './web-server';
 
@@ -70,56 +68,6 @@ describe('web server', () => {
     // Cookies are not bound to a port (RFC 6265 §8.5): one would reach every server on 127.0.0.1.
     expect(cookiesSet).toEqual([]);
     expect(corsHeaders).toEqual([]);
-  });
-
-  it('at its cap, a new connection takes the place of the oldest silent one; with every connection serving, the new one is dropped', async () => {
-    const cap = 4;
-    const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-cap-')), maxConnections: cap, secret });
-    const auth = { authorization: `Bearer ${await signIn(small.port, secret)}` };
-    try {
-      const held = await holdConnections(small.port, cap);
-      expect((await send(small.port, '/health', { headers: { connection: 'close' } })).status).toBe(200);
-      await whenClosed(held[0]!);
-      expect(await statusLineOn(held[cap - 1]!, '/health', `127.0.0.1:${small.port}`)).toBe('HTTP/1.1 200 OK');
-      await releaseAll(held);
-      // The UI's event streams are served as long as they are open: none of them makes room.
-      const streams = await waitFor('every connection an event stream', async () => {
-        const opened = await Promise.all(Array.from({ length: cap }, () => openStream(small.port, '/api/events', auth).catch(() => undefined)));
-        if (opened.every((s) => s?.status === 200)) return opened.flatMap((s) => (s ? [s] : []));
-        await Promise.all(opened.flatMap((s) => (s ? [s.close()] : [])));
-        return undefined;
-      });
-      expect(await waitFor('the new connection dropped', async () => (await droppedUnanswered(small.port)) || undefined)).toBe(true);
-      await streams[0]!.close();
-      expect(await waitFor('a connection taken again', async () => ((await send(small.port, '/health').catch(() => undefined))?.status === 200 ? true : undefined))).toBe(true);
-      await Promise.all(streams.map((s) => s.close()));
-    } finally {
-      await small.close();
-    }
-  });
-
-  it('at its cap, the UI\'s kept-alive connection (its secret shown) gives way only after those that showed none', async () => {
-    const cap = 3;
-    const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-trust-')), maxConnections: cap, secret });
-    const auth = { authorization: `Bearer ${await signIn(small.port, secret)}` };
-    const host = `127.0.0.1:${small.port}`;
-    try {
-      // The UI's connection is the one idle longest: without trust it would be the first to go.
-      const [ui] = await holdConnections(small.port, 1);
-      expect(await postedOn(ui!, '/api/status', host, auth)).toBe('HTTP/1.1 200 OK');
-      const flood = await holdConnections(small.port, cap - 1);
-      for (const socket of flood) expect(await postedOn(socket, '/api/status', host, {})).toBe('HTTP/1.1 401 Unauthorized');
-      for (let round = 0; round < cap; round++) {
-        const [next] = await holdConnections(small.port, 1);
-        expect(await statusLineOn(next!, '/api/nothing', host)).toBe('HTTP/1.1 401 Unauthorized');
-        flood.push(next!);
-      }
-      await Promise.all(flood.slice(0, cap).map((socket) => whenClosed(socket)));
-      expect(await postedOn(ui!, '/api/status', host, auth)).toBe('HTTP/1.1 200 OK');
-      await releaseAll([ui!, ...flood]);
-    } finally {
-      await small.close();
-    }
   });
 
   it('answers health and binds loopback only', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsPerAgent } from '../../electron/bridge/agent-share';
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { holdSessionStream, type HeldStream } from '../support/bridge-streams';
-import { droppedUnanswered, holdConnections, releaseAll, statusLineOn, whenClosed } from '../support/held-connections';
+import { droppedUnanswered, holdConnections, postedOn, releaseAll, statusLineOn, tricklingOn, whenClosed } from '../support/held-connections';
 import { waitFor } from '../support/server-harness';
 
 // A cap of 8 here (the factory's option), so each agent's share is 2 and its sessions 1; the bridge's own cap is
@@ -51,6 +51,27 @@ describe('the bridge keeps at most its cap of connections open', () => {
     });
     expect(res.headers['mcp-session-id']).toBeTruthy();
     await Promise.all(streams.map((s) => s.close()));
+  });
+});
+
+describe('the bridge and agents that trickle their request bodies', () => {
+  it("at the cap, an agent's kept-alive connection outlasts other agents' connections whose bodies never finish arriving", async () => {
+    const { port } = h.bridge;
+    const host = `127.0.0.1:${port}`;
+    const as = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream' });
+    const { token } = await h.bridge.agents.add('steady', { servers: ['*'] });
+    const [steady] = await holdConnections(port, 1);
+    expect(await postedOn(steady!, '/mcp', host, as(token), INITIALIZE)).toBe('HTTP/1.1 200 OK');
+    // Each agent's share is CAP / 4 requests at once: four agents fill the rest of the cap.
+    const tricklers = await Promise.all(['t1', 't2', 't3', 't4'].map(async (name) => (await h.bridge.agents.add(name, { servers: ['*'] })).token));
+    const slow = await holdConnections(port, CAP - 1);
+    for (const [i, socket] of slow.entries()) await tricklingOn(socket, '/mcp', host, as(tricklers[i % 4]!));
+    const [fresh] = await holdConnections(port, 1);
+    await Promise.race([whenClosed(slow[0]!), whenClosed(steady!)]);
+    expect(steady!.closed).toBe(false);
+    expect(await statusLineOn(fresh!, '/health', host)).toMatch(/^HTTP\/1\.1 /);
+    expect(await postedOn(steady!, '/mcp', host, as(token), INITIALIZE)).toBe('HTTP/1.1 200 OK');
+    await releaseAll([steady!, ...slow, fresh!]);
   });
 });
 

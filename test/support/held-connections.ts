@@ -45,6 +45,18 @@ export function postedOn(socket: Socket, path: string, host: string, headers: Re
   return sentOn(socket, `POST ${path} HTTP/1.1\r\nHost: ${host}\r\n${lines.join('')}\r\n${body}`);
 }
 
+/**
+ * Starts a JSON POST on a held connection whose body never arrives whole (a client that trickles it):
+ * the head and one byte of a 60-byte body. It asks for `100 Continue` (RFC 9110 §10.1.1), which node
+ * sends once it has parsed the head and handed the request on, so the promise resolves only when the
+ * server is at the body: nothing is left to timing.
+ */
+export async function tricklingOn(socket: Socket, path: string, host: string, headers: Record<string, string> = {}): Promise<void> {
+  const lines = Object.entries({ ...headers, 'content-type': 'application/json', 'content-length': '60', expect: '100-continue' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  const status = await sentOn(socket, `POST ${path} HTTP/1.1\r\nHost: ${host}\r\n${lines.join('')}\r\n{`);
+  if (status !== 'HTTP/1.1 100 Continue') throw new Error(`the server answered ${status} before the body`);
+}
+
 function sentOn(socket: Socket, raw: string): Promise<string> {
   return new Promise((resolve, reject) => {
     // Closed already (by the server): its close event is gone, no answer will come.
