@@ -91,6 +91,21 @@ const fitted = new WeakMap<object, WeakMap<Readonly<Agent>, AgentNames>>();
 
 /** Hex digits of a cut name's hash, shortest first; past the last, a counter joins the key. */
 const DIGITS = [8, 12, 16] as const;
+/** Counted rounds before the names still meeting are numbered instead: the loop always ends. */
+const COUNTED_ROUNDS = 8;
+
+/** The last resort, in key order: 16 hex digits of a counter no name given holds. */
+function numbered(pending: ReadonlyArray<{ bridge: string; shown: string; key: string }>, limit: number, given: Set<string>, out: Map<string, string>): void {
+  let counter = 0;
+  for (const entry of [...pending].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+    let name: string;
+    do {
+      name = `${entry.shown.slice(0, Math.max(1, limit - 17)).replace(/_+$/, '')}_${(counter++).toString(16).padStart(16, '0')}`;
+    } while (given.has(name));
+    given.add(name);
+    out.set(entry.bridge, name);
+  }
+}
 
 /**
  * The cut name of each long name. Where cut names meet (each other or a name kept whole), every one of
@@ -106,9 +121,14 @@ function cutNames(long: ReadonlyArray<{ bridge: string; shown: string; key: stri
   const given = new Set(taken);
   let pending = [...long];
   for (let level = 0; pending.length > 0; level++) {
+    if (level >= DIGITS.length + COUNTED_ROUNDS) {
+      numbered(pending, limit, given, out);
+      break;
+    }
     const digits = DIGITS[Math.min(level, DIGITS.length - 1)] ?? 16;
     const extra = level - (DIGITS.length - 1);
-    const named = pending.map((p) => ({ ...p, name: cut(p.shown, limit, extra > 0 ? `${p.key}\u0000${extra}` : p.key, digits) }));
+    // The counter goes first: after two keys whose hashes collide whole, a suffix would collide too.
+    const named = pending.map((p) => ({ ...p, name: cut(p.shown, limit, extra > 0 ? `${extra}\u0000${p.key}` : p.key, digits) }));
     const count = new Map<string, number>();
     for (const { name } of named) count.set(name, (count.get(name) ?? 0) + 1);
     pending = [];
