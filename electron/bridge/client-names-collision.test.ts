@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as naming from '../../shared/naming';
+import type * as naming from '../../shared/naming';
 import { buildNameTable } from '../../shared/naming';
 import { agentToolNames } from './agent-names';
 import type { Agent } from './agent-schema';
