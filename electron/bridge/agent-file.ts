@@ -147,6 +147,7 @@ export function updatedRecord(current: StoredAgent, update: AgentUpdate, servers
   if (update.listFound === true) next.listFound = true;
   else if (update.listFound === false) delete next.listFound;
   if (update.client === null) delete next.client;
-  else if (update.client !== undefined) next.client = clientWithRoom(current.name, update.client);
+  // Checked only when it changes: an edit that resends an agent's client (the app's dialog does) keeps it as it was.
+  else if (update.client !== undefined) next.client = update.client === current.client ? current.client : clientWithRoom(current.name, update.client);
   return next;
 }

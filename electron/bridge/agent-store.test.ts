@@ -67,6 +67,20 @@ describe('AgentStore', () => {
     expect(() => store.declareFromCode({ 'a-name-from-code-that-runs-long': { tokenHash: 'a'.repeat(64), servers: [], client: 'acp' } })).toThrow(/ours need 21/);
   });
 
+  it('keeps the client of an agent saved before the room was checked when an edit resends it, and refuses only a change', async () => {
+    const home = dir();
+    await AgentStore.open({ dataDir: home }).add('my-work-laptop-claude', { servers: [], client: 40 });
+    const file = join(home, 'agents.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/"client":\s*40/, '"client": "claude-code"'));
+    const store = AgentStore.open({ dataDir: home });
+    expect(store.get('my-work-laptop-claude')?.client).toBe('claude-code');
+    // The app's edit dialog sends the client it shows with every change.
+    const edited = await store.update('my-work-laptop-claude', { servers: '*', client: 'claude-code' });
+    expect(edited.servers).toEqual(['*']);
+    expect(edited.client).toBe('claude-code');
+    await expect(store.update('my-work-laptop-claude', { client: 'codex' })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
   it('refuses a name whose client entry another agent has (case, spaces, dots), naming that agent; declared in code too', async () => {
     const store = AgentStore.open({ dataDir: dir() });
     await store.add('Team A', { servers: [] });
