@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
@@ -63,6 +63,43 @@ describe('unpackBundle', () => {
     const parent = freshDir();
     await expect(unpackBundle(bytes, join(parent, 'echo'), undefined, () => Promise.reject(new Error('manifest refused')))).rejects.toThrow('manifest refused');
     expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it('keeps a folder already at its place as it is: nothing in it removed or replaced', async () => {
+    const root = freshDir();
+    const target = join(root, 'echo');
+    expect(await unpackBundle(await nodeBundle(), target)).toBe('unpacked');
+    writeFileSync(join(target, 'marker'), 'kept');
+    const inode = statSync(join(target, 'server', 'index.js')).ino;
+    expect(await unpackBundle(await nodeBundle(), target)).toBe('reused');
+    expect(readFileSync(join(target, 'marker'), 'utf8')).toBe('kept');
+    expect(statSync(join(target, 'server', 'index.js')).ino).toBe(inode);
+    expect(readdirSync(root)).toEqual(['echo']);
+  });
+
+  it('refuses, and leaves as it is, a file at its place', async () => {
+    const root = freshDir();
+    writeFileSync(join(root, 'echo'), 'not a folder');
+    await expect(unpackBundle(await nodeBundle(), join(root, 'echo'))).rejects.toThrow(/is there already and is not a folder/);
+    expect(readFileSync(join(root, 'echo'), 'utf8')).toBe('not a folder');
+    expect(readdirSync(root)).toEqual(['echo']);
+  });
+
+  it('a dry run unpacks and checks, then keeps nothing, and leaves a folder at its place as it is', async () => {
+    const root = freshDir();
+    const checked: string[] = [];
+    const check = (staging: string) => {
+      checked.push(readFileSync(join(staging, 'manifest.json'), 'utf8'));
+      return Promise.resolve();
+    };
+    expect(await unpackBundle(await nodeBundle(), join(root, 'echo'), undefined, check, true)).toBe('checked');
+    expect(checked).toHaveLength(1);
+    expect(readdirSync(root)).toEqual([]);
+    mkdirSync(join(root, 'echo'));
+    writeFileSync(join(root, 'echo', 'marker'), 'kept');
+    expect(await unpackBundle(await nodeBundle(), join(root, 'echo'), undefined, check, true)).toBe('checked');
+    expect(readdirSync(join(root, 'echo'))).toEqual(['marker']);
+    expect(readdirSync(root)).toEqual(['echo']);
   });
 
   it('refuses what is not a zip', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -76,22 +76,55 @@ async function extractInto(zip: ZipFile, root: string, limits: { entries: number
   }
 }
 
+/** What unpackBundle did: moved a fresh folder into place, found the folder already there, or only checked. */
+export type UnpackOutcome = 'unpacked' | 'reused' | 'checked';
+
+/** The folder at `target`, when one is there already; anything else there is refused, never replaced. */
+async function existingFolder(target: string): Promise<boolean> {
+  try {
+    if ((await lstat(target)).isDirectory()) return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  return refuse(`${target} is there already and is not a folder`);
+}
+
 /**
  * An .mcpb (a zip with manifest.json at its root, MCPB spec) unpacked into `target`: first into a
  * fresh folder beside it, then moved into place, so a refused bundle leaves nothing behind and a
  * half-unpacked one is never run. `check` reads the unpacked files before the move (the manifest): its
  * refusal too leaves nothing. The bytes must already be verified (bundle-download.ts).
+ * A folder already at `target` is kept as it is, never removed or replaced: a configured server may
+ * run from it, and `target` names the full hash of the bytes it was unpacked from. With `dryRun` the
+ * bundle is unpacked and checked only, and nothing is kept.
  */
-export async function unpackBundle(bytes: Buffer, target: string, limits = { entries: MAX_BUNDLE_ENTRIES, bytes: MAX_UNPACKED_BYTES }, check?: (staging: string) => Promise<void>): Promise<void> {
+export async function unpackBundle(
+  bytes: Buffer,
+  target: string,
+  limits = { entries: MAX_BUNDLE_ENTRIES, bytes: MAX_UNPACKED_BYTES },
+  check?: (staging: string) => Promise<void>,
+  dryRun = false,
+): Promise<UnpackOutcome> {
   const staging = `${target}.unpacking-${randomBytes(6).toString('hex')}`;
   await mkdir(staging, { recursive: true, mode: 0o700 });
+  let kept = false;
   try {
     await extractInto(await openZip(bytes), path.resolve(staging), limits);
     await check?.(staging);
-    await rm(target, { recursive: true, force: true });
-    await rename(staging, target);
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
+    if (dryRun) return 'checked';
+    if (await existingFolder(target)) return 'reused';
+    try {
+      await rename(staging, target);
+    } catch (error) {
+      // Another install of the same bytes moved its folder into place first.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') return 'reused';
+      throw error;
+    }
+    kept = true;
+    return 'unpacked';
+  } finally {
+    if (!kept) await rm(staging, { recursive: true, force: true });
   }
 }

@@ -18,12 +18,19 @@ export interface DeriveOptions {
   registry: string;
   /** Looks up the host names of a remote and a bundle's download (entry-address.ts). Default: the system's. */
   resolver?: Resolver | undefined;
+  /** Download, verify, unpack and check the bundle, but keep none of it in `bundles/`. */
+  dryRun?: boolean | undefined;
 }
 
-/** Where a bundle unpacks: one folder per server, version and file hash, so a new version never overwrites a running one. */
+/**
+ * Where a bundle unpacks: one folder per server, version and full SHA-256 of the file, so a new
+ * version never overwrites a running one and two bundles share a folder only if their bytes are the
+ * same (whichever registry listed them: what runs comes from the bytes alone). The name is cut so
+ * that it and its staging suffix stay within a file name's 255 bytes.
+ */
 export function bundleFolder(dataDir: string, server: ServerDetail, sha256: string): string {
-  const safe = `${server.name}@${server.version}`.replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 200);
-  return path.join(dataDir, 'bundles', `${safe}-${sha256.slice(0, 12)}`);
+  const safe = `${server.name}@${server.version}`.replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 150);
+  return path.join(dataDir, 'bundles', `${safe}-${sha256.toLowerCase()}`);
 }
 
 /**
@@ -52,6 +59,6 @@ export async function deriveInstall(
   await unpackBundle(bytes, dir, undefined, async (staging) => {
     command = bundleCommand(await readManifest(staging), dir);
     planInstall(server, choice, given, secretName, command, mounts);
-  });
+  }, options.dryRun === true);
   return planInstall(server, choice, given, secretName, command, mounts);
 }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/app';
@@ -49,7 +50,7 @@ describe('App API: installing a registry entry', () => {
     expect(result.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:done', 'add:done', 'approve:skipped', 'connect:skipped']);
     const entry = config().mcpServers['echo'];
     expect(entry?.command).toBe('node');
-    expect(entry?.args?.[0]).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{12}\/server\/index\.js$/);
+    expect(entry?.args?.[0]).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{64}\/server\/index\.js$/);
     expect(existsSync(entry?.args?.[0] ?? '')).toBe(true);
     expect(entry?.env?.['ECHO_TOKEN']).toBe('${secret:echo_ECHO_TOKEN}');
     expect(readFileSync(join(dataDir, 'mcp.json'), 'utf8')).not.toContain('tok-app-secret');
@@ -60,12 +61,32 @@ describe('App API: installing a registry entry', () => {
     expect(result.commandLine).toBe(status?.commandLine);
   });
 
+  it('a dry run, and a second install of the same bundle, leave the folder an added server runs from as it is', async () => {
+    const script = config().mcpServers['echo']?.args?.[0] ?? '';
+    const folder = dirname(dirname(script));
+    writeFileSync(join(folder, 'marker'), 'kept');
+    const inode = statSync(script).ino;
+    const before = readdirSync(join(dataDir, 'bundles')).sort();
+    const install = { registry: registry.url, name: 'io.example/echo', server: 'other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
+    const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
+    expect(shown.commandLine).toContain(`node ${script}`);
+    expect(readdirSync(join(dataDir, 'bundles')).sort()).toEqual(before);
+    expect(readFileSync(join(folder, 'marker'), 'utf8')).toBe('kept');
+    expect(statSync(script).ino).toBe(inode);
+    await core.api.installRegistryEntry(install);
+    expect(config().mcpServers['other']?.args?.[0]).toBe(script);
+    expect(readdirSync(join(dataDir, 'bundles')).sort()).toEqual(before);
+    expect(readFileSync(join(folder, 'marker'), 'utf8')).toBe('kept');
+    expect(statSync(script).ino).toBe(inode);
+    await core.api.removeServer({ name: 'other' });
+  });
+
   it('in one step: the dry run shows the exact line, approved once it is added, started and its tools listed', async () => {
     const install = { registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'echo-now', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-one-step' } };
     const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
     expect(shown).toMatchObject({ name: 'echo-now', needsApproval: true, steps: [], secrets: ['echo-now_ECHO_TOKEN'] });
     expect(shown.commandLine).toContain("ECHO_TOKEN='${secret:echo-now_ECHO_TOKEN}' node ");
-    expect(shown.commandLine).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{12}\/server\/index\.js$/);
+    expect(shown.commandLine).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{64}\/server\/index\.js$/);
     // The dry run wrote nothing: no entry, no secret.
     expect(config().mcpServers['echo-now']).toBeUndefined();
     expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('echo-now_ECHO_TOKEN');

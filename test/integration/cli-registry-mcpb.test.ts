@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
@@ -44,7 +44,7 @@ describe('servers add --from-registry with an mcpb package', () => {
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
     const [folder] = readdirSync(bundlesDir());
-    expect(folder).toMatch(/^io\.example_echo@1\.0\.0-[0-9a-f]{12}$/);
+    expect(folder).toMatch(/^io\.example_echo@1\.0\.0-[0-9a-f]{64}$/);
     const dir = join(bundlesDir(), folder ?? '');
     expect(config().mcpServers['echo']).toEqual({ command: 'node', args: [join(dir, 'server/index.js')], env: { BUNDLE_GREETING: `from ${dir}`, ECHO_TOKEN: '${secret:echo_ECHO_TOKEN}' } });
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('tok-bundle-secret');
@@ -56,6 +56,19 @@ describe('servers add --from-registry with an mcpb package', () => {
     expect(tools.stdout).toContain(`from ${dir}`);
     const called = await cli(['call', 'echo', 'echo', '{"text":"hello"}']);
     expect(called.stdout).toContain('echo: hello (its key: given)');
+  });
+
+  it('adding the same entry again runs it from the same folder, which is left as it is', async () => {
+    const script = config().mcpServers['echo']?.args?.[0] ?? '';
+    writeFileSync(join(dirname(dirname(script)), 'marker'), 'kept');
+    const inode = statSync(script).ino;
+    const added = await cli(['servers', 'add', 'echo-again', '--from-registry', 'io.example/echo', '--input', 'ECHO_TOKEN=tok-again']);
+    expect(added.code).toBe(0);
+    expect(config().mcpServers['echo-again']?.args?.[0]).toBe(script);
+    expect(readFileSync(join(dirname(dirname(script)), 'marker'), 'utf8')).toBe('kept');
+    expect(statSync(script).ino).toBe(inode);
+    expect(readdirSync(bundlesDir())).toHaveLength(1);
+    expect((await cli(['servers', 'remove', 'echo-again'])).code).toBe(0);
   });
 
   it('with --connect: verified, the exact line shown, approved once, started and its tools listed in one step', async () => {

@@ -40,7 +40,7 @@ export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInp
   if (serverEntry(ctx.registry.config(), input.server)) throw new CodedError('invalid_input', `A service named "${input.server}" already exists; choose another name.`);
   assertNoCaseTwin(Object.keys(ctx.registry.config().mcpServers), input.server);
   assertNoSeparator(input.server, Object.keys(ctx.registry.config().mcpServers));
-  const plan = await deriveInstall(entry.server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.core.dataDir, registry: input.registry });
+  const plan = await deriveInstall(entry.server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.core.dataDir, registry: input.registry, dryRun: input.dryRun });
   if (plan.missing.length > 0) throw new CodedError('invalid_input', `${entry.server.name} needs: ${plan.missing.map((m) => m.key).join(', ')}`);
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.core.env))) {
     throw new CodedError('invalid_input', `${entry.server.name} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
