@@ -67,7 +67,7 @@ describe('App API: installing a registry entry', () => {
     writeFileSync(join(folder, 'marker'), 'kept');
     const inode = statSync(script).ino;
     const before = readdirSync(join(dataDir, 'bundles')).sort();
-    const install = { registry: registry.url, name: 'io.example/echo', server: 'other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
+    const install = { registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
     const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
     expect(shown.commandLine).toContain(`node ${script}`);
     expect(readdirSync(join(dataDir, 'bundles')).sort()).toEqual(before);
