@@ -47,6 +47,17 @@ export function queryTerms(need: string): QueryTerm[] {
   return out.slice(0, 32);
 }
 
+/** Past this many of one server's tools, a word's further tools there count only by their square root. */
+const SERVER_SHARE = 16;
+/**
+ * How much one server's `count` tools holding a word weigh in its rarity: a server with many tools stuffed
+ * with common words would otherwise make those words look common for every other server's tools too,
+ * and their needs read as "nothing fits".
+ */
+function serverShare(count: number): number {
+  return count <= SERVER_SHARE ? count : SERVER_SHARE + Math.sqrt(count - SERVER_SHARE);
+}
+
 export class SearchIndex {
   readonly docs: readonly ToolDoc[];
   readonly #postings = new Map<string, Posting[]>();
@@ -55,6 +66,8 @@ export class SearchIndex {
   readonly #docTerms: Array<ReadonlyMap<string, number>> = [];
   /** Each tool's kind of action, as its name says (actions.ts). */
   readonly actions: ReadonlyArray<Action | undefined>;
+  /** Each term's document frequency, each server's share bounded (serverShare). */
+  readonly #df = new Map<string, number>();
 
   constructor(docs: readonly ToolDoc[]) {
     this.docs = docs;
@@ -76,6 +89,14 @@ export class SearchIndex {
       }
     });
     this.#names = fields.map((f) => new Set(f.name));
+    const perServer = new Map<string, Map<string, number>>();
+    fields.forEach((_, doc) => {
+      const server = docs[doc]?.server ?? '';
+      const counts = perServer.get(server) ?? new Map<string, number>();
+      perServer.set(server, counts);
+      for (const term of this.#docTerms[doc]?.keys() ?? []) counts.set(term, (counts.get(term) ?? 0) + 1);
+    });
+    for (const counts of perServer.values()) for (const [term, c] of counts) this.#df.set(term, (this.#df.get(term) ?? 0) + serverShare(c));
     this.actions = fields.map((f) => toolAction(f.name));
   }
 
@@ -111,7 +132,7 @@ export class SearchIndex {
 
   /** Robertson–Spärck Jones idf, kept positive; a word no tool has gets the idf of the rarest. */
   idf(term: string): number {
-    const df = this.#postings.get(term)?.length ?? 0;
+    const df = this.#df.get(term) ?? 0;
     const n = this.docs.length;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
