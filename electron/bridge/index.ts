@@ -47,7 +47,7 @@ export type { AgentAsker } from './agent-asker';
 export { samplingForAgent } from './sampling-request';
 export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
-export { describeClient, prefixLength } from './client-names';
+export { clientWithRoom, describeClient, prefixLength } from './client-names';
 export { describeBoundSearched, describeToolMode } from './tool-mode';
 export { boundSearchedIn, listingBoundsIn, searchedOf } from './listing-scope';
 export { vaultValueWarning, type ValueHolder } from './vault-value-warning';

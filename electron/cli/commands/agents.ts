@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { AGENT_LISTING_BOUND, CONFIG_TARGETS, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { clientWithRoom } from '../../bridge';
 import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
@@ -112,6 +113,8 @@ export function registerAgents(program: Command, run: Run): void {
     .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         checkAgentName(name);
+        // Refused here, not after the person confirmed the add in the running app.
+        if (options.for?.client !== undefined) clientWithRoom(name, options.for.client);
         if (options.listFound === true && options.toolMode !== 'search' && options.toolMode !== 'auto') {
           throw new CodedError('invalid_input', '--list-found adds the tools an agent finds by searching, and this agent would not search', {
             hint: 'Add --tool-mode search (or auto), or leave out --list-found',
