@@ -96,8 +96,10 @@ describe('vault wired into the core', () => {
     const config = c.registry.config().mcpServers;
     expect(config['gh']).toMatchObject({ env: { GITHUB_TOKEN: '${secret:GH_GITHUB_TOKEN}', LOG_LEVEL: 'debug' } });
     expect(config['api']).toMatchObject({ headers: { Authorization: 'Bearer ${secret:API_AUTHORIZATION}' } });
-    expect(await c.vault.get(secretKey('GH_GITHUB_TOKEN'))).toBe('ghp_literalsecret1234567890');
-    expect(await c.vault.get(secretKey('API_AUTHORIZATION'))).toBe('literal-bearer-abcdef123456');
+    // Kept for the server they came from, not for every server.
+    expect(await c.vault.get(secretKey('GH_GITHUB_TOKEN', 'gh'))).toBe('ghp_literalsecret1234567890');
+    expect(await c.vault.get(secretKey('API_AUTHORIZATION', 'api'))).toBe('literal-bearer-abcdef123456');
+    expect(await c.vault.get(secretKey('GH_GITHUB_TOKEN'))).toBeUndefined();
     // Imported, the command and the URL that now sends a vault secret both wait for the person.
     const shown = (await c.api.status({})).servers;
     expect(shown.find((s) => s.name === 'gh')?.approval).toBe('pending');

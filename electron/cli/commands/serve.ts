@@ -158,7 +158,8 @@ export function serveAction(options: ServeOptions): Action {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
     }
     await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
-    for (const { name } of (await core.api.status({})).servers.filter(({ name }) => holdsSeparator(name))) {
+    // From the config, not a status: a status asks about sign-ins, which would load the sign-in code at start.
+    for (const name of Object.keys(core.registry.config().mcpServers).filter(holdsSeparator)) {
       ctx.output.err(terminalSafe(`warning: server "${name}"'s name holds "__" or ends in "_", so its bridge names can read as another server's; connected-services doctor says how to rename it`));
     }
     // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
