@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerNameSchema } from '../config';
+import { ServerNameSchema, ownRecord } from '../config';
 import {
   AgentAsksViewSchema,
   AgentClientViewSchema,
@@ -71,7 +71,7 @@ export const AGENT_METHODS = {
   /** Agents declared in a program's code (docs/library.md): held in memory beside agents.json's, each with the digest of a token the program keeps. */
   declareAgents: () => ({
     input: z.strictObject({
-      agents: z.record(AgentNameSchema, CodeAgentSchema).refine((agents) => Object.keys(agents).length <= 100, 'at most 100 agents'),
+      agents: ownRecord(AgentNameSchema, CodeAgentSchema).refine((agents) => Object.keys(agents).length <= 100, 'at most 100 agents'),
     }),
     output: Ok,
   }),

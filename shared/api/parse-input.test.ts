@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssues } from './parse-input';
+import { describeIssues, parseApiInput } from './parse-input';
 
 const Entry = z.union([z.strictObject({ command: z.string(), cwd: z.string().optional() }), z.strictObject({ type: z.literal('http'), url: z.string() })]);
 const Input = z.strictObject({ servers: z.record(z.string(), Entry) });
@@ -24,5 +24,19 @@ describe('describeIssues', () => {
 
   it('keeps a union issue without branches as the union said it', () => {
     expect(describeIssues([{ path: ['x'], message: 'Invalid input', code: 'invalid_union', errors: [] }])).toBe('x: Invalid input');
+  });
+
+  it("refuses a server a program declares under __proto__ (a plain record read past it: 'ok', nothing declared)", () => {
+    const input = JSON.parse('{"servers":{"__proto__":{"command":"node"}}}') as unknown;
+    expect(() => parseApiInput('declareServers', input)).toThrow(/Invalid input for declareServers: servers\.__proto__/);
+  });
+
+  it("names the field a declared HTTP server misses, through the record's own check of its keys", () => {
+    expect(() => parseApiInput('declareServers', { servers: { h: { url: 'http://127.0.0.1:1/mcp' } } })).toThrow(/servers\.h\.type: /);
+  });
+
+  it('refuses an agent a program declares under __proto__', () => {
+    const input = JSON.parse('{"agents":{"__proto__":{}}}') as unknown;
+    expect(() => parseApiInput('declareAgents', input)).toThrow(/Invalid input for declareAgents: agents\.__proto__/);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpServerSchema, ServerNameSchema, StdioServerSchema } from '../config';
+import { HttpServerSchema, ServerNameSchema, StdioServerSchema, ownRecord } from '../config';
 import { VaultHealthSchema } from '../vault';
 import { ConfigIssueSchema, ServerStatusSchema } from './views';
 import { AgentListingBoundSchema } from './bridge-views';
@@ -31,8 +31,7 @@ export const SERVER_METHODS = {
   /** Servers declared in a program's code (docs/library.md): not in mcp.json, approved like any other. */
   declareServers: () => ({
     input: z.strictObject({
-      servers: z
-        .record(ServerNameSchema, z.union([StdioServerSchema, HttpServerSchema]))
+      servers: ownRecord(ServerNameSchema, z.union([StdioServerSchema, HttpServerSchema]))
         .refine((servers) => Object.keys(servers).length <= 100, 'at most 100 servers'),
     }),
     output: Ok,

@@ -25,6 +25,14 @@ describe('ownRecord: a record keyed by names from outside', () => {
     expect(Rules.safeParse(null).success).toBe(false);
   });
 
+  it("keeps a value's issues as they are, a union's branches too, under the key's path", () => {
+    const Servers = ownRecord(z.string(), z.union([z.strictObject({ command: z.string() }), z.strictObject({ type: z.literal('http'), url: z.string() })]));
+    const issue = Servers.safeParse({ h: { url: 'x' } }).error?.issues[0];
+    expect(issue?.code).toBe('invalid_union');
+    expect(issue?.path).toEqual(['h']);
+    expect(issue && 'errors' in issue ? issue.errors.length : 0).toBe(2);
+  });
+
   it('is described in JSON Schema as the record it checks (worked out when first read)', () => {
     const Env = ownRecord(z.string().max(100), z.string());
     const { $schema: _own, ...own } = z.toJSONSchema(z.object({ env: Env.optional() }), { io: 'input', unrepresentable: 'any' });

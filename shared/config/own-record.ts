@@ -23,7 +23,8 @@ export function ownRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V)
       }
       const checked = value.safeParse(input[name]);
       if (!checked.success) {
-        for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [name, ...issue.path] });
+        // Kept as they are (a union's branches too), so a reader can still name the field that is wrong.
+        for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: [name, ...issue.path] });
         continue;
       }
       Object.defineProperty(out, name, { value: checked.data, enumerable: true, writable: true, configurable: true });
