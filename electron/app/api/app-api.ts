@@ -229,8 +229,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     restartServer: async ({ name }: ApiInput<'restartServer'>) => {
       await deps.settled();
       configured(registry, name);
-      await pool.stop(name);
-      return pool.start(name);
+      return pool.restart(name);
     },
     doctor: async (input) => deps.doctor(input),
     listSecrets: async () => {
