@@ -125,9 +125,9 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
       await target.start(asked);
       return target.status();
     },
-    async restart(name) {
+    async restart(name, asked) {
       const target = slot(name);
-      await target.restart();
+      await target.restart(asked);
       return target.status();
     },
     stopsAsked: (name) => slots.get(name)?.stopsAsked,

@@ -180,6 +180,18 @@ describe('pool: a person stop during a restart', () => {
   });
 });
 
+describe('pool: a restart asked before a person stop that reached the pool first', () => {
+  it('fails as stopped while starting: the stop, asked last, wins', async () => {
+    const { pool, factory } = await poolWithServer();
+    expect((await pool.start('mem')).state).toBe('ready');
+    const asked = pool.stopsAsked('mem');
+    expect((await pool.stop('mem')).state).toBe('stopped');
+    expect((await rejection(pool.restart('mem', asked))).message).toBe('"mem" was stopped while starting');
+    expect(pool.status('mem').state).toBe('stopped');
+    expect(factory.inner.requests).toHaveLength(1);
+  });
+});
+
 describe('pool: a person stop joining an idle stop', () => {
   it('ends the server stopped, not idle', async () => {
     const timers: (() => void)[] = [];

@@ -153,8 +153,8 @@ export class ServerSlot {
   }
 
   /** Stopped and started again (Restart): see SlotStarts.restart. */
-  async restart(): Promise<void> {
-    await this.#life.restart();
+  async restart(asked?: number): Promise<void> {
+    await this.#life.restart(asked);
   }
 
   /** See SlotLifecycle.stopsAsked. */

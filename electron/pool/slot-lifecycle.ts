@@ -204,8 +204,8 @@ export class SlotLifecycle {
   }
 
   /** See SlotStarts.restart. */
-  restart(): Promise<Connection> {
-    return this.#starts.restart();
+  restart(asked?: number): Promise<Connection> {
+    return this.#starts.restart(asked);
   }
 
   /** A lazy start awaited until its first listing is stored; a server whose last start failed answers with that error. */

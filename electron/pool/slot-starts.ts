@@ -67,10 +67,10 @@ export class SlotStarts {
 
   /**
    * Stopped and started again (Restart, an entry changed): its stop is not a person's, so a start
-   * asked before it goes on with the new start; a person's stop asked after it wins over its start.
+   * asked before it goes on with the new start; a person's stop asked after `asked` (by default: this
+   * call) wins over its start.
    */
-  async restart(): Promise<Connection> {
-    const asked = this.host.stops.asked;
+  async restart(asked = this.host.stops.asked): Promise<Connection> {
     await this.host.stops.stop('restart');
     return this.start(true, asked);
   }

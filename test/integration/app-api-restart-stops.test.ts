@@ -68,4 +68,13 @@ describe('App API: restartServer against Connect and Stop', () => {
     expect(shown?.state).toBe('stopped');
     expect(states).not.toContain('starting');
   }, 120_000);
+
+  it('Stop pressed right after Restart, before either answered: the server stays stopped', async () => {
+    expect((await api().connect({ name: 'f' })).state).toBe('ready');
+    const restarting = rejection(api().restartServer({ name: 'f' }));
+    const stopping = api().stopServer({ name: 'f' });
+    expect((await stopping).state).toBe('stopped');
+    expect((await restarting).message).toBe('"f" was stopped while starting');
+    expect((await api().status({})).servers.find((row) => row.name === 'f')?.state).toBe('stopped');
+  }, 120_000);
 });
