@@ -125,6 +125,11 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
       await target.start(asked);
       return target.status();
     },
+    async restart(name, asked) {
+      const target = slot(name);
+      await target.restart(asked);
+      return target.status();
+    },
     stopsAsked: (name) => slots.get(name)?.stopsAsked,
     async stop(name) {
       const target = slot(name);

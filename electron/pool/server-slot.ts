@@ -152,6 +152,11 @@ export class ServerSlot {
     await this.#life.start(true, asked);
   }
 
+  /** Stopped and started again (Restart): see SlotStarts.restart. */
+  async restart(asked?: number): Promise<void> {
+    await this.#life.restart(asked);
+  }
+
   /** See SlotLifecycle.stopsAsked. */
   get stopsAsked(): number {
     return this.#life.stopsAsked;
@@ -191,9 +196,10 @@ export class ServerSlot {
     const blocked = life.state.state === 'needs_auth' || life.state.state === 'error';
     life.config = config;
     life.state.unblock();
-    if (running || blocked) await life.stop();
+    // Not a person's stop: a start asked before it (Connect) goes on with the new entry.
+    if (running && isEnabled(config)) await life.restart().catch(() => undefined);
+    else if (running || blocked) await life.stop('restart');
     else life.publish();
-    if (running && isEnabled(config)) await life.start(true).catch(() => undefined);
   }
 
   /** Removed from the config: stop, and drop the cache. */

@@ -1,26 +1,23 @@
 import { type ServerConfig, type Settings, isStdio } from '../../shared/config';
 import { CodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
-import { outsideCallScope } from './call-scope';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
 import { RunningCalls } from './running-calls';
 import type { InventoryPart } from './fetch-inventory';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
-import { assertEnabled } from './slot-calls';
 import { listedTools } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
 import { endedWhileRunning, endsSession, haltOverBound, type RestartHost } from './slot-restarts';
 import { slotStatus } from './slot-status';
 import type { StartingSlot } from './slot-connect';
-import { startSlot, type StartHost } from './slot-start';
+import type { StartHost } from './slot-start';
+import { SlotStarts } from './slot-starts';
 import { SlotIdleStop } from './slot-idle-stop';
 import { SlotSession } from './slot-session';
-import { SlotStops } from './slot-stop';
-
-const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
+import { SlotStops, type StopKind } from './slot-stop';
 
 /**
  * One server's life: its entry, state machine and connection (opened through the pool's factory),
@@ -34,7 +31,8 @@ export class SlotLifecycle {
   /** The calls running now: a server's request goes to its call's asker, told by its HTTP stream or (stdio that may speak 2026-07-28) the call whose `input_required` carried it (running-calls.ts). */
   readonly calls = new RunningCalls(() => !isStdio(this.config) || (this.config.protocol ?? '2025-11-25') !== '2025-11-25');
   #conn: Connection | undefined;
-  #starting: Promise<Connection> | undefined;
+  /** Its starts and restarts (slot-starts.ts). */
+  readonly #starts: SlotStarts;
   /** Its stops, and what tells a start asked before one to give up (slot-stop.ts). */
   readonly #stops: SlotStops;
   readonly #refresher: InventoryRefresher;
@@ -77,7 +75,7 @@ export class SlotLifecycle {
     });
     this.#idle = new SlotIdleStop(config, settings, options.setTimer, {
       name,
-      stoppable: () => this.#conn !== undefined && this.state.state === 'ready' && !this.#starting && !this.#stops.stopping,
+      stoppable: () => this.#conn !== undefined && this.state.state === 'ready' && !this.#starts.starting && !this.#stops.stopping,
       refreshing: () => this.#refresher.running,
       stop: () => void this.#stops.stop('idle'),
       log: (line) => this.options.log(line),
@@ -100,7 +98,7 @@ export class SlotLifecycle {
       closed: (conn) => this.#onClosed(conn),
       sessionExpired: (conn) => this.session.renewal.expired(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
-      busy: () => this.#conn !== undefined || this.#starting !== undefined,
+      busy: () => this.#conn !== undefined || this.#starts.starting !== undefined,
       generation: () => this.#stops.generation,
       start: () => this.start(false),
       move: (to, error) => this.#move(to, error),
@@ -135,18 +133,29 @@ export class SlotLifecycle {
         this.session.ended();
         const conn = this.#conn;
         this.#conn = undefined;
-        return { conn, starting: this.#starting };
+        return { conn, starting: this.#starts.starting };
       },
       move: (to) => this.#move(to),
+    });
+    this.#starts = new SlotStarts({
+      name,
+      state: this.state,
+      store: this.store,
+      refresher: this.#refresher,
+      stops: this.#stops,
+      starter: this.#starter,
+      config: () => this.config,
+      current: () => this.#conn,
     });
     const drop = (conn: Connection): void => this.#drop(conn, 'idle');
     const callFailed = (conn: Connection, error: CodedError): void => this.callFailed(conn, error);
     this.session = new SlotSession({ ...this.#host, setTimer: options.setTimer, renewals: options.sessionRenewals, current: () => this.#conn, drop, callFailed, start: () => this.start(false) });
   }
 
-  /** Running, starting, or waiting to restart after a crash. */
+  /** Running, starting, or waiting to restart after a crash; not while stopped (a stop under way ends it, a person's stays). */
   get active(): boolean {
-    return this.#conn !== undefined || this.#starting !== undefined || this.state.crashes.restartPending;
+    if (this.#stops.stopping) return false;
+    return this.#conn !== undefined || this.#starts.starting !== undefined || this.state.crashes.restartPending;
   }
 
   /** After a config apply: a changed idle time (own or the settings' default) applies to the running countdown. */
@@ -189,40 +198,21 @@ export class SlotLifecycle {
     return this.#credentials.gate.whenOpen().then(() => this.#conn ?? this.start(false));
   }
 
-  /**
-   * Spawns or connects unless running; `explicit` (a person or the app asked) also clears a crash give-up, flood halt or needs_auth, and refreshes a running server's inventory.
-   * A person's stop asked after `asked` (by default: this call) makes it fail as stopped while starting.
-   */
-  async start(explicit: boolean, asked = this.#stops.asked): Promise<Connection> {
-    await this.store.loaded;
-    if (this.#stops.stopping) await this.#stops.stopping;
-    this.#stops.assertNoStopSince(asked);
-    assertEnabled(this.name, this.config);
-    // A start under way holds its connection before its first listing: joining it answers only once ready.
-    if (this.#starting) return this.#starting;
-    if (this.#conn) {
-      if (explicit) await this.#refresher.refresh(ALL_PARTS);
-      return this.#conn;
-    }
-    if (explicit) this.state.unblock();
-    const refusal = explicit ? undefined : this.state.lazyStartRefusal();
-    if (refusal) throw refusal;
-    this.state.crashes.cancelRestart();
-    // Outside any call's scope, though a call may start it: the connection (its standalone stream) outlives the call.
-    const starting = outsideCallScope(() => this.#stops.abortable((signal) => startSlot(this.#starter, this.config, signal)));
-    this.#starting = starting;
-    try {
-      return await starting;
-    } finally {
-      if (this.#starting === starting) this.#starting = undefined;
-    }
+  /** See SlotStarts.start. */
+  start(explicit: boolean, asked?: number): Promise<Connection> {
+    return this.#starts.start(explicit, asked);
+  }
+
+  /** See SlotStarts.restart. */
+  restart(asked?: number): Promise<Connection> {
+    return this.#starts.restart(asked);
   }
 
   /** A lazy start awaited until its first listing is stored; a server whose last start failed answers with that error. */
   async firstListing(): Promise<void> {
     const { state, lastError } = this.state;
     if (lastError && (state === 'needs_auth' || state === 'error')) throw CodedError.fromWire(lastError);
-    await (this.#starting ?? this.start(false));
+    await (this.#starts.starting ?? this.start(false));
   }
 
   /** A person's stops asked so far: taken when a start is asked (`start`'s `asked`). */
@@ -230,9 +220,9 @@ export class SlotLifecycle {
     return this.#stops.asked;
   }
 
-  /** Stops the child or session; nothing restarts it by itself after this. */
-  stop(): Promise<void> {
-    return this.#stops.stop('stopped');
+  /** Stops the child or session; nothing restarts it by itself after this. `restart`: one a start follows, which fails no start asked before it. */
+  stop(kind: Exclude<StopKind, 'idle'> = 'stopped'): Promise<void> {
+    return this.#stops.stop(kind);
   }
 
   /** MCP client/roots: a change is told to the running server, which asks roots/list again. */

@@ -5,8 +5,11 @@ import type { InventoryRefresher } from './inventory-refresh';
 import { stoppedWhileStarting } from './map-error';
 import type { SlotState } from './slot-state';
 
-/** A person's stop (a removal, a config change, the pool closing) or one between uses. */
-export type StopKind = 'stopped' | 'idle';
+/**
+ * A person's stop (Stop, a removal, the pool closing), a restart's own (Restart, a changed entry:
+ * ends stopped, counted by no start) or one between uses.
+ */
+export type StopKind = 'stopped' | 'restart' | 'idle';
 
 /** What a slot's stops need of it (slot-lifecycle.ts). */
 export interface StopHost {
@@ -30,8 +33,8 @@ export class SlotStops {
   /** Person's stops asked so far, joined ones included: what a start compares (`assertNoStopSince`). */
   #asked = 0;
   #stopping: Promise<void> | undefined;
-  /** How the stop under way ends: `stopped` once any stop it joined was a person's. */
-  #kind: StopKind = 'idle';
+  /** How the stop under way ends: `stopped` once any stop it joined was a person's or a restart's. */
+  #kind: 'stopped' | 'idle' = 'idle';
   /** The start under way's: a stop aborts it. */
   #abort: AbortController | undefined;
 
@@ -63,12 +66,12 @@ export class SlotStops {
   }
 
   stop(kind: StopKind): Promise<void> {
-    if (kind === 'stopped') {
-      this.#asked++;
-      this.#kind = 'stopped';
+    if (kind === 'stopped') this.#asked++;
+    if (this.#stopping) {
+      if (kind !== 'idle') this.#kind = 'stopped';
+      return this.#stopping;
     }
-    if (this.#stopping) return this.#stopping;
-    this.#kind = kind;
+    this.#kind = kind === 'idle' ? 'idle' : 'stopped';
     this.generation++;
     const stopping = this.#run().finally(() => {
       this.#stopping = undefined;

@@ -164,6 +164,12 @@ export interface Pool {
    */
   start(name: string, asked?: number): Promise<ServerStatus>;
   stop(name: string): Promise<ServerStatus>;
+  /**
+   * Stops and starts again. Its stop is not a person's: a start asked before it goes on (with the
+   * new start); a person's stop asked after it (after `asked`, as for `start`) wins, and it fails as
+   * stopped while starting.
+   */
+  restart(name: string, asked?: number): Promise<ServerStatus>;
   /** How many stops of `name` a person has asked for (undefined: not configured): taken before a start awaits anything. */
   stopsAsked(name: string): number | undefined;
   /** From the cached inventory; never spawns. Disabled servers and denied tools are left out. */

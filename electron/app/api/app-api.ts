@@ -227,10 +227,11 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return pool.status(name);
     },
     restartServer: async ({ name }: ApiInput<'restartServer'>) => {
+      // Taken before anything is awaited: a Stop pressed after Restart wins over its start.
+      const asked = pool.stopsAsked(name);
       await deps.settled();
       configured(registry, name);
-      await pool.stop(name);
-      return pool.start(name);
+      return pool.restart(name, asked);
     },
     doctor: async (input) => deps.doctor(input),
     listSecrets: async () => {
