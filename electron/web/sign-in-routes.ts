@@ -6,6 +6,15 @@ import { signInRefusal, SignInRequestSchema } from './sign-in-words';
 import type { UiSignIn } from './ui-sign-in';
 import { isJsonPost, sendError, sendJson } from './web-responses';
 
+/**
+ * What a program that held the UI's port while the app was stopped (a `--port N` kept one) may have
+ * left the browser on this origin: cached files, and storage with its Service Workers, wiped as the
+ * tab signs in (Clear-Site-Data §3.1). Not "cookies": they are kept per host, not port, so other
+ * programs' on 127.0.0.1 would go too, and the UI reads none. Not "executionContexts": it reloads
+ * the tab, losing the session it keeps in memory.
+ */
+export const SIGNED_IN_CLEARS = '"cache", "storage"';
+
 export interface SignInRoutesOptions {
   signIn: UiSignIn;
   linkRate: LinkRequestRate;
@@ -35,7 +44,7 @@ export function signInRoutes(options: SignInRoutesOptions) {
         return;
       }
       options.onSignedIn?.();
-      sendJson(response, 200, { session });
+      sendJson(response, 200, { session }, { 'clear-site-data': SIGNED_IN_CLEARS });
     },
 
     /** A signed-out page asks for a new address in serve's terminal: it needs no secret, so it gets none. */
