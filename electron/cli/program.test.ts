@@ -28,11 +28,11 @@ describe('runProgram', () => {
     ]);
   });
 
-  it("serve's help names both default ports, so a new user knows which the bridge takes", () => {
+  it("serve's help names the bridge's default port, and that the UI's is a free one at each start", () => {
     const output = { out: () => undefined, err: () => undefined };
     const serve = buildProgram({}, output).commands.find((c) => c.name() === 'serve');
     const help = (serve?.helpInformation() ?? '').replace(/\s+/g, ' ');
-    expect(help).toContain('--port <n> UI port (default 47780; 0 picks a free one)');
+    expect(help).toContain('--port <n> a fixed UI port (default: a free one, new at each start)');
     expect(help).toContain('--bridge-port <n> agent bridge port (default 47781, or settings.bridgePort; 0 picks a free one)');
   });
 });

@@ -7,14 +7,15 @@ import { redact } from '../../shared/redact';
 import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
 import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
-import { HTTP_STATUS } from './http-status';
-import { BodyTooLarge, readJsonBody } from './read-body';
+import { readJsonBody } from './read-body';
 import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
-import { MAX_LINK_CHARS, signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
+import { MAX_LINK_CHARS, UI_LINK_COMMAND } from './sign-in-words';
 import { UiSignIn } from './ui-sign-in';
-import { LINK_REQUEST_MAX_BYTES, LINK_REQUEST_PATH, LinkRequestRate, LinkRequestSchema, tooSoon } from './link-request';
+import { LINK_REQUEST_PATH, LinkRequestRate } from './link-request';
+import { signInRoutes } from './sign-in-routes';
+import { pageCsp, SECURITY_HEADERS, sendError, sendJson } from './web-responses';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
 export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
@@ -64,34 +65,6 @@ export interface WebServer {
 /** The process id a command-line call says it comes from: shown on its confirmation, never trusted. */
 export const CLI_PID_HEADER = 'x-connected-services-pid';
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-  // A page that opened the UI's tab cannot later send it elsewhere (reverse tabnabbing).
-  'cross-origin-opener-policy': 'same-origin',
-};
-
-const PAGE_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/** The UI's policy; it may frame the app origin and nothing else (MCP Apps run there, sandboxed). */
-function pageCsp(appOrigin: string | undefined): string {
-  return appOrigin === undefined ? PAGE_CSP : `${PAGE_CSP}; frame-src ${appOrigin}`;
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
-
-function sendError(response: ServerResponse, error: CodedError): void {
-  const wire = error.toWire();
-  wire.message = redact(wire.message);
-  if (wire.hint !== undefined) wire.hint = redact(wire.hint);
-  sendJson(response, error instanceof BodyTooLarge ? 413 : HTTP_STATUS[error.code], { error: wire });
-}
-
 /** Headless mode: the renderer and the App API over HTTP on 127.0.0.1 only. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const cliSecret = options.cliSecret ?? newSessionSecret();
@@ -99,6 +72,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const linkRate = new LinkRequestRate(options.now);
   const signIn = new UiSignIn({ ...(options.secret !== undefined ? { first: options.secret } : {}), ...(options.now ? { now: options.now } : {}) });
   const secret = signIn.firstSecret;
+  const { exchangeLink, requestLink } = signInRoutes({ signIn, linkRate, origin: () => origin, showLink: options.showLink, onSignedIn: options.onSignedIn });
   let port = options.port;
   const sockets = new Set<Socket>();
   const files = staticFiles(options.staticDir);
@@ -159,47 +133,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     await sendStatic(response, file, { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
-  }
-
-  /**
-   * The page trades the printed link's secret, once, for a session secret in the response body: the
-   * link the browser recorded in its profile is then worth nothing. A JSON body, so another site's
-   * page cannot send it without a preflight, which is never granted.
-   */
-  async function exchangeLink(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.method !== 'POST' || !(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      sendError(response, new CodedError('invalid_input', 'Sign in with a JSON POST: {"link": SECRET}'));
-      return;
-    }
-    const body = SignInRequestSchema.safeParse(await readJsonBody(request, 4096));
-    const session = body.success ? signIn.exchange(body.data.link) : undefined;
-    if (session === undefined) {
-      sendJson(response, 401, { error: signInRefusal() });
-      return;
-    }
-    options.onSignedIn?.();
-    sendJson(response, 200, { session });
-  }
-
-  /** A signed-out page asks for a new address in serve's terminal: it needs no secret, so it gets none. */
-  async function requestLink(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.method !== 'POST' || !(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      sendError(response, new CodedError('invalid_input', 'Ask with a JSON POST: {}'));
-      return;
-    }
-    if (!LinkRequestSchema.safeParse(await readJsonBody(request, LINK_REQUEST_MAX_BYTES)).success) {
-      sendError(response, new CodedError('invalid_input', 'The request for a new sign-in address has no fields: send {}'));
-      return;
-    }
-    if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address');
-    const waitMs = linkRate.take();
-    if (waitMs !== undefined) {
-      response.setHeader('retry-after', String(Math.ceil(waitMs / 1000))); // RFC 9110 §10.2.3: seconds
-      sendError(response, tooSoon(waitMs));
-      return;
-    }
-    options.showLink(`${origin}/#token=${signIn.issue('page')}`, 'sign-in page');
-    sendJson(response, 200, { result: { shown: true } });
   }
 
   /** Every secret is compared, always, so the time taken says nothing about which one matched. */

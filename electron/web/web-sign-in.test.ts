@@ -41,8 +41,11 @@ describe('signing the web UI in', () => {
   it('trades the printed link once for a session that is the person; a second trade is refused with what to do', async () => {
     const signedIn: number[] = [];
     const { web, callers } = await start({ onSignedIn: () => signedIn.push(1) });
-    const session = await signIn(web.port, link);
+    const traded = await exchange(web.port, JSON.stringify({ link }));
+    const session = (JSON.parse(traded.body) as { session: string }).session;
     expect(signedIn).toHaveLength(1);
+    // What a program that held the port before may have left this origin in the browser goes as the tab signs in.
+    expect(traded.headers['clear-site-data']).toBe('"cache", "storage"');
     expect((await status(web.port, session)).status).toBe(200);
     expect(callers).toEqual([{ caller: 'app' }]);
 
@@ -52,6 +55,7 @@ describe('signing the web UI in', () => {
     expect(errorOf(again).message).toBe('A sign-in address works once, within 10 minutes: this one was already used or is out of date');
     expect((JSON.parse(again.body) as { error: { hint: string } }).error.hint).toContain('connected-services serve --ui-link');
     expect((await status(web.port, link)).status).toBe(401);
+    expect(again.headers['clear-site-data']).toBeUndefined();
     expect(signedIn).toHaveLength(1);
   });
 

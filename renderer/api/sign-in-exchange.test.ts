@@ -11,12 +11,12 @@ function answering(status: number, body: unknown) {
 }
 
 describe('trading the printed link for a session', () => {
-  it('posts the link as JSON, without cookies, and takes the session from the body', async () => {
+  it('posts the link as JSON, letting the answer clear the origin\'s stored data, and takes the session from the body', async () => {
     const net = answering(200, { session: 'tab-session' });
     expect(await exchangeSignInLink('one-time', { fetch: net.fetch })).toEqual({ session: 'tab-session' });
     expect(net.sent).toHaveLength(1);
     expect(net.sent[0]?.url).toBe('/api/session');
-    expect(net.sent[0]?.init).toMatchObject({ method: 'POST', credentials: 'omit', body: '{"link":"one-time"}', headers: { 'content-type': 'application/json' } });
+    expect(net.sent[0]?.init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"link":"one-time"}', headers: { 'content-type': 'application/json' } });
   });
 
   it('passes on the refusal of a used link, and a malformed answer is a refusal too', async () => {

@@ -18,7 +18,9 @@ export async function exchangeSignInLink(link: string, options: { fetch?: typeof
     response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      credentials: 'omit',
+      // Not 'omit': Chromium then ignores the answer's Clear-Site-Data (electron/web/sign-in-routes.ts).
+      // The server reads no cookie, and sets none.
+      credentials: 'same-origin',
       body: JSON.stringify({ link }),
     });
   } catch {

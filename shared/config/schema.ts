@@ -19,8 +19,12 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 /** A server unused this long is stopped between calls (restarted by the next); 0 = never. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
-/** Stable defaults so agents' configs keep working across restarts. */
-export const DEFAULT_UI_PORT = 47780;
+/**
+ * 0: a free port at each start, so the UI's origin is new each run and nothing another program
+ * served a browser on an older one (a Service Worker, storage, a cached script) meets the real UI.
+ */
+export const DEFAULT_UI_PORT = 0;
+/** Stable, so agents' configs keep working across restarts. */
 export const DEFAULT_BRIDGE_PORT = 47781;
 
 /** The longest any call may be given (`timeoutMs`, `timeouts`, `settings.defaultTimeoutMs`): an hour. */

@@ -5,10 +5,9 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, runCli, runNode, tempHome, type CliResult } from '../support/cli';
-import { startServe } from '../support/serve';
+import { linkOf, signIn, startServe } from '../support/serve';
 import { freePort } from '../support/ports';
 
-const UI_DEFAULT = 47780;
 const BRIDGE_DEFAULT = 47781;
 
 /** A home with no servers: start-up is what is tested, not the demo servers. */
@@ -54,6 +53,33 @@ function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui
   });
 }
 
+/** `serve` as a person runs it (no --port, no --json): resolves with the address of its `Open:` line. */
+function serveOpen(home: string, args: string[]): Promise<{ child: ChildProcess; open: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--bridge-port', '0', '--print-url', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no Open address: ${stderr}`)), 20_000);
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      const open = /^\s*Open:\s+(\S+)$/.exec(line)?.[1];
+      if (open === undefined) return;
+      clearTimeout(timer);
+      lines.removeAllListeners('line');
+      resolve({ child, open, stderr: () => stderr });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** The printed address works: its page loads and its one-time secret is traded for a session. */
+async function expectWorkingLink(open: string): Promise<void> {
+  const url = new URL(open);
+  expect(url.hostname).toBe('127.0.0.1');
+  expect((await fetch(`${url.origin}/`)).status).toBe(200);
+  expect(await signIn(url.origin, linkOf(open))).toMatch(/\S{20,}/);
+}
+
 /** `npm start` without the build step: build/start.mjs on a machine without Electron's binary or a display. */
 function runStart(home: string, args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
   const env = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', ...extraEnv };
@@ -81,18 +107,36 @@ describe('start-up never fails by surprise', () => {
     if (server) held.push(server);
   }
 
-  it('takes a free port when another program holds a default one, and says which', async () => {
-    await hold(UI_DEFAULT);
+  it('takes a free bridge port when another program holds the default, and says which', async () => {
     await hold(BRIDGE_DEFAULT);
     const served = await serveDefaults(quietHome());
     children.push(served.child);
-    const ui = new URL(served.ready.ui);
-    expect(ui.port).not.toBe(String(UI_DEFAULT));
     expect(new URL(served.ready.bridge ?? '').port).not.toBe(String(BRIDGE_DEFAULT));
-    expect((await fetch(`${ui.origin}/health`)).status).toBe(200);
-    expect(served.stderr()).toContain(`Port ${UI_DEFAULT} (the UI's default) is in use by another program`);
+    expect((await fetch(`${new URL(served.ready.ui).origin}/health`)).status).toBe(200);
     expect(served.stderr()).toContain(`Port ${BRIDGE_DEFAULT} (the bridge's default) is in use by another program`);
     expectNoStackTrace({ stdout: '', stderr: served.stderr() });
+  });
+
+  it('without --port each run has a UI origin of its own, whoever holds the last one; --port N keeps N', async () => {
+    const home = quietHome();
+    const first = await serveOpen(home, []);
+    children.push(first.child);
+    await expectWorkingLink(first.open);
+    await stop(first.child);
+    // Another program takes the last run's port, as one that waits to serve pages on that origin would.
+    const old = new URL(first.open);
+    await hold(Number(old.port));
+    const second = await serveOpen(home, []);
+    children.push(second.child);
+    expect(new URL(second.open).origin).not.toBe(old.origin);
+    await expectWorkingLink(second.open);
+    expect(second.stderr()).not.toContain(old.port);
+    await stop(second.child);
+    const port = await freePort();
+    const fixed = await serveOpen(home, ['--port', String(port)]);
+    children.push(fixed.child);
+    expect(new URL(fixed.open).origin).toBe(`http://127.0.0.1:${port}`);
+    await expectWorkingLink(fixed.open);
   });
 
   it('refuses a busy UI port given with --port: exit 7, no stack trace', async () => {

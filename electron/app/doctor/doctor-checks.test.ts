@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../../shared/config';
+import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';
@@ -45,7 +45,14 @@ describe('portChecks', () => {
     }
   });
 
-  it('without a running app: a busy default warns (a free one is taken), a busy settings.bridgePort fails', async () => {
+  it('without a running app: the UI takes a free port at each start, so no port of it is asked about', async () => {
+    const asked: number[] = [];
+    const checks = await portChecks({ ...base, defaults: { ui: DEFAULT_UI_PORT, bridge: DEFAULT_BRIDGE_PORT }, running: undefined, portFree: (port) => (asked.push(port), Promise.resolve(false)), reach: () => Promise.resolve(null) });
+    expect(checks[0]).toMatchObject({ id: 'port:UI', title: 'UI port', status: 'ok', detail: expect.stringContaining('new at each start') as string });
+    expect(asked).toEqual([DEFAULT_BRIDGE_PORT]);
+  });
+
+  it('without a running app: a busy fixed UI port warns, a busy settings.bridgePort fails', async () => {
     const busy = (port: number) => Promise.resolve(port !== 47780 && port !== 5000);
     const defaults = await portChecks({ ...base, running: undefined, portFree: busy, reach: () => Promise.resolve(null) });
     expect(defaults.map((c) => [c.title, c.status])).toEqual([

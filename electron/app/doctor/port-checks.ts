@@ -71,14 +71,16 @@ export async function portChecks(options: PortCheckOptions): Promise<DoctorCheck
   if (options.running) return runningChecks(options.running, options);
   const ui = options.defaults.ui;
   const checks: DoctorCheck[] = [
-    (await options.portFree(ui))
+    ui === 0
+      ? { id: 'port:UI', title: 'UI port', status: 'ok', detail: 'a free one, new at each start (`serve` prints its address)' }
+      : (await options.portFree(ui))
       ? { id: 'port:UI', title: `UI port ${ui}`, status: 'ok', detail: 'free' }
       : {
           id: 'port:UI',
           title: `UI port ${ui}`,
           status: 'warn',
-          detail: 'in use by another program (the app is not running for this data directory); `serve` would take a free port instead',
-          fix: 'Stop the other program, or start with `--port N`',
+          detail: 'in use by another program (the app is not running for this data directory)',
+          fix: 'Stop the other program, or start with another `--port N`',
         },
   ];
   const bridge = options.bridgeSetting ?? options.defaults.bridge;

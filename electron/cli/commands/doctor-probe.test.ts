@@ -43,11 +43,12 @@ describe('doctor looks at runtime.json once', () => {
     process.exitCode = undefined;
   });
 
-  it('with no app running: one probe, and the ports are checked as free', async () => {
+  it('with no app running: one probe, the bridge port is checked, and the UI is said to take a free one', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'cs-doctor-probe-')), 'home');
     const checks = await doctor(home);
     expect(seen).toEqual({ probes: 1, reads: READS });
-    expect(checks.find((c) => c.id === 'port:UI')).toMatchObject({ title: expect.stringMatching(/^UI port \d+$/) as unknown });
+    expect(checks.find((c) => c.id === 'port:UI')).toMatchObject({ title: 'UI port', status: 'ok', detail: expect.stringContaining('new at each start') as unknown });
+    expect(checks.find((c) => c.id === 'port:bridge')).toMatchObject({ title: expect.stringMatching(/^bridge port \d+$/) as unknown });
   }, 60_000);
 
   it('with runtime.json naming a live process that does not answer: one probe, and the port check reports it from that probe', async () => {

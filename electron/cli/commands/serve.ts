@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT, holdsSeparator } from '../../../shared/config';
+import { DEFAULT_BRIDGE_PORT, holdsSeparator } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { terminalSafe } from '../../../shared/text';
@@ -56,7 +56,7 @@ export function registerServe(program: Command, run: Run): void {
   program
     .command('serve')
     .description('run the core and the web UI on 127.0.0.1 until stopped (Ctrl-C)')
-    .option('--port <n>', `UI port (default ${DEFAULT_UI_PORT}; 0 picks a free one)`, (v) => port(v, '--port'))
+    .option('--port <n>', 'a fixed UI port (default: a free one, new at each start)', (v) => port(v, '--port'))
     .option('--bridge-port <n>', `agent bridge port (default ${DEFAULT_BRIDGE_PORT}, or settings.bridgePort; 0 picks a free one)`, (v) => port(v, '--bridge-port'))
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
@@ -71,7 +71,7 @@ type Started = { core: Awaited<ReturnType<CliContext['core']>>; web: Awaited<Ret
 /** Start-up under the start lock (no app running): this one started and named in runtime.json. */
 async function startServe(ctx: CliContext, options: ServeOptions, opener: ReturnType<typeof signInOpener>): Promise<Started> {
   // Before the core: a port that cannot be had stops start-up before any server spawns.
-  const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
+  const uiPort = await chooseUiPort(options.port, { portFree: isPortFree });
   // What agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
   const compaction = new QuietCompaction();
   const core = await ctx.core({
