@@ -19,3 +19,16 @@ export function ownVariableMessage(reference: string): { message: string; hint: 
     hint: 'Store the value the server needs with `connected-services secrets set NAME` and write ${secret:NAME} instead.',
   };
 }
+
+/** Whether `${env:NAME}` may not hand NAME out: one of ours, or one of `kept` (a store's password variable). */
+export function isKeptVariable(name: string, kept: readonly string[] = []): boolean {
+  return isOwnVariable(name) || kept.some((other) => other.toUpperCase() === name.toUpperCase());
+}
+
+/** What to say of `${env:NAME}` naming the variable a KeePassXC store reads its password from (`passwordEnv`). */
+export function storePasswordMessage(reference: string): { message: string; hint: string } {
+  return {
+    message: `The reference ${reference} names the variable a KeePassXC store reads its database password from (passwordEnv in settings.secretStores), which is never handed to a server.`,
+    hint: 'Store the value the server needs with `connected-services secrets set NAME` and write ${secret:NAME} instead.',
+  };
+}

@@ -112,6 +112,17 @@ describe('resolveReferences: what ${env:…} may not reach', () => {
     }
   });
 
+  it('refuses the variable a KeePassXC store reads its password from, in any case, saying so', async () => {
+    for (const name of ['KP_PASSWORD', 'kp_password']) {
+      const error: unknown = await resolveReferences(`\${env:${name}}`, { ...resolvers({ [name]: 'the-kdbx-password' }), kept: ['KP_PASSWORD'] }).catch((e: unknown) => e);
+      if (!isCodedError(error)) throw new Error('expected a CodedError');
+      expect(error.code).toBe('invalid_config');
+      expect(error.message).toBe(`The reference \${env:${name}} names the variable a KeePassXC store reads its database password from (passwordEnv in settings.secretStores), which is never handed to a server.`);
+      expect(error.hint).toContain('${secret:NAME}');
+    }
+    expect(await resolveReferences('${env:OTHER}', { ...resolvers({ OTHER: 'o' }), kept: ['KP_PASSWORD'] })).toBe('o');
+  });
+
   it('reads only the environment\'s own keys: ${env:constructor} is unset, not Object.prototype\'s function', async () => {
     for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
       const error = await failure(`\${env:${name}}`, {});
