@@ -29,7 +29,7 @@ export function checkOwnVariables(entry: unknown, ctx: z.RefinementCtx): void {
     }
     for (const ref of refs) {
       if (ref.kind !== 'env' || !isOwnVariable(ref.name)) continue;
-      const { message, hint } = ownVariableMessage(ref.text);
+      const { message, hint } = ownVariableMessage(ref.text, ref.name);
       ctx.addIssue({ code: 'custom', path, message: `${message} ${hint}` });
     }
   }

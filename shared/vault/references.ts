@@ -96,7 +96,7 @@ function missing(ref: SecretReference): CodedError {
 }
 
 function ownVariable(ref: SecretReference): CodedError {
-  const { message, hint } = isOwnVariable(ref.name) ? ownVariableMessage(ref.text) : storePasswordMessage(ref.text);
+  const { message, hint } = isOwnVariable(ref.name) ? ownVariableMessage(ref.text, ref.name) : storePasswordMessage(ref.text);
   return new CodedError('invalid_config', message, { hint, data: { reference: ref.text } });
 }
 

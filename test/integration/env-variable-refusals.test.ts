@@ -75,6 +75,15 @@ describe('variable names and references that reach what they must not, through t
     expect(requests).toEqual([]);
   }, 120_000);
 
+  it('refuses a header naming the data folder variable with a hint to write the path, not a secret', async () => {
+    const added = await cli(['servers', 'add', 'home-leak', '--url', url, '--header', 'X-Home: ${env:CONNECTED_SERVICES_HOME}']);
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain("names Connected Services' own variable for its data folder");
+    expect(added.stderr).toContain("Use the folder's path itself instead");
+    expect(added.stderr).not.toContain('secrets set');
+    expect(mcpText()).not.toContain('home-leak');
+  }, 90_000);
+
   it('refuses a header naming the variable a KeePassXC store reads its password from, when read from mcp.json; nothing is sent', async () => {
     const config = JSON.parse(mcpText()) as { mcpServers: Record<string, unknown>; settings: Record<string, unknown> };
     config.settings['secretStores'] = { kp: { type: 'keepassxc', database: join(home, 'p.kdbx'), passwordEnv: 'KP_PASSWORD' } };
