@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { redact } from '../redact';
 import { describeIssues } from './parse-input';
 
 const Entry = z.union([z.strictObject({ command: z.string(), cwd: z.string().optional() }), z.strictObject({ type: z.literal('http'), url: z.string() })]);
@@ -24,5 +25,16 @@ describe('describeIssues', () => {
 
   it('keeps a union issue without branches as the union said it', () => {
     expect(describeIssues([{ path: ['x'], message: 'Invalid input', code: 'invalid_union', errors: [] }])).toBe('x: Invalid input');
+  });
+
+  // Bare before a colon, `Authorization: …` reads as a credential's header line and the message is hidden.
+  it('names a header or variable in quotes, so the redactor leaves the message after it', () => {
+    const issues = [
+      { path: ['headers', 'Authorization'], message: 'The reference ${env:X} names one of our own variables' },
+      { path: ['env', 'GITHUB_TOKEN'], message: 'expected string' },
+    ];
+    const text = describeIssues(issues);
+    expect(text).toBe('headers["Authorization"]: The reference ${env:X} names one of our own variables; env["GITHUB_TOKEN"]: expected string');
+    expect(redact(text)).toBe(text);
   });
 });

@@ -75,6 +75,13 @@ describe('variable names and references that reach what they must not, through t
     expect(requests).toEqual([]);
   }, 120_000);
 
+  it('names the header it refuses and shows why, though the header is Authorization', async () => {
+    const added = await cli(['servers', 'add', 'auth-leak', '--url', url, '--header', 'Authorization: ${env:CONNECTED_SERVICES_PASSPHRASE}']);
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain('headers["Authorization"]: The reference ${env:CONNECTED_SERVICES_PASSPHRASE} names one of Connected Services\' own variables');
+    expect(added.stderr).not.toContain('[redacted]');
+  }, 90_000);
+
   it('refuses a header naming the data folder variable with a hint to write the path, not a secret', async () => {
     const added = await cli(['servers', 'add', 'home-leak', '--url', url, '--header', 'X-Home: ${env:CONNECTED_SERVICES_HOME}']);
     expect(added.code).not.toBe(0);
