@@ -52,6 +52,7 @@ export function openCoordinatorContext(
         secret: secretLookup(options.vault, server),
         ...(options.secretStore ? { store: options.secretStore(server) } : {}),
         env: coreEnv.env,
+        ...(options.keptVariables ? { kept: options.keptVariables() } : {}),
         redactor: processRedactor,
       }).catch((error: unknown) => {
         throw toCodedError(error);

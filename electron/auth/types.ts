@@ -100,6 +100,8 @@ export interface AuthCoordinatorOptions extends CoreEnvOptions {
   vault: Vault;
   /** `${secret:STORE:PATH}` in an `auth` block (an API key, a client secret kept in pass…): the store's entry for that server. */
   secretStore?: (server: string) => (store: string, path: string) => Promise<string | undefined>;
+  /** Variables `${env:…}` may not name in an `auth` block: the ones a secret store reads its password from. */
+  keptVariables?: () => readonly string[];
   /** Every HTTP request (metadata, AS, and the MCP requests of fetchFor). Default: global fetch. */
   fetch?: FetchLike;
   /**

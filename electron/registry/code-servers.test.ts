@@ -88,9 +88,9 @@ describe('servers declared in code beside mcp.json', () => {
   it('refuses a name holding "__" or ending in "_", as every other way of adding one, suggesting a free name', async () => {
     registry = await openRegistry({ dataDir, codeServers: { mine: fromCode } });
     const trailing = await failure(registry.declareFromCode({ mine_: fromCode }));
-    expect(trailing).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('"mine_" cannot be a new server\'s name') as unknown });
-    expect(trailing.hint).toContain('for example "mine-2"');
-    expect((await failure(registry.declareFromCode({ notes__work: fromCode }))).hint).toContain('for example "notes-work"');
+    expect(trailing).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('The server "mine_" is declared in code (the servers given to openConnectedServices) with a name that holds "__" or ends in "_"') as unknown });
+    expect(trailing.hint).toBe('Rename it in the program that declares it (the servers given to openConnectedServices), for example to "mine-2": a name without "__" that does not end in "_"');
+    expect((await failure(registry.declareFromCode({ notes__work: fromCode }))).hint).toContain('for example to "notes-work"');
     await expect(openRegistry({ dataDir, codeServers: { team_: fromCode } })).rejects.toMatchObject({ code: 'invalid_input' });
     expect(Object.keys(registry.config().mcpServers).sort()).toEqual(['files', 'mine']);
   });

@@ -1,4 +1,4 @@
-import { SERVER_NAME, assertNoCaseTwin, caseTwin, caseTwinError, canonicalJson, diffServers, holdsSeparator, separatorError, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
+import { SERVER_NAME, assertNoCaseTwin, caseTwin, caseTwinError, canonicalJson, diffServers, freeName, holdsSeparator, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import type { ImportReport, ImportSource } from '../../shared/api';
@@ -24,6 +24,18 @@ export function notEditable(name: string, action: string): CodedError {
   return new CodedError('invalid_input', `The server "${name}" is declared in code, so it cannot be ${action} here`, {
     hint: 'Change it in the program that declares it (the servers given to openConnectedServices)',
     data: { server: name, fromCode: true },
+  });
+}
+
+/**
+ * A name declared in code holding `__` or ending in `_`: refused as a new name is (name-separator.ts),
+ * since the program declares it afresh at each open, saying where to rename it.
+ */
+export function separatorInCode(name: string, taken: string[]): CodedError {
+  const suggestion = freeName(name, taken);
+  return new CodedError('invalid_input', `The server "${name}" is declared in ${CODE_PLACE} with a name that holds "__" or ends in "_": "__" separates a server's name from its tools' names on the bridge`, {
+    hint: `Rename it in the program that declares it (the servers given to openConnectedServices), for example to "${suggestion}": a name without "__" that does not end in "_"`,
+    data: { server: name, suggestion, fromCode: true },
   });
 }
 
@@ -89,8 +101,7 @@ export class CodeServerRegistry implements Registry {
       for (const name of Object.keys(servers)) if (Object.hasOwn(fileServers, name)) throw declaredTwice(name, this.file);
       const names = [...Object.keys(fileServers), ...Object.keys(this.#code), ...Object.keys(servers)];
       for (const name of Object.keys(servers)) assertNoCaseTwin(names, name);
-      // As every other way of adding one: `__` separates a server's name from its tools' (name-separator.ts).
-      for (const name of Object.keys(servers)) if (holdsSeparator(name)) throw separatorError(name, names.filter((other) => other !== name));
+      for (const name of Object.keys(servers)) if (holdsSeparator(name)) throw separatorInCode(name, names.filter((other) => other !== name));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

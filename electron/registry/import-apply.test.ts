@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeImport } from './import-apply';
+import { mergeImport, placeRenamed } from './import-apply';
 import type { ImportPlan } from './import-plan';
 
 const config = { command: 'node', args: ['n.js'] };
@@ -24,5 +24,27 @@ describe('mergeImport', () => {
     const report = mergeImport(plan('notes-team', 'notes__team'), servers, 'claude-code', []);
     expect(report.added).toEqual([{ name: 'notes-team', from: '/home/me/.claude.json' }]);
     expect(Object.keys(servers)).toEqual(['notes-team']);
+  });
+
+  // `everything_` and `everything` are two servers in the source; folding the first onto the second's name must not drop it.
+  it('gives a renamed server a free name when another server holds the one it was renamed to', () => {
+    const servers: Record<string, unknown> = { everything: { command: 'npx', args: ['other'] } };
+    const planned = plan('everything', 'everything_');
+    placeRenamed(planned, servers);
+    const report = mergeImport(planned, servers, 'claude-code', []);
+    expect(report.added).toEqual([{ name: 'everything-2', from: '/home/me/.claude.json' }]);
+    expect(Object.keys(servers)).toEqual(['everything', 'everything-2']);
+  });
+
+  it('skips it when the server holding that name, or one imported before under a free name, is the same server', () => {
+    for (const servers of [{ everything: { ...config, env: { A: '${secret:A}' } } }, { everything: { url: 'http://127.0.0.1:1/' }, 'everything-2': config }]) {
+      const copy: Record<string, unknown> = { ...servers };
+      const planned = plan('everything', 'everything_');
+      placeRenamed(planned, copy);
+      const report = mergeImport(planned, copy, 'claude-code', []);
+      expect(report.added).toEqual([]);
+      expect(report.skipped[0]?.reason).toMatch(/^already configured/);
+      expect(Object.keys(copy)).toEqual(Object.keys(servers));
+    }
   });
 });

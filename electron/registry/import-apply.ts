@@ -1,6 +1,6 @@
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { caseTwin, nestsIn, secretInUrl } from '../../shared/config';
+import { caseTwin, freeName, isRecord, nestsIn, secretInUrl } from '../../shared/config';
 import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
 import { refuseOverTotal } from './server-total';
@@ -77,6 +77,31 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
   return out;
 }
 
+/** Whether two entries start the same server: the same URL, or the same command with the same args. */
+function sameServer(a: unknown, b: unknown): boolean {
+  if (!isRecord(a) || !isRecord(b)) return false;
+  if (typeof a['url'] === 'string' || typeof b['url'] === 'string') return a['url'] === b['url'];
+  const args = (entry: Record<string, unknown>): string => JSON.stringify(Array.isArray(entry['args']) ? entry['args'] : []);
+  return typeof a['command'] === 'string' && a['command'] === b['command'] && args(a) === args(b);
+}
+
+/**
+ * A server renamed to fit our names (`everything_` becomes `everything`) whose new name another
+ * configured server holds: pointed at the configured copy of the same server, so importing again
+ * skips it, or else given a free name (`everything-2`), since the two names differed in the source.
+ */
+export function placeRenamed(plan: ImportPlan, existing: Readonly<Record<string, unknown>>): void {
+  const names = Object.keys(existing);
+  for (const candidate of plan.candidates) {
+    if (candidate.name === candidate.originalName) continue;
+    const clash = names.some((name) => name.toLowerCase() === candidate.name.toLowerCase() || nestsIn(name, candidate.name));
+    if (!clash) continue;
+    const same = [candidate.name, ...names].find((name) => Object.hasOwn(existing, name) && sameServer(existing[name], candidate.config));
+    const others = plan.candidates.filter((other) => other !== candidate).map((other) => other.name);
+    candidate.name = same ?? freeName(candidate.name, [...names, ...others]);
+  }
+}
+
 /**
  * The import planned and merged on a copy of mcp.json's entries: one from an unknown source, or past
  * the total bound, is refused before anything moves into the vault (or, while the app runs, before the person is asked).
@@ -86,6 +111,7 @@ export async function planCheckedImport(source: ImportSource, importPath: string
     throw new CodedError('invalid_input', `Unknown import source "${String(source)}".`, { hint: `Use one of: ${IMPORT_SOURCES.join(', ')}.` });
   }
   const plan = await planImport(source, importPath, ctx);
+  placeRenamed(plan, existing);
   mergeImport(plan, { ...existing }, source, []);
   return plan;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { redact } from '../redact';
 import { describeIssues, parseApiInput } from './parse-input';
 
 const Entry = z.union([z.strictObject({ command: z.string(), cwd: z.string().optional() }), z.strictObject({ type: z.literal('http'), url: z.string() })]);
@@ -38,5 +39,16 @@ describe('describeIssues', () => {
   it('refuses an agent a program declares under __proto__', () => {
     const input = JSON.parse('{"agents":{"__proto__":{}}}') as unknown;
     expect(() => parseApiInput('declareAgents', input)).toThrow(/Invalid input for declareAgents: agents\.__proto__/);
+  });
+
+  // Bare before a colon, `Authorization: …` reads as a credential's header line and the message is hidden.
+  it('names a header or variable in quotes, so the redactor leaves the message after it', () => {
+    const issues = [
+      { path: ['headers', 'Authorization'], message: 'The reference ${env:X} names one of our own variables' },
+      { path: ['env', 'GITHUB_TOKEN'], message: 'expected string' },
+    ];
+    const text = describeIssues(issues);
+    expect(text).toBe('headers["Authorization"]: The reference ${env:X} names one of our own variables; env["GITHUB_TOKEN"]: expected string');
+    expect(redact(text)).toBe(text);
   });
 });

@@ -21,11 +21,25 @@ function unfolded(issue: IssueLike): IssueLike[] {
   return nearest.flatMap((inner) => unfolded({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
+/**
+ * A field's path; a header's or variable's name in quotes (`headers["Authorization"]`): written bare
+ * before a colon it reads as a credential's header, and the redactor hides the message after it.
+ */
+function pathText(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const [i, step] of path.entries()) {
+    const parent = i > 0 ? path[i - 1] : undefined;
+    if ((parent === 'headers' || parent === 'env') && typeof step === 'string') out += `[${JSON.stringify(step)}]`;
+    else out += `${i > 0 ? '.' : ''}${String(step)}`;
+  }
+  return out;
+}
+
 /** One line naming each field that is wrong, as every caller of the App API is told it. */
 export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
   return issues
     .flatMap(unfolded)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => (issue.path.length > 0 ? `${pathText(issue.path)}: ${issue.message}` : issue.message))
     .join('; ');
 }
 

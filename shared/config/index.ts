@@ -99,3 +99,4 @@ export {
   tokenShaped,
   urlWithPassword,
 } from './secret-shapes';
+export { storePasswordReferences, storePasswordVariables } from './own-variable-references';

@@ -54,4 +54,17 @@ describe('new server names and the bridge separator __', () => {
     expect(() => assertNoSeparator('a', ['ab__x', 'a_x', 'a-x'])).not.toThrow();
     expect(() => assertNoSeparator('github-work', ['github'])).not.toThrow();
   });
+
+  it('suggests names in its hint that no configured server has, for the new server and the one to rename', () => {
+    const hint = (name: string, configured: string[]): string => {
+      try {
+        assertNoSeparator(name, configured);
+      } catch (error) {
+        return isCodedError(error) ? (error.hint ?? '') : '';
+      }
+      return '';
+    };
+    expect(hint('team', ['team_'])).toBe('Choose another name (for example "team-2"), or rename "team_" to one without "__" first (for example "team-2").');
+    expect(hint('a', ['a__x', 'a-x'])).toContain('rename "a__x" to one without "__" first (for example "a-x-2")');
+  });
 });

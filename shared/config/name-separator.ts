@@ -55,11 +55,17 @@ export function separatorError(name: string, taken: Iterable<string> = []): Code
   );
 }
 
-/** The error for a new server whose tools' names would fall in an existing server's namespace, or the reverse. */
-export function nestedError(name: string, existing: string): CodedError {
+/**
+ * The error for a new server whose tools' names would fall in an existing server's namespace, or the
+ * reverse; both suggestions are free among `configured` (renaming `team_` to `team` would clash again).
+ */
+export function nestedError(name: string, existing: string, configured: Iterable<string> = []): CodedError {
+  const names = [...configured];
+  const suggestion = freeName(name, names);
+  const rename = freeName(existing, [...names.filter((other) => other !== existing), name]);
   return new CodedError('invalid_input', `"${shown(name)}" cannot be a new server's name: the bridge names of "${shown(existing)}" ("${shown(existing)}__…") would read as its tools' names.`, {
-    hint: `Choose another name, or rename "${shown(existing)}" to one without "__" first (for example "${withoutSeparator(existing)}").`,
-    data: { server: name, existing },
+    hint: `Choose another name (for example "${suggestion}"), or rename "${shown(existing)}" to one without "__" first (for example "${rename}").`,
+    data: { server: name, existing, suggestion },
   });
 }
 
@@ -68,6 +74,7 @@ export function nestedError(name: string, existing: string): CodedError {
  * fall in its namespace (`a` while `a__x` exists): the new server would take names the other has.
  */
 export function assertNoSeparator(name: string, configured: Iterable<string> = []): void {
-  if (holdsSeparator(name)) throw separatorError(name, configured);
-  for (const existing of configured) if (nestsIn(existing, name)) throw nestedError(name, existing);
+  const names = [...configured];
+  if (holdsSeparator(name)) throw separatorError(name, names);
+  for (const existing of names) if (nestsIn(existing, name)) throw nestedError(name, existing, names);
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { findReferences, isOwnVariable, ownVariableMessage } from '../vault';
+import { findReferences, isOwnVariable, ownVariableMessage, storePasswordMessage } from '../vault';
+import type { Settings } from './schema';
 
 /** Every string in `value`, with its path (keys too: a header's name is sent as well). */
 function* strings(value: unknown, path: PropertyKey[] = []): Generator<[string, PropertyKey[]]> {
@@ -28,8 +29,36 @@ export function checkOwnVariables(entry: unknown, ctx: z.RefinementCtx): void {
     }
     for (const ref of refs) {
       if (ref.kind !== 'env' || !isOwnVariable(ref.name)) continue;
-      const { message, hint } = ownVariableMessage(ref.text);
+      const { message, hint } = ownVariableMessage(ref.text, ref.name);
       ctx.addIssue({ code: 'custom', path, message: `${message} ${hint}` });
     }
   }
+}
+
+/** The variables configured KeePassXC stores read their passwords from (`passwordEnv`). */
+export function storePasswordVariables(settings: Settings | undefined): string[] {
+  return Object.values(settings?.secretStores ?? {}).flatMap((store) => (store.type === 'keepassxc' && store.passwordEnv !== undefined ? [store.passwordEnv] : []));
+}
+
+/**
+ * `${env:…}` naming one of `kept` anywhere in a server's entry, as `field: message`: a store's password
+ * variable is set by the settings, not the entry, so the entry's own schema cannot see it.
+ */
+export function storePasswordReferences(entry: unknown, kept: readonly string[]): Array<{ field: string; message: string }> {
+  if (kept.length === 0) return [];
+  const found: Array<{ field: string; message: string }> = [];
+  for (const [text, path] of strings(entry)) {
+    let refs: ReturnType<typeof findReferences>;
+    try {
+      refs = findReferences(text);
+    } catch {
+      continue;
+    }
+    for (const ref of refs) {
+      if (ref.kind !== 'env' || !kept.some((name) => name.toUpperCase() === ref.name.toUpperCase())) continue;
+      const { message, hint } = storePasswordMessage(ref.text);
+      found.push({ field: path.map(String).join('.'), message: `${message} ${hint}` });
+    }
+  }
+  return found;
 }

@@ -100,3 +100,20 @@ describe('parseConfigTextTolerant (the config in force)', () => {
     }
   });
 });
+
+describe('parseConfigTextTolerant: a KeePassXC store\'s password variable', () => {
+  it('leaves out an entry whose ${env:…} names the passwordEnv of a configured store, naming the field', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        leaky: { command: 'node', args: ['s.js'], env: { PW: '${env:KP_PASSWORD}' } },
+        fine: { command: 'node', args: ['s.js'], env: { PW: '${env:OTHER}' } },
+      },
+      settings: { secretStores: { kp: { type: 'keepassxc', database: '/home/me/p.kdbx', passwordEnv: 'KP_PASSWORD' } } },
+    });
+    const result = parseConfigTextTolerant(text, 'mcp.json');
+    if (!result.ok) throw new Error('expected the file to load');
+    expect(Object.keys(result.config.mcpServers)).toEqual(['fine']);
+    expect(result.skipped.map(formatIssue)).toEqual([expect.stringContaining('names the variable a KeePassXC store reads its database password from') as unknown]);
+    expect(result.skipped[0]).toMatchObject({ server: 'leaky', field: 'env.PW' });
+  });
+});

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import type { ConfigIssue } from './issue';
 import { jsonErrorOffset } from './json-error-offset';
+import { storePasswordReferences, storePasswordVariables } from './own-variable-references';
 import {
   HttpServerSchema,
   SERVER_NAME,
@@ -94,15 +95,18 @@ function splitConfigObject(raw: unknown, file: string): SplitConfig {
   }
   const fileIssues: ConfigIssue[] = [];
   const entryIssues: ConfigIssue[] = [];
-  for (const [name, entry] of Object.entries(servers)) {
-    const result = parseServer(file, name, entry);
-    if (Array.isArray(result)) entryIssues.push(...result);
-    else config.mcpServers[name] = result;
-  }
   if (raw['settings'] !== undefined) {
     const settings = SettingsSchema.safeParse(raw['settings']);
     if (settings.success) config.settings = settings.data;
     else fileIssues.push(...settings.error.issues.map((i) => ({ file, field: ['settings', ...i.path.map(String)].join('.'), message: i.message })));
+  }
+  const kept = storePasswordVariables(config.settings);
+  for (const [name, entry] of Object.entries(servers)) {
+    const result = parseServer(file, name, entry);
+    const handsOut = Array.isArray(result) ? [] : storePasswordReferences(result, kept);
+    if (Array.isArray(result)) entryIssues.push(...result);
+    else if (handsOut.length > 0) entryIssues.push(...handsOut.map((issue) => ({ file, server: name, ...issue })));
+    else config.mcpServers[name] = result;
   }
   return { config, fileIssues, entryIssues };
 }

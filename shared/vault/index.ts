@@ -25,7 +25,7 @@ export {
 } from './vault-health';
 export type { VaultProviderId, VaultSafety, VaultState, CorruptFile, VaultHealth } from './vault-health';
 export type { Vault, VaultChange, VaultEvents } from './vault-contract';
-export { isOwnVariable, ownVariableMessage, OWN_VARIABLE_PREFIX } from './own-variables';
+export { isKeptVariable, isOwnVariable, ownVariableMessage, OWN_VARIABLE_PREFIX, storePasswordMessage } from './own-variables';
 export { findReferences, hasReferences, resolveReferences, validStorePath, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
 export type { ReferenceKind, SecretReference, ReferenceResolvers } from './references';
 export { VAULT_KEYCHAIN_SERVICE, VAULT_KEY_ACCOUNT_PREFIX, couldMatchVaultKey } from './keychain-entry';

@@ -112,6 +112,28 @@ describe('resolveReferences: what ${env:…} may not reach', () => {
     }
   });
 
+  it('gives each own variable a fitting hint: the data folder is written as its path, the passphrase kept in the vault', async () => {
+    const home = await failure('${env:CONNECTED_SERVICES_HOME}/cache', { CONNECTED_SERVICES_HOME: '/home/me/cs' });
+    expect(home.message).toContain("names Connected Services' own variable for its data folder");
+    expect(home.hint).toBe("Use the folder's path itself instead (for example /home/me/.config/connected-services).");
+    const passphrase = await failure('${env:CONNECTED_SERVICES_PASSPHRASE}', { CONNECTED_SERVICES_PASSPHRASE: 'p' });
+    expect(passphrase.hint).toContain('write ${secret:NAME}');
+    const other = await failure('${env:CONNECTED_SERVICES_REGISTRY_REFRESH}', { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' });
+    expect(other.message).not.toContain('passphrase');
+    expect(other.hint).toContain('Write the value the server needs itself');
+  });
+
+  it('refuses the variable a KeePassXC store reads its password from, in any case, saying so', async () => {
+    for (const name of ['KP_PASSWORD', 'kp_password']) {
+      const error: unknown = await resolveReferences(`\${env:${name}}`, { ...resolvers({ [name]: 'the-kdbx-password' }), kept: ['KP_PASSWORD'] }).catch((e: unknown) => e);
+      if (!isCodedError(error)) throw new Error('expected a CodedError');
+      expect(error.code).toBe('invalid_config');
+      expect(error.message).toBe(`The reference \${env:${name}} names the variable a KeePassXC store reads its database password from (passwordEnv in settings.secretStores), which is never handed to a server.`);
+      expect(error.hint).toContain('${secret:NAME}');
+    }
+    expect(await resolveReferences('${env:OTHER}', { ...resolvers({ OTHER: 'o' }), kept: ['KP_PASSWORD'] })).toBe('o');
+  });
+
   it('reads only the environment\'s own keys: ${env:constructor} is unset, not Object.prototype\'s function', async () => {
     for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
       const error = await failure(`\${env:${name}}`, {});

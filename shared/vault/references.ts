@@ -1,7 +1,7 @@
 import { CodedError } from '../errors';
 import { redactor as processRedactor, type SecretSource } from '../redact';
 import { SECRET_NAME_PATTERN } from './vault-key';
-import { isOwnVariable, ownVariableMessage } from './own-variables';
+import { isKeptVariable, isOwnVariable, ownVariableMessage, storePasswordMessage } from './own-variables';
 
 /**
  * `${secret:NAME}` (a vault secret), `${secret:STORE:PATH}` (an entry of another secret store, e.g.
@@ -38,6 +38,8 @@ export interface ReferenceResolvers {
    */
   store?: (store: string, path: string) => Promise<string | undefined>;
   env: Readonly<Record<string, string | undefined>>;
+  /** Variables `${env:…}` may not name beside our own: the ones a secret store reads its password from. */
+  kept?: readonly string[];
   /** Writes the secret NAME to a private file and gives its path; absent where no program reads files (HTTP). */
   secretFile?: (name: string) => Promise<string | undefined>;
   /** Resolved values are secrets: they are registered here. Default: the process redactor. */
@@ -94,7 +96,7 @@ function missing(ref: SecretReference): CodedError {
 }
 
 function ownVariable(ref: SecretReference): CodedError {
-  const { message, hint } = ownVariableMessage(ref.text);
+  const { message, hint } = isOwnVariable(ref.name) ? ownVariableMessage(ref.text, ref.name) : storePasswordMessage(ref.text);
   return new CodedError('invalid_config', message, { hint, data: { reference: ref.text } });
 }
 
@@ -155,7 +157,7 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
   const refs = findReferences(value);
   if (refs.length === 0) return value.includes('$${') ? unescape(value) : value;
   for (const ref of refs) if (!validName(ref)) throw badName(ref);
-  for (const ref of refs) if (ref.kind === 'env' && isOwnVariable(ref.name)) throw ownVariable(ref);
+  for (const ref of refs) if (ref.kind === 'env' && isKeptVariable(ref.name, resolvers.kept)) throw ownVariable(ref);
 
   const resolved = new Map<string, string>();
   for (const ref of refs) {

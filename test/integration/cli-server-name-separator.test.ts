@@ -46,6 +46,7 @@ describe('server names holding __, through the built CLI', () => {
     const path = join(home, 'mcp.json');
     const config = JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> };
     config.mcpServers['notes__work'] = config.mcpServers['diary'];
+    config.mcpServers['notes-work'] = config.mcpServers['diary'];
     writeFileSync(path, JSON.stringify(config));
 
     const listed = await runCli(home, ['servers', 'list', '--json'], { env: PASSPHRASE });
@@ -55,6 +56,8 @@ describe('server names holding __, through the built CLI', () => {
     const outer = await runCli(home, ['servers', 'add', 'notes', '--', 'node', 'm.js'], { env: PASSPHRASE });
     expect(outer.code).not.toBe(0);
     expect(outer.stderr).toContain('the bridge names of "notes__work" ("notes__work__…") would read as its tools\' names');
+    // Neither suggestion is a name already taken: "notes-work" is.
+    expect(outer.stderr).toContain('rename "notes__work" to one without "__" first (for example "notes-work-2")');
     const doctor = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE, timeoutMs: 60_000 });
     const parsed = JSON.parse(doctor.stdout) as Check[] | { checks: Check[] };
     const checks = Array.isArray(parsed) ? parsed : parsed.checks;

@@ -74,4 +74,34 @@ describe('variable names and references that reach what they must not, through t
     expect(approve.stderr + tools.stderr).toContain("names one of Connected Services' own variables");
     expect(requests).toEqual([]);
   }, 120_000);
+
+  it('names the header it refuses and shows why, though the header is Authorization', async () => {
+    const added = await cli(['servers', 'add', 'auth-leak', '--url', url, '--header', 'Authorization: ${env:CONNECTED_SERVICES_PASSPHRASE}']);
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain('headers["Authorization"]: The reference ${env:CONNECTED_SERVICES_PASSPHRASE} names one of Connected Services\' own variables');
+    expect(added.stderr).not.toContain('[redacted]');
+  }, 90_000);
+
+  it('refuses a header naming the data folder variable with a hint to write the path, not a secret', async () => {
+    const added = await cli(['servers', 'add', 'home-leak', '--url', url, '--header', 'X-Home: ${env:CONNECTED_SERVICES_HOME}']);
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain("names Connected Services' own variable for its data folder");
+    expect(added.stderr).toContain("Use the folder's path itself instead");
+    expect(added.stderr).not.toContain('secrets set');
+    expect(mcpText()).not.toContain('home-leak');
+  }, 90_000);
+
+  it('refuses a header naming the variable a KeePassXC store reads its password from, when read from mcp.json; nothing is sent', async () => {
+    const config = JSON.parse(mcpText()) as { mcpServers: Record<string, unknown>; settings: Record<string, unknown> };
+    config.settings['secretStores'] = { kp: { type: 'keepassxc', database: join(home, 'p.kdbx'), passwordEnv: 'KP_PASSWORD' } };
+    config.mcpServers['kp-leak'] = { type: 'http', url, headers: { 'X-Trace': '${env:KP_PASSWORD}' } };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify(config));
+    const env = { ...ENV, KP_PASSWORD: 'the-kdbx-password' };
+    const approve = await runCli(home, ['servers', 'approve', 'kp-leak', '--yes'], { env, timeoutMs: 60_000 });
+    const tools = await runCli(home, ['tools', 'kp-leak'], { env, timeoutMs: 60_000 });
+    expect(tools.code).not.toBe(0);
+    expect(approve.stderr + tools.stderr).toContain('names the variable a KeePassXC store reads its database password from');
+    expect(approve.stderr + tools.stderr).not.toContain('the-kdbx-password');
+    expect(requests).toEqual([]);
+  }, 120_000);
 });

@@ -64,4 +64,15 @@ describe('openConnectedServices checks its options', () => {
     expect(refused['message']).toContain('servers.h.type');
     expect(refused['hint']).toContain('type: "http"');
   }, 60_000);
+
+  // A program declares its servers afresh at each open: a name mcp.json could keep is a new name here.
+  it('refuses a server declared in code whose name ends in "_", saying to rename it in the program and to what', async () => {
+    const home = tempHome('cs-lib-options-separator-');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { team: { command: 'node', args: ['t.js'] } } }));
+    const refused = await open({ home, servers: { team_: { command: 'node', args: ['t.js'] } } });
+    expect(refused).toMatchObject({ step: 'refused', coded: true, code: 'invalid_input' });
+    expect(refused['message']).toContain('The server "team_" is declared in code (the servers given to openConnectedServices)');
+    expect(refused['hint']).toBe('Rename it in the program that declares it (the servers given to openConnectedServices), for example to "team-2": a name without "__" that does not end in "_"');
+  }, 60_000);
 });

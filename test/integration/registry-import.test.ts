@@ -116,6 +116,18 @@ describe('registry: import from other clients', () => {
     expect(names(folder.added)).toEqual(['my-local-server']);
   });
 
+  it('imports a server whose name folds onto a configured one under a free name, and only once', async () => {
+    const file = path.join(root, 'cursor.json');
+    await writeFile(file, JSON.stringify({ mcpServers: { memory_: { command: 'node', args: ['other-memory.js'] } } }));
+    const r = await open();
+    const first = await r.importFrom('cursor', file);
+    expect(names(first.added)).toEqual(['memory-2']);
+    expect(r.config().mcpServers['memory-2']).toMatchObject({ command: 'node', args: ['other-memory.js'] });
+    const again = await r.importFrom('cursor', file);
+    expect(again.added).toEqual([]);
+    expect(reasonFor(again, 'memory_')).toBe('already configured (as "memory-2")');
+  });
+
   it('finds Claude Desktop in Application Support on macOS', async () => {
     const mac = path.join(root, 'mac-home');
     const dir = path.join(mac, 'Library', 'Application Support', 'Claude');

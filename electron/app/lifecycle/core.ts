@@ -1,4 +1,5 @@
 import { resolveCoreEnv } from '../../../shared/core-env';
+import { storePasswordVariables } from '../../../shared/config';
 import { systemBrowserOpener, createAuthCoordinator } from '../../auth';
 import { applyFirstConfig } from './apply-chain';
 import { AppsHost } from '../apps/apps-host';
@@ -39,7 +40,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // One record of store reads for the pool's starts and the Access page's tests.
   const storeUses = new StoreUses(core.now);
   const secretStores = openSecretStores(registry, vault, core, storeUses);
-  const auth = createAuthCoordinator({ ...core, ...options.network, vault, opener, secretStore: (server) => secretStores.resolverFor(server) });
+  const auth = createAuthCoordinator({ ...core, ...options.network, vault, opener, secretStore: (server) => secretStores.resolverFor(server), keptVariables: () => storePasswordVariables(registry.config().settings) });
   const logs = new ServerLogs();
   const asks = routeAsks(askUrlChecks(registry, auth));
   const pins = openToolPins(core, registry);

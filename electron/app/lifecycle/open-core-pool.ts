@@ -19,7 +19,7 @@ import type { SecretFiles } from '../secrets/secret-files';
 import type { ServerLogs } from '../servers/server-logs';
 import { approvalCommandLine, withApprovalCommandLines } from '../servers/shown-command';
 import { WaitingAsks } from '../asks/waiting-asks';
-import { isDockerCommand, isStdio, serverEntry } from '../../../shared/config';
+import { isDockerCommand, isStdio, serverEntry, storePasswordVariables } from '../../../shared/config';
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
 export interface AskRouting {
@@ -99,6 +99,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
         // Fetched at each start (and each restart for a renewed credential), never kept here.
         store: options.secretStores.resolverFor(name),
         env,
+        kept: storePasswordVariables(registry.config().settings),
         secretFile: options.secretFiles.resolverFor(name),
       }),
     // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
