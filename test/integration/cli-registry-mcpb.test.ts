@@ -159,4 +159,20 @@ describe('servers add --from-registry with an mcpb package', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('must use https (http only to this computer)');
   });
+
+  it('removing a server removes its bundle folder once no other server runs from it', async () => {
+    const folderOf = (server: string) => config().mcpServers[server]?.cwd ?? '';
+    const relative = folderOf('relative');
+    const echo = folderOf('echo');
+    expect(existsSync(relative)).toBe(true);
+    expect((await cli(['servers', 'remove', 'relative'])).code).toBe(0);
+    expect(existsSync(relative)).toBe(false);
+    // echo-now and echo2 run from the same bytes' folder: it stays until the last of them goes.
+    expect(folderOf('echo-now')).toBe(echo);
+    expect((await cli(['servers', 'remove', 'echo'])).code).toBe(0);
+    expect(existsSync(join(echo, 'server/index.js'))).toBe(true);
+    expect((await cli(['servers', 'remove', 'echo-now'])).code).toBe(0);
+    expect((await cli(['servers', 'remove', 'echo2'])).code).toBe(0);
+    expect(existsSync(echo)).toBe(false);
+  });
 });
