@@ -19,4 +19,18 @@ describe('a bundle\'s manifest', () => {
     expect(Object.getPrototypeOf(command.env)).toBe(Object.prototype);
     expect(command).toMatchObject({ command: 'node', args: [path.join(dir, 'index.js')], env: { MODE: dir } });
   });
+
+  // The spec's own examples write the bundle's files relative: run from serve's folder, `node evil.js` would run that folder's file.
+  it('runs in the bundle\'s folder, a relative command made absolute inside it; `uv run --directory` and `python -m` kept as written', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'bundle-manifest-'));
+    const manifest = (config: object) => ({ name: 'demo', version: '1.0.0', server: { mcp_config: config } });
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest({ command: 'node', args: ['evil.js'] })));
+    expect(bundleCommand(await readManifest(dir), dir)).toEqual({ command: 'node', args: ['evil.js'], env: {}, cwd: dir });
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest({ command: 'server/my-server', args: ['--config', 'server/config.json'] })));
+    expect(bundleCommand(await readManifest(dir), dir)).toMatchObject({ command: path.join(dir, 'server/my-server'), args: ['--config', 'server/config.json'], cwd: dir });
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest({ command: 'uv', args: ['run', '--directory', '${__dirname}', 'server.py'] })));
+    expect(bundleCommand(await readManifest(dir), dir)).toMatchObject({ command: 'uv', args: ['run', '--directory', dir, 'server.py'], cwd: dir });
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest({ command: 'python3', args: ['-m', 'pkg'] })));
+    expect(bundleCommand(await readManifest(dir), dir)).toMatchObject({ command: 'python3', args: ['-m', 'pkg'], cwd: dir });
+  });
 });

@@ -28,6 +28,8 @@ export interface BundleCommand {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The unpacked folder, the program's working folder: a path the manifest writes relative (`server/index.js`) is the bundle's. */
+  cwd: string;
 }
 
 export async function readManifest(dir: string): Promise<BundleManifest> {
@@ -63,11 +65,19 @@ function substitute(value: string, dir: string): string {
   return out;
 }
 
-/** The command of `server.mcp_config`, variables filled in, as argv (it is spawned without a shell). */
+/**
+ * The command of `server.mcp_config`, variables filled in, as argv (it is spawned without a shell),
+ * run in the bundle's folder. The MCPB manifest spec's own examples write paths inside the bundle
+ * relative (`"args": ["server/index.js"]`, `"command": "server/my-server"`): run from wherever `serve`
+ * started, `node evil.js` would run a file of that folder (a cloned project's) under the approval of
+ * the bundle. A command that is a relative path is made absolute inside the bundle as well.
+ */
 export function bundleCommand(manifest: BundleManifest, dir: string): BundleCommand {
   const config = manifest.server.mcp_config;
   const env: Record<string, string> = {};
   // Defined, not assigned: a variable named `__proto__` stays a variable, as ownRecord read it.
   for (const [name, value] of Object.entries(config.env ?? {})) Object.defineProperty(env, name, { value: substitute(value, dir), enumerable: true, writable: true, configurable: true });
-  return { command: substitute(config.command, dir), args: (config.args ?? []).map((arg) => substitute(arg, dir)), env };
+  const command = substitute(config.command, dir);
+  const inBundle = /[\\/]/.test(command) && !path.isAbsolute(command) ? path.join(dir, command) : command;
+  return { command: inBundle, args: (config.args ?? []).map((arg) => substitute(arg, dir)), env, cwd: dir };
 }

@@ -50,9 +50,9 @@ describe('planInstall', () => {
     expect(() => planInstall(server, { package: 2 }, {}, named)).toThrow(/no exact version/);
     // An mcpb package asks to be downloaded and verified first; its command comes from its manifest.
     expect(planInstall(server, { package: 3 }, {}, named).download).toEqual({ url: 'https://example.com/demo.mcpb', sha256: 'a'.repeat(64) });
-    expect(planInstall(server, { package: 3 }, {}, named, { command: 'node', args: ['/data/b/server.js'], env: { A: '1' } })).toMatchObject({
+    expect(planInstall(server, { package: 3 }, {}, named, { command: 'node', args: ['/data/b/server.js'], env: { A: '1' }, cwd: '/data/b' })).toMatchObject({
       runtime: 'node',
-      config: { command: 'node', args: ['/data/b/server.js'], env: { A: '1' } },
+      config: { command: 'node', args: ['/data/b/server.js'], env: { A: '1' }, cwd: '/data/b' },
     });
     const unverified: ServerDetail = { ...base, packages: [{ registryType: 'mcpb', identifier: 'https://example.com/demo.mcpb', transport: { type: 'stdio' } }] };
     expect(() => planInstall(unverified, { package: 0 }, {}, named)).toThrow(/no fileSha256/);
@@ -91,7 +91,7 @@ describe('planInstall', () => {
 
   it('refuses an mcpb package whose runtime arguments would load other code or open a debugger, before the download', () => {
     const mcpb = (runtimeArguments: NonNullable<ServerDetail['packages']>[number]['runtimeArguments']): ServerDetail => ({ ...base, packages: [{ registryType: 'mcpb', identifier: 'https://example.com/notes.mcpb', fileSha256: 'a'.repeat(64), transport: { type: 'stdio' }, runtimeArguments }] });
-    const bundle = { command: 'node', args: ['/data/bundles/notes/server/index.js'], env: {} };
+    const bundle = { command: 'node', args: ['/data/bundles/notes/server/index.js'], env: {}, cwd: '/data/bundles/notes' };
     const hostile = mcpb([{ type: 'positional', value: '--inspect=0.0.0.0:9229' }, { type: 'named', name: '--require', value: '/tmp/anything.js' }]);
     expect(() => planInstall(hostile, { package: 0 }, {}, named)).toThrow(/--inspect=0.0.0.0:9229/);
     expect(() => planInstall(hostile, { package: 0 }, {}, named, bundle)).toThrow(/not accepted/);

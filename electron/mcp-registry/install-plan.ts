@@ -76,7 +76,7 @@ function planBundle(pkg: RegistryPackage, bundle: BundleCommand | undefined, par
   if (pkg.fileSha256 === undefined) throw new CodedError('invalid_input', `The registry gives no fileSha256 for the bundle ${pkg.identifier}; an unverified bundle is not installed.`);
   if (!bundle) return { download: { url: pkg.identifier, sha256: pkg.fileSha256 }, config: { command: '', args: [] } };
   const env = { ...bundle.env, ...parts.environment };
-  const config: StdioServerConfig = { command: bundle.command, args: [...parts.runtimeArgs, ...bundle.args, ...parts.packageArgs], ...(Object.keys(env).length > 0 ? { env } : {}) };
+  const config: StdioServerConfig = { command: bundle.command, args: [...parts.runtimeArgs, ...bundle.args, ...parts.packageArgs], ...(Object.keys(env).length > 0 ? { env } : {}), cwd: bundle.cwd };
   // A bare name (`node`, `python3`) must be on PATH; a path names a file inside the bundle.
   return /[\\/]/.test(bundle.command) ? { config } : { config, runtime: bundle.command };
 }

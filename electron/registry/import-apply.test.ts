@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeImport, placeRenamed } from './import-apply';
+import { mergeImport, moveImportedSecrets, placeRenamed } from './import-apply';
 import type { ImportPlan } from './import-plan';
 
 const config = { command: 'node', args: ['n.js'] };
@@ -46,5 +46,38 @@ describe('mergeImport', () => {
       expect(report.skipped[0]?.reason).toMatch(/^already configured/);
       expect(Object.keys(copy)).toEqual(Object.keys(servers));
     }
+  });
+});
+
+describe('moveImportedSecrets', () => {
+  const secretEntry = { command: 'node', args: ['gh.mjs'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_0123456789abcdefABCDEF0123456789abcd' } };
+  const twoPlan = (): ImportPlan => ({
+    files: ['/home/me/.mcp.json'],
+    candidates: [
+      { name: 'github', originalName: 'github', from: '/home/me/.mcp.json', config: structuredClone(secretEntry) },
+      { name: 'notes', originalName: 'notes', from: '/home/me/.mcp.json', config: structuredClone(secretEntry) },
+    ],
+    skipped: [],
+  });
+
+  // The merge skips a case twin of a configured server: a secret moved for it would be kept for a server never added.
+  it('moves the secrets only of the entries the merge adds', async () => {
+    const stored: string[] = [];
+    const sink = (server: string, preferred: string): Promise<string> => (stored.push(`${server}/${preferred}`), Promise.resolve(preferred));
+    const existing = { GitHub: config, notes__old: config };
+    const moved = await moveImportedSecrets(twoPlan(), existing, sink);
+    expect(stored).toEqual([]);
+    expect(moved).toEqual([]);
+    const report = mergeImport(twoPlan(), { ...existing }, 'claude-code', moved);
+    expect(report.added).toEqual([]);
+    expect(report.skipped.map((s) => s.name)).toEqual(['github', 'notes']);
+  });
+
+  it('moves those of an entry the merge adds', async () => {
+    const stored: string[] = [];
+    const sink = (server: string, preferred: string): Promise<string> => (stored.push(`${server}/${preferred}`), Promise.resolve(preferred));
+    const moved = await moveImportedSecrets(twoPlan(), { GitHub: config }, sink);
+    expect(stored).toEqual(['notes/NOTES_GITHUB_PERSONAL_ACCESS_TOKEN']);
+    expect(moved.map((m) => m.server)).toEqual(['notes']);
   });
 });

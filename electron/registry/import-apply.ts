@@ -8,7 +8,7 @@ import { importCredentialFiles } from './import-credential-files';
 import { moveSecrets, type SecretSink } from './import-secrets';
 
 /**
- * Credential files named in the env of servers an import will add: reported, or with `move` put into
+ * Credential files named in the env of servers an import will add (as the merge decides): reported, or with `move` put into
  * the vault as `${secretFile:…}` (before literal secrets, which would otherwise take the path itself).
  */
 export async function importCredentialFilesOf(
@@ -17,8 +17,9 @@ export async function importCredentialFilesOf(
   options: { sink: SecretSink | undefined; move: boolean; homeDir: string },
 ): Promise<NonNullable<ImportReport['credentialFiles']>> {
   const found: NonNullable<ImportReport['credentialFiles']> = [];
+  const kept = keptNames(plan, existing);
   for (const candidate of plan.candidates) {
-    if (Object.hasOwn(existing, candidate.name)) continue;
+    if (!kept.has(candidate.name)) continue;
     const result = await importCredentialFiles(candidate.name, candidate.config, options);
     candidate.config = result.config;
     found.push(...result.found);
@@ -28,7 +29,8 @@ export async function importCredentialFilesOf(
 
 /**
  * Moves the literal secrets of the servers an import will add into the vault (before the config
- * that refers to them is written); servers already configured are left alone.
+ * that refers to them is written). Only those the merge adds: a skipped one's secret would be kept
+ * for a server never added.
  */
 export async function moveImportedSecrets(
   plan: ImportPlan,
@@ -38,8 +40,9 @@ export async function moveImportedSecrets(
 ): Promise<ImportReport['secrets']> {
   const moved: ImportReport['secrets'] = [];
   if (!sink) return moved;
+  const kept = keptNames(plan, existing);
   for (const candidate of plan.candidates) {
-    if (Object.hasOwn(existing, candidate.name)) continue;
+    if (!kept.has(candidate.name)) continue;
     const keep = new Set(credentialFiles.filter((f) => f.server === candidate.name).map((f) => `env.${f.variable}`));
     const result = await moveSecrets(candidate.name, candidate.config, sink, keep);
     candidate.config = result.config;
@@ -48,30 +51,46 @@ export async function moveImportedSecrets(
   return moved;
 }
 
+/** Why the merge leaves `candidate` out of `servers`, or undefined when it adds it. */
+function skipReason(candidate: ImportPlan['candidates'][number], servers: Readonly<Record<string, unknown>>): string | undefined {
+  const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
+  if (Object.hasOwn(servers, candidate.name)) return `already configured${as}`;
+  // Imported before under the name it has there: the renamed one would be a second copy of it.
+  if (candidate.originalName !== candidate.name && Object.hasOwn(servers, candidate.originalName)) return 'already configured';
+  // Files are named after a server: on macOS and Windows the two would share them.
+  const twin = caseTwin(Object.keys(servers), candidate.name);
+  if (twin !== undefined) return `"${twin}" is configured, which differs only in case${as}`;
+  // Its bridge names would take those of the configured `<name>__…` server's tools.
+  const inner = Object.keys(servers).find((name) => nestsIn(name, candidate.name));
+  if (inner !== undefined) return `"${inner}" is configured, whose tools' bridge names ("${inner}__…") would read as this server's${as}`;
+  return undefined;
+}
+
+/** The names of the candidates a merge into `existing` would add: only their secrets move into the vault. */
+export function keptNames(plan: ImportPlan, existing: Readonly<Record<string, unknown>>): Set<string> {
+  const servers: Record<string, unknown> = { ...existing };
+  const kept = new Set<string>();
+  for (const candidate of plan.candidates) {
+    if (skipReason(candidate, servers) !== undefined) continue;
+    servers[candidate.name] = candidate.config;
+    kept.add(candidate.name);
+  }
+  return kept;
+}
+
 /** Adds the planned servers to the raw entries of mcp.json, never overwriting one, and says what it did. */
 export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, source: ImportSource, secrets: ImportReport['secrets']): ImportReport {
   const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped], secrets };
   for (const candidate of plan.candidates) {
-    const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
-    const twin = caseTwin(Object.keys(servers), candidate.name);
-    const inner = Object.keys(servers).find((name) => nestsIn(name, candidate.name));
-    if (Object.hasOwn(servers, candidate.name)) {
-      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `already configured${as}` });
-    } else if (candidate.originalName !== candidate.name && Object.hasOwn(servers, candidate.originalName)) {
-      // Imported before under the name it has there: the renamed one would be a second copy of it.
-      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: 'already configured' });
-    } else if (twin !== undefined) {
-      // Files are named after a server: on macOS and Windows the two would share them.
-      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `"${twin}" is configured, which differs only in case${as}` });
-    } else if (inner !== undefined) {
-      // Its bridge names would take those of the configured `<name>__…` server's tools.
-      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `"${inner}" is configured, whose tools' bridge names ("${inner}__…") would read as this server's${as}` });
-    } else {
-      servers[candidate.name] = candidate.config;
-      out.added.push({ name: candidate.name, from: candidate.from });
-      const inUrl = secretInUrl(candidate.config);
-      if (inUrl !== undefined) (out.inClear ??= []).push({ server: candidate.name, field: 'url', reason: `the URL holds a secret in clear (${inUrl})` });
+    const reason = skipReason(candidate, servers);
+    if (reason !== undefined) {
+      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason });
+      continue;
     }
+    servers[candidate.name] = candidate.config;
+    out.added.push({ name: candidate.name, from: candidate.from });
+    const inUrl = secretInUrl(candidate.config);
+    if (inUrl !== undefined) (out.inClear ??= []).push({ server: candidate.name, field: 'url', reason: `the URL holds a secret in clear (${inUrl})` });
   }
   refuseOverTotal(Object.keys(servers).length - out.added.length, out.added.length, 'import');
   return out;

@@ -69,7 +69,11 @@ describe('convertEntry', () => {
       expect(skipped({ url: 'https://x.test/mcp', headers: { Authorization: 'Bearer ${secret:GH}' } })).toMatch(/GH/);
       expect(skipped({ url: 'https://x.test/mcp?k=${secret:GH}' })).toMatch(/GH/);
       // Another client's own `${VAR}` and an escaped `$${…}` read nothing here.
-      expect(skipped({ command: 'node', env: { A: '${GITHUB_TOKEN}', B: '$${secret:X}' } })).toBe('taken');
+      expect(skipped({ command: 'node', env: { A: '${GITHUB_TOKEN}', B: '$${secret:X}', C: '$${token:gh}' } })).toBe('taken');
+      // `${token:SERVER}` hands over another server's sign-in token, as `${secret:…}` a stored secret.
+      expect(skipped({ command: 'node', env: { GITHUB_TOKEN: '${token:gh}' } })).toMatch(/reads the sign-in token of your server "gh" \(\$\{token:gh\}\), which this import did not bring/);
+      expect(skipped({ command: 'node', args: ['--token', 'Bearer ${token:mail}'] })).toMatch(/"mail"/);
+      expect(skipped({ command: 'node', env: { T: '${token}' } })).toMatch(/reads a sign-in token \(\$\{token\}\)/);
     }
   });
 

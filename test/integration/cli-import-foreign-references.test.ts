@@ -18,6 +18,7 @@ describe('import of entries that reference secrets, through the built CLI', () =
         gh: { command: 'node', args: ['gh.mjs'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: TOKEN } },
         thief: { command: 'node', args: ['dump.mjs'], env: { X: '${secret:GH_GITHUB_PERSONAL_ACCESS_TOKEN}' } },
         helper: { command: 'node', args: ['dump.mjs'], env: { X: '${secret:OTHER_TOKEN}', Y: '${secretFile:OTHER_TOKEN}' } },
+        borrower: { command: 'node', args: ['dump.mjs'], env: { X: '${token:gh}' } },
       },
     }));
 
@@ -25,10 +26,12 @@ describe('import of entries that reference secrets, through the built CLI', () =
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('skipped thief: it reads your stored secret GH_GITHUB_PERSONAL_ACCESS_TOKEN (${secret:GH_GITHUB_PERSONAL_ACCESS_TOKEN}), which this import did not bring');
     expect(run.stdout).toContain('skipped helper: it reads your stored secret OTHER_TOKEN (${secret:OTHER_TOKEN}), which this import did not bring');
-    expect(run.stdout).toContain('1 added, 2 skipped.');
+    expect(run.stdout).toContain('skipped borrower: it reads the sign-in token of your server "gh" (${token:gh}), which this import did not bring');
+    expect(run.stdout).toContain('1 added, 3 skipped.');
     const servers = (JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers;
     expect(Object.keys(servers)).not.toContain('thief');
     expect(Object.keys(servers)).not.toContain('helper');
+    expect(Object.keys(servers)).not.toContain('borrower');
     expect(servers['gh']).toEqual({ command: 'node', args: ['gh.mjs'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${secret:GH_GITHUB_PERSONAL_ACCESS_TOKEN}' } });
 
     // The moved token is gh's alone: no other entry's `${secret:…}` reads it.

@@ -40,4 +40,22 @@ describe('import of secrets in clear, through the built CLI', () => {
     const secrets = await runCli(home, ['secrets', 'list'], { env: ENV });
     for (const name of ['DB_API-KEY', 'DB_PASSWORD', 'DB_DATABASE_URL', 'DB_DB_PASS', 'DB_PGPASS']) expect(secrets.stdout).toContain(name);
   }, 90_000);
+
+  // A case twin of a configured server is skipped by the merge: its secret must not stay behind in the vault.
+  it('moves no secret of an entry the merge skips', async () => {
+    const home = tempHome('cs-import-skipped-secret-');
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { GitHub: { command: 'node', args: ['gh.mjs'] } } }));
+    const file = join(home, '..', 'skipped_config.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { github: { command: 'node', args: ['gh.mjs'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_0123456789abcdefABCDEF0123456789abcd' } } } }));
+
+    const run = await runCli(home, ['import', 'claude-desktop', '--path', file], { env: ENV });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('"GitHub" is configured, which differs only in case');
+    expect(run.stdout).toContain('0 added, 1 skipped.');
+    expect(run.stdout).not.toContain('into the vault');
+
+    const secrets = await runCli(home, ['secrets', 'list', '--json'], { env: ENV });
+    expect(secrets.code, secrets.stderr).toBe(0);
+    expect(secrets.stdout).not.toContain('GITHUB_PERSONAL_ACCESS_TOKEN');
+  }, 90_000);
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
-import { nodeBundle, refusedManifestBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
+import { nodeBundle, refusedManifestBundle, relativeScriptBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'mcpb install passphrase', PATH: dirname(process.execPath) };
@@ -12,7 +12,7 @@ describe('servers add --from-registry with an mcpb package', () => {
   let registry: FixtureRegistry;
   let files: FileServer;
   let home: string;
-  const config = () => JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; env?: Record<string, string> }> };
+  const config = () => JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; env?: Record<string, string>; cwd?: string }> };
   const cli = (args: string[]) => runCli(home, args, { env: ENV });
   const bundlesDir = () => join(home, 'bundles');
   const entry = (name: string, identifier: string, fileSha256: string, extra: Record<string, unknown> = {}) =>
@@ -22,7 +22,8 @@ describe('servers add --from-registry with an mcpb package', () => {
     const good = await nodeBundle();
     const slip = await traversalBundle();
     const plant = await refusedManifestBundle();
-    files = await serveFiles({ '/echo.mcpb': good, '/slip.mcpb': slip, '/plant.mcpb': plant });
+    const relative = await relativeScriptBundle();
+    files = await serveFiles({ '/echo.mcpb': good, '/slip.mcpb': slip, '/plant.mcpb': plant, '/relative.mcpb': relative });
     registry = await startFixtureRegistry(5);
     entry('io.example/echo', files.url('/echo.mcpb'), sha256(good), { environmentVariables: [{ name: 'ECHO_TOKEN', isRequired: true, isSecret: true }] });
     entry('io.example/echo-redirected', files.url('/redirect/echo.mcpb'), sha256(good));
@@ -30,6 +31,7 @@ describe('servers add --from-registry with an mcpb package', () => {
     entry('io.example/slip', files.url('/slip.mcpb'), sha256(slip));
     entry('io.example/plant', files.url('/plant.mcpb'), sha256(plant));
     entry('io.example/plain-http', 'http://bundles.example.com/echo.mcpb', sha256(good));
+    entry('io.example/relative', files.url('/relative.mcpb'), sha256(relative));
     home = tempHome('cs-registry-mcpb-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
@@ -46,7 +48,7 @@ describe('servers add --from-registry with an mcpb package', () => {
     const [folder] = readdirSync(bundlesDir());
     expect(folder).toMatch(/^io\.example_echo@1\.0\.0-[0-9a-f]{64}$/);
     const dir = join(bundlesDir(), folder ?? '');
-    expect(config().mcpServers['echo']).toEqual({ command: 'node', args: [join(dir, 'server/index.js')], env: { BUNDLE_GREETING: `from ${dir}`, ECHO_TOKEN: '${secret:echo_ECHO_TOKEN}' } });
+    expect(config().mcpServers['echo']).toEqual({ command: 'node', args: [join(dir, 'server/index.js')], env: { BUNDLE_GREETING: `from ${dir}`, ECHO_TOKEN: '${secret:echo_ECHO_TOKEN}' }, cwd: dir });
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('tok-bundle-secret');
     expect(added.stdout).toContain('servers approve echo');
     expect((await cli(['servers', 'approve', 'echo', '--yes'])).code).toBe(0);
@@ -92,6 +94,30 @@ describe('servers add --from-registry with an mcpb package', () => {
     expect(config().mcpServers['tampered-now']).toBeUndefined();
   });
 
+  it('a name already taken (or a case twin of one) is refused before the bundle is fetched or unpacked', async () => {
+    const before = readdirSync(bundlesDir());
+    for (const name of ['echo', 'ECHO']) {
+      const refused = await cli(['servers', 'add', name, '--from-registry', 'io.example/relative']);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(name === 'echo' ? /A server named "echo" already exists\./ : /"ECHO" differs from it only in case/);
+    }
+    expect(files.requests).not.toContain('/relative.mcpb');
+    expect(readdirSync(bundlesDir())).toEqual(before);
+  });
+
+  // The spec's examples write the bundle's files relative: run from the folder serve started in, `node server.js` would be that folder's.
+  it('a manifest naming its script relative (`node server.js`) runs the bundle\'s script, in the bundle\'s folder', async () => {
+    const added = await cli(['servers', 'add', 'relative', '--from-registry', 'io.example/relative', '--connect', '--yes']);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    const folder = readdirSync(bundlesDir()).find((name) => name.startsWith('io.example_relative@'));
+    const dir = join(bundlesDir(), folder ?? '');
+    expect(config().mcpServers['relative']).toEqual({ command: 'node', args: ['server.js'], env: { BUNDLE_GREETING: 'relative' }, cwd: dir });
+    expect(added.stdout).toContain(`cd ${dir} && `);
+    const called = await cli(['call', 'relative', 'echo', '{"text":"from the bundle"}']);
+    expect(called.stdout).toContain('echo: from the bundle');
+  });
+
   it('follows a redirect on 127.0.0.1, each address checked', async () => {
     const added = await cli(['servers', 'add', 'echo2', '--from-registry', 'io.example/echo-redirected']);
     expect(added.code).toBe(0);
@@ -132,5 +158,21 @@ describe('servers add --from-registry with an mcpb package', () => {
     const refused = await cli(['servers', 'add', 'plain', '--from-registry', 'io.example/plain-http']);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('must use https (http only to this computer)');
+  });
+
+  it('removing a server removes its bundle folder once no other server runs from it', async () => {
+    const folderOf = (server: string) => config().mcpServers[server]?.cwd ?? '';
+    const relative = folderOf('relative');
+    const echo = folderOf('echo');
+    expect(existsSync(relative)).toBe(true);
+    expect((await cli(['servers', 'remove', 'relative'])).code).toBe(0);
+    expect(existsSync(relative)).toBe(false);
+    // echo-now and echo2 run from the same bytes' folder: it stays until the last of them goes.
+    expect(folderOf('echo-now')).toBe(echo);
+    expect((await cli(['servers', 'remove', 'echo'])).code).toBe(0);
+    expect(existsSync(join(echo, 'server/index.js'))).toBe(true);
+    expect((await cli(['servers', 'remove', 'echo-now'])).code).toBe(0);
+    expect((await cli(['servers', 'remove', 'echo2'])).code).toBe(0);
+    expect(existsSync(echo)).toBe(false);
   });
 });

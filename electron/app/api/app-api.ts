@@ -26,6 +26,7 @@ import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
 import { serverEntry } from '../../../shared/config';
 import { refuseRelativeImportPath } from './import-check';
 import { refuseWithheldTool } from './withheld-tool';
+import { removeServerAndBundles } from '../servers/remove-server';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/agents/bridge-api.ts). */
@@ -150,8 +151,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { ok: true as const };
     },
     removeServer: async ({ name }: ApiInput<'removeServer'>) => {
-      await registry.removeServer(name);
-      await deps.settled();
+      await removeServerAndBundles(registry, name, deps.settled);
       return { ok: true as const };
     },
     setServerEnabled: async ({ name, enabled }: ApiInput<'setServerEnabled'>) => {

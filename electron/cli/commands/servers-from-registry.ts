@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
 import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
+import { assertNoCaseTwin, assertNoSeparator } from '../../../shared/config';
 import { mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
 import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
@@ -159,12 +160,26 @@ export interface RegistryAdd {
 }
 
 /**
+ * A name addService would refuse, refused before the entry is fetched and a bundle downloaded and
+ * unpacked into bundles/ for a server that is never added. The names are the servers in force and
+ * mcp.json's entries left out as invalid (still in the file).
+ */
+async function refuseTakenName(ctx: CliContext, name: string): Promise<void> {
+  const { servers, configIssues } = await (await ctx.core()).api.status({});
+  const names = [...servers.map((s) => s.name), ...configIssues.flatMap((issue) => (issue.server !== undefined ? [issue.server] : []))];
+  if (names.includes(name)) throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
+  assertNoCaseTwin(names, name);
+  assertNoSeparator(name, names);
+}
+
+/**
  * `servers add NAME --from-registry ID[@VERSION]`: the entry found and planned (exact version, an mcpb
  * bundle downloaded and its SHA-256 checked, missing inputs asked, the runtime found). Nothing is
  * written: the caller adds it through addService, alone or in one step with --connect.
  */
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
+  await refuseTakenName(ctx, name);
   const { entry, base, note, registries } = await findEntry(ctx, id, version);
   // With more than one registry, which one the entry came from is part of what is being trusted.
   if (registries > 1) ctx.output.err(`From the registry at ${terminalSafe(base)}.`);

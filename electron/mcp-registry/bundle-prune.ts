@@ -1,0 +1,44 @@
+import { lstat, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A folder unpackBundle made: `ID@VERSION-<full SHA-256>` (install-derive.ts). Any other is never ours to remove. */
+const BUNDLE_FOLDER = /^[A-Za-z0-9._@-]{1,150}-[0-9a-f]{64}$/;
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** The names of the bundle folders under `<dataDir>/bundles/` that an entry runs from (its command, args, env or cwd name them). */
+export function bundleFoldersOf(dataDir: string, entry: unknown): string[] {
+  const root = path.join(dataDir, 'bundles') + path.sep;
+  const found = new Set<string>();
+  for (const text of strings(entry)) {
+    for (let at = text.indexOf(root); at >= 0; at = text.indexOf(root, at + 1)) {
+      const name = text.slice(at + root.length).split(/[\\/]/)[0] ?? '';
+      if (BUNDLE_FOLDER.test(name)) found.add(name);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * Removes the bundle folders of a removed entry that no entry names any more. `inUse` is the text of
+ * every entry left (mcp.json as written, entries skipped as invalid included, and those declared in
+ * code): a folder named anywhere in it is kept. Only folders with our SHA-256 naming, never a link.
+ * Returns the folders removed.
+ */
+export async function pruneBundleFolders(dataDir: string, removedEntry: unknown, inUse: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of bundleFoldersOf(dataDir, removedEntry)) {
+    if (inUse.includes(name)) continue;
+    const folder = path.join(dataDir, 'bundles', name);
+    const info = await lstat(folder).catch(() => undefined);
+    if (!info?.isDirectory()) continue;
+    await rm(folder, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
