@@ -24,5 +24,6 @@ export { downloadBundle, checkBundleUrl, MAX_BUNDLE_BYTES } from './bundle-downl
 export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-unpack';
 export { choiceLabel, installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
+export { shownDigest } from './shown-digest';
 export { dockerSpawnRefusal } from './docker-spawn-check';
 export { mountHost, type MountHost } from './docker-mounts';
