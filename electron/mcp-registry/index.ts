@@ -25,5 +25,6 @@ export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-u
 export { bundleFoldersOf, pruneBundleFolders } from './bundle-prune';
 export { choiceLabel, installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
+export { shownDigest } from './shown-digest';
 export { dockerSpawnRefusal } from './docker-spawn-check';
 export { mountHost, type MountHost } from './docker-mounts';

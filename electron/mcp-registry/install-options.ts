@@ -2,10 +2,13 @@ import { CodedError } from '../../shared/errors';
 import type { InputAsk } from './install-inputs';
 import { planInstall, type InstallChoice } from './install-plan';
 import type { ServerDetail } from './server-json';
+import { shownDigest } from './shown-digest';
 
 export interface InstallOption {
   choice: InstallChoice;
   label: string;
+  /** shown-digest.ts: sent back with the install, which is refused if the entry changed since. */
+  digest: string;
   inputs: InputAsk[];
   problem?: string;
 }
@@ -37,10 +40,11 @@ export function installOptions(server: ServerDetail): InstallOption[] {
     ...(server.remotes ?? []).map((r, i) => ({ choice: { remote: i }, label: remoteLabel(r) })),
   ];
   return choices.map(({ choice, label }) => {
+    const digest = shownDigest(server, choice) ?? '';
     try {
-      return { choice, label, inputs: planInstall(server, choice, {}, installSecretName('server')).asked };
+      return { choice, label, digest, inputs: planInstall(server, choice, {}, installSecretName('server')).asked };
     } catch (error) {
-      return { choice, label, inputs: [], problem: error instanceof CodedError ? error.message : String(error) };
+      return { choice, label, digest, inputs: [], problem: error instanceof CodedError ? error.message : String(error) };
     }
   });
 }

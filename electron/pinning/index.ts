@@ -1,5 +1,5 @@
 export { ToolPins } from './pins';
-export type { Listing, PinEvent, PinsEvents, PinsOptions } from './pins';
+export type { Listing, PinEvent, PinsEvents, PinsOptions } from './pin-events';
 export { toolDigest, promptDigest } from './digest';
 export { wordDiff } from './word-diff';
 export { toolChanges, promptChanges } from './schema-diff';

@@ -1,60 +1,16 @@
-import type { ProcessEnv } from '../../shared/core-env';
-import { PIN_KIND_WORDS, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
-import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
+import type { ForgottenRemovals, HeldChange, PinDecision, RefusedItem, PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
+import { errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
-import { forgottenRemovals, withoutForgotten } from './forgotten-removals';
+import { forgottenRemovals } from './forgotten-removals';
 import { heldChanges, refusedItems } from './held-view';
 import { own } from './own-entry';
 import { emptyState, heldCount, namesOf, reviewPart, type Parts } from './listing-parts';
-import { PART_OF_KIND, PIN_PARTS, type PinPart } from './pin-kinds';
+import { decidedPins } from './pin-decisions';
+import type { Listing, PinsEvents, PinsOptions } from './pin-events';
+import { PIN_PARTS, type PinPart } from './pin-kinds';
 import { pinFile, pinFileText, readPins, writePins, type ServerPins } from './pin-file';
-import { decide, type PinState } from './pin-state';
-import { decisionDrift, driftError } from './refusal-check';
 import { pinWriteFailure } from './pin-write-failure';
-
-/** What a listing holds that pins concern (the pool's Inventory has these and more). */
-export interface Listing {
-  tools: ToolInfo[];
-  prompts: PromptInfo[];
-  /** Absent: this listing says nothing of them, and their pins stay as they are. */
-  resources?: ResourceInfo[];
-  templates?: ResourceTemplateInfo[];
-}
-
-/** The core's clock and log (shared/core-env), each defaulting to the process's. */
-export interface PinsOptions extends Partial<Pick<ProcessEnv, 'now' | 'log'>> {
-  /** `<dataDir>/pins`: one file per server. */
-  dir: string;
-  /** The server's `pinning.acceptNewTools`, read at each listing. */
-  acceptNew: (server: string) => boolean;
-}
-
-/**
- * What a listing did to the pins without the person, for the admin audit log (the person's own
- * decisions are logged as the App API calls they are): pinned on first sight, approved by
- * `acceptNewTools`, gone from the server.
- */
-export interface PinEvent {
-  server: string;
-  outcome: 'pinned' | 'auto-accepted' | 'removed';
-  tools: string[];
-  prompts: string[];
-  /** By URI. */
-  resources: string[];
-  /** By URI template. */
-  templates: string[];
-}
-
-export interface PinsEvents {
-  /** What agents may see of a server changed by a decision: the pool tells the bridge. */
-  visible: { server: string };
-  /** What waits for the person changed (the app's decisions area, the tray's count). */
-  held: { server: string };
-  decided: PinEvent;
-  /** The person's decisions, as they are kept: before their write and the `held` that follows (the decisions queue words its records with them). */
-  reviewed: { server: string; decisions: readonly PinDecision[] };
-}
 
 /** A pin file that exists but could not be read: why. Not a first sight (pins.ts, review). */
 interface Unreadable {
@@ -262,21 +218,8 @@ export class ToolPins {
   async #decide(server: string, decisions: readonly PinDecision[], resetForgotten: boolean): Promise<boolean> {
     const loaded = await this.#current(server);
     const state = loaded && !('unreadable' in loaded) ? loaded : undefined;
-    let next = state;
-    for (const each of decisions) {
-      const { kind, name, decision } = each;
-      const part = PART_OF_KIND[kind];
-      const pinned = next?.[part] as PinState<unknown> | undefined;
-      const drift = pinned ? decisionDrift(pinned, each, this.#listedRefused.get(server)?.[part]?.get(name)) : undefined;
-      if (drift !== undefined) throw driftError(server, each, drift);
-      const decided = pinned ? decide(pinned, name, decision, this.#now()) : undefined;
-      if (next === undefined || decided === undefined) {
-        const what = decision === 'forget' ? `No refused ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" is kept.` : `No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`;
-        throw new CodedError('not_found', redact(what), { hint: `Run \`connected-services servers review ${server}\` to see what waits and what you refused.` });
-      }
-      next = { ...next, [part]: decided };
-    }
-    if (resetForgotten && next !== undefined) next = withoutForgotten(next);
+    const refusedDigest = (part: PinPart, name: string) => this.#listedRefused.get(server)?.[part]?.get(name);
+    const next = decidedPins(server, state, decisions, { refusedDigest, now: this.#now(), resetForgotten });
     if (next === undefined || next === state) return false;
     const before = this.#states.get(server);
     try {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
 import { pinFileText } from './pin-file';
-import { ToolPins, type PinEvent } from './pins';
+import type { PinEvent } from './pin-events';
+import { ToolPins } from './pins';
 import { review } from './pin-state';
 
 const resource = (uri: string, description: string, mimeType = 'text/plain'): ResourceInfo => ({ server: 'notes', uri, name: uri.slice(8), description, mimeType });

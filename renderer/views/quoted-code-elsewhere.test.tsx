@@ -53,7 +53,7 @@ describe('core text quoted in backticks, set as code', () => {
   });
 
   it("in a registry entry's install option the core cannot offer", async () => {
-    const options = { name: ROW.name, version: ROW.version, options: [{ choice: { package: 0 }, label: 'npm @example/weather 1.2.3', inputs: [], problem: 'needs `uvx`, which is not installed' }] };
+    const options = { name: ROW.name, version: ROW.version, options: [{ choice: { package: 0 }, label: 'npm @example/weather 1.2.3', digest: 'a'.repeat(64), inputs: [], problem: 'needs `uvx`, which is not installed' }] };
     renderApp(createFakeApi({ registryCatalog: () => ({ registries: [registryState()], entries: [ROW] }), registryInstallOptions: () => options }));
     fireEvent.click(await screen.findByRole('button', { name: 'Install Weather' }));
     const dialog = await screen.findByRole('dialog', { name: 'Install Weather' });

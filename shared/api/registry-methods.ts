@@ -21,7 +21,8 @@ export const REGISTRY_METHODS = {
    * (the entry derived, an mcpb bundle verified, then its secrets stored for it, added, approved as
    * shown with `approve`, signed in and started unless `connect: false`). Without `approve` a command
    * waits for approval. `dryRun`: derived and checked, nothing written; says what the approval shows.
-   * `version` and `label` name what was shown: a registry that changed the entry since is refused.
+   * `version`, `label` and `digest` name what was shown: a registry that changed the entry since
+   * (even at the same version, a secret input made plain or a header added) is refused.
    */
   installRegistryEntry: () => ({
     input: z.strictObject({
@@ -33,6 +34,8 @@ export const REGISTRY_METHODS = {
       choice: InstallChoiceSchema,
       /** The chosen package's or remote's label as registryInstallOptions gave it; another is refused. */
       label: z.string().min(1).max(64 * 1024),
+      /** The chosen option's `digest` as registryInstallOptions gave it: its inputs, secret flags, env, headers and arguments. */
+      digest: z.string().regex(/^[a-f0-9]{64}$/),
       inputs: ownRecord(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
       approve: z.strictObject({ commandLine: z.string().max(64 * 1024) }).optional(),
       connect: z.boolean().optional(),

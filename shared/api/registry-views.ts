@@ -79,6 +79,8 @@ export const RegistryInstallOptionsSchema = lazySchema(() =>
       choice: InstallChoiceSchema,
       /** `npm @scope/pkg 1.2.3`, `remote https://…` */
       label: z.string(),
+      /** What installRegistryEntry's `digest` takes back: the chosen package or remote as listed now. */
+      digest: z.string(),
       inputs: z.array(InstallInputSchema),
       /** Why this one cannot be installed here (an unsupported kind, no exact version). */
       problem: z.string().optional(),

@@ -15,8 +15,13 @@ describe('App API: installing a registry entry', () => {
   let registry: FixtureRegistry;
   let files: FileServer;
   let dataDir: string;
-  // The version and package label the Install dialog shows (registryInstallOptions), sent with each install.
-  const shownEcho = () => ({ version: '1.0.0', label: `mcpb ${files.url('/echo.mcpb')} 1.0.0` });
+  // The version, package label and digest the Install dialog shows (registryInstallOptions), sent with each install.
+  const shownOf = async (name: string) => {
+    const listed = await core.api.registryInstallOptions({ registry: registry.url, name });
+    const first = listed.options[0];
+    if (first === undefined) throw new Error(`${name} lists no package`);
+    return { version: listed.version, label: first.label, digest: first.digest };
+  };
   const config = () => JSON.parse(readFileSync(join(dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; env?: Record<string, string> }> };
 
   beforeAll(async () => {
@@ -44,7 +49,7 @@ describe('App API: installing a registry entry', () => {
   });
 
   it('an mcpb package: verified, unpacked, its manifest command in mcp.json, the secret in the vault for it, waiting for approval', async () => {
-    const result = await core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'echo', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-app-secret' } });
+    const result = await core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-app-secret' } });
     expect(result).toMatchObject({ name: 'echo', secrets: ['echo_ECHO_TOKEN'], needsApproval: true });
     // Without an approval the command waits for one: nothing is started.
     expect(result.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:done', 'add:done', 'approve:skipped', 'connect:skipped']);
@@ -67,7 +72,7 @@ describe('App API: installing a registry entry', () => {
     writeFileSync(join(folder, 'marker'), 'kept');
     const inode = statSync(script).ino;
     const before = readdirSync(join(dataDir, 'bundles')).sort();
-    const install = { registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
+    const install = { registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
     const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
     expect(shown.commandLine).toContain(`node ${script}`);
     expect(readdirSync(join(dataDir, 'bundles')).sort()).toEqual(before);
@@ -82,7 +87,7 @@ describe('App API: installing a registry entry', () => {
   });
 
   it('in one step: the dry run shows the exact line, approved once it is added, started and its tools listed', async () => {
-    const install = { registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'echo-now', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-one-step' } };
+    const install = { registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo-now', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-one-step' } };
     const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
     expect(shown).toMatchObject({ name: 'echo-now', needsApproval: true, steps: [], secrets: ['echo-now_ECHO_TOKEN'] });
     expect(shown.commandLine).toContain("ECHO_TOKEN='${secret:echo-now_ECHO_TOKEN}' node ");
@@ -100,21 +105,21 @@ describe('App API: installing a registry entry', () => {
   });
 
   it('a line other than the one shown is refused before anything is written', async () => {
-    const install = { registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'echo-other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
+    const install = { registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo-other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
     await expect(core.api.installRegistryEntry({ ...install, approve: { commandLine: 'node /somewhere/else.js' } })).rejects.toThrow(/not what was shown/);
     expect(config().mcpServers['echo-other']).toBeUndefined();
     expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('echo-other_ECHO_TOKEN');
   });
 
   it('a bad fileSha256 is refused, and nothing is added or stored', async () => {
-    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', ...shownEcho(), server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' } })).rejects.toThrow(/SHA-256/);
+    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', ...(await shownOf('io.example/tampered')), server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' } })).rejects.toThrow(/SHA-256/);
     // The dry run the one-step sheet starts with checks it too.
-    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', ...shownEcho(), server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' }, dryRun: true })).rejects.toThrow(/SHA-256/);
+    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', ...(await shownOf('io.example/tampered')), server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' }, dryRun: true })).rejects.toThrow(/SHA-256/);
     expect(config().mcpServers['tampered']).toBeUndefined();
     expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('tampered_ECHO_TOKEN');
   });
 
   it('a required input missing is named', async () => {
-    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', ...shownEcho(), server: 'echo2', choice: { package: 0 }, inputs: {} })).rejects.toThrow('io.example/echo needs: ECHO_TOKEN');
+    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo2', choice: { package: 0 }, inputs: {} })).rejects.toThrow('io.example/echo needs: ECHO_TOKEN');
   });
 });

@@ -54,7 +54,8 @@ describe('App API: an npm registry entry installed and running', () => {
   });
 
   it('shows npx with the exact version, then adds, approves, starts and lists it in one step', async () => {
-    const install = { registry: registry.url, name: 'io.example/everything', version: VERSION, label: `npm ${PACKAGE} ${VERSION}`, server: 'everything-npm', choice: { package: 0 }, inputs: {} };
+    const digest = (await core.api.registryInstallOptions({ registry: registry.url, name: 'io.example/everything' })).options[0]?.digest ?? '';
+    const install = { registry: registry.url, name: 'io.example/everything', version: VERSION, label: `npm ${PACKAGE} ${VERSION}`, digest, server: 'everything-npm', choice: { package: 0 }, inputs: {} };
     const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
     expect(shown.commandLine).toContain(`npx -y ${PACKAGE}@${VERSION} stdio`);
 

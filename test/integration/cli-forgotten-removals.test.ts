@@ -40,6 +40,20 @@ describe('removed tools forgotten, through the built CLI', () => {
     expect(shown.stdout).toContain('wait for your review even with pinning.acceptNewTools');
     expect(shown.stdout).toContain('connected-services servers review flipping --reset-forgotten');
 
+    // A script reading JSON gets the same list, and the reason on stderr; doctor warns of it with the reset.
+    const json = await runCli(home, ['servers', 'review', 'flipping', '--json'], { env: PASSPHRASE });
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as Array<{ name: string }>).map((h) => h.name)).toEqual(['fresh']);
+    expect(json.stderr).toMatch(/Removed tools forgotten since \d{4}-/);
+    expect(json.stderr).toContain('connected-services servers review flipping --reset-forgotten');
+    const doctorSays = async (): Promise<Array<{ id: string; status: string; fix?: string }>> => {
+      const doctor = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE });
+      return (JSON.parse(doctor.stdout) as Array<{ id: string; status: string; fix?: string }>).filter((c) => c.id.startsWith('forgotten-removals:'));
+    };
+    expect(await doctorSays()).toEqual([
+      expect.objectContaining({ id: 'forgotten-removals:flipping', status: 'warn', fix: expect.stringContaining('connected-services servers review flipping --reset-forgotten') as unknown }),
+    ]);
+
     const reset = await runCli(home, ['servers', 'review', 'flipping', '--reset-forgotten'], { env: PASSPHRASE });
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toContain('Reset: pinning.acceptNewTools approves the new tools of flipping again');
@@ -47,6 +61,7 @@ describe('removed tools forgotten, through the built CLI', () => {
     expect(after.stdout).not.toContain('forgotten');
     const again = await runCli(home, ['servers', 'review', 'flipping', '--reset-forgotten'], { env: PASSPHRASE });
     expect(again.stdout).toContain('flipping has no forgotten removed tools');
+    expect(await doctorSays()).toEqual([]);
 
     // The next listing has acceptNewTools approve the new tool.
     const later = await coreOf(home);

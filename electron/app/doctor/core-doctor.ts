@@ -1,4 +1,4 @@
-import type { ApiInput, DoctorCheck } from '../../../shared/api';
+import type { ApiInput, DoctorCheck, ForgottenRemovals } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
 import { hintSentence, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
@@ -8,6 +8,7 @@ import type { Registry } from '../../registry';
 import { secretLookup, vaultDoctorCheck } from '../../vault';
 import { runDoctor } from './';
 import { openSecretStores } from '../secrets/open-secret-stores';
+import { forgottenRemovalChecks } from './forgotten-removal-checks';
 import type { StoreEntryCheck } from './reference-checks';
 import { readRuntimeFile, type RuntimeInfo } from '../lifecycle/runtime-file';
 
@@ -19,6 +20,8 @@ export interface CoreDoctorOptions {
   ports: { ui: number; bridge: number };
   /** runtime.json as the command already read it: not read again. */
   probedRuntime?: { info: RuntimeInfo | undefined };
+  /** Every server whose pins forgot removed names (the App API's listForgottenRemovals). */
+  forgotten?: () => Promise<ForgottenRemovals[]>;
 }
 
 /** The core's doctor: the running app's real ports, every entry's references, and with `live` one exchange per server. */
@@ -59,6 +62,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
           },
         }
       : {}),
-    extra: async () => [vaultDoctorCheck(await vault.checkHealth())],
+    // Pins that cannot be read are said where the server is reviewed; the other checks still run.
+    extra: async () => [vaultDoctorCheck(await vault.checkHealth()), ...forgottenRemovalChecks((await options.forgotten?.().catch(() => [])) ?? [])],
   });
 }

@@ -159,7 +159,7 @@ describe('the caller rules of the App API', () => {
     expect(await powerOf('disconnect', { name: 'github', revoke: true }, context)).toBe('narrowing');
     expect(await powerOf('disconnect', { name: 'github' }, context)).toBe('narrowing');
     // Installing a registry entry widens; its dry run only fetches (and verifies) into the cache.
-    const install = { registry: 'https://registry.example', name: 'io.example/echo', server: 'echo', version: '1.0.0', choice: { package: 0 }, label: 'npm echo 1.0.0', inputs: {} };
+    const install = { registry: 'https://registry.example', name: 'io.example/echo', server: 'echo', version: '1.0.0', choice: { package: 0 }, label: 'npm echo 1.0.0', digest: 'a'.repeat(64), inputs: {} };
     expect(await powerOf('installRegistryEntry', install, context)).toBe('widening');
     expect(await powerOf('installRegistryEntry', { ...install, dryRun: true }, context)).toBe('narrowing');
   });

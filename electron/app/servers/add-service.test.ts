@@ -149,7 +149,7 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(summarize('addService', input)).toContain('store NOTES_TOKEN');
     expect(summarize('addService', input)).not.toContain('tok-123456');
     // A registry entry's inputs: which are secret is the registry's to say, so no value is shown.
-    const install: ApiInput<'installRegistryEntry'> = { registry: 'https://registry.example', name: 'io.example/x', server: 'x', version: '1.0.0', choice: { package: 0 }, label: 'npm x 1.0.0', inputs: { API_BASE: 'base-secret-9', folder: '/home/me' } };
+    const install: ApiInput<'installRegistryEntry'> = { registry: 'https://registry.example', name: 'io.example/x', server: 'x', version: '1.0.0', choice: { package: 0 }, label: 'npm x 1.0.0', digest: 'a'.repeat(64), inputs: { API_BASE: 'base-secret-9', folder: '/home/me' } };
     for (const shown of [shownInput('installRegistryEntry', install), consentInput('installRegistryEntry', install)]) {
       expect(JSON.stringify(shown)).not.toContain('base-secret-9');
       expect(shown).toMatchObject({ server: 'x', inputs: { API_BASE: expect.any(String) as unknown, folder: expect.any(String) as unknown } });

@@ -104,7 +104,11 @@ export function registerServerReview(servers: Command, run: Run): void {
           return ctx.output.out(resetSaid);
         }
         if (!deciding) {
-          if (options.json) return printJson(ctx.output, options.refused === true ? refused : held);
+          if (options.json) {
+            // Said on stderr: stdout stays the list a script reads (what waits, or what was refused).
+            for (const each of forgotten) for (const line of forgottenLines(name, each)) ctx.output.err(line);
+            return printJson(ctx.output, options.refused === true ? refused : held);
+          }
           const out = (line: string): void => ctx.output.out(line);
           if (options.refused === true) {
             if (refused.length === 0) return ctx.output.out(`You refused nothing of ${name}.`);

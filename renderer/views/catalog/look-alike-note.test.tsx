@@ -26,7 +26,7 @@ describe('a registry entry that may pass for another', () => {
   it('shows the mixed-in letter as an escape and says whose title it reads as, in its row and where it is installed', async () => {
     const api = createFakeApi({
       registryCatalog: () => ({ registries: [{ base: BASE, entries: 2, syncedAt: Date.now(), fullSyncAt: Date.now(), skipped: { invalid: 0, hostile: 0 } }], entries: [REAL, COPY] }),
-      registryInstallOptions: () => ({ name: COPY.name, version: COPY.version, options: [{ choice: { remote: 0 }, label: 'remote https://copy.example/mcp', inputs: [] }] }),
+      registryInstallOptions: () => ({ name: COPY.name, version: COPY.version, options: [{ choice: { remote: 0 }, label: 'remote https://copy.example/mcp', digest: 'a'.repeat(64), inputs: [] }] }),
     });
     renderApp(api);
     const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
@@ -61,7 +61,7 @@ describe('a registry entry that may pass for another', () => {
     const BOB = row('io.github.bob/notes', 'Notes', { sameTitleAs: ['io.github.alice/notes'] });
     const api = createFakeApi({
       registryCatalog: () => ({ registries: [{ base: BASE, entries: 2, syncedAt: Date.now(), fullSyncAt: Date.now(), skipped: { invalid: 0, hostile: 0 } }], entries: [ALICE, BOB] }),
-      registryInstallOptions: () => ({ name: BOB.name, version: BOB.version, options: [{ choice: { remote: 0 }, label: 'remote https://bob.example/mcp', inputs: [] }] }),
+      registryInstallOptions: () => ({ name: BOB.name, version: BOB.version, options: [{ choice: { remote: 0 }, label: 'remote https://bob.example/mcp', digest: 'a'.repeat(64), inputs: [] }] }),
     });
     renderApp(api);
     const section = await screen.findByRole('region', { name: 'From the MCP Registry' });

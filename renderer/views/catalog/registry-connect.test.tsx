@@ -18,6 +18,8 @@ const ROW: RegistryRow = {
   remotes: ['streamable-http'],
 };
 const LINE = "WEATHER_KEY='${secret:weather_WEATHER_KEY}' npx -y @example/weather@1.2.3 --units metric";
+const PACKAGE_DIGEST = 'a'.repeat(64);
+const REMOTE_DIGEST = 'b'.repeat(64);
 const OPTIONS = {
   name: ROW.name,
   version: ROW.version,
@@ -25,12 +27,13 @@ const OPTIONS = {
     {
       choice: { package: 0 },
       label: 'npm @example/weather 1.2.3',
+      digest: PACKAGE_DIGEST,
       inputs: [
         { key: 'WEATHER_KEY', isRequired: true, isSecret: true, description: 'Your API key' },
         { key: 'units', isRequired: false, isSecret: false, choices: ['metric', 'imperial'], default: 'metric' },
       ],
     },
-    { choice: { remote: 0 }, label: 'remote https://weather.example/mcp', inputs: [] },
+    { choice: { remote: 0 }, label: 'remote https://weather.example/mcp', digest: REMOTE_DIGEST, inputs: [] },
   ],
 };
 
@@ -80,9 +83,9 @@ describe('a registry entry connects in one step', () => {
     expect((await within(sheet).findByRole('group', { name: 'What you approve' })).textContent).toBe(LINE);
     expect(within(sheet).getByText(/goes into the vault, for weather only: WEATHER_KEY/)).toBeTruthy();
     // The dry run carried the form's inputs, the default included, and the version and package the
-    // dialog showed (the core refuses the entry if the registry changed them); nothing was installed yet.
+    // dialog showed with its digest (the core refuses the entry if the registry changed them); nothing was installed yet.
     expect(api.callsOf('installRegistryEntry')).toEqual([
-      { registry: BASE, name: ROW.name, server: 'weather', version: '1.2.3', choice: { package: 0 }, label: 'npm @example/weather 1.2.3', inputs: { WEATHER_KEY: 'wk-secret-1', units: 'metric' }, dryRun: true },
+      { registry: BASE, name: ROW.name, server: 'weather', version: '1.2.3', choice: { package: 0 }, label: 'npm @example/weather 1.2.3', digest: PACKAGE_DIGEST, inputs: { WEATHER_KEY: 'wk-secret-1', units: 'metric' }, dryRun: true },
     ]);
     fireEvent.click(within(sheet).getByRole('button', { name: 'Approve and connect' }));
     await waitFor(() => expect(api.callsOf('installRegistryEntry')).toHaveLength(2));
@@ -93,6 +96,7 @@ describe('a registry entry connects in one step', () => {
       version: '1.2.3',
       choice: { package: 0 },
       label: 'npm @example/weather 1.2.3',
+      digest: PACKAGE_DIGEST,
       inputs: { WEATHER_KEY: 'wk-secret-1', units: 'metric' },
       approve: { commandLine: LINE },
     });
@@ -110,7 +114,7 @@ describe('a registry entry connects in one step', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review and connect' }));
     const sheet = await screen.findByRole('dialog', { name: 'Connect weather' });
     expect(await within(sheet).findByRole('button', { name: 'Approve where it sends secrets and connect' })).toBeTruthy();
-    expect(api.callsOf('installRegistryEntry')[0]).toMatchObject({ version: '1.2.3', choice: { remote: 0 }, label: 'remote https://weather.example/mcp', dryRun: true });
+    expect(api.callsOf('installRegistryEntry')[0]).toMatchObject({ version: '1.2.3', choice: { remote: 0 }, label: 'remote https://weather.example/mcp', digest: REMOTE_DIGEST, dryRun: true });
   });
 
   it('a refused bundle (fileSha256) is said in the sheet, and nothing can be approved', async () => {

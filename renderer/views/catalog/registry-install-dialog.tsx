@@ -63,8 +63,8 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
     if (!option) return;
     const inputs = inputsOf(option.inputs, data);
     const secretNames = option.inputs.filter((input) => input.isSecret && inputs[input.key] !== undefined).map((input) => input.key);
-    // The version and the package or remote this dialog shows: the core refuses the entry if the registry changed them since.
-    const shown = { version: row.version, choice: option.choice, label: option.label };
+    // The version and the package or remote this dialog shows, with its digest: the core refuses the entry if the registry changed them since.
+    const shown = { version: row.version, choice: option.choice, label: option.label, digest: option.digest };
     onReview(registryTarget(live.api, { registry: row.registry, name: row.name, server: data['name'] ?? '', ...shown, inputs }, 'remote' in option.choice, secretNames));
   };
 
