@@ -1,4 +1,4 @@
-import { DEFAULT_STARTUP_TIMEOUT_MS, type ServerConfig } from '../../shared/config';
+import { DEFAULT_STARTUP_TIMEOUT_MS, isStdio, type ServerConfig } from '../../shared/config';
 import { inRequestOperation } from '../net';
 import type { Connection } from './connection';
 import type { SlotCredentials } from './credential-renewal';
@@ -50,16 +50,19 @@ export async function startSlot(slot: StartHost, config: ServerConfig, signal: A
   const startupTimeoutMs = config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const holder: { conn?: Connection } = {};
   try {
-    // The handshake and the first listing are one operation: a credential fetched for its first
-    // request serves the rest of it (electron/net/request-operation.ts).
-    const { conn, inventory } = await inRequestOperation(async () => {
+    const open = async (): Promise<{ conn: Connection; inventory: Awaited<ReturnType<typeof fetchInventory>> }> => {
       holder.conn = await options.connect(connectRequest(host, generation, config, startupTimeoutMs, signal, holder));
       const opened = holder.conn;
       assertCurrent();
       slot.setCurrent(opened);
       slot.refresher.clear();
       return { conn: opened, inventory: await fetchInventory(name, opened.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory, undefined, options.log) };
-    });
+    };
+    // A remote server's handshake and first listing are one operation: a credential fetched for its
+    // first request serves the rest of it (electron/net/request-operation.ts). Not for stdio, which
+    // fetches none: its AsyncLocalStorage, once run, puts a hook on every promise of the process for
+    // good (Node before 24), a cost on every later call of every agent.
+    const { conn, inventory } = isStdio(config) ? await open() : await inRequestOperation(open);
     assertCurrent();
     await slot.store.store(inventory, config, options.now());
     assertCurrent();
