@@ -1,4 +1,5 @@
 import { CodedError } from '../errors';
+import { cutText, revealHidden } from '../text';
 import { API_METHODS, type ApiInput, type ApiMethod } from './contract';
 
 /** A zod issue as far as it is read here; a union's issue carries each branch's own issues. */
@@ -7,6 +8,8 @@ interface IssueLike {
   readonly message: string;
   readonly code?: string;
   readonly errors?: ReadonlyArray<ReadonlyArray<IssueLike>>;
+  /** An unrecognized_keys issue's keys, which its message repeats as given. */
+  readonly keys?: ReadonlyArray<string>;
 }
 
 /**
@@ -21,11 +24,20 @@ function unfolded(issue: IssueLike): IssueLike[] {
   return nearest.flatMap((inner) => unfolded({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
+/** How many code points of one key of a path an error repeats: the keys are the caller's own. */
+const MAX_KEY = 100;
+
+/** A key as an error names it: cut, with its hidden characters escaped (a terminal shows the text). */
+const shownKey = (key: PropertyKey): string => revealHidden(cutText(String(key), MAX_KEY));
+
 /** One line naming each field that is wrong, as every caller of the App API is told it. */
 export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
   return issues
     .flatMap(unfolded)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => {
+      const message = issue.code === 'unrecognized_keys' && issue.keys ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.map((k) => `"${shownKey(k)}"`).join(', ')}` : issue.message;
+      return issue.path.length > 0 ? `${issue.path.map(shownKey).join('.')}: ${message}` : message;
+    })
     .join('; ');
 }
 
