@@ -13,7 +13,7 @@ export type { Power } from './door/method-powers';
 export { packageRoot } from './lifecycle/package-root';
 export { readRuntimeFile, readWrittenRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './lifecycle/runtime-file';
 export { runtimeProcessRuns } from './lifecycle/runtime-process';
-export { refuseUnreachableApp } from './lifecycle/life-lock';
+export { refuseAppStartedSince, refuseUnreachableApp } from './lifecycle/life-lock';
 export type { RuntimeInfo } from './lifecycle/runtime-file';
 export { shownRuntime, stopCommand, type ShownRuntime } from './lifecycle/runtime-shown';
 export { findLiveApp, startOnce } from './lifecycle/start-lock';

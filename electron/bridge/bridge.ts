@@ -170,7 +170,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       log: parts.core.log,
     }),
   );
-  port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT);
+  port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT, options.codeAgentsOnly === true ? 'program' : 'app');
   return { http, port };
 }
 

@@ -1,5 +1,5 @@
 import { API_METHODS, parseApiInput, type ApiInput, type ApiMethod, type AppApi, type Caller } from '../../shared/api';
-import { powerOf, readRuntimeFile, type Core } from '../app';
+import { powerOf, readRuntimeFile, refuseAppStartedSince, type Core } from '../app';
 import { connectRunningApp } from './running-app';
 
 /**
@@ -7,7 +7,8 @@ import { connectRunningApp } from './running-app';
  * here; otherwise the whole App API is the app's, cli/app-core.ts). While an app runs, a widening is asked
  * of that app with the command line's credential (it waits there for the person: exit 4); reads and
  * narrowing changes run here, logged as `cli`. With no app running the command acts for whoever runs
- * it, as before, and its widenings are logged `cli-offline` for review when the app next starts.
+ * it, as before, and its widenings are logged `cli-offline` for review when the app next starts; once an
+ * app has started since, they are refused (its person confirms them).
  */
 export async function commandLineApi(core: Core, dataDir: string): Promise<AppApi> {
   // Read once: a file replaced or removed in between would otherwise be a different answer.
@@ -25,6 +26,9 @@ export async function commandLineApi(core: Core, dataDir: string): Promise<AppAp
       if (running) {
         const power = await powerOf(method, input, { agent, sessionSettings });
         if (power === 'widening' || power === 'person') return running.call(method, input);
+      } else if ((await powerOf(method, input, { agent, sessionSettings })) === 'widening') {
+        // Opened with no app, perhaps long ago (a program's library): an app started since decides widenings.
+        await refuseAppStartedSince(dataDir);
       }
       return core.door.call(from, method, input);
     };

@@ -51,4 +51,18 @@ describe('describeIssues', () => {
     expect(text).toBe('headers["Authorization"]: The reference ${env:X} names one of our own variables; env["GITHUB_TOKEN"]: expected string');
     expect(redact(text)).toBe(text);
   });
+
+  it("escapes and cuts the caller's own keys: a path's and an unrecognized one's", () => {
+    const long = 'k'.repeat(100_000);
+    const text = told({ servers: { [`a\u001b]52;c;eA==\u0007${long}`]: { command: 5 } } });
+    expect(text).toContain('servers.a\\u001b]52;c;eA==\\u0007');
+    // eslint-disable-next-line no-control-regex -- what must not reach a terminal
+    expect(text).not.toMatch(/[\u0000-\u001f]/);
+    expect(text.length).toBeLessThan(300);
+    const extra = told({ servers: {}, [`x\u0007${long}`]: 1 });
+    expect(extra).toContain('Unrecognized key: "x\\u0007k');
+    // eslint-disable-next-line no-control-regex -- what must not reach a terminal
+    expect(extra).not.toMatch(/[\u0000-\u001f]/);
+    expect(extra.length).toBeLessThan(300);
+  });
 });

@@ -1,4 +1,5 @@
 import { CodedError } from '../errors';
+import { cutText, revealHidden } from '../text';
 import { API_METHODS, type ApiInput, type ApiMethod } from './contract';
 
 /** A zod issue as far as it is read here; a union's issue carries each branch's own issues. */
@@ -7,6 +8,8 @@ interface IssueLike {
   readonly message: string;
   readonly code?: string;
   readonly errors?: ReadonlyArray<ReadonlyArray<IssueLike>>;
+  /** An unrecognized_keys issue's keys, which its message repeats as given. */
+  readonly keys?: ReadonlyArray<string>;
 }
 
 /**
@@ -21,6 +24,12 @@ function unfolded(issue: IssueLike): IssueLike[] {
   return nearest.flatMap((inner) => unfolded({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
+/** How many code points of one key of a path an error repeats: the keys are the caller's own. */
+const MAX_KEY = 100;
+
+/** A key as an error names it: cut, with its hidden characters escaped (a terminal shows the text). */
+const shownKey = (key: PropertyKey): string => revealHidden(cutText(String(key), MAX_KEY));
+
 /**
  * A field's path; a header's or variable's name in quotes (`headers["Authorization"]`): written bare
  * before a colon it reads as a credential's header, and the redactor hides the message after it.
@@ -29,8 +38,8 @@ function pathText(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const [i, step] of path.entries()) {
     const parent = i > 0 ? path[i - 1] : undefined;
-    if ((parent === 'headers' || parent === 'env') && typeof step === 'string') out += `[${JSON.stringify(step)}]`;
-    else out += `${i > 0 ? '.' : ''}${String(step)}`;
+    if ((parent === 'headers' || parent === 'env') && typeof step === 'string') out += `["${shownKey(step)}"]`;
+    else out += `${i > 0 ? '.' : ''}${shownKey(step)}`;
   }
   return out;
 }
@@ -39,7 +48,10 @@ function pathText(path: ReadonlyArray<PropertyKey>): string {
 export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
   return issues
     .flatMap(unfolded)
-    .map((issue) => (issue.path.length > 0 ? `${pathText(issue.path)}: ${issue.message}` : issue.message))
+    .map((issue) => {
+      const message = issue.code === 'unrecognized_keys' && issue.keys ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.map((k) => `"${shownKey(k)}"`).join(', ')}` : issue.message;
+      return issue.path.length > 0 ? `${pathText(issue.path)}: ${message}` : message;
+    })
     .join('; ');
 }
 

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
@@ -84,5 +85,25 @@ describe("a program's own bridge and the app's port", () => {
     const own = await connectAgent(opened.url, opened.token, 'code-agent');
     agents.push(own);
     expect(Array.isArray((await own.client.listTools()).tools)).toBe(true);
+  }, 120_000);
+
+  it("a port in use is told with the program's own option, not serve's flag or mcp.json", async () => {
+    const home = tempHome('cs-lib-port-busy-');
+    mkdirSync(home, { recursive: true });
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const busy = (holder.address() as { port: number }).port;
+    try {
+      const program = runScript(FIXTURES, 'own-bridge.mjs', [home, String(busy)], ENV);
+      programs.push(program);
+      const refused = await program.next();
+      expect(refused).toMatchObject({ step: 'refused' });
+      const told = `${String(refused['message'])} ${String(refused['hint'])}`;
+      expect(told).toContain(`port ${busy} is in use`);
+      expect(told).toContain('bridgePort to openConnectedServices');
+      expect(told).not.toContain('--bridge-port');
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   }, 120_000);
 });

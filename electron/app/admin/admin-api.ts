@@ -4,6 +4,7 @@ import { redact } from '../../../shared/redact';
 import type { AdminLog } from './admin-log';
 import type { CodeOwners } from '../door/code-owners';
 import type { Confirmations } from '../door/confirmations';
+import { refuseDeclaredElsewhere } from '../door/declared-elsewhere';
 import { OPENER_BOUND } from '../door/opener-bound';
 import { endOrphanedWaits } from './orphaned-waits';
 
@@ -51,6 +52,8 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       }
       let result: unknown;
       try {
+        // Another program may have declared the same name while this one waited for the person.
+        await refuseDeclaredElsewhere(options.api(), options.owners, method, input, asker?.pid);
         result = await invoke(options.api(), method, input, view.from);
       } catch (error) {
         const message = redact(toCodedError(error).message);

@@ -225,6 +225,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     ...(confirmations ? { confirmations } : {}),
     appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
     refuseNow: { importConfig: importRefusal(registry), addServer: ({ name }) => registry.checkAdd(name) },
+    ...(owners ? { owners } : {}),
   });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, owners, decisions };
 }

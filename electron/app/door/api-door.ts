@@ -14,7 +14,9 @@ import { redact } from '../../../shared/redact';
 import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
 import { notOpen } from '../apps/apps-api';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
+import type { CodeOwners } from './code-owners';
 import type { Confirmations } from './confirmations';
+import { ownNamesOnly, refuseDeclaredElsewhere } from './declared-elsewhere';
 import { powerOf } from './method-powers';
 import { OPENER_BOUND } from './opener-bound';
 import { refuseUnusableCall } from './refuse-call';
@@ -48,6 +50,8 @@ export interface ApiDoorOptions {
   appOpener?: (appId: string) => string | undefined;
   /** What a widening would be refused for that the App API's lists cannot tell (an import past mcp.json's total): refused before the person is asked. */
   refuseNow?: RefuseNowChecks;
+  /** Who declared each name in code: a program forgets only its own, and declares none another running program holds. */
+  owners?: CodeOwners;
 }
 
 export interface ApiDoor {
@@ -165,7 +169,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     }
   };
 
-  const call = async <M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+  const call = async <M extends ApiMethod>(from: CallerInfo, method: M, given: ApiInput<M>): Promise<ApiOutput<M>> => {
+    const input = (PERSON_CALLERS.has(from.caller) ? given : ownNamesOnly(options.owners, method, given, from.pid)) as ApiInput<M>;
     const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name), sessionSettings: () => api.sessionSettings({}) });
     const person = PERSON_CALLERS.has(from.caller);
     if (power === 'read') return invoke(api, method, input);
@@ -193,6 +198,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     // Answered as the method would once confirmed (apps-api.ts), without asking the person first.
     if (method === 'callAppTool' && options.appOpener && options.appOpener((input as ApiInput<'callAppTool'>).appId) !== from.caller) throw notOpen();
     await refuseNow(api, method, input, options.refuseNow);
+    await refuseDeclaredElsewhere(api, options.owners, method, input, from.pid);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);
     const { confirmation, claim } = confirmations.request({

@@ -47,6 +47,39 @@ describe('CodeOwners', () => {
   });
 });
 
+describe('CodeOwners: a program forgets its own names and takes none a running program holds', () => {
+  const withMarks = (running: Set<number>) =>
+    new CodeOwners({
+      forget: { servers: () => Promise.resolve(), agents: () => Promise.resolve() },
+      running: (mark: ProcessMark) => running.has(mark.pid),
+      mark: (pid) => (running.has(pid) ? { pid, start: '1' } : undefined),
+      everyMs: 60_000,
+    });
+
+  it('ownedBy keeps only the names the calling program declared', () => {
+    const o = withMarks(new Set([1, 2]));
+    o.record('declareServers', { servers: { a: {} } }, { pid: 1, start: '1' });
+    o.record('declareAgents', { agents: { bot: {} } }, { pid: 2, start: '1' });
+    expect(o.ownedBy('servers', ['a', 'b'], 1)).toEqual(['a']);
+    expect(o.ownedBy('servers', ['a'], 2)).toEqual([]);
+    expect(o.ownedBy('agents', ['bot'], 1)).toEqual([]);
+    expect(o.ownedBy('agents', ['bot'], undefined)).toEqual([]);
+    o.stop();
+  });
+
+  it('takenFrom names a running program holding the name, not the caller itself nor an ended program', () => {
+    const running = new Set([1, 2]);
+    const o = withMarks(running);
+    o.record('declareServers', { servers: { a: {} } }, { pid: 1, start: '1' });
+    expect(o.takenFrom('declareServers', { servers: { a: {}, c: {} } }, 2)).toEqual([{ name: 'a', pid: 1 }]);
+    expect(o.takenFrom('declareServers', { servers: { a: {} } }, 1)).toEqual([]);
+    expect(o.takenFrom('declareAgents', { agents: { a: {} } }, 2)).toEqual([]);
+    running.delete(1);
+    expect(o.takenFrom('declareServers', { servers: { a: {} } }, 2)).toEqual([]);
+    o.stop();
+  });
+});
+
 describe('CodeOwners.agentAlive: each bridge request from a code agent looks at its program', () => {
   function probed(running: Set<number>) {
     let clock = 1_000;

@@ -1,5 +1,5 @@
 import type { ApiMethod } from '../../../shared/api';
-import { processLiveness, type ProcessMark } from '../../proc-env';
+import { markProcess, processLiveness, type ProcessMark } from '../../proc-env';
 
 /** How often the app looks whether the programs that declared servers and agents still run. */
 export const OWNER_CHECK_MS = 3000;
@@ -20,7 +20,17 @@ export interface CodeOwnersOptions {
   everyMs?: number;
   /** The clock the liveness cache reads. */
   now?: () => number;
+  /** The caller's process as it runs now, by the pid it gave (markProcess). */
+  mark?: (pid: number) => ProcessMark | undefined;
 }
+
+/** A name a running program other than the caller declared. */
+export interface TakenName {
+  name: string;
+  pid: number;
+}
+
+export type DeclaredKind = 'servers' | 'agents';
 
 interface Owned {
   mark: ProcessMark;
@@ -48,6 +58,7 @@ export class CodeOwners {
   readonly #running: (mark: ProcessMark) => boolean | undefined;
   readonly #everyMs: number;
   readonly #now: () => number;
+  readonly #mark: (pid: number) => ProcessMark | undefined;
   readonly #owners = new Map<string, Owned>();
   /** Agents of a gone program while their forgetting runs: refused, not served meanwhile. */
   readonly #gone = new Set<string>();
@@ -58,6 +69,41 @@ export class CodeOwners {
     this.#running = options.running ?? runningNow;
     this.#everyMs = options.everyMs ?? OWNER_CHECK_MS;
     this.#now = options.now ?? Date.now;
+    this.#mark = options.mark ?? ((pid) => markProcess(pid));
+  }
+
+  /** Of `names`, those the program with this pid declared: a program forgets its own names, never another's. */
+  ownedBy(kind: DeclaredKind, names: string[], pid: number | undefined): string[] {
+    const owned = this.#ownerOf(pid);
+    return owned === undefined ? [] : names.filter((name) => owned[kind].has(name));
+  }
+
+  /**
+   * The names of a declaration that another program declared and that still runs (or cannot be
+   * looked at now): a name whose program has ended may move to the one declaring it now.
+   */
+  takenFrom(method: ApiMethod, input: unknown, pid: number | undefined): TakenName[] {
+    const names = namesOf(method, input);
+    if (names === undefined) return [];
+    const kind = method === 'declareServers' ? 'servers' : 'agents';
+    const mine = this.#ownerOf(pid);
+    const taken: TakenName[] = [];
+    for (const owned of this.#owners.values()) {
+      if (owned === mine || this.#look(owned.mark) === false) continue;
+      for (const name of names) if (owned[kind].has(name)) taken.push({ name, pid: owned.mark.pid });
+    }
+    return taken;
+  }
+
+  #ownerOf(pid: number | undefined): Owned | undefined {
+    if (pid === undefined) return undefined;
+    let mark: ProcessMark | undefined;
+    try {
+      mark = this.#mark(pid);
+    } catch {
+      mark = undefined;
+    }
+    return mark === undefined ? undefined : this.#owners.get(key(mark));
   }
 
   /** A confirmed declaration: its names are this program's now (a name declared again moves to its new program). */

@@ -53,3 +53,15 @@ export async function refuseUnreachableApp(dataDir: string, platform: NodeJS.Pla
   const owner = await provenHolder(lockPath);
   if (owner !== undefined) throw lifeLockError(owner, lockPath, platform, ', then run this command again');
 }
+
+/**
+ * For a core opened in this process while no app ran (a command, a program's library): an app that
+ * started since holds the folder now, and a widening made here would skip the person there.
+ */
+export async function refuseAppStartedSince(dataDir: string): Promise<void> {
+  const owner = await provenHolder(join(dataDir, LIFE_LOCK_FILE));
+  if (owner === undefined) return;
+  throw new CodedError('denied', `An app now runs for this data folder (pid ${owner.pid}), started after this connection opened without one: a change that widens access is confirmed there, so nothing was changed here`, {
+    hint: 'Open again: close this connection and open it anew (openConnectedServices), or run the command again, so it goes through the app',
+  });
+}

@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../fixtures/servers/config';
+import { tempHome } from '../support/cli';
+import { runScript, type LineReader } from '../support/packed-install';
+import { startServe, type Served } from '../support/serve';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'library');
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'before-app-test-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
+
+/** A program that opened its own core before the app started does not widen access past the app (docs/library.md). */
+describe('a library opened before the app', () => {
+  let program: LineReader | undefined;
+  let served: Served | undefined;
+  afterEach(async () => {
+    if (program && program.child.exitCode === null && program.child.signalCode === null) program.child.kill('SIGKILL');
+    await served?.stop();
+    served = undefined;
+  });
+
+  it('refuses a widening in its own core once an app runs for the folder, and goes through the app when opened again', async () => {
+    const home = tempHome('cs-before-app-');
+    program = runScript(FIXTURES, 'open-before-app.mjs', [home], ENV);
+    expect(await program.next()).toMatchObject({ step: 'opened', mode: 'in-process' });
+    served = await startServe(home, [], ENV);
+    const refused = await program.next();
+    expect(refused).toMatchObject({ step: 'refused', code: 'denied' });
+    expect(String(refused['message'])).toContain('An app now runs for this data folder');
+    expect(String(refused['hint'])).toContain('Open again');
+    expect(((await served.api('status')).body.result as { servers: { name: string }[] }).servers.map((s) => s.name)).not.toContain('late');
+    expect(await program.next()).toMatchObject({ step: 'opened again', mode: 'app' });
+  }, 120_000);
+});
