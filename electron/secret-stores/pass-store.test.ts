@@ -40,3 +40,10 @@ describe('the pass store', () => {
     expect(health.fix).toContain('pass init');
   });
 });
+
+describe('storing in pass', () => {
+  it('refuses a value of several lines, which a reference would read only the first line of, without running pass', async () => {
+    const store = createPassStore({ name: 'pass', config: { type: 'pass', dir: storeDir() }, env: {}, spawn: neverSpawn });
+    await expect(store.set?.('work/key', 'line one\nline two\n')).rejects.toThrow('reads only the first line of a pass entry; nothing was stored');
+  });
+});
