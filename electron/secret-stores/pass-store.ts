@@ -32,7 +32,8 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
 
   const assertInitialized = async (): Promise<void> => {
     if (!(await isFile(join(dir, '.gpg-id')))) {
-      throw storeUnavailable(name, `has no password store at ${dir}`, `Run \`pass init YOUR-GPG-KEY\` (or set "dir" of the store in settings.secretStores, or PASSWORD_STORE_DIR).`);
+      // Agents are not told the folder: it shows how the home folder is laid out.
+      throw storeUnavailable(name, `has no password store at ${dir}`, `Run \`pass init YOUR-GPG-KEY\` (or set "dir" of the store in settings.secretStores, or PASSWORD_STORE_DIR).`, `The secret store "${name}" has no password store.`);
     }
   };
 
