@@ -37,6 +37,13 @@ describe('the KeePassXC store before its program runs', () => {
     expect(health.fix).toContain('"database"');
   });
 
+  it('a database it cannot open is named to the person, and agents are told only that (the real keepassxc-cli)', async () => {
+    const database = new URL(import.meta.url).pathname; // a file, but no database
+    const error = await refusal(createKeepassxcStore({ name: 'kp', config: { type: 'keepassxc', database }, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', CONNECTED_SERVICES_KEEPASSXC_PASSWORD: 'x' }, vaultSecret: () => Promise.resolve(undefined) }).get('a'));
+    expect(error.message).toContain(`could not open ${database}`);
+    expect(error.data).toEqual({ store: 'kp', agentMessage: 'The secret store "kp" could not open its database.' });
+  });
+
   it('a password that is nowhere says where it was looked for', async () => {
     const database = new URL(import.meta.url).pathname; // any file that exists
     const fromVault = await refusal(store({ type: 'keepassxc', database, passwordSecret: 'KP' }).get('a'));

@@ -116,8 +116,9 @@ export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStor
     return { ...result, complaint };
   };
 
+  // Agents are not told the database's path: it shows how the home folder is laid out.
   const refused = (complaint: string) =>
-    storeUnavailable(name, `could not open ${database ?? 'its database'} (${complaint || 'keepassxc-cli failed'})`, /credentials/i.test(complaint) ? `Check the database password (${config.passwordSecret !== undefined ? `the vault secret "${config.passwordSecret}"` : (config.passwordEnv ?? KEEPASSXC_PASSWORD_ENV)}).` : 'Check that keepassxc-cli opens the database in a terminal.');
+    storeUnavailable(name, `could not open ${database ?? 'its database'} (${complaint || 'keepassxc-cli failed'})`, /credentials/i.test(complaint) ? `Check the database password (${config.passwordSecret !== undefined ? `the vault secret "${config.passwordSecret}"` : (config.passwordEnv ?? KEEPASSXC_PASSWORD_ENV)}).` : 'Check that keepassxc-cli opens the database in a terminal.', `The secret store "${name}" could not open its database.`);
 
   const list = async (): Promise<string[]> => {
     const result = await run('ls', ['--recursive', '--flatten']);

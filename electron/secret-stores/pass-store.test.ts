@@ -34,9 +34,20 @@ describe('the pass store', () => {
 
   it('a folder that is no password store says to run pass init, by default from PASSWORD_STORE_DIR', async () => {
     const store = createPassStore({ name: 'pass', config: { type: 'pass' }, env: { PASSWORD_STORE_DIR: '/nonexistent/store' }, spawn: neverSpawn });
-    await expect(store.get('a')).rejects.toMatchObject({ code: 'auth_required', message: 'The secret store "pass" has no password store at /nonexistent/store.' });
+    await expect(store.get('a')).rejects.toMatchObject({
+      code: 'auth_required',
+      message: 'The secret store "pass" has no password store at /nonexistent/store.',
+      data: { store: 'pass', agentMessage: 'The secret store "pass" has no password store.' },
+    });
     const health = await store.health();
     expect(health.ok).toBe(false);
     expect(health.fix).toContain('pass init');
+  });
+});
+
+describe('storing in pass', () => {
+  it('refuses a value of several lines, which a reference would read only the first line of, without running pass', async () => {
+    const store = createPassStore({ name: 'pass', config: { type: 'pass', dir: storeDir() }, env: {}, spawn: neverSpawn });
+    await expect(store.set?.('work/key', 'line one\nline two\n')).rejects.toThrow('reads only the first line of a pass entry; nothing was stored');
   });
 });

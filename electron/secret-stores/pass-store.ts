@@ -32,7 +32,8 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
 
   const assertInitialized = async (): Promise<void> => {
     if (!(await isFile(join(dir, '.gpg-id')))) {
-      throw storeUnavailable(name, `has no password store at ${dir}`, `Run \`pass init YOUR-GPG-KEY\` (or set "dir" of the store in settings.secretStores, or PASSWORD_STORE_DIR).`);
+      // Agents are not told the folder: it shows how the home folder is laid out.
+      throw storeUnavailable(name, `has no password store at ${dir}`, `Run \`pass init YOUR-GPG-KEY\` (or set "dir" of the store in settings.secretStores, or PASSWORD_STORE_DIR).`, `The secret store "${name}" has no password store.`);
     }
   };
 
@@ -80,6 +81,12 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
       return listGpgFiles(dir);
     },
     async set(path, value) {
+      // A reference reads the first line alone (pass's convention): the rest would be lost to it.
+      if (/\r?\n/.test(value.replace(/\r?\n$/, ''))) {
+        throw new CodedError('invalid_input', `The value for "${path}" has several lines, and a \${secret:${name}:…} reference reads only the first line of a pass entry; nothing was stored.`, {
+          hint: 'Keep a value of several lines in the vault instead (secrets set without --store, then ${secretFile:NAME} or ${secret:NAME}).',
+        });
+      }
       await assertInitialized();
       await assertInside(path);
       const result = await run(['insert', '--multiline', '--force', '--', path], `${value}\n`);

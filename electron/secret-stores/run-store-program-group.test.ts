@@ -73,14 +73,14 @@ describe.skipIf(process.platform === 'win32')('runStoreProgram with a program th
   // A time limit of ten minutes: without settling on the program's own exit the test times out.
   it('settles on the program\'s own exit with what it printed, and stops what it started that still holds the pipes', async () => {
     const { result, pid } = await runForking('sleep 600', 600_000, LEAVES);
-    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n', utf8: true });
     expect(await gone(pid)).toBe(true);
   }, 30_000);
 
   // setsid is util-linux's. Without the run's mark it was left running, holding the pipes.
   it.skipIf(process.platform !== 'linux')('settles after a short drain when what it started left its process group and holds the pipes, and kills that one', async () => {
     const { result, pid } = await runForking('', 600_000, LEAVES_GROUP);
-    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n', utf8: true });
     expect(await gone(pid)).toBe(true);
   }, 30_000);
 
@@ -92,7 +92,7 @@ describe.skipIf(process.platform === 'win32')('runStoreProgram with a program th
 
   it.skipIf(process.platform !== 'linux')('leaves running one that left the group and closed its output (a daemon such as gpg-agent)', async () => {
     const { result, pid } = await runForking('', 600_000, DAEMON);
-    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '', utf8: true });
     expect(alive(pid)).toBe(true);
   }, 30_000);
 

@@ -26,7 +26,7 @@ describe('runStoreProgram', () => {
     child.stderr.write('note\n');
     await new Promise((resolve) => setImmediate(resolve));
     child.exit(0, null);
-    expect(await running).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
+    expect(await running).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n', utf8: true });
     expect(calls).toEqual([{ command: 'pass', args: ['show', '--', 'a b; rm -rf ~'], shell: false, env: { PATH: '/usr/bin' }, detached: false }]);
     expect(input).toBe('pw\n');
   });
@@ -55,7 +55,7 @@ describe('runStoreProgram', () => {
     await vi.advanceTimersByTimeAsync(999);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '', utf8: true });
     expect(child.stdout.destroyed).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
 import { endRun, keepRecorded, newRunMark, RUN_MARK_VAR, RunWatch, type RunRecords, type SpawnLike } from '../proc-env';
@@ -24,6 +25,8 @@ export interface ProgramResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Whether stdout was UTF-8 text (else its string holds replacement characters). */
+  utf8: boolean;
 }
 
 export interface RunOptions {
@@ -119,7 +122,11 @@ export function runStoreProgram(command: string, args: readonly string[], option
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < MAX_STDERR) stderr += chunk.slice(0, MAX_STDERR - stderr.length);
     });
-    const done = (code: number | null): void => settle(() => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }));
+    const done = (code: number | null): void =>
+      settle(() => {
+        const bytes = Buffer.concat(out);
+        resolve({ code, stdout: bytes.toString('utf8'), stderr, utf8: isUtf8(bytes) });
+      });
     child.on('error', (error) => settle(() => reject(notStarted(options.store, command, error))));
     child.on('close', done);
     // The program's own exit settles it: what it started is stopped, which closes the pipes they held

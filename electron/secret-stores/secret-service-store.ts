@@ -3,7 +3,11 @@ import type { SecretStoreConfig } from '../../shared/config';
 import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
 import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
+import { hasExactly, parseSearch, withoutLineEnd, type SearchAnswer } from './secret-service-items';
 import { storeEnv } from './store-env';
+
+/** secret-tool reads at most this much of a value (more is cut, said on stderr, and it exits 0). */
+export const MAX_SECRET_TOOL_BYTES = 8192;
 
 type SecretServiceConfig = Extract<SecretStoreConfig, { type: 'secret-service' }>;
 
@@ -70,31 +74,85 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
   const locked = () =>
     storeUnavailable(name, 'is locked', 'Unlock your keyring (log in to your desktop, or unlock it in Passwords and Keys), then connect the server again.');
 
+  // secret-tool prints an item's attributes on stderr (libsecret 0.20) after its other lines on
+  // stdout: one stream, in order, tells which attributes are whose. `exec` keeps the run one process.
+  const search = async (attributes: string[]): Promise<SearchAnswer & { utf8: boolean }> => {
+    const result = await runStoreProgram('sh', ['-c', 'exec secret-tool "$@" 2>&1', 'secret-tool', 'search', '--all', '--unlock', ...attributes], {
+      store: name, env, spawn: options.spawn, runs: options.runs, timeoutMs: config.timeoutMs,
+    });
+    const answer = parseSearch(result.stdout);
+    if (result.code === 127) throw storeUnavailable(name, 'needs the program "secret-tool", which is not installed (or not on PATH)', 'Install secret-tool (libsecret-tools).');
+    if (answer === undefined || (result.code !== 0 && answer.items.length === 0)) throw noService(result.code === 0 ? '' : result.stdout, `secret-tool's search answered in a shape not known here (exit code ${result.code ?? '?'})`);
+    // A locked item's attributes may be hashed: it could be the one meant, so nothing is decided.
+    if (answer.items.some((item) => item.secret === undefined)) throw locked();
+    return { ...answer, utf8: result.utf8 };
+  };
+
+  const tooLong = (path: string, value: string) =>
+    new CodedError('invalid_input', `The value for "${path}" is ${Buffer.byteLength(value)} bytes, more than the ${MAX_SECRET_TOOL_BYTES} bytes secret-tool keeps of a value; nothing was stored.`, {
+      hint: 'Keep it in the vault instead (secrets set without --store), which holds up to 64 KiB.',
+    });
+
+  const notText = () =>
+    new CodedError('invalid_config', `The secret store "${name}" holds an item whose value is not UTF-8 text, which no reference can carry.`, { hint: 'Store the value as text (base64 it), or keep it in the vault.' });
+
+  /** The value of the one item with exactly these attributes (undefined when none). */
+  const readExact = async (path: string, attributes: string[], doing: 'read' | 'store'): Promise<string | undefined> => {
+    const answer = await search(attributes);
+    const exact = answer.items.filter((item) => hasExactly(item, attributes));
+    if (exact.length > 1) {
+      throw new CodedError('denied', `${exact.length} items of the Secret Service have exactly the attributes of "${path}"; none is ${doing === 'read' ? 'read' : 'taken as stored'}, as which one is meant is not known.`, {
+        hint: 'Delete the extra items in Passwords and Keys (Seahorse), or name the item by more attributes (name=value,name=value).',
+      });
+    }
+    const item = exact[0];
+    // A value that is not UTF-8 would reach its server with replacement characters in it.
+    if (!answer.utf8 && item?.secret?.includes('\uFFFD') === true) throw notText();
+    return item?.secret === undefined || item.secret === '' ? undefined : withoutLineEnd(item.secret);
+  };
+
   return {
     name,
     type: 'secret-service',
     abilities: { list: false, set: true, delete: true },
     async get(path) {
       const attributes = attributesOf(path);
-      const result = await run(['lookup', ...attributes]);
-      if (result.code === 0 && result.stdout !== '') return result.stdout;
-      if (result.stderr.trim() !== '') throw noService(result.stderr);
-      // Nothing printed: no such item, or a locked one. The search says which; its output is never kept.
-      const search = await run(['search', ...attributes]);
-      if (/locked/i.test(search.stderr)) throw locked();
-      if (search.code !== 0 && search.stderr.trim() !== '') throw noService(search.stderr);
-      return undefined;
+      return readExact(path, attributes, 'read');
     },
     async set(path, value) {
-      const result = await run(['store', `--label=${path}`, ...attributesOf(path)], value);
+      const attributes = attributesOf(path);
+      if (Buffer.byteLength(value) > MAX_SECRET_TOOL_BYTES) throw tooLong(path, value);
+      // The Secret Service replaces an item that has at least these attributes: another program's.
+      const others = (await search(attributes)).items.filter((item) => !hasExactly(item, attributes)).length;
+      if (others > 0) {
+        throw new CodedError('denied', `${others} item${others === 1 ? '' : 's'} of another program ${others === 1 ? 'has' : 'have'} the attributes of "${path}" and more; storing would replace one of them, so nothing was stored.`, {
+          hint: 'Name the item by attributes no other program uses (name=value,name=value), or keep the value in the vault instead (secrets set without --store).',
+        });
+      }
+      const result = await run(['store', `--label=${path}`, ...attributes], value);
       if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
+      // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
+      // program's item: only what reads back as given counts as stored (a caller then deletes its file).
+      const kept = await readExact(path, attributes, 'store').catch(() => undefined);
+      if (kept !== withoutLineEnd(value)) {
+        throw new CodedError('internal', `The secret store "${name}" did not keep the value of "${path}" as given (it reads back otherwise); take it as not stored.`, {
+          hint: 'Check the item in Passwords and Keys (Seahorse), or keep the value in the vault instead (secrets set without --store).',
+        });
+      }
     },
     async delete(path) {
       const attributes = attributesOf(path);
-      const existed = (await run(['lookup', ...attributes])).stdout !== '';
+      const answer = await search(attributes);
+      if (answer.items.length === 0) return false;
+      // `secret-tool clear` deletes every item with at least these attributes, another program's too.
+      if (answer.items.length > 1 || !answer.items.every((item) => hasExactly(item, attributes))) {
+        throw new CodedError('denied', `${answer.items.length} items of the Secret Service have the attributes of "${path}" (${answer.items.filter((item) => !hasExactly(item, attributes)).length} of them with more, another program's); nothing was deleted, as secret-tool would delete them all.`, {
+          hint: 'Delete the item you mean in Passwords and Keys (Seahorse).',
+        });
+      }
       const result = await run(['clear', ...attributes]);
       if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
-      return existed;
+      return true;
     },
     health: () =>
       healthOf(async () => {

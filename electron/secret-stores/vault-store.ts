@@ -32,6 +32,12 @@ export function createVaultStore(vault: Pick<Vault, 'get' | 'set' | 'delete' | '
       healthOf(() => {
         const health = vault.health();
         if (health.state !== 'ready') return Promise.reject(storeUnavailable('vault', `is ${health.state}`, 'Run `connected-services doctor`.'));
+        // It answers, but what is stored in it is gone when the app quits.
+        if (!health.persistent) {
+          return Promise.reject(
+            storeUnavailable('vault', 'keeps secrets only in memory, until the app quits', 'Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own, or unlock or install an OS keychain, then start the app again.'),
+          );
+        }
         return Promise.resolve('our vault');
       }),
   };

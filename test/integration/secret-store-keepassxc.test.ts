@@ -63,6 +63,9 @@ describe('a KeePassXC store that cannot be opened', () => {
   it('a wrong password leaves the server in needs_auth, naming the store and where its password comes from', async () => {
     const call = await wrong.agent.client.callTool({ name: 'everything__get-env', arguments: {} });
     expect(call.isError).toBe(true);
+    // Agents are told the store could not open its database, not where the person keeps it.
+    expect(JSON.stringify(call)).toContain('could not open its database');
+    expect(JSON.stringify(call)).not.toContain(kdbx.database);
     const status = await wrong.serverStatus();
     expect(status.state).toBe('needs_auth');
     expect(status.lastError?.message).toContain(`The secret store "keepassxc" could not open ${kdbx.database} (`);

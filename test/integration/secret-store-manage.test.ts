@@ -51,6 +51,16 @@ describe('managing the pass store from the command line', () => {
     execFileSync('pass', ['rm', '-f', 'work/from-file'], { env: { ...process.env, ...store.env } });
   });
 
+  it('refuses a value of several lines, which a reference would read only the first line of, and keeps its file', async () => {
+    const file = join(home, '..', 'store-key.pem');
+    writeFileSync(file, `-----BEGIN KEY-----\n${VALUE}\n-----END KEY-----\n`);
+    const set = await runCli(home, ['secrets', 'set', 'work/key', '--store', 'pass', '--from-file', file, '--delete-original'], { env });
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain('reads only the first line of a pass entry; nothing was stored');
+    expect(existsSync(file)).toBe(true);
+    expect(existsSync(join(store.env.PASSWORD_STORE_DIR, 'work', 'key.gpg'))).toBe(false);
+  });
+
   it('lists its paths, never a value', async () => {
     const list = await runCli(home, ['secrets', 'list', '--store', 'pass'], { env });
     expect(list.code).toBe(0);

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AdminEntrySchema, type AdminEntry } from '../../../shared/api';
-import { errnoCode, FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFile, writeFileAtomic } from '../../fs-safe';
+import { errnoCode, FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFile, removeStaleTemps, writeFileAtomic } from '../../fs-safe';
 import { groupDigits } from '../../../shared/text';
 
 /** The oldest and the newest this many of the unreviewed changes are kept whole; those between are counted. */
@@ -103,6 +103,8 @@ export class OfflineReview {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     await this.#lock.run(async () => {
       const next = change(await this.#read());
+      // A writer killed between its temp file and the rename left that file; the lock says none writes now.
+      await removeStaleTemps(this.file).catch(() => undefined);
       try {
         await writeFileAtomic(this.file, `${JSON.stringify(next)}\n`, { mode: 0o600 });
       } catch (error) {

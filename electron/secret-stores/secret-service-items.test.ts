@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { hasExactly, parseSearch } from './secret-service-items';
+
+const block = (path: string, secret: string | undefined, attributes: string[], schema?: string): string =>
+  [
+    `[${path}]`,
+    'label = a label',
+    ...(secret === undefined ? [] : [`secret = ${secret}`]),
+    'created = 2026-12-02 01:53:12',
+    'modified = 2026-12-02 01:53:12',
+    ...(schema === undefined ? [] : [`schema = ${schema}`]),
+    ...attributes,
+  ].join('\n') + '\n';
+
+describe('parseSearch (secret-tool search --all, stderr merged in)', () => {
+  it('reads each item with its own attributes, a value of several lines and a trailing line break kept whole', () => {
+    const text = block('/1', 'tok\n', ['attribute.service = github']) + block('/2', 'a\nb\ncreated = x', ['attribute.service = github', 'attribute.username = alice'], 'org.freedesktop.Secret.Generic');
+    const answer = parseSearch(text);
+    expect(answer?.items.map((item) => [item.secret, Object.fromEntries(item.attributes)])).toEqual([
+      ['tok\n', { service: 'github' }],
+      ['a\nb\ncreated = x', { service: 'github', username: 'alice', 'xdg:schema': 'org.freedesktop.Secret.Generic' }],
+    ]);
+  });
+
+  it('a locked item has no secret, and secret-tool’s complaint is kept apart', () => {
+    const answer = parseSearch(`secret-tool: Cannot get secret of a locked object\n${block('/1', undefined, ['attribute.service = x'])}`);
+    expect(answer?.complaints).toEqual(['Cannot get secret of a locked object']);
+    expect(answer?.items).toHaveLength(1);
+    expect(answer?.items[0]?.secret).toBeUndefined();
+  });
+
+  it('text in another shape is not guessed at', () => {
+    expect(parseSearch('something else\n')).toBeUndefined();
+    expect(parseSearch('')).toEqual({ items: [], complaints: [] });
+  });
+});
+
+describe('hasExactly', () => {
+  const item = (pairs: Record<string, string>) => ({ attributes: new Map(Object.entries(pairs)) });
+  it('holds only for the same attributes: an item with more is another program’s', () => {
+    expect(hasExactly(item({ service: 'github' }), ['service', 'github'])).toBe(true);
+    expect(hasExactly(item({ service: 'github', username: 'alice' }), ['service', 'github'])).toBe(false);
+    expect(hasExactly(item({ service: 'github', 'xdg:schema': 'org.example.App' }), ['service', 'github'])).toBe(false);
+  });
+
+  it('the generic schema some secret-tool versions add is no other program’s mark', () => {
+    expect(hasExactly(item({ service: 'github', 'xdg:schema': 'org.freedesktop.Secret.Generic' }), ['service', 'github'])).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretServiceStore } from '../../electron/secret-stores/secret-service-store';
+import { runCli, tempHome } from '../support/cli';
+import { startKeyringBus, type KeyringBus } from '../support/keyring-bus';
+
+// docs/vault.md, "Secret stores": with a real gnome-keyring, the secret-service store reads, stores
+// and deletes only the item with exactly its path's attributes (another program's item with more is
+// never answered, replaced or deleted), and a value secret-tool would cut is never taken as stored.
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'secret service items test passphrase' };
+
+describe('the Secret Service store and other programs’ items', () => {
+  let keyring: KeyringBus;
+  let env: Record<string, string>;
+  let home = '';
+  const count = (...attributes: string[]): number =>
+    execFileSync('secret-tool', ['search', '--all', ...attributes], { env: { ...process.env, ...keyring.env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .filter((line) => line.startsWith('[/')).length;
+  const store = () => createSecretServiceStore({ name: 'secret-service', config: { type: 'secret-service', timeoutMs: 60_000 }, env: { ...process.env, ...keyring.env } });
+
+  beforeAll(async () => {
+    keyring = await startKeyringBus();
+    // Ours first: storing `service github` after would replace alice's, which has it and more.
+    keyring.store('github', ['service', 'github'], 'ours');
+    keyring.store('GitHub alice', ['service', 'github', 'username', 'alice'], 'alice-pw');
+    keyring.store('GitHub bob', ['service', 'other', 'username', 'bob'], 'bob-pw');
+    keyring.store('token', ['service', 'line'], 'tok\n');
+    env = { ...PASSPHRASE, ...keyring.env };
+    home = tempHome('cs-secret-items-');
+  }, 90_000);
+  afterAll(async () => {
+    await keyring?.close();
+  });
+
+  it('reads the item with exactly the path’s attributes, without its stored line break', async () => {
+    expect(await store().get('github')).toBe('ours');
+    expect(await store().get('github/alice')).toBe('alice-pw');
+    expect(await store().get('other')).toBeUndefined();
+    expect(await store().get('line')).toBe('tok');
+  }, 90_000);
+
+  it('refuses a value longer than secret-tool keeps, and keeps the file it came from', async () => {
+    const file = join(home, '..', 'key.pem');
+    writeFileSync(file, `${'A'.repeat(20_000)}\n`);
+    const set = await runCli(home, ['secrets', 'set', 'bigkey', '--store', 'secret-service', '--from-file', file, '--delete-original'], { env });
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain('more than the 8192 bytes secret-tool keeps');
+    expect(existsSync(file)).toBe(true);
+    expect(count('service', 'bigkey')).toBe(0);
+  }, 90_000);
+
+  it('never stores over, nor deletes, another program’s item', async () => {
+    const set = await runCli(home, ['secrets', 'set', 'other', '--store', 'secret-service'], { env, input: 'x' });
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain('storing would replace one of them');
+    expect(await store().get('other/bob')).toBe('bob-pw');
+    const deleted = await runCli(home, ['secrets', 'delete', 'github', '--store', 'secret-service'], { env });
+    expect(deleted.code).not.toBe(0);
+    expect(deleted.stderr).toContain('2 items of the Secret Service have the attributes of "github"');
+    expect(count('service', 'github')).toBe(2);
+  }, 90_000);
+
+  it('stores a value of several lines and deletes its own item alone', async () => {
+    const set = await runCli(home, ['secrets', 'set', 'mine', '--store', 'secret-service'], { env, input: 'one\ntwo' });
+    expect(set.code, set.stderr).toBe(0);
+    expect(await store().get('mine')).toBe('one\ntwo');
+    const deleted = await runCli(home, ['secrets', 'delete', 'mine', '--store', 'secret-service'], { env });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(count('service', 'mine')).toBe(0);
+  }, 90_000);
+});
