@@ -89,6 +89,7 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
   const markOf = new Map(pool.statuses().map((s) => [s.name, unavailableKey(s)] as const));
   return [
     pool.on('resourceUpdated', ({ server, uri }) => subscriptions.updated(server, uri)),
+    () => subscriptions.close(),
     pool.on('inventory', ({ server }) => {
       toolIndex.invalidate();
       listChanged.later([server]);

@@ -10,6 +10,7 @@ import { rpcKind, type Deliver, type RpcKind } from '../mcp-wire';
 import type { Lane } from './tool-call-lane';
 import { reusedIdAnswer } from './reused-request-id';
 import { StoppedWaiting, type AnswerStreams } from './stopped-waiting';
+import { MAX_UNREAD_STREAM_BYTES, unreadGetStreamEnd } from './unread-bound';
 
 /**
  * What a message's handler learns of its HTTP request: nothing (the SDK's would be a web Request
@@ -244,7 +245,15 @@ export class HttpServerTransport implements Transport, AnswerStreams {
       return Promise.resolve();
     }
     // Unrelated messages (list_changed, logs) go to the GET stream, or nowhere without one (§Listening for Messages).
-    if (this.#standalone?.res.writable) this.#standalone.res.write(sseEvent(message));
+    const standalone = this.#standalone;
+    if (!standalone?.res.writable) return Promise.resolve();
+    const event = sseEvent(message);
+    if (standalone.res.writableLength + Buffer.byteLength(event) <= MAX_UNREAD_STREAM_BYTES) standalone.res.write(event);
+    else {
+      // An agent that stopped reading: the stream ends (a new GET may follow once it is read or closed).
+      standalone.stop();
+      standalone.res.end(unreadGetStreamEnd());
+    }
     return Promise.resolve();
   }
 

@@ -6,6 +6,7 @@ import { laneRequest } from './modern-lane-entry';
 import { ModernRouteMemo } from './modern-route-memo';
 import { gateListen, LISTEN_ANSWERED, takeListenSlot } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded, type ModernSdk } from './server-sdk';
+import { MAX_UNREAD_STREAM_BYTES, unreadListenEnd } from './unread-bound';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 import { LANE_REVISION } from '../mcp-wire';
 
@@ -108,5 +109,6 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: 
   if (res.writableEnded) return void response.body?.cancel().catch(() => undefined);
   // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
   if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
-  await sendWebResponse(response, res);
+  const listen = (body as { method?: unknown } | null)?.method === 'subscriptions/listen';
+  await sendWebResponse(response, res, listen ? { bytes: MAX_UNREAD_STREAM_BYTES, lastFrame: () => unreadListenEnd((body as { id?: unknown }).id) } : undefined);
 }

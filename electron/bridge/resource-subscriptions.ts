@@ -1,6 +1,7 @@
 import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 import { CodedError } from '../../shared/errors';
+import { UpdatePacer } from './update-pacer';
 
 /** At most this many resources one session subscribes to: each holds its server up. */
 export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
@@ -28,9 +29,11 @@ export class ResourceSubscriptions {
   readonly #sessions = new Map<object, SessionSubscriptions>();
   /** Agent → `server\0uri` → how many of its sessions hold or are subscribing to it. */
   readonly #agents = new Map<string, Map<string, number>>();
+  readonly #pacer: UpdatePacer;
 
-  constructor(pool: Pick<Pool, 'subscribeResource' | 'unsubscribeResource'>) {
+  constructor(pool: Pick<Pool, 'subscribeResource' | 'unsubscribeResource'>, pacer = new UpdatePacer()) {
     this.#pool = pool;
+    this.#pacer = pacer;
   }
 
   /** Whether the session holds a subscription to this resource already. */
@@ -129,10 +132,20 @@ export class ResourceSubscriptions {
     await Promise.all(lost.map((held) => this.#pool.unsubscribeResource(held.server, held.uri)));
   }
 
-  /** A server says one of its resources changed: every session subscribed to it is told. */
+  /**
+   * A server says one of its resources changed: every session subscribed to it is told, paced
+   * (update-pacer.ts): an agent that stopped reading its stream is not queued an update per update.
+   */
   updated(server: string, uri: string): void {
     const key = keyOf(server, uri);
-    // Told as the agent subscribed: an app's address in the bridge's form (no other address changes).
-    for (const own of this.#sessions.values()) if (own.held.has(key)) own.notify(toBridgeAddress(server, uri));
+    this.#pacer.pace(key, () => {
+      // Told as the agent subscribed: an app's address in the bridge's form (no other address changes).
+      for (const own of this.#sessions.values()) if (own.held.has(key)) own.notify(toBridgeAddress(server, uri));
+    });
+  }
+
+  /** The bridge closes: no update waiting for its gap is sent. */
+  close(): void {
+    this.#pacer.clear();
   }
 }

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { webRequest } from './web-exchange';
+import { sendWebResponse, webRequest } from './web-exchange';
 
 function incoming(headers: IncomingMessage['headers']): IncomingMessage {
   return { headers, url: '/mcp', method: 'POST' } as IncomingMessage;
@@ -37,4 +38,48 @@ describe('webRequest (node:http → the SDK v2 handler)', () => {
     abort.abort();
     expect(request.signal.aborted).toBe(true);
   });
+});
+
+describe('sendWebResponse of a stream with an unread bound (a listen)', () => {
+  it('reads the handler as it writes and ends the stream with its last frame once the unread bytes pass the bound', async () => {
+    const bound = 64 * 1024;
+    const frame = `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `file:///${'a'.repeat(1000)}` } })}\n\n`;
+    const encoded = new TextEncoder().encode(frame);
+    let queued = 0;
+    // As the SDK's listen router: every update enqueued at once, whatever the reader's pace.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (; queued < 20_000; queued++) controller.enqueue(encoded);
+      },
+    });
+    let sentDone: (outcome: { waiting: number; ended: boolean }) => void = () => undefined;
+    const sent = new Promise<{ waiting: number; ended: boolean }>((resolve) => (sentDone = resolve));
+    const http = createServer((_req, res) => {
+      void sendWebResponse(new Response(body, { headers: { 'content-type': 'text/event-stream' } }), res, { bytes: bound, lastFrame: () => 'event: message\ndata: END\n\n' }).then(() =>
+        sentDone({ waiting: res.writableLength, ended: res.writableEnded }),
+      );
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    let textDone: (text: string) => void = () => undefined;
+    const text = new Promise<string>((resolve) => (textDone = resolve));
+    const req = request({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+      // The agent reads nothing until the bridge has given up on it.
+      res.pause();
+      void sent.then(() => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => textDone(Buffer.concat(chunks).toString('utf8')));
+        res.resume();
+      });
+    });
+    req.end();
+    // Before the bound: the bridge waited for a drain that never came, and the handler's 20 MB stayed queued.
+    const { waiting, ended } = await sent;
+    expect(ended).toBe(true);
+    expect(waiting).toBeLessThanOrEqual(bound + 'event: message\ndata: END\n\n'.length);
+    const received = await text;
+    expect(received.endsWith('event: message\ndata: END\n\n')).toBe(true);
+    expect(received.length).toBeLessThan(queued * frame.length);
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  }, 30_000);
 });

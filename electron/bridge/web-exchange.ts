@@ -32,8 +32,18 @@ export function abortOnClose(res: ServerResponse): AbortController {
   return controller;
 }
 
-/** Writes the handler's Response: its status and headers after ours, then its body as it streams (SSE). */
-export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
+/** A stream the agent may leave unread (a listen): past `bytes` waiting in the bridge it ends with `lastFrame`. */
+export interface UnreadBound {
+  bytes: number;
+  lastFrame: () => string;
+}
+
+/**
+ * Writes the handler's Response: its status and headers after ours, then its body as it streams (SSE).
+ * A stream with a bound is read as the handler writes it (the handler queues without end for a stream
+ * not read), and ended once what waits for the agent passes the bound.
+ */
+export async function sendWebResponse(response: Response, res: ServerResponse, bound?: UnreadBound): Promise<void> {
   const fields: string[] = [];
   response.headers.forEach((value, name) => {
     // Ours come first and win: no caching of an agent's answers whatever a handler says.
@@ -66,8 +76,13 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
         stop();
         break;
       }
+      if (bound !== undefined && res.writableLength + value.byteLength > bound.bytes) {
+        stop();
+        res.end(bound.lastFrame());
+        break;
+      }
       // Backpressure: wait for the socket to drain before reading more (a slow agent bounds memory).
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (!res.write(value) && bound === undefined) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
       if (res.destroyed) break;
     }
   } finally {

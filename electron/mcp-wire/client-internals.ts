@@ -23,3 +23,14 @@ export function clientParts(client: object): ClientParts | undefined {
     nextRequestId: () => internals._requestMessageId as number,
   };
 }
+
+/**
+ * Whether the SDK Protocol still waits for the answer to request `id` (core-internal shared/protocol
+ * `_responseHandlers`, an IdTable or a Map keyed by the numeric id): false once it was answered,
+ * timed out or cancelled, and where this SDK keeps no such table.
+ */
+export function awaitsAnswer(protocol: object, id: string | number): boolean {
+  const table = (protocol as { _responseHandlers?: unknown })._responseHandlers;
+  const has = (table as { has?: unknown } | undefined)?.has;
+  return typeof has === 'function' && (has as (key: number) => boolean).call(table, Number(id)) === true;
+}

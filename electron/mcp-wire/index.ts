@@ -5,7 +5,7 @@
  */
 export { SDK_PRIVATE_MEMBERS, errorReporter, requestHandlers, runningRequests } from './protocol-internals';
 export type { Abortable, ProtocolHandler, RunningTable } from './protocol-internals';
-export { clientParts } from './client-internals';
+export { awaitsAnswer, clientParts } from './client-internals';
 export type { ClientParts } from './client-internals';
 export { toolListingWalk } from './tool-listing';
 export type { ToolListing } from './tool-listing';

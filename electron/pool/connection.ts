@@ -29,7 +29,8 @@ import type { RelistTools } from './header-mismatch';
 import { eraChoice, type EraChoice } from './era-choice';
 import { LISTEN_ACK_MS, ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
-import { clientParts, refuseStringIds, useIdTables } from '../mcp-wire';
+import { awaitsAnswer, clientParts, refuseStringIds, useIdTables } from '../mcp-wire';
+import { failEndedUnanswered } from './ended-unanswered';
 import { UNKNOWN_ANSWER_PREFIX, unknownAnswerNote } from './unknown-answer';
 import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 import type { AnswerInput } from './server-rounds';
@@ -162,7 +163,9 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     },
   };
   const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig, news);
-  const transport: Transport = settleFailedSends(stdio ?? (http as StreamableHTTPClientTransport), { server, checkSerializable: !stdio });
+  // An HTTP answer stream that ends unanswered fails its request at once (the client is made below, before any send).
+  const waiting = (id: string | number): boolean => awaitsAnswer(client, id);
+  const transport: Transport = settleFailedSends(stdio ?? failEndedUnanswered(http as StreamableHTTPClientTransport, server, waiting), { server, checkSerializable: !stdio });
 
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
   let stoppedByUs = false;

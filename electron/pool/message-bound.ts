@@ -4,7 +4,8 @@ import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { RPC_ERROR } from './rpc-codes';
 import { tooDeepListing, tooDeepMessage } from './listing-depth';
-import { notAnEventStream } from './not-event-stream';
+import { endedUnanswered, notAnEventStream } from './not-event-stream';
+import type { JSONRPCErrorResponse } from '@modelcontextprotocol/client';
 
 /**
  * A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line): the
@@ -88,9 +89,10 @@ const OurAnswer = z.object({
     z.object({ messageBound: z.literal(OURS), listingDepth: z.number() }),
     z.object({ messageBound: z.literal(OURS), messageDepth: z.number() }),
     z.object({ messageBound: z.literal(OURS), notEventStream: z.literal(true) }),
+    z.object({ messageBound: z.literal(OURS), endedUnanswered: z.literal(true) }),
   ]),
 });
-export type StandIn = { limitBytes: number } | { listingDepth: number } | { messageDepth: number } | { notEventStream: true };
+export type StandIn = { limitBytes: number } | { listingDepth: number } | { messageDepth: number } | { notEventStream: true } | { endedUnanswered: true };
 
 /** The bounded error of a call whose over-bound SSE answer was replaced by our stand-in (see answerInstead). */
 export function boundedErrorOf(error: unknown, server: string): CodedError | undefined {
@@ -99,6 +101,7 @@ export function boundedErrorOf(error: unknown, server: string): CodedError | und
   const { data } = ours.data;
   if ('limitBytes' in data) return messageTooLarge(server, data.limitBytes);
   if ('notEventStream' in data) return notAnEventStream(server);
+  if ('endedUnanswered' in data) return endedUnanswered(server);
   return 'listingDepth' in data ? tooDeepListing(server) : tooDeepMessage(server);
 }
 
@@ -121,8 +124,12 @@ export function sentRequestOf(init: RequestInit | undefined): { method: string; 
  * fails at once with the bounded error (boundedErrorOf) instead of waiting for its timeout.
  */
 export function answerInstead(id: string | number, error: Error, bound: StandIn): Uint8Array {
-  const answer = { jsonrpc: '2.0', id, error: { code: RPC_ERROR.InternalError, message: error.message, data: { messageBound: OURS, ...bound } } };
-  return new TextEncoder().encode(`\n\nevent: message\ndata: ${JSON.stringify(answer)}\n\n`);
+  return new TextEncoder().encode(`\n\nevent: message\ndata: ${JSON.stringify(standInAnswer(id, error, bound))}\n\n`);
+}
+
+/** Our error answer to request `id`, known as ours by boundedErrorOf. */
+export function standInAnswer(id: string | number, error: Error, bound: StandIn): JSONRPCErrorResponse {
+  return { jsonrpc: '2.0', id, error: { code: RPC_ERROR.InternalError, message: error.message, data: { messageBound: OURS, ...bound } } };
 }
 
 /** The response with its body bounded per message; its status, headers, url and `redirected` kept. */

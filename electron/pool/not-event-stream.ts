@@ -8,3 +8,16 @@ export function notAnEventStream(server: string): CodedError {
     { hint: `the server (or a proxy in front of it) sends another body, such as plain JSON, under the wrong Content-Type: fix it there, or check its URL`, data: { notEventStream: true } },
   );
 }
+
+/** A server whose answer stream (SSE) ended without the answer: the SDK would wait on it to the call's timeout. */
+export function endedUnanswered(server: string): CodedError {
+  return new CodedError('server_unavailable', `"${server}" ended its answer without a result`, {
+    hint: `retry; if it keeps happening, check the server (its log, or \`connected-services doctor ${server}\`)`,
+    data: { endedUnanswered: true },
+  });
+}
+
+/** Whether a call's error is an answer stream that ended unanswered: that answer's fault, not its session's. */
+export function unansweredEnd(error: CodedError): boolean {
+  return error.data?.['endedUnanswered'] === true;
+}

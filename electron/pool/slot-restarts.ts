@@ -4,6 +4,7 @@ import type { Connection } from './connection';
 import { endedError, floodedOf } from './map-error';
 import type { SlotState } from './slot-state';
 import { oversizedAnswer } from './message-bound';
+import { unansweredEnd } from './not-event-stream';
 
 /** What a server's end while running needs of its slot (slot-lifecycle.ts). */
 export interface RestartHost {
@@ -64,7 +65,10 @@ async function autoRestart(host: RestartHost): Promise<void> {
   }
 }
 
-/** Whether a failed call's error ends its HTTP session (auth, network); one answer refused for its size is the server's fault, not its session's. */
+/**
+ * Whether a failed call's error ends its HTTP session (auth, network); one answer refused for its size,
+ * or one whose stream ended without it, is the server's fault, not its session's.
+ */
 export function endsSession(error: CodedError): boolean {
-  return (error.code === 'auth_required' || error.code === 'server_unavailable') && !oversizedAnswer(error);
+  return (error.code === 'auth_required' || error.code === 'server_unavailable') && !oversizedAnswer(error) && !unansweredEnd(error);
 }

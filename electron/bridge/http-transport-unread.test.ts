@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { HttpServerTransport } from './http-transport';
+import { loadSdkTypes } from './server-sdk';
+import { MAX_UNREAD_STREAM_BYTES } from './unread-bound';
+import { FakeResponse } from '../../test/support/fake-response';
+
+const NO_TIMERS = { every: () => () => undefined, after: () => () => undefined, setTimer: () => undefined };
+
+/** An agent that reads nothing: every byte written waits in the bridge. */
+class UnreadResponse extends FakeResponse {
+  get writableLength(): number {
+    return Buffer.byteLength(this.body);
+  }
+  override end(text?: string): this {
+    this.writable = false;
+    return super.end(text);
+  }
+}
+
+function request(method: string, sessionId?: string): IncomingMessage {
+  const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...(sessionId === undefined ? {} : { 'mcp-session-id': sessionId }) };
+  return { method, headers } as unknown as IncomingMessage;
+}
+
+describe("a session's GET stream the agent stops reading", () => {
+  it('ends once more than the bound waits unread, with a warning naming why, and takes nothing more', async () => {
+    const transport = new HttpServerTransport({ types: await loadSdkTypes(), newSessionId: () => 'sid', timers: NO_TIMERS });
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    transport.handle(request('POST'), new FakeResponse() as unknown as ServerResponse, init);
+    const stream = new UnreadResponse();
+    transport.handle(request('GET', 'sid'), stream as unknown as ServerResponse, undefined);
+    expect(stream.status).toBe(200);
+    const uri = `file:///${'a'.repeat(1000)}`;
+    for (let i = 0; i < 5_000; i++) await transport.send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    expect(stream.writableEnded).toBe(true);
+    // Before the bound: 5,000 updates of ~1 KB (5 MB) waited for the agent.
+    expect(stream.writableLength).toBeLessThan(MAX_UNREAD_STREAM_BYTES + 1_000);
+    const last = stream.body.slice(stream.body.lastIndexOf('event: message'));
+    expect(last).toContain('"method":"notifications/message"');
+    expect(last).toContain('"code":"rate_limited"');
+    expect(last).toContain(`more than ${MAX_UNREAD_STREAM_BYTES} bytes of notifications waited unread`);
+  });
+});

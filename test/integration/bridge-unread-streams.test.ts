@@ -1,0 +1,102 @@
+import { request, type ClientRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectAllGarbage } from '../../electron/app/memory/collect-all-garbage';
+import { FLOODED_URI } from '../fixtures/servers/update-flood-server';
+import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { ROOT } from '../support/cli';
+import { connectModernAgent } from '../support/modern-agent';
+import { envelope, MODERN, modernCall } from '../support/modern-raw';
+import { waitFor } from '../support/server-harness';
+
+// A server sending updates without end, to agents whose listen streams (and a 2025-era session's GET
+// stream) are open and never read: each update was queued once per stream in the core, for good
+// (15,000 updates of a 2 KB URI grew it by 221 MB with four streams).
+const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
+let h: BridgeHarness;
+const open: ClientRequest[] = [];
+
+beforeAll(async () => {
+  h = await startBridge({ flood: { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/servers/update-flood-server.ts'], cwd: ROOT } });
+  await h.pool.start('flood');
+}, 60_000);
+
+afterAll(async () => {
+  for (const req of open) req.destroy();
+  await h?.close();
+});
+
+/** Bytes the core holds now, after a full collection: its heap and its buffers. */
+async function heldBytes(): Promise<number> {
+  await new Promise<void>((resolve) => (collectAllGarbage(resolve) ? undefined : resolve()));
+  const memory = process.memoryUsage();
+  return memory.heapUsed + memory.external + memory.arrayBuffers;
+}
+
+/** A listen stream the agent reads up to its acknowledgement, then never again. */
+function unreadListen(port: number, token: string, id: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'subscriptions/listen' }) },
+      (res) =>
+        res.once('data', (chunk: Buffer) => {
+          res.pause();
+          if (chunk.toString('utf8').includes('acknowledged')) resolve();
+          else reject(new Error(`not acknowledged: ${chunk.toString('utf8').slice(0, 300)}`));
+        }),
+    );
+    req.on('error', () => undefined);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [FLOODED_URI] }, _meta: envelope() } }));
+    open.push(req);
+  });
+}
+
+/** A 2025-era session subscribed to the resource, its GET stream open and never read. */
+async function unreadGetStream(port: number, token: string): Promise<void> {
+  const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+  const headers = mcpHeaders(port, token, { 'Mcp-Session-Id': String(init.headers['mcp-session-id']), 'MCP-Protocol-Version': '2025-11-25' });
+  await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const subscribed = await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: FLOODED_URI } }) });
+  expect(subscribed.body).toContain('"result"');
+  await new Promise<void>((resolve) => {
+    const req = request({ host: '127.0.0.1', port, method: 'GET', path: '/mcp', agent: false, headers: { ...headers, Accept: 'text/event-stream' } }, (res) => {
+      res.pause();
+      resolve();
+    });
+    req.on('error', () => undefined);
+    req.end();
+    open.push(req);
+  });
+}
+
+describe('streams an agent opens and never reads, under a flood of resource updates', () => {
+  it('leave the core holding a bounded amount, not every update once per stream', async () => {
+    const port = h.bridge.port;
+    const { token } = await h.bridge.agents.add('unread', { servers: ['flood'], policy: ALLOW });
+    const legacy = await h.bridge.agents.add('unread-legacy', { servers: ['flood'], policy: ALLOW });
+    for (let id = 1; id <= 4; id++) await unreadListen(port, token, id);
+    await unreadGetStream(port, legacy.token);
+    const before = await heldBytes();
+    for (let round = 0; round < 3; round++) {
+      const flooded = await modernCall(port, token, 'flood__flood', { n: 5_000 });
+      expect(flooded.body).toContain('sent 5000 x 1');
+    }
+    // Before: about 30 MB per stream (15,000 updates of 2 KB), 150 MB and more in all.
+    expect((await heldBytes()) - before).toBeLessThan(40 * 1024 * 1024);
+  }, 240_000);
+
+  it('a reading agent still hears the update after a flood of them, without hearing each', async () => {
+    const { token } = await h.bridge.agents.add('reader', { servers: ['flood'], policy: ALLOW });
+    const a = await connectModernAgent(h.bridge.url, token);
+    let heard = 0;
+    a.client.setNotificationHandler('notifications/resources/updated', () => void heard++);
+    const subscription = await a.client.listen({ resourceSubscriptions: [FLOODED_URI] });
+    expect(subscription.honoredFilter.resourceSubscriptions).toEqual([FLOODED_URI]);
+    const flooded = await modernCall(h.bridge.port, token, 'flood__flood', { n: 2_000 });
+    expect(flooded.body).toContain('sent 2000 x');
+    // The first at once, the last of the repeats when its gap ends: the last update always arrives.
+    await waitFor('the update after the flood', () => heard >= 2, 30_000);
+    expect(heard).toBeLessThan(100);
+    await subscription.close();
+    await a.close();
+  }, 120_000);
+});
