@@ -52,7 +52,12 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
   it('reads the item with exactly its attributes, not another program’s with more', async () => {
     const tool = fakeSecretTool(item('alice-pw', { service: 'github', username: 'alice' }) + item('ours\n', { service: 'github' }));
     expect(await storeOn(tool.env).get('github')).toBe('ours');
-    expect(await storeOn(fakeSecretTool(item('alice-pw', { service: 'github', username: 'alice' })).env).get('github')).toBeUndefined();
+  });
+
+  it("with no item of exactly its attributes, reads the one with them and more, never one of several", async () => {
+    expect(await storeOn(fakeSecretTool(item('alice-pw', { service: 'github', username: 'alice' })).env).get('github')).toBe('alice-pw');
+    const two = fakeSecretTool(item('alice-pw', { service: 'github', username: 'alice' }) + item('bob-pw', { service: 'github', username: 'bob' }));
+    await expect(storeOn(two.env).get('github')).rejects.toThrow('2 items of the Secret Service have the attributes of "github" and more; none is read');
   });
 
   it('a locked item (its attributes maybe hashed) makes the store locked, not the item missing', async () => {

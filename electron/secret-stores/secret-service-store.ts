@@ -105,7 +105,15 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
         hint: 'Delete the extra items in Passwords and Keys (Seahorse), or name the item by more attributes (name=value,name=value).',
       });
     }
-    const item = exact[0];
+    // Other programs add attributes of their own (Python's keyring its `application`): with no item of
+    // exactly ours, a read takes the one item that has them and more, never one of several.
+    const wider = exact.length === 0 && doing === 'read' ? answer.items : [];
+    if (wider.length > 1) {
+      throw new CodedError('denied', `${wider.length} items of the Secret Service have the attributes of "${path}" and more; none is read, as which one is meant is not known.`, {
+        hint: 'Name the item by all its attributes (name=value,name=value), as Passwords and Keys (Seahorse) shows them.',
+      });
+    }
+    const item = exact[0] ?? wider[0];
     // A value that is not UTF-8 would reach its server with replacement characters in it.
     if (!answer.utf8 && item?.secret?.includes('\uFFFD') === true) throw notText();
     return item?.secret === undefined || item.secret === '' ? undefined : withoutLineEnd(item.secret);

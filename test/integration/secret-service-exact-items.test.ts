@@ -6,9 +6,10 @@ import { createSecretServiceStore } from '../../electron/secret-stores/secret-se
 import { runCli, tempHome } from '../support/cli';
 import { startKeyringBus, type KeyringBus } from '../support/keyring-bus';
 
-// docs/vault.md, "Secret stores": with a real gnome-keyring, the secret-service store reads, stores
-// and deletes only the item with exactly its path's attributes (another program's item with more is
-// never answered, replaced or deleted), and a value secret-tool would cut is never taken as stored.
+// docs/vault.md, "Secret stores": with a real gnome-keyring, the secret-service store reads the item
+// with exactly its path's attributes, or else the one item with them and more (never one of several);
+// it stores and deletes only its exact item (another program's with more is never replaced or
+// deleted), and a value secret-tool would cut is never taken as stored.
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'secret service items test passphrase' };
 
 describe('the Secret Service store and other programs’ items', () => {
@@ -27,6 +28,9 @@ describe('the Secret Service store and other programs’ items', () => {
     keyring.store('github', ['service', 'github'], 'ours');
     keyring.store('GitHub alice', ['service', 'github', 'username', 'alice'], 'alice-pw');
     keyring.store('GitHub bob', ['service', 'other', 'username', 'bob'], 'bob-pw');
+    keyring.store('Python keyring', ['application', 'Python keyring library', 'service', 'py', 'username', 'me'], 'py-token');
+    keyring.store('two a', ['service', 'two', 'username', 'a'], 'a-pw');
+    keyring.store('two b', ['service', 'two', 'username', 'b'], 'b-pw');
     keyring.store('token', ['service', 'line'], 'tok\n');
     env = { ...PASSPHRASE, ...keyring.env };
     home = tempHome('cs-secret-items-');
@@ -38,8 +42,14 @@ describe('the Secret Service store and other programs’ items', () => {
   it('reads the item with exactly the path’s attributes, without its stored line break', async () => {
     expect(await store().get('github')).toBe('ours');
     expect(await store().get('github/alice')).toBe('alice-pw');
-    expect(await store().get('other')).toBeUndefined();
     expect(await store().get('line')).toBe('tok');
+    expect(await store().get('nothing')).toBeUndefined();
+  }, 90_000);
+
+  it("reads another program's one item that has the path's attributes and more, never one of several", async () => {
+    expect(await store().get('py/me')).toBe('py-token');
+    expect(await store().get('other')).toBe('bob-pw');
+    await expect(store().get('two')).rejects.toThrow('2 items of the Secret Service have the attributes of "two" and more; none is read');
   }, 90_000);
 
   it('refuses a value longer than secret-tool keeps, and keeps the file it came from', async () => {
