@@ -41,4 +41,21 @@ describe("a session's GET stream the agent stops reading", () => {
     expect(last).toContain('"code":"rate_limited"');
     expect(last).toContain(`more than ${MAX_UNREAD_STREAM_BYTES} bytes of notifications waited unread`);
   });
+
+  it('sends one message larger than the bound to an agent that reads, and keeps the stream open', async () => {
+    const transport = new HttpServerTransport({ types: await loadSdkTypes(), newSessionId: () => 'sid', timers: NO_TIMERS });
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    transport.handle(request('POST'), new FakeResponse() as unknown as ServerResponse, init);
+    const stream = new ReadResponse();
+    transport.handle(request('GET', 'sid'), stream as unknown as ServerResponse, undefined);
+    const uri = `file:///${'a'.repeat(MAX_UNREAD_STREAM_BYTES + 10)}`;
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    expect(stream.writableEnded).toBe(false);
+    expect(stream.body).toContain(uri);
+  });
 });
+
+/** An agent that reads everything at once: nothing waits. */
+class ReadResponse extends FakeResponse {
+  readonly writableLength = 0;
+}

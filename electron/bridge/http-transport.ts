@@ -248,7 +248,8 @@ export class HttpServerTransport implements Transport, AnswerStreams {
     const standalone = this.#standalone;
     if (!standalone?.res.writable) return Promise.resolve();
     const event = sseEvent(message);
-    if (standalone.res.writableLength + Buffer.byteLength(event) <= MAX_UNREAD_STREAM_BYTES) standalone.res.write(event);
+    // Only what waits unread counts: one large message to an agent that reads is sent.
+    if (standalone.res.writableLength === 0 || standalone.res.writableLength + Buffer.byteLength(event) <= MAX_UNREAD_STREAM_BYTES) standalone.res.write(event);
     else {
       // An agent that stopped reading: the stream ends (a new GET may follow once it is read or closed).
       standalone.stop();

@@ -76,7 +76,8 @@ export async function sendWebResponse(response: Response, res: ServerResponse, b
         stop();
         break;
       }
-      if (bound !== undefined && res.writableLength + value.byteLength > bound.bytes) {
+      // Only what waits unread counts: one large frame to an agent that reads is sent.
+      if (bound !== undefined && res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes) {
         stop();
         res.end(bound.lastFrame());
         break;
