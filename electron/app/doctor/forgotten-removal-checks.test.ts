@@ -15,6 +15,10 @@ describe("doctor's check of pins that forgot removed names", () => {
     ]);
   });
 
+  it('tells a time no Date holds (a hand-edited pins file) as unknown instead of failing doctor', () => {
+    expect(forgottenRemovalChecks([{ server: 'odd', since: 1e20, kinds: ['tool'] }])[0]?.detail).toMatch(/^since an unknown time it removed/);
+  });
+
   it('says nothing when no server forgot any', () => {
     expect(forgottenRemovalChecks([])).toEqual([]);
   });
