@@ -65,4 +65,11 @@ describe('describeIssues', () => {
     expect(extra).not.toMatch(/[\u0000-\u001f]/);
     expect(extra.length).toBeLessThan(300);
   });
+
+  it('names ten unrecognized keys and counts the rest, and escapes quotes in a key', () => {
+    const many = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 1]));
+    const text = told({ servers: {}, ...many });
+    expect(text).toBe(`Unrecognized keys: ${Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ')} and 19990 more`);
+    expect(describeIssues([{ path: ['headers', 'x"]: y'], message: 'bad' }])).toBe('headers["x\\"]: y"]: bad');
+  });
 });

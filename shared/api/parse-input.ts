@@ -27,8 +27,20 @@ function unfolded(issue: IssueLike): IssueLike[] {
 /** How many code points of one key of a path an error repeats: the keys are the caller's own. */
 const MAX_KEY = 100;
 
-/** A key as an error names it: cut, with its hidden characters escaped (a terminal shows the text). */
-const shownKey = (key: PropertyKey): string => revealHidden(cutText(String(key), MAX_KEY));
+/** How many unrecognized keys an error names; the rest are counted. */
+const MAX_KEYS_NAMED = 10;
+
+/**
+ * A key as an error names it: cut, its quotes and backslashes escaped (a key `x"]: y` cannot end the
+ * quotes it is shown in), its hidden characters escaped (a terminal shows the text).
+ */
+const shownKey = (key: PropertyKey): string => revealHidden(cutText(String(key), MAX_KEY).replace(/["\\]/g, (c) => `\\${c}`));
+
+/** The unrecognized keys, the first ten named. */
+function keysNamed(keys: ReadonlyArray<PropertyKey>): string {
+  const named = keys.slice(0, MAX_KEYS_NAMED).map((k) => `"${shownKey(k)}"`).join(', ');
+  return keys.length > MAX_KEYS_NAMED ? `${named} and ${keys.length - MAX_KEYS_NAMED} more` : named;
+}
 
 /**
  * A field's path; a header's or variable's name in quotes (`headers["Authorization"]`): written bare
@@ -49,7 +61,7 @@ export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
   return issues
     .flatMap(unfolded)
     .map((issue) => {
-      const message = issue.code === 'unrecognized_keys' && issue.keys ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.map((k) => `"${shownKey(k)}"`).join(', ')}` : issue.message;
+      const message = issue.code === 'unrecognized_keys' && issue.keys ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${keysNamed(issue.keys)}` : issue.message;
       return issue.path.length > 0 ? `${pathText(issue.path)}: ${message}` : message;
     })
     .join('; ');
