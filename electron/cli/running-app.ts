@@ -60,7 +60,8 @@ export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): P
       try {
         response = await fetch(`${origin}/api/${method}`, {
           method: 'POST',
-          // The pid is shown on the confirmation card; the app does not trust it.
+          // The pid is shown on the confirmation card and keeps programs' code-declared names apart; it is
+          // what the caller says, so it separates programs that play fair, not a hostile one.
           headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}`, 'x-connected-services-pid': String(process.pid) },
           body,
           signal: AbortSignal.timeout(answerTimeoutMs(method, input)),
