@@ -37,7 +37,7 @@ describe('checkedOpenOptions', () => {
     [{ home: '/tmp/x/a\0b' }, 'home: must not contain a NUL character'],
     [{ servers: JSON.parse('{"ok":{},"__proto__":{"url":"http://127.0.0.1:9/"}}') as unknown }, 'servers: Invalid key in record: "__proto__"'],
     [{ agents: JSON.parse('{"__proto__":{}}') as unknown }, 'agents: Invalid key in record: "__proto__"'],
-    [{ env: { A: 5 } }, 'env.A'],
+    [{ env: { A: 5 } }, 'env["A"]'],
     [{ bridgeport: 1 }, 'bridgeport'],
     [null, 'openConnectedServices'],
   ])('refuses %j naming %s, as invalid_input with the options in its hint', (options, named) => {

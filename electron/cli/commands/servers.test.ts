@@ -21,7 +21,7 @@ describe('servers add: the entry built from the command line', () => {
 
   it('refuses a header fetch would refuse at connect, saying which (not a protocol error later)', () => {
     const url = 'https://a.example/mcp';
-    expect(() => buildServerConfig([], { url, header: ['Bad Name: v'] })).toThrow(/headers\.Bad Name: a header name is letters/);
+    expect(() => buildServerConfig([], { url, header: ['Bad Name: v'] })).toThrow(/headers\["Bad Name"\]: a header name is letters/);
     expect(() => buildServerConfig([], { url, header: ['X-A: v\r\nInjected: 1'] })).toThrow(/a header value may not hold a line break/);
     expect(buildServerConfig([], { url, header: ['Authorization: Bearer ${secret:TOKEN}'] })).toEqual({ type: 'http', url, headers: { Authorization: 'Bearer ${secret:TOKEN}' } });
   });
