@@ -44,8 +44,12 @@ describe('connecting an agent to a client', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Write to Cursor' }));
     await within(dialog).findByText(/^Wrote/);
     expect(dialog.textContent).toContain('/home/ana/.cursor/mcp.json.bak\\u200b');
-    api.emit('auditEntry', { time: Date.now() + 1, agent: 'desk', server: 'notes', kind: 'tool', tool: 'delete_all\u202egnidaer', durationMs: 1, outcome: 'ok' });
-    await waitFor(() => expect(dialog.textContent).toContain('First call: delete_all\\u202egnidaer on notes'));
+    // Sent until it shows: the note listens from an effect, which a loaded machine may run after a first send.
+    const call = { time: Date.now() + 1, agent: 'desk', server: 'notes', kind: 'tool', tool: 'delete_all\u202egnidaer', durationMs: 1, outcome: 'ok' } as const;
+    await waitFor(() => {
+      api.emit('auditEntry', call);
+      expect(dialog.textContent).toContain('First call: delete_all\\u202egnidaer on notes');
+    });
     expect(dialog.textContent).not.toMatch(/[\u200b\u202e\u2066`]/);
   });
 
