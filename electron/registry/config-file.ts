@@ -89,7 +89,7 @@ export function serializeConfig(raw: Record<string, unknown>): string {
 export async function editConfigFile<T>(
   file: string,
   fileLock: FileLock,
-  mutate: (config: RawConfig) => T,
+  mutate: (config: RawConfig) => T | Promise<T>,
   /** How many servers the running config has (see readRawConfig). */
   inForce = 0,
 ): Promise<T> {
@@ -97,7 +97,7 @@ export async function editConfigFile<T>(
     const config = await readRawConfig(file, inForce);
     const before = canonicalJson(config.raw);
     const known = new Set(issuesOf(config.raw, file).map(formatIssue));
-    const result = mutate(config);
+    const result = await mutate(config);
     if (canonicalJson(config.raw) === before) return result;
     // Only problems this change brings are refused: entries that were already bad stay as they were.
     const added = issuesOf(config.raw, file).filter((issue) => !known.has(formatIssue(issue)));

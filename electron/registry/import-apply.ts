@@ -135,6 +135,26 @@ export async function planCheckedImport(source: ImportSource, importPath: string
   return plan;
 }
 
+/**
+ * An import's file and secret moves and its merge, all decided on `servers` as read under mcp.json's
+ * edit lock (call it there): a name another process adds meanwhile waits for the lock, so no secret
+ * moves for a server the merge then skips.
+ */
+export async function applyImport(
+  plan: ImportPlan,
+  servers: Record<string, unknown>,
+  source: ImportSource,
+  options: { sink: SecretSink | undefined; move: boolean; homeDir: string },
+): Promise<ImportReport> {
+  placeRenamed(plan, servers);
+  // Past the total bound it is refused here, before anything moves into the vault.
+  mergeImport(plan, { ...servers }, source, []);
+  const files = await importCredentialFilesOf(plan, servers, options);
+  const moved = await moveImportedSecrets(plan, servers, options.sink, files);
+  const merged = mergeImport(plan, servers, source, moved);
+  return files.length > 0 ? { ...merged, credentialFiles: files } : merged;
+}
+
 /** The credential files an import from `source` would find, without writing anything (the CLI asks before moving them). */
 export async function previewCredentialFiles(source: ImportSource, importPath: string | undefined, ctx: ImportContext): Promise<NonNullable<ImportReport['credentialFiles']>> {
   const plan = await planImport(source, importPath, ctx);

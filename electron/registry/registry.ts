@@ -27,7 +27,7 @@ import { Emitter } from '../../shared/events';
 import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
 import type { ImportContext } from './import-locations';
-import { importCredentialFilesOf, mergeImport, moveImportedSecrets, planCheckedImport } from './import-apply';
+import { applyImport, planCheckedImport } from './import-apply';
 import { refuseAdd } from './add-check';
 import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
@@ -230,13 +230,9 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   async importFrom(source: ImportSource, importPath?: string, options: ImportOptions = {}): Promise<ImportReport> {
     this.#assertOpen();
     const context = this.#importContext();
-    const existing = await this.#fileServers();
-    const plan = await planCheckedImport(source, importPath, context, existing);
+    const plan = await planCheckedImport(source, importPath, context, await this.#fileServers());
     const move = options.credentialFiles === 'move';
-    const files = await importCredentialFilesOf(plan, existing, { sink: this.#options.secretSink, move, homeDir: context.homeDir });
-    const moved = await moveImportedSecrets(plan, existing, this.#options.secretSink, files);
-    const merged = await this.#edit(({ servers }) => mergeImport(plan, servers, source, moved));
-    const report = files.length > 0 ? { ...merged, credentialFiles: files } : merged;
+    const report = await this.#edit(({ servers }) => applyImport(plan, servers, source, { sink: this.#options.secretSink, move, homeDir: context.homeDir }));
     await this.reload();
     this.#log(`import from ${source}: ${report.added.length} added, ${report.skipped.length} skipped`);
     return report;

@@ -99,4 +99,4 @@ export {
   tokenShaped,
   urlWithPassword,
 } from './secret-shapes';
-export { storePasswordReferences, storePasswordVariables } from './own-variable-references';
+export { storePasswordIssues, storePasswordReferences, storePasswordVariables } from './own-variable-references';

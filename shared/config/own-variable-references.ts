@@ -41,12 +41,12 @@ export function storePasswordVariables(settings: Settings | undefined): string[]
 }
 
 /**
- * `${env:…}` naming one of `kept` anywhere in a server's entry, as `field: message`: a store's password
+ * `${env:…}` naming one of `kept` anywhere in a server's entry, with its path: a store's password
  * variable is set by the settings, not the entry, so the entry's own schema cannot see it.
  */
-export function storePasswordReferences(entry: unknown, kept: readonly string[]): Array<{ field: string; message: string }> {
+export function storePasswordIssues(entry: unknown, kept: readonly string[]): Array<{ path: PropertyKey[]; message: string }> {
   if (kept.length === 0) return [];
-  const found: Array<{ field: string; message: string }> = [];
+  const found: Array<{ path: PropertyKey[]; message: string }> = [];
   for (const [text, path] of strings(entry)) {
     let refs: ReturnType<typeof findReferences>;
     try {
@@ -57,8 +57,13 @@ export function storePasswordReferences(entry: unknown, kept: readonly string[])
     for (const ref of refs) {
       if (ref.kind !== 'env' || !kept.some((name) => name.toUpperCase() === ref.name.toUpperCase())) continue;
       const { message, hint } = storePasswordMessage(ref.text);
-      found.push({ field: path.map(String).join('.'), message: `${message} ${hint}` });
+      found.push({ path, message: `${message} ${hint}` });
     }
   }
   return found;
+}
+
+/** storePasswordIssues as a config problem's `field: message`. */
+export function storePasswordReferences(entry: unknown, kept: readonly string[]): Array<{ field: string; message: string }> {
+  return storePasswordIssues(entry, kept).map(({ path, message }) => ({ field: path.map(String).join('.'), message }));
 }

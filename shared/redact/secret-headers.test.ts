@@ -79,6 +79,24 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(r.redact(`Error: field "password": ${VALUE}`)).toBe(`Error: field "password": ${REDACTED}`);
   });
 
+  it("leaves a config problem's field path and an App API error's quoted header name as printed inside a JSON string", () => {
+    const r = new Redactor();
+    for (const problem of [
+      '/h/mcp.json: server "a": field "headers.Authorization": expected string, got number 5',
+      '/h/mcp.json: server "b": field "env.GITHUB_TOKEN": expected string, got number 5',
+      'Invalid server: headers["Authorization"]: a header value may not hold a line break',
+      'Invalid input for addServer: config.env["GITHUB_TOKEN"]: expected string',
+    ]) {
+      expect(r.redact(problem)).toBe(problem);
+      const json = JSON.stringify({ error: { message: problem } });
+      expect(r.redact(json)).toBe(json);
+    }
+    // The escaped quotes are the path's only: a credential's value beside such a problem is still hidden.
+    expect(r.redact(JSON.stringify({ e: `field "headers.Authorization": x`, h: { Authorization: VALUE } }))).not.toContain(VALUE);
+    expect(r.redact(JSON.stringify({ e: `Authorization: Bearer ${VALUE}` }))).toBe(JSON.stringify({ e: `Authorization: ${REDACTED}` }));
+    expect(r.redact(JSON.stringify({ e: `fields "headers.Authorization": ${VALUE}` }))).not.toContain(VALUE);
+  });
+
   it("leaves the last step of a URL's or file's path before a colon (a sign-in error's reason)", () => {
     const r = new Redactor();
     for (const text of [

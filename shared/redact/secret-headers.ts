@@ -97,11 +97,16 @@ function nameEnd(text: string, colon: number): number {
 /** How far back a path is read for the form it stands in (a field path, a URL): bounded, so the scan stays linear. */
 const MAX_PATH = 512;
 
-/** A dotted path in quotes after `field ` (`field "env.GITHUB_TOKEN"`), as config problems name a place. */
+/**
+ * A dotted path in quotes after `field ` (`field "env.GITHUB_TOKEN"`), as config problems name a place;
+ * its quotes escaped (`field \"env.GITHUB_TOKEN\"`) when the problem is printed inside a JSON string.
+ */
 function inQuotedField(text: string, at: number): boolean {
   let i = at - 1;
   while (i >= 0 && at - i <= MAX_PATH && (isNameChar(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i--;
-  return text[i] === '"' && text.slice(Math.max(0, i - 6), i) === 'field ';
+  if (text[i] !== '"') return false;
+  const open = text.charCodeAt(i - 1) === 92 ? i - 1 : i;
+  return text.slice(Math.max(0, open - 6), open) === 'field ';
 }
 
 /** A path inside a URL (`scheme://host/…`): its own run of non-blank characters holds a `://`. */

@@ -25,6 +25,32 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid_config', data: { file: join(home, 'mcp.json'), server: 'a', field: 'command' } } });
   });
 
+  it('servers list --json keeps the reason after a field path ending in a credential header or variable; a secret in the file stays hidden', async () => {
+    const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const home = homeWith(
+      JSON.stringify({
+        mcpServers: {
+          a: { type: 'http', url: 'https://a.example/mcp', headers: { Authorization: 5 } },
+          b: { command: 'x', env: { GITHUB_TOKEN: 5 } },
+          c: { command: 'node', args: `--token=${token}` },
+        },
+      }),
+    );
+    const text = await runCli(home, ['servers', 'list']);
+    const json = await runCli(home, ['servers', 'list', '--json']);
+    expect(json.code).toBe(2);
+    const { message } = (JSON.parse(json.stderr) as { error: { message: string } }).error;
+    for (const output of [text.stderr, message]) {
+      expect(output).toContain('server "a": field "headers.Authorization": expected string, got number 5');
+      expect(output).toContain('server "b": field "env.GITHUB_TOKEN": expected string, got number 5');
+      expect(output).toContain('server "c": field "args": expected array');
+    }
+    for (const output of [text.stdout, text.stderr, json.stdout, json.stderr]) expect(output).not.toContain(token);
+    // The App API's form of a header's path (servers add), in plain and JSON output.
+    const add = await runCli(home, ['servers', 'add', 'e', '--url', 'https://b.example/mcp', '--header', 'Authorization: Bearer x\ny']);
+    expect(add.stderr).toContain('headers["Authorization"]: a header value may not hold a line break');
+  });
+
   it('servers list: a file that is not JSON, exit 2', async () => {
     const home = homeWith('{"mcpServers": ');
     const result = await runCli(home, ['servers', 'list']);

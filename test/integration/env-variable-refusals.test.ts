@@ -104,4 +104,24 @@ describe('variable names and references that reach what they must not, through t
     expect(approve.stderr + tools.stderr).not.toContain('the-kdbx-password');
     expect(requests).toEqual([]);
   }, 120_000);
+
+  it("refuses at servers add and edit a reference to a KeePassXC store's password variable, naming the field; an ordinary variable passes", async () => {
+    const config = JSON.parse(mcpText()) as { mcpServers: Record<string, unknown>; settings: Record<string, unknown> };
+    config.settings['secretStores'] = { kp: { type: 'keepassxc', database: join(home, 'p.kdbx'), passwordEnv: 'KP_PASSWORD' } };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify(config));
+    const said = 'names the variable a KeePassXC store reads its database password from';
+    for (const connect of [[], ['--connect', '--yes']]) {
+      const added = await cli(['servers', 'add', 'kp-add', '--url', url, '--header', 'X-Trace: ${env:KP_PASSWORD}', ...connect]);
+      expect(added.code, added.stderr).toBe(2);
+      expect(added.stderr).toContain(`Invalid server: headers["X-Trace"]: The reference \${env:KP_PASSWORD} ${said}`);
+      expect(mcpText()).not.toContain('kp-add');
+    }
+    const plain = await cli(['servers', 'add', 'kp-ok', '--env', 'A=${env:HOME}', '--', 'node', 'x.mjs']);
+    expect(plain.code, plain.stderr).toBe(0);
+    const edited = await cli(['servers', 'edit', 'kp-ok', '--env', 'B=${env:kp_password}']);
+    expect(edited.code, edited.stderr).toBe(2);
+    expect(edited.stderr).toContain(`Invalid server: env["B"]: The reference \${env:kp_password} ${said}`);
+    expect(mcpText()).not.toContain('kp_password');
+    expect(requests).toEqual([]);
+  }, 180_000);
 });

@@ -23,6 +23,7 @@ import type { createSessionSettingsApi } from '../settings/session-settings-api'
 import { apiKeyLocation } from '../sign-in/api-key';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
+import { refuseKeptVariables } from '../servers/kept-variable-refusal';
 import { serverEntry } from '../../../shared/config';
 import { refuseRelativeImportPath } from './import-check';
 import { refuseWithheldTool } from './withheld-tool';
@@ -134,6 +135,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {
       refuseLiteralSecrets(name, config);
+      refuseKeptVariables(config, registry.config().settings);
       await registry.addServer(name, config);
       await deps.settled();
       return { ok: true as const };
@@ -221,6 +223,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     },
     updateServer: async ({ name, config }: ApiInput<'updateServer'>) => {
       refuseLiteralSecrets(name, config, serverEntry(registry.config(), name));
+      refuseKeptVariables(config, registry.config().settings);
       await registry.updateServer(name, config);
       // The pool has applied it (a running server restarted) before the status is read.
       await deps.settled();

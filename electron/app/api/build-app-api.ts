@@ -10,6 +10,7 @@ import { createAdminApi } from '../admin/admin-api';
 import { AdminLog } from '../admin/admin-log';
 import { createApiDoor, type ApiDoor } from '../door/api-door';
 import { createAddService } from '../servers/add-service';
+import { refuseKeptVariables } from '../servers/kept-variable-refusal';
 import { createAppApi } from './app-api';
 import { importRefusal } from './import-check';
 import { askUrlChecks } from '../asks/ask-reach';
@@ -224,7 +225,11 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     admin,
     ...(confirmations ? { confirmations } : {}),
     appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
-    refuseNow: { importConfig: importRefusal(registry), addServer: ({ name }) => registry.checkAdd(name) },
+    refuseNow: { importConfig: importRefusal(registry), addServer: async ({ name, config }) => {
+        await registry.checkAdd(name);
+        refuseKeptVariables(config, registry.config().settings);
+      },
+    },
     ...(owners ? { owners } : {}),
   });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, owners, decisions };

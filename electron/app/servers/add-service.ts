@@ -6,6 +6,7 @@ import { secretKey, type Vault } from '../../../shared/vault';
 import type { Pool } from '../../pool';
 import { sendsSecret, type Registry } from '../../registry';
 import { refuseLiteralSecrets } from './literal-secret-refusal';
+import { refuseKeptVariables } from './kept-variable-refusal';
 import { approvalCommandLine } from './shown-command';
 
 export interface AddServiceOptions {
@@ -54,6 +55,7 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
     assertNoSeparator(name, Object.keys(registry.config().mcpServers));
     // As addServer: the secrets go in `secrets`, the entry holds references (a dry run is refused alike).
     refuseLiteralSecrets(name, config);
+    refuseKeptVariables(config, registry.config().settings);
     const needsApproval = isStdio(config) || sendsSecret(config);
     const commandLine = needsApproval ? redact(approvalCommandLine(config)) : undefined;
     const shown = { ...(commandLine !== undefined ? { commandLine } : {}), needsApproval };
