@@ -40,6 +40,10 @@ export interface RunOptions {
   runs?: RunRecords | undefined;
   /** Whose way of stopping a program and what it started applies (tests of a stand-in child give win32: it alone is signalled). */
   platform?: NodeJS.Platform | undefined;
+  /** The program a person knows the run as, when `command` only starts it (`sh -c 'exec secret-tool …'`). */
+  program?: string | undefined;
+  /** When the operation this run is one step of began (Date.now()): its steps share one `timeoutMs`. */
+  since?: number | undefined;
 }
 
 /** Store runs still being ended: a process that exits first would leave them to the next start's sweep. */
@@ -58,6 +62,9 @@ export async function storeRunsEnded(): Promise<void> {
 export function runStoreProgram(command: string, args: readonly string[], options: RunOptions): Promise<ProgramResult> {
   const spawn = options.spawn ?? nodeSpawn;
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const timedOut = () => didNotAnswer(options.store, timeoutMs, options.program ?? command);
+  const left = options.since === undefined ? timeoutMs : options.since + timeoutMs - Date.now();
+  if (left <= 0) return Promise.reject(timedOut());
   const platform = options.platform ?? process.platform;
   // Linux: what the program starts carries this mark, so one that left the process group is found too (run-mark.ts).
   const mark = platform === 'linux' ? newRunMark() : undefined;
@@ -110,10 +117,7 @@ export function runStoreProgram(command: string, args: readonly string[], option
       child.stdout.destroy();
       child.stderr.destroy();
     };
-    const timer = setTimeout(
-      () => stop(storeUnavailable(options.store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${programName(command)} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => stop(timedOut()), left);
     child.stdout.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > MAX_STORE_OUTPUT) stop(storeUnavailable(options.store, `printed more than ${MAX_STORE_OUTPUT} bytes, which is no one secret`, `Check the command or path of the store.`));
@@ -145,6 +149,11 @@ export function runStoreProgram(command: string, args: readonly string[], option
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** The store's program ran past its time; `program` is named by its file name, as agents may read it. */
+export function didNotAnswer(store: string, timeoutMs: number, program: string): Error {
+  return storeUnavailable(store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${programName(program)} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`);
 }
 
 function notStarted(store: string, command: string, error: unknown): Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasExactly, parseSearch } from './secret-service-items';
+import { hasExactly, holdsSearchLines, parseSearch } from './secret-service-items';
 
 const block = (path: string, secret: string | undefined, attributes: string[], schema?: string): string =>
   [
@@ -29,6 +29,12 @@ describe('parseSearch (secret-tool search --all, stderr merged in)', () => {
     expect(answer?.items[0]?.secret).toBeUndefined();
   });
 
+  it('an item printed twice (its value holding lines of the same shape) is refused, not read as two', () => {
+    const forged = block('/1', 'real\ncreated = \nmodified = \n[/1]\nlabel = x\nsecret = evil', ['attribute.service = github']);
+    expect(parseSearch(forged)).toBeUndefined();
+    expect(parseSearch(block('/1', 'a', ['attribute.service = x']) + block('/2', 'b', ['attribute.service = x']))?.items).toHaveLength(2);
+  });
+
   it('text in another shape is not guessed at', () => {
     expect(parseSearch('something else\n')).toBeUndefined();
     expect(parseSearch('')).toEqual({ items: [], complaints: [] });
@@ -45,5 +51,19 @@ describe('hasExactly', () => {
 
   it('the generic schema some secret-tool versions add is no other program’s mark', () => {
     expect(hasExactly(item({ service: 'github', 'xdg:schema': 'org.freedesktop.Secret.Generic' }), ['service', 'github'])).toBe(true);
+  });
+});
+
+describe('holdsSearchLines', () => {
+  it('finds a line after the first shaped like secret-tool’s search output', () => {
+    for (const line of ['[/2]', 'secret = x', 'label = y', 'created = ', 'modified = 2026-12-02 01:53:12', 'schema = s', 'attribute.service = github', 'secret-tool: locked'])
+      expect(holdsSearchLines(`tok\n${line}`), line).toBe(true);
+  });
+
+  it('lets ordinary values through: one line of any shape, a key of several lines', () => {
+    expect(holdsSearchLines('secret = x')).toBe(false);
+    expect(holdsSearchLines('[abc]')).toBe(false);
+    expect(holdsSearchLines('-----BEGIN KEY-----\nAbc+/=\n-----END KEY-----\n')).toBe(false);
+    expect(holdsSearchLines('a\nkey=value\nsecret: x')).toBe(false);
   });
 });

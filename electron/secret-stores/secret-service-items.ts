@@ -19,7 +19,7 @@ const DATE = String.raw`(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)?`;
  * lines come last (libsecret 0.20 prints them on stderr, so both streams are read as one, in order).
  */
 const BLOCK = new RegExp(
-  String.raw`\[[^\]\n]*\]\nlabel = [\s\S]*?\n(?:secret = ([\s\S]*?)\n)?created = ${DATE}\nmodified = ${DATE}\n(?:schema = ([^\n]*)\n)?((?:attribute\.[^\n]*\n)*)`,
+  String.raw`\[([^\]\n]*)\]\nlabel = [\s\S]*?\n(?:secret = ([\s\S]*?)\n)?created = ${DATE}\nmodified = ${DATE}\n(?:schema = ([^\n]*)\n)?((?:attribute\.[^\n]*\n)*)`,
   'y',
 );
 const COMPLAINT = /secret-tool: ([^\n]*)\n/y;
@@ -31,6 +31,7 @@ const COMPLAINT = /secret-tool: ([^\n]*)\n/y;
 export function parseSearch(text: string): SearchAnswer | undefined {
   const items: SearchedItem[] = [];
   const complaints: string[] = [];
+  const paths = new Set<string>();
   const input = text === '' || text.endsWith('\n') ? text : `${text}\n`;
   let at = 0;
   while (at < input.length) {
@@ -43,17 +44,30 @@ export function parseSearch(text: string): SearchAnswer | undefined {
     }
     BLOCK.lastIndex = at;
     const block = BLOCK.exec(input);
-    if (block === null) return undefined;
+    // An item printed twice is a value holding lines of this shape: which lines are whose is not known.
+    if (block === null || paths.has(block[1] ?? '')) return undefined;
+    paths.add(block[1] ?? '');
     at = BLOCK.lastIndex;
     const attributes = new Map<string, string>();
-    if (block[2] !== undefined) attributes.set('xdg:schema', block[2]);
-    for (const line of (block[3] ?? '').split('\n')) {
+    if (block[3] !== undefined) attributes.set('xdg:schema', block[3]);
+    for (const line of (block[4] ?? '').split('\n')) {
       const match = /^attribute\.(.*?) = (.*)$/.exec(line);
       if (match !== null) attributes.set(match[1] ?? '', match[2] ?? '');
     }
-    items.push({ attributes, ...(block[1] !== undefined ? { secret: block[1] } : {}) });
+    items.push({ attributes, ...(block[2] !== undefined ? { secret: block[2] } : {}) });
   }
   return { items, complaints };
+}
+
+/** A line as `secret-tool search` prints it around a value: a value holding one could read back as another item. */
+const SEARCH_LINE = /^(?:\[[^\]\n]*\]|(?:label|secret|created|modified|schema|attribute\.[^\n]*?) = [^\n]*|secret-tool: [^\n]*)$/;
+
+/**
+ * Whether a value holds a line shaped like secret-tool's search output (`[/1]`, `secret = …`,
+ * `attribute.x = …`) after its first, which secret-tool prints after its own `secret = `.
+ */
+export function holdsSearchLines(value: string): boolean {
+  return value.split('\n').slice(1).some((line) => SEARCH_LINE.test(line));
 }
 
 /**

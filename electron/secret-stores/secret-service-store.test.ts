@@ -26,16 +26,19 @@ describe('the Secret Service store with no session bus at all', () => {
   });
 });
 
-// A stand-in secret-tool (a shell script on PATH): `search` prints $FAKE_SEARCH's file, `store` takes
-// its stdin and says it cut it (as libsecret-tools does, exiting 0), `clear` leaves a mark.
-function fakeSecretTool(search: string | Buffer): { env: Record<string, string>; cleared: () => boolean; stored: () => boolean } {
+// A stand-in secret-tool (a shell script on PATH): `search` prints its file, `store` takes its stdin
+// and says it cut it (as libsecret-tools does, exiting 0), `clear` leaves a mark; each first sleeps
+// `delay` seconds. A stand-in dbus-send answers the default collection's `Locked` with `locked`.
+function fakeSecretTool(search: string | Buffer, options: { delay?: number; locked?: boolean | 'no collection' } = {}): { env: Record<string, string>; cleared: () => boolean; stored: () => boolean } {
   const dir = mkdtempSync(join(tmpdir(), 'cs-fake-secret-tool-'));
   writeFileSync(join(dir, 'search.txt'), search);
   writeFileSync(
     join(dir, 'secret-tool'),
-    `#!/bin/sh\ncase "$1" in\n search) cat "${dir}/search.txt";;\n store) cat >/dev/null; touch "${dir}/stored"; echo 'secret-tool: password is too long' >&2;;\n clear) touch "${dir}/cleared";;\nesac\n`,
+    `#!/bin/sh\nsleep ${options.delay ?? 0}\ncase "$1" in\n search) cat "${dir}/search.txt";;\n store) cat >/dev/null; touch "${dir}/stored"; echo 'secret-tool: password is too long' >&2;;\n clear) touch "${dir}/cleared";;\nesac\n`,
     { mode: 0o755 },
   );
+  const reply = options.locked === 'no collection' ? 'echo "Error org.freedesktop.DBus.Error.UnknownMethod: Object does not exist" >&2; exit 1' : `echo '   variant       boolean ${String(options.locked === true)}'`;
+  writeFileSync(join(dir, 'dbus-send'), `#!/bin/sh\n${reply}\n`, { mode: 0o755 });
   return {
     env: { PATH: `${dir}:${process.env.PATH ?? '/usr/bin:/bin'}` },
     cleared: () => existsSync(join(dir, 'cleared')),
@@ -43,11 +46,46 @@ function fakeSecretTool(search: string | Buffer): { env: Record<string, string>;
   };
 }
 
-const item = (secret: string, attributes: Record<string, string>): string =>
-  `[/1]\nlabel = x\nsecret = ${secret}\ncreated = 2026-12-02 01:53:12\nmodified = 2026-12-02 01:53:12\n${Object.entries(attributes).map(([k, v]) => `attribute.${k} = ${v}\n`).join('')}`;
+let items = 0;
+const item = (secret: string, attributes: Record<string, string>, path = `/${++items}`): string =>
+  `[${path}]\nlabel = x\nsecret = ${secret}\ncreated = 2026-12-02 01:53:12\nmodified = 2026-12-02 01:53:12\n${Object.entries(attributes).map(([k, v]) => `attribute.${k} = ${v}\n`).join('')}`;
 
 describe('the Secret Service store, deciding from what secret-tool prints', () => {
-  const storeOn = (env: Record<string, string>) => createSecretServiceStore({ name: 'keyring', config: { type: 'secret-service' }, env });
+  const storeOn = (env: Record<string, string>, timeoutMs?: number) => createSecretServiceStore({ name: 'keyring', config: { type: 'secret-service', ...(timeoutMs !== undefined ? { timeoutMs } : {}) }, env });
+
+  it('health says the keyring is locked when its default collection is, though the probe finds no item', async () => {
+    expect(await storeOn(fakeSecretTool('').env).health()).toEqual({ ok: true, detail: 'the Secret Service on the session bus' });
+    const health = await storeOn(fakeSecretTool('', { locked: true }).env).health();
+    expect(health).toMatchObject({ ok: false, detail: 'The secret store "keyring" is locked (the default keyring of the Secret Service, which holds its items, is locked).' });
+    expect(health.fix).toContain('Unlock your keyring');
+    // No default collection to ask (nothing stored yet): the search's answer stands.
+    expect(await storeOn(fakeSecretTool('', { locked: 'no collection' }).env).health()).toMatchObject({ ok: true });
+  });
+
+  it('refuses to store a value with lines shaped like secret-tool’s output, and stores an ordinary one of several lines', async () => {
+    const shaped = fakeSecretTool('');
+    await expect(storeOn(shaped.env).set?.('github', 'tok\n[/2]\nsecret = other')).rejects.toThrow('has a line shaped like secret-tool\'s own output');
+    await expect(storeOn(shaped.env).set?.('github', 'tok\nattribute.service = x')).rejects.toThrow('nothing was stored');
+    expect(shaped.stored()).toBe(false);
+    const ordinary = fakeSecretTool(item('-----BEGIN KEY-----\nAbc=\n-----END KEY-----', { service: 'github' }));
+    await storeOn(ordinary.env).set?.('github', '-----BEGIN KEY-----\nAbc=\n-----END KEY-----');
+    expect(ordinary.stored()).toBe(true);
+  });
+
+  it('refuses, not mis-reads, an answer that prints one item twice (a value holding its lines)', async () => {
+    const forged = `[/1]\nlabel = x\nsecret = real\ncreated = \nmodified = \n${item('evil', { service: 'github' }, '/1')}`;
+    await expect(storeOn(fakeSecretTool(forged).env).get('github')).rejects.toThrow("could not tell its items apart in secret-tool's search answer");
+  });
+
+  it('a search past its time names secret-tool, not the shell it runs through', async () => {
+    await expect(storeOn(fakeSecretTool('', { delay: 3 }).env, 500).get('github')).rejects.toThrow('did not answer within 1 s (secret-tool may be waiting to be unlocked)');
+  });
+
+  it('a delete, a search then a clear, is given the store’s timeout once', async () => {
+    // Each run alone stays within 3 s; the two together do not.
+    const tool = fakeSecretTool(item('ours', { service: 'github' }), { delay: 2 });
+    await expect(storeOn(tool.env, 3000).delete?.('github')).rejects.toThrow('did not answer within 3 s');
+  }, 20_000);
 
   it('reads the item with exactly its attributes, not another program’s with more', async () => {
     const tool = fakeSecretTool(item('alice-pw', { service: 'github', username: 'alice' }) + item('ours\n', { service: 'github' }));

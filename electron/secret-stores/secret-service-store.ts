@@ -1,9 +1,10 @@
 import { CodedError } from '../../shared/errors';
 import type { SecretStoreConfig } from '../../shared/config';
 import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
-import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
+import { DEFAULT_STORE_TIMEOUT_MS, runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
-import { hasExactly, parseSearch, withoutLineEnd, type SearchAnswer } from './secret-service-items';
+import { hasExactly, holdsSearchLines, parseSearch, withoutLineEnd, type SearchAnswer } from './secret-service-items';
+import { defaultCollectionLocked } from './secret-service-lock';
 import { storeEnv } from './store-env';
 
 /** secret-tool reads at most this much of a value (more is cut, said on stderr, and it exits 0). */
@@ -68,7 +69,9 @@ export function secretServiceUnreachable(store: string, stderr: string, fallback
 export function createSecretServiceStore(options: SecretServiceStoreOptions): SecretStore {
   const { name, config } = options;
   const env = storeEnv(options.env);
-  const run = (args: string[], input?: string) => runStoreProgram('secret-tool', args, { store: name, env, spawn: options.spawn, runs: options.runs, input, timeoutMs: config.timeoutMs });
+  // One operation (a search, then a store or clear) is given the store's timeout once, not per run.
+  const within = (since: number) => ({ store: name, env, spawn: options.spawn, runs: options.runs, timeoutMs: config.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, since });
+  const run = (args: string[], since: number, input?: string) => runStoreProgram('secret-tool', args, { ...within(since), input });
   const noService = (stderr: string, fallback?: string) => secretServiceUnreachable(name, stderr, fallback);
 
   const locked = () =>
@@ -76,13 +79,12 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
 
   // secret-tool prints an item's attributes on stderr (libsecret 0.20) after its other lines on
   // stdout: one stream, in order, tells which attributes are whose. `exec` keeps the run one process.
-  const search = async (attributes: string[]): Promise<SearchAnswer & { utf8: boolean }> => {
-    const result = await runStoreProgram('sh', ['-c', 'exec secret-tool "$@" 2>&1', 'secret-tool', 'search', '--all', '--unlock', ...attributes], {
-      store: name, env, spawn: options.spawn, runs: options.runs, timeoutMs: config.timeoutMs,
-    });
+  const search = async (attributes: string[], since: number): Promise<SearchAnswer & { utf8: boolean }> => {
+    const result = await runStoreProgram('sh', ['-c', 'exec secret-tool "$@" 2>&1', 'secret-tool', 'search', '--all', '--unlock', ...attributes], { ...within(since), program: 'secret-tool' });
     const answer = parseSearch(result.stdout);
     if (result.code === 127) throw storeUnavailable(name, 'needs the program "secret-tool", which is not installed (or not on PATH)', 'Install secret-tool (libsecret-tools).');
-    if (answer === undefined || (result.code !== 0 && answer.items.length === 0)) throw noService(result.code === 0 ? '' : result.stdout, `secret-tool's search answered in a shape not known here (exit code ${result.code ?? '?'})`);
+    if (answer === undefined && result.code === 0) throw unreadable();
+    if (answer === undefined || (result.code !== 0 && answer.items.length === 0)) throw noService(result.stdout, `secret-tool's search answered in a shape not known here (exit code ${result.code ?? '?'})`);
     // A locked item's attributes may be hashed: it could be the one meant, so nothing is decided.
     if (answer.items.some((item) => item.secret === undefined)) throw locked();
     return { ...answer, utf8: result.utf8 };
@@ -93,12 +95,23 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       hint: 'Keep it in the vault instead (secrets set without --store), which holds up to 64 KiB.',
     });
 
+  const searchShaped = (path: string) =>
+    new CodedError('invalid_input', `The value for "${path}" has a line shaped like secret-tool's own output ("[…]", "secret = …", "attribute.… = …"), which would read back as another item; nothing was stored.`, {
+      hint: 'Keep it in the vault instead (secrets set without --store), or base64 it.',
+    });
+
+  const keyringLocked = () =>
+    storeUnavailable(name, 'is locked (the default keyring of the Secret Service, which holds its items, is locked)', 'Unlock your keyring: log in to your desktop with its password, or unlock it in Passwords and Keys (Seahorse).');
+
+  const unreadable = () =>
+    storeUnavailable(name, "could not tell its items apart in secret-tool's search answer (a value may hold lines shaped like it); nothing was read", 'Check the items of that path in Passwords and Keys (Seahorse), and delete one whose value holds lines such as "secret = …".');
+
   const notText = () =>
     new CodedError('invalid_config', `The secret store "${name}" holds an item whose value is not UTF-8 text, which no reference can carry.`, { hint: 'Store the value as text (base64 it), or keep it in the vault.' });
 
   /** The value of the one item with exactly these attributes (undefined when none). */
-  const readExact = async (path: string, attributes: string[], doing: 'read' | 'store'): Promise<string | undefined> => {
-    const answer = await search(attributes);
+  const readExact = async (path: string, attributes: string[], doing: 'read' | 'store', since: number): Promise<string | undefined> => {
+    const answer = await search(attributes, since);
     const exact = answer.items.filter((item) => hasExactly(item, attributes));
     if (exact.length > 1) {
       throw new CodedError('denied', `${exact.length} items of the Secret Service have exactly the attributes of "${path}"; none is ${doing === 'read' ? 'read' : 'taken as stored'}, as which one is meant is not known.`, {
@@ -125,23 +138,25 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
     abilities: { list: false, set: true, delete: true },
     async get(path) {
       const attributes = attributesOf(path);
-      return readExact(path, attributes, 'read');
+      return readExact(path, attributes, 'read', Date.now());
     },
     async set(path, value) {
       const attributes = attributesOf(path);
       if (Buffer.byteLength(value) > MAX_SECRET_TOOL_BYTES) throw tooLong(path, value);
+      if (holdsSearchLines(value)) throw searchShaped(path);
+      const since = Date.now();
       // The Secret Service replaces an item that has at least these attributes: another program's.
-      const others = (await search(attributes)).items.filter((item) => !hasExactly(item, attributes)).length;
+      const others = (await search(attributes, since)).items.filter((item) => !hasExactly(item, attributes)).length;
       if (others > 0) {
         throw new CodedError('denied', `${others} item${others === 1 ? '' : 's'} of another program ${others === 1 ? 'has' : 'have'} the attributes of "${path}" and more; storing would replace one of them, so nothing was stored.`, {
           hint: 'Name the item by attributes no other program uses (name=value,name=value), or keep the value in the vault instead (secrets set without --store).',
         });
       }
-      const result = await run(['store', `--label=${path}`, ...attributes], value);
+      const result = await run(['store', `--label=${path}`, ...attributes], since, value);
       if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
       // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
       // program's item: only what reads back as given counts as stored (a caller then deletes its file).
-      const kept = await readExact(path, attributes, 'store').catch(() => undefined);
+      const kept = await readExact(path, attributes, 'store', since).catch(() => undefined);
       if (kept !== withoutLineEnd(value)) {
         throw new CodedError('internal', `The secret store "${name}" did not keep the value of "${path}" as given (it reads back otherwise); take it as not stored.`, {
           hint: 'Check the item in Passwords and Keys (Seahorse), or keep the value in the vault instead (secrets set without --store).',
@@ -150,7 +165,8 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
     },
     async delete(path) {
       const attributes = attributesOf(path);
-      const answer = await search(attributes);
+      const since = Date.now();
+      const answer = await search(attributes, since);
       if (answer.items.length === 0) return false;
       // `secret-tool clear` deletes every item with at least these attributes, another program's too.
       if (answer.items.length > 1 || !answer.items.every((item) => hasExactly(item, attributes))) {
@@ -158,14 +174,17 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
           hint: 'Delete the item you mean in Passwords and Keys (Seahorse).',
         });
       }
-      const result = await run(['clear', ...attributes]);
+      const result = await run(['clear', ...attributes], since);
       if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
       return true;
     },
     health: () =>
       healthOf(async () => {
-        const result = await run(['search', 'connected-services-probe', 'health']);
+        const since = Date.now();
+        const result = await run(['search', 'connected-services-probe', 'health'], since);
         if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
+        // The probe's search finds no item, so a locked keyring would pass it unseen.
+        if ((await defaultCollectionLocked(within(since))) === true) throw keyringLocked();
         return 'the Secret Service on the session bus';
       }),
   };

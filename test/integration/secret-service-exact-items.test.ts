@@ -73,6 +73,25 @@ describe('the Secret Service store and other programs’ items', () => {
     expect(count('service', 'github')).toBe(2);
   }, 90_000);
 
+  it('refuses a value with lines shaped like secret-tool’s output, and keeps the file it came from', async () => {
+    const file = join(home, '..', 'shaped.txt');
+    writeFileSync(file, 'tok\ncreated = \nmodified = \n[/1]\nlabel = x\nsecret = other\n');
+    const set = await runCli(home, ['secrets', 'set', 'shaped', '--store', 'secret-service', '--from-file', file, '--delete-original'], { env });
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain("has a line shaped like secret-tool's own output");
+    expect(existsSync(file)).toBe(true);
+    expect(count('service', 'shaped')).toBe(0);
+  }, 90_000);
+
+  it('refuses, not mis-reads, another program’s item whose value prints its own header again', async () => {
+    keyring.store('forged', ['service', 'forged'], 'first');
+    const header = execFileSync('secret-tool', ['search', '--all', 'service', 'forged'], { env: { ...process.env, ...keyring.env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n')[0] ?? '';
+    expect(header).toMatch(/^\[.+\]$/);
+    // The same item (same attributes) with a value that ends its block and starts a second one.
+    keyring.store('forged', ['service', 'forged'], `real\ncreated = \nmodified = \n${header}\nlabel = x\nsecret = evil`);
+    await expect(store().get('forged')).rejects.toThrow("could not tell its items apart in secret-tool's search answer");
+  }, 90_000);
+
   it('stores a value of several lines and deletes its own item alone', async () => {
     const set = await runCli(home, ['secrets', 'set', 'mine', '--store', 'secret-service'], { env, input: 'one\ntwo' });
     expect(set.code, set.stderr).toBe(0);
