@@ -6,7 +6,8 @@ import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
 import { startAppOrigin, type AppOrigin } from './app-origin';
-import { streamEvents } from './event-stream';
+import { EVENT_STREAM_HEADERS, streamEvents } from './event-stream';
+import { methodsAt, sendWrongMethod } from './route-methods';
 import { readJsonBody } from './read-body';
 import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
@@ -88,7 +89,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    if (url.pathname === '/health' && request.method === 'GET') {
+    const allowed = await methodsAt(url.pathname, async (path) => (await files.read(path)) !== null);
+    if (allowed !== undefined && !allowed.includes(request.method ?? '')) {
+      sendWrongMethod(response, url.pathname, allowed);
+      return;
+    }
+    if (url.pathname === '/health') {
       sendJson(response, 200, { ok: true });
       return;
     }
@@ -113,7 +119,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await handleApi(request, response, url.pathname.slice('/api/'.length), from);
       return;
     }
-    if (request.method !== 'GET') {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
@@ -153,10 +159,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendJson(response, 200, { result: { shown: true } });
       return;
     }
-    if (method === 'events' && request.method === 'GET') {
+    if (method === 'events') {
       // The event stream is the UI's: the command line has no screen to keep current.
       if (from.caller !== 'app') {
         sendError(response, new CodedError('denied', 'The event stream is for the web UI'));
+        return;
+      }
+      if (request.method === 'HEAD') {
+        response.writeHead(200, EVENT_STREAM_HEADERS).end();
         return;
       }
       streamEvents(options.api, response);

@@ -68,7 +68,7 @@ describe('signing the web UI in', () => {
 
   it('takes a JSON POST only, with a bounded body of the right shape', async () => {
     const { web } = await start();
-    expect((await send(web.port, '/api/session', { headers: { connection: 'close' } })).status).toBe(400);
+    expect((await send(web.port, '/api/session', { headers: { connection: 'close' } })).status).toBe(405);
     expect((await exchange(web.port, JSON.stringify({ link }), { 'content-type': 'text/plain' })).status).toBe(400);
     for (const body of ['{}', JSON.stringify({ link: 5 }), JSON.stringify({ link, more: 1 }), JSON.stringify({ link: 'x'.repeat(300) })]) {
       expect((await exchange(web.port, body)).status, body).toBe(401);
