@@ -16,16 +16,17 @@ export interface UiSignInOptions {
 }
 
 /**
- * Who a link was made for: `printed` at start and for the command line (`serve --ui-link`), `page`
- * for a signed-out page's request, which any local process can make without a credential.
+ * Who a link was made for: `printed` at start, `command` for the command line (`serve --ui-link`,
+ * whose credential any local process can read), `page` for a signed-out page's request, which any
+ * local process can make without a credential.
  */
-export type LinkSource = 'printed' | 'page';
+export type LinkSource = 'printed' | 'command' | 'page';
 
 /**
  * The web UI's credentials. A printed link holds a one-time secret that the page exchanges for a
  * session secret of its own; only a session secret is the person's power. At most one link per
  * source is outstanding: a new one ends the unused old one of its source only, so a process asking
- * as a page cannot end the link serve printed or the command line asked for.
+ * as a page or with the command line's credential cannot end the link serve printed.
  */
 export class UiSignIn {
   private readonly links = new Map<LinkSource, { secret: string; expires: number }>();

@@ -14,7 +14,7 @@ import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
 import { MAX_LINK_CHARS, UI_LINK_COMMAND } from './sign-in-words';
 import { UiSignIn } from './ui-sign-in';
-import { LINK_REQUEST_PATH, LinkRequestRate } from './link-request';
+import { LINK_REQUEST_PATH, LinkRequestRate, tooSoon } from './link-request';
 import { signInRoutes } from './sign-in-routes';
 import { pageCsp, SECURITY_HEADERS, sendError, sendJson } from './web-responses';
 
@@ -71,6 +71,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const cliSecret = options.cliSecret ?? newSessionSecret();
   if (options.secret !== undefined && sameSecret(cliSecret, options.secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
   const linkRate = new LinkRequestRate(options.now);
+  const commandLinkRate = new LinkRequestRate(options.now);
   const signIn = new UiSignIn({ ...(options.secret !== undefined ? { first: options.secret } : {}), ...(options.now ? { now: options.now } : {}) });
   const secret = signIn.firstSecret;
   const { exchangeLink, requestLink } = signInRoutes({ signIn, linkRate, origin: () => origin, showLink: options.showLink, onSignedIn: options.onSignedIn });
@@ -155,7 +156,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (method === 'ui-link' && request.method === 'POST') {
       // Shown where the person sees it, never answered: the command line's credential is readable by every local process.
       if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address', { hint: 'Open the window from the tray or the app menu' });
-      options.showLink(`${origin}/#token=${signIn.issue()}`, 'command line');
+      // Any local process can read the command line's credential: it gets a budget of its own, apart from the page's.
+      const waitMs = commandLinkRate.take();
+      if (waitMs !== undefined) {
+        response.setHeader('retry-after', String(Math.ceil(waitMs / 1000))); // RFC 9110 §10.2.3: seconds
+        sendError(response, tooSoon(waitMs));
+        return;
+      }
+      options.showLink(`${origin}/#token=${signIn.issue('command')}`, 'command line');
       sendJson(response, 200, { result: { shown: true } });
       return;
     }
