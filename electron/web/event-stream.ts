@@ -25,14 +25,17 @@ const unrefTimer: SetTimer = (run, ms) => {
   return () => clearTimeout(timer);
 };
 
+/** The stream's answer head, also the whole answer to a HEAD request (RFC 9110 §9.3.2). */
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  'x-content-type-options': 'nosniff',
+} as const;
+
 /** Server-sent events: every App API event, as `event: <name>` with a JSON `data` line. */
 export function streamEvents(api: AppApi, response: ServerResponse, setTimer: SetTimer = unrefTimer): () => void {
-  response.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-content-type-options': 'nosniff',
-  });
+  response.writeHead(200, EVENT_STREAM_HEADERS);
   response.write(': connected\n\n');
   let closed = false;
   let cancelDrainWait: (() => void) | undefined;

@@ -100,7 +100,7 @@ describe('a signed-out page asking for a new sign-in address', () => {
       await ask(web.port, {}, '{"link":"x"}'),
       await ask(web.port, {}, '[]'),
     ];
-    expect(refusals.map((r) => r.status)).toEqual([403, 403, 403, 400, 400, 400, 400]);
+    expect(refusals.map((r) => r.status)).toEqual([403, 403, 403, 405, 400, 400, 400]);
     expect((await ask(web.port, {}, JSON.stringify({ pad: 'x'.repeat(100) }))).status).toBe(413);
     expect(shown).toEqual([]);
     for (let i = 0; i < LINK_REQUEST_RATE.burst; i++) expect((await ask(web.port)).status).toBe(200);

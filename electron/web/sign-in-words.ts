@@ -20,3 +20,18 @@ export function signInRefusal(): WireError {
     hint: `Run \`${UI_LINK_COMMAND}\` in a terminal: the running serve prints a new address where it runs`,
   };
 }
+
+/** A call with no live session: the tab was never signed in, or serve was started again. */
+export function notSignedIn(): WireError {
+  return { code: 'denied', message: 'This tab is not signed in: open a sign-in address that `connected-services serve` printed', hint: `For a new one: ${UI_LINK_COMMAND}` };
+}
+
+/** A call with a session that ended unused: the page shows the sign-in screen with this, not an error. */
+export function idleRefusal(idleMs: number): WireError {
+  return {
+    code: 'denied',
+    message: `This tab was signed out after ${Math.round(idleMs / 60_000)} minutes without use`,
+    hint: `Press "Show a new sign-in address in serve's terminal", or run \`${UI_LINK_COMMAND}\` in a terminal`,
+    data: { reason: 'idle' },
+  };
+}

@@ -79,6 +79,11 @@ export async function sendStatic(response: ServerResponse, file: StaticFile, hea
     return;
   }
   response.writeHead(200, { ...headers, 'content-type': file.type, 'content-length': file.size });
+  // HEAD: the head alone (RFC 9110 §9.3.2); Node drops a body written to it, but the file need not be read.
+  if (response.req.method === 'HEAD') {
+    response.end();
+    return;
+  }
   await pipeline(createReadStream(file.path), response).catch(() => response.destroy());
 }
 

@@ -34,16 +34,18 @@ describe('the web UI sign-in', () => {
     expect(signIn.exchange(fresh)).toBeDefined();
   });
 
-  it("keeps one link per source: a page's request, which any local process can make, never ends the printed or command line's link", () => {
+  it("keeps one link per source: a page's or the command line's request, which any local process can make, never ends another source's link", () => {
     const signIn = new UiSignIn({ first: 'printed-link' });
     const asked = [signIn.issue('page'), signIn.issue('page'), signIn.issue('page')];
     expect(signIn.isLink('printed-link')).toBe(true);
     expect(asked.slice(0, 2).some((link) => signIn.isLink(link))).toBe(false);
-    const cli = signIn.issue('printed');
-    expect(signIn.isLink('printed-link')).toBe(false);
+    const cli = signIn.issue('command');
     signIn.issue('page');
     expect(signIn.exchange(cli)).toBeDefined();
     expect(signIn.exchange(cli)).toBeUndefined();
+    // Nor does the command line's, whose credential any local process can read.
+    signIn.issue('command');
+    expect(signIn.isLink('printed-link')).toBe(true);
   });
 
   it('keeps every tab signed in up to its cap, then signs the oldest out', () => {

@@ -8,32 +8,51 @@ import { newSessionSecret, sameSecret } from '../net';
 export const SIGN_IN_LINK_TTL_MS = 10 * 60_000;
 /** Tabs signed in at once; past it, the oldest is signed out (each tab makes one on load). */
 export const MAX_UI_SESSIONS = 32;
+/**
+ * A tab's session ends after this long without a call: a tab left open on an unattended screen
+ * stops being the person's power. The event stream is no call: it only listens.
+ */
+export const SESSION_IDLE_MS = 30 * 60_000;
 
 export interface UiSignInOptions {
   /** The first link's secret; generated when absent. */
   first?: string;
   now?: () => number;
+  /** Default SESSION_IDLE_MS. */
+  idleMs?: number;
+  /** Told of each session that ends (signed out, idle, or past the cap), so what it holds open can close. */
+  onEnded?: (session: string) => void;
 }
 
+/** What a presented session secret is: live, ended for want of use (the tab is told why), or unknown. */
+export type SessionState = 'live' | 'idle' | 'unknown';
+
 /**
- * Who a link was made for: `printed` at start and for the command line (`serve --ui-link`), `page`
- * for a signed-out page's request, which any local process can make without a credential.
+ * Who a link was made for: `printed` at start, `command` for the command line (`serve --ui-link`,
+ * whose credential any local process can read), `page` for a signed-out page's request, which any
+ * local process can make without a credential.
  */
-export type LinkSource = 'printed' | 'page';
+export type LinkSource = 'printed' | 'command' | 'page';
 
 /**
  * The web UI's credentials. A printed link holds a one-time secret that the page exchanges for a
  * session secret of its own; only a session secret is the person's power. At most one link per
  * source is outstanding: a new one ends the unused old one of its source only, so a process asking
- * as a page cannot end the link serve printed or the command line asked for.
+ * as a page or with the command line's credential cannot end the link serve printed.
  */
 export class UiSignIn {
   private readonly links = new Map<LinkSource, { secret: string; expires: number }>();
-  private readonly sessions: string[] = [];
+  private readonly sessions: Array<{ secret: string; used: number }> = [];
+  /** Sessions ended for want of use, remembered (as many as MAX_UI_SESSIONS) so their tab hears why. */
+  private readonly idled: string[] = [];
   private readonly now: () => number;
+  private readonly onEnded: (session: string) => void;
+  readonly idleMs: number;
 
   constructor(options: UiSignInOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.idleMs = options.idleMs ?? SESSION_IDLE_MS;
+    this.onEnded = options.onEnded ?? (() => undefined);
     this.links.set('printed', { secret: options.first ?? newSessionSecret(), expires: this.now() + SIGN_IN_LINK_TTL_MS });
   }
 
@@ -60,8 +79,8 @@ export class UiSignIn {
     if (source === undefined) return undefined;
     this.links.delete(source);
     const session = newSessionSecret();
-    this.sessions.push(session);
-    if (this.sessions.length > MAX_UI_SESSIONS) this.sessions.shift();
+    this.sessions.push({ secret: session, used: this.now() });
+    if (this.sessions.length > MAX_UI_SESSIONS) this.onEnded(this.sessions.shift()?.secret ?? '');
     return session;
   }
 
@@ -72,10 +91,51 @@ export class UiSignIn {
     return found;
   }
 
-  /** Every session is compared, so the time taken says nothing about which one matched. */
+  /** Whether `presented` is a live session (a call: it counts as use, and keeps the session live). */
   isSession(presented: string): boolean {
-    let found = false;
-    for (const session of this.sessions) found = sameSecret(presented, session) || found;
-    return found;
+    return this.sessionState(presented) === 'live';
+  }
+
+  /**
+   * What `presented` is; a live session's idle time starts again (`touch`, a call) or not (the
+   * event stream). Every secret is compared, so the time taken says nothing about which one matched.
+   */
+  sessionState(presented: string, touch = true): SessionState {
+    this.expire();
+    let found: { secret: string; used: number } | undefined;
+    for (const session of this.sessions) if (sameSecret(presented, session.secret)) found = session;
+    let idled = false;
+    for (const secret of this.idled) idled = sameSecret(presented, secret) || idled;
+    if (found) {
+      if (touch) found.used = this.now();
+      return 'live';
+    }
+    return idled ? 'idle' : 'unknown';
+  }
+
+  /** Ends the session `presented` (the tab signs out); false when it was no live session. */
+  end(presented: string): boolean {
+    let ended = false;
+    for (let i = this.sessions.length - 1; i >= 0; i -= 1) {
+      const session = this.sessions[i];
+      if (session === undefined || !sameSecret(presented, session.secret)) continue;
+      this.sessions.splice(i, 1);
+      this.onEnded(session.secret);
+      ended = true;
+    }
+    return ended;
+  }
+
+  /** Ends the sessions idle for too long (also done before each check; serve sweeps now and then, for open streams). */
+  expire(): void {
+    const now = this.now();
+    for (let i = this.sessions.length - 1; i >= 0; i -= 1) {
+      const session = this.sessions[i];
+      if (session === undefined || now - session.used < this.idleMs) continue;
+      this.sessions.splice(i, 1);
+      this.idled.push(session.secret);
+      if (this.idled.length > MAX_UI_SESSIONS) this.idled.shift();
+      this.onEnded(session.secret);
+    }
   }
 }

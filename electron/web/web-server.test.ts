@@ -121,7 +121,7 @@ describe('web server', () => {
     expect(page.headers['set-cookie']).toBeUndefined();
     expect((await send(web.port, '/', { headers: { host: 'evil.example' } })).status).toBe(403);
     expect((await send(web.port, '/', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await send(web.port, '/', { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await send(web.port, '/', { method: 'POST', body: '{}' })).status).toBe(405);
   });
 
   it('sends an address of the old ?token= form to the fragment form, setting no cookie, used or not: the page trades it or says it is used', async () => {

@@ -6,14 +6,15 @@ import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
 import { startAppOrigin, type AppOrigin } from './app-origin';
-import { streamEvents } from './event-stream';
+import { EVENT_STREAM_HEADERS, streamEvents } from './event-stream';
+import { methodsAt, sendWrongMethod } from './route-methods';
 import { readJsonBody } from './read-body';
 import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
-import { MAX_LINK_CHARS, UI_LINK_COMMAND } from './sign-in-words';
-import { UiSignIn } from './ui-sign-in';
-import { LINK_REQUEST_PATH, LinkRequestRate } from './link-request';
+import { idleRefusal, MAX_LINK_CHARS, notSignedIn } from './sign-in-words';
+import { UiSignIn, type SessionState } from './ui-sign-in';
+import { LINK_REQUEST_PATH, LinkRequestRate, tooSoon } from './link-request';
 import { signInRoutes } from './sign-in-routes';
 import { pageCsp, SECURITY_HEADERS, sendError, sendJson } from './web-responses';
 
@@ -43,8 +44,10 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   showLink?: (url: string, askedBy: 'command line' | 'sign-in page') => void;
   /** Told when a tab traded the link for its session (serve notes it: the link now works no more). */
   onSignedIn?: () => void;
-  /** The clock of the links' lifetime (tests). */
+  /** The clock of the links' lifetime and the sessions' idle time (tests). */
   now?: () => number;
+  /** How long a tab's session lasts without a call; default SESSION_IDLE_MS (ui-sign-in.ts). */
+  sessionIdleMs?: number;
 }
 
 export interface WebServer {
@@ -70,7 +73,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const cliSecret = options.cliSecret ?? newSessionSecret();
   if (options.secret !== undefined && sameSecret(cliSecret, options.secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
   const linkRate = new LinkRequestRate(options.now);
-  const signIn = new UiSignIn({ ...(options.secret !== undefined ? { first: options.secret } : {}), ...(options.now ? { now: options.now } : {}) });
+  const commandLinkRate = new LinkRequestRate(options.now);
+  /** Each session's open event streams: they close as it ends. */
+  const streams = new Map<string, Set<() => void>>();
+  const signIn = new UiSignIn({
+    ...(options.secret !== undefined ? { first: options.secret } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sessionIdleMs !== undefined ? { idleMs: options.sessionIdleMs } : {}),
+    onEnded: (session) => {
+      for (const close of streams.get(session) ?? []) close();
+      streams.delete(session);
+    },
+  });
+  // A tab that only listens makes no call: its stream closes within a minute of its session's end.
+  const sweep = setInterval(() => signIn.expire(), 60_000);
+  sweep.unref();
   const secret = signIn.firstSecret;
   const { exchangeLink, requestLink } = signInRoutes({ signIn, linkRate, origin: () => origin, showLink: options.showLink, onSignedIn: options.onSignedIn });
   let port = options.port;
@@ -88,7 +105,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    if (url.pathname === '/health' && request.method === 'GET') {
+    const allowed = await methodsAt(url.pathname, async (path) => (await files.read(path)) !== null);
+    if (allowed !== undefined && !allowed.includes(request.method ?? '')) {
+      sendWrongMethod(response, url.pathname, allowed);
+      return;
+    }
+    if (url.pathname === '/health') {
       sendJson(response, 200, { ok: true });
       return;
     }
@@ -101,19 +123,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (url.pathname.startsWith('/api/')) {
-      const presented = presentedSecret(request);
-      const from = presented === undefined ? undefined : callerOf(request, presented);
-      if (!from) {
+      const presented = presentedSecret(request) ?? '';
+      // Listening is no use of the session: only calls keep it from ending idle.
+      const from = callerOf(request, presented, url.pathname !== '/api/events');
+      if (typeof from === 'string') {
         response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
-        sendJson(response, 401, { error: { code: 'denied', message: 'This tab is not signed in: open a sign-in address that `connected-services serve` printed', hint: `For a new one: ${UI_LINK_COMMAND}` } });
+        sendJson(response, 401, { error: from === 'idle' ? idleRefusal(signIn.idleMs) : notSignedIn() });
         return;
       }
       // The UI's (or the command line's) secret: its connection gives way only after every one that showed none.
       guard.trust(request.socket);
-      await handleApi(request, response, url.pathname.slice('/api/'.length), from);
+      await handleApi(request, response, url.pathname.slice('/api/'.length), from, presented);
       return;
     }
-    if (request.method !== 'GET') {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
@@ -136,30 +159,52 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   /** Every secret is compared, always, so the time taken says nothing about which one matched. */
-  function callerOf(request: IncomingMessage, presented: string): CallerInfo | undefined {
-    const isUi = signIn.isSession(presented);
+  function callerOf(request: IncomingMessage, presented: string, touch: boolean): CallerInfo | Exclude<SessionState, 'live'> {
+    const ui = signIn.sessionState(presented, touch);
     const isCli = sameSecret(presented, cliSecret);
-    if (isUi) return { caller: 'app' };
-    if (!isCli) return undefined;
+    if (ui === 'live') return { caller: 'app' };
+    if (!isCli) return ui;
     const pid = Number(request.headers[CLI_PID_HEADER]);
     return { caller: 'cli', ...(Number.isSafeInteger(pid) && pid > 0 ? { pid } : {}) };
   }
 
-  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string, from: CallerInfo): Promise<void> {
+  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string, from: CallerInfo, presented: string): Promise<void> {
+    if (method === 'sign-out') {
+      // The tab's session ends here, not only in the tab: the secret is worth nothing from now on.
+      if (from.caller !== 'app') throw new CodedError('invalid_input', 'Only a tab of the web UI signs out: the command line has no session');
+      signIn.end(presented);
+      sendJson(response, 200, { result: { signedOut: true } });
+      return;
+    }
     if (method === 'ui-link' && request.method === 'POST') {
       // Shown where the person sees it, never answered: the command line's credential is readable by every local process.
       if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address', { hint: 'Open the window from the tray or the app menu' });
-      options.showLink(`${origin}/#token=${signIn.issue()}`, 'command line');
+      // Any local process can read the command line's credential: it gets a budget of its own, apart from the page's.
+      const waitMs = commandLinkRate.take();
+      if (waitMs !== undefined) {
+        response.setHeader('retry-after', String(Math.ceil(waitMs / 1000))); // RFC 9110 §10.2.3: seconds
+        sendError(response, tooSoon(waitMs));
+        return;
+      }
+      options.showLink(`${origin}/#token=${signIn.issue('command')}`, 'command line');
       sendJson(response, 200, { result: { shown: true } });
       return;
     }
-    if (method === 'events' && request.method === 'GET') {
+    if (method === 'events') {
       // The event stream is the UI's: the command line has no screen to keep current.
       if (from.caller !== 'app') {
         sendError(response, new CodedError('denied', 'The event stream is for the web UI'));
         return;
       }
-      streamEvents(options.api, response);
+      if (request.method === 'HEAD') {
+        response.writeHead(200, EVENT_STREAM_HEADERS).end();
+        return;
+      }
+      const open = streams.get(presented) ?? new Set<() => void>();
+      streams.set(presented, open);
+      const close = streamEvents(options.api, response);
+      open.add(close);
+      response.on('close', () => open.delete(close));
       return;
     }
     if (request.method !== 'POST') {
@@ -218,6 +263,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     cliSecret,
     url: `${origin}/#token=${secret}`,
     close: () => {
+      clearInterval(sweep);
       closing ??= Promise.all([
         new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -68,7 +68,7 @@ describe('signing the web UI in', () => {
 
   it('takes a JSON POST only, with a bounded body of the right shape', async () => {
     const { web } = await start();
-    expect((await send(web.port, '/api/session', { headers: { connection: 'close' } })).status).toBe(400);
+    expect((await send(web.port, '/api/session', { headers: { connection: 'close' } })).status).toBe(405);
     expect((await exchange(web.port, JSON.stringify({ link }), { 'content-type': 'text/plain' })).status).toBe(400);
     for (const body of ['{}', JSON.stringify({ link: 5 }), JSON.stringify({ link, more: 1 }), JSON.stringify({ link: 'x'.repeat(300) })]) {
       expect((await exchange(web.port, body)).status, body).toBe(401);
@@ -89,9 +89,29 @@ describe('signing the web UI in', () => {
     const fresh = new URLSearchParams(new URL(shown[0] ?? '').hash.slice(1)).get('token') ?? '';
     expect(shown[0]).toBe(`${web.origin}/#token=${fresh}`);
     expect(asked.body).not.toContain(fresh);
-    // The unused printed link ended with it.
-    expect((await exchange(web.port, JSON.stringify({ link }))).status).toBe(401);
     expect(await signIn(web.port, fresh)).toBeTruthy();
+    // Any local process can read the command line's credential: its links never end the one serve printed.
+    expect(await ask(cliSecret).then((r) => r.status)).toBe(200);
+    expect(await signIn(web.port, link)).toBeTruthy();
+  });
+
+  it('mints links for the command line at a bounded rate, apart from the page\'s, and says when to ask again', async () => {
+    const shown: string[] = [];
+    let now = 1_000_000;
+    const { web } = await start({ showLink: (url) => shown.push(url), now: () => now });
+    const ask = () => send(web.port, '/api/ui-link', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cliSecret}`, connection: 'close' }, body: '{}' });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(errorOf(refused)).toMatchObject({ code: 'rate_limited', message: 'A new sign-in address was asked for a moment ago: it is in the terminal where serve runs' });
+    expect(shown).toHaveLength(2);
+    // The page's budget is its own: a process spending the command line's leaves the button working.
+    expect((await send(web.port, '/api/ui-link/request', { method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: '{}' })).status).toBe(200);
+    now += 10_000;
+    expect((await ask()).status).toBe(200);
+    expect(shown).toHaveLength(4);
   });
 
   it('has no link to show where the UI is the desktop window', async () => {

@@ -85,6 +85,17 @@ describe('the App API over HTTP', () => {
     expect(states).toEqual(['lost', 'rejected', 'live']);
   });
 
+  it('tells of a session ended for want of use, with the server\'s sentence, and of no other refusal', async () => {
+    const idle: string[] = [];
+    let data: unknown = { reason: 'idle' };
+    const net = fakeFetch(() => json({ error: { code: 'denied', message: 'This tab was signed out after 30 minutes without use', data } }, 401));
+    const api = createHttpClient({ token: 't', fetch: net.fetch, onIdle: (message) => idle.push(message) });
+    await expect(api.listTools({})).rejects.toMatchObject({ code: 'denied' });
+    data = undefined;
+    await expect(api.listTools({})).rejects.toMatchObject({ code: 'denied' });
+    expect(idle).toEqual(['This tab was signed out after 30 minutes without use']);
+  });
+
   it('reports the event stream: live when open, lost while it reconnects, rejected (and stopped) on 401; close ends it', async () => {
     const states: string[] = [];
     const streams: FakeStream[] = [];

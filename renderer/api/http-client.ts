@@ -6,6 +6,7 @@ import {
   type ApiMethod,
   type AppApi,
 } from '../../shared/api';
+import { z } from 'zod';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
 import { connectionOf, type OnConnection } from './connection';
 import { openEventStream, type EventStream, type EventStreamOptions } from './event-stream';
@@ -21,12 +22,18 @@ export interface HttpClientOptions {
   wait?: EventStreamOptions['wait'];
   /** Told whether the core answers, from every call and from the event stream (the UI's banner). */
   onConnection?: OnConnection;
+  /** Told, with the server's sentence, when a call finds the session ended for want of use. */
+  onIdle?: (message: string) => void;
 }
 
 /** The web-mode App API; `close` ends its event stream when the tab switches to a new secret. */
 export interface HttpAppApi extends AppApi {
   close(): void;
+  /** Ends the session on the server (`POST /api/sign-out`): its secret works no more. */
+  signOut(): Promise<void>;
 }
+
+const IdleSchema = z.object({ reason: z.literal('idle') });
 
 async function call(options: HttpClientOptions, method: ApiMethod, input: unknown): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
@@ -47,6 +54,7 @@ async function call(options: HttpClientOptions, method: ApiMethod, input: unknow
   const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
   if (!response.ok || body.error !== undefined) {
     const wire = WireErrorSchema.safeParse(body.error);
+    if (response.status === 401 && wire.success && IdleSchema.safeParse(wire.data.data).success) options.onIdle?.(wire.data.message);
     throw wire.success ? CodedError.fromWire(wire.data) : new CodedError('internal', `App API ${method} failed with HTTP ${response.status}`);
   }
   // The core's answer is parsed too: the UI never trusts a shape it did not check.
@@ -105,6 +113,18 @@ export function createHttpClient(options: HttpClientOptions): HttpAppApi {
       closed = true;
       stream?.close();
       listeners.clear();
+    },
+    async signOut() {
+      try {
+        await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}/api/sign-out`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+          credentials: 'omit',
+          body: '{}',
+        });
+      } catch {
+        // No answer: serve has stopped, and its sessions went with it.
+      }
     },
     on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void {
       ensureStream();

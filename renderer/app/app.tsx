@@ -20,6 +20,8 @@ export interface AppProps {
   connection?: Store<ConnectionState>;
   /** Web mode: has serve print a new sign-in address in its terminal (a reload signs the tab out). */
   requestLink?: () => Promise<LinkRequestOutcome>;
+  /** Web mode: ends this tab's session (the header's Sign out button). */
+  onSignOut?: () => void;
   /** Desktop: told when events were withheld from this window (it had stopped reading them). */
   eventsMissed?: OnEventsMissed;
 }
@@ -35,7 +37,7 @@ const ALWAYS_LIVE = createConnectionStore();
 const SELF_GATED: ReadonlySet<Route['screen']> = new Set(['catalog']);
 
 /** The whole UI: shared live state from core events, hash routing, and focus that follows the screen. */
-export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, requestLink, eventsMissed }: AppProps) {
+export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, requestLink, onSignOut, eventsMissed }: AppProps) {
   const live = useMemo(() => createLiveState(api), [api]);
   const linked = useStore(connection);
   const wasLive = useRef(true);
@@ -81,7 +83,7 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, reques
           <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
             Skip to content
           </button>
-          <NavBar route={route} />
+          <NavBar route={route} {...(onSignOut ? { onSignOut } : {})} />
           <StatusStrip route={route} />
           <LoginBanner route={route} />
           <ConnectionBanner {...(requestLink ? { requestLink } : {})} />

@@ -15,7 +15,8 @@ function current(route: Route, screen: (typeof ITEMS)[number]['screen']): boolea
   return route.screen === screen;
 }
 
-export function NavBar({ route }: { route: Route }) {
+/** `onSignOut`: web mode, where a tab holds a session of its own (the desktop window has none). */
+export function NavBar({ route, onSignOut }: { route: Route; onSignOut?: () => void }) {
   const live = useLive();
   // Every kind waiting for the person: calls, confirmations, servers' asks.
   const pending = useStore(live.decisions).length;
@@ -43,6 +44,11 @@ export function NavBar({ route }: { route: Route }) {
           ))}
         </ul>
       </nav>
+      {onSignOut && (
+        <button type="button" className="button sign-out" onClick={onSignOut}>
+          Sign out
+        </button>
+      )}
     </header>
   );
 }

@@ -6,7 +6,14 @@ import { NewAddressButton } from './new-address-button';
 import './sign-in-needed.css';
 
 export interface SignInNeededProps {
-  signIn: { state: 'none' } | { state: 'waiting' } | { state: 'refused'; error: WireError } | { state: 'lost' };
+  signIn:
+    | { state: 'none' }
+    | { state: 'waiting' }
+    | { state: 'refused'; error: WireError }
+    | { state: 'lost' }
+    /** The server ended the session for want of use; `message` says after how long. */
+    | { state: 'idle'; message: string }
+    | { state: 'signedOut' };
   /** The tab was reloaded: its session, kept in memory only, went with the page. */
   reloaded?: boolean;
   /** Has the running serve print a new address where it runs (tests pass a fake). */
@@ -22,7 +29,7 @@ function NewAddress({ rules = true, requestLink }: { rules?: boolean; requestLin
       <NewAddressButton requestLink={requestLink} />
       <p className="muted">
         The same from any terminal: <code>{NEW_LINK}</code>.
-        {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed or reloaded.' : ''}
+        {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed, reloaded or signed out, or goes 30 minutes without use.' : ''}
       </p>
     </>
   );
@@ -56,6 +63,15 @@ export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSi
       <SignedOut>
         <h1>This sign-in address no longer works</h1>
         <p>{signIn.error.message}.</p>
+        <NewAddress rules={false} requestLink={requestLink} />
+      </SignedOut>
+    );
+  }
+  if (signIn.state === 'idle' || signIn.state === 'signedOut') {
+    return (
+      <SignedOut>
+        <h1>This tab is signed out</h1>
+        <p>{signIn.state === 'idle' ? `${signIn.message}: sign in again with a new address.` : 'You signed out: this tab’s session has ended, here and in serve.'}</p>
         <NewAddress rules={false} requestLink={requestLink} />
       </SignedOut>
     );

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppApi } from '../../shared/api';
-import type { WireError } from '../../shared/errors';
 import { createHttpClient, exchangeSignInLink, requestSignInLink, watchSignInLink, type LinkRequestOutcome, type OnConnection, type SignInOutcome, type WatchScope } from '../api';
 import type { Clock } from '../lib';
 import { createConnectionStore } from '../state';
 import { App } from './app';
-import { SignInNeeded } from './sign-in-needed';
+import { SignInNeeded, type SignInNeededProps } from './sign-in-needed';
 
 /** An App API for one session secret; `close` (when present) ends its event stream. */
-export type WebApi = AppApi & { close?: () => void };
+export type WebApi = AppApi & { close?: () => void; signOut?: () => Promise<void> };
 
 export interface WebRootProps {
   /** The one-time secret of the address this page was opened with, if any. */
@@ -16,7 +15,7 @@ export interface WebRootProps {
   /** This load is a reload (the session secret, kept in memory only, is gone). */
   reloaded?: boolean;
   /** Builds the client for a session secret (tests pass a fake); reports whether the core answers it. */
-  connect?: (session: string, onConnection: OnConnection) => WebApi;
+  connect?: (session: string, onConnection: OnConnection, onIdle: (message: string) => void) => WebApi;
   /** Trades a link for a session secret (tests pass a fake). */
   exchange?: (link: string) => Promise<SignInOutcome>;
   /** Has serve print a new address in its terminal (tests pass a fake). */
@@ -31,9 +30,9 @@ interface Session {
   api: WebApi;
 }
 
-type SignIn = { state: 'none' } | { state: 'waiting' } | { state: 'refused'; error: WireError } | { state: 'lost' };
+type SignIn = SignInNeededProps['signIn'];
 
-const httpConnect = (token: string, onConnection: OnConnection): WebApi => createHttpClient({ token, onConnection });
+const httpConnect = (token: string, onConnection: OnConnection, onIdle: (message: string) => void): WebApi => createHttpClient({ token, onConnection, onIdle });
 
 /**
  * Web mode: the printed address's one-time secret is traded for a session secret, and the app runs
@@ -61,11 +60,20 @@ export function WebRoot({ link, reloaded = false, connect = httpConnect, exchang
       const report: OnConnection = (state) => {
         if (latest.current?.id === id) connection.set(state);
       };
-      const next = { id, api: connect(outcome.session, report) };
+      const next = { id, api: connect(outcome.session, report, (message) => signedOut(id, { state: 'idle', message })) };
       latest.current = next;
       connection.set('live');
       setSession(next);
     });
+  }).current;
+
+  /** The session `id` ended (idle, or the person signed out): the sign-in screen says why. */
+  const signedOut = useRef((id: number, why: SignIn) => {
+    if (latest.current?.id !== id) return;
+    latest.current.api.close?.();
+    latest.current = undefined;
+    setSignIn(why);
+    setSession(undefined);
   }).current;
 
   // The link works once: it is traded once even when an effect runs twice (StrictMode in development).
@@ -79,5 +87,10 @@ export function WebRoot({ link, reloaded = false, connect = httpConnect, exchang
   useEffect(() => watchSignInLink(scope, signInWith), [scope, signInWith]);
 
   if (!session) return <SignInNeeded signIn={signIn} reloaded={reloaded} requestLink={requestLink} />;
-  return <App key={session.id} api={session.api} connection={connection} requestLink={requestLink} {...(clock ? { clock } : {})} />;
+  const signOut = () => {
+    const { api, id } = session;
+    void api.signOut?.();
+    signedOut(id, { state: 'signedOut' });
+  };
+  return <App key={session.id} api={session.api} connection={connection} requestLink={requestLink} onSignOut={signOut} {...(clock ? { clock } : {})} />;
 }

@@ -1,42 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, runCli, runNode, tempHome, type CliResult } from '../support/cli';
-import { linkOf, signIn, startServe } from '../support/serve';
+import { startServe } from '../support/serve';
+import { expectNoStackTrace, occupy, quietHome, stop } from '../support/start-up';
 import { freePort } from '../support/ports';
 
 const BRIDGE_DEFAULT = 47781;
-
-/** A home with no servers: start-up is what is tested, not the demo servers. */
-function quietHome(settings?: Record<string, unknown>): string {
-  const home = tempHome('cs-start-');
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, ...(settings ? { settings } : {}) }), { mode: 0o600 });
-  return home;
-}
-
-/** Holds a port like another program would; a port someone else already holds is just as busy. */
-async function occupy(port: number): Promise<Server | undefined> {
-  const server = createServer();
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-/** No path a person sees may show a stack trace or an error class name. */
-function expectNoStackTrace(result: Pick<CliResult, 'stderr' | 'stdout'>): void {
-  for (const text of [result.stderr, result.stdout]) {
-    expect(text).not.toMatch(/^\s+at /m);
-    expect(text).not.toMatch(/\b_?[A-Z]\w*Error\b/);
-    expect(text).not.toContain('Node.js v');
-    expect(text).not.toContain('did not finish starting');
-    expect(text).not.toContain('pool is closed');
-  }
-}
 
 /** `serve --json` with the default ports: resolves with the ready line and what stderr said by then. */
 function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui: string; bridge: string | null }; stderr: () => string }> {
@@ -53,45 +26,10 @@ function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui
   });
 }
 
-/** `serve` as a person runs it (no --port, no --json): resolves with the address of its `Open:` line. */
-function serveOpen(home: string, args: string[]): Promise<{ child: ChildProcess; open: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--bridge-port', '0', '--print-url', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no Open address: ${stderr}`)), 20_000);
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const open = /^\s*Open:\s+(\S+)$/.exec(line)?.[1];
-      if (open === undefined) return;
-      clearTimeout(timer);
-      lines.removeAllListeners('line');
-      resolve({ child, open, stderr: () => stderr });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
-}
-
-/** The printed address works: its page loads and its one-time secret is traded for a session. */
-async function expectWorkingLink(open: string): Promise<void> {
-  const url = new URL(open);
-  expect(url.hostname).toBe('127.0.0.1');
-  expect((await fetch(`${url.origin}/`)).status).toBe(200);
-  expect(await signIn(url.origin, linkOf(open))).toMatch(/\S{20,}/);
-}
-
 /** `npm start` without the build step: build/start.mjs on a machine without Electron's binary or a display. */
 function runStart(home: string, args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
   const env = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', ...extraEnv };
   return runNode([join(ROOT, 'build', 'start.mjs'), ...args], { env, what: 'start.mjs' });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 describe('start-up never fails by surprise', () => {
@@ -115,28 +53,6 @@ describe('start-up never fails by surprise', () => {
     expect((await fetch(`${new URL(served.ready.ui).origin}/health`)).status).toBe(200);
     expect(served.stderr()).toContain(`Port ${BRIDGE_DEFAULT} (the bridge's default) is in use by another program`);
     expectNoStackTrace({ stdout: '', stderr: served.stderr() });
-  });
-
-  it('without --port each run has a UI origin of its own, whoever holds the last one; --port N keeps N', async () => {
-    const home = quietHome();
-    const first = await serveOpen(home, []);
-    children.push(first.child);
-    await expectWorkingLink(first.open);
-    await stop(first.child);
-    // Another program takes the last run's port, as one that waits to serve pages on that origin would.
-    const old = new URL(first.open);
-    await hold(Number(old.port));
-    const second = await serveOpen(home, []);
-    children.push(second.child);
-    expect(new URL(second.open).origin).not.toBe(old.origin);
-    await expectWorkingLink(second.open);
-    expect(second.stderr()).not.toContain(old.port);
-    await stop(second.child);
-    const port = await freePort();
-    const fixed = await serveOpen(home, ['--port', String(port)]);
-    children.push(fixed.child);
-    expect(new URL(fixed.open).origin).toBe(`http://127.0.0.1:${port}`);
-    await expectWorkingLink(fixed.open);
   });
 
   it('refuses a busy UI port given with --port: exit 7, no stack trace', async () => {

@@ -1,0 +1,97 @@
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiDoor, EventHub } from '../app';
+import { errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
+import { SESSION_IDLE_MS, UiSignIn } from './ui-sign-in';
+import { startWebServer, type WebServer } from './web-server';
+
+const link = 'printed-one-time-link';
+const cliSecret = 'command-line-secret';
+let web: WebServer | undefined;
+let now = 1_000_000;
+let shown: string[] = [];
+
+async function start(): Promise<WebServer> {
+  const events = new EventHub();
+  const door = createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } });
+  web = await startWebServer({ api: fakeApi(events), door, port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-end-')), secret: link, cliSecret, now: () => now, showLink: (url) => shown.push(url) });
+  return web;
+}
+const post = (port: number, path: string, bearer: string) =>
+  send(port, path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, connection: 'close' }, body: '{}' });
+
+/** Resolves when the server ends the event stream it opened for `bearer`. */
+function streamEnd(port: number, bearer: string): Promise<{ opened: Promise<void>; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    let opened!: () => void;
+    const openedP = new Promise<void>((r) => (opened = r));
+    const req = request({ host: '127.0.0.1', port, path: '/api/events', headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${bearer}` } }, (res) => {
+      res.once('data', () => opened());
+      resolve({ opened: openedP, ended: new Promise<void>((r) => res.on('close', () => r())) });
+      res.resume();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+afterEach(async () => {
+  await web?.close();
+  web = undefined;
+  now = 1_000_000;
+  shown = [];
+});
+
+describe('the end of a tab session', () => {
+  it('ends a session after its idle time, counting calls as use and the event stream as none', () => {
+    const signIn = new UiSignIn({ now: () => now, idleMs: 1000 });
+    const used = signIn.exchange(signIn.issue()) ?? '';
+    const listening = signIn.exchange(signIn.issue()) ?? '';
+    now += 999;
+    expect(signIn.sessionState(used)).toBe('live');
+    expect(signIn.sessionState(listening, false)).toBe('live');
+    now += 999;
+    expect(signIn.sessionState(used)).toBe('live');
+    expect(signIn.sessionState(listening, false)).toBe('idle');
+    now += 1000;
+    expect(signIn.isSession(used)).toBe(false);
+    expect(signIn.sessionState(used)).toBe('idle');
+    expect(signIn.sessionState('never-a-session')).toBe('unknown');
+    expect(new UiSignIn().idleMs).toBe(SESSION_IDLE_MS);
+  });
+
+  it("answers an idle tab's call 401 with why, and the command line's credential never idles", async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    now += SESSION_IDLE_MS - 1;
+    expect((await post(web.port, '/api/status', session)).status).toBe(200);
+    now += SESSION_IDLE_MS - 1;
+    expect((await post(web.port, '/api/status', session)).status).toBe(200);
+    now += SESSION_IDLE_MS;
+    const refused = await post(web.port, '/api/status', session);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused)).toMatchObject({ code: 'denied', message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } });
+    expect(errorOf(await post(web.port, '/api/status', 'never-a-session')).message).toContain('This tab is not signed in');
+    expect((await post(web.port, '/api/status', cliSecret)).status).toBe(200);
+  });
+
+  it('signs a tab out on its word: the secret stops working at once and its event stream closes; another tab stays in', async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    await post(web.port, '/api/ui-link', cliSecret);
+    const other = await signIn(web.port, new URLSearchParams(new URL(shown[0] ?? '').hash.slice(1)).get('token') ?? '');
+    const stream = await streamEnd(web.port, session);
+    await stream.opened;
+    const out = await post(web.port, '/api/sign-out', session);
+    expect([out.status, JSON.parse(out.body)]).toEqual([200, { result: { signedOut: true } }]);
+    await stream.ended;
+    expect((await post(web.port, '/api/status', session)).status).toBe(401);
+    expect((await post(web.port, '/api/sign-out', session)).status).toBe(401);
+    expect((await post(web.port, '/api/status', other)).status).toBe(200);
+    const cli = await post(web.port, '/api/sign-out', cliSecret);
+    expect([cli.status, errorOf(cli).message]).toEqual([400, 'Only a tab of the web UI signs out: the command line has no session']);
+  });
+});
