@@ -51,11 +51,17 @@ function unreadListen(port: number, token: string, id: number): Promise<void> {
   });
 }
 
-/** A 2025-era session subscribed to the resource, its GET stream open and never read. */
-async function unreadGetStream(port: number, token: string): Promise<void> {
+/** A 2025-era session, initialized: the headers its requests carry. */
+async function openSession(port: number, token: string): Promise<Record<string, string>> {
   const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
   const headers = mcpHeaders(port, token, { 'Mcp-Session-Id': String(init.headers['mcp-session-id']), 'MCP-Protocol-Version': '2025-11-25' });
   await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  return headers;
+}
+
+/** A 2025-era session subscribed to the resource, its GET stream open and never read. */
+async function unreadGetStream(port: number, token: string): Promise<void> {
+  const headers = await openSession(port, token);
   const subscribed = await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: FLOODED_URI } }) });
   expect(subscribed.body).toContain('"result"');
   await new Promise<void>((resolve) => {
@@ -65,6 +71,32 @@ async function unreadGetStream(port: number, token: string): Promise<void> {
     });
     req.on('error', () => undefined);
     req.end();
+    open.push(req);
+  });
+}
+
+/**
+ * A 2025-era session's tools/call with a progress token, its SSE answer read up to its first event,
+ * then left unread; `rest` reads the remainder to its end.
+ */
+async function unreadProgressCall(port: number, token: string, args: Record<string, number>): Promise<{ rest: () => Promise<string> }> {
+  const headers = await openSession(port, token);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers }, (res) => {
+      if (!String(res.headers['content-type']).startsWith('text/event-stream')) return reject(new Error(`not a stream: ${res.statusCode}`));
+      res.pause();
+      const rest = (): Promise<string> =>
+        new Promise((done, fail) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.once('end', () => done(Buffer.concat(chunks).toString('utf8')));
+          res.once('error', fail);
+          res.resume();
+        });
+      resolve({ rest });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'flood__progress', arguments: args, _meta: { progressToken: 'p' } } }));
     open.push(req);
   });
 }
@@ -103,4 +135,24 @@ describe('streams an agent opens and never reads, under a flood of resource upda
     await subscription.close();
     await a.close();
   }, 120_000);
+});
+
+describe("a 2025-era call's answer stream the agent never reads, under a flood of progress", () => {
+  it('leaves the core holding a bounded amount, and ends the answer with an error naming why', async () => {
+    const port = h.bridge.port;
+    const { token } = await h.bridge.agents.add('unread-progress', { servers: ['flood'], policy: ALLOW });
+    const before = await heldBytes();
+    // 1 MiB messages, each arriving after the bridge's progress pacing let the previous one pass: 60 and more reach the stream.
+    const call = await unreadProgressCall(port, token, { n: 80, kib: 1024, gapMs: 120 });
+    const settled = await modernCall(port, token, 'flood__settled');
+    expect(settled.body).toContain('settled');
+    // Before: every message the pacing passed waited for the agent, 60 MB and more.
+    expect((await heldBytes()) - before).toBeLessThan(20 * 1024 * 1024);
+    const body = await call.rest();
+    const last = body.slice(body.lastIndexOf('event: message'));
+    expect(last).toContain('"id":3');
+    expect(last).toContain('"code":"rate_limited"');
+    expect(last).toContain("the bridge ended this request's answer stream");
+    expect(last).toContain('waited unread on it');
+  }, 240_000);
 });
