@@ -1,8 +1,9 @@
 import { request, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectAllGarbage } from '../../electron/app/memory/collect-all-garbage';
+import { MAX_LISTENS_PER_AGENT } from '../../electron/bridge/modern-handlers';
 import { RESOURCE_UPDATE_GAP_MS } from '../../electron/bridge/update-pacer';
-import { FLOODED_URI } from '../fixtures/servers/update-flood-server';
+import { FLOODED_URI, MANY, manyUri } from '../fixtures/servers/update-flood-server';
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { ROOT } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
@@ -34,7 +35,7 @@ async function heldBytes(): Promise<number> {
 }
 
 /** A listen stream the agent reads up to its acknowledgement, then never again. */
-function unreadListen(port: number, token: string, id: number): Promise<void> {
+function unreadListen(port: number, token: string, id: number, notifications: Record<string, unknown> = { resourceSubscriptions: [FLOODED_URI] }): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'subscriptions/listen' }) },
@@ -46,8 +47,24 @@ function unreadListen(port: number, token: string, id: number): Promise<void> {
         }),
     );
     req.on('error', () => undefined);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [FLOODED_URI] }, _meta: envelope() } }));
+    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta: envelope() } }));
     open.push(req);
+  });
+}
+
+/** One listen's first message (its acknowledgement, or its refusal), then the connection is closed. */
+function firstListenMessage(port: number, token: string, id: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'subscriptions/listen' }) },
+      (res) =>
+        res.once('data', (chunk: Buffer) => {
+          resolve(chunk.toString('utf8'));
+          req.destroy();
+        }),
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [FLOODED_URI] }, _meta: envelope() } }));
   });
 }
 
@@ -154,5 +171,26 @@ describe("a 2025-era call's answer stream the agent never reads, under a flood o
     expect(last).toContain('"code":"rate_limited"');
     expect(last).toContain("the bridge ended this request's answer stream");
     expect(last).toContain('waited unread on it');
+  }, 240_000);
+});
+
+describe('a listen stream the bridge ended while its agent reads none of its streams', () => {
+  it('frees its place at once: the agent listens again while the old connection stays open', async () => {
+    const port = h.bridge.port;
+    const { token } = await h.bridge.agents.add('relisten', { servers: ['flood'], policy: ALLOW });
+    // The agent's every place taken: streams that hear nothing of the flood, and one that follows all of it.
+    for (let id = 1; id < MAX_LISTENS_PER_AGENT; id++) await unreadListen(port, token, id, { toolsListChanged: true });
+    await unreadListen(port, token, MAX_LISTENS_PER_AGENT, { resourceSubscriptions: Array.from({ length: MANY }, (_, i) => manyUri(i)) });
+    expect(await firstListenMessage(port, token, 100)).toContain('"code":"rate_limited"');
+    // Updates until that stream passes the unread bound (past what the sockets' buffers take, about 4 MB)
+    // and the bridge ends it; the agent still neither reads nor closes its connection.
+    let again = '';
+    for (let round = 0; round < 40 && !again.includes('acknowledged'); round++) {
+      expect((await modernCall(port, token, 'flood__flood-many')).body).toContain(`sent ${MANY}`);
+      again = await firstListenMessage(port, token, 101);
+    }
+    // Before: the ended stream kept its place until its connection closed, so every listen was refused.
+    expect(again).toContain('acknowledged');
+    expect(again).toContain(FLOODED_URI);
   }, 240_000);
 });
