@@ -7,7 +7,7 @@ import { FLOODED_URI, MANY, manyUri } from '../fixtures/servers/update-flood-ser
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { ROOT } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { envelope, MODERN, modernCall } from '../support/modern-raw';
+import { callBody, callHeaders, envelope, MODERN, modernCall } from '../support/modern-raw';
 import { waitFor } from '../support/server-harness';
 
 // A server sending updates without end, to agents whose listen streams (and a 2025-era session's GET
@@ -93,11 +93,16 @@ async function unreadGetStream(port: number, token: string): Promise<void> {
 }
 
 /**
- * A 2025-era session's tools/call with a progress token, its SSE answer read up to its first event,
+ * A tools/call with a progress token (a 2025-era session's, or a 2026-07-28 agent's), its SSE answer read up to its first event,
  * then left unread; `rest` reads the remainder to its end.
  */
-async function unreadProgressCall(port: number, token: string, args: Record<string, number>): Promise<{ rest: () => Promise<string> }> {
-  const headers = await openSession(port, token);
+async function unreadProgressCall(port: number, token: string, args: Record<string, number>, era: 'legacy' | 'modern' = 'legacy'): Promise<{ rest: () => Promise<string> }> {
+  const name = 'flood__progress';
+  const headers = era === 'legacy' ? await openSession(port, token) : callHeaders(port, token, name);
+  const body =
+    era === 'legacy'
+      ? JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args, _meta: { progressToken: 'p' } } })
+      : callBody(3, name, args, { progressToken: 'p' });
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers }, (res) => {
       if (!String(res.headers['content-type']).startsWith('text/event-stream')) return reject(new Error(`not a stream: ${res.statusCode}`));
@@ -113,7 +118,7 @@ async function unreadProgressCall(port: number, token: string, args: Record<stri
       resolve({ rest });
     });
     req.on('error', reject);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'flood__progress', arguments: args, _meta: { progressToken: 'p' } } }));
+    req.end(body);
     open.push(req);
   });
 }
@@ -154,13 +159,13 @@ describe('streams an agent opens and never reads, under a flood of resource upda
   }, 120_000);
 });
 
-describe("a 2025-era call's answer stream the agent never reads, under a flood of progress", () => {
+describe.each(['legacy', 'modern'] as const)("a call's answer stream the agent never reads, under a flood of progress (%s era)", (era) => {
   it('leaves the core holding a bounded amount, and ends the answer with an error naming why', async () => {
     const port = h.bridge.port;
-    const { token } = await h.bridge.agents.add('unread-progress', { servers: ['flood'], policy: ALLOW });
+    const { token } = await h.bridge.agents.add(`unread-progress-${era}`, { servers: ['flood'], policy: ALLOW });
     const before = await heldBytes();
     // 1 MiB messages, each arriving after the bridge's progress pacing let the previous one pass: 60 and more reach the stream.
-    const call = await unreadProgressCall(port, token, { n: 80, kib: 1024, gapMs: 120 });
+    const call = await unreadProgressCall(port, token, { n: 80, kib: 1024, gapMs: 120 }, era);
     const settled = await modernCall(port, token, 'flood__settled');
     expect(settled.body).toContain('settled');
     // Before: every message the pacing passed waited for the agent, 60 MB and more.
