@@ -7,6 +7,7 @@ import { ModernRouteMemo } from './modern-route-memo';
 import { gateListen, LISTEN_ANSWERED, takeListenSlot } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded, type ModernSdk } from './server-sdk';
 import { MAX_UNREAD_STREAM_BYTES, unreadListenEnd } from './unread-bound';
+import { responseOver } from './response-over';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 import { LANE_REVISION } from '../mcp-wire';
 
@@ -92,6 +93,15 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: 
     return;
   }
   if (!takeListenSlot(deps.modern, agent, body, res)) return;
+  try {
+    await serveHandler(deps, modern, req, res, agent, body);
+  } finally {
+    // The response is over (answered, or its stream ended): a listen's slot and subscriptions are freed now.
+    responseOver(res);
+  }
+}
+
+async function serveHandler(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {
   // One abort for the exchange: the agent going away ends it, its listen stream's subscriptions, and the SDK's request.
   const closed = abortOnClose(res);
   const handler = await deps.modern.handler(agent);

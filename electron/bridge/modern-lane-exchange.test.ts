@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Exchange } from './modern-lane-exchange';
+import { MAX_UNREAD_STREAM_BYTES } from './unread-bound';
 
 /** A response that records what the exchange writes. */
 function recorder(): { res: ServerResponse; heads: Array<[number, unknown[]]>; written: string[] } {
@@ -103,5 +104,37 @@ describe("a lane request's exchange", () => {
     answered.answer(200, { result: {}, jsonrpc: '2.0', id: 9 });
     answered.answerWith(stopping);
     expect([answered.aborted, done.written]).toEqual([false, ['{"result":{},"jsonrpc":"2.0","id":9}']]);
+  });
+
+  it('ends a stream on which more than the bound waits unread, cancelling the call and answering why; a reading agent hears all', () => {
+    const { res, written } = recorder();
+    let unread = 0;
+    Object.defineProperty(res, 'writableLength', { get: () => unread });
+    const write = res.write.bind(res);
+    res.write = ((chunk: string) => {
+      unread += chunk.length;
+      return write(chunk);
+    }) as typeof res.write;
+    const exchange = new Exchange(1, 9, res, inEra);
+    const big = { ...progress, params: { ...progress.params, message: 'm'.repeat(1000) } };
+    for (let i = 0; i < 5_000; i++) exchange.notify(big);
+    expect(res.writableEnded).toBe(true);
+    expect(exchange.aborted).toBe(true);
+    // Before the bound: 5,000 notifications of ~1 KB (5 MB) waited for the agent.
+    expect(unread).toBeLessThan(MAX_UNREAD_STREAM_BYTES + 2_000);
+    const last = written.at(-1) ?? '';
+    expect(last).toContain('"id":9');
+    expect(last).toContain('"code":"rate_limited"');
+    expect(last).toContain(`more than ${MAX_UNREAD_STREAM_BYTES} bytes of notifications waited unread`);
+    // Nothing more is written: the cancelled call's lane answers nothing after it.
+    const count = written.length;
+    expect(exchange.notify(big)).toBe(true);
+    expect(written.length).toBe(count);
+
+    const reading = recorder();
+    const kept = new Exchange(2, 10, reading.res, inEra);
+    for (let i = 0; i < 1_000; i++) kept.notify(big);
+    expect(reading.res.writableEnded).toBe(false);
+    expect(kept.aborted).toBe(false);
   });
 });

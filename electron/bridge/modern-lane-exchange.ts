@@ -3,6 +3,7 @@ import type { RequestId } from '@modelcontextprotocol/server';
 import { LazyAbort } from '../pool';
 import type { NotificationSink } from './modern-lane-context';
 import { responseHeaders } from './response-headers';
+import { MAX_UNREAD_STREAM_BYTES, unreadAnswerEnd } from './unread-bound';
 
 /** What the lane answers with (response-headers.ts), before the answer's length. */
 const JSON_HEADERS = responseHeaders('content-type', 'application/json');
@@ -67,7 +68,18 @@ export class Exchange extends LazyAbort implements NotificationSink {
       this.#timer = setInterval(keepAlive.bind(this), KEEP_ALIVE_MS);
       this.#timer.unref();
     }
-    this.res.write(frame({ jsonrpc: '2.0', ...notification }));
+    const event = frame({ jsonrpc: '2.0', ...notification });
+    // Only what waits unread counts (unread-bound.ts): an agent that stopped reading gets the call
+    // cancelled and answered with why, rather than the bridge queueing all a server sends.
+    const waiting = this.res.writableLength;
+    if (waiting > 0 && waiting + Buffer.byteLength(event) > MAX_UNREAD_STREAM_BYTES) {
+      this.abort();
+      this.#answered = true;
+      this.#stopKeepAlive();
+      this.res.end(unreadAnswerEnd(this.requestId));
+      return true;
+    }
+    this.res.write(event);
     return true;
   }
 

@@ -4,6 +4,7 @@ import { agentError, rpcError, RpcError } from './agent-errors';
 import type { CallContext } from './call-context';
 import { MAX_LISTENS_PER_AGENT, type ModernHandlers } from './modern-handlers';
 import { endJson } from './response-headers';
+import { whenOver } from './response-over';
 import { subscribeUri } from './resource-subscribe';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-subscriptions';
 
@@ -36,6 +37,7 @@ function answerError(res: ServerResponse, body: unknown, error: RpcError): void 
  * that passed, so its acknowledgement names exactly what the agent will hear of. A URI past the bridge's
  * caps (the agent's, or its server's, distinct resources followed) refuses the whole stream with the
  * rate limit, so the agent learns why rather than hearing of fewer. Other requests pass as they are.
+ * The subscriptions end with the stream (response-over.ts), not only with the agent's connection.
  */
 export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent: string, body: unknown, res: ServerResponse, signal: AbortSignal): Promise<unknown> {
   if (!isListenWithResources(body)) return body;
@@ -51,8 +53,7 @@ export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent
     answerError(res, body, limited);
     return LISTEN_ANSWERED;
   }
-  if (res.closed) release();
-  else res.once('close', release);
+  whenOver(res, release);
   const { resourceSubscriptions: _asked, ...notifications } = body.params.notifications;
   return { ...body, params: { ...body.params, notifications: allowed.length > 0 ? { ...notifications, resourceSubscriptions: allowed } : notifications } };
 }
@@ -61,6 +62,8 @@ export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent
  * Counts the agent's open listen streams and refuses the one past MAX_LISTENS_PER_AGENT as a rate
  * limit it can act on (our `rate_limited`, JSON-RPC -32012 with the code, message and hint in `data`),
  * not the SDK's -32603, which a client shows as a fault of the bridge. True when the request may go on.
+ * The slot is freed when the stream is over (response-over.ts): one the bridge ended (past the unread
+ * bound, the agent's token rotated) frees it though the agent never reads or closes its connection.
  */
 export function takeListenSlot(modern: ModernHandlers, agent: string, body: unknown, res: ServerResponse): boolean {
   if ((body as { method?: unknown } | null)?.method !== 'subscriptions/listen') return true;
@@ -80,7 +83,6 @@ export function takeListenSlot(modern: ModernHandlers, agent: string, body: unkn
     if (left > 0) modern.listens.set(agent, left);
     else modern.listens.delete(agent);
   };
-  if (res.closed) release();
-  else res.once('close', release);
+  whenOver(res, release);
   return true;
 }

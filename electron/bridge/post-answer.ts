@@ -5,6 +5,7 @@ import { endJson, responseHeaders } from './response-headers';
 import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
 import { StoppedWaiting } from './stopped-waiting';
+import { MAX_UNREAD_STREAM_BYTES, unreadAnswerEnd } from './unread-bound';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
 export const SSE_KEEP_ALIVE_MS = 15_000;
@@ -154,12 +155,37 @@ export class PostAnswer implements Delayed<PostAnswer> {
     this.#stopKeepAlive = openSse(this.#res, this.#sessionId, this.#timers, headersNow);
   }
 
-  /** A notification or server request related to one of this POST's requests. False once the answer is over. */
+  /**
+   * A notification or server request related to one of this POST's requests. False once the answer is
+   * over, or when it ends now: an agent that stopped reading its answer stream leaves no more than
+   * MAX_UNREAD_STREAM_BYTES waiting in the bridge (unread-bound.ts), whatever a server sends meanwhile.
+   */
   related(message: JSONRPCMessage): boolean {
     if (this.#mode === 'done') return false;
     this.stream();
-    this.#res.write(sseEvent(message));
+    const event = sseEvent(message);
+    // Only what waits unread counts: one large message to an agent that reads is sent.
+    const waiting = this.#res.writableLength;
+    if (waiting > 0 && waiting + Buffer.byteLength(event) > MAX_UNREAD_STREAM_BYTES) {
+      this.#endUnread();
+      return false;
+    }
+    this.#res.write(event);
     return true;
+  }
+
+  /** Ends the stream with an error answering each request still unanswered; nothing later reaches the agent here. */
+  #endUnread(): void {
+    let last = '';
+    this.#ids.forEach((id, at) => {
+      if (this.#responses[at] === undefined) last += unreadAnswerEnd(id);
+    });
+    this.#closedEarly = true;
+    this.#gone?.abort(new StoppedWaiting());
+    this.#finish();
+    this.#res.end(last);
+    // The transport lets go of its requests now, not when the agent's connection closes.
+    this.#onClosed(this);
   }
 
   /** The response to one of the requests; the answer ends with the last of them. */

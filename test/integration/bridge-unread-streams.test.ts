@@ -1,12 +1,13 @@
 import { request, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectAllGarbage } from '../../electron/app/memory/collect-all-garbage';
+import { MAX_LISTENS_PER_AGENT } from '../../electron/bridge/modern-handlers';
 import { RESOURCE_UPDATE_GAP_MS } from '../../electron/bridge/update-pacer';
-import { FLOODED_URI } from '../fixtures/servers/update-flood-server';
+import { FLOODED_URI, MANY, manyUri } from '../fixtures/servers/update-flood-server';
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { ROOT } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { envelope, MODERN, modernCall } from '../support/modern-raw';
+import { callBody, callHeaders, envelope, MODERN, modernCall } from '../support/modern-raw';
 import { waitFor } from '../support/server-harness';
 
 // A server sending updates without end, to agents whose listen streams (and a 2025-era session's GET
@@ -34,7 +35,7 @@ async function heldBytes(): Promise<number> {
 }
 
 /** A listen stream the agent reads up to its acknowledgement, then never again. */
-function unreadListen(port: number, token: string, id: number): Promise<void> {
+function unreadListen(port: number, token: string, id: number, notifications: Record<string, unknown> = { resourceSubscriptions: [FLOODED_URI] }): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'subscriptions/listen' }) },
@@ -46,16 +47,38 @@ function unreadListen(port: number, token: string, id: number): Promise<void> {
         }),
     );
     req.on('error', () => undefined);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [FLOODED_URI] }, _meta: envelope() } }));
+    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta: envelope() } }));
     open.push(req);
   });
 }
 
-/** A 2025-era session subscribed to the resource, its GET stream open and never read. */
-async function unreadGetStream(port: number, token: string): Promise<void> {
+/** One listen's first message (its acknowledgement, or its refusal), then the connection is closed. */
+function firstListenMessage(port: number, token: string, id: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'subscriptions/listen' }) },
+      (res) =>
+        res.once('data', (chunk: Buffer) => {
+          resolve(chunk.toString('utf8'));
+          req.destroy();
+        }),
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [FLOODED_URI] }, _meta: envelope() } }));
+  });
+}
+
+/** A 2025-era session, initialized: the headers its requests carry. */
+async function openSession(port: number, token: string): Promise<Record<string, string>> {
   const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
   const headers = mcpHeaders(port, token, { 'Mcp-Session-Id': String(init.headers['mcp-session-id']), 'MCP-Protocol-Version': '2025-11-25' });
   await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  return headers;
+}
+
+/** A 2025-era session subscribed to the resource, its GET stream open and never read. */
+async function unreadGetStream(port: number, token: string): Promise<void> {
+  const headers = await openSession(port, token);
   const subscribed = await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: FLOODED_URI } }) });
   expect(subscribed.body).toContain('"result"');
   await new Promise<void>((resolve) => {
@@ -65,6 +88,37 @@ async function unreadGetStream(port: number, token: string): Promise<void> {
     });
     req.on('error', () => undefined);
     req.end();
+    open.push(req);
+  });
+}
+
+/**
+ * A tools/call with a progress token (a 2025-era session's, or a 2026-07-28 agent's), its SSE answer read up to its first event,
+ * then left unread; `rest` reads the remainder to its end.
+ */
+async function unreadProgressCall(port: number, token: string, args: Record<string, number>, era: 'legacy' | 'modern' = 'legacy'): Promise<{ rest: () => Promise<string> }> {
+  const name = 'flood__progress';
+  const headers = era === 'legacy' ? await openSession(port, token) : callHeaders(port, token, name);
+  const body =
+    era === 'legacy'
+      ? JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args, _meta: { progressToken: 'p' } } })
+      : callBody(3, name, args, { progressToken: 'p' });
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers }, (res) => {
+      if (!String(res.headers['content-type']).startsWith('text/event-stream')) return reject(new Error(`not a stream: ${res.statusCode}`));
+      res.pause();
+      const rest = (): Promise<string> =>
+        new Promise((done, fail) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.once('end', () => done(Buffer.concat(chunks).toString('utf8')));
+          res.once('error', fail);
+          res.resume();
+        });
+      resolve({ rest });
+    });
+    req.on('error', reject);
+    req.end(body);
     open.push(req);
   });
 }
@@ -103,4 +157,45 @@ describe('streams an agent opens and never reads, under a flood of resource upda
     await subscription.close();
     await a.close();
   }, 120_000);
+});
+
+describe.each(['legacy', 'modern'] as const)("a call's answer stream the agent never reads, under a flood of progress (%s era)", (era) => {
+  it('leaves the core holding a bounded amount, and ends the answer with an error naming why', async () => {
+    const port = h.bridge.port;
+    const { token } = await h.bridge.agents.add(`unread-progress-${era}`, { servers: ['flood'], policy: ALLOW });
+    const before = await heldBytes();
+    // 1 MiB messages, each arriving after the bridge's progress pacing let the previous one pass: 60 and more reach the stream.
+    const call = await unreadProgressCall(port, token, { n: 80, kib: 1024, gapMs: 120 }, era);
+    const settled = await modernCall(port, token, 'flood__settled');
+    expect(settled.body).toContain('settled');
+    // Before: every message the pacing passed waited for the agent, 60 MB and more.
+    expect((await heldBytes()) - before).toBeLessThan(20 * 1024 * 1024);
+    const body = await call.rest();
+    const last = body.slice(body.lastIndexOf('event: message'));
+    expect(last).toContain('"id":3');
+    expect(last).toContain('"code":"rate_limited"');
+    expect(last).toContain("the bridge ended this request's answer stream");
+    expect(last).toContain('waited unread on it');
+  }, 240_000);
+});
+
+describe('a listen stream the bridge ended while its agent reads none of its streams', () => {
+  it('frees its place at once: the agent listens again while the old connection stays open', async () => {
+    const port = h.bridge.port;
+    const { token } = await h.bridge.agents.add('relisten', { servers: ['flood'], policy: ALLOW });
+    // The agent's every place taken: streams that hear nothing of the flood, and one that follows all of it.
+    for (let id = 1; id < MAX_LISTENS_PER_AGENT; id++) await unreadListen(port, token, id, { toolsListChanged: true });
+    await unreadListen(port, token, MAX_LISTENS_PER_AGENT, { resourceSubscriptions: Array.from({ length: MANY }, (_, i) => manyUri(i)) });
+    expect(await firstListenMessage(port, token, 100)).toContain('"code":"rate_limited"');
+    // Updates until that stream passes the unread bound (past what the sockets' buffers take, about 4 MB)
+    // and the bridge ends it; the agent still neither reads nor closes its connection.
+    let again = '';
+    for (let round = 0; round < 40 && !again.includes('acknowledged'); round++) {
+      expect((await modernCall(port, token, 'flood__flood-many')).body).toContain(`sent ${MANY}`);
+      again = await firstListenMessage(port, token, 101);
+    }
+    // Before: the ended stream kept its place until its connection closed, so every listen was refused.
+    expect(again).toContain('acknowledged');
+    expect(again).toContain(FLOODED_URI);
+  }, 240_000);
 });
