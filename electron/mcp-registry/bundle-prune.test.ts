@@ -29,7 +29,7 @@ describe('pruning bundle folders', () => {
     await symlink(path.join(dataDir, 'elsewhere'), folder(`c@1-${'c'.repeat(64)}`));
     const entry = { command: 'node', args: [`${folder(gone)}/x.js`, `${folder(shared)}/y.js`, `${folder(`c@1-${'c'.repeat(64)}`)}/z.js`] };
     const inUse = JSON.stringify({ other: { command: 'node', args: [`${folder(shared)}/y.js`] } });
-    expect(await pruneBundleFolders(dataDir, entry, inUse)).toEqual([gone]);
+    expect(await pruneBundleFolders(dataDir, entry, () => Promise.resolve(inUse))).toEqual([gone]);
     expect(existsSync(folder(gone))).toBe(false);
     expect(existsSync(folder(shared))).toBe(true);
     expect(existsSync(path.join(dataDir, 'elsewhere'))).toBe(true);

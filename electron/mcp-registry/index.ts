@@ -23,6 +23,7 @@ export type { DeriveOptions } from './install-derive';
 export { downloadBundle, checkBundleUrl, MAX_BUNDLE_BYTES } from './bundle-download';
 export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-unpack';
 export { bundleFoldersOf, pruneBundleFolders } from './bundle-prune';
+export { BundleClaim } from './bundle-claims';
 export { choiceLabel, installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
 export { shownDigest } from './shown-digest';

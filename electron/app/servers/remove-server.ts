@@ -14,10 +14,11 @@ export async function removeServerAndBundles(registry: Registry, name: string, s
   await settled();
   if (entry === undefined) return [];
   try {
-    const written = await readTextFile(registry.file, MAX_CONFIG_BYTES);
     // Loaded here, as the registry's other code is (registry-api.ts), not with every start.
     const { pruneBundleFolders } = await import('../../mcp-registry');
-    return await pruneBundleFolders(registry.dataDir, entry, `${written}\n${JSON.stringify(registry.config().mcpServers)}`);
+    // Read under the bundles' lock: an entry an install writes after it has claimed its folder first.
+    const inUse = async () => `${await readTextFile(registry.file, MAX_CONFIG_BYTES)}\n${JSON.stringify(registry.config().mcpServers)}`;
+    return await pruneBundleFolders(registry.dataDir, entry, inUse);
   } catch {
     // The entry is removed, which is what was asked; a folder left is only disk space.
     return [];
