@@ -24,6 +24,7 @@ export { downloadBundle, checkBundleUrl, MAX_BUNDLE_BYTES } from './bundle-downl
 export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-unpack';
 export { bundleFoldersOf, pruneBundleFolders } from './bundle-prune';
 export { BundleClaim } from './bundle-claims';
+export { withBundleCwd } from './bundle-cwd';
 export { choiceLabel, installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
 export { shownDigest } from './shown-digest';
