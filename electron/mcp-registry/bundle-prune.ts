@@ -1,4 +1,4 @@
-import { lstat, rm } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { claimedFolders, withBundlesLock } from './bundle-claims';
 
@@ -49,5 +49,44 @@ export async function pruneBundleFolders(dataDir: string, removedEntry: unknown,
       removed.push(name);
     }
     return removed;
+  });
+}
+
+/** A bundle folder no entry names: its name and the bytes of its files. */
+export interface OrphanedBundle {
+  name: string;
+  bytes: number;
+}
+
+async function sizeOf(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
+    const full = path.join(folder, entry.name);
+    // Links are not followed: what a folder of ours takes, not what it points at.
+    if (entry.isDirectory()) total += await sizeOf(full);
+    else total += (await lstat(full).catch(() => undefined))?.size ?? 0;
+  }
+  return total;
+}
+
+/**
+ * The folders under bundles/ that no entry names (bundles installed before removals pruned, or by a
+ * removal that could not read mcp.json), with their sizes; `remove` removes them. `readInUse` and the
+ * claims of installs in flight are read under the bundles' lock, as pruneBundleFolders reads them.
+ */
+export async function orphanedBundles(dataDir: string, readInUse: () => Promise<string>, remove = false): Promise<OrphanedBundle[]> {
+  const root = path.join(dataDir, 'bundles');
+  return withBundlesLock(dataDir, async () => {
+    const inUse = await readInUse();
+    const claimed = await claimedFolders(dataDir);
+    const found: OrphanedBundle[] = [];
+    for (const name of (await readdir(root).catch(() => [] as string[])).sort()) {
+      if (!BUNDLE_FOLDER.test(name) || inUse.includes(name) || claimed.has(name)) continue;
+      const folder = path.join(root, name);
+      if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) continue;
+      found.push({ name, bytes: await sizeOf(folder) });
+      if (remove) await rm(folder, { recursive: true, force: true });
+    }
+    return found;
   });
 }

@@ -22,7 +22,7 @@ export { deriveInstall, bundleFolder } from './install-derive';
 export type { DeriveOptions } from './install-derive';
 export { downloadBundle, checkBundleUrl, MAX_BUNDLE_BYTES } from './bundle-download';
 export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-unpack';
-export { bundleFoldersOf, pruneBundleFolders } from './bundle-prune';
+export { bundleFoldersOf, orphanedBundles, pruneBundleFolders, type OrphanedBundle } from './bundle-prune';
 export { BundleClaim } from './bundle-claims';
 export { withBundleCwd } from './bundle-cwd';
 export { choiceLabel, installOptions, installSecretName } from './install-options';

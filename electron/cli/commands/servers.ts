@@ -9,6 +9,7 @@ import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
 import { addAndConnect } from './servers-add-connect';
 import { entryNumber, planFromRegistry } from './servers-from-registry';
+import { registerServerPruneBundles } from './servers-prune-bundles';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
@@ -228,4 +229,5 @@ export function registerServers(program: Command, run: Run): void {
   registerServerEdits(servers, run);
   registerServerStop(servers, run);
   registerServerReview(servers, run);
+  registerServerPruneBundles(servers, run);
 }
