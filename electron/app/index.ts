@@ -19,6 +19,8 @@ export { shownRuntime, stopCommand, type ShownRuntime } from './lifecycle/runtim
 export { findLiveApp, startOnce } from './lifecycle/start-lock';
 export { onSecondSignal, STOP_SIGNALS, type SecondSignalOptions } from './lifecycle/second-signal';
 export { isPortFree, probeApp, unreachableAppCheck, type AppProbe } from './doctor';
+export { entriesInUse } from './servers/remove-server';
+export { shownSize } from './doctor/bundle-folder-checks';
 export { WaitingAsks } from './asks/waiting-asks';
 export { QuietCompaction } from './memory/quiet-compaction';
 export { AppsHost } from './apps/apps-host';

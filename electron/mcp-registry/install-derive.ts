@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { FetchLike, Resolver } from '../net';
 import { downloadBundle } from './bundle-download';
+import type { BundleClaim } from './bundle-claims';
 import { bundleCommand, readManifest, type BundleCommand } from './bundle-manifest';
 import { unpackBundle } from './bundle-unpack';
 import { mountHost } from './docker-mounts';
@@ -20,6 +21,8 @@ export interface DeriveOptions {
   resolver?: Resolver | undefined;
   /** Download, verify, unpack and check the bundle, but keep none of it in `bundles/`. */
   dryRun?: boolean | undefined;
+  /** Claims the bundle folder before it is unpacked or reused, so no removal prunes it before the entry is written (bundle-claims.ts). */
+  claim?: BundleClaim | undefined;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function deriveInstall(
   const dir = bundleFolder(options.dataDir, server, plan.download.sha256);
   const bytes = await downloadBundle(options.fetch, plan.download.url, plan.download.sha256, reach, undefined, options.resolver);
   let command: BundleCommand | undefined;
+  if (options.dryRun !== true) await options.claim?.take(path.basename(dir));
   // Planned from the manifest before the folder moves into bundles/: a refused bundle leaves no files
   // of its author's choosing at a path anyone can predict.
   await unpackBundle(bytes, dir, undefined, async (staging) => {

@@ -83,6 +83,8 @@ describe('App API: installing a registry entry', () => {
     expect(readdirSync(join(dataDir, 'bundles')).sort()).toEqual(before);
     expect(readFileSync(join(folder, 'marker'), 'utf8')).toBe('kept');
     expect(statSync(script).ino).toBe(inode);
+    // Each install's claim on the folder ends with it: nothing holds it from a later removal.
+    expect(readdirSync(join(dataDir, 'bundle-claims'))).toEqual([]);
     await core.api.removeServer({ name: 'other' });
   });
 

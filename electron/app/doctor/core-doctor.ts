@@ -9,6 +9,7 @@ import { secretLookup, vaultDoctorCheck } from '../../vault';
 import { runDoctor } from './';
 import { openSecretStores } from '../secrets/open-secret-stores';
 import { forgottenRemovalChecks } from './forgotten-removal-checks';
+import { bundleFolderChecks } from './bundle-folder-checks';
 import type { StoreEntryCheck } from './reference-checks';
 import { readRuntimeFile, type RuntimeInfo } from '../lifecycle/runtime-file';
 
@@ -63,6 +64,10 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
         }
       : {}),
     // Pins that cannot be read are said where the server is reviewed; the other checks still run.
-    extra: async () => [vaultDoctorCheck(await vault.checkHealth()), ...forgottenRemovalChecks((await options.forgotten?.().catch(() => [])) ?? [])],
+    extra: async () => [
+      vaultDoctorCheck(await vault.checkHealth()),
+      ...forgottenRemovalChecks((await options.forgotten?.().catch(() => [])) ?? []),
+      ...(await bundleFolderChecks(registry)),
+    ],
   });
 }

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { AuditEntry } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
 import { CodedError } from '../../../shared/errors';
@@ -19,7 +19,19 @@ import type { SecretFiles } from '../secrets/secret-files';
 import type { ServerLogs } from '../servers/server-logs';
 import { approvalCommandLine, withApprovalCommandLines } from '../servers/shown-command';
 import { WaitingAsks } from '../asks/waiting-asks';
-import { isDockerCommand, isStdio, serverEntry, storePasswordVariables } from '../../../shared/config';
+import { isDockerCommand, isStdio, serverEntry, storePasswordVariables, type ServerConfig } from '../../../shared/config';
+
+/**
+ * An entry of a bundle installed before installs wrote `cwd` runs in its bundle folder (bundle-cwd.ts).
+ * The registry's code loads only for an entry that names a folder under bundles/: not at serve's start-up.
+ */
+async function bundleCwd(dataDir: string, config: ServerConfig): Promise<ServerConfig> {
+  const bundles = join(dataDir, 'bundles') + sep;
+  if (!isStdio(config) || config.cwd !== undefined) return config;
+  if (![config.command, ...(config.args ?? []), ...Object.values(config.env ?? {})].some((text) => text.includes(bundles))) return config;
+  const { withBundleCwd } = await import('../../mcp-registry');
+  return withBundleCwd(dataDir, config);
+}
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
 export interface AskRouting {
@@ -94,7 +106,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
       options.logs.poolLine(line);
       log(line);
     },
-    resolve: (name, config) => resolveServerConfig(name, config, {
+    resolve: async (name, written) => resolveServerConfig(name, await bundleCwd(options.core.dataDir, written), {
         secret: secretLookup(vault, name),
         // Fetched at each start (and each restart for a renewed credential), never kept here.
         store: options.secretStores.resolverFor(name),

@@ -3,8 +3,9 @@ import type { AddServiceResult, ApiInput, ApiOutput } from '../../../shared/api'
 import { assertNoCaseTwin, assertNoSeparator, serverEntry } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
-import { deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
+import { BundleClaim, deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
+import type { ServerDetail } from '../../mcp-registry';
 import { assertAsShown } from './registry-as-shown';
 
 async function entryOf(catalog: RegistryCatalog, base: string, name: string) {
@@ -40,10 +41,20 @@ export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInp
   if (serverEntry(ctx.registry.config(), input.server)) throw new CodedError('invalid_input', `A service named "${input.server}" already exists; choose another name.`);
   assertNoCaseTwin(Object.keys(ctx.registry.config().mcpServers), input.server);
   assertNoSeparator(input.server, Object.keys(ctx.registry.config().mcpServers));
-  const plan = await deriveInstall(entry.server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.core.dataDir, registry: input.registry, dryRun: input.dryRun });
-  if (plan.missing.length > 0) throw new CodedError('invalid_input', `${entry.server.name} needs: ${plan.missing.map((m) => m.key).join(', ')}`);
+  // Held until addService has written the entry (or failed): a removal meanwhile keeps the bundle's folder.
+  const claim = new BundleClaim(ctx.core.dataDir);
+  try {
+    return await deriveAndAdd(entry.server, input, ctx, claim);
+  } finally {
+    await claim.release();
+  }
+}
+
+async function deriveAndAdd(server: ServerDetail, input: ApiInput<'installRegistryEntry'>, ctx: InstallContext, claim: BundleClaim): Promise<ApiOutput<'installRegistryEntry'>> {
+  const plan = await deriveInstall(server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.core.dataDir, registry: input.registry, dryRun: input.dryRun, claim });
+  if (plan.missing.length > 0) throw new CodedError('invalid_input', `${server.name} needs: ${plan.missing.map((m) => m.key).join(', ')}`);
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.core.env))) {
-    throw new CodedError('invalid_input', `${entry.server.name} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
+    throw new CodedError('invalid_input', `${server.name} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
   }
   const secrets = [...plan.secrets].map(([name, value]) => {
     if (!SECRET_NAME_PATTERN.test(name)) throw new CodedError('invalid_input', `"${name}" is no secret name`);

@@ -14,12 +14,20 @@ export async function removeServerAndBundles(registry: Registry, name: string, s
   await settled();
   if (entry === undefined) return [];
   try {
-    const written = await readTextFile(registry.file, MAX_CONFIG_BYTES);
     // Loaded here, as the registry's other code is (registry-api.ts), not with every start.
     const { pruneBundleFolders } = await import('../../mcp-registry');
-    return await pruneBundleFolders(registry.dataDir, entry, `${written}\n${JSON.stringify(registry.config().mcpServers)}`);
+    return await pruneBundleFolders(registry.dataDir, entry, entriesInUse(registry));
   } catch {
     // The entry is removed, which is what was asked; a folder left is only disk space.
     return [];
   }
+}
+
+/**
+ * The text of every entry a bundle folder may be named in: mcp.json as written (entries skipped as
+ * invalid included) and those declared in code. Read under the bundles' lock (bundle-claims.ts): an
+ * install writes its entry after it has claimed its folder. Throws where mcp.json cannot be read.
+ */
+export function entriesInUse(registry: Registry): () => Promise<string> {
+  return async () => `${await readTextFile(registry.file, MAX_CONFIG_BYTES)}\n${JSON.stringify(registry.config().mcpServers)}`;
 }

@@ -4,7 +4,7 @@ import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { assertNoCaseTwin, assertNoSeparator } from '../../../shared/config';
 import { mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
-import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import { BundleClaim, deriveInstall, type DeriveOptions, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
 
@@ -157,6 +157,8 @@ async function askMissing(missing: InputAsk[]): Promise<Record<string, string>> 
 export interface RegistryAdd {
   plan: InstallPlan;
   secrets: Array<{ name: string; value: string }>;
+  /** Lets the bundle folder go: call once the entry is written, or the install gave up (bundle-claims.ts). */
+  release: () => Promise<void>;
 }
 
 /**
@@ -184,10 +186,21 @@ export async function planFromRegistry(ctx: CliContext, name: string, options: F
   // With more than one registry, which one the entry came from is part of what is being trusted.
   if (registries > 1) ctx.output.err(`From the registry at ${terminalSafe(base)}.`);
   warnLookAlike(ctx, entry, note);
+  const claim = new BundleClaim(ctx.dataDir);
+  try {
+    const derive = { fetch, dataDir: ctx.dataDir, registry: base, claim };
+    return { ...(await deriveAll(ctx, name, id, entry, options, derive)), release: () => claim.release() };
+  } catch (error) {
+    await claim.release();
+    throw error;
+  }
+}
+
+/** The plan with every input given or asked, its runtime found, and the secrets it stores. */
+async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions): Promise<Omit<RegistryAdd, 'release'>> {
   const choice = defaultChoice(entry, options);
   const secretName = installSecretName(name);
   let given = givenInputs(options.input);
-  const derive = { fetch, dataDir: ctx.dataDir, registry: base };
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };

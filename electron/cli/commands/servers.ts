@@ -9,6 +9,7 @@ import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
 import { addAndConnect } from './servers-add-connect';
 import { entryNumber, planFromRegistry } from './servers-from-registry';
+import { registerServerPruneBundles } from './servers-prune-bundles';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
@@ -138,17 +139,22 @@ export function registerServers(program: Command, run: Run): void {
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
-          const { plan: planned, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
-          const description = givenText(options.description);
-          const plan = description === undefined ? planned : { ...planned, config: { ...planned.config, description } };
-          if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
-          warnIfArgumentSecrets(ctx.output, plan.config);
-          if (options.connect === true) return addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
-          await (await ctx.core()).api.addService({ name, config: plan.config, ...(secrets.length > 0 ? { secrets } : {}), connect: false });
-          const runs = isStdio(plan.config) ? hideCommandSecrets(shownCommand(plan.config)) : plan.config.url;
-          ctx.output.out(`Added ${name}: ${runs}${secrets.length > 0 ? ` (${secrets.length} secret(s) in the vault)` : ''}.`);
-          if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name} (or add it with --connect to approve and start it in one step)`);
-          return 0;
+          const { plan: planned, secrets, release } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
+          try {
+            const description = givenText(options.description);
+            const plan = description === undefined ? planned : { ...planned, config: { ...planned.config, description } };
+            if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
+            warnIfArgumentSecrets(ctx.output, plan.config);
+            if (options.connect === true) return await addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
+            await (await ctx.core()).api.addService({ name, config: plan.config, ...(secrets.length > 0 ? { secrets } : {}), connect: false });
+            const runs = isStdio(plan.config) ? hideCommandSecrets(shownCommand(plan.config)) : plan.config.url;
+            ctx.output.out(`Added ${name}: ${runs}${secrets.length > 0 ? ` (${secrets.length} secret(s) in the vault)` : ''}.`);
+            if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name} (or add it with --connect to approve and start it in one step)`);
+            return 0;
+          } finally {
+            // The entry is written (or not added): a removal may prune the bundle folder as usual from now on.
+            await release();
+          }
         }
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
@@ -223,4 +229,5 @@ export function registerServers(program: Command, run: Run): void {
   registerServerEdits(servers, run);
   registerServerStop(servers, run);
   registerServerReview(servers, run);
+  registerServerPruneBundles(servers, run);
 }
