@@ -7,7 +7,7 @@ import { checkedApi } from './checked-api';
 import { boundedPrompts, boundedResources, boundedTools } from './bounded-listings';
 import { declaredAgents } from './code-agents';
 import { startOnceForListing } from './first-listing';
-import { checkedOpenOptions } from './open-options';
+import { checkedOpenOptions, readThrough } from './open-options';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
 import { anchoredServers, withProgramPaths } from './program-paths';
@@ -36,8 +36,8 @@ function checkedServers(servers: Record<string, ServerEntry> | undefined): Recor
  */
 export async function openConnectedServices(given: OpenOptions = {}): Promise<ConnectedServices> {
   const options = checkedOpenOptions(given);
-  const code = checkedServers(options.servers);
-  const agents = declaredAgents(options.agents);
+  const code = readThrough('servers', () => checkedServers(options.servers));
+  const agents = readThrough('agents', () => declaredAgents(options.agents));
   const env = options.env ?? process.env;
   // The command line's rule for a folder the person named (a missing parent is a typo, not a new tree).
   const fromEnv = env[DATA_DIR_ENV]?.trim();
