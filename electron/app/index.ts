@@ -18,6 +18,7 @@ export type { RuntimeInfo } from './lifecycle/runtime-file';
 export { shownRuntime, stopCommand, type ShownRuntime } from './lifecycle/runtime-shown';
 export { findLiveApp, findLiveAppPatiently, startOnce } from './lifecycle/start-lock';
 export { busyAppError } from './lifecycle/busy-app';
+export { markProgram, programNote, runningPrograms, PROGRAMS_DIR } from './lifecycle/program-marks';
 export { onSecondSignal, STOP_SIGNALS, type SecondSignalOptions } from './lifecycle/second-signal';
 export { isPortFree, probeApp, unreachableAppCheck, type AppProbe } from './doctor';
 export { WaitingAsks } from './asks/waiting-asks';
