@@ -197,4 +197,18 @@ describe('AgentStore', () => {
     expect(snippetFile('cursor', 'my agent')).toContain('agents connect "my agent" --client cursor');
     expect(snippetFile('acp', 'work')).toBeUndefined();
   });
+
+  it("lists an agent another store wrote to agents.json at once, and tells its listeners, with no token checked", async () => {
+    const dataDir = dir();
+    const app = AgentStore.open({ dataDir, recheckMs: 60_000 });
+    const changes: string[][] = [];
+    app.on('change', ({ agents }) => changes.push(agents.map((a) => a.name)));
+    await AgentStore.open({ dataDir }).add('elsewhere', { servers: [] });
+    expect(app.list().map((a) => a.name)).toEqual(['elsewhere']);
+    expect(changes).toEqual([['elsewhere']]);
+    // Unchanged, the file is not read again (its stamp is the same): no second change.
+    app.recheck();
+    expect(changes).toHaveLength(1);
+  });
 });
+

@@ -61,7 +61,18 @@ export class AgentStore {
     return store;
   }
 
+  /** Another process may have written agents.json since (a stat; read again only when it changed). */
   list(): Agent[] {
+    this.recheck();
+    return this.#listNow();
+  }
+
+  /** Reads agents.json again if it changed since the last read (its stamp), telling listeners. */
+  recheck(): void {
+    this.#refreshSync(this.#core.now());
+  }
+
+  #listNow(): Agent[] {
     return [...this.#loaded.agents.values()].map((stored) => this.#view(stored));
   }
 
@@ -266,7 +277,7 @@ export class AgentStore {
     this.#stamp = stamp;
     if (!notify) return;
     const { revoked, changed } = changesBetween(before, this.#loaded.agents);
-    if (revoked.length > 0 || changed.length > 0) this.#emitter.emit('change', { agents: this.list(), revoked, changed });
+    if (revoked.length > 0 || changed.length > 0) this.#emitter.emit('change', { agents: this.#listNow(), revoked, changed });
   }
 
   async #mutate(edit: (agents: StoredAgent[]) => StoredAgent[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CoreEnv } from '../../shared/core-env';
-import { createCore, refuseUnreachableApp, type AppProbe, type Core, type CoreOptions, type RuntimeInfo } from '../app';
+import { busyAppError, createCore, findLiveAppPatiently, refuseUnreachableApp, type AppProbe, type Core, type CoreOptions, type RuntimeInfo } from '../app';
 import { defaultDataDir } from '../registry';
 import { runningAppCore } from './app-core';
 import { commandLineApi } from './command-line-api';
@@ -79,7 +79,12 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       core ??= (async () => {
         const mustBeLocal = options.bridge !== undefined || options.local === true || options.opener !== undefined;
         const { probed } = options;
-        const live = mustBeLocal ? undefined : probed ? probed.live : await findLiveApp(dataDir);
+        // An app that runs but is slow to answer (busy, stopped) is waited for, then named with how to look at it.
+        const live = mustBeLocal
+          ? undefined
+          : probed
+            ? probed.live
+            : await findLiveAppPatiently(dataDir, {}, undefined, (silent, waitedMs) => busyAppError(silent, waitedMs, process.platform, 'run this command again'));
         if (live) {
           app = live;
           return runningAppCore(await connectRunningApp(dataDir, live));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { checkedOpenOptions } from './open-options';
+import { checkedOpenOptions, readThrough } from './open-options';
 
 function refusal(options: unknown): CodedError {
   try {
@@ -17,7 +17,7 @@ describe('checkedOpenOptions', () => {
     const env = { CONNECTED_SERVICES_PASSPHRASE: 'p', UNSET: undefined };
     const options = { home: '/tmp/x', env, bridgePort: 0, confirmTimeoutMs: 5000, servers: {}, agents: {} };
     const checked = checkedOpenOptions(options);
-    expect(checked).toBe(options);
+    expect(checked).toEqual(options);
     expect(checked.env).toBe(env);
     expect(checkedOpenOptions(undefined)).toEqual({});
   });
@@ -45,5 +45,56 @@ describe('checkedOpenOptions', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain(named);
     expect(error.hint).toContain('bridgePort');
+  });
+
+  // A getter's own error may quote what it guards: the option is named, its text never shown.
+  const SECRET = 'sk-live-never-shown-0123456789';
+  const throwing = (): never => {
+    throw new Error(`vault read failed for ${SECRET}`);
+  };
+  it.each([
+    ['a top-level getter', () => Object.defineProperty({ home: '/tmp/x' }, 'env', { enumerable: true, get: throwing }), 'the option "env"'],
+    ['a getter inside env', () => ({ env: Object.defineProperty({}, 'TOKEN', { enumerable: true, get: throwing }) }), 'the option "env"'],
+    ['a proxy whose keys throw', () => new Proxy({}, { ownKeys: throwing }), 'the options object'],
+  ])('refuses %s as invalid_input naming %s, never the getter\'s text', (_case, make, named) => {
+    const error = refusal(make());
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe(`openConnectedServices: ${named} could not be read (reading it threw)`);
+    expect(`${error.message} ${error.hint ?? ''}`).not.toContain(SECRET);
+    expect(error.cause).toBeUndefined();
+  });
+
+  it('reads each option once, so a getter is not asked again after the check', () => {
+    let reads = 0;
+    const options = Object.defineProperty({}, 'home', {
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return '/tmp/x';
+      },
+    });
+    const checked = checkedOpenOptions(options);
+    expect(checked.home).toBe('/tmp/x');
+    expect(reads).toBe(1);
+  });
+
+  it("names servers or agents when their own check reads a getter that throws, and lets a coded refusal through", () => {
+    const thrown = (() => {
+      try {
+        readThrough('servers', throwing);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(CodedError);
+    expect(thrown).toMatchObject({ code: 'invalid_input', message: 'openConnectedServices: the option "servers" could not be read (reading it threw)' });
+    const coded = new CodedError('invalid_input', 'servers.h.type: Invalid input');
+    expect(() =>
+      readThrough('agents', () => {
+        throw coded;
+      }),
+    ).toThrow(coded);
+    expect(readThrough('agents', () => 5)).toBe(5);
   });
 });

@@ -2,12 +2,13 @@ import { API_METHODS, describeIssues, type ApiEvent, type ApiEventPayload, type 
 import { CodedError } from '../../shared/errors';
 import { createContext, type Output } from '../cli';
 import { DATA_DIR_ENV } from '../data-dir';
+import { markProgram } from '../app';
 import { prepareHomeFolder } from '../registry';
 import { checkedApi } from './checked-api';
 import { boundedPrompts, boundedResources, boundedTools } from './bounded-listings';
 import { declaredAgents } from './code-agents';
 import { startOnceForListing } from './first-listing';
-import { checkedOpenOptions } from './open-options';
+import { checkedOpenOptions, readThrough } from './open-options';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
 import { anchoredServers, withProgramPaths } from './program-paths';
@@ -36,8 +37,8 @@ function checkedServers(servers: Record<string, ServerEntry> | undefined): Recor
  */
 export async function openConnectedServices(given: OpenOptions = {}): Promise<ConnectedServices> {
   const options = checkedOpenOptions(given);
-  const code = checkedServers(options.servers);
-  const agents = declaredAgents(options.agents);
+  const code = readThrough('servers', () => checkedServers(options.servers));
+  const agents = readThrough('agents', () => declaredAgents(options.agents));
   const env = options.env ?? process.env;
   // The command line's rule for a folder the person named (a missing parent is a typo, not a new tree).
   const fromEnv = env[DATA_DIR_ENV]?.trim();
@@ -48,6 +49,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
   const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
+  // An app started while this core runs here says so at its start (its servers are not the app's).
+  const unmark = mode === 'in-process' ? await markProgram(context.dataDir).catch(() => undefined) : undefined;
   const waits = mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : undefined;
   const inner = withProgramPaths(waits ?? core.api);
   let closing: Promise<void> | undefined;
@@ -67,6 +70,7 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
       if (mode === 'app' && declared.length > 0) await own.forgetServers({ names: declared }).catch(() => undefined);
       if (mode === 'app' && agentNames.length > 0) await own.forgetAgents({ names: agentNames }).catch(() => undefined);
       await context.close();
+      await unmark?.().catch(() => undefined);
     })());
   try {
     // Through an app, the servers declared in code are a widening the person confirms there.

@@ -8,6 +8,8 @@ export type { DataDirContext } from './data-dir';
 export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret, sentReferences, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS } from './fingerprint';
 export type { SentReference } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
+export { watchDirectory } from './dir-watcher';
+export type { DirWatcher, DirWatcherOptions } from './dir-watcher';
 export { sanitizeServerName } from './sanitize-name';
 export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 export { previewCredentialFiles } from './import-apply';

@@ -1,9 +1,10 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
 import { runScript, type LineReader } from '../support/packed-install';
-import { startServe, type Served } from '../support/serve';
+import { eventually, startServe, type Served } from '../support/serve';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'library');
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'before-app-test-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -29,5 +30,22 @@ describe('a library opened before the app', () => {
     expect(String(refused['hint'])).toContain('Open again');
     expect(((await served.api('status')).body.result as { servers: { name: string }[] }).servers.map((s) => s.name)).not.toContain('late');
     expect(await program.next()).toMatchObject({ step: 'opened again', mode: 'app' });
+  }, 120_000);
+
+  it("is named by serve at its start: which pid, and that the program's servers run in its own process", async () => {
+    const home = tempHome('cs-before-app-named-');
+    program = runScript(FIXTURES, 'open-before-app.mjs', [home], ENV);
+    expect(await program.next()).toMatchObject({ step: 'opened', mode: 'in-process' });
+    const pid = String(program.child.pid);
+    served = await startServe(home, [], ENV);
+    const app = served;
+    const note = await eventually(() => Promise.resolve(app.stderr().split('\n').find((line) => line.includes('in its own process for this data folder'))), 30_000);
+    expect(note).toContain(`A program runs Connected Services in its own process for this data folder (pid ${pid}, since `);
+    expect(note).toContain("its servers and its agents' bridge run in that process, not in this app");
+    expect(note).toContain('refused until it opens again (close, then openConnectedServices)');
+    // Its close takes its mark away: opened again, it goes through the app and is named no more.
+    expect(await program.next()).toMatchObject({ step: 'refused' });
+    expect(await program.next()).toMatchObject({ step: 'opened again', mode: 'app' });
+    expect(readdirSync(join(home, 'programs')).filter((name) => name.startsWith(`${pid}-`))).toEqual([]);
   }, 120_000);
 });

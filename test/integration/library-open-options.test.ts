@@ -75,4 +75,16 @@ describe('openConnectedServices checks its options', () => {
     expect(refused['message']).toContain('The server "team_" is declared in code (the servers given to openConnectedServices)');
     expect(refused['hint']).toBe('Rename it in the program that declares it (the servers given to openConnectedServices), for example to "team-2": a name without "__" that does not end in "_"');
   }, 60_000);
+
+  // A getter's error may quote what it guards; the refusal names the option only.
+  it.each(['env', 'servers'])('refuses options whose %s holds a getter that throws, as the coded invalid_input naming it', async (where) => {
+    const home = tempHome('cs-lib-options-getter-');
+    mkdirSync(home, { recursive: true });
+    const secret = 'sk-live-getter-secret-0123456789';
+    const program = runScript(FIXTURES, 'open-options-getter.mjs', [home, where, secret], ENV);
+    const refused = await program.next();
+    expect(refused).toMatchObject({ step: 'refused', coded: true, code: 'invalid_input', cause: null });
+    expect(refused['message']).toBe(`openConnectedServices: the option "${where}" could not be read (reading it threw)`);
+    expect(JSON.stringify(refused)).not.toContain(secret);
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ describe.runIf(process.platform === 'linux')('serve beside an app that does not 
       writeFileSync(join(home, 'runtime.json'), JSON.stringify(runtime), { mode: 0o600 });
       const refused = await runCli(home, ['serve', '--port', '0', '--bridge-port', '0'], { env: { CONNECTED_SERVICES_PASSPHRASE: 'silent-app-test' } });
       expect(refused.code, refused.stderr).toBe(6);
-      expect(refused.stderr).toContain(`The app for this data folder is already running (pid ${String(pid)}) but did not answer.`);
+      expect(refused.stderr).toContain(`The app for this data folder is already running (pid ${String(pid)}) but did not answer`);
       expect(refused.stderr).not.toContain('paste your API key');
       expect(refused.stderr.length).toBeLessThan(2000);
     } finally {

@@ -23,6 +23,7 @@ import { SignIns } from '../sign-in/sign-in';
 import { AuditLog } from '../../bridge';
 import { agentsOf, bridgeUrlOf, configuredBridgePort, portsOf, startCoreBridge } from '../agents/start-core-bridge';
 import { warmUpServers } from './warm-up';
+import { watchAgentsFile } from '../agents/watch-agents-file';
 
 export type { Core, CoreOptions } from './core-types';
 
@@ -75,6 +76,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   unsubscribe.push(...forwardAskEvents(asks.waiting, events));
   if (bridge) unsubscribe.push(...forwardBridgeEvents(bridge, registry, events, applying));
   unsubscribe.push(...forwardAgentEvents(agents, events));
+  if (options.watch) unsubscribe.push(watchAgentsFile(agents, log));
   // A program's bridge serves only the agents it declared (docs/library.md): agents.json's are set up
   // for the app's bridge, running or not, never for the program's port.
   const programBridge = options.bridge?.codeAgentsOnly === true;

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { CodedError } from '../../../shared/errors';
-import { ownerStatus, shownSince, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
+import { type CodedError } from '../../../shared/errors';
+import { systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
 import { ensureDataDir } from '../../registry';
 import { takeLifeLock } from './life-lock';
 import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
-import { shownRuntime, stopCommand } from './runtime-shown';
+import { shownRuntime } from './runtime-shown';
+import { BUSY_APP_WAIT_MS, busyAppError, runningSilentApp } from './busy-app';
 
 export interface LiveAppOptions {
   fetch?: typeof fetch;
@@ -59,10 +60,9 @@ export async function startOnce<T>(
   await ensureDataDir(dataDir);
   return withFileLock(join(dataDir, RUNTIME_FILE), START_LOCK, async () => {
     hooks.locked?.();
-    const live = await findLiveApp(dataDir, hooks.live);
-    if (live) return { live };
     const platform = hooks.platform ?? process.platform;
-    await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe, platform);
+    const live = await findLiveAppPatiently(dataDir, hooks.live, hooks.probe, (silent, waitedMs) => busyAppError(silent, waitedMs, platform, 'start it again'));
+    if (live) return { live };
     const unlock = await takeLifeLock(dataDir, platform, hooks.lost);
     try {
       return { started: await start(), unlock };
@@ -74,22 +74,24 @@ export async function startOnce<T>(
 }
 
 /**
- * An app that does not answer in time may still run: stopped (SIGSTOP, a suspended laptop) or busy
- * under load. When runtime.json's process is provably the same one (its start time, not only its
- * pid), a second app on the folder would run beside it, and the first one's exit would later remove
- * the second's runtime.json; so the start is refused instead.
+ * The app runtime.json names, waited for longer when it does not answer at once but provably runs
+ * (busy under load, its start-up, or stopped): such an app is not gone. `silent` makes the refusal
+ * when even the longer wait finds no answer; without it, undefined is returned as for no app.
  */
-async function refuseIfSilentApp(dataDir: string, probe: ProcessProbe, platform: NodeJS.Platform): Promise<void> {
-  const info = await readRuntimeFile(dataDir);
-  const owner = info?.owner;
-  if (!info || owner?.pid !== info.pid || owner.start === undefined || (await ownerStatus(owner, probe)) !== 'alive') return;
-  throw silentAppError(info.pid, owner.since, platform);
-}
-
-/** The refusal, with how to stop that process in the system's own words; `since` as runtime.json says it, quoted only in the form the app writes. */
-export function silentAppError(pid: number, since: string, platform: NodeJS.Platform): CodedError {
-  const shown = shownSince(since);
-  return new CodedError('timeout', `The app for this data folder is already running (pid ${pid}${shown === undefined ? '' : `, since ${shown}`}) but did not answer.`, {
-    hint: `Wait a moment and try again; if it stays silent, stop it first (${stopCommand(pid, platform)}).`,
-  });
+export async function findLiveAppPatiently(
+  dataDir: string,
+  options: LiveAppOptions = {},
+  probe: ProcessProbe = systemProbe,
+  silent?: (info: RuntimeInfo, waitedMs: number) => CodedError,
+): Promise<RuntimeInfo | undefined> {
+  const began = Date.now();
+  const live = await findLiveApp(dataDir, options);
+  if (live) return live;
+  const running = await runningSilentApp(dataDir, probe);
+  if (running === undefined) return undefined;
+  const waitMs = Math.max(options.timeoutMs ?? 2000, BUSY_APP_WAIT_MS);
+  const answered = await appAnswering(running, { ...options, timeoutMs: waitMs });
+  if (answered || silent === undefined) return answered;
+  // As long as it was asked: an app that refused the connection at once was not waited for.
+  throw silent(running, Date.now() - began);
 }

@@ -5,7 +5,7 @@ import { DEFAULT_BRIDGE_PORT, holdsSeparator } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { terminalSafe } from '../../../shared/text';
-import { isPortFree, onSecondSignal, packageRoot, QuietCompaction, startOnce, writeRuntimeFile } from '../../app';
+import { isPortFree, onSecondSignal, packageRoot, programNote, QuietCompaction, runningPrograms, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
@@ -131,6 +131,9 @@ export function serveAction(options: ServeOptions): Action {
     const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
     // One start at a time per data folder, the desktop app's included (electron/app/lifecycle/start-lock.ts).
     let stopped: Promise<void> | undefined;
+    // A program that opened the core in its own process before this app goes on beside it: looked for
+    // before runtime.json names this app, which such a program may watch for to close.
+    const programs = await runningPrograms(ctx.dataDir).catch(() => []);
     const once = await startOnce(ctx.dataDir, () => startServe(ctx, options, opener), {
       locked: () => {
         stopped = stopAsked();
@@ -158,6 +161,7 @@ export function serveAction(options: ServeOptions): Action {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
     }
     await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
+    for (const program of programs) ctx.output.err(terminalSafe(programNote(program)));
     // From the config, not a status: a status asks about sign-ins, which would load the sign-in code at start.
     for (const name of Object.keys(core.registry.config().mcpServers).filter(holdsSeparator)) {
       ctx.output.err(terminalSafe(`warning: server "${name}"'s name holds "__" or ends in "_", so its bridge names can read as another server's; connected-services doctor says how to rename it`));
