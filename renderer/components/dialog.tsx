@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { returnFocus } from './focus-return';
 
 /** A dialog's first field: what the person came to fill in. */
 const FIRST_FIELD = '.dialog-body :is(input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select, textarea):not(:disabled)';
@@ -10,8 +11,13 @@ export interface DialogProps {
   wide?: boolean;
   /** Where focus goes on close when what opened it is gone (a dialog that followed another). */
   returnFocusTo?: HTMLElement | null;
-  /** Where focus goes on close when what opened it is gone since (a button the dialog's work made unneeded). */
+  /**
+   * Where focus goes on close when what opened it is gone since (a button the dialog's work made
+   * unneeded), or leaves the page after focus went back to it.
+   */
   fallbackFocus?: () => HTMLElement | null;
+  /** Where focus goes on close before what opened it: null leaves it to the opener (the dialog's work not done). */
+  settledFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -19,11 +25,12 @@ export interface DialogProps {
  * open, so the browser's own focus return never happens (the element is gone): focus goes back to
  * what opened it here.
  */
-export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus }: DialogProps) {
+export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus, settledFocus }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
   const fallbackRef = useRef(fallbackFocus);
+  const settledRef = useRef(settledFocus);
   // Read while rendering, before an autofocused field inside takes focus.
   const [opener] = useState(
     () => returnFocusTo ?? (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null),
@@ -31,6 +38,7 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
   useEffect(() => {
     closeRef.current = onClose;
     fallbackRef.current = fallbackFocus;
+    settledRef.current = settledFocus;
   });
 
   useEffect(() => {
@@ -56,8 +64,7 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
     return () => {
       dialog.removeEventListener('cancel', cancel);
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      if (opener?.isConnected === true) opener.focus();
-      else fallbackRef.current?.()?.focus();
+      returnFocus(opener, settledRef.current, fallbackRef.current);
     };
   }, [opener]);
 

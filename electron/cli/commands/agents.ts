@@ -9,6 +9,7 @@ import type { CliContext } from '../context';
 import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
+import { removeFromClients } from './agents-remove';
 import { explainAgentError } from './agent-not-found';
 import { checkAgentName, checkServerName } from '../name-checks';
 import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
@@ -222,13 +223,9 @@ export function registerAgents(program: Command, run: Run): void {
     .action((name: string, options: { fromClients?: boolean }) =>
       run(async (ctx) => {
         const api = (await ctx.core()).api;
-        const holding = (await api.listClients({})).filter((c) => c.agents.includes(name));
-        if (options.fromClients === true) {
-          for (const client of holding) {
-            const change = await api.disconnectClient({ agent: name, client: client.client });
-            ctx.output.out(`Removed its entry from ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
-          }
-        }
+        if (options.fromClients === true) await removeFromClients(api, name, ctx.output);
+        // Only for the note below: a file read while another process writes it may be missed here.
+        const holding = options.fromClients === true ? [] : (await api.listClients({})).filter((c) => c.agents.includes(name));
         await api.removeAgent({ name }).catch((error: unknown) => explainAgentError(api, name, error));
         ctx.output.out(`Removed ${name}.`);
         if (options.fromClients !== true && holding.length > 0) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
@@ -7,7 +7,10 @@ import './api-key-dialog.css';
 export interface ApiKeyDialogProps {
   server: string;
   onClose: () => void;
-  /** Where focus goes when the button that opened it is gone (the service no longer needs a key). */
+  /**
+   * Where focus goes once the key is stored and the service connected (whatever state a status arriving
+   * meanwhile shows), and when the button that opened it is gone (the service no longer needs a key).
+   */
   fallbackFocus?: () => HTMLElement | null;
 }
 
@@ -22,6 +25,8 @@ export function ApiKeyDialog({ server, onClose, fallbackFocus }: ApiKeyDialogPro
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState<'storing' | 'starting' | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  // Read as the dialog closes, in the same render as the close: a ref, not state.
+  const connected = useRef(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +39,7 @@ export function ApiKeyDialog({ server, onClose, fallbackFocus }: ApiKeyDialogPro
         setValue('');
         setBusy('starting');
         live.servers.upsert(await live.api.connect({ name: server }));
+        connected.current = true;
         onClose();
       } catch (failure) {
         setError(describeError(failure));
@@ -44,7 +50,11 @@ export function ApiKeyDialog({ server, onClose, fallbackFocus }: ApiKeyDialogPro
   };
 
   return (
-    <Dialog title={`API key for ${server}`} onClose={onClose} {...(fallbackFocus ? { fallbackFocus } : {})}>
+    <Dialog
+      title={`API key for ${server}`}
+      onClose={onClose}
+      {...(fallbackFocus ? { fallbackFocus, settledFocus: () => (connected.current ? fallbackFocus() : null) } : {})}
+    >
       <form className="api-key-form" onSubmit={submit} aria-label={`API key for ${server}`}>
         <p>The key goes into the vault, never into mcp.json; it is not shown again.</p>
         {info?.vault.safety === 'memory-only' && <MemoryVaultNote />}
