@@ -1,4 +1,5 @@
-import type { AuthTarget } from './auth-config';
+import { secretKey, vaultKey } from '../../shared/vault';
+import { parseTargetAuth, type AuthTarget } from './auth-config';
 import type { CoreContext } from './core-context';
 import type { CoordinatorState, StatusReporter } from './coordinator-state';
 import { revokeRecord } from './revoke';
@@ -30,11 +31,28 @@ async function removeRecords(core: CoreContext, server: string, records: StoredT
   return result;
 }
 
+const SECRET_REFERENCE = /^\$\{secret:([^}]+)\}$/;
+
+/**
+ * Forgets a static API key kept for this server alone: the vault entry `<server>/apiKey`, or the secret
+ * its `key` names scoped to it. A global secret may serve other services too, and an `${env:…}` key is
+ * not the app's to delete: both stay.
+ */
+async function forgetApiKey(core: CoreContext, server: string, config: AuthTarget): Promise<number> {
+  const auth = parseTargetAuth(server, config);
+  if (auth.type !== 'api_key') return 0;
+  if (auth.key === undefined) return (await core.vault.delete(vaultKey(server, 'apiKey'))) ? 1 : 0;
+  const name = SECRET_REFERENCE.exec(auth.key)?.[1];
+  return name !== undefined && (await core.vault.delete(secretKey(name, server))) ? 1 : 0;
+}
+
 /** AuthCoordinator.disconnect: cancel a running sign-in, remove (and revoke) the tokens, forget what the server asked for. */
 export async function disconnectServer(options: DisconnectOptions, server: string, asked: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult> {
   const { core, state } = options;
   state.running.get(server)?.abort();
   const result = await removeRecords(core, server, await listTokens(core.vault, server), asked.revoke === true, asked.config);
+  // An API key has no issuer to revoke it at: revoking it is forgetting it.
+  if (asked.revoke === true && asked.config !== undefined) result.removed += await forgetApiKey(core, server, asked.config);
   state.needs.delete(server);
   state.challenges.delete(server);
   options.report(server, { state: 'disconnected' });

@@ -11,6 +11,21 @@ describe('checkSchema', () => {
     expect(keywords({ type: ['string', 'null'] }, null)).toEqual([]);
   });
 
+  it('reports the errors of the oneOf branch a const property picks, under their fields, not "exactly one schema"', () => {
+    const schema = {
+      type: 'object',
+      oneOf: [
+        { properties: { transport: { const: 'stdio' }, command: { type: 'string', minLength: 1 } }, required: ['command'] },
+        { properties: { transport: { const: 'http' }, url: { type: 'string', pattern: '^https?://' } }, required: ['url'] },
+      ],
+    };
+    expect(keywords(schema, { transport: 'stdio', command: '' })).toEqual(['/command minLength']);
+    expect(keywords(schema, { transport: 'http', url: 'ftp://x' })).toEqual(['/url pattern']);
+    expect(keywords(schema, { transport: 'http', url: 'https://x' })).toEqual([]);
+    // Nothing picks a branch: the combinator's own error, as before.
+    expect(keywords(schema, { transport: 'pigeon' })).toEqual([' oneOf']);
+  });
+
   it('reports required properties and nested paths like Ajv', () => {
     const schema = { type: 'object', required: ['message'], properties: { n: { type: 'object', properties: { x: { minimum: 2 } } } } };
     const errors = checkSchema(schema, { n: { x: 1 } });

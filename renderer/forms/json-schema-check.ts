@@ -145,8 +145,13 @@ class Checker {
       this.add(path, `${at}/anyOf`, 'anyOf', 'must match a schema in anyOf');
     }
     if (Array.isArray(schema['oneOf'])) {
-      const count = schema['oneOf'].filter((s) => this.passes(s, data)).length;
-      if (count !== 1) this.add(path, `${at}/oneOf`, 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: count });
+      const branches: unknown[] = schema['oneOf'];
+      const count = branches.filter((s) => this.passes(s, data)).length;
+      // A branch the data picks by a `const` property (transport: "http"): its own errors, under their fields.
+      const chosen = count === 0 ? branches.flatMap((s, i) => (pickedByConst(s, data) ? [i] : [])) : [];
+      const only = chosen.length === 1 ? chosen[0] : undefined;
+      if (only !== undefined) this.check(branches[only], data, path, `${at}/oneOf/${only}`);
+      else if (count !== 1) this.add(path, `${at}/oneOf`, 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: count });
     }
     if ('not' in schema && this.passes(schema['not'], data)) this.add(path, `${at}/not`, 'not', 'must NOT be valid');
     if ('if' in schema) {
@@ -245,6 +250,15 @@ class Checker {
 }
 
 /** Every way `data` breaks `schema`; `root` resolves `$ref`s (default: the schema itself). */
+/** Whether an object names this branch: the branch has `const` properties and the data matches each. */
+function pickedByConst(branch: unknown, data: unknown): boolean {
+  if (typeof branch !== 'object' || branch === null || typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const properties = (branch as { properties?: unknown }).properties;
+  if (typeof properties !== 'object' || properties === null) return false;
+  const consts = Object.entries(properties as Record<string, unknown>).flatMap(([key, p]) => (typeof p === 'object' && p !== null && Object.hasOwn(p, 'const') ? [{ key, value: (p as { const: unknown }).const }] : []));
+  return consts.length > 0 && consts.every(({ key, value }) => Object.hasOwn(data, key) && deepEqual(value, (data as Record<string, unknown>)[key]));
+}
+
 export function checkSchema(schema: unknown, data: unknown, root: unknown = schema): SchemaError[] {
   const checker = new Checker(root);
   checker.check(schema, data, '', '#');

@@ -55,6 +55,10 @@ describe('nextStep: one specific action per state', () => {
     expect(kind({ state: 'idle', auth: { connected: false, kind: 'api_key' } })).toBe('enter-api-key');
     expect(kind({ state: 'needs_auth', auth: { connected: true, kind: 'api_key' } })).toBe('enter-api-key');
     expect(kind({ state: 'ready', auth: { connected: true, kind: 'api_key' } })).toBeUndefined();
+    // A held key on a service that never ran: Connect, as the Tools tab says.
+    expect(kind({ state: 'idle', auth: { connected: true, kind: 'api_key' } })).toBe('connect');
+    expect(nextStep(status({ state: 'stopped', auth: { connected: true, kind: 'api_key' } }), NOW)?.name).toBe('Connect demo');
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, kind: 'api_key' } })).toBeUndefined();
     expect(nextStep(status({ state: 'needs_auth', auth: { connected: false, kind: 'api_key' } }), NOW)?.name).toBe('Enter API key for demo');
   });
 

@@ -40,7 +40,12 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
   if (status.approval === 'pending') return { kind: 'approve', label: 'Approve', name: `Approve ${name}` };
   if (status.state === 'starting') return undefined;
   // An API key is entered, never "signed in" for: missing or refused, the person types it again.
-  if (auth?.kind === 'api_key') return status.state === 'needs_auth' || !auth.connected ? step('enter-api-key', name) : status.state === 'error' ? step('restart', name) : undefined;
+  if (auth?.kind === 'api_key') {
+    if (status.state === 'needs_auth' || !auth.connected) return step('enter-api-key', name);
+    if (status.state === 'error') return step('restart', name);
+    // The key is held and it never ran: Connect lists its tools, as for any other service.
+    return (status.state === 'idle' || status.state === 'stopped') && !seenWorking(status) ? step('connect', name) : undefined;
+  }
   if (moreAccessNeeded(auth).length > 0) return step('grant-access', name);
   const held = auth?.connected === true;
   if (status.state === 'needs_auth' || tokenExpired(status, now)) return step(held ? 'sign-in-again' : 'sign-in', name);

@@ -89,6 +89,24 @@ describe('one long word everywhere', () => {
     await call;
   }, 60_000);
 
+  it('Tools: a title and a description of one long word wrap in the list, at 1280 and after narrowing to 420', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: WIDTH, height: 800 });
+    await ui.open('#/services/words/tools/long_title');
+    const list = page.getByRole('navigation', { name: 'Tools of words' }).locator('ul');
+    await list.locator('.tool-title').first().waitFor();
+    const over = () => list.evaluate((e) => e.scrollWidth - e.clientWidth);
+    const pageOver = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await ui.screenshot('long-words-tool-title');
+    expect(await over(), 'the list does not scroll sideways').toBeLessThanOrEqual(0);
+    expect(await pageOver()).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 420, height: 800 });
+    await expect.poll(pageOver, { message: 'the page does not scroll sideways at 420' }).toBeLessThanOrEqual(0);
+    expect(await over()).toBeLessThanOrEqual(0);
+    await ui.screenshot('long-words-tool-title-420');
+    await page.setViewportSize({ width: WIDTH, height: 800 });
+  }, 60_000);
+
   it('a tool of 5,000 fields: the terminal command instead of a form', async () => {
     const { page } = ui;
     await ui.open('#/services/words/tools/wide_form');

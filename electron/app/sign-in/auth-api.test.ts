@@ -13,7 +13,7 @@ const entry: HttpServerConfig = {
   auth: { type: 'client_credentials', clientId: 'ops', clientSecret: '${secret:OTHER}', authServerMetadataUrl: 'https://id.example.com/meta' },
 };
 
-function setup(approval: 'approved' | 'pending') {
+function setup(approval: 'approved' | 'pending', config: HttpServerConfig = entry) {
   const disconnects: Array<{ revoke?: boolean; config?: unknown }> = [];
   const forgotten: string[] = [];
   const api = createAuthApi({
@@ -22,10 +22,11 @@ function setup(approval: 'approved' | 'pending') {
         disconnects.push(options);
         return Promise.resolve({ removed: 1, revoked: true });
       },
+      status: () => Promise.resolve({ connected: true, scopes: [] }),
       forgetIssuer: (name: string) => Promise.resolve(void forgotten.push(name)).then(() => 'https://id.example.com'),
     } as unknown as AuthCoordinator,
     pool: { stop: (name: string) => Promise.resolve({ name, state: 'stopped' } as unknown as ServerStatus) } as unknown as Pool,
-    registry: { config: () => ({ mcpServers: { svc: entry } }), require: (name: string) => requireServer({ mcpServers: { svc: entry } }, name), approvals: { status: () => approval } } as unknown as Registry,
+    registry: { config: () => ({ mcpServers: { svc: config } }), require: (name: string) => requireServer({ mcpServers: { svc: config } }, name), approvals: { status: () => approval } } as unknown as Registry,
     signIns: { cancel: () => true } as unknown as SignIns,
     settled: () => Promise.resolve(),
   });
@@ -49,5 +50,11 @@ describe('disconnect', () => {
     expect(forgotten).toEqual([]);
     expect((await api.disconnect({ name: 'svc', forgetIssuer: true })).forgottenIssuer).toBe('https://id.example.com');
     expect(forgotten).toEqual(['svc']);
+  });
+
+  // The page tells an API-key service from a sign-in by it: without it, it showed the OAuth buttons.
+  it('answers with the credential as it is after, for an API-key service too', async () => {
+    const { api } = setup('approved', { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'api_key' } });
+    expect((await api.disconnect({ name: 'svc', revoke: true })).auth).toEqual({ connected: true, kind: 'api_key' });
   });
 });

@@ -77,7 +77,9 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       // An entry waiting for approval lends the revocation no client secret: an edit may have named another one.
       const approved = deps.registry.approvals.status(name, config) !== 'pending';
       const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, ...(approved ? { config: authTargetOf(name, config) } : {}) }) : undefined;
-      const stopped = await deps.pool.stop(name);
+      // With its credential as it is now: the page reads from it what kind of sign-in the service takes.
+      const bare = await deps.pool.stop(name);
+      const stopped = (await withAuthInfo(deps.auth, deps.registry, [bare]))[0] ?? bare;
       const status = forgetIssuer === true ? { ...stopped, forgottenIssuer: (await deps.auth.forgetIssuer(name)) ?? null } : stopped;
       if (!revoke || !result) return status;
       if (result.revoked) return { ...status, revoked: true };

@@ -25,6 +25,20 @@ describe('the credentials on the Access page', () => {
     expect(byId['agent:laptop']).toMatchObject({ kind: 'agent-token', usedBy: ['okta'], lastUsedAt: 42 });
   });
 
+  it('lists an API key once, as an API key: its secret, or the vault entry of a service that names none', () => {
+    const rows = credentialRows({
+      secrets: [{ name: 'API_KEY', server: 'evhttp' }],
+      servers: [server('evhttp', { connected: true, kind: 'api_key' }), server('plain', { connected: true, kind: 'api_key' })],
+      configs: { evhttp: { url: 'https://e', auth: { type: 'api_key', key: '${secret:API_KEY}' } }, plain: { url: 'https://p', auth: { type: 'api_key' } } },
+      agents: [],
+      lastUse: [],
+    });
+    expect(rows.map((r) => [r.id, r.kind, r.name])).toEqual([
+      ['secret:evhttp:API_KEY', 'api-key', 'API_KEY'],
+      ['key:plain', 'api-key', 'API key of plain'],
+    ]);
+  });
+
   it('reads a matrix cell from the agent’s services and per-tool rules', () => {
     expect(cellOf(agent({ servers: ['x'] }), 'y', ['t'])).toBe('block');
     expect(cellOf(agent({}), 'y', ['t'])).toBe('tiers');

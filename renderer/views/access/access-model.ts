@@ -1,6 +1,6 @@
 import type { AgentView, AuthInfo, ServerStatus } from '../../../shared/api';
 
-export type CredentialKind = 'secret' | 'client-secret' | 'grant' | 'agent-token';
+export type CredentialKind = 'secret' | 'client-secret' | 'api-key' | 'grant' | 'agent-token';
 
 export interface CredentialRow {
   id: string;
@@ -32,6 +32,18 @@ export interface AccessInput {
 
 const reference = (name: string) => `\${secret:${name}}`;
 
+function authOf(config: unknown): unknown {
+  return typeof config === 'object' && config !== null && Object.hasOwn(config, 'auth') ? (config as { auth?: unknown }).auth : undefined;
+}
+
+/** The `key` of a server's "api_key" sign-in, as written (`${secret:NAME}`), if it names one. */
+function keyReference(configs: Record<string, unknown>, server: string): string | undefined {
+  const auth = Object.hasOwn(configs, server) ? authOf(configs[server]) : undefined;
+  if (typeof auth !== 'object' || auth === null) return undefined;
+  const { type, key } = auth as { type?: unknown; key?: unknown };
+  return type === 'api_key' && typeof key === 'string' ? key : undefined;
+}
+
 function lastCallOf(lastUse: AccessInput['lastUse'], servers: string[]): number | undefined {
   const times = lastUse.filter((e) => servers.includes(e.server)).map((e) => e.time);
   return times.length > 0 ? Math.max(...times) : undefined;
@@ -55,10 +67,12 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
     const users = Object.entries(input.configs)
       .filter(([server, config]) => (secret.server === undefined || secret.server === server) && JSON.stringify(config).includes(reference(secret.name)))
       .map(([server]) => server);
-    const inAuth = Object.values(input.configs).some((config) => JSON.stringify((config as { auth?: unknown }).auth ?? {}).includes(reference(secret.name)));
+    const inAuth = Object.values(input.configs).some((config) => JSON.stringify(authOf(config) ?? {}).includes(reference(secret.name)));
+    // The key an "api_key" sign-in sends is an API key, not a client secret.
+    const asKey = users.some((server) => keyReference(input.configs, server) === reference(secret.name));
     rows.push({
       id: `secret:${secret.server ?? ''}:${secret.name}`,
-      kind: inAuth ? 'client-secret' : 'secret',
+      kind: asKey ? 'api-key' : inAuth ? 'client-secret' : 'secret',
       name: secret.name,
       usedBy: users,
       ...useOf(input, users),
@@ -70,10 +84,17 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
     const auth = server.auth;
     if (auth === undefined || (!auth.connected && auth.issuer === undefined)) continue;
     const agents = input.agents.filter((a) => reaches(a, server.name)).map((a) => `agent ${a.name}`);
+    if (auth.kind === 'api_key') {
+      // A key the entry names (a secret, which has its own row, or the environment) is not listed twice; one kept as <server>/apiKey is listed here.
+      if (keyReference(input.configs, server.name) === undefined) {
+        rows.push({ id: `key:${server.name}`, kind: 'api-key', name: `API key of ${server.name}`, usedBy: [server.name, ...agents], ...useOf(input, [server.name]), details: ['held in the vault'], server: server.name, auth });
+      }
+      continue;
+    }
     const details = [
       auth.connected ? 'signed in' : 'signed out',
       // Only OAuth grants name an account; an issuer that sent no ID Token leaves it unknown.
-      ...(auth.kind === 'api_key' ? [] : [auth.account !== undefined ? `account ${auth.account}` : 'account unknown']),
+      auth.account !== undefined ? `account ${auth.account}` : 'account unknown',
       ...(auth.issuer !== undefined ? [`issuer ${auth.issuer}`] : []),
       ...(auth.scopes !== undefined && auth.scopes.length > 0 ? [`scopes ${auth.scopes.join(' ')}`] : []),
     ];

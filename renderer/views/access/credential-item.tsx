@@ -5,9 +5,9 @@ import { useLive } from '../../state';
 import type { CredentialKind, CredentialRow } from './access-model';
 import { NewValueForm } from './new-value-form';
 
-const KIND: Record<CredentialKind, string> = { secret: 'API key or secret', 'client-secret': 'client secret', grant: 'sign-in (OAuth)', 'agent-token': 'agent token' };
+const KIND: Record<CredentialKind, string> = { secret: 'API key or secret', 'client-secret': 'client secret', 'api-key': 'API key', grant: 'sign-in (OAuth)', 'agent-token': 'agent token' };
 
-type Confirm = 'delete' | 'disconnect' | 'rotate' | 'remove' | null;
+type Confirm = 'delete' | 'disconnect' | 'forget-key' | 'rotate' | 'remove' | null;
 
 /** One credential: what it is, what uses it, when it was last used, and what can be done with it. */
 export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChanged: () => void }) {
@@ -69,6 +69,11 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
             </button>
           </>
         )}
+        {row.kind === 'api-key' && row.secret === undefined && row.server !== undefined && (
+          <button type="button" className="button small danger" onClick={() => setConfirm('forget-key')} aria-label={`Forget the API key of ${row.server}`}>
+            Forget
+          </button>
+        )}
         {row.agent !== undefined && (
           <>
             <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate ${row.name}`}>
@@ -122,6 +127,14 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
           <label className="check">
             <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} /> Also revoke it at the issuer{row.auth?.issuer !== undefined ? ` (${row.auth.issuer})` : ''}
           </label>
+        </ConfirmDialog>
+      )}
+      {confirm === 'forget-key' && row.server !== undefined && (
+        <ConfirmDialog title={`Forget the API key of ${row.server}`} confirmLabel="Forget the API key" danger onClose={() => setConfirm(null)} onConfirm={async () => {
+          await live.api.disconnect({ name: row.server ?? '', revoke: true });
+          onChanged();
+        }}>
+          <p>The key is deleted from the vault. What stops working until you enter a key again: {stops}.</p>
         </ConfirmDialog>
       )}
       {confirm === 'rotate' && row.agent !== undefined && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
-import { ErrorNote, SafeLink, TimeAgo } from '../../components';
+import { ConfirmDialog, ErrorNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
@@ -16,6 +16,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const live = useLive();
   const signIn = useStore(live.signIns).get(status.name);
   const [keyOpen, setKeyOpen] = useState(false);
+  const [forgetting, setForgetting] = useState(false);
   const auth = status.auth;
   const more = moreAccessNeeded(auth);
   const apiKey = auth?.kind === 'api_key';
@@ -136,13 +137,24 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                 </button>
               </>
             )}
-            {auth?.connected === true && (
-              <button type="button" className="button danger" disabled={busy !== null} onClick={() => void run('revoke')}>
-                Sign out and revoke
-              </button>
-            )}
+            {auth?.connected === true &&
+              (apiKey ? (
+                // A key has no issuer to revoke it at: the app forgets it, after asking.
+                <button type="button" className="button danger" disabled={busy !== null} onClick={() => setForgetting(true)}>
+                  Forget the API key
+                </button>
+              ) : (
+                <button type="button" className="button danger" disabled={busy !== null} onClick={() => void run('revoke')}>
+                  Sign out and revoke
+                </button>
+              ))}
           </div>
           {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+          {forgetting && (
+            <ConfirmDialog title={`Forget the API key of ${status.name}`} confirmLabel="Forget the API key" danger onClose={() => setForgetting(false)} onConfirm={() => run('revoke')}>
+              <p>{status.name} stops until you enter a key again with “Enter API key”. A key in a secret other services share stays; delete it under Access.</p>
+            </ConfirmDialog>
+          )}
           {keyOpen && <ApiKeyDialog server={status.name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById('signin-title')} />}
         </section>
       )}

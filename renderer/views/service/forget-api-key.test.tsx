@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+describe("an API-key service's Sign-in section", () => {
+  it('offers "Forget the API key", asks first, then revokes; never the OAuth sign-out', async () => {
+    const keyed = serverStatus({ name: 'keyed', transport: 'http', state: 'ready', auth: { connected: true, kind: 'api_key' } });
+    const forgotten: ServerStatus = { ...keyed, state: 'stopped', auth: { connected: false, kind: 'api_key' } };
+    const fake = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [keyed] }),
+      disconnect: () => Promise.resolve(forgotten),
+    });
+    renderApp(fake, { hash: '#/services/keyed' });
+    const section = await screen.findByRole('region', { name: 'Sign-in' });
+    expect(within(section).queryByRole('button', { name: 'Sign out and revoke' })).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Forget the API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forget the API key of keyed' });
+    expect(fake.callsOf('disconnect')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Forget the API key' }));
+    await waitFor(() => expect(fake.callsOf('disconnect')).toEqual([{ name: 'keyed', revoke: true }]));
+    // Still an API-key service after: it asks for a key, not for a browser sign-in.
+    await within(section).findByRole('button', { name: 'Enter API key for keyed' });
+    expect(within(section).queryByRole('button', { name: 'Sign in with the browser' })).toBeNull();
+  });
+});
