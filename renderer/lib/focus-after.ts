@@ -46,3 +46,18 @@ export function agentCardHeading(name: string): HTMLElement | null {
   const card = [...document.querySelectorAll<HTMLElement>('li[data-agent]')].find((li) => li.dataset['agent'] === name);
   return card?.querySelector<HTMLElement>('h3') ?? null;
 }
+
+/** Focus fell to the page, or sits on a control that was disabled or removed under it. */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  if (active === null || active === document.body) return true;
+  return !active.isConnected || (active as HTMLButtonElement).disabled === true;
+}
+
+/**
+ * The pressed control was disabled or removed while its work runs (Call, Connect, Write): focus
+ * goes to what `find` returns, but only when the person has not moved it elsewhere meanwhile.
+ */
+export function focusIfLost(find: () => HTMLElement | null | undefined, fallback?: () => HTMLElement | null | undefined): void {
+  focusWhenShown(() => (focusLost() ? find() : null), () => (focusLost() ? fallback?.() : null));
+}

@@ -14,7 +14,7 @@ export type { TemplateParts } from './uri-template';
 export { codeSpanParts, shownLine, shownText, withoutCodeMarks } from './shown-text';
 export { nextStep } from './server-step';
 export type { ServerStep, StepKind } from './server-step';
-export { agentCardHeading, focusWhenShown, nextInList, serverRowFocus } from './focus-after';
+export { agentCardHeading, focusIfLost, focusLost, focusWhenShown, nextInList, serverRowFocus } from './focus-after';
 export { openCheckedLink, pageLinkOpening } from './open-link';
 export type { LinkOpening } from './open-link';
 export { TIER_WORD } from './tier-word';

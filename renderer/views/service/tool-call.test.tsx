@@ -140,4 +140,19 @@ describe('tool browser', () => {
     await screen.findByRole('button', { name: 'Call fits' });
     expect(document.querySelectorAll('.tool-call input')).toHaveLength(MAX_FORM_FIELDS);
   });
+
+  it('keeps keyboard focus on the progress while the Call button is disabled, then on the answer', async () => {
+    let release: (result: CallResult) => void = () => undefined;
+    const api = toolApi(() => new Promise<CallResult>((resolve) => { release = resolve; }));
+    renderApp(api, { hash: '#/services/everything/tools/echo' });
+    fireEvent.change(await screen.findByLabelText(/^message/), { target: { value: 'hi' } });
+    const button = screen.getByRole('button', { name: 'Call echo' });
+    button.focus();
+    fireEvent.click(button);
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    act(() => release({ content: [{ type: 'text', text: 'hi' }] }));
+    const result = await screen.findByRole('region', { name: /Result of echo/ });
+    await waitFor(() => expect(document.activeElement?.contains(result)).toBe(true));
+  });
 });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiEventPayload, CallResult as Result, ToolInfo } from '../../../shared/api';
 import { ErrorNote } from '../../components';
 import { MAX_FORM_FIELDS, SchemaForm, formFields } from '../../forms';
-import { describeError, newCallId, shownLine, shownText, type ShownError } from '../../lib';
+import { describeError, focusIfLost, newCallId, shownLine, shownText, type ShownError } from '../../lib';
 import { useClock, useLive } from '../../state';
 import { AppPanel } from './app/app-panel';
 import { CallResult } from './call-result';
@@ -25,6 +25,8 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
   const mounted = useRef(true);
   const [history, setHistory] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   // At a narrow width the answer is below the form: bring it into view when it arrives.
   useEffect(() => {
@@ -61,6 +63,8 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
     setOutcome(null);
     setError(null);
     setCancel(null);
+    // The form (and its Call button) is disabled while the call runs: keep focus on its progress.
+    focusIfLost(() => statusRef.current);
     void live.api
       .callTool({ server: tool.server, tool: tool.name, arguments: args, callId })
       .then(
@@ -81,6 +85,8 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
         if (!mounted.current) return;
         setCalling(null);
         setHistory((h) => h + 1);
+        // The progress (and its Cancel) is gone: focus goes to the answer, else the heading.
+        focusIfLost(() => (resultRef.current?.childElementCount ? resultRef.current : null), () => headingRef.current);
       });
   };
 
@@ -102,7 +108,9 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
 
   return (
     <section className="tool-call" aria-labelledby="tool-call-title">
-      <h3 id="tool-call-title">Try it</h3>
+      <h3 id="tool-call-title" ref={headingRef} tabIndex={-1}>
+        Try it
+      </h3>
       {tool.annotations?.destructiveHint === true && <p className="note note-warn">This tool says it may change or delete data.</p>}
       {tooWide ? (
         <p className="note" role="note">
@@ -125,7 +133,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
         />
       )}
       {calling !== null && (
-        <div className="progress" role="status">
+        <div className="progress" role="status" ref={statusRef} tabIndex={-1}>
           {progress?.total !== undefined ? (
             <progress value={progress.progress} max={progress.total} aria-label={`Progress of ${tool.name}`} />
           ) : (
@@ -152,7 +160,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
           Cancelled: {tool.server} was told to stop this call of {shownLine(tool.name)}.
         </p>
       )}
-      <div ref={resultRef} className={`call-answer${outcome && tool.app?.resourceUri !== undefined ? ' with-app' : ''}`}>
+      <div ref={resultRef} tabIndex={-1} className={`call-answer${outcome && tool.app?.resourceUri !== undefined ? ' with-app' : ''}`}>
         {error && <ErrorNote error={error} />}
         {outcome && <CallResult result={outcome.result} tool={shownLine(tool.name)} elapsedMs={outcome.elapsedMs} />}
         {outcome && tool.app?.resourceUri !== undefined && <AppPanel tool={tool} args={outcome.args} result={outcome.result} />}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import { MAX_TITLE } from '../../../shared/text';
+import { MAX_TITLE, cutText } from '../../../shared/text';
 import { LoadingSkeleton } from '../../components';
 import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
@@ -9,9 +9,10 @@ import { AppBadge } from './app-badge';
 import { ToolDetail } from './tool-detail';
 
 /** A description's first sentence or line, short enough for a list. */
-function firstLine(text: string): string {
+export function firstLine(text: string): string {
   const line = (text.split(/\n|(?<=[.!?])\s/)[0] ?? text).trim();
-  return line.length > 90 ? `${line.slice(0, 89)}…` : line;
+  // By code points: a cut through a surrogate pair would show a broken character.
+  return cutText(line, 90);
 }
 
 /** The server's tools (from its cached inventory until it starts), and the selected one. */
