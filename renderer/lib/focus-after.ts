@@ -13,7 +13,8 @@ export function focusWhenShown(find: () => HTMLElement | null | undefined, fallb
   // Focus does not move while a modal dialog still makes the rest of the page inert: try again.
   target?.focus();
   if (target?.isConnected === true && document.activeElement === target) return;
-  if (tries > 0) setTimeout(() => focusWhenShown(find, fallback, tries - 1), EVERY_MS);
+  // A page torn down meanwhile (a closed window, a test's ended document) has nothing to focus.
+  if (tries > 0) setTimeout(() => typeof document !== 'undefined' && focusWhenShown(find, fallback, tries - 1), EVERY_MS);
 }
 
 /** A configured service's row: its next step (Approve, Connect, Sign in…), else its name. */

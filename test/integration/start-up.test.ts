@@ -182,7 +182,8 @@ describe('a second start for the same data directory', () => {
   let served: Awaited<ReturnType<typeof startServe>>;
   beforeAll(async () => {
     home = quietHome();
-    served = await startServe(home);
+    // No address of the fixture's own: the --ui-link test below spends the command line's two at once.
+    served = await startServe(home, undefined, undefined, undefined, { browserLink: false });
   });
   afterAll(async () => {
     await served.stop();

@@ -64,7 +64,13 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   const newLink = async (): Promise<string> => {
     const runtime = JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { secret: string };
     const shown = nextLine(lines, child, () => `serve showed no new address: ${stderr}`);
-    const asked = await fetch(`${url.origin}/api/ui-link`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${runtime.secret}` }, body: '{}' });
+    const ask = () => fetch(`${url.origin}/api/ui-link`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${runtime.secret}` }, body: '{}' });
+    let asked = await ask();
+    // The command line's addresses are rate-limited (two at once, then one per 10 s): wait as told, as a person would.
+    for (let tries = 0; asked.status === 429 && tries < 3; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Number(asked.headers.get('retry-after') ?? '10') * 1000));
+      asked = await ask();
+    }
     if (asked.status !== 200) throw new Error(`ui-link refused: HTTP ${asked.status} ${await asked.text()}`);
     return (JSON.parse(await shown) as { ui: string }).ui;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchema } from '../../forms/json-schema-check';
+import { checkSchema } from '../../forms';
 import { CUSTOM_SERVICE_SCHEMA } from './custom-service-schema';
 
 const errors = (data: unknown) => checkSchema(CUSTOM_SERVICE_SCHEMA, data).map((e) => `${e.instancePath} ${e.keyword}`);
