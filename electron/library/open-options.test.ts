@@ -78,6 +78,17 @@ describe('checkedOpenOptions', () => {
     expect(reads).toBe(1);
   });
 
+  it('reads inherited options too: a class instance with getters, or Object.create(defaults)', () => {
+    class Options {
+      get home(): string {
+        return '/tmp/from-getter';
+      }
+    }
+    expect(checkedOpenOptions(new Options()).home).toBe('/tmp/from-getter');
+    const made = Object.create({ home: '/tmp/defaults', bridgePort: 0 }) as object;
+    expect(checkedOpenOptions(made)).toMatchObject({ home: '/tmp/defaults', bridgePort: 0 });
+  });
+
   it("names servers or agents when their own check reads a getter that throws, and lets a coded refusal through", () => {
     const thrown = (() => {
       try {

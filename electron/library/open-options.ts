@@ -54,7 +54,8 @@ function unreadable(what: string): CodedError {
 function readOptions(given: object): Record<string, unknown> {
   let keys: string[];
   try {
-    keys = Object.keys(given);
+    // Inherited options count too (a class instance's getters, Object.create(defaults)), as zod read them.
+    keys = [...new Set([...Object.keys(given), ...Object.keys(OpenOptionsSchema.shape).filter((key) => key in given)])];
   } catch {
     throw unreadable('the options object');
   }

@@ -42,7 +42,7 @@ describe.runIf(process.platform === 'linux')('a command beside an app that is sl
     process.kill(served.pid, 'SIGCONT');
     expect(listed.code).toBe(6);
     expect(listed.stderr).toContain(`The app for this data folder is already running (pid ${served.pid}`);
-    expect(listed.stderr).toMatch(/did not answer within 1[2-9] s: it may be busy \(starting its servers, under load\) or stopped\./);
+    expect(listed.stderr).toMatch(/did not answer within \d+ s: it may be busy \(starting its servers, under load\) or stopped\./);
     expect(listed.stderr).toContain(`curl ${served.origin}/health`);
     expect(listed.stderr).toContain(`ps -o stat= -p ${served.pid}`);
     expect(listed.stderr).toContain(`Stop it (kill ${served.pid}) only if it never answers.`);
