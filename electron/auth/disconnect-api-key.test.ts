@@ -46,4 +46,13 @@ describe('disconnect with revoke of an API-key service', () => {
     expect(result.removed).toBe(0);
     expect(await vault.get(secretKey('SHARED'))).toBe('k-global');
   });
+
+  // An entry waiting for approval lends no config to a revocation, yet its key is deleted here all the same.
+  it('forgets the key of an entry named only for forgetting, as one waiting for approval is', async () => {
+    const { vault, options } = await setup();
+    await vault.set(secretKey('API_KEY', 'svc'), 'k-scoped');
+    const result = await disconnectServer(options, 'svc', { revoke: true, forget: { url: URL, auth: { type: 'api_key', key: '${secret:API_KEY}' } } });
+    expect(result).toEqual({ removed: 1, revoked: false });
+    expect(await vault.get(secretKey('API_KEY', 'svc'))).toBeUndefined();
+  });
 });

@@ -47,12 +47,13 @@ async function forgetApiKey(core: CoreContext, server: string, config: AuthTarge
 }
 
 /** AuthCoordinator.disconnect: cancel a running sign-in, remove (and revoke) the tokens, forget what the server asked for. */
-export async function disconnectServer(options: DisconnectOptions, server: string, asked: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult> {
+export async function disconnectServer(options: DisconnectOptions, server: string, asked: { revoke?: boolean; config?: AuthTarget; forget?: AuthTarget }): Promise<DisconnectResult> {
   const { core, state } = options;
   state.running.get(server)?.abort();
   const result = await removeRecords(core, server, await listTokens(core.vault, server), asked.revoke === true, asked.config);
   // An API key has no issuer to revoke it at: revoking it is forgetting it.
-  if (asked.revoke === true && asked.config !== undefined) result.removed += await forgetApiKey(core, server, asked.config);
+  const forget = asked.forget ?? asked.config;
+  if (asked.revoke === true && forget !== undefined) result.removed += await forgetApiKey(core, server, forget);
   state.needs.delete(server);
   state.challenges.delete(server);
   options.report(server, { state: 'disconnected' });

@@ -139,8 +139,12 @@ export interface AuthCoordinator {
    * the record's locks). Rejects with auth_required (marking needs_auth) when there is none.
    */
   credential(server: string, config: AuthTarget, options?: CredentialOptions): Promise<DeliveredCredential>;
-  /** Forgets the server's tokens; with `revoke`, asks the AS to revoke them first (best effort). */
-  disconnect(server: string, options?: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult>;
+  /**
+   * Forgets the server's tokens; with `revoke`, asks the AS to revoke them first (best effort) and
+   * forgets the API key kept for it. `config` is lent to the revocation; `forget` names the entry whose
+   * locally kept API key to forget, and reaches no server (`config` when absent).
+   */
+  disconnect(server: string, options?: { revoke?: boolean; config?: AuthTarget; forget?: AuthTarget }): Promise<DisconnectResult>;
   /**
    * A person's approval of a changed authorization server: forgets which issuer the server's configured
    * client secret is pinned to (and the tokens obtained from it), so the next sign-in pins the issuer

@@ -14,11 +14,11 @@ const entry: HttpServerConfig = {
 };
 
 function setup(approval: 'approved' | 'pending', config: HttpServerConfig = entry) {
-  const disconnects: Array<{ revoke?: boolean; config?: unknown }> = [];
+  const disconnects: Array<{ revoke?: boolean; config?: unknown; forget?: unknown }> = [];
   const forgotten: string[] = [];
   const api = createAuthApi({
     auth: {
-      disconnect: (_name: string, options: { revoke?: boolean; config?: unknown }) => {
+      disconnect: (_name: string, options: { revoke?: boolean; config?: unknown; forget?: unknown }) => {
         disconnects.push(options);
         return Promise.resolve({ removed: 1, revoked: true });
       },
@@ -41,7 +41,16 @@ describe('disconnect', () => {
     expect(approved.disconnects[0]?.config).toBe(entry);
     const waiting = setup('pending');
     await waiting.api.disconnect({ name: 'svc', revoke: true });
-    expect(waiting.disconnects[0]).toEqual({ revoke: true });
+    expect(waiting.disconnects[0]).toEqual({ revoke: true, forget: entry });
+  });
+
+  // Every edit of an API-key entry makes it pending again: the key it holds is still the person's to delete.
+  it('names the entry whose API key to forget while it waits for approval, and lends it to no revocation', async () => {
+    const keyed: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'api_key', key: '${secret:API_KEY}' } };
+    const waiting = setup('pending', keyed);
+    await waiting.api.disconnect({ name: 'svc', revoke: true });
+    expect(waiting.disconnects[0]?.forget).toBe(keyed);
+    expect(waiting.disconnects[0]?.config).toBeUndefined();
   });
 
   it('forgets the issuer pin only when asked, and says which one it was', async () => {

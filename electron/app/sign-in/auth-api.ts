@@ -75,8 +75,10 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       deps.signIns.cancel(name);
       const holdsTokens = !isStdio(config) || (config.auth !== undefined && config.auth.type !== 'none');
       // An entry waiting for approval lends the revocation no client secret: an edit may have named another one.
+      // Its API key is still forgotten: deleting it from the vault here sends nothing anywhere.
       const approved = deps.registry.approvals.status(name, config) !== 'pending';
-      const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, ...(approved ? { config: authTargetOf(name, config) } : {}) }) : undefined;
+      const target = authTargetOf(name, config);
+      const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, ...(approved ? { config: target } : { forget: target }) }) : undefined;
       // With its credential as it is now: the page reads from it what kind of sign-in the service takes.
       const bare = await deps.pool.stop(name);
       const stopped = (await withAuthInfo(deps.auth, deps.registry, [bare]))[0] ?? bare;
