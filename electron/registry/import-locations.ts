@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ImportSource } from '../../shared/api';
+import type { OwnBridge } from './import-own-bridge';
 
 export interface ImportContext {
   homeDir: string;
@@ -7,6 +8,8 @@ export interface ImportContext {
   env: Record<string, string | undefined>;
   /** The project folder searched for project configs. */
   cwd: string;
+  /** This app's agent bridge: an entry calling it is not imported (import-own-bridge.ts). */
+  ownBridge?: OwnBridge;
 }
 
 function pathFor(platform: NodeJS.Platform): path.PlatformPath {

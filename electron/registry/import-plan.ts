@@ -6,6 +6,7 @@ import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure, readRegularFile } from '../fs-safe';
 import { convertEntry } from './import-convert';
 import { extractEntries, type FoundEntry } from './import-extract';
+import { ownBridgeReason } from './import-own-bridge';
 import { keysNamedTwice, pathKey } from './import-duplicates';
 import {
   defaultImportFiles,
@@ -171,6 +172,11 @@ export async function planImport(source: ImportSource, explicit: string | undefi
     const entries = extractEntries(source, raw, file);
     plan.skipped.push(...namedTwiceNotes(entries, keysNamedTwice(text), file));
     for (const found of entries) {
+      const own = ownBridgeReason(found.name, found.entry, ctx.ownBridge ?? { ports: [] });
+      if (own !== undefined) {
+        plan.skipped.push({ name: found.name, from: found.from, reason: own });
+        continue;
+      }
       const converted = convertEntry(found.entry, source);
       if (!converted.ok) {
         plan.skipped.push({ name: found.name, from: found.from, reason: converted.reason });

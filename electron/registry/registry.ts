@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   canonicalJson,
+  DEFAULT_BRIDGE_PORT,
   diffServers,
   formatIssue,
   isRecord,
@@ -229,7 +230,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   async importFrom(source: ImportSource, importPath?: string, options: ImportOptions = {}): Promise<ImportReport> {
     this.#assertOpen();
-    const context = this.#importContext();
+    const context = this.#importContext(options);
     const plan = await planCheckedImport(source, importPath, context, await this.#fileServers());
     const move = options.credentialFiles === 'move';
     const report = await this.#edit(({ servers }) => applyImport(plan, servers, source, { sink: this.#options.secretSink, move, homeDir: context.homeDir }));
@@ -248,12 +249,15 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     return (await this.#lock.run(() => readRawConfig(this.file, Object.keys(this.#config.mcpServers).length))).servers;
   }
 
-  #importContext(): ImportContext {
+  #importContext({ ownBridgeUrls = [], tokenAgent }: ImportOptions = {}): ImportContext {
+    // The configured port even when no bridge runs here (a CLI import while the app is closed).
+    const live = ownBridgeUrls.flatMap((url) => (URL.parse(url)?.port ? [Number(URL.parse(url)?.port)] : []));
     return {
       homeDir: this.#options.homeDir ?? os.homedir(),
       platform: this.#options.platform ?? process.platform,
       env: this.#core.env,
       cwd: this.#options.cwd ?? process.cwd(),
+      ownBridge: { ports: [this.#config.settings?.bridgePort ?? DEFAULT_BRIDGE_PORT, ...live], ...(tokenAgent ? { tokenAgent } : {}) },
     };
   }
 

@@ -50,6 +50,10 @@ export interface CommandApprovalStore {
 export interface ImportOptions {
   /** Credential files named in env: move their contents into the vault as `${secretFile:…}`, or leave them (reported). */
   credentialFiles?: 'move' | 'leave';
+  /** The running agent bridge's URLs (it may have taken a free port): entries calling them are not imported. */
+  ownBridgeUrls?: readonly string[];
+  /** The agent whose token this is: an entry sending one of our agents' tokens to a local address is not imported. */
+  tokenAgent?: (token: string) => string | undefined;
 }
 
 /** Keys of `settings` to write; `null` removes the key. */

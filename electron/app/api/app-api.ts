@@ -72,6 +72,8 @@ export interface AppApiOptions {
   doctor: (input: ApiInput<'doctor'>) => Promise<DoctorCheck[]>;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
+  /** The agent bridge (its URLs, the app's and this process's; whose a token is): an import leaves out entries that call it. */
+  ownBridge?: { urls: () => string[]; tokenAgent: (token: string) => string | undefined };
   /** `all` agents whose listing passes the bound now, for status (electron/bridge/listing-scope.ts). */
   listingBounds?: () => Promise<AgentListingBound[]>;
 }
@@ -262,7 +264,8 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     },
     importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
       refuseRelativeImportPath(path);
-      const report = await registry.importFrom(source, path, credentialFiles ? { credentialFiles } : {});
+      const own = { ownBridgeUrls: deps.ownBridge?.urls() ?? [], ...(deps.ownBridge ? { tokenAgent: deps.ownBridge.tokenAgent } : {}) };
+      const report = await registry.importFrom(source, path, { ...(credentialFiles ? { credentialFiles } : {}), ...own });
       await deps.settled();
       return report;
     },

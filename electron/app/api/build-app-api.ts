@@ -171,6 +171,10 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   });
   const personApi: AppApi = createAppApi({
     bridgeApi,
+    ownBridge: {
+      urls: () => [parts.bridgeUrl, ...(parts.bridge ? [parts.bridge.url] : [])],
+      tokenAgent: (token) => parts.agents.authenticate(token)?.name,
+    },
     registryApi: parts.registryApi,
     pinsApi,
     inputRoundApi: createInputRoundApi(registry),
