@@ -15,6 +15,8 @@ export interface FormDialogProps<T> {
   form?: Omit<SchemaFormProps<T>, 'children'>;
   /** A new key draws a new form (another choice with other fields). */
   formKey?: string | number;
+  /** Where focus goes once the dialog's work is done and it closes (see Dialog). */
+  settledFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -22,11 +24,11 @@ export interface FormDialogProps<T> {
  * opener, see Dialog), what to read, the error of the last try, and the form with its submit and Cancel.
  * Once the person edited the form, leaving the page asks first, until the dialog closes.
  */
-export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey }: FormDialogProps<T>) {
+export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus }: FormDialogProps<T>) {
   const [edited, setEdited] = useState(false);
   useLeaveGuard(edited);
   return (
-    <Dialog title={title} onClose={onClose} {...(wide ? { wide } : {})}>
+    <Dialog title={title} onClose={onClose} {...(wide ? { wide } : {})} {...(settledFocus ? { settledFocus } : {})}>
       {children}
       {error && <ErrorNote error={error} />}
       {form && (

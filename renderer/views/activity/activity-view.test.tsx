@@ -104,15 +104,16 @@ describe('activity', () => {
     expect(raw.textContent).toContain('"subject": "Q3"');
   });
 
-  it("names the tool by its server's title beside the name the call uses", async () => {
+  it("leads with the name the call uses and its server, the server's title for the tool after them", async () => {
     const call: PendingApproval = { ...approval('c6', 'create_issue'), arguments: { title: 'Crash' } };
     const api = createFakeApi({
       listApprovals: () => [call],
       listTools: () => [{ server: 'github', name: 'create_issue', title: 'Create an issue', inputSchema: { type: 'object' } }],
     });
     renderApp(api, { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /waits to call Create an issue \(create_issue\) on github/ });
+    const item = await screen.findByRole('listitem', { name: /waits to call create_issue on github, titled “Create an issue”/ });
     expect(within(item).getByText('create_issue').tagName).toBe('CODE');
+    expect(within(item).queryByText('Create an issue')).toBeNull(); // not bold on its own: part of the sentence
   });
 
   it('says how long a value the core cut for showing was, not the length of what it kept', async () => {

@@ -6,7 +6,7 @@ import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
 import { ApprovalArguments, argumentsCut } from './approval-arguments';
 import { ArgumentList } from './argument-list';
-import { ToolName } from './tool-name';
+import { ToolTitle } from './tool-name';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
 
@@ -39,8 +39,9 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   return (
     <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />}{' '}
-        {own ? "(Connected Services' own search, reaching no service)" : <>on <strong>{pending.server}</strong></>}{' '}
+        <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} <code>{revealHidden(pending.tool)}</code>{' '}
+        {own ? "(Connected Services' own search, reaching no service)" : <>on <strong>{pending.server}</strong></>}
+        {pending.kind !== 'resource' && <ToolTitle server={pending.server} tool={pending.tool} />}{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{TIER_WORD[pending.tier]}</Badge>
       </p>
       {pending.warning !== undefined && (

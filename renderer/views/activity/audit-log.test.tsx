@@ -155,4 +155,13 @@ describe('audit log', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Outcome' }), { target: { value: 'error' } });
     expect((await screen.findByText('No calls recorded for these filters.')).querySelector('a')).toBeNull();
   });
+
+  it('an empty log with agent calls waiting above says they show here once decided, not to connect an agent', async () => {
+    const waiting = { id: 'a1', agent: 'claude', server: 'github', kind: 'tool', tool: 'delete_repo', tier: 'destructive', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 } as const;
+    renderApp(createFakeApi({ readAudit: () => [], listAgents: () => [], listApprovals: () => [waiting] }), { hash: '#/activity' });
+    await screen.findByRole('button', { name: 'Allow delete_repo on github for claude' });
+    const note = await screen.findByText(/^No calls recorded yet\./);
+    expect(note.textContent).toBe('No calls recorded yet. The agent calls waiting for you above show here once you allow or deny them.');
+    expect(within(note).queryByRole('link')).toBeNull();
+  });
 });

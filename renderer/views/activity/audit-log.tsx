@@ -30,6 +30,7 @@ function matches(entry: AuditEntry, f: Filters): boolean {
 export function AuditLog() {
   const live = useLive();
   const { servers } = useStore(live.servers);
+  const callsWaiting = useStore(live.decisions).some((d) => d.kind === 'call');
   const [filters, setFilters] = useState<Filters>({ agent: '', server: '', outcome: '' });
   const [shown, setShown] = useState<AuditShown | null>(null);
   const entries = shown?.entries ?? null;
@@ -141,10 +142,15 @@ export function AuditLog() {
         (filters.agent || filters.server || filters.outcome ? (
           <p className="empty">No calls recorded for these filters.</p>
         ) : (
-          // A new user's empty log says where calls come from and where to start one.
-          <p className="empty">
-            No calls recorded yet. Each call an agent makes through the bridge shows here: <a href={routeHref({ screen: 'agents' })}>connect an agent</a> to start.
-          </p>
+          // A new user's empty log says where calls come from and where to start one; with calls
+          // waiting above, an agent is connected already.
+          callsWaiting ? (
+            <p className="empty">No calls recorded yet. The agent calls waiting for you above show here once you allow or deny them.</p>
+          ) : (
+            <p className="empty">
+              No calls recorded yet. Each call an agent makes through the bridge shows here: <a href={routeHref({ screen: 'agents' })}>connect an agent</a> to start.
+            </p>
+          )
         ))}
       {entries && entries.length > 0 && (
         <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS} className="stack-narrow">

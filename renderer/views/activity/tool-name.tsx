@@ -9,6 +9,15 @@ export function useToolTitle(server: string, tool: string): string | undefined {
   return title === undefined || title === tool ? undefined : revealHidden(title);
 }
 
+/**
+ * A call's tool title after its name and server: the title is the server's own words, so it never
+ * leads what is asked.
+ */
+export function ToolTitle({ server, tool }: { server: string; tool: string }) {
+  const title = useToolTitle(server, tool);
+  return title === undefined ? null : <>, titled “{title}”</>;
+}
+
 /** A tool as a person knows it: its title and, beside it, the name the call uses. */
 export function ToolName({ server, tool }: { server: string; tool: string }) {
   const title = useToolTitle(server, tool);

@@ -12,10 +12,12 @@ export interface AgentDialogProps {
   onSaved: () => void;
   /** Called with the new token after a create, and the client whose configuration to show (none: the one the core assumes). */
   onCreated: (name: string, token: string, target: ConfigTarget | undefined) => void;
+  /** Where focus goes when the dialog closes after its work (the new token, to be copied now). */
+  settledFocus?: () => HTMLElement | null;
 }
 
 /** Create an agent, or edit which services it may use and its per-tier policy. */
-export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogProps) {
+export function AgentDialog({ agent, onClose, onSaved, onCreated, settledFocus }: AgentDialogProps) {
   const live = useLive();
   const { servers } = useStore(live.servers);
   const names = useMemo(() => servers.map((s) => s.name), [servers]);
@@ -47,6 +49,7 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
       title={title}
       onClose={onClose}
       error={error}
+      {...(settledFocus ? { settledFocus } : {})}
       form={{
         idPrefix: agent ? 'edit-agent' : 'new-agent',
         label: title,

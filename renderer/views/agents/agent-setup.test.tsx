@@ -68,7 +68,10 @@ describe('setting up a client for an agent', () => {
   it('after Create agent: the chosen client’s configuration, the token hidden in it until revealed, a copy button per block', async () => {
     const { api } = setupApi();
     renderApp(api, { hash: '#/agents' });
+    (await screen.findByRole('button', { name: 'Create agent' })).focus();
     const panel = await create('laptop', 'Cursor');
+    // The token must be copied now: focus goes to it, not back to Create agent.
+    await waitFor(() => expect(document.activeElement).toBe(panel));
     expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'laptop', client: 'cursor' });
     const snippet = await within(panel).findByRole('group', { name: 'Cursor configuration for laptop' });
     expect(api.callsOf('agentConfig')).toEqual([{ name: 'laptop', for: 'cursor', token: TOKEN }]);

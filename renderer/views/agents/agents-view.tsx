@@ -19,6 +19,9 @@ export function AgentsView() {
   const [revealed, setRevealed] = useState<{ agent: string; token: string; target?: ConfigTarget | undefined; because?: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   const createButton = useRef<HTMLButtonElement>(null);
+  const tokenPanel = useRef<HTMLElement>(null);
+  /** The dialog closed on a create: focus goes to the new token, not back to Create agent. */
+  const justCreated = useRef(false);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
   useEffect(() => {
@@ -52,18 +55,30 @@ export function AgentsView() {
   );
   const created = useCallback(
     (agent: string, token: string, target: ConfigTarget | undefined) => {
+      justCreated.current = true;
       setDialog(null);
       setRevealed({ agent, token, target, because: 'the client you chose' });
       reload();
     },
     [reload],
   );
-  const edit = useCallback((agent: AgentView) => setDialog({ agent }), []);
+  const edit = useCallback((agent: AgentView) => {
+    justCreated.current = false;
+    setDialog({ agent });
+  }, []);
 
   return (
     <section className="agents" aria-labelledby="agents-title" aria-busy={agents === null && !error}>
       <PageHeader title={<span id="agents-title">Agents</span>} lead="Each AI agent gets its own token for the bridge, limited to the services and tools you allow.">
-        <button ref={createButton} type="button" className="button primary" onClick={() => setDialog({})}>
+        <button
+          ref={createButton}
+          type="button"
+          className="button primary"
+          onClick={() => {
+            justCreated.current = false;
+            setDialog({});
+          }}
+        >
           Create agent
         </button>
       </PageHeader>
@@ -97,6 +112,7 @@ export function AgentsView() {
           token={revealed.token}
           target={revealed.target}
           because={revealed.because}
+          panelRef={tokenPanel}
           onDone={() => {
             setRevealed(null);
             // The panel leaves with the button pressed: focus goes to the agent's card.
@@ -116,7 +132,7 @@ export function AgentsView() {
           ))}
         </ul>
       )}
-      {dialog && <AgentDialog {...(dialog.agent ? { agent: dialog.agent } : {})} onClose={() => setDialog(null)} onSaved={reload} onCreated={created} />}
+      {dialog && <AgentDialog {...(dialog.agent ? { agent: dialog.agent } : {})} onClose={() => setDialog(null)} onSaved={reload} onCreated={created} settledFocus={() => (justCreated.current ? tokenPanel.current : null)} />}
     </section>
   );
 }

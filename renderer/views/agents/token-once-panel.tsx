@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import type { ConfigTarget } from '../../../shared/api';
 import { SecretField } from '../../components';
 import { ConfigSnippet } from './config-snippet';
@@ -11,6 +11,8 @@ export interface TokenOncePanelProps {
   /** Why that client, e.g. "the client you chose". */
   because?: string | undefined;
   onDone: () => void;
+  /** The panel itself, where focus goes when it appears: the token must be copied now. */
+  panelRef?: Ref<HTMLElement>;
 }
 
 /**
@@ -18,10 +20,10 @@ export interface TokenOncePanelProps {
  * token line and in the configuration, until the person reveals it; the copy buttons copy it either
  * way. Closing the panel drops it from memory; it is never stored by the UI.
  */
-export function TokenOncePanel({ agent, token, target, because, onDone }: TokenOncePanelProps) {
+export function TokenOncePanel({ agent, token, target, because, onDone, panelRef }: TokenOncePanelProps) {
   const [shown, setShown] = useState(false);
   return (
-    <section className="token-once note note-warn" aria-labelledby="token-once-title">
+    <section className="token-once note note-warn" aria-labelledby="token-once-title" ref={panelRef} tabIndex={-1}>
       <h2 id="token-once-title">Token for {agent}</h2>
       <p>Copy the configuration or the token now: the token will not be shown again. If you lose it, rotate the token.</p>
       <SecretField value={token} label="token" onReveal={() => setShown(true)} onHide={() => setShown(false)} />

@@ -45,8 +45,12 @@ describe('adding a service from the catalog (rjsf form)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const sheet = await screen.findByRole('dialog', { name: 'Connect everything-2' });
     expect((await within(sheet).findByRole('group', { name: 'What you approve' })).textContent).toBe(LINE);
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Approve and connect' }));
+    const consent = within(sheet).getByRole('button', { name: 'Approve and connect' });
+    consent.focus();
+    fireEvent.click(consent);
     await waitFor(() => expect(api.callsOf('addService')).toHaveLength(2));
+    // The consent button is gone: keyboard focus follows the steps, not the page.
+    await waitFor(() => expect(document.activeElement).toBe(within(sheet).getByRole('list', { name: 'Steps to connect everything-2' })));
     expect(api.callsOf('addService')[1]).toEqual({
       name: 'everything-2',
       config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'], description: expect.any(String) as unknown },

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AddServiceResult } from '../../../shared/api';
 import { Dialog, ErrorNote } from '../../components';
-import { describeError, routeHref, shownLine, type ShownError } from '../../lib';
+import { describeError, focusIfLost, routeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { UserCode } from '../device-login/user-code';
@@ -33,6 +33,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
   const [outcome, setOutcome] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
   const [result, setResult] = useState<AddServiceResult | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  const stepsRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     let live_ = true;
@@ -49,6 +50,8 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
     if (shown === null) return;
     setOutcome('running');
     setError(null);
+    // The consent button is gone once it runs: focus follows the steps instead of the page (WCAG 2.4.3).
+    focusIfLost(() => stepsRef.current);
     void (async () => {
       try {
         const answer = await target.run(shown.commandLine !== undefined ? { approve: { commandLine: shown.commandLine } } : {});
@@ -88,7 +91,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
       )}
       {shown === null && error === null && <p role="status">Reading what {target.name} will run…</p>}
       {target.secretNames.length > 0 && <p className="muted">What you typed goes into the vault, for {target.name} only: {target.secretNames.join(', ')}.</p>}
-      <ol className="connect-steps" aria-label={`Steps to connect ${target.name}`}>
+      <ol className="connect-steps" ref={stepsRef} tabIndex={-1} aria-label={`Steps to connect ${target.name}`}>
         {steps.map((s) => (
           <li key={s.id} data-step={s.id} data-state={s.state}>
             <span aria-hidden="true" className="connect-step-mark">

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../../shared/api';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -42,5 +43,25 @@ describe('a service that needs more access (step-up)', () => {
     expect(box.textContent).not.toContain('mcp:read');
     fireEvent.click(within(box).getByRole('button', { name: 'Grant more access' }));
     await waitFor(() => expect(fake.callsOf('connect')).toHaveLength(1));
+  });
+
+  it('keeps keyboard focus in the row while it connects, then on the row', async () => {
+    let release: (status: ServerStatus) => void = () => undefined;
+    const fake = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [NOTES] }),
+      connect: () => new Promise<ServerStatus>((resolve) => { release = resolve; }),
+    });
+    renderApp(fake);
+    await screen.findByRole('link', { name: 'notes' });
+    const row = screen.getByRole('listitem', { name: 'notes' });
+    const button = within(row).getByRole('button', { name: 'Grant more access to notes' });
+    button.focus();
+    fireEvent.click(button);
+    const status = await within(row).findByRole('status');
+    expect(status.textContent).toBe('Connecting…');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    act(() => release({ ...NOTES, state: 'ready', auth: { connected: true, scopes: ['mcp:read', 'mcp:admin'] } }));
+    await waitFor(() => expect(within(row).queryByRole('status')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('link', { name: 'notes' })));
   });
 });

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isRunning, type ServerStatus } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { nextStep, serverActions } from '../../lib';
+import { focusIfLost, nextStep, serverActions, serverRowFocus } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
@@ -34,12 +34,18 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const { busy, error, run, clearError } = useServerActions(name);
   const [keyOpen, setKeyOpen] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
+  const connectingRef = useRef<HTMLSpanElement>(null);
   const actions = serverActions(status);
   const step = nextStep(status, now);
   const waiting = signIn?.state === 'waiting';
   // An ended sign-in's note offers "Sign in again" itself.
   const noted = signIn !== undefined && signIn.state !== 'signed_in';
   const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'restart');
+  // The step button leaves (Connecting…) or is disabled while it runs: focus stays in the row (WCAG 2.4.3).
+  const runStep = (action: 'restart' | 'connect') => {
+    focusIfLost(() => connectingRef.current, () => serverRowFocus(name));
+    void run(action).then(() => focusIfLost(() => serverRowFocus(name)));
+  };
   return (
     <div className="row-actions">
       <div className="button-row">
@@ -58,14 +64,14 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
             type="button"
             className="button small primary"
             disabled={busy !== null}
-            onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : void run(step.kind === 'restart' ? 'restart' : 'connect'))}
+            onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : runStep(step.kind === 'restart' ? 'restart' : 'connect'))}
             aria-label={step.name}
           >
             {busy === 'restart' && step.kind === 'restart' ? 'Restarting…' : step.label}
           </button>
         )}
         {connecting && !waiting && (
-          <span className="busy-text" role="status">
+          <span className="busy-text" role="status" tabIndex={-1} ref={connectingRef}>
             Connecting…
           </span>
         )}

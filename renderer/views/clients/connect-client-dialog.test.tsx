@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClientInfo, ClientPlan } from '../../../shared/api';
+import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -66,5 +66,46 @@ describe('connecting an agent to a client', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect desk to Cursor' }));
     await within(dialog).findByLabelText('Changes to the file');
     expect(dialog.textContent).toContain('This file has 3 names (hard links): it is written as a new file, and its other 2 names keep the old text.');
+  });
+
+  it('keeps keyboard focus on what Connect and Write led to, and on the error when Write fails', async () => {
+    let planned: (value: ClientPlan) => void = () => undefined;
+    let written: (value: ClientChange) => void = () => undefined;
+    let refused: (reason: Error) => void = () => undefined;
+    let writes = 0;
+    const api = createFakeApi({
+      listAgents: () => [{ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 }],
+      listClients: () => [cursor],
+      planClientConnection: () => new Promise<ClientPlan>((resolve) => { planned = resolve; }),
+      connectClient: () => new Promise<ClientChange>((resolve, reject) => {
+        writes += 1;
+        written = resolve;
+        refused = reject;
+      }),
+    });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect desk to an installed client' }));
+    const dialog = await screen.findByRole('dialog');
+    const connect = await within(dialog).findByRole('button', { name: 'Connect desk to Cursor' });
+    connect.focus();
+    fireEvent.click(connect);
+    act(() => planned(plan));
+    const lead = await within(dialog).findByText(/^This changes/);
+    await waitFor(() => expect(document.activeElement).toBe(lead));
+    const write = within(dialog).getByRole('button', { name: 'Write to Cursor' });
+    // A browser drops focus to the page once the pressed button is disabled; jsdom keeps it there.
+    write.focus();
+    write.blur();
+    fireEvent.click(write);
+    act(() => refused(new Error('The file changed since you read it.')));
+    const alert = await within(dialog).findByRole('alert');
+    await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+    write.focus();
+    fireEvent.click(write);
+    await waitFor(() => expect(writes).toBe(2));
+    act(() => written({ plan }));
+    const wrote = await within(dialog).findByText(/^Wrote/);
+    await waitFor(() => expect(document.activeElement).toBe(wrote));
   });
 });

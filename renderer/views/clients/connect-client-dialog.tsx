@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
 import { CodeSpans, Dialog, ErrorNote, SecretField } from '../../components';
-import { describeError, shownLine, timestamp, type ShownError } from '../../lib';
+import { describeError, focusIfLost, shownLine, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ClientDiff } from './client-diff';
 import './clients.css';
@@ -39,6 +39,10 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
   const [step, setStep] = useState<Step>({ step: 'choose' });
   const [error, setError] = useState<ShownError | null>(null);
   const [busy, setBusy] = useState(false);
+  /** What a step's work leads to: the next step's first line, or the error. */
+  const reviewRef = useRef<HTMLParagraphElement>(null);
+  const wroteRef = useRef<HTMLParagraphElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let current = true;
     live.api.listClients({}).then(
@@ -49,22 +53,32 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
       current = false;
     };
   }, [live]);
-  const run = (work: () => Promise<void>) => {
+  const run = (work: () => Promise<void>, next: { current: HTMLElement | null }) => {
     setBusy(true);
     setError(null);
+    // The pressed button (Connect, Write) is disabled while the work runs, then gone: focus goes to
+    // what it led to instead of the page (WCAG 2.4.3).
     work().then(
-      () => setBusy(false),
+      () => {
+        setBusy(false);
+        focusIfLost(() => next.current);
+      },
       (failure: unknown) => {
         setBusy(false);
         setError(describeError(failure));
+        focusIfLost(() => errorRef.current);
       },
     );
   };
   const review = (client: ClientInfo) =>
-    run(async () => setStep({ step: 'review', client, plan: await live.api.planClientConnection({ agent, client: client.client }) }));
+    run(async () => setStep({ step: 'review', client, plan: await live.api.planClientConnection({ agent, client: client.client }) }), reviewRef);
   return (
     <Dialog title={`Connect ${agent} to an installed client`} onClose={onClose} wide>
-      {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}
+      {error && (
+        <div ref={errorRef} tabIndex={-1}>
+          <ErrorNote error={error} onDismiss={() => setError(null)} />
+        </div>
+      )}
       {step.step === 'choose' && (
         <>
           <p>
@@ -91,7 +105,7 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
       )}
       {step.step === 'review' && (
         <>
-          <p>
+          <p ref={reviewRef} tabIndex={-1}>
             {step.plan.unchanged ? 'Nothing to change in ' : step.plan.creates ? 'This creates ' : 'This changes '}
             <code>{shownLine(step.plan.file)}</code>
             {step.plan.creates ? '.' : ` (a copy of it as it is now is kept beside it).`}
@@ -124,7 +138,7 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
                   const change = await live.api.connectClient({ agent, client: step.client.client, base: step.plan.base });
                   setStep({ step: 'done', client: step.client, change, since });
                   onConnected?.();
-                })
+                }, wroteRef)
               }
             >
               Write to {step.client.label}
@@ -134,7 +148,7 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
       )}
       {step.step === 'done' && (
         <>
-          <p className="note note-ok">
+          <p className="note note-ok" ref={wroteRef} tabIndex={-1}>
             Wrote <code>{shownLine(step.change.plan.file)}</code>.{step.change.backup !== undefined && <> The file as it was: <code>{shownLine(step.change.backup)}</code>.</>}
           </p>
           {step.change.token !== undefined && (
