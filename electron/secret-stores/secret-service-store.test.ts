@@ -63,14 +63,17 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
     expect(await storeOn(fakeSecretTool('', { locked: 'no collection' }).env).health()).toMatchObject({ ok: true });
   });
 
-  it('refuses to store a value with lines shaped like secret-tool’s output, and stores an ordinary one of several lines', async () => {
+  it('refuses to store a value whose lines would read back as another item, and stores ordinary ones of several lines', async () => {
     const shaped = fakeSecretTool('');
-    await expect(storeOn(shaped.env).set?.('github', 'tok\n[/2]\nsecret = other')).rejects.toThrow('has a line shaped like secret-tool\'s own output');
-    await expect(storeOn(shaped.env).set?.('github', 'tok\nattribute.service = x')).rejects.toThrow('nothing was stored');
+    await expect(storeOn(shaped.env).set?.('github', 'tok\ncreated = \nmodified = \n[/2]\nlabel = x\nsecret = other')).rejects.toThrow('has a line shaped like secret-tool\'s own output');
+    await expect(storeOn(shaped.env).set?.('github', 'tok\ncreated = \nmodified = \nattribute.service = x')).rejects.toThrow('nothing was stored');
     expect(shaped.stored()).toBe(false);
-    const ordinary = fakeSecretTool(item('-----BEGIN KEY-----\nAbc=\n-----END KEY-----', { service: 'github' }));
-    await storeOn(ordinary.env).set?.('github', '-----BEGIN KEY-----\nAbc=\n-----END KEY-----');
-    expect(ordinary.stored()).toBe(true);
+    const aws = '[default]\naws_access_key_id = AKIAEXAMPLE\nlabel = x\n\n[work]\naws_access_key_id = AKIAOTHER';
+    for (const value of ['-----BEGIN KEY-----\nAbc=\n-----END KEY-----', aws]) {
+      const ordinary = fakeSecretTool(item(value, { service: 'github' }));
+      await storeOn(ordinary.env).set?.('github', value);
+      expect(ordinary.stored()).toBe(true);
+    }
   });
 
   it('refuses, not mis-reads, an answer that prints one item twice (a value holding its lines)', async () => {
