@@ -153,7 +153,16 @@ export function runStoreProgram(command: string, args: readonly string[], option
 
 /** The store's program ran past its time; `program` is named by its file name, as agents may read it. */
 export function didNotAnswer(store: string, timeoutMs: number, program: string): Error {
-  return storeUnavailable(store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${programName(program)} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`);
+  const error = storeUnavailable(store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${programName(program)} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`);
+  noAnswers.add(error);
+  return error;
+}
+
+const noAnswers = new WeakSet<Error>();
+
+/** Whether an error is a store's program running past its time (`didNotAnswer`). */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof Error && noAnswers.has(error);
 }
 
 function notStarted(store: string, command: string, error: unknown): Error {

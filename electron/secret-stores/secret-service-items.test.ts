@@ -55,15 +55,16 @@ describe('hasExactly', () => {
 });
 
 describe('holdsSearchLines', () => {
-  it('finds a line after the first shaped like secret-tool’s search output', () => {
-    for (const line of ['[/2]', 'secret = x', 'label = y', 'created = ', 'modified = 2026-12-02 01:53:12', 'schema = s', 'attribute.service = github', 'secret-tool: locked'])
-      expect(holdsSearchLines(`tok\n${line}`), line).toBe(true);
+  it('finds a value whose lines would end its item early and read back as another, or as nothing', () => {
+    const ends = 'created = 2026-12-02 01:53:12\nmodified = 2026-12-02 01:53:12';
+    for (const value of [`tok\n${ends}\n[/2]\nlabel = x\nsecret = other`, 'tok\ncreated = \nmodified = \nattribute.service = github', `tok\n${ends}`, `tok\n${ends}\nsecret-tool: locked`, 'tok\ncreated = 2026-12-02 01:53:12\nmodified = '])
+      expect(holdsSearchLines(value), value).toBe(true);
   });
 
-  it('lets ordinary values through: one line of any shape, a key of several lines', () => {
-    expect(holdsSearchLines('secret = x')).toBe(false);
-    expect(holdsSearchLines('[abc]')).toBe(false);
-    expect(holdsSearchLines('-----BEGIN KEY-----\nAbc+/=\n-----END KEY-----\n')).toBe(false);
-    expect(holdsSearchLines('a\nkey=value\nsecret: x')).toBe(false);
+  it('lets ordinary values through, lines shaped like secret-tool’s own among them: they read back whole', () => {
+    const aws = '[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = abc/def\n\n[work]\naws_access_key_id = AKIAOTHER\naws_secret_access_key = ghi\n';
+    const toml = 'token = "x"\n[server]\nlabel = prod\nsecret = y\nattribute.a = b\nschema = s\ncreated = today';
+    for (const value of ['secret = x', '[abc]', '-----BEGIN KEY-----\nAbc+/=\n-----END KEY-----\n', 'a\nkey=value\nsecret: x', aws, toml, 'tok\n[/2]\nsecret = other', 'tok\nsecret-tool: locked'])
+      expect(holdsSearchLines(value), value).toBe(false);
   });
 });

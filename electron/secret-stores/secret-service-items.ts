@@ -59,15 +59,16 @@ export function parseSearch(text: string): SearchAnswer | undefined {
   return { items, complaints };
 }
 
-/** A line as `secret-tool search` prints it around a value: a value holding one could read back as another item. */
-const SEARCH_LINE = /^(?:\[[^\]\n]*\]|(?:label|secret|created|modified|schema|attribute\.[^\n]*?) = [^\n]*|secret-tool: [^\n]*)$/;
-
 /**
- * Whether a value holds a line shaped like secret-tool's search output (`[/1]`, `secret = …`,
- * `attribute.x = …`) after its first, which secret-tool prints after its own `secret = `.
+ * Whether a value, printed by `secret-tool search` as its item's secret, would read back as something
+ * else: its lines ending the item early (`created = …` then `modified = …`) and starting another.
+ * Lines of that shape that cannot end the item (`[default]` of an AWS credentials file, `label = x`)
+ * read back whole, as the parser takes a secret up to the first fixed lines that follow it.
  */
 export function holdsSearchLines(value: string): boolean {
-  return value.split('\n').slice(1).some((line) => SEARCH_LINE.test(line));
+  const printed = `[/org/freedesktop/secrets/collection/login/1]\nlabel = l\nsecret = ${value}\ncreated = 2026-12-02 01:53:12\nmodified = 2026-12-02 01:53:12\nschema = ${GENERIC_SCHEMA}\nattribute.service = s\n`;
+  const items = parseSearch(printed)?.items;
+  return items?.length !== 1 || items[0]?.secret !== value;
 }
 
 /**

@@ -28,13 +28,14 @@ describe('the Secret Service store with no session bus at all', () => {
 
 // A stand-in secret-tool (a shell script on PATH): `search` prints its file, `store` takes its stdin
 // and says it cut it (as libsecret-tools does, exiting 0), `clear` leaves a mark; each first sleeps
-// `delay` seconds. A stand-in dbus-send answers the default collection's `Locked` with `locked`.
-function fakeSecretTool(search: string | Buffer, options: { delay?: number; locked?: boolean | 'no collection' } = {}): { env: Record<string, string>; cleared: () => boolean; stored: () => boolean } {
+// `delay` seconds, or its run's own in `delays` (the first run's, then the second's…). A stand-in
+// dbus-send answers the default collection's `Locked` with `locked`.
+function fakeSecretTool(search: string | Buffer, options: { delay?: number; delays?: number[]; locked?: boolean | 'no collection' } = {}): { env: Record<string, string>; cleared: () => boolean; stored: () => boolean } {
   const dir = mkdtempSync(join(tmpdir(), 'cs-fake-secret-tool-'));
   writeFileSync(join(dir, 'search.txt'), search);
   writeFileSync(
     join(dir, 'secret-tool'),
-    `#!/bin/sh\nsleep ${options.delay ?? 0}\ncase "$1" in\n search) cat "${dir}/search.txt";;\n store) cat >/dev/null; touch "${dir}/stored"; echo 'secret-tool: password is too long' >&2;;\n clear) touch "${dir}/cleared";;\nesac\n`,
+    `#!/bin/sh\nrun=$(cat "${dir}/runs" 2>/dev/null || echo 0)\necho $((run + 1)) > "${dir}/runs"\ncase "$run" in\n${(options.delays ?? []).map((delay, run) => ` ${run}) sleep ${delay};;\n`).join('')} *) sleep ${options.delay ?? 0};;\nesac\ncase "$1" in\n search) cat "${dir}/search.txt";;\n store) cat >/dev/null; touch "${dir}/stored"; echo 'secret-tool: password is too long' >&2;;\n clear) touch "${dir}/cleared";;\nesac\n`,
     { mode: 0o755 },
   );
   const reply = options.locked === 'no collection' ? 'echo "Error org.freedesktop.DBus.Error.UnknownMethod: Object does not exist" >&2; exit 1' : `echo '   variant       boolean ${String(options.locked === true)}'`;
@@ -62,14 +63,17 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
     expect(await storeOn(fakeSecretTool('', { locked: 'no collection' }).env).health()).toMatchObject({ ok: true });
   });
 
-  it('refuses to store a value with lines shaped like secret-tool’s output, and stores an ordinary one of several lines', async () => {
+  it('refuses to store a value whose lines would read back as another item, and stores ordinary ones of several lines', async () => {
     const shaped = fakeSecretTool('');
-    await expect(storeOn(shaped.env).set?.('github', 'tok\n[/2]\nsecret = other')).rejects.toThrow('has a line shaped like secret-tool\'s own output');
-    await expect(storeOn(shaped.env).set?.('github', 'tok\nattribute.service = x')).rejects.toThrow('nothing was stored');
+    await expect(storeOn(shaped.env).set?.('github', 'tok\ncreated = \nmodified = \n[/2]\nlabel = x\nsecret = other')).rejects.toThrow('has a line shaped like secret-tool\'s own output');
+    await expect(storeOn(shaped.env).set?.('github', 'tok\ncreated = \nmodified = \nattribute.service = x')).rejects.toThrow('nothing was stored');
     expect(shaped.stored()).toBe(false);
-    const ordinary = fakeSecretTool(item('-----BEGIN KEY-----\nAbc=\n-----END KEY-----', { service: 'github' }));
-    await storeOn(ordinary.env).set?.('github', '-----BEGIN KEY-----\nAbc=\n-----END KEY-----');
-    expect(ordinary.stored()).toBe(true);
+    const aws = '[default]\naws_access_key_id = AKIAEXAMPLE\nlabel = x\n\n[work]\naws_access_key_id = AKIAOTHER';
+    for (const value of ['-----BEGIN KEY-----\nAbc=\n-----END KEY-----', aws]) {
+      const ordinary = fakeSecretTool(item(value, { service: 'github' }));
+      await storeOn(ordinary.env).set?.('github', value);
+      expect(ordinary.stored()).toBe(true);
+    }
   });
 
   it('refuses, not mis-reads, an answer that prints one item twice (a value holding its lines)', async () => {
@@ -81,10 +85,22 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
     await expect(storeOn(fakeSecretTool('', { delay: 3 }).env, 500).get('github')).rejects.toThrow('did not answer within 1 s (secret-tool may be waiting to be unlocked)');
   });
 
-  it('a delete, a search then a clear, is given the store’s timeout once', async () => {
-    // Each run alone stays within 3 s; the two together do not.
-    const tool = fakeSecretTool(item('ours', { service: 'github' }), { delay: 2 });
-    await expect(storeOn(tool.env, 3000).delete?.('github')).rejects.toThrow('did not answer within 3 s');
+  it('a keyring unlocked during the first search leaves the steps after it their whole time', async () => {
+    // The first search (--unlock) takes 4 s of 6, as a person typing the password does; then each
+    // step takes 2 s: a store and its read-back together, a clear alone, stay within the 6.
+    const kept = fakeSecretTool(item('v', { service: 'github' }), { delays: [4, 2, 2] });
+    await storeOn(kept.env, 6000).set?.('github', 'v');
+    expect(kept.stored()).toBe(true);
+    const cleared = fakeSecretTool(item('ours', { service: 'github' }), { delays: [4, 2] });
+    expect(await storeOn(cleared.env, 6000).delete?.('github')).toBe(true);
+    expect(cleared.cleared()).toBe(true);
+  }, 30_000);
+
+  it('a store and its read-back share the store’s timeout once, and a read-back past it is a timeout, not "not stored"', async () => {
+    // The store and the read-back each stay within 3 s; the two together do not.
+    const tool = fakeSecretTool(item('v', { service: 'github' }), { delays: [0, 2, 2] });
+    await expect(storeOn(tool.env, 3000).set?.('github', 'v')).rejects.toThrow('did not answer within 3 s (secret-tool may be waiting to be unlocked)');
+    expect(tool.stored()).toBe(true);
   }, 20_000);
 
   it('reads the item with exactly its attributes, not another program’s with more', async () => {
@@ -104,7 +120,9 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
   });
 
   it('a value that is not UTF-8 is refused, not read with replacement characters', async () => {
-    const tool = fakeSecretTool(Buffer.concat([Buffer.from(item('X', { service: 'bin' })).subarray(0, 24), Buffer.from([0xff, 0xfe]), Buffer.from(item('X', { service: 'bin' })).subarray(25)]));
+    // The value's byte (X) is at 24 for a one-digit path.
+    const text = Buffer.from(item('X', { service: 'bin' }, '/1'));
+    const tool = fakeSecretTool(Buffer.concat([text.subarray(0, 24), Buffer.from([0xff, 0xfe]), text.subarray(25)]));
     await expect(storeOn(tool.env).get('bin')).rejects.toThrow('whose value is not UTF-8 text');
   });
 

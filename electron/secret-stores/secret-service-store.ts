@@ -1,7 +1,7 @@
 import { CodedError } from '../../shared/errors';
 import type { SecretStoreConfig } from '../../shared/config';
 import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
-import { DEFAULT_STORE_TIMEOUT_MS, runStoreProgram, type StoreProgramOptions } from './run-store-program';
+import { DEFAULT_STORE_TIMEOUT_MS, isNoAnswer, runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { hasExactly, holdsSearchLines, parseSearch, withoutLineEnd, type SearchAnswer } from './secret-service-items';
 import { defaultCollectionLocked } from './secret-service-lock';
@@ -69,7 +69,8 @@ export function secretServiceUnreachable(store: string, stderr: string, fallback
 export function createSecretServiceStore(options: SecretServiceStoreOptions): SecretStore {
   const { name, config } = options;
   const env = storeEnv(options.env);
-  // One operation (a search, then a store or clear) is given the store's timeout once, not per run.
+  // The steps after an operation's first search (a store and its read-back) share the store's timeout
+  // once; the first search, which may wait for a person to unlock the keyring, has its own.
   const within = (since: number) => ({ store: name, env, spawn: options.spawn, runs: options.runs, timeoutMs: config.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, since });
   const run = (args: string[], since: number, input?: string) => runStoreProgram('secret-tool', args, { ...within(since), input });
   const noService = (stderr: string, fallback?: string) => secretServiceUnreachable(name, stderr, fallback);
@@ -144,19 +145,23 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       const attributes = attributesOf(path);
       if (Buffer.byteLength(value) > MAX_SECRET_TOOL_BYTES) throw tooLong(path, value);
       if (holdsSearchLines(value)) throw searchShaped(path);
-      const since = Date.now();
       // The Secret Service replaces an item that has at least these attributes: another program's.
-      const others = (await search(attributes, since)).items.filter((item) => !hasExactly(item, attributes)).length;
+      const others = (await search(attributes, Date.now())).items.filter((item) => !hasExactly(item, attributes)).length;
       if (others > 0) {
         throw new CodedError('denied', `${others} item${others === 1 ? '' : 's'} of another program ${others === 1 ? 'has' : 'have'} the attributes of "${path}" and more; storing would replace one of them, so nothing was stored.`, {
           hint: 'Name the item by attributes no other program uses (name=value,name=value), or keep the value in the vault instead (secrets set without --store).',
         });
       }
+      const since = Date.now();
       const result = await run(['store', `--label=${path}`, ...attributes], since, value);
       if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
       // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
       // program's item: only what reads back as given counts as stored (a caller then deletes its file).
-      const kept = await readExact(path, attributes, 'store', since).catch(() => undefined);
+      // A read-back past its time says so: the value may well be stored.
+      const kept = await readExact(path, attributes, 'store', since).catch((error: unknown) => {
+        if (isNoAnswer(error)) throw error;
+        return undefined;
+      });
       if (kept !== withoutLineEnd(value)) {
         throw new CodedError('internal', `The secret store "${name}" did not keep the value of "${path}" as given (it reads back otherwise); take it as not stored.`, {
           hint: 'Check the item in Passwords and Keys (Seahorse), or keep the value in the vault instead (secrets set without --store).',
@@ -165,8 +170,7 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
     },
     async delete(path) {
       const attributes = attributesOf(path);
-      const since = Date.now();
-      const answer = await search(attributes, since);
+      const answer = await search(attributes, Date.now());
       if (answer.items.length === 0) return false;
       // `secret-tool clear` deletes every item with at least these attributes, another program's too.
       if (answer.items.length > 1 || !answer.items.every((item) => hasExactly(item, attributes))) {
@@ -174,7 +178,7 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
           hint: 'Delete the item you mean in Passwords and Keys (Seahorse).',
         });
       }
-      const result = await run(['clear', ...attributes], since);
+      const result = await run(['clear', ...attributes], Date.now());
       if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
       return true;
     },

@@ -100,4 +100,13 @@ describe('the Secret Service store and other programs’ items', () => {
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(count('service', 'mine')).toBe(0);
   }, 90_000);
+
+  it('stores and reads back whole an AWS credentials file of two profiles and a TOML table, their lines shaped like its own', async () => {
+    const aws = '[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = abc/def\n\n[work]\naws_access_key_id = AKIAOTHER\naws_secret_access_key = ghi';
+    const toml = 'token = "x"\n[server]\nlabel = prod\nsecret = y\ncreated = today';
+    for (const [path, value] of [['aws', aws], ['toml', toml]] as const) {
+      await store().set?.(path, value);
+      expect(await store().get(path)).toBe(value);
+    }
+  }, 90_000);
 });
