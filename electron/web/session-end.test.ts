@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PERSON_USE_HEADER } from '../../shared/api';
 import { createApiDoor, EventHub } from '../app';
 import { errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
 import { SESSION_IDLE_MS, UiSignIn } from './ui-sign-in';
@@ -20,8 +21,9 @@ async function start(): Promise<WebServer> {
   web = await startWebServer({ api: fakeApi(events), door, port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-end-')), secret: link, cliSecret, now: () => now, showLink: (url) => shown.push(url) });
   return web;
 }
-const post = (port: number, path: string, bearer: string) =>
-  send(port, path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, connection: 'close' }, body: '{}' });
+/** A call as the page makes it: `used` when it follows a person's press. */
+const post = (port: number, path: string, bearer: string, used = false) =>
+  send(port, path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, connection: 'close', ...(used ? { [PERSON_USE_HEADER]: '1' } : {}) }, body: '{}' });
 
 /** Resolves when the server ends the event stream it opened for `bearer`. */
 function streamEnd(port: number, bearer: string): Promise<{ opened: Promise<void>; ended: Promise<void> }> {
@@ -67,15 +69,38 @@ describe('the end of a tab session', () => {
     const web = await start();
     const session = await signIn(web.port, link);
     now += SESSION_IDLE_MS - 1;
-    expect((await post(web.port, '/api/status', session)).status).toBe(200);
+    expect((await post(web.port, '/api/status', session, true)).status).toBe(200);
     now += SESSION_IDLE_MS - 1;
-    expect((await post(web.port, '/api/status', session)).status).toBe(200);
+    expect((await post(web.port, '/api/status', session, true)).status).toBe(200);
     now += SESSION_IDLE_MS;
     const refused = await post(web.port, '/api/status', session);
     expect(refused.status).toBe(401);
     expect(errorOf(refused)).toMatchObject({ code: 'denied', message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } });
     expect(errorOf(await post(web.port, '/api/status', 'never-a-session')).message).toContain('This tab is not signed in');
     expect((await post(web.port, '/api/status', cliSecret)).status).toBe(200);
+  });
+
+  it("ends a tab whose only calls are the page's own (timers, reloads on events), however often they come", async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    const stream = await streamEnd(web.port, session);
+    await stream.opened;
+    for (let minute = 1; minute < SESSION_IDLE_MS / 60_000; minute += 1) {
+      now += 60_000;
+      expect((await post(web.port, '/api/keepApp', session)).status).not.toBe(401);
+      expect((await post(web.port, '/api/status', session)).status).toBe(200);
+    }
+    now += 60_000;
+    const refused = await post(web.port, '/api/status', session);
+    expect([refused.status, errorOf(refused).message]).toEqual([401, 'This tab was signed out after 30 minutes without use']);
+    await stream.ended;
+    // The ordinary case beside it: a call after a press keeps another tab in, as long again.
+    await post(web.port, '/api/ui-link', cliSecret);
+    const used = await signIn(web.port, new URLSearchParams(new URL(shown[0] ?? '').hash.slice(1)).get('token') ?? '');
+    now += SESSION_IDLE_MS - 1;
+    expect((await post(web.port, '/api/status', used, true)).status).toBe(200);
+    now += SESSION_IDLE_MS - 1;
+    expect((await post(web.port, '/api/status', used)).status).toBe(200);
   });
 
   it('signs a tab out on its word: the secret stops working at once and its event stream closes; another tab stays in', async () => {

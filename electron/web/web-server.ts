@@ -1,7 +1,7 @@
 import type { CoreEnv } from '../../shared/core-env';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { AppApi } from '../../shared/api';
+import { PERSON_USE_HEADER, type AppApi } from '../../shared/api';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
@@ -124,8 +124,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (url.pathname.startsWith('/api/')) {
       const presented = presentedSecret(request) ?? '';
-      // Listening is no use of the session: only calls keep it from ending idle.
-      const from = callerOf(request, presented, url.pathname !== '/api/events');
+      // Only a call a person started is use: the page's timers, its reloads on events and the event
+      // stream itself would otherwise keep a forgotten tab signed in for ever.
+      const from = callerOf(request, presented, url.pathname !== '/api/events' && request.headers[PERSON_USE_HEADER] === '1');
       if (typeof from === 'string') {
         response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
         sendJson(response, 401, { error: from === 'idle' ? idleRefusal(signIn.idleMs) : notSignedIn() });

@@ -5,11 +5,13 @@ import {
   type ApiEventPayload,
   type ApiMethod,
   type AppApi,
+  PERSON_USE_HEADER,
 } from '../../shared/api';
 import { z } from 'zod';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
 import { connectionOf, type OnConnection } from './connection';
 import { openEventStream, type EventStream, type EventStreamOptions } from './event-stream';
+import { watchPersonInput, type InputScope, type PersonInput } from './person-input';
 import type { SseMessage } from './sse-parser';
 
 export interface HttpClientOptions {
@@ -24,6 +26,11 @@ export interface HttpClientOptions {
   onConnection?: OnConnection;
   /** Told, with the server's sentence, when a call finds the session ended for want of use. */
   onIdle?: (message: string) => void;
+  /**
+   * Where a person's key and pointer presses arrive (`window`): a call after one is marked as use,
+   * which keeps the session from ending idle. Without it no call is.
+   */
+  input?: InputScope;
 }
 
 /** The web-mode App API; `close` ends its event stream when the tab switches to a new secret. */
@@ -35,13 +42,15 @@ export interface HttpAppApi extends AppApi {
 
 const IdleSchema = z.object({ reason: z.literal('idle') });
 
-async function call(options: HttpClientOptions, method: ApiMethod, input: unknown): Promise<unknown> {
+async function call(options: HttpClientOptions, person: PersonInput | undefined, method: ApiMethod, input: unknown): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
+  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
+  if (person?.take() === true) headers[PERSON_USE_HEADER] = '1';
   let response: Response;
   try {
     response = await doFetch(`${options.baseUrl ?? ''}/api/${method}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+      headers,
       // The secret travels only in the header; no cookie is used or sent.
       credentials: 'omit',
       body: JSON.stringify(input ?? {}),
@@ -70,6 +79,7 @@ export function createHttpClient(options: HttpClientOptions): HttpAppApi {
   let stream: EventStream | undefined;
   let closed = false;
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
+  const person = options.input ? watchPersonInput(options.input) : undefined;
 
   function deliver(message: SseMessage): void {
     if (!isApiEvent(message.event)) return;
@@ -104,13 +114,14 @@ export function createHttpClient(options: HttpClientOptions): HttpAppApi {
   }
 
   const methods = Object.fromEntries(
-    (Object.keys(API_METHODS) as ApiMethod[]).map((method) => [method, (input: unknown) => call(options, method, input)]),
+    (Object.keys(API_METHODS) as ApiMethod[]).map((method) => [method, (input: unknown) => call(options, person, method, input)]),
   ) as Omit<AppApi, 'on'>;
 
   return {
     ...methods,
     close() {
       closed = true;
+      person?.stop();
       stream?.close();
       listeners.clear();
     },
