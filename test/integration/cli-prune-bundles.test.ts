@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
+import { startServe } from '../support/serve';
 
 // Bundles installed before removals pruned their folders: found by doctor, listed and removed by `servers prune-bundles`.
 describe('servers prune-bundles', () => {
@@ -30,5 +31,27 @@ describe('servers prune-bundles', () => {
 
     expect((await runCli(home, ['servers', 'prune-bundles'])).stdout).toBe(`No folder under ${join(home, 'bundles')} is left without a server.\n`);
     expect((await runCli(home, ['doctor'])).stdout).not.toContain('Bundle folders');
+  }, 120_000);
+
+  it('works beside a running app, reading what it holds through its App API', async () => {
+    const home = tempHome('cs-prune-bundles-app-');
+    const folder = (name: string) => join(home, 'bundles', name);
+    const [orphan, used] = [`io.example_old@1.0.0-${'c'.repeat(64)}`, `io.example_echo@1.0.0-${'d'.repeat(64)}`];
+    for (const name of [orphan, used]) mkdirSync(join(folder(name), 'server'), { recursive: true });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { echo: { command: 'node', args: [join(folder(used), 'server', 'index.js')], cwd: folder(used) } } }));
+    const served = await startServe(home, [], { CONNECTED_SERVICES_PASSPHRASE: 'prune-test' }, undefined, { browserLink: false });
+    try {
+      const listed = await runCli(home, ['servers', 'prune-bundles', '--dry-run']);
+      expect(listed.stderr).toBe('');
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain(`  ${orphan}  `);
+      expect(listed.stdout).not.toContain(used);
+      const pruned = await runCli(home, ['servers', 'prune-bundles']);
+      expect(pruned.code).toBe(0);
+      expect(existsSync(folder(orphan))).toBe(false);
+      expect(existsSync(folder(used))).toBe(true);
+    } finally {
+      await served.stop();
+    }
   }, 120_000);
 });
