@@ -90,7 +90,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
 }
 
 export function registerServers(program: Command, run: Run): void {
-  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart, stop, review)');
+  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart, stop, review, prune-bundles)');
 
   servers
     .command('list')
