@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openRegistry, type Registry } from '../../electron/registry';
+import { openRegistry, type Registry, type SecretSink } from '../../electron/registry';
 import { editConfigFile } from '../../electron/registry/config-file';
 import { FileLock } from '../../electron/fs-safe';
 
@@ -26,6 +26,10 @@ describe('registry: an import against another writer of mcp.json', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  /** The registry of this test's folder, its secrets handed to `secretSink`. */
+  const openWithSink = (secretSink: SecretSink): Promise<Registry> =>
+    openRegistry({ dataDir: root, homeDir: path.join(fixtures, 'home'), cwd: root, platform: 'linux', env: {}, secretSink });
+
   for (const other of ['github', 'GitHub']) {
     it(`leaves no moved secret behind when "${other}" is added between the import's read and its write`, async () => {
       const source = path.join(root, 'cursor.json');
@@ -33,13 +37,7 @@ describe('registry: an import against another writer of mcp.json', () => {
       const file = path.join(root, 'mcp.json');
       const stored = new Map<string, string>();
       const attempts: string[] = [];
-      registry = await openRegistry({
-        dataDir: root,
-        homeDir: path.join(fixtures, 'home'),
-        cwd: root,
-        platform: 'linux',
-        env: {},
-        secretSink: async (server, name, value) => {
+      registry = await openWithSink(async (server, name, value) => {
           if (attempts.length === 0) {
             const lock = new FileLock(file, { label: 'mcp.json', timeoutMs: 0 });
             const added = await editConfigFile(file, lock, ({ servers }) => {
@@ -52,7 +50,6 @@ describe('registry: an import against another writer of mcp.json', () => {
           }
           stored.set(`${server}/${name}`, value);
           return name;
-        },
       });
       const report = await registry.importFrom('cursor', source);
       const servers = (JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers;
@@ -73,14 +70,7 @@ describe('registry: an import against another writer of mcp.json', () => {
     const source = path.join(root, 'cursor.json');
     await writeFile(source, JSON.stringify({ mcpServers: { github: { command: 'docker', env: { GITHUB_TOKEN: 'ghp_R4ceT0kenAbcdefghijklmnopqrstuvwx12' } } } }));
     const stored: string[] = [];
-    registry = await openRegistry({
-      dataDir: root,
-      homeDir: path.join(fixtures, 'home'),
-      cwd: root,
-      platform: 'linux',
-      env: {},
-      secretSink: (server, name) => (stored.push(`${server}/${name}`), Promise.resolve(name)),
-    });
+    registry = await openWithSink((server, name) => (stored.push(`${server}/${name}`), Promise.resolve(name)));
     const report = await registry.importFrom('cursor', source);
     expect(report.added.map((a) => a.name)).toEqual(['github']);
     expect(stored).toEqual(['github/GITHUB_GITHUB_TOKEN']);

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Server } from 'node:net';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI } from '../support/cli';
 import { freePort } from '../support/ports';
 import { linkOf, signIn } from '../support/serve';
-import { occupy, quietHome, stop } from '../support/start-up';
+import { quietHome, startUpCleanup, stop } from '../support/start-up';
 
 /** `serve` as a person runs it (no --port, no --json): resolves with the address of its `Open:` line. */
 function serveOpen(home: string, args: string[]): Promise<{ child: ChildProcess; open: string; stderr: () => string }> {
@@ -35,17 +34,7 @@ async function expectWorkingLink(open: string): Promise<void> {
 }
 
 describe('the UI origin at start-up', () => {
-  const held: Server[] = [];
-  const children: ChildProcess[] = [];
-  afterEach(async () => {
-    await Promise.all(children.splice(0).map(stop));
-    await Promise.all(held.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-  });
-
-  async function hold(port: number): Promise<void> {
-    const server = await occupy(port);
-    if (server) held.push(server);
-  }
+  const { children, hold } = startUpCleanup();
 
   it('without --port each run has a UI origin of its own, whoever holds the last one; --port N keeps N', async () => {
     const home = quietHome();

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, runCli, runNode, tempHome, type CliResult } from '../support/cli';
 import { startServe } from '../support/serve';
-import { expectNoStackTrace, occupy, quietHome, stop } from '../support/start-up';
+import { expectNoStackTrace, quietHome, startUpCleanup, stop } from '../support/start-up';
 import { freePort } from '../support/ports';
 
 const BRIDGE_DEFAULT = 47781;
@@ -33,17 +32,7 @@ function runStart(home: string, args: string[], extraEnv: Record<string, string>
 }
 
 describe('start-up never fails by surprise', () => {
-  const held: Server[] = [];
-  const children: ChildProcess[] = [];
-  afterEach(async () => {
-    await Promise.all(children.splice(0).map(stop));
-    await Promise.all(held.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-  });
-
-  async function hold(port: number): Promise<void> {
-    const server = await occupy(port);
-    if (server) held.push(server);
-  }
+  const { children, hold } = startUpCleanup();
 
   it('takes a free bridge port when another program holds the default, and says which', async () => {
     await hold(BRIDGE_DEFAULT);

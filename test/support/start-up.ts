@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { tempHome, type CliResult } from './cli';
 
 /** What the start-up tests share: a quiet home, a port held as another program would, a clean stop. */
@@ -41,4 +41,21 @@ export function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** The programs a describe's tests start and the ports they hold as another program would, let go after each test. */
+export function startUpCleanup(): { children: ChildProcess[]; hold: (port: number) => Promise<void> } {
+  const held: Server[] = [];
+  const children: ChildProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map(stop));
+    await Promise.all(held.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  });
+  return {
+    children,
+    hold: async (port) => {
+      const server = await occupy(port);
+      if (server) held.push(server);
+    },
+  };
 }
