@@ -7,28 +7,12 @@ import { DecisionRecordSchema, type Decision, type DecisionRecord } from '../../
 import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
+import { openEvents } from '../support/ui-events';
 
 /** The command line's credential (runtime.json), as a script on this machine would use it. */
 function cliCall(home: string, method: string, input: unknown): Promise<Response> {
   const { origin, secret } = JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { origin: string; secret: string };
   return fetch(`${origin}/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify(input) });
-}
-
-/** The UI's event stream, read as it arrives. */
-async function openEvents(served: Served): Promise<{ text(): string; close(): Promise<void> }> {
-  const response = await fetch(`${served.origin}/api/events`, { headers: { authorization: `Bearer ${served.secret}` } });
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('no event stream');
-  let text = '';
-  const decoder = new TextDecoder();
-  const reading = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      text += decoder.decode(value, { stream: true });
-    }
-  })();
-  return { text: () => text, close: async () => { await reader.cancel().catch(() => undefined); await reading; } };
 }
 
 const eventsNamed = (text: string, name: string): unknown[] =>

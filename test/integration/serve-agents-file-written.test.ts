@@ -2,31 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentStore } from '../../electron/bridge';
 import { tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
+import { openEvents } from '../support/ui-events';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'agents-file-written-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
-
-/** The UI's event stream as text, read as it arrives. */
-async function openEvents(served: Served): Promise<{ text(): string; close(): Promise<void> }> {
-  const response = await fetch(`${served.origin}/api/events`, { headers: { authorization: `Bearer ${served.secret}` } });
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('no event stream');
-  let text = '';
-  const decoder = new TextDecoder();
-  const reading = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      text += decoder.decode(value, { stream: true });
-    }
-  })();
-  return {
-    text: () => text,
-    close: async () => {
-      await reader.cancel().catch(() => undefined);
-      await reading;
-    },
-  };
-}
 
 const agentNames = async (served: Served): Promise<string[]> => ((await served.api('listAgents')).body.result as { name: string }[]).map((a) => a.name);
 
