@@ -18,14 +18,16 @@ describe('the library writes no secret in clear into mcp.json', () => {
   it('refuses env, argument, header and URL secrets with the reference to write; takes the reference; a server declared in code may hold one', async () => {
     const home = tempHome('cs-library-literal-');
     cs = await openConnectedServices({ home, env: { ...process.env, ...ENV }, servers: { mine: { command: 'echo', env: { API_KEY: V } } } });
+    const open = cs;
+    // Each is started when it is checked: one started early could be refused before anything awaits it.
     const refused = [
-      cs.addServer('sx', { command: 'echo', env: { API_KEY: V } }),
-      cs.addServer('sy', { command: 'echo', args: ['--token', V] }),
-      cs.addServer('sz', { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: `Bearer ${V}` } }),
-      cs.addServer('sw', { type: 'http', url: `https://example.com/mcp?token=${V}` }),
+      () => open.addServer('sx', { command: 'echo', env: { API_KEY: V } }),
+      () => open.addServer('sy', { command: 'echo', args: ['--token', V] }),
+      () => open.addServer('sz', { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: `Bearer ${V}` } }),
+      () => open.addServer('sw', { type: 'http', url: `https://example.com/mcp?token=${V}` }),
     ];
     for (const attempt of refused) {
-      await expect(attempt).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/holds a secret in clear; mcp\.json keeps only references/) as string, hint: expect.stringContaining('${secret:') as string });
+      await expect(attempt()).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/holds a secret in clear; mcp\.json keeps only references/) as string, hint: expect.stringContaining('${secret:') as string });
     }
     await cs.addServer('sx', { command: 'echo', env: { API_KEY: '${secret:SX_API_KEY}' } });
     await expect(cs.updateServer('sx', { command: 'echo', env: { API_KEY: V } })).rejects.toMatchObject({ code: 'invalid_input', hint: expect.stringContaining('${secret:SX_API_KEY}') as string });
