@@ -119,4 +119,32 @@ describe('the end of a tab session', () => {
     const cli = await post(web.port, '/api/sign-out', cliSecret);
     expect([cli.status, errorOf(cli).message]).toEqual([400, 'Only a tab of the web UI signs out: the command line has no session']);
   });
+
+  it("keeps a tab in on a marked still-here and nothing else; an unmarked one is no use, and the command line has none", async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    for (let i = 0; i < 3; i += 1) {
+      now += SESSION_IDLE_MS - 1;
+      const kept = await post(web.port, '/api/still-here', session, true);
+      expect([kept.status, JSON.parse(kept.body)]).toEqual([200, { result: { stillHere: true, idleMs: SESSION_IDLE_MS } }]);
+    }
+    now += SESSION_IDLE_MS - 1;
+    expect((await post(web.port, '/api/still-here', session)).status).toBe(200);
+    now += 1;
+    expect((await post(web.port, '/api/still-here', session, true)).status).toBe(401);
+    const cli = await post(web.port, '/api/still-here', cliSecret, true);
+    expect([cli.status, errorOf(cli).code]).toEqual([400, 'invalid_input']);
+    expect((await send(web.port, '/api/still-here', { headers: { authorization: `Bearer ${cliSecret}` } })).status).toBe(405);
+  });
+
+  it("tells the event stream of an idle tab why (the page shows it), and of an unknown secret nothing more", async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    now += SESSION_IDLE_MS;
+    const idle = await send(web.port, '/api/events', { headers: { authorization: `Bearer ${session}` } });
+    expect([idle.status, errorOf(idle)]).toEqual([401, expect.objectContaining({ message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } })]);
+    const unknown = await send(web.port, '/api/events', { headers: { authorization: 'Bearer never-a-session' } });
+    expect(unknown.status).toBe(401);
+    expect(JSON.parse(unknown.body)).not.toHaveProperty('error.data');
+  });
 });
