@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PERSON_USE_HEADER } from '../../shared/api';
 import { createApiDoor, EventHub } from '../app';
 import { errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
+import { idleTime } from './sign-in-words';
 import { SESSION_IDLE_MS, UiSignIn } from './ui-sign-in';
 import { startWebServer, type WebServer } from './web-server';
 
@@ -63,6 +64,10 @@ describe('the end of a tab session', () => {
     expect(signIn.sessionState(used)).toBe('idle');
     expect(signIn.sessionState('never-a-session')).toBe('unknown');
     expect(new UiSignIn().idleMs).toBe(SESSION_IDLE_MS);
+  });
+
+  it('names the idle time as a person reads it, in hours when it is whole hours', () => {
+    expect([5 * 60_000, 30 * 60_000, 90 * 60_000, 60 * 60_000, 120 * 60_000, 24 * 60 * 60_000].map(idleTime)).toEqual(['5 minutes', '30 minutes', '90 minutes', '1 hour', '2 hours', '24 hours']);
   });
 
   it("answers an idle tab's call 401 with why, and the command line's credential never idles", async () => {
