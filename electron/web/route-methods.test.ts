@@ -57,4 +57,22 @@ describe('the methods each path takes', () => {
     expect((await send(web.port, '/api/status', { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
     expect((await send(web.port, '/')).body).toBe('<h1>ui</h1>');
   });
+
+  it('answers an unknown App API name 404 with a JSON error to a signed-in caller, and 401 to one without a secret', async () => {
+    for (const method of ['GET', 'POST']) {
+      const reply = await send(web.port, '/api/rmrf', { method, headers: { ...bearer, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect([method, reply.status, reply.headers['content-type']]).toEqual([method, 404, 'application/json; charset=utf-8']);
+      expect(errorOf(reply)).toEqual({ code: 'not_found', message: 'The App API has no method "rmrf"' });
+    }
+    // Without a secret, a name that exists and one that does not are answered alike.
+    for (const path of ['/api/rmrf', '/api/status']) {
+      const reply = await send(web.port, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect([path, reply.status, errorOf(reply).code]).toEqual([path, 401, 'denied']);
+    }
+    // Nor does a wrong method tell them apart: a 405 is for a caller with a secret.
+    for (const path of ['/api/rmrf', '/api/status', '/api/sign-out', '/api/still-here']) expect([path, (await send(web.port, path)).status]).toEqual([path, 401]);
+    expect((await send(web.port, '/api/status', { headers: bearer })).status).toBe(405);
+    const long = await send(web.port, `/api/${'x'.repeat(500)}`, { headers: bearer });
+    expect([long.status, errorOf(long).message.length < 120]).toEqual([404, true]);
+  });
 });

@@ -6,8 +6,11 @@ import { SECURITY_HEADERS } from './web-responses';
 export const READ_METHODS = ['GET', 'HEAD'] as const;
 const POST_ONLY = ['POST'] as const;
 
+/** A tab's word that a person is at it, sent after a press when no other call said so (counts as use, does nothing else). */
+export const STILL_HERE_PATH = '/api/still-here';
+
 /** The App API's own paths beside its methods (`/api/<method>`): each takes POST. */
-const POST_PATHS = new Set(['/api/session', '/api/ui-link', '/api/ui-link/request', '/api/sign-out']);
+const POST_PATHS = new Set(['/api/session', '/api/ui-link', '/api/ui-link/request', '/api/sign-out', STILL_HERE_PATH]);
 
 /**
  * The methods a known path takes, undefined for a path the server does not know (404). `isFile`

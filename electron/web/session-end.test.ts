@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PERSON_USE_HEADER } from '../../shared/api';
 import { createApiDoor, EventHub } from '../app';
 import { errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
+import { idleTime } from './sign-in-words';
 import { SESSION_IDLE_MS, UiSignIn } from './ui-sign-in';
 import { startWebServer, type WebServer } from './web-server';
 
@@ -65,6 +66,10 @@ describe('the end of a tab session', () => {
     expect(new UiSignIn().idleMs).toBe(SESSION_IDLE_MS);
   });
 
+  it('names the idle time as a person reads it, in hours when it is whole hours', () => {
+    expect([5 * 60_000, 30 * 60_000, 90 * 60_000, 60 * 60_000, 120 * 60_000, 24 * 60 * 60_000].map(idleTime)).toEqual(['5 minutes', '30 minutes', '90 minutes', '1 hour', '2 hours', '24 hours']);
+  });
+
   it("answers an idle tab's call 401 with why, and the command line's credential never idles", async () => {
     const web = await start();
     const session = await signIn(web.port, link);
@@ -118,5 +123,33 @@ describe('the end of a tab session', () => {
     expect((await post(web.port, '/api/status', other)).status).toBe(200);
     const cli = await post(web.port, '/api/sign-out', cliSecret);
     expect([cli.status, errorOf(cli).message]).toEqual([400, 'Only a tab of the web UI signs out: the command line has no session']);
+  });
+
+  it("keeps a tab in on a marked still-here and nothing else; an unmarked one is no use, and the command line has none", async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    for (let i = 0; i < 3; i += 1) {
+      now += SESSION_IDLE_MS - 1;
+      const kept = await post(web.port, '/api/still-here', session, true);
+      expect([kept.status, JSON.parse(kept.body)]).toEqual([200, { result: { stillHere: true, idleMs: SESSION_IDLE_MS } }]);
+    }
+    now += SESSION_IDLE_MS - 1;
+    expect((await post(web.port, '/api/still-here', session)).status).toBe(200);
+    now += 1;
+    expect((await post(web.port, '/api/still-here', session, true)).status).toBe(401);
+    const cli = await post(web.port, '/api/still-here', cliSecret, true);
+    expect([cli.status, errorOf(cli).code]).toEqual([400, 'invalid_input']);
+    expect((await send(web.port, '/api/still-here', { headers: { authorization: `Bearer ${cliSecret}` } })).status).toBe(405);
+  });
+
+  it("tells the event stream of an idle tab why (the page shows it), and of an unknown secret nothing more", async () => {
+    const web = await start();
+    const session = await signIn(web.port, link);
+    now += SESSION_IDLE_MS;
+    const idle = await send(web.port, '/api/events', { headers: { authorization: `Bearer ${session}` } });
+    expect([idle.status, errorOf(idle)]).toEqual([401, expect.objectContaining({ message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } })]);
+    const unknown = await send(web.port, '/api/events', { headers: { authorization: 'Bearer never-a-session' } });
+    expect(unknown.status).toBe(401);
+    expect(JSON.parse(unknown.body)).not.toHaveProperty('error.data');
   });
 });

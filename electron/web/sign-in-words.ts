@@ -26,11 +26,18 @@ export function notSignedIn(): WireError {
   return { code: 'denied', message: 'This tab is not signed in: open a sign-in address that `connected-services serve` printed', hint: `For a new one: ${UI_LINK_COMMAND}` };
 }
 
+/** `settings.uiSessionIdleMs` as a person reads it: whole hours as hours, else minutes. */
+export function idleTime(idleMs: number): string {
+  const minutes = Math.round(idleMs / 60_000);
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+}
+
 /** A call with a session that ended unused: the page shows the sign-in screen with this, not an error. */
 export function idleRefusal(idleMs: number): WireError {
   return {
     code: 'denied',
-    message: `This tab was signed out after ${Math.round(idleMs / 60_000)} minutes without use`,
+    message: `This tab was signed out after ${idleTime(idleMs)} without use`,
     hint: `Press "Show a new sign-in address in serve's terminal", or run \`${UI_LINK_COMMAND}\` in a terminal`,
     data: { reason: 'idle' },
   };

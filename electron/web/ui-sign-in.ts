@@ -1,3 +1,4 @@
+import { UI_SESSION_IDLE } from '../../shared/config';
 import { newSessionSecret, sameSecret } from '../net';
 
 /**
@@ -10,9 +11,9 @@ export const SIGN_IN_LINK_TTL_MS = 10 * 60_000;
 export const MAX_UI_SESSIONS = 32;
 /**
  * A tab's session ends after this long without a call: a tab left open on an unattended screen
- * stops being the person's power. The event stream is no call: it only listens.
+ * stops being the person's power. The event stream is no call: it only listens. `settings.uiSessionIdleMs` sets it.
  */
-export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_IDLE_MS = UI_SESSION_IDLE.default;
 
 export interface UiSignInOptions {
   /** The first link's secret; generated when absent. */

@@ -4,10 +4,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { PERSON_USE_HEADER, type AppApi } from '../../shared/api';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { cutText } from '../../shared/text';
 import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
 import { startAppOrigin, type AppOrigin } from './app-origin';
 import { EVENT_STREAM_HEADERS, streamEvents } from './event-stream';
-import { methodsAt, sendWrongMethod } from './route-methods';
+import { methodsAt, sendWrongMethod, STILL_HERE_PATH } from './route-methods';
 import { readJsonBody } from './read-body';
 import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
@@ -106,7 +107,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
     const allowed = await methodsAt(url.pathname, async (path) => (await files.read(path)) !== null);
-    if (allowed !== undefined && !allowed.includes(request.method ?? '')) {
+    // Behind the secret, a wrong method is told only to a caller with one: a 405 would name the paths that exist.
+    const secretFirst = url.pathname.startsWith('/api/') && url.pathname !== '/api/session' && url.pathname !== LINK_REQUEST_PATH;
+    const wrongMethod = allowed !== undefined && !allowed.includes(request.method ?? '');
+    if (wrongMethod && !secretFirst) {
       sendWrongMethod(response, url.pathname, allowed);
       return;
     }
@@ -134,6 +138,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       // The UI's (or the command line's) secret: its connection gives way only after every one that showed none.
       guard.trust(request.socket);
+      // Only after the secret: a caller without one learns nothing of which names exist (401 for all).
+      if (allowed === undefined) {
+        sendError(response, new CodedError('not_found', `The App API has no method "${cutText(url.pathname.slice('/api/'.length), 80)}"`));
+        return;
+      }
+      if (wrongMethod) {
+        sendWrongMethod(response, url.pathname, allowed);
+        return;
+      }
       await handleApi(request, response, url.pathname.slice('/api/'.length), from, presented);
       return;
     }
@@ -175,6 +188,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (from.caller !== 'app') throw new CodedError('invalid_input', 'Only a tab of the web UI signs out: the command line has no session');
       signIn.end(presented);
       sendJson(response, 200, { result: { signedOut: true } });
+      return;
+    }
+    if (`/api/${method}` === STILL_HERE_PATH) {
+      // Use was counted above, when the call carried the mark of a person's press; nothing else happens.
+      if (from.caller !== 'app') throw new CodedError('invalid_input', 'Only a tab of the web UI says it is still in use: the command line has no session');
+      sendJson(response, 200, { result: { stillHere: true, idleMs: signIn.idleMs } });
       return;
     }
     if (method === 'ui-link' && request.method === 'POST') {

@@ -90,4 +90,29 @@ describe('event stream over fetch', () => {
     expect(net.requests).toHaveLength(1);
     expect(delays).toEqual([]);
   });
+
+  it("tells a session ended for want of use apart from a secret the server does not know (serve started again)", async () => {
+    const idleBody = { error: { code: 'denied', message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } } };
+    for (const [body, expected] of [
+      [idleBody, ['idle: This tab was signed out after 30 minutes without use']],
+      [{ error: { code: 'denied', message: 'This tab is not signed in' } }, ['rejected']],
+      [{ error: { code: 'denied', message: 'x', data: { reason: 'other' } } }, ['rejected']],
+      ['not json', ['rejected']],
+    ] as const) {
+      const told: string[] = [];
+      let heard!: () => void;
+      const first = new Promise<void>((resolve) => (heard = resolve));
+      const tell = (what: string) => {
+        told.push(what);
+        heard();
+      };
+      const net = fakeFetch(() => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: 401 }));
+      stream = openEventStream({ url: '/api/events', token: 't', fetch: net.fetch, onMessage: () => undefined, wait: recordingWait().wait, onConnection: tell, onIdle: (message) => tell(`idle: ${message}`) });
+      await first;
+      await settle();
+      expect(told).toEqual(expected);
+      expect(net.requests).toHaveLength(1);
+      stream.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { OnConnection } from './connection';
+import { idleRefusal } from './idle-refusal';
 import { createSseParser, type SseMessage } from './sse-parser';
 
 export const RECONNECT_FIRST_MS = 1_000;
@@ -15,6 +16,8 @@ export interface EventStreamOptions {
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Told when the stream opens (`live`), drops or cannot connect (`lost`), or its secret is refused (`rejected`). */
   onConnection?: OnConnection;
+  /** Told, with the server's sentence, when the secret is refused because the session ended for want of use (not `rejected`). */
+  onIdle?: (message: string) => void;
 }
 
 export interface EventStream {
@@ -52,7 +55,10 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       signal,
     });
     if (response.status >= 400 && response.status < 500) {
-      options.onConnection?.(response.status === 401 ? 'rejected' : 'lost');
+      // A tab that only listens learns here that its session ended unused: said so, not "started again".
+      const idle = response.status === 401 && options.onIdle ? idleRefusal(401, await response.json().catch(() => undefined)) : undefined;
+      if (idle !== undefined) options.onIdle?.(idle);
+      else options.onConnection?.(response.status === 401 ? 'rejected' : 'lost');
       return false;
     }
     const type = response.headers.get('content-type') ?? '';

@@ -130,4 +130,13 @@ describe('the App API over HTTP', () => {
     await settle();
     expect(next.requests).toHaveLength(0);
   });
+
+  it("tells the tab of an idle end found by its event stream alone, not as a restarted app", async () => {
+    const told: string[] = [];
+    const net = fakeFetch(() => json({ error: { code: 'denied', message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } } }, 401));
+    const api = createHttpClient({ token: 't', fetch: net.fetch, onConnection: (state) => told.push(state), onIdle: (message) => told.push(message) });
+    api.on('inventoryChanged', () => undefined);
+    await vi.waitFor(() => expect(told).toEqual(['This tab was signed out after 30 minutes without use']));
+    api.close();
+  });
 });

@@ -7,11 +7,11 @@ import {
   type AppApi,
   PERSON_USE_HEADER,
 } from '../../shared/api';
-import { z } from 'zod';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
 import { connectionOf, type OnConnection } from './connection';
 import { openEventStream, type EventStream, type EventStreamOptions } from './event-stream';
-import { watchPersonInput, type InputScope, type PersonInput } from './person-input';
+import { idleRefusal } from './idle-refusal';
+import { watchPersonInput, type Activation, type InputScope, type PersonInput } from './person-input';
 import type { SseMessage } from './sse-parser';
 
 export interface HttpClientOptions {
@@ -31,6 +31,8 @@ export interface HttpClientOptions {
    * which keeps the session from ending idle. Without it no call is.
    */
   input?: InputScope;
+  /** `navigator.userActivation`: a press inside an app's frame, seen when the frame next reaches the page (person-input.ts). */
+  activation?: Activation;
 }
 
 /** The web-mode App API; `close` ends its event stream when the tab switches to a new secret. */
@@ -39,8 +41,6 @@ export interface HttpAppApi extends AppApi {
   /** Ends the session on the server (`POST /api/sign-out`): its secret works no more. */
   signOut(): Promise<void>;
 }
-
-const IdleSchema = z.object({ reason: z.literal('idle') });
 
 async function call(options: HttpClientOptions, person: PersonInput | undefined, method: ApiMethod, input: unknown): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
@@ -63,7 +63,8 @@ async function call(options: HttpClientOptions, person: PersonInput | undefined,
   const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
   if (!response.ok || body.error !== undefined) {
     const wire = WireErrorSchema.safeParse(body.error);
-    if (response.status === 401 && wire.success && IdleSchema.safeParse(wire.data.data).success) options.onIdle?.(wire.data.message);
+    const idle = idleRefusal(response.status, body);
+    if (idle !== undefined) options.onIdle?.(idle);
     throw wire.success ? CodedError.fromWire(wire.data) : new CodedError('internal', `App API ${method} failed with HTTP ${response.status}`);
   }
   // The core's answer is parsed too: the UI never trusts a shape it did not check.
@@ -79,7 +80,27 @@ export function createHttpClient(options: HttpClientOptions): HttpAppApi {
   let stream: EventStream | undefined;
   let closed = false;
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
-  const person = options.input ? watchPersonInput(options.input) : undefined;
+  const person = options.input ? watchPersonInput(options.input, { ...(options.activation ? { activation: options.activation } : {}), onUnsaid: () => void stillHere() }) : undefined;
+
+  /** A press no call took (typing a long form): said on its own, marked, so the session does not end under it. */
+  async function stillHere(): Promise<void> {
+    if (closed || person?.take() !== true) return;
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}/api/still-here`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}`, [PERSON_USE_HEADER]: '1' },
+        credentials: 'omit',
+        body: '{}',
+      });
+    } catch {
+      options.onConnection?.('lost');
+      return;
+    }
+    const idle = idleRefusal(response.status, await response.json().catch(() => undefined));
+    if (idle !== undefined && options.onIdle) options.onIdle(idle);
+    else options.onConnection?.(connectionOf(response.status));
+  }
 
   function deliver(message: SseMessage): void {
     if (!isApiEvent(message.event)) return;
@@ -110,6 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpAppApi {
       onMessage: deliver,
       ...(options.wait ? { wait: options.wait } : {}),
       ...(options.onConnection ? { onConnection: options.onConnection } : {}),
+      ...(options.onIdle ? { onIdle: options.onIdle } : {}),
     });
   }
 

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PERSON_USE_HEADER } from '../../shared/api';
 import { fakeFetch, fakeStream } from '../../test/support/renderer/fake-fetch';
 import { ServersStore } from '../state';
 import { createHttpClient } from './http-client';
-import type { InputScope } from './person-input';
+import { STILL_HERE_EVERY_MS, STILL_HERE_WAIT_MS, type InputScope } from './person-input';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -75,4 +75,76 @@ describe("the web UI's calls as use of its session", () => {
     for (const stop of off) stop();
     api.close();
   });
+
+  it('says a press no call took on its own (a long form), marked, at most once a minute; never without a press', async () => {
+    vi.useFakeTimers();
+    const page = fakeWindow();
+    const net = fakeFetch(() => json({ result: { stillHere: true, idleMs: 1_800_000 } }));
+    const api = createHttpClient({ token: 't', fetch: net.fetch, input: page });
+    const stillHere = () => net.requests.filter((r) => r.url === '/api/still-here');
+    // Nobody there: the page's own time passing sends nothing, however long.
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    page.press('keydown', false);
+    await vi.advanceTimersByTimeAsync(STILL_HERE_EVERY_MS);
+    expect(net.requests).toEqual([]);
+    // Typing, with no call: one marked still-here after the wait, then none for a minute.
+    page.press('keydown');
+    await vi.advanceTimersByTimeAsync(STILL_HERE_WAIT_MS);
+    expect(stillHere().map((r) => [r.init.method, r.headers.get(PERSON_USE_HEADER), r.headers.get('authorization')])).toEqual([['POST', '1', 'Bearer t']]);
+    for (let second = 0; second < 58; second += 1) {
+      page.press('keydown');
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(stillHere()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    page.press('keydown');
+    await vi.advanceTimersByTimeAsync(STILL_HERE_WAIT_MS);
+    expect(stillHere()).toHaveLength(2);
+    // A press whose click makes a call of its own is said by that call: no still-here beside it.
+    await vi.advanceTimersByTimeAsync(STILL_HERE_EVERY_MS);
+    page.press('pointerdown');
+    await api.status({}).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(STILL_HERE_WAIT_MS * 5);
+    expect(stillHere()).toHaveLength(2);
+    expect(net.requests.at(-1)?.headers.get(PERSON_USE_HEADER)).toBe('1');
+    api.close();
+  });
+
+  it('tells the tab of an idle end from a still-here', async () => {
+    vi.useFakeTimers();
+    const page = fakeWindow();
+    const idle: string[] = [];
+    const net = fakeFetch(() => json({ error: { code: 'denied', message: 'This tab was signed out after 30 minutes without use', data: { reason: 'idle' } } }, 401));
+    const api = createHttpClient({ token: 't', fetch: net.fetch, input: page, onIdle: (message) => idle.push(message) });
+    await vi.advanceTimersByTimeAsync(STILL_HERE_EVERY_MS);
+    page.press('keydown');
+    await vi.advanceTimersByTimeAsync(STILL_HERE_WAIT_MS);
+    await vi.waitFor(() => expect(idle).toEqual(['This tab was signed out after 30 minutes without use']));
+    api.close();
+  });
+
+  it("counts an app frame's message or the focus moving into it only while a person's press activated the page", async () => {
+    const page = fakeWindow();
+    const activation = { isActive: false };
+    const net = fakeFetch(() => json({ result: { content: [] } }));
+    const api = createHttpClient({ token: 't', fetch: net.fetch, input: page, activation });
+    const marked = () => net.requests.map((r) => r.headers.get(PERSON_USE_HEADER));
+    // An app's own timer: its messages (tool calls, size changes) come with no press behind them.
+    page.press('message');
+    page.press('blur');
+    await api.callAppTool({ appId: 'a', tool: 'x' }).catch(() => undefined);
+    // A press inside the frame activates the page (the browser's doing; no script can set it).
+    activation.isActive = true;
+    page.press('message');
+    await api.callAppTool({ appId: 'a', tool: 'x' }).catch(() => undefined);
+    page.press('blur');
+    await api.callAppTool({ appId: 'a', tool: 'x' }).catch(() => undefined);
+    expect(marked()).toEqual([null, '1', '1']);
+    api.close();
+    expect(page.listening()).toBe(0);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

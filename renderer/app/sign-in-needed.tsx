@@ -29,7 +29,7 @@ function NewAddress({ rules = true, requestLink }: { rules?: boolean; requestLin
       <NewAddressButton requestLink={requestLink} />
       <p className="muted">
         The same from any terminal: <code>{NEW_LINK}</code>.
-        {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed, reloaded or signed out, or goes 30 minutes without use.' : ''}
+        {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed, reloaded or signed out, or goes 30 minutes without use (settings.uiSessionIdleMs changes that).' : ''}
       </p>
     </>
   );

@@ -32,7 +32,7 @@ interface Session {
 
 type SignIn = SignInNeededProps['signIn'];
 
-const httpConnect = (token: string, onConnection: OnConnection, onIdle: (message: string) => void): WebApi => createHttpClient({ token, onConnection, onIdle, input: window });
+const httpConnect = (token: string, onConnection: OnConnection, onIdle: (message: string) => void): WebApi => createHttpClient({ token, onConnection, onIdle, input: window, ...(navigator.userActivation ? { activation: navigator.userActivation } : {}) });
 
 /**
  * Web mode: the printed address's one-time secret is traded for a session secret, and the app runs

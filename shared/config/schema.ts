@@ -5,6 +5,7 @@ import { SecretStoresSchema } from './secret-stores-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 import { inputRoundMs } from './input-round-settings';
 import { sessionSetting } from './session-settings';
+import { UiSessionIdleSchema } from './ui-session-idle';
 import { ownRecord } from './own-record';
 import { EnvNameSchema } from './env-name';
 import { checkOwnVariables } from './own-variable-references';
@@ -156,6 +157,8 @@ export const SettingsSchema = z.looseObject({
   sessionCheckMs: sessionSetting('sessionCheckMs').optional(),
   sessionCheckTimeoutMs: sessionSetting('sessionCheckTimeoutMs').optional(),
   sessionRenewalsPerMinute: sessionSetting('sessionRenewalsPerMinute').optional(),
+  /** How long a web UI tab of `serve` stays signed in without use (ui-session-idle.ts); read at start. */
+  uiSessionIdleMs: UiSessionIdleSchema.optional(),
   /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
   secretStores: SecretStoresSchema.optional(),
   /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */

@@ -83,6 +83,7 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     log: (line) => ctx.output.err(line),
     bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
   });
+  const sessionIdle = core.registry.config().settings?.uiSessionIdleMs;
   const web = await startWebServer({
     api: core.api,
     door: core.door,
@@ -90,6 +91,8 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     staticDir: join(packageRoot(), 'dist', 'renderer'),
     log: (line) => ctx.output.err(line),
     apps: core.apps,
+    // Read once at start: a tab's idle time is fixed when serve starts.
+    ...(sessionIdle !== undefined ? { sessionIdleMs: sessionIdle } : {}),
     showLink: showLink(options.json === true),
     onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: the button of a signed-out tab, or connected-services serve --ui-link`),
   });

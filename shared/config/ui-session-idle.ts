@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * How long a web UI tab (`serve`) stays signed in without use (docs/cli.md#serve): bounds and
+ * default in ms. Below five minutes a person reading a long page would be signed out; past a day
+ * a tab left open on an unattended screen stays the person's power too long.
+ */
+export const UI_SESSION_IDLE = { min: 5 * 60_000, max: 24 * 60 * 60_000, default: 30 * 60_000 } as const;
+
+const RANGE = `must be a whole number of ms from ${UI_SESSION_IDLE.min} to ${UI_SESSION_IDLE.max} (5 minutes to 24 hours)`;
+
+/** `settings.uiSessionIdleMs`: whole ms within the bounds, refused with a message naming the range. */
+export const UiSessionIdleSchema = z.number({ error: RANGE }).int({ error: RANGE }).min(UI_SESSION_IDLE.min, { error: RANGE }).max(UI_SESSION_IDLE.max, { error: RANGE });
