@@ -35,6 +35,9 @@ export interface SchemaFormProps<T> {
 
 const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate };
 
+/** A choice list's first option is not an answer: a choice the person never touched stays empty. */
+const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
+
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const drawn = useMemo(() => formSchema(shownSchema(props.schema)), [props.schema]);
@@ -69,6 +72,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
         validator={liteValidator<T>()}
         idPrefix={props.idPrefix}
         noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULTS}
         showErrorList={false}
         focusOnFirstError
         onError={() => undefined}
