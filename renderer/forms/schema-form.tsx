@@ -2,6 +2,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
+import { FieldDescription } from './field-description';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
 import { formSchema } from './choice-schema';
@@ -33,7 +34,7 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
 }
 
-const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, DescriptionFieldTemplate: FieldDescription };
 
 /** A choice list's first option is not an answer: a choice the person never touched stays empty. */
 const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
