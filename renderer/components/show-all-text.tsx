@@ -8,14 +8,23 @@ export interface TextHead {
   chars: number;
 }
 
+// Three or more blank lines in a row: what pads a request's real words out of its head.
+const BLANK_RUN = /\n(?:[ \t\r\f\v]*\n){3,}/g;
+
+/** Runs of blank lines as one line that counts them, so the head shows the words after them. */
+function foldBlankRuns(text: string): string {
+  return text.replace(BLANK_RUN, (run) => `\n[${run.split('\n').length - 2} blank lines]\n`);
+}
+
 /** The head of a text within `head`, ending in an ellipsis; undefined when the whole text is within it. */
 export function headOf(text: string, head: TextHead): string | undefined {
+  const folded = foldBlankRuns(text);
   let end = -1;
   for (let line = 0; line < head.lines; line++) {
-    end = text.indexOf('\n', end + 1);
+    end = folded.indexOf('\n', end + 1);
     if (end === -1) break;
   }
-  const lines = end === -1 || text.slice(end + 1).trim() === '' ? text : `${text.slice(0, end)}…`;
+  const lines = end === -1 || folded.slice(end + 1).trim() === '' ? folded : `${folded.slice(0, end)}…`;
   const shown = cutText(lines, head.chars);
   return shown === text ? undefined : shown;
 }

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { setOwn } from './own-key';
 
 type Schema = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ export function formSchema(input: RJSFSchema): FormSchema {
   const uiSchema: UiSchema = {};
   for (const [name, value] of Object.entries(properties)) {
     if (!isSchema(value)) {
-      shown[name] = value;
+      setOwn(shown, name, value);
       continue;
     }
     const items = value['items'];
@@ -78,12 +79,12 @@ export function formSchema(input: RJSFSchema): FormSchema {
       const choices = choiceSchema(items) ?? (Array.isArray(items['enum']) ? items : undefined);
       if (choices) {
         // rjsf draws an array as a multi-select only with unique items, which a choice list has.
-        shown[name] = { ...value, items: choices, uniqueItems: true };
-        uiSchema[name] = { 'ui:widget': 'checkboxes' };
+        setOwn(shown, name, { ...value, items: choices, uniqueItems: true });
+        setOwn(uiSchema, name, { 'ui:widget': 'checkboxes' });
         continue;
       }
     }
-    shown[name] = choiceSchema(value) ?? value;
+    setOwn(shown, name, choiceSchema(value) ?? value);
   }
   return { schema: { ...input, properties: shown } as RJSFSchema, uiSchema };
 }

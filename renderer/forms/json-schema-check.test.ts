@@ -31,7 +31,7 @@ describe('checkSchema', () => {
     const errors = checkSchema(schema, { n: { x: 1 } });
     expect(errors.map((e) => [e.instancePath, e.keyword, e.message])).toEqual([
       ['', 'required', 'Required.'],
-      ['/n/x', 'minimum', 'must be >= 2'],
+      ['/n/x', 'minimum', 'Enter 2 or more.'],
     ]);
   });
 
@@ -74,8 +74,40 @@ describe('checkSchema', () => {
     expect(keywords({ pattern: '^[a-z]{2,4}(-[a-z]+)?$' }, 'Abc')).toEqual([' pattern']);
   });
 
-  it('ignores unknown keywords and invalid patterns instead of throwing', () => {
-    expect(keywords({ format: 'email', 'x-custom': 1 }, 'not an email')).toEqual([]);
+  it('ignores unknown keywords, formats a question cannot ask for and invalid patterns instead of throwing', () => {
+    expect(keywords({ format: 'hostname', 'x-custom': 1 }, 'not a host')).toEqual([]);
     expect(keywords({ pattern: '(' }, 'x')).toEqual([]);
+  });
+});
+
+describe('what a form says under a field', () => {
+  const messages = (schema: unknown, data: unknown) => checkSchema(schema, data).map((e) => e.message);
+
+  it('is a sentence that says what to enter, singular and plural', () => {
+    expect(messages({ minLength: 2 }, 'a')).toEqual(['Use at least 2 characters.']);
+    expect(messages({ minLength: 1 }, '')).toEqual(['Use at least 1 character.']);
+    expect(messages({ maxLength: 3 }, 'abcd')).toEqual(['Use at most 3 characters.']);
+    expect(messages({ type: ['integer', 'null'] }, 'x')).toEqual(['Enter a whole number or nothing.']);
+    expect(messages({ exclusiveMaximum: 5 }, 5)).toEqual(['Enter less than 5.']);
+    expect(messages({ minItems: 1 }, [])).toEqual(['Give at least 1 item.']);
+    expect(messages({ enum: ['a'] }, 'b')).toEqual(['Choose one of the allowed values.']);
+    for (const message of messages({ properties: { a: {} }, additionalProperties: false, dependencies: { a: ['b'] }, not: { type: 'object', maxProperties: 0 } }, { a: 1, c: 2 })) {
+      expect(message, message).toMatch(/^[A-Z].*\.$/);
+      expect(message).not.toMatch(/\bmust\b/i);
+    }
+  });
+
+  it('checks the formats a question may ask for: email, uri, date and date-time', () => {
+    const wrong = (format: string, value: string) => messages({ type: 'string', format }, value);
+    for (const value of ['name@example.com', 'a.b+c@mail.example.co.uk']) expect(wrong('email', value), value).toEqual([]);
+    for (const value of ['not-an-email', 'a@b', 'a b@example.com', '@example.com', 'a@example.c']) expect(wrong('email', value), value).toEqual(['Enter an email address, like name@example.com.']);
+    for (const value of ['https://example.com/page', 'mailto:a@example.com', 'urn:isbn:0451450523']) expect(wrong('uri', value), value).toEqual([]);
+    for (const value of ['example.com', '/relative/path', 'https://exa mple.com']) expect(wrong('uri', value), value).toHaveLength(1);
+    for (const value of ['2026-12-31', '2024-02-29']) expect(wrong('date', value), value).toEqual([]);
+    for (const value of ['2026-13-01', '2025-02-29', '31/12/2026', '2026-12-31T00:00:00Z']) expect(wrong('date', value), value).toEqual(['Enter a date as YYYY-MM-DD, like 2026-12-31.']);
+    for (const value of ['2026-12-31T09:30:00Z', '2026-12-31t09:30:00.5+01:00']) expect(wrong('date-time', value), value).toEqual([]);
+    for (const value of ['2026-12-31', '2026-12-31T25:00:00Z', '2026-12-31T09:30:00']) expect(wrong('date-time', value), value).toHaveLength(1);
+    // Other formats are annotations here: the server checks them.
+    expect(wrong('hostname', '!!')).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+import { CHECK_WORDS } from './check-words';
+import { formatProblem } from './string-formats';
+
 /**
  * A small JSON Schema (draft-07 / 2020-12 subset) checker that never generates code: the UI runs
  * under a CSP without 'unsafe-eval', where Ajv cannot compile. It covers what tool input schemas
@@ -99,7 +102,7 @@ class Checker {
 
   check(schema: unknown, data: unknown, path: string, at: string): void {
     if (schema === true || schema === undefined) return;
-    if (schema === false) return this.add(path, at, 'false schema', 'boolean schema is false');
+    if (schema === false) return this.add(path, at, 'false schema', CHECK_WORDS.falseSchema);
     if (!isObject(schema)) return;
     const start = this.errors.length;
     if (typeof schema['$ref'] === 'string') {
@@ -129,20 +132,20 @@ class Checker {
     const type = schema['type'];
     const types = Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : typeof type === 'string' ? [type] : [];
     if (types.length > 0 && !types.some((t) => matchesType(data, t))) {
-      this.add(path, `${at}/type`, 'type', `must be ${types.join(',')}`, { type: types.join(',') });
+      this.add(path, `${at}/type`, 'type', CHECK_WORDS.type(types), { type: types.join(',') });
     }
     if (Array.isArray(schema['enum']) && !schema['enum'].some((v) => deepEqual(v, data))) {
-      this.add(path, `${at}/enum`, 'enum', 'must be equal to one of the allowed values', { allowedValues: schema['enum'] });
+      this.add(path, `${at}/enum`, 'enum', CHECK_WORDS.enum, { allowedValues: schema['enum'] });
     }
     if ('const' in schema && !deepEqual(schema['const'], data)) {
-      this.add(path, `${at}/const`, 'const', 'must be equal to constant', { allowedValue: schema['const'] });
+      this.add(path, `${at}/const`, 'const', CHECK_WORDS.const(schema['const']), { allowedValue: schema['const'] });
     }
   }
 
   private checkCombinators(schema: Record<string, unknown>, data: unknown, path: string, at: string): void {
     if (Array.isArray(schema['allOf'])) schema['allOf'].forEach((s, i) => this.check(s, data, path, `${at}/allOf/${i}`));
     if (Array.isArray(schema['anyOf']) && !schema['anyOf'].some((s) => this.passes(s, data))) {
-      this.add(path, `${at}/anyOf`, 'anyOf', 'must match a schema in anyOf');
+      this.add(path, `${at}/anyOf`, 'anyOf', CHECK_WORDS.anyOf);
     }
     if (Array.isArray(schema['oneOf'])) {
       const branches: unknown[] = schema['oneOf'];
@@ -151,9 +154,9 @@ class Checker {
       const chosen = count === 0 ? branches.flatMap((s, i) => (pickedByConst(s, data) ? [i] : [])) : [];
       const only = chosen.length === 1 ? chosen[0] : undefined;
       if (only !== undefined) this.check(branches[only], data, path, `${at}/oneOf/${only}`);
-      else if (count !== 1) this.add(path, `${at}/oneOf`, 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: count });
+      else if (count !== 1) this.add(path, `${at}/oneOf`, 'oneOf', CHECK_WORDS.oneOf(count), { passingSchemas: count });
     }
-    if ('not' in schema && this.passes(schema['not'], data)) this.add(path, `${at}/not`, 'not', 'must NOT be valid');
+    if ('not' in schema && this.passes(schema['not'], data)) this.add(path, `${at}/not`, 'not', CHECK_WORDS.not);
     if ('if' in schema) {
       const branch = this.passes(schema['if'], data) ? 'then' : 'else';
       if (branch in schema) this.check(schema[branch], data, path, `${at}/${branch}`);
@@ -164,17 +167,19 @@ class Checker {
     const length = [...data].length;
     const min = schema['minLength'];
     const max = schema['maxLength'];
-    if (typeof min === 'number' && length < min) this.add(path, `${at}/minLength`, 'minLength', `must NOT have fewer than ${min} characters`, { limit: min });
-    if (typeof max === 'number' && length > max) this.add(path, `${at}/maxLength`, 'maxLength', `must NOT have more than ${max} characters`, { limit: max });
+    if (typeof min === 'number' && length < min) this.add(path, `${at}/minLength`, 'minLength', CHECK_WORDS.minLength(min), { limit: min });
+    if (typeof max === 'number' && length > max) this.add(path, `${at}/maxLength`, 'maxLength', CHECK_WORDS.maxLength(max), { limit: max });
     if (typeof schema['pattern'] === 'string') {
-      if (matches(schema['pattern'], data) === false) this.add(path, `${at}/pattern`, 'pattern', `must match pattern "${schema['pattern']}"`, { pattern: schema['pattern'] });
+      if (matches(schema['pattern'], data) === false) this.add(path, `${at}/pattern`, 'pattern', CHECK_WORDS.pattern(schema['pattern']), { pattern: schema['pattern'] });
     }
+    const format = formatProblem(schema['format'], data);
+    if (format !== undefined) this.add(path, `${at}/format`, 'format', format, { format: schema['format'] });
   }
 
   private checkNumber(schema: Record<string, unknown>, data: number, path: string, at: string): void {
     const bound = (key: string, fails: (limit: number) => boolean, comparison: string) => {
       const limit = schema[key];
-      if (typeof limit === 'number' && fails(limit)) this.add(path, `${at}/${key}`, key, `must be ${comparison} ${limit}`, { comparison, limit });
+      if (typeof limit === 'number' && fails(limit)) this.add(path, `${at}/${key}`, key, CHECK_WORDS.bound(comparison, limit), { comparison, limit });
     };
     // Draft 4 wrote exclusive bounds as booleans next to minimum/maximum.
     const exclusiveMin = schema['exclusiveMinimum'] === true;
@@ -185,7 +190,7 @@ class Checker {
     bound('exclusiveMaximum', (l) => data >= l, '<');
     const step = schema['multipleOf'];
     if (typeof step === 'number' && step > 0 && Math.abs(data / step - Math.round(data / step)) > 1e-9) {
-      this.add(path, `${at}/multipleOf`, 'multipleOf', `must be multiple of ${step}`, { multipleOf: step });
+      this.add(path, `${at}/multipleOf`, 'multipleOf', CHECK_WORDS.multipleOf(step), { multipleOf: step });
     }
   }
 
@@ -200,10 +205,10 @@ class Checker {
     });
     const min = schema['minItems'];
     const max = schema['maxItems'];
-    if (typeof min === 'number' && data.length < min) this.add(path, `${at}/minItems`, 'minItems', `must NOT have fewer than ${min} items`, { limit: min });
-    if (typeof max === 'number' && data.length > max) this.add(path, `${at}/maxItems`, 'maxItems', `must NOT have more than ${max} items`, { limit: max });
+    if (typeof min === 'number' && data.length < min) this.add(path, `${at}/minItems`, 'minItems', CHECK_WORDS.minItems(min), { limit: min });
+    if (typeof max === 'number' && data.length > max) this.add(path, `${at}/maxItems`, 'maxItems', CHECK_WORDS.maxItems(max), { limit: max });
     if (schema['uniqueItems'] === true && data.some((x, i) => data.findIndex((y) => deepEqual(x, y)) !== i)) {
-      this.add(path, `${at}/uniqueItems`, 'uniqueItems', 'must NOT have duplicate items');
+      this.add(path, `${at}/uniqueItems`, 'uniqueItems', CHECK_WORDS.uniqueItems);
     }
   }
 
@@ -230,7 +235,7 @@ class Checker {
       const unsure = results.some((r) => r.hit === undefined);
       if (matched.length === 0 && !unsure && 'additionalProperties' in schema) {
         if (schema['additionalProperties'] === false) {
-          this.add(path, `${at}/additionalProperties`, 'additionalProperties', 'must NOT have additional properties', { additionalProperty: name });
+          this.add(path, `${at}/additionalProperties`, 'additionalProperties', CHECK_WORDS.additionalProperties(name), { additionalProperty: name });
         } else this.check(schema['additionalProperties'], value, `${path}/${name}`, `${at}/additionalProperties`);
       }
     }
@@ -241,7 +246,7 @@ class Checker {
       if (Array.isArray(dependency)) {
         for (const needed of dependency) {
           if (typeof needed === 'string' && data[needed] === undefined) {
-            this.add(path, `${at}/dependencies`, 'dependencies', `must have property ${needed} when property ${name} is present`, { property: name, missingProperty: needed, deps: needed });
+            this.add(path, `${at}/dependencies`, 'dependencies', CHECK_WORDS.dependency(needed, name), { property: name, missingProperty: needed, deps: needed });
           }
         }
       } else this.check(dependency, data, path, `${at}/dependencies/${name}`);

@@ -12,7 +12,7 @@ describe('LiteValidator (rjsf without eval)', () => {
       ['required', '.name'],
       ['type', '.n'],
     ]);
-    expect(errorSchema).toMatchObject({ name: { __errors: ['Required.'] }, n: { __errors: ['must be integer'] } });
+    expect(errorSchema).toMatchObject({ name: { __errors: ['Required.'] }, n: { __errors: ['Enter a whole number.'] } });
   });
 
   it('runs customValidate and merges its errors', () => {

@@ -2,6 +2,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
+import { FieldDescription } from './field-description';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
 import { formSchema } from './choice-schema';
@@ -33,7 +34,10 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
 }
 
-const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, DescriptionFieldTemplate: FieldDescription };
+
+/** A choice list's first option is not an answer: a choice the person never touched stays empty. */
+const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
 
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
@@ -69,6 +73,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
         validator={liteValidator<T>()}
         idPrefix={props.idPrefix}
         noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULTS}
         showErrorList={false}
         focusOnFirstError
         onError={() => undefined}

@@ -1,5 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { HIDDEN_CHAR, revealHidden } from '../../shared/text';
+import { HIDDEN_CHAR, cutTitle, revealHidden } from '../../shared/text';
+import { setOwn } from './own-key';
 
 type Schema = Record<string, unknown>;
 
@@ -14,12 +15,12 @@ function shownMap(map: Schema, named: boolean): Schema {
   const out: Schema = {};
   for (const [key, value] of Object.entries(map)) {
     if (!isSchema(value)) {
-      out[key] = value;
+      setOwn(out, key, value);
       continue;
     }
     const schema = shown(value);
     // A field without a title is labelled by its name: a hidden character in it is shown too.
-    out[key] = named && schema['title'] === undefined && HIDDEN_CHAR.test(key) ? { ...schema, title: revealHidden(key) } : schema;
+    setOwn(out, key, named && schema['title'] === undefined && HIDDEN_CHAR.test(key) ? { ...schema, title: cutTitle(revealHidden(key)) } : schema);
   }
   return out;
 }
@@ -28,7 +29,8 @@ function shown(schema: Schema): Schema {
   const out: Schema = { ...schema };
   for (const key of ['title', 'description'] as const) {
     const text = schema[key];
-    if (typeof text === 'string') out[key] = revealHidden(text, key === 'description' ? ['\n', '\t'] : []);
+    // A title is a label: cut as every title is; a description keeps its length, shown by its head.
+    if (typeof text === 'string') out[key] = key === 'title' ? cutTitle(revealHidden(text)) : revealHidden(text, ['\n', '\t']);
   }
   for (const key of ONE) if (isSchema(schema[key])) out[key] = shown(schema[key]);
   for (const key of LIST) {

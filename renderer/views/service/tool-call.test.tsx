@@ -80,7 +80,7 @@ describe('tool browser', () => {
     expect(await screen.findByText('This tool says it may change or delete data.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^count/), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call delete_all' }));
-    expect(await screen.findByText('must be >= 1')).toBeTruthy();
+    expect(await screen.findByText('Enter 1 or more.')).toBeTruthy();
     expect(api.callsOf('callTool')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^count/), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call delete_all' }));
