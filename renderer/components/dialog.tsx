@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { DialogCloseContext, DiscardAsk } from './dialog-close';
 import { returnFocus } from './focus-return';
 
 /** A dialog's first field: what the person came to fill in. */
@@ -18,6 +19,11 @@ export interface DialogProps {
   fallbackFocus?: () => HTMLElement | null;
   /** Where focus goes on close before what opened it: null leaves it to the opener (the dialog's work not done). */
   settledFocus?: () => HTMLElement | null;
+  /**
+   * The dialog holds edits not saved: Escape, Close and its DialogCancel first ask "Discard your
+   * changes?" in place. The dialog's own work done (saved) still closes it through `onClose` at once.
+   */
+  unsaved?: boolean;
 }
 
 /**
@@ -25,18 +31,47 @@ export interface DialogProps {
  * open, so the browser's own focus return never happens (the element is gone): focus goes back to
  * what opened it here.
  */
-export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus, settledFocus }: DialogProps) {
+export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus, settledFocus, unsaved = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
+  const unsavedRef = useRef(unsaved);
+  const [asking, setAsking] = useState(false);
+  const askingRef = useRef(false);
+  // Where focus was when the question came: Keep editing puts it back there.
+  const beforeAskRef = useRef<HTMLElement | null>(null);
   const fallbackRef = useRef(fallbackFocus);
   const settledRef = useRef(settledFocus);
   // Read while rendering, before an autofocused field inside takes focus.
   const [opener] = useState(
     () => returnFocusTo ?? (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null),
   );
+
+  const keepEditing = useCallback(() => {
+    askingRef.current = false;
+    setAsking(false);
+    const back = beforeAskRef.current?.isConnected === true ? beforeAskRef.current : ref.current?.querySelector<HTMLElement>(FIRST_FIELD);
+    back?.focus();
+  }, []);
+  // Escape, Close or Cancel: closes; with edits not saved asks first, and Escape on the question keeps editing.
+  const requestClose = useCallback(() => {
+    if (!unsavedRef.current) {
+      closeRef.current();
+      return;
+    }
+    if (askingRef.current) {
+      keepEditing();
+      return;
+    }
+    const focused = document.activeElement;
+    beforeAskRef.current = focused instanceof HTMLElement && ref.current?.contains(focused) === true ? focused : null;
+    askingRef.current = true;
+    setAsking(true);
+  }, [keepEditing]);
+
   useEffect(() => {
     closeRef.current = onClose;
+    unsavedRef.current = unsaved;
     fallbackRef.current = fallbackFocus;
     settledRef.current = settledFocus;
   });
@@ -57,26 +92,44 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
       dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
     }
     const cancel = (event: Event) => {
+      // Not cancelable: the dialog closes whatever is done here, and `close` below keeps it open.
+      if (!event.cancelable) return;
       event.preventDefault();
-      closeRef.current();
+      requestClose();
+    };
+    // Chromium closes a modal without a cancelable `cancel` on a second Escape with no click between
+    // (HTML §6.13 close watchers): edits not saved keep it open, the question still asked.
+    const closed = () => {
+      if (!unsavedRef.current) {
+        closeRef.current();
+        return;
+      }
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      requestClose();
     };
     dialog.addEventListener('cancel', cancel);
+    dialog.addEventListener('close', closed);
     return () => {
       dialog.removeEventListener('cancel', cancel);
+      dialog.removeEventListener('close', closed);
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
       returnFocus(opener, settledRef.current, fallbackRef.current);
     };
-  }, [opener]);
+  }, [opener, requestClose]);
 
   return (
     <dialog ref={ref} className={`dialog ${wide ? 'wide' : ''}`.trim()} aria-labelledby={titleId}>
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="button small quiet" onClick={() => closeRef.current()} aria-label={`Close “${title}”`}>
+        <button type="button" className="button small quiet" onClick={requestClose} aria-label={`Close “${title}”`}>
           Close
         </button>
       </div>
-      <div className="dialog-body">{children}</div>
+      <div className="dialog-body">
+        {asking && <DiscardAsk onDiscard={() => closeRef.current()} onKeep={keepEditing} />}
+        <DialogCloseContext.Provider value={requestClose}>{children}</DialogCloseContext.Provider>
+      </div>
     </dialog>
   );
 }

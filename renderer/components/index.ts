@@ -3,6 +3,7 @@ export { StateBadge } from './state-badge';
 export { ServiceIcon } from './service-icon';
 export { CopyButton } from './copy-button';
 export { Dialog } from './dialog';
+export { DialogCancel } from './dialog-close';
 export { Table } from './table';
 export type { TableColumn, TableProps } from './table';
 export type { DialogProps } from './dialog';

@@ -53,7 +53,53 @@ describe('FormDialog', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'half typed' } });
     expect(leavingAsks()).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(leavingAsks()).toBe(false);
+  });
+
+  it('with edits not saved, Escape, Close and Cancel ask "Discard your changes?" first; Keep editing keeps them and the focus', () => {
+    render(<Opened onSubmit={vi.fn()} />);
+    const opener = open();
+    const field = screen.getByRole('textbox', { name: /Name/ });
+    fireEvent.change(field, { target: { value: 'half typed' } });
+    field.focus();
+    const asks = () => screen.queryByRole('group', { name: /Discard your changes\?/ });
+    for (const close of [
+      () => fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true })),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Close “Add a thing”' })),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
+    ]) {
+      close();
+      expect(asks()).not.toBeNull();
+      expect(screen.getByRole('dialog')).toBeTruthy();
+      // The safe choice has the focus: a second Enter loses nothing.
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep editing' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+      expect(asks()).toBeNull();
+      expect(document.activeElement).toBe(field);
+      expect((field as HTMLInputElement).value).toBe('half typed');
+    }
+    // Escape on the question is Keep editing too.
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    expect(asks()).toBeNull();
+    expect(document.activeElement).toBe(field);
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('with edits not saved, a dialog the browser closed anyway (a second Escape) opens again and keeps them', () => {
+    render(<Opened onSubmit={vi.fn()} />);
+    open();
+    fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'half typed' } });
+    const dialog = screen.getByRole('dialog');
+    dialog.removeAttribute('open');
+    fireEvent(dialog, new Event('close'));
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(screen.getByRole('group', { name: /Discard your changes\?/ })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Name/ }).value).toBe('half typed');
   });
 
   it('is a dialog named by its title, with the text, the labelled form, its first field focused, and submit beside Cancel', async () => {

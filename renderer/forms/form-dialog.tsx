@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog, ErrorNote, useLeaveGuard } from '../components';
+import { Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../components';
 import type { ShownError } from '../lib';
 import { SchemaForm, type SchemaFormProps } from './schema-form';
 
@@ -22,20 +22,18 @@ export interface FormDialogProps<T> {
 /**
  * The one dialog with a form: the native modal (focus trapped, Escape closes, focus returned to the
  * opener, see Dialog), what to read, the error of the last try, and the form with its submit and Cancel.
- * Once the person edited the form, leaving the page asks first, until the dialog closes.
+ * Once the person edited the form, leaving the page, Escape, Close and Cancel ask first, until the dialog closes.
  */
 export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus }: FormDialogProps<T>) {
   const [edited, setEdited] = useState(false);
   useLeaveGuard(edited);
   return (
-    <Dialog title={title} onClose={onClose} {...(wide ? { wide } : {})} {...(settledFocus ? { settledFocus } : {})}>
+    <Dialog title={title} onClose={onClose} unsaved={edited} {...(wide ? { wide } : {})} {...(settledFocus ? { settledFocus } : {})}>
       {children}
       {error && <ErrorNote error={error} />}
       {form && (
         <SchemaForm<T> key={formKey} {...form} onEdited={() => setEdited(true)}>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+          <DialogCancel />
         </SchemaForm>
       )}
     </Dialog>

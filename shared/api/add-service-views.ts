@@ -47,5 +47,17 @@ export const AddServiceResultSchema = lazySchema(() =>
     status: ServerStatusSchema.optional(),
   }),
 );
+/**
+ * The data of a failed `addService`: the steps done before (each undone since) and the one that
+ * failed, with its own message and hint (the error's hint is about adding it again).
+ */
+export const AddServiceFailureSchema = lazySchema(() =>
+  z.object({
+    undone: z.literal(true),
+    steps: z.array(z.enum(ADD_SERVICE_STEPS)),
+    failed: z.object({ step: z.enum(ADD_SERVICE_STEPS), message: z.string(), hint: z.string().optional() }),
+  }),
+);
+export type AddServiceFailure = z.infer<typeof AddServiceFailureSchema>;
 export type AddServiceInput = z.infer<typeof AddServiceInputSchema>;
 export type AddServiceResult = z.infer<typeof AddServiceResultSchema>;

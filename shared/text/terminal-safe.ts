@@ -1,3 +1,4 @@
+import { joinsEmoji } from './emoji-joiner';
 import { joinsLetters } from './joiner-context';
 
 /**
@@ -10,14 +11,6 @@ import { joinsLetters } from './joiner-context';
 const TERMINAL_ACTIVE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const ZWJ = '\u200d';
 const ZWNJ = '\u200c';
-const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?$/u;
-const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
-
-/** A zero-width joiner between two emoji draws one emoji (UTS #51 §2.3): shown, not escaped. */
-function joinsEmoji(text: string, at: number): boolean {
-  return EMOJI_BEFORE.test(text.slice(Math.max(0, at - 4), at)) && EMOJI_AFTER.test(text.slice(at + 1, at + 3));
-}
-
 /** `\u` and four hex digits per UTF-16 unit, so printed JSON still parses to the same value. */
 function escaped(char: string): string {
   let out = '';

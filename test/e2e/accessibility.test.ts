@@ -62,6 +62,8 @@ describe('accessibility in Chromium', () => {
     await page.getByLabel('A remote service at a URL (Streamable HTTP)').check();
     unnamed.push(...(await checkAccessibleNames(page)).map((u) => `custom dialog: ${u}`));
     await dialog(page, 'Add a custom service').getByRole('button', { name: 'Cancel' }).click();
+    // Choosing the URL fields was an edit: Cancel asks first.
+    await dialog(page, 'Add a custom service').getByRole('button', { name: 'Discard changes' }).click();
     await page.getByRole('button', { name: 'Add Filesystem (reference)' }).click();
     unnamed.push(...(await checkAccessibleNames(page)).map((u) => `add dialog: ${u}`));
     await dialog(page, 'Add Filesystem (reference)').getByRole('button', { name: 'Cancel' }).click();

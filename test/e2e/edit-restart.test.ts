@@ -149,6 +149,27 @@ describe('edit a service', () => {
     await edit.waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('Edit fault');
   });
+
+  it('with a change typed, Escape asks "Discard your changes?"; Escape again keeps editing, in Chromium\'s own dialog', async () => {
+    const { page } = ui;
+    await ui.open('#/services/fault');
+    await page.getByRole('button', { name: 'Edit fault' }).click();
+    const edit = dialog(page, 'Edit fault');
+    const description = edit.getByLabel('Description');
+    await description.fill('Typed, not saved');
+    await page.keyboard.press('Escape');
+    await edit.getByRole('group', { name: /Discard your changes\?/ }).waitFor();
+    expect(await focusedName(page)).toBe('Keep editing');
+    // A second Escape with no click between: Chromium closes the dialog itself; it opens again, the edit kept.
+    await page.keyboard.press('Escape');
+    await edit.getByRole('group', { name: /Discard your changes\?/ }).waitFor({ state: 'detached' });
+    expect(await page.locator('dialog[open]').count()).toBe(1);
+    expect(await description.inputValue()).toBe('Typed, not saved');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.getByRole('button', { name: 'Discard changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Edit fault');
+  });
 });
 
 describe('paste to add', () => {

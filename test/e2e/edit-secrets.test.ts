@@ -75,6 +75,7 @@ describe('editing an entry with secrets in clear, in Chromium', () => {
       await edit.getByRole('table', { name: 'Changes to remote' }).waitFor();
       expect(await page.locator('body').innerText()).not.toMatch(SECRETS);
       await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.getByRole('button', { name: 'Discard changes' }).click();
       await edit.waitFor({ state: 'detached' });
     }
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -161,6 +161,7 @@ describe('layout at 800 and 1280 px', () => {
         // Each argument input gets the room: never the ~20 px sliver of issue 17.
         for (const input of await add.getByLabel('Argument', { exact: false }).all()) expect((await input.boundingBox())?.width ?? 0).toBeGreaterThan(200);
         await add.getByRole('button', { name: 'Cancel' }).click();
+        await add.getByRole('button', { name: 'Discard changes' }).click();
         await add.waitFor({ state: 'detached' });
       });
     }

@@ -121,6 +121,7 @@ describe('signing a reloaded tab in again from the page', () => {
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     expect(await add.getByLabel('Name', { exact: false }).first().inputValue()).toBe('half-done');
     await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.getByRole('button', { name: 'Discard changes' }).click();
     await add.waitFor({ state: 'detached' });
     // Nothing left unsaved: a reload goes ahead without asking.
     await page.reload();

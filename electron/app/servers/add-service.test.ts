@@ -102,12 +102,26 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(error.message).toContain('Nothing was kept');
     expect(error.message).toContain('the entry "broken" removed');
     expect(error.message).toContain('the secret NOTES_TOKEN deleted');
-    expect(error.data).toMatchObject({ undone: true });
+    expect(error.data).toMatchObject({ undone: true, steps: ['secrets', 'add', 'approve'], failed: { step: 'connect', message: '"broken" exited with code 3 while starting.' } });
     expect(await configured()).not.toContain('broken');
     expect(await core.api.listSecrets({})).toEqual([]);
     // The approval given on the way is withdrawn too: approvals.json no longer names it.
     expect(error.message).toContain('its approval withdrawn');
     expect(await approvedNames()).not.toContain('broken');
+  });
+
+  it('an address that cannot be reached fails the connect step, its own message and hint in the data', async () => {
+    // Port 9 (discard) on this computer: nothing listens there, the connection is refused.
+    const url = 'http://127.0.0.1:9/mcp';
+    const error = await failure(core.api.addService({ name: 'gone', config: { type: 'http', url } }));
+    const failed = (error.data as { failed?: { step: string; message: string; hint?: string } }).failed;
+    expect(error.data).toMatchObject({ undone: true, steps: ['secrets', 'add', 'approve'], failed: { step: 'connect' } });
+    // The failure's own words: what went wrong reaching it and what to check, not how to add it again.
+    expect(failed?.message).toMatch(/^"gone" .*\.$/);
+    expect(failed?.message).not.toContain('Nothing was kept');
+    expect(failed?.hint).toMatch(/^[A-Z]/);
+    expect(failed?.hint).not.toBe(error.hint);
+    expect(await configured()).not.toContain('gone');
   });
 
   it('an undone approval puts back the record the name held before, untouched', async () => {

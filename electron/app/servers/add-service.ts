@@ -1,6 +1,6 @@
-import type { AddServiceResult, ApiInput, ServerStatus } from '../../../shared/api';
+import { ADD_SERVICE_STEPS, type AddServiceResult, type AddServiceStep, type ApiInput, type ServerStatus } from '../../../shared/api';
 import { assertNoCaseTwin, assertNoSeparator, isStdio } from '../../../shared/config';
-import { CodedError, errorMessage, isCodedError, type ErrorCode } from '../../../shared/errors';
+import { CodedError, errorMessage, hintSentence, isCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { secretKey, type Vault } from '../../../shared/vault';
 import type { Pool } from '../../pool';
@@ -37,6 +37,11 @@ function shownChanged(name: string): CodedError {
 /** What was undone, in words, for the person told what is left (nothing). */
 function undoneWords(undone: string[]): string {
   return undone.length === 0 ? 'Nothing had been written.' : `Nothing was kept: ${undone.join(', ')}.`;
+}
+
+/** The step after the last one done: the one that failed. */
+function failedStep(done: readonly Step[]): AddServiceStep {
+  return ADD_SERVICE_STEPS.find((step) => !done.some((d) => d.step === step)) ?? 'connect';
 }
 
 /**
@@ -122,7 +127,8 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       throw new CodedError(code, `${sentence} ${undoneWords(undone)}`, {
         // After the entry is gone, a hint to sign in to it would lead nowhere.
         hint: isCodedError(error) && error.hint !== undefined && !steps.some((s) => s.step === 'add') ? error.hint : 'Fix what the message names, then add it again (the catalog, or `servers add … --connect`).',
-        data: { undone: true, steps: steps.map((s) => s.step) },
+        // The step that failed, with its own words: the sheet marks that step, not the last one done.
+        data: { undone: true, steps: steps.map((s) => s.step), failed: { step: failedStep(steps), message: sentence, ...(isCodedError(error) && error.hint !== undefined ? { hint: hintSentence(error.hint) } : {}) } },
       });
     }
   };

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -189,5 +190,29 @@ describe('adding a custom service (rjsf form)', () => {
     expect((await within(sheet).findByRole('alert')).textContent).toContain('Nothing was kept');
     expect(within(sheet).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(api.callsOf('addService')[1]).toMatchObject({ name: 'linear', config: { type: 'http', auth: { type: 'oauth' } } });
+  });
+
+  it('marks the step that failed when adding worked and connecting did not, with the failure\'s own words', async () => {
+    const own = '"linear" did not start: could not reach "linear" at https://mcp.linear.app/mcp (ENOTFOUND).';
+    const api = createFakeApi({
+      addService: (input) => {
+        if (input.dryRun === true) return { needsApproval: false, steps: [] };
+        throw new CodedError('server_unavailable', `${own} Nothing was kept: the entry "linear" removed.`, {
+          hint: 'Fix what the message names, then add it again (the catalog, or `servers add … --connect`).',
+          data: { undone: true, steps: ['secrets', 'add', 'approve'], failed: { step: 'connect', message: own, hint: 'Is the server running at https://mcp.linear.app/mcp?' } },
+        });
+      },
+    });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Linear' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Add Linear' })).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect linear' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Connect' }));
+    await within(sheet).findByRole('alert');
+    const step = (id: string) => sheet.querySelector(`[data-step="${id}"]`);
+    expect(step('add')?.getAttribute('data-state')).toBe('done');
+    expect(step('start')?.getAttribute('data-state')).toBe('failed');
+    expect(step('start')?.textContent).toContain(`${own} Is the server running at https://mcp.linear.app/mcp?`);
+    expect(sheet.querySelectorAll('[data-state="failed"]')).toHaveLength(1);
   });
 });

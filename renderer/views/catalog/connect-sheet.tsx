@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AddServiceResult } from '../../../shared/api';
+import { AddServiceFailureSchema, type AddServiceResult } from '../../../shared/api';
 import { Dialog, ErrorNote } from '../../components';
 import { describeError, focusIfLost, routeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { UserCode } from '../device-login/user-code';
-import { connectSteps } from './connect-steps';
+import { connectSteps, type StepInput } from './connect-steps';
 import type { ConnectTarget } from './connect-target';
 
 export interface ConnectSheetProps {
@@ -33,6 +33,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
   const [outcome, setOutcome] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
   const [result, setResult] = useState<AddServiceResult | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  const [failure, setFailure] = useState<StepInput['failure']>(undefined);
   const stepsRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -50,6 +51,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
     if (shown === null) return;
     setOutcome('running');
     setError(null);
+    setFailure(undefined);
     // The consent button is gone once it runs: focus follows the steps instead of the page (WCAG 2.4.3).
     focusIfLost(() => stepsRef.current);
     void (async () => {
@@ -58,8 +60,11 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
         setResult(answer);
         setOutcome('done');
         await live.servers.refresh();
-      } catch (failure) {
-        setError(describeError(failure));
+      } catch (thrown) {
+        const said = describeError(thrown);
+        const data = AddServiceFailureSchema.safeParse(typeof thrown === 'object' && thrown !== null && 'data' in thrown ? thrown.data : undefined);
+        setError(said);
+        setFailure(data.success ? { ...data.data.failed, ...(said.code !== undefined ? { code: said.code } : {}) } : undefined);
         setOutcome('failed');
         await live.servers.refresh();
       }
@@ -70,7 +75,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
   const status = result?.status ?? (started ? servers.find((s) => s.name === target.name) : undefined);
   const signIn = started ? signIns.get(target.name) : undefined;
   const device = signIn?.state === 'waiting' && signIn.flow === 'device' ? devices.get(target.name) : undefined;
-  const steps = connectSteps({ plan: target, needsApproval: shown?.needsApproval ?? false, started, outcome: outcome === 'idle' ? 'running' : outcome, status, signIn });
+  const steps = connectSteps({ plan: target, needsApproval: shown?.needsApproval ?? false, started, outcome: outcome === 'idle' ? 'running' : outcome, status, signIn, ...(failure !== undefined ? { failure } : {}) });
   const consent = shown?.needsApproval === true ? (target.remote ? 'Approve where it sends secrets and connect' : 'Approve and connect') : 'Connect';
   // "Start again": the core restarts the sign-in in place, and the transaction waits for the new one.
   const restartSignIn = () => {

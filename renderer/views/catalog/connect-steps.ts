@@ -1,4 +1,5 @@
-import type { ServerStatus, SignInProgress } from '../../../shared/api';
+import { ADD_SERVICE_STEPS, type AddServiceFailure, type AddServiceStep, type ServerStatus, type SignInProgress } from '../../../shared/api';
+import type { ErrorCode } from '../../../shared/errors';
 import type { ConnectTarget } from './connect-target';
 
 export type StepState = 'waiting' | 'active' | 'done' | 'not_needed' | 'failed';
@@ -18,6 +19,8 @@ export interface StepInput {
   outcome: 'running' | 'done' | 'failed';
   status: ServerStatus | undefined;
   signIn: SignInProgress | undefined;
+  /** The step the core says failed, with its own words (the server's row is gone by then: undone). */
+  failure?: AddServiceFailure['failed'] & { code?: ErrorCode };
 }
 
 /**
@@ -25,9 +28,26 @@ export interface StepInput {
  * row, its sign-in): the call itself answers only at the end.
  */
 export function connectSteps(input: StepInput): ShownStep[] {
+  const steps = liveSteps(input);
+  const { failure } = input;
+  if (input.outcome !== 'failed' || failure === undefined) return steps;
+  const signIn = steps.find((s) => s.id === 'sign-in');
+  const failed = failure.step !== 'connect' ? failure.step : failure.code === 'auth_required' || signIn?.state === 'active' || signIn?.state === 'failed' ? 'sign-in' : 'start';
+  const detail = failure.hint !== undefined ? `${failure.message} ${failure.hint}` : failure.message;
+  const at = steps.findIndex((s) => s.id === failed);
+  return steps.map((s, i): ShownStep => {
+    if (i === at) return { id: s.id, label: s.id === 'sign-in' ? 'Sign in' : s.label, state: 'failed', detail };
+    if (s.state === 'not_needed') return s;
+    return { id: s.id, label: s.label, state: i < at ? 'done' : 'waiting' };
+  });
+}
+
+function liveSteps(input: StepInput): ShownStep[] {
   const { plan, status, signIn, started, outcome } = input;
-  const added = status !== undefined || outcome === 'done';
-  const approved = !input.needsApproval || status?.approval === 'approved' || outcome === 'done';
+  // Steps the core finished before the one that failed: done then, though undone since.
+  const past = (step: AddServiceStep) => input.failure !== undefined && ADD_SERVICE_STEPS.indexOf(input.failure.step) > ADD_SERVICE_STEPS.indexOf(step);
+  const added = status !== undefined || outcome === 'done' || past('add');
+  const approved = !input.needsApproval || status?.approval === 'approved' || outcome === 'done' || past('approve');
   const needsSignIn = signIn !== undefined || status?.auth !== undefined;
   const ready = status?.state === 'ready' || outcome === 'done';
   const failed = outcome === 'failed';

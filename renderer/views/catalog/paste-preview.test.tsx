@@ -30,7 +30,10 @@ describe('pasting a server entry', () => {
     expect(leavingAsks()).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: 'npx -y notes-server' } });
     expect(leavingAsks()).toBe(true);
+    // Cancel asks first too: what was pasted is kept nowhere else.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(leavingAsks()).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
     expect(leavingAsks()).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ClearTextNote, CodeSpans, Dialog, ErrorNote, useLeaveGuard } from '../../components';
+import { ClearTextNote, CodeSpans, Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../../components';
 import { describeError, plural, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -95,7 +95,8 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   // What was pasted is not kept anywhere: leaving the page asks first, until it is added or the dialog closes.
-  useLeaveGuard(text.trim() !== '' || name !== '');
+  const unsaved = text.trim() !== '' || name !== '';
+  useLeaveGuard(unsaved);
 
   const read = () => {
     setError(null);
@@ -126,7 +127,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   };
 
   return (
-    <Dialog title="Paste a command or JSON" onClose={onClose} wide>
+    <Dialog title="Paste a command or JSON" onClose={onClose} wide unsaved={unsaved && !busy}>
       <p className="muted">
         Paste a command line (<code>npx -y @modelcontextprotocol/server-memory</code>), a service’s address (<code>https://…/mcp</code>) or a server entry from Claude, Cursor or VS Code (
         <code>{'{"mcpServers": {…}}'}</code>). Nothing runs until you approve the command.
@@ -166,9 +167,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
           <button type="submit" className={`button ${rows ? '' : 'primary'}`.trim()}>
             Read it
           </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+          <DialogCancel />
         </div>
       </form>
       {error && <ErrorNote error={error} />}

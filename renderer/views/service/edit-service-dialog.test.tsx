@@ -58,3 +58,46 @@ describe('editing a service: restarted only when what it runs or holds changes',
     expect(api.calls.map((c) => c.method).filter((m) => ['setSecret', 'updateServer', 'restartServer'].includes(m))).toEqual(['setSecret', 'updateServer', 'restartServer']);
   });
 });
+
+describe('closing the Edit dialog', () => {
+  const escape = (dialog: HTMLElement) => fireEvent(dialog, new Event('cancel', { cancelable: true }));
+  const opened = async (): Promise<{ opener: HTMLElement; edit: HTMLElement }> => {
+    const opener = await screen.findByRole('button', { name: 'Edit remote' });
+    opener.focus();
+    fireEvent.click(opener);
+    const edit = await screen.findByRole('dialog', { name: 'Edit remote' });
+    await within(edit).findByRole('group', { name: 'Settings of remote' });
+    return { opener, edit };
+  };
+
+  it('without changes, Escape closes at once, focus back on Edit', async () => {
+    renderApp(remoteApi(), { hash: '#/services/remote' });
+    const { opener, edit } = await opened();
+    escape(edit);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('with a change typed, Escape and Cancel ask "Discard your changes?", in the form and in the review', async () => {
+    const api = remoteApi();
+    renderApp(api, { hash: '#/services/remote' });
+    const { opener, edit } = await opened();
+    const description = within(edit).getByLabelText('Description');
+    fireEvent.change(description, { target: { value: 'The team API' } });
+    description.focus();
+    escape(edit);
+    const ask = within(edit).getByRole('group', { name: /Discard your changes\?/ });
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Keep editing' }));
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(document.activeElement).toBe(description);
+    expect((description as HTMLInputElement).value).toBe('The team API');
+
+    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
+    await within(edit).findByRole('heading', { name: 'Changes to remote' });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    expect(api.callsOf('updateServer')).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
-import { Dialog, ErrorNote, LoadingSkeleton, MemoryVaultNote, useLeaveGuard } from '../../components';
+import { Dialog, DialogCancel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useLeaveGuard } from '../../components';
 import { SchemaForm } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -120,7 +120,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   };
 
   return (
-    <Dialog title={`Edit ${name}`} onClose={onClose} wide>
+    <Dialog title={`Edit ${name}`} onClose={onClose} wide unsaved={edited && !busy}>
       {error && <ErrorNote error={error} />}
       {!loaded && !error && <LoadingSkeleton label={`Loading the settings of ${name}`} shape="lines" count={4} />}
       {clearFields.length > 0 && <SecretsInClearNote fields={clearFields} revealed={revealed} onReveal={setRevealed} />}
@@ -142,9 +142,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             submitText="Review changes"
             onSubmit={review}
           >
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+            <DialogCancel />
           </SchemaForm>
         </>
       )}
@@ -186,9 +184,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             <button type="button" className="button" disabled={busy} onClick={() => setPlan(null)}>
               Back to the form
             </button>
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+            <DialogCancel />
           </div>
         </section>
       )}

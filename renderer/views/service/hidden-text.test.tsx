@@ -101,4 +101,16 @@ describe('text a server controls, shown with its hidden characters as escapes', 
     expect(screen.getByText(/During tool "x\\u202ey"/)).toBeTruthy();
     await waitFor(() => expectNoRawHidden(document.body));
   });
+
+  it('on the Tools tab, an emoji joined by zero-width joiners is shown as the emoji; a joiner between letters is not', async () => {
+    const family = '👨\u200d👩\u200d👧';
+    const rainbow = '🏳\ufe0f\u200d🌈';
+    const joined: ToolInfo = { server: 'everything', name: 'pay\u200dpal', title: `${family} Family`, description: `Pride ${rainbow} flags`, inputSchema: { type: 'object' } };
+    renderApp(createFakeApi({ status, listTools: () => [joined] }), { hash: `#/services/everything/tools/${encodeURIComponent(joined.name)}` });
+    const heading = await screen.findByRole('heading', { level: 2, name: /Family/ });
+    expect(heading.textContent).toContain(`${family} Family`);
+    expect(heading.textContent).toContain('pay\\u200dpal');
+    expect(document.querySelector('.tool-pane .tool-description')?.textContent).toContain(`Pride ${rainbow} flags`);
+    expect(document.body.textContent).not.toContain('\\u200d👩');
+  });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { SignInProgress } from '../../../shared/api';
+import { connectSteps, type StepInput } from './connect-steps';
+
+const plan = { name: 'notes', secretNames: ['API_KEY'] };
+/** After a failed run: the core undid every step, so the server's row is gone. */
+const failedRun = (extra: Partial<StepInput>): StepInput => ({ plan, needsApproval: true, started: true, outcome: 'failed', status: undefined, signIn: undefined, ...extra });
+const states = (input: StepInput) => connectSteps(input).map((s) => `${s.id}:${s.state}`);
+
+describe('connectSteps after a failure', () => {
+  it('marks the step that failed, with its own message and hint, the ones before it done', () => {
+    const failure = { step: 'connect' as const, message: 'Could not reach "notes" at https://notes.invalid/mcp (ENOTFOUND).', hint: 'Is the server running at https://notes.invalid/mcp?' };
+    const steps = connectSteps(failedRun({ failure }));
+    expect(steps.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:done', 'add:done', 'approve:done', 'sign-in:not_needed', 'start:failed']);
+    expect(steps.find((s) => s.id === 'start')?.detail).toBe(`${failure.message} ${failure.hint}`);
+  });
+
+  it('a sign-in that did not end signed in is the step that failed, the start after it waiting', () => {
+    const signIn: SignInProgress = { server: 'notes', state: 'cancelled', flow: 'browser', startedAt: 1 };
+    expect(states(failedRun({ signIn, failure: { step: 'connect', message: 'Sign-in to "notes" was cancelled.' } }))).toEqual(['secrets:done', 'add:done', 'approve:done', 'sign-in:failed', 'start:waiting']);
+    const refused = connectSteps(failedRun({ failure: { step: 'connect', message: '"notes" refused the credentials.', code: 'auth_required' } }));
+    expect(refused.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:done', 'add:done', 'approve:done', 'sign-in:failed', 'start:waiting']);
+    expect(refused.find((s) => s.id === 'sign-in')?.label).toBe('Sign in');
+  });
+
+  it('a failure in an earlier step leaves the later ones waiting', () => {
+    expect(states(failedRun({ failure: { step: 'approve', message: 'approvals.json could not be written.' } }))).toEqual(['secrets:done', 'add:done', 'approve:failed', 'sign-in:not_needed', 'start:waiting']);
+    expect(states(failedRun({ failure: { step: 'secrets', message: 'The vault is locked.' } }))).toEqual(['secrets:failed', 'add:waiting', 'approve:waiting', 'sign-in:not_needed', 'start:waiting']);
+  });
+
+  it('while running, and when the core says nothing of the step (a refusal before anything was written), as before', () => {
+    expect(states({ ...failedRun({}), outcome: 'running' })).toEqual(['secrets:active', 'add:active', 'approve:waiting', 'sign-in:not_needed', 'start:waiting']);
+    expect(states(failedRun({}))).toEqual(['secrets:done', 'add:failed', 'approve:waiting', 'sign-in:not_needed', 'start:waiting']);
+  });
+});
