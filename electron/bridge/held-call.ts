@@ -28,6 +28,8 @@ type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; s
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 const NONE_LACKED: ReadonlySet<NeededCapability> = new Set();
+/** The error a round throws when a server's request needed capabilities the agent did not declare (HeldCall.round). */
+export type Lacking = (lacked: ReadonlySet<NeededCapability>) => Error;
 
 /** A server's request whose call ended before the agent answered it: a form dismissed (`cancel`), no roots, sampling refused. */
 function dismiss(ask: Pick<Ask, 'method' | 'settle' | 'fail'>, reason: Error): void {
@@ -190,9 +192,12 @@ export class HeldCall<R> implements HeldRounds {
   /**
    * One round: waits for the call's outcome, or for requests of the server to put to the agent (then an
    * `input_required` result with a fresh sealed state). The agent closing its request cancels the call
-   * (MCP 2026-07-28 §Cancellation: on HTTP, closing the stream is the signal).
+   * (MCP 2026-07-28 §Cancellation: on HTTP, closing the stream is the signal). With `lacking`, a round
+   * that fails, or ends in an error result, after a server's request needed a capability the agent's
+   * request did not declare throws what `lacking` makes of those instead (here, not in an async frame
+   * of the caller's: one promise and one resumption fewer per call).
    */
-  async round(extra: Extra, progressToken: string | number | undefined): Promise<R | InputRequiredResult> {
+  async round(extra: Extra, progressToken: string | number | undefined, lacking?: Lacking): Promise<R | InputRequiredResult> {
     this.#stopTimer();
     if (++this.#rounds > MAX_ROUNDS) this.end(new Error(`the call took more than ${MAX_ROUNDS} rounds`));
     this.#round = { extra, progressToken };
@@ -207,8 +212,9 @@ export class HeldCall<R> implements HeldRounds {
         const outcome = this.#outcome;
         if (outcome) {
           this.rounds.forget(this);
-          if (outcome.ok) return outcome.value;
-          throw outcome.error;
+          if (outcome.ok && (lacking === undefined || this.#lacked === undefined || (outcome.value as { isError?: unknown }).isError !== true)) return outcome.value;
+          // An error result after a lacked capability is thrown, to be answered as the lack below.
+          throw outcome.ok ? outcome.value : outcome.error;
         }
         if (this.#waiting() && this.#coming === 0 && !this.#cancel.aborted) {
           // The server's requests sent together arrive over several reads: the round answers once none came for a while.
@@ -221,6 +227,9 @@ export class HeldCall<R> implements HeldRounds {
         }
         await new Promise<void>((wake) => (this.#wake = wake));
       }
+    } catch (error) {
+      if (lacking === undefined || this.#lacked === undefined) throw error;
+      throw lacking(this.#lacked);
     } finally {
       gathering?.stop();
       stopListening();

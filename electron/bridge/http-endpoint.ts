@@ -157,7 +157,12 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     // No session: the SDK's own classification decides the era (a 2026-07-28 request carries its `_meta` envelope).
     const classified = modernDeps && isModernRequest(req, body);
     const modern = classified instanceof Promise ? await classified : classified;
-    if (modernDeps && modern) return serveModern(modernDeps, modern, req, res, agent.name, body);
+    if (modernDeps && modern) {
+      // Awaited, not returned: an async function returning a promise would chain one more then and two turns on it.
+      const serving = serveModern(modernDeps, modern, req, res, agent.name, body);
+      if (serving !== undefined) await serving;
+      return;
+    }
     if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest.bytes, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
   }

@@ -2,6 +2,7 @@ import { endJson } from './response-headers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotocol/server';
 import type { ModernHandlers } from './modern-handlers';
+import type { LaneHooks } from './modern-lane';
 import { laneRequest } from './modern-lane-entry';
 import { ModernRouteMemo } from './modern-route-memo';
 import { gateListen, LISTEN_ANSWERED, takeListenSlot } from './modern-listen';
@@ -19,11 +20,9 @@ export interface ModernRequest {
   route: InboundModernRoute | undefined;
 }
 
-/** What the endpoint gives the modern path. */
-export interface ModernDeps {
+/** What the endpoint gives the modern path (the hooks: told of each request the lane served). */
+export interface ModernDeps extends LaneHooks {
   modern: ModernHandlers;
-  spoke?: (agent: string, revision: string) => void;
-  laneServed?: (agent: string) => void;
 }
 
 function claimedRevision(body: unknown, key: string): string | undefined {
@@ -76,29 +75,22 @@ function modernRequestWith(sdk: ModernSdk, req: IncomingMessage, body: unknown):
  * Serves one 2026-07-28 request of an agent, after every guard and its token: a first-round
  * tools/call or a listing on the agent's lane (modern-lane.ts, which streams a call's progress
  * itself), anything else through the agent's SDK v2 handler, the response streamed back (SSE when
- * the handler streams: progress, log messages, listen).
+ * the handler streams: progress, log messages, listen). Not an async function: a lane request's
+ * promise is the lane's own (the endpoint awaits it; one async frame fewer per call); undefined when
+ * answered at once.
  */
-export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {
-  const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
+export function serveModern(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<unknown> | undefined {
+  const sdk = modernSdkIfLoaded();
+  if (sdk === undefined) return loadModernSdk().then(() => serveModern(deps, modern, req, res, agent, body));
   if (!sdk.isJsonContentType(headerValue(req, 'content-type') ?? null)) {
     endJson(res, 415, JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
-    return;
+    return undefined;
   }
   const lane = modern.route && laneRequest(req, modern.route);
   const served = lane && deps.modern.lane(agent);
-  if (lane && served && served.serves(lane.method)) {
-    const status = await served.serve(lane, res);
-    deps.laneServed?.(agent);
-    if (status !== undefined && status < 400 && modern.revision !== undefined) deps.spoke?.(agent, modern.revision);
-    return;
-  }
-  if (!takeListenSlot(deps.modern, agent, body, res)) return;
-  try {
-    await serveHandler(deps, modern, req, res, agent, body);
-  } finally {
-    // The response is over (answered, or its stream ended): a listen's slot and subscriptions are freed now.
-    responseOver(res);
-  }
+  if (lane && served && served.serves(lane.method)) return served.serve(lane, res, deps, agent, modern.revision);
+  if (!takeListenSlot(deps.modern, agent, body, res)) return undefined;
+  return serveHandler(deps, modern, req, res, agent, body).finally(() => responseOver(res));
 }
 
 async function serveHandler(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {

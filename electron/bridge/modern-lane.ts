@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
-import { bindModernEra, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
+import { bindModernEra, isPlainToolResult, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
 import { IdTable } from '../../shared/collections';
 import { laneContext, LaneMcpReq } from './modern-lane-context';
 import type { LaneRequest } from './modern-lane-entry';
@@ -20,8 +20,28 @@ function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code
   return { code, answer: { jsonrpc: '2.0', id, error: { code, message, ...(error.data !== undefined && { data: error.data }) } } };
 }
 
-/** Server's `tools/call` wrapper after its request checks (mcp-wire toolCallRules). */
+/**
+ * Server's `tools/call` wrapper after its request checks (mcp-wire toolCallRules). A checked call's
+ * core is awaited in `serve`'s own frame (no async wrapper per call); its outcome goes through the
+ * rules, as a handler that gives it back, unless it is a plain result, which they pass as it is.
+ */
 type Rules = (handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>;
+
+function rethrow(thrown: unknown): CheckedHandler {
+  return () => {
+    throw thrown;
+  };
+}
+
+function given(result: unknown): CheckedHandler {
+  return () => result;
+}
+
+/** What the endpoint is told of a request the lane served (modern-endpoint.ts ModernDeps): that it did, and the revision its agent spoke. */
+export interface LaneHooks {
+  laneServed?: (agent: string) => void;
+  spoke?: (agent: string, revision: string) => void;
+}
 
 /** Where a response in the lane keeps its exchange, so one shared close listener finds it (no closure per call). */
 const EXCHANGE = Symbol('lane exchange');
@@ -90,47 +110,66 @@ export class ModernLane {
     return this.#handlers.has(method);
   }
 
-  /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
-  async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
+  /**
+   * Answers one request; the HTTP status it answered with, or undefined when the agent went away first
+   * (nothing is answered then, as on the SDK's path). `hooks` hear of it once it is over, as the
+   * request of `agent` naming `revision` (here, so the endpoint's own frame need not await this one).
+   */
+  async serve(request: LaneRequest, res: ServerResponse, hooks?: LaneHooks, agent = '', revision?: string): Promise<number | undefined> {
     const exchange = new Exchange(this.#nextExchange++, request.id, res, this.#inEra);
     (res as LaneResponse)[EXCHANGE] = exchange;
     // One listener shared by every call, removed when the call ends (`once` would wrap it in two objects per call).
     res.on('close', closedEarly);
     this.#running.set(exchange.id, exchange);
-    let answer: object;
+    let answer: object | undefined;
     let status = 200;
     try {
       const context = laneContext(new LaneMcpReq(request.id, request.params['_meta'], request.envelope, exchange, this.#log, request.method));
-      const result = await this.#run(request, context);
-      if (exchange.aborted) return undefined;
-      try {
-        // Key order as Protocol builds it, so the bytes are those of the SDK's path.
-        const encoded = request.method === 'tools/call' ? this.#codec.encodeToolResult(result) : this.#codec.encodeResult(request.method, result);
-        answer = { result: encoded, jsonrpc: '2.0', id: request.id };
-      } catch (error) {
-        this.#log(`a 2026-07-28 ${request.method} result could not be encoded: ${errorMessage(error)}`);
-        answer = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };
+      let result: unknown;
+      const checked = request.checked;
+      if (checked) {
+        // The core awaited in this frame (see Rules): a plain result is passed as the SDK's wrapper passes it.
+        try {
+          result = await this.#core(checked, context);
+        } catch (thrown) {
+          result = await this.#rules(rethrow(thrown), checked, context);
+        }
+        if (!isPlainToolResult(result)) result = await this.#rules(given(result), checked, context);
+      } else {
+        result = await this.#handle(request, context);
       }
+      if (!exchange.aborted) answer = this.#encoded(request, result);
     } catch (thrown) {
-      if (exchange.aborted) return undefined;
-      const error = errorAnswer(this.#codec, request.id, thrown);
-      answer = error.answer;
-      if (error.code === MISSING_CAPABILITY) status = 400;
+      if (!exchange.aborted) {
+        const error = errorAnswer(this.#codec, request.id, thrown);
+        answer = error.answer;
+        if (error.code === MISSING_CAPABILITY) status = 400;
+      }
     } finally {
       this.#running.delete(exchange.id);
       res.off('close', closedEarly);
     }
-    return exchange.answer(status, answer);
+    const answered = answer === undefined ? undefined : exchange.answer(status, answer);
+    if (hooks !== undefined) {
+      hooks.laneServed?.(agent);
+      if (answered !== undefined && answered < 400 && revision !== undefined) hooks.spoke?.(agent, revision);
+    }
+    return answered;
   }
 
-  /**
-   * The handler's outcome. A call whose params plainly pass the SDK's two request checks skips them
-   * (the core gets what they would hand it); the rules and the result check around the handler run
-   * as in the SDK's wrapper. Anything else goes to the SDK's registered handler whole. Not async:
-   * `serve` awaits what it returns, and what it throws lands in the same `catch` (one promise fewer per call).
-   */
-  #run(request: LaneRequest, context: object): unknown {
-    if (request.checked) return this.#rules(this.#core, request.checked, context);
+  /** The answer to a result: key order as Protocol builds it, so the bytes are those of the SDK's path. */
+  #encoded(request: LaneRequest, result: unknown): object {
+    try {
+      const encoded = request.method === 'tools/call' ? this.#codec.encodeToolResult(result) : this.#codec.encodeResult(request.method, result);
+      return { result: encoded, jsonrpc: '2.0', id: request.id };
+    } catch (error) {
+      this.#log(`a 2026-07-28 ${request.method} result could not be encoded: ${errorMessage(error)}`);
+      return { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };
+    }
+  }
+
+  /** A request the lane did not check goes to the SDK's registered handler whole (its request checks, rules and result check). */
+  #handle(request: LaneRequest, context: object): unknown {
     const handler = this.#handlers.get(request.method);
     if (handler === undefined) throw new Error(`no handler of ${request.method}`);
     return handler(request.request as never, context);

@@ -3,7 +3,8 @@ import { roundsAgentAsker } from './agent-asker';
 import type { Extra } from './call-gate';
 import type { CallContext } from './call-context';
 import { judgeAnswer, loadFormValidator } from './input-answers';
-import { StaleRequestState, type HeldCall, type InputRequiredResult, type InputRounds, type RoundMethod } from './input-rounds';
+import { StaleRequestState, type HeldCall, type InputRounds, type RoundMethod } from './input-rounds';
+import type { Lacking } from './held-call';
 import { modernExtra } from './modern-extra';
 import { retryRefused } from './refusals';
 import { argumentsDigest, type StateClaims } from './request-state-seal';
@@ -34,57 +35,60 @@ export interface RoundTrip<R> {
  * and arguments and be unused, and the answers to the server's requests. Either way the answer is the
  * result or the next round. The server's requests are put to the agent only as far as its request's
  * capabilities declare them (agent-asker.ts); the rest follow the routing (the person, or refused).
+ * A first request is not an async function: its answer is the round's own promise (one promise and
+ * one resumption fewer on every call).
  */
-export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, rounds: InputRounds, agentName: string, rc: ServerContext, trip: RoundTrip<R>): Promise<R | SdkInputRequired> {
+export function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, rounds: InputRounds, agentName: string, rc: ServerContext, trip: RoundTrip<R>): Promise<R | SdkInputRequired> {
   const extra = modernExtra(rc);
   const claims = rc.mcpReq.requestState<StateClaims>();
+  if (claims !== undefined) return retryTrip(sdk, ctx, rounds, agentName, rc, trip, extra, claims);
+  // The digest binds a sealed state to these arguments: made only if the server asks back.
+  const held = rounds.hold<R>(agentName, trip.method, trip.name, () => argumentsDigest(trip.args));
+  const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
+  const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  // One asker object over the held call: nothing else is made for the server's requests unless it sends one.
+  held.run(trip.start(held.extra(extra.logLevel), roundsAgentAsker(agentName, ctx.agents, declared, held), declared));
+  return answerOf(sdk, held, extra, trip.progressToken);
+}
+
+/** A retry: its state opened and unused, the call at the gate again, its answers handed on; then the next round. */
+async function retryTrip<R>(sdk: ModernSdk, ctx: CallContext, rounds: InputRounds, agentName: string, rc: ServerContext, trip: RoundTrip<R>, extra: Extra, claims: StateClaims): Promise<R | SdkInputRequired> {
   let held: HeldCall<R>;
-  if (claims !== undefined) {
-    try {
-      held = rounds.resume<R>(agentName, claims, trip.name, argumentsDigest(trip.args));
-    } catch (error) {
-      if (!(error instanceof StaleRequestState)) throw error;
-      ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${error.message}`);
-      throw invalidState(sdk);
-    }
-    // A retry is a call at the gate again: paused, narrowed or removed since, its answers go nowhere.
-    const refusal = await held.recheck?.();
-    if (refusal !== undefined) {
-      ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${refusal.message}`);
-      held.end(retryRefused(refusal));
-    } else {
-      const forms = await loadFormValidator();
-      held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
-    }
-  } else {
-    // The digest binds a sealed state to these arguments: made only if the server asks back.
-    held = rounds.hold<R>(agentName, trip.method, trip.name, () => argumentsDigest(trip.args));
-    const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
-    const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-    // One asker object over the held call: nothing else is made for the server's requests unless it sends one.
-    held.run(trip.start(held.extra(extra.logLevel), roundsAgentAsker(agentName, ctx.agents, declared, held), declared));
-  }
-  // The round's answer, awaited here rather than in a function of its own (one async frame fewer per call held open).
-  // But a call the server failed after the routing refused it what the agent's request did not declare is answered
-  // -32021 naming that (MCP 2026-07-28 basic §Client capabilities: MissingRequiredClientCapabilityError, HTTP 400),
-  // which tells the agent what to declare.
-  let result: R | InputRequiredResult;
   try {
-    result = await held.round(extra, trip.progressToken);
+    held = rounds.resume<R>(agentName, claims, trip.name, argumentsDigest(trip.args));
   } catch (error) {
-    if (held.lacked.size > 0) throw lacking(sdk, held);
-    throw error;
+    if (!(error instanceof StaleRequestState)) throw error;
+    ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${error.message}`);
+    throw invalidState(sdk);
   }
-  if (held.lacked.size > 0 && (result as { isError?: unknown }).isError === true) throw lacking(sdk, held);
-  return sdkShape(result);
+  // A retry is a call at the gate again: paused, narrowed or removed since, its answers go nowhere.
+  const refusal = await held.recheck?.();
+  if (refusal !== undefined) {
+    ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${refusal.message}`);
+    held.end(retryRefused(refusal));
+  } else {
+    const forms = await loadFormValidator();
+    held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
+  }
+  return answerOf(sdk, held, extra, trip.progressToken);
 }
 
-/** The -32021 error naming what the agent's request did not declare (a function, not a closure made for every call). */
-function lacking(sdk: ModernSdk, held: HeldCall<unknown>): Error {
-  return new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...held.lacked].map((capability) => [capability, {}])) });
+/**
+ * The round's answer. But a call the server failed after the routing refused it what the agent's
+ * request did not declare is answered -32021 naming that (MCP 2026-07-28 basic §Client capabilities:
+ * MissingRequiredClientCapabilityError, HTTP 400), which tells the agent what to declare.
+ */
+function answerOf<R>(sdk: ModernSdk, held: HeldCall<R>, extra: Extra, progressToken: string | number | undefined): Promise<R | SdkInputRequired> {
+  return held.round(extra, progressToken, lackingOf(sdk)) as Promise<R | SdkInputRequired>;
 }
 
-/** The same wire JSON, typed as the v2 SDK's input_required result. */
-function sdkShape<R>(result: R | InputRequiredResult): R | SdkInputRequired {
-  return result as R | SdkInputRequired;
+/** The -32021 error naming what the agent's request did not declare: one function per SDK, not a closure made for every call. */
+const lackingErrors = new WeakMap<ModernSdk, Lacking>();
+function lackingOf(sdk: ModernSdk): Lacking {
+  let lacking = lackingErrors.get(sdk);
+  if (lacking === undefined) {
+    lacking = (lacked) => new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...lacked].map((capability) => [capability, {}])) });
+    lackingErrors.set(sdk, lacking);
+  }
+  return lacking;
 }

@@ -15,4 +15,5 @@ export { deliverOnConnect, directDelivery, onParsedRequest, registeredHere, rpcK
 export type { Deliver, RequestSchema, RpcKind } from './sdk-dispatch';
 export { carriesWireMaterial, legacyErrorCode } from './legacy-codec';
 export { bindModernEra, liftEnvelope, toolCallRules, ENVELOPE_KEYS, LANE_REVISION } from './modern-internals';
+export { isPlainToolResult } from './plain-tool-result';
 export type { CheckedHandler, ModernCodec } from './modern-internals';
