@@ -28,7 +28,7 @@ describe('disconnect with revoke of an API-key service', () => {
     const { vault, options } = await setup();
     await vault.set(secretKey('API_KEY', 'svc'), 'k-scoped');
     const result = await disconnectServer(options, 'svc', { revoke: true, config: { url: URL, auth: { type: 'api_key', key: '${secret:API_KEY}' } } });
-    expect(result.removed).toBe(1);
+    expect(result).toEqual({ removed: 1, revoked: false, forgotApiKey: true });
     expect(await vault.get(secretKey('API_KEY', 'svc'))).toBeUndefined();
 
     await vault.set(vaultKey('plain', 'apiKey'), 'k-plain');
@@ -43,7 +43,7 @@ describe('disconnect with revoke of an API-key service', () => {
     await disconnectServer(options, 'svc', { config: { url: URL, auth: { type: 'api_key', key: '${secret:API_KEY}' } } });
     expect(await vault.get(secretKey('API_KEY', 'svc'))).toBe('k-scoped');
     const result = await disconnectServer(options, 'svc', { revoke: true, config: { url: URL, auth: { type: 'api_key', key: '${secret:SHARED}' } } });
-    expect(result.removed).toBe(0);
+    expect(result).toEqual({ removed: 0, revoked: false });
     expect(await vault.get(secretKey('SHARED'))).toBe('k-global');
   });
 
@@ -52,7 +52,7 @@ describe('disconnect with revoke of an API-key service', () => {
     const { vault, options } = await setup();
     await vault.set(secretKey('API_KEY', 'svc'), 'k-scoped');
     const result = await disconnectServer(options, 'svc', { revoke: true, forget: { url: URL, auth: { type: 'api_key', key: '${secret:API_KEY}' } } });
-    expect(result).toEqual({ removed: 1, revoked: false });
+    expect(result).toEqual({ removed: 1, revoked: false, forgotApiKey: true });
     expect(await vault.get(secretKey('API_KEY', 'svc'))).toBeUndefined();
   });
 });

@@ -53,7 +53,10 @@ export async function disconnectServer(options: DisconnectOptions, server: strin
   const result = await removeRecords(core, server, await listTokens(core.vault, server), asked.revoke === true, asked.config);
   // An API key has no issuer to revoke it at: revoking it is forgetting it.
   const forget = asked.forget ?? asked.config;
-  if (asked.revoke === true && forget !== undefined) result.removed += await forgetApiKey(core, server, forget);
+  if (asked.revoke === true && forget !== undefined && (await forgetApiKey(core, server, forget)) > 0) {
+    result.removed++;
+    result.forgotApiKey = true;
+  }
   state.needs.delete(server);
   state.challenges.delete(server);
   options.report(server, { state: 'disconnected' });

@@ -82,6 +82,8 @@ export interface DisconnectResult {
   revoked: boolean;
   /** With `revoke`, what was not revoked and why, one entry per record (absent when all were). */
   notRevoked?: { issuer: string; reason: string }[];
+  /** With `revoke`, an API key kept for this server alone was deleted (it has no issuer to revoke it at). */
+  forgotApiKey?: true;
 }
 
 /** A credential handed to a program on this computer (`${token}`, `credentialFile`): what the pool asks for. */

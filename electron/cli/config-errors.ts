@@ -1,5 +1,5 @@
 import type { AppApi } from '../../shared/api';
-import { formatIssue, ServerNameSchema, type ConfigIssue } from '../../shared/config';
+import { fieldPlace, formatIssue, ServerNameSchema, type ConfigIssue } from '../../shared/config';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { serverNotConfigured } from '../registry';
 import { withSuggestion } from './closest-word';
@@ -61,7 +61,7 @@ export function issueRows(issues: readonly ConfigIssue[], loaded: readonly { nam
   const rows = new Map<string, string[]>();
   for (const issue of issues) {
     if (issue.server === undefined || names.has(issue.server)) continue;
-    rows.set(issue.server, [...(rows.get(issue.server) ?? []), issue.field !== undefined ? `field "${issue.field}": ${issue.message}` : issue.message]);
+    rows.set(issue.server, [...(rows.get(issue.server) ?? []), issue.field !== undefined ? `${fieldPlace(issue.field)}: ${issue.message}` : issue.message]);
   }
   return [...rows].map(([server, problems]) => ({ server, problem: problems.join('; ') }));
 }

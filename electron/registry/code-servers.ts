@@ -183,8 +183,8 @@ export class CodeServerRegistry implements Registry {
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport> {
     return this.#file.importFrom(source, path, options);
   }
-  checkImport(source: ImportSource, path?: string): Promise<void> {
-    return this.#file.checkImport(source, path);
+  checkImport(source: ImportSource, path?: string, options?: ImportOptions): Promise<void> {
+    return this.#file.checkImport(source, path, options);
   }
   async close(): Promise<void> {
     this.#events.clear();

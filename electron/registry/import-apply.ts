@@ -5,6 +5,7 @@ import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
 import { refuseOverTotal } from './server-total';
 import { importCredentialFiles } from './import-credential-files';
+import { skipKeptVariables } from './import-kept-variables';
 import { moveSecrets, type SecretSink } from './import-secrets';
 
 /**
@@ -125,11 +126,19 @@ export function placeRenamed(plan: ImportPlan, existing: Readonly<Record<string,
  * The import planned and merged on a copy of mcp.json's entries: one from an unknown source, or past
  * the total bound, is refused before anything moves into the vault (or, while the app runs, before the person is asked).
  */
-export async function planCheckedImport(source: ImportSource, importPath: string | undefined, ctx: ImportContext, existing: Readonly<Record<string, unknown>>): Promise<ImportPlan> {
+export async function planCheckedImport(
+  source: ImportSource,
+  importPath: string | undefined,
+  ctx: ImportContext,
+  existing: Readonly<Record<string, unknown>>,
+  kept: readonly string[] = [],
+): Promise<ImportPlan> {
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
     throw new CodedError('invalid_input', `Unknown import source "${String(source)}".`, { hint: `Use one of: ${IMPORT_SOURCES.join(', ')}.` });
   }
   const plan = await planImport(source, importPath, ctx);
+  // Counted as the import counts them: an entry it leaves out is not one of the servers it adds.
+  skipKeptVariables(plan, kept);
   placeRenamed(plan, existing);
   mergeImport(plan, { ...existing }, source, []);
   return plan;
@@ -144,8 +153,9 @@ export async function applyImport(
   plan: ImportPlan,
   servers: Record<string, unknown>,
   source: ImportSource,
-  options: { sink: SecretSink | undefined; move: boolean; homeDir: string },
+  options: { sink: SecretSink | undefined; move: boolean; homeDir: string; kept?: readonly string[] },
 ): Promise<ImportReport> {
+  skipKeptVariables(plan, options.kept ?? []);
   placeRenamed(plan, servers);
   // Past the total bound it is refused here, before anything moves into the vault.
   mergeImport(plan, { ...servers }, source, []);
@@ -159,4 +169,25 @@ export async function applyImport(
 export async function previewCredentialFiles(source: ImportSource, importPath: string | undefined, ctx: ImportContext): Promise<NonNullable<ImportReport['credentialFiles']>> {
   const plan = await planImport(source, importPath, ctx);
   return importCredentialFilesOf(plan, {}, { sink: undefined, move: false, homeDir: ctx.homeDir });
+}
+
+/**
+ * An import whose moves into the vault are undone when it fails (mcp.json's write refused or failing):
+ * each secret the sink created is deleted; one that already held the value stays, another entry may read it.
+ */
+export async function importWithUndo(
+  sink: SecretSink | undefined,
+  unsink: ((server: string, name: string) => Promise<void>) | undefined,
+  run: (sink: SecretSink | undefined) => Promise<ImportReport>,
+): Promise<ImportReport> {
+  if (!sink) return run(undefined);
+  const created: { server: string; name: string }[] = [];
+  const tracked: SecretSink = (server, preferred, value) => sink(server, preferred, value, (name) => created.push({ server, name }));
+  try {
+    return await run(tracked);
+  } catch (error) {
+    // The import's own failure is what the person is told; a delete that fails leaves that secret, unused.
+    for (const { server, name } of created) await unsink?.(server, name).catch(() => undefined);
+    throw error;
+  }
 }

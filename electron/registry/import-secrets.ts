@@ -1,8 +1,11 @@
 import { isStdio, type ServerConfig } from '../../shared/config';
 import { findLiteralSecrets, withQueryReference } from '../../shared/config';
 
-/** Stores a secret of `server` alone under a name like `preferred` and resolves the name actually used. */
-export type SecretSink = (server: string, preferred: string, value: string) => Promise<string>;
+/**
+ * Stores a secret of `server` alone under a name like `preferred` and resolves the name actually used;
+ * `created` hears of each name it made (not one that already held the value), which a failed import deletes.
+ */
+export type SecretSink = (server: string, preferred: string, value: string, created?: (name: string) => void) => Promise<string>;
 
 /** Moves each literal secret into the vault and returns the entry with references in their place. */
 export async function moveSecrets(

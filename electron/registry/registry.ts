@@ -28,7 +28,8 @@ import { Emitter } from '../../shared/events';
 import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
 import type { ImportContext } from './import-locations';
-import { applyImport, planCheckedImport } from './import-apply';
+import { applyImport, importWithUndo, planCheckedImport } from './import-apply';
+import { keptVariablesOf } from './import-kept-variables';
 import { refuseAdd } from './add-check';
 import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
@@ -183,7 +184,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   async checkAdd(name: string): Promise<void> {
     this.#assertOpen();
-    refuseAdd(await this.#fileServers(), Object.keys(this.#config.mcpServers), name);
+    refuseAdd((await this.#fileConfig()).servers, Object.keys(this.#config.mcpServers), name);
   }
 
   /** An edit of mcp.json that never builds on an emptied file while servers are in force. */
@@ -231,22 +232,26 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   async importFrom(source: ImportSource, importPath?: string, options: ImportOptions = {}): Promise<ImportReport> {
     this.#assertOpen();
     const context = this.#importContext(options);
-    const plan = await planCheckedImport(source, importPath, context, await this.#fileServers());
+    const file = await this.#fileConfig();
+    const plan = await planCheckedImport(source, importPath, context, file.servers, keptVariablesOf(file.raw));
     const move = options.credentialFiles === 'move';
-    const report = await this.#edit(({ servers }) => applyImport(plan, servers, source, { sink: this.#options.secretSink, move, homeDir: context.homeDir }));
+    const report = await importWithUndo(this.#options.secretSink, this.#options.secretUnsink, (sink) =>
+      this.#edit(({ raw, servers }) => applyImport(plan, servers, source, { sink, move, homeDir: context.homeDir, kept: keptVariablesOf(raw) })),
+    );
     await this.reload();
     this.#log(`import from ${source}: ${report.added.length} added, ${report.skipped.length} skipped`);
     return report;
   }
 
-  async checkImport(source: ImportSource, importPath?: string): Promise<void> {
+  async checkImport(source: ImportSource, importPath?: string, options: ImportOptions = {}): Promise<void> {
     this.#assertOpen();
-    await planCheckedImport(source, importPath, this.#importContext(), await this.#fileServers());
+    const file = await this.#fileConfig();
+    await planCheckedImport(source, importPath, this.#importContext(options), file.servers, keptVariablesOf(file.raw));
   }
 
-  /** mcp.json's entries as the import counts them: one skipped as invalid is in the file all the same. */
-  async #fileServers(): Promise<Record<string, unknown>> {
-    return (await this.#lock.run(() => readRawConfig(this.file, Object.keys(this.#config.mcpServers).length))).servers;
+  /** mcp.json as the import counts its entries: one skipped as invalid is in the file all the same. */
+  #fileConfig(): ReturnType<typeof readRawConfig> {
+    return this.#lock.run(() => readRawConfig(this.file, Object.keys(this.#config.mcpServers).length));
   }
 
   #importContext({ ownBridgeUrls = [], tokenAgent }: ImportOptions = {}): ImportContext {

@@ -17,6 +17,8 @@ export interface RegistryOptions extends CoreEnvOptions {
   cwd?: string;
   /** Where import moves literal secrets (the vault); without it they stay in the entries. */
   secretSink?: SecretSink;
+  /** Deletes a secret the sink created (by the name it answered) when the import that moved it fails. */
+  secretUnsink?: (server: string, name: string) => Promise<void>;
   /** Servers declared in code (openConnectedServices): beside mcp.json's, never written to it; a name in both is refused. */
   codeServers?: Record<string, ServerConfig>;
 }
@@ -85,7 +87,7 @@ export interface Registry {
   readonly approvals: CommandApprovalStore;
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport>;
   /** Refuses now what `importFrom` would refuse before writing (an unknown source, a file it cannot read, mcp.json's total); writes nothing. */
-  checkImport(source: ImportSource, path?: string): Promise<void>;
+  checkImport(source: ImportSource, path?: string, options?: ImportOptions): Promise<void>;
   /** Whether this server was declared in code (listed beside mcp.json's, not editable here). */
   fromCode(name: string): boolean;
   /** Declares servers in code, beside mcp.json's; a name mcp.json has too is an error naming both places. */

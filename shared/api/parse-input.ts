@@ -1,5 +1,5 @@
 import { CodedError } from '../errors';
-import { cutText, revealHidden } from '../text';
+import { fieldPath, shownKey } from '../config';
 import { API_METHODS, type ApiInput, type ApiMethod } from './contract';
 
 /** A zod issue as far as it is read here; a union's issue carries each branch's own issues. */
@@ -24,36 +24,13 @@ function unfolded(issue: IssueLike): IssueLike[] {
   return nearest.flatMap((inner) => unfolded({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
-/** How many code points of one key of a path an error repeats: the keys are the caller's own. */
-const MAX_KEY = 100;
-
 /** How many unrecognized keys an error names; the rest are counted. */
 const MAX_KEYS_NAMED = 10;
-
-/**
- * A key as an error names it: cut, its quotes and backslashes escaped (a key `x"]: y` cannot end the
- * quotes it is shown in), its hidden characters escaped (a terminal shows the text).
- */
-const shownKey = (key: PropertyKey): string => revealHidden(cutText(String(key), MAX_KEY).replace(/["\\]/g, (c) => `\\${c}`));
 
 /** The unrecognized keys, the first ten named. */
 function keysNamed(keys: ReadonlyArray<PropertyKey>): string {
   const named = keys.slice(0, MAX_KEYS_NAMED).map((k) => `"${shownKey(k)}"`).join(', ');
   return keys.length > MAX_KEYS_NAMED ? `${named} and ${keys.length - MAX_KEYS_NAMED} more` : named;
-}
-
-/**
- * A field's path; a header's or variable's name in quotes (`headers["Authorization"]`): written bare
- * before a colon it reads as a credential's header, and the redactor hides the message after it.
- */
-function pathText(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const [i, step] of path.entries()) {
-    const parent = i > 0 ? path[i - 1] : undefined;
-    if ((parent === 'headers' || parent === 'env') && typeof step === 'string') out += `["${shownKey(step)}"]`;
-    else out += `${i > 0 ? '.' : ''}${shownKey(step)}`;
-  }
-  return out;
 }
 
 /** One line naming each field that is wrong, as every caller of the App API is told it. */
@@ -62,7 +39,7 @@ export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
     .flatMap(unfolded)
     .map((issue) => {
       const message = issue.code === 'unrecognized_keys' && issue.keys ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${keysNamed(issue.keys)}` : issue.message;
-      return issue.path.length > 0 ? `${pathText(issue.path)}: ${message}` : message;
+      return issue.path.length > 0 ? `${fieldPath(issue.path)}: ${message}` : message;
     })
     .join('; ');
 }

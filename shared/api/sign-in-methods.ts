@@ -23,7 +23,8 @@ export const SIGN_IN_METHODS = {
   /**
    * Forgets the server's tokens (optionally revoking them at the authorization server) and stops it.
    * With `revoke`: `revoked` tells whether every grant was revoked; if not, `revokeError` says which were
-   * not and why (they may still be live at their authorization server).
+   * not and why (they may still be live at their authorization server). `forgotApiKey`: with `revoke`,
+   * the API key kept for this server alone was deleted from the vault (a key is not revoked here).
    */
   disconnect: () => ({
     /**
@@ -32,7 +33,7 @@ export const SIGN_IN_METHODS = {
      * null when none was pinned.
      */
     input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional(), forgetIssuer: z.boolean().optional() }),
-    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), forgottenIssuer: z.string().nullable().optional() }),
+    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), forgotApiKey: z.boolean().optional(), forgottenIssuer: z.string().nullable().optional() }),
   }),
   /** Cancels a sign-in in progress (browser or device code). */
   cancelLogin: () => ({ input: ByName, output: Ok }),

@@ -3,14 +3,19 @@ export interface ConfigIssue {
   file: string;
   /** The server entry, when the problem is inside one. */
   server?: string | undefined;
-  /** Dotted path inside the server entry (or the file), e.g. `args.1`. */
+  /** Path inside the server entry (or the file), e.g. `args.1`, `headers["My Token"]` (fieldPath). */
   field?: string | undefined;
   message: string;
+}
+
+/** Where a problem stands: `field "args.1"`; a path naming a header or variable carries its own quotes (`field headers["My Token"]`). */
+export function fieldPlace(field: string): string {
+  return field.includes('["') ? `field ${field}` : `field "${field}"`;
 }
 
 export function formatIssue(issue: ConfigIssue): string {
   const where = [issue.file];
   if (issue.server !== undefined) where.push(`server "${issue.server}"`);
-  if (issue.field !== undefined && issue.field !== '') where.push(`field "${issue.field}"`);
+  if (issue.field !== undefined && issue.field !== '') where.push(fieldPlace(issue.field));
   return `${where.join(': ')}: ${issue.message}`;
 }

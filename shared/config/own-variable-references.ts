@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { findReferences, isOwnVariable, ownVariableMessage, storePasswordMessage } from '../vault';
+import { fieldPath } from './field-path';
 import type { Settings } from './schema';
 
 /** Every string in `value`, with its path (keys too: a header's name is sent as well). */
@@ -65,5 +66,5 @@ export function storePasswordIssues(entry: unknown, kept: readonly string[]): Ar
 
 /** storePasswordIssues as a config problem's `field: message`. */
 export function storePasswordReferences(entry: unknown, kept: readonly string[]): Array<{ field: string; message: string }> {
-  return storePasswordIssues(entry, kept).map(({ path, message }) => ({ field: path.map(String).join('.'), message }));
+  return storePasswordIssues(entry, kept).map(({ path, message }) => ({ field: fieldPath(path), message }));
 }

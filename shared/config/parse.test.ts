@@ -39,8 +39,8 @@ describe('parseConfigText', () => {
 
   it('refuses header names and values fetch would refuse at connect (RFC 9110 §5.1, §5.5)', () => {
     const entry = (headers: Record<string, string>): string => JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://x.example/mcp', headers } } });
-    expect(issues(entry({ 'Bad Name': 'v' }))[0]).toMatch(/server "a": field "headers.Bad Name": a header name is letters/);
-    expect(issues(entry({ 'X-A': 'v\r\nInjected: 1' }))[0]).toMatch(/server "a": field "headers.X-A": a header value may not hold a line break/);
+    expect(issues(entry({ 'Bad Name': 'v' }))[0]).toMatch(/server "a": field headers\["Bad Name"\]: a header name is letters/);
+    expect(issues(entry({ 'X-A': 'v\r\nInjected: 1' }))[0]).toMatch(/server "a": field headers\["X-A"\]: a header value may not hold a line break/);
     expect(issues(entry({ Authorization: 'Bearer ${secret:TOKEN}', 'X-Team': 'a b' }))).toEqual([]);
   });
 
@@ -114,6 +114,6 @@ describe('parseConfigTextTolerant: a KeePassXC store\'s password variable', () =
     if (!result.ok) throw new Error('expected the file to load');
     expect(Object.keys(result.config.mcpServers)).toEqual(['fine']);
     expect(result.skipped.map(formatIssue)).toEqual([expect.stringContaining('names the variable a KeePassXC store reads its database password from') as unknown]);
-    expect(result.skipped[0]).toMatchObject({ server: 'leaky', field: 'env.PW' });
+    expect(result.skipped[0]).toMatchObject({ server: 'leaky', field: 'env["PW"]' });
   });
 });

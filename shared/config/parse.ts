@@ -1,5 +1,6 @@
 import { type z } from 'zod';
 import type { ConfigIssue } from './issue';
+import { fieldPath } from './field-path';
 import { jsonErrorOffset } from './json-error-offset';
 import { storePasswordReferences, storePasswordVariables } from './own-variable-references';
 import {
@@ -36,7 +37,7 @@ export function locateJsonError(text: string): string {
 
 function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>): ConfigIssue[] {
   return error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
+    const field = fieldPath(issue.path);
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') {
       message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
@@ -98,7 +99,7 @@ function splitConfigObject(raw: unknown, file: string): SplitConfig {
   if (raw['settings'] !== undefined) {
     const settings = SettingsSchema.safeParse(raw['settings']);
     if (settings.success) config.settings = settings.data;
-    else fileIssues.push(...settings.error.issues.map((i) => ({ file, field: ['settings', ...i.path.map(String)].join('.'), message: i.message })));
+    else fileIssues.push(...settings.error.issues.map((i) => ({ file, field: fieldPath(['settings', ...i.path]), message: i.message })));
   }
   const kept = storePasswordVariables(config.settings);
   for (const [name, entry] of Object.entries(servers)) {

@@ -37,11 +37,11 @@ describe('stdio auth in mcp.json', () => {
 
   it('never leaves an auth block unused, nor a delivery without one', () => {
     expect(issuesOf({ command: 'mail', auth: oauth })).toEqual([{ field: 'auth', message: expect.stringContaining('${token}') as string }]);
-    expect(issuesOf({ command: 'mail', env: { T: '${token}' } })).toEqual([{ field: 'env.T', message: expect.stringContaining('"auth"') as string }]);
+    expect(issuesOf({ command: 'mail', env: { T: '${token}' } })).toEqual([{ field: 'env["T"]', message: expect.stringContaining('"auth"') as string }]);
     expect(issuesOf({ command: 'mail', credentialFile: { env: 'P', format: 'token' } })).toEqual([{ field: 'credentialFile', message: expect.stringContaining('"auth"') as string }]);
     // Another server's token needs no auth of its own.
     expect(issuesOf({ command: 'mail', env: { T: '${token:gmail}' } })).toEqual([]);
-    expect(issuesOf({ command: 'mail', env: { T: '${token:bad name}' } })).toEqual([{ field: 'env.T', message: expect.stringContaining('does not name a server') as string }]);
+    expect(issuesOf({ command: 'mail', env: { T: '${token:bad name}' } })).toEqual([{ field: 'env["T"]', message: expect.stringContaining('does not name a server') as string }]);
   });
 
   it('checks the credential file fields', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { formatIssue, parseConfigText } from '../config';
 import { secretHeaderNamed } from '../text';
 import { REDACTED, Redactor } from './redactor';
 
@@ -77,6 +78,19 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(r.redact(`env.json: GITHUB_TOKEN: ${VALUE}`)).toBe(`env.json: GITHUB_TOKEN: ${REDACTED}`);
     // A one-step path reads as any program's `field "password": value`: its value is hidden, a config problem's words with it.
     expect(r.redact(`Error: field "password": ${VALUE}`)).toBe(`Error: field "password": ${REDACTED}`);
+  });
+
+  // Written bare (`field "headers.My Token": …`) the name's last word read as a credential's header, and the reason was hidden.
+  it('leaves the reason of a config problem naming a header or variable of more words, as formatIssue writes it', () => {
+    const r = new Redactor();
+    const header = parseConfigText(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', headers: { 'My Token': 'v' } } } }), 'mcp.json');
+    const variable = parseConfigText(JSON.stringify({ mcpServers: { b: { command: 'x', env: { 'My Token': 5 } } } }), 'mcp.json');
+    for (const result of [header, variable]) {
+      const problem = result.ok ? '' : formatIssue(result.issues[0] ?? { file: '', message: '' });
+      expect(problem).toMatch(/field (headers|env)\["My Token"\]: \S/);
+      expect(r.redact(problem)).toBe(problem);
+      expect(r.redact(JSON.stringify({ message: problem }))).toBe(JSON.stringify({ message: problem }));
+    }
   });
 
   it("leaves a config problem's field path and an App API error's quoted header name as printed inside a JSON string", () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnWidth } from '../../shared/text';
 import { runCli, tempHome } from '../support/cli';
+import { startServe } from '../support/serve';
 
 function homeWith(config: string): string {
   const home = tempHome('cs-config-');
@@ -33,6 +34,8 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
           a: { type: 'http', url: 'https://a.example/mcp', headers: { Authorization: 5 } },
           b: { command: 'x', env: { GITHUB_TOKEN: 5 } },
           c: { command: 'node', args: `--token=${token}` },
+          // A name of two words read bare (`headers.My Token: …`) as a credential's header, hiding the reason.
+          d: { type: 'http', url: 'https://d.example/mcp', headers: { 'My Token': 'v' } },
         },
       }),
     );
@@ -41,15 +44,34 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(json.code).toBe(2);
     const { message } = (JSON.parse(json.stderr) as { error: { message: string } }).error;
     for (const output of [text.stderr, message]) {
-      expect(output).toContain('server "a": field "headers.Authorization": expected string, got number 5');
-      expect(output).toContain('server "b": field "env.GITHUB_TOKEN": expected string, got number 5');
+      expect(output).toContain('server "a": field headers["Authorization"]: expected string, got number 5');
+      expect(output).toContain('server "b": field env["GITHUB_TOKEN"]: expected string, got number 5');
       expect(output).toContain('server "c": field "args": expected array');
+      expect(output).toContain('server "d": field headers["My Token"]: a header name is letters');
     }
     for (const output of [text.stdout, text.stderr, json.stdout, json.stderr]) expect(output).not.toContain(token);
     // The App API's form of a header's path (servers add), in plain and JSON output.
     const add = await runCli(home, ['servers', 'add', 'e', '--url', 'https://b.example/mcp', '--header', 'Authorization: Bearer x\ny']);
     expect(add.stderr).toContain('headers["Authorization"]: a header value may not hold a line break');
   });
+
+  it("names a header of two words in quotes, with its reason, through a running app's App API too (servers list, doctor)", async () => {
+    const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, d: { type: 'http', url: 'https://d.example/mcp', headers: { 'My Token': 'v' } } } }));
+    const said = 'field headers["My Token"]: a header name is letters';
+    const served = await startServe(home);
+    try {
+      const json = await runCli(home, ['servers', 'list', '--json']);
+      expect(json.code).toBe(2);
+      expect((JSON.parse(json.stderr) as { error: { message: string; data: unknown } }).error).toMatchObject({ message: expect.stringContaining(said) as string, data: { server: 'd', field: 'headers["My Token"]' } });
+      const list = await runCli(home, ['servers', 'list']);
+      expect(list.stdout).toMatch(/^d\s+invalid entry\s+field headers\["My Token"\]: a header name is letters/m);
+      const doctor = await runCli(home, ['doctor']);
+      expect(doctor.stdout + doctor.stderr).toContain(`server "d": ${said}`);
+      for (const output of [json.stderr, list.stdout, list.stderr, doctor.stdout]) expect(output).not.toContain('[redacted]');
+    } finally {
+      await served.stop();
+    }
+  }, 90_000);
 
   it('servers list: a file that is not JSON, exit 2', async () => {
     const home = homeWith('{"mcpServers": ');

@@ -104,7 +104,7 @@ describe('registry: load, watch and hot reload', () => {
   it.each([
     ['an unknown transport', { type: 'sse', url: 'http://127.0.0.1:9/sse' }, 'type'],
     ['a missing command', { args: ['x'] }, 'command'],
-    ['a wrong field type', { command: 'node', env: { A: 1 } }, 'env.A'],
+    ['a wrong field type', { command: 'node', env: { A: 1 } }, 'env["A"]'],
   ])('reports %s with the server and field', async (_label, entry, field) => {
     const r = await open(json({ a }));
     const issues = nextEvent(r, 'issues');

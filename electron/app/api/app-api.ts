@@ -25,7 +25,7 @@ import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
 import { refuseKeptVariables } from '../servers/kept-variable-refusal';
 import { serverEntry } from '../../../shared/config';
-import { refuseRelativeImportPath } from './import-check';
+import { ownBridgeOptions, refuseRelativeImportPath } from './import-check';
 import { refuseWithheldTool } from './withheld-tool';
 import { removeServerAndBundles } from '../servers/remove-server';
 
@@ -264,8 +264,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     },
     importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
       refuseRelativeImportPath(path);
-      const own = { ownBridgeUrls: deps.ownBridge?.urls() ?? [], ...(deps.ownBridge ? { tokenAgent: deps.ownBridge.tokenAgent } : {}) };
-      const report = await registry.importFrom(source, path, { ...(credentialFiles ? { credentialFiles } : {}), ...own });
+      const report = await registry.importFrom(source, path, { ...(credentialFiles ? { credentialFiles } : {}), ...ownBridgeOptions(deps.ownBridge) });
       await deps.settled();
       return report;
     },

@@ -169,12 +169,13 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     emitState: (status) => events.emit('serverState', status),
     log: core.log,
   });
+  const ownBridge = {
+    urls: () => [parts.bridgeUrl, ...(parts.bridge ? [parts.bridge.url] : [])],
+    tokenAgent: (token: string) => parts.agents.authenticate(token)?.name,
+  };
   const personApi: AppApi = createAppApi({
     bridgeApi,
-    ownBridge: {
-      urls: () => [parts.bridgeUrl, ...(parts.bridge ? [parts.bridge.url] : [])],
-      tokenAgent: (token) => parts.agents.authenticate(token)?.name,
-    },
+    ownBridge,
     registryApi: parts.registryApi,
     pinsApi,
     inputRoundApi: createInputRoundApi(registry),
@@ -229,7 +230,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     admin,
     ...(confirmations ? { confirmations } : {}),
     appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
-    refuseNow: { importConfig: importRefusal(registry), addServer: async ({ name, config }) => {
+    refuseNow: { importConfig: importRefusal(registry, ownBridge), addServer: async ({ name, config }) => {
         await registry.checkAdd(name);
         refuseKeptVariables(config, registry.config().settings);
       },

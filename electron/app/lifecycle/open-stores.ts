@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CoreEnv } from '../../../shared/core-env';
-import type { Vault } from '../../../shared/vault';
+import { secretKey, type Vault } from '../../../shared/vault';
 import { openRegistry, type Registry } from '../../registry';
 import { openVault } from '../../vault';
 import type { CoreOptions } from './core-types';
@@ -18,7 +18,8 @@ export async function openStores(options: CoreOptions, core: CoreEnv): Promise<S
   const registry = await openRegistry({
     ...core,
     // Literal secrets found in an imported config go to the vault, opened just below.
-    secretSink: (server, preferred, value) => importedSecretSink(vault, server, preferred, value),
+    secretSink: (server, preferred, value, created) => importedSecretSink(vault, server, preferred, value, created),
+    secretUnsink: async (server, name) => void (await vault.delete(secretKey(name, server))),
     ...(options.demo === false ? {} : { demoServers: () => demoServers(options.dataDir) }),
     ...(options.codeServers ? { codeServers: options.codeServers } : {}),
   });

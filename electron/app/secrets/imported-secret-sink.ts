@@ -6,7 +6,7 @@ import { secretKey, type Vault } from '../../../shared/vault';
  * (`_2`, `_3`… when that name already holds another value), so no other entry's `${secret:…}` reads
  * it. Refused when the vault would lose them.
  */
-export async function importedSecretSink(vault: Vault, server: string, preferred: string, value: string): Promise<string> {
+export async function importedSecretSink(vault: Vault, server: string, preferred: string, value: string, created?: (name: string) => void): Promise<string> {
   const health = vault.health();
   if (!health.persistent) {
     throw new CodedError('denied', 'The imported servers hold secrets in clear, and the vault cannot keep them: ' + health.message, {
@@ -17,7 +17,10 @@ export async function importedSecretSink(vault: Vault, server: string, preferred
   for (let attempt = 1; attempt <= 100; attempt++) {
     const name = attempt === 1 ? preferred : `${preferred.slice(0, 120)}_${attempt}`;
     const key = secretKey(name, server);
-    if (await vault.compareAndSet(key, undefined, value)) return name;
+    if (await vault.compareAndSet(key, undefined, value)) {
+      created?.(name);
+      return name;
+    }
     if ((await vault.get(key)) === value) return name;
   }
   throw new CodedError('internal', `Could not find a free secret name for ${preferred}`);

@@ -13,14 +13,14 @@ const entry: HttpServerConfig = {
   auth: { type: 'client_credentials', clientId: 'ops', clientSecret: '${secret:OTHER}', authServerMetadataUrl: 'https://id.example.com/meta' },
 };
 
-function setup(approval: 'approved' | 'pending', config: HttpServerConfig = entry) {
+function setup(approval: 'approved' | 'pending', config: HttpServerConfig = entry, outcome: { removed: number; revoked: boolean; forgotApiKey?: true } = { removed: 1, revoked: true }) {
   const disconnects: Array<{ revoke?: boolean; config?: unknown; forget?: unknown }> = [];
   const forgotten: string[] = [];
   const api = createAuthApi({
     auth: {
       disconnect: (_name: string, options: { revoke?: boolean; config?: unknown; forget?: unknown }) => {
         disconnects.push(options);
-        return Promise.resolve({ removed: 1, revoked: true });
+        return Promise.resolve(outcome);
       },
       status: () => Promise.resolve({ connected: true, scopes: [] }),
       forgetIssuer: (name: string) => Promise.resolve(void forgotten.push(name)).then(() => 'https://id.example.com'),
@@ -65,5 +65,16 @@ describe('disconnect', () => {
   it('answers with the credential as it is after, for an API-key service too', async () => {
     const { api } = setup('approved', { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'api_key' } });
     expect((await api.disconnect({ name: 'svc', revoke: true })).auth).toEqual({ connected: true, kind: 'api_key' });
+  });
+
+  // A deleted key is not a revoked one: the answer says it apart, for the CLI's and the page's words.
+  it('says the API key was deleted, and nothing of revocation', async () => {
+    const keyed: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'api_key', key: '${secret:API_KEY}' } };
+    const { api } = setup('pending', keyed, { removed: 1, revoked: false, forgotApiKey: true });
+    const answer = await api.disconnect({ name: 'svc', revoke: true });
+    expect(answer.forgotApiKey).toBe(true);
+    expect(answer.revoked).toBeUndefined();
+    const none = setup('pending', keyed, { removed: 0, revoked: false });
+    expect((await none.api.disconnect({ name: 'svc', revoke: true })).forgotApiKey).toBeUndefined();
   });
 });

@@ -82,7 +82,9 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       // With its credential as it is now: the page reads from it what kind of sign-in the service takes.
       const bare = await deps.pool.stop(name);
       const stopped = (await withAuthInfo(deps.auth, deps.registry, [bare]))[0] ?? bare;
-      const status = forgetIssuer === true ? { ...stopped, forgottenIssuer: (await deps.auth.forgetIssuer(name)) ?? null } : stopped;
+      const unpinned = forgetIssuer === true ? { ...stopped, forgottenIssuer: (await deps.auth.forgetIssuer(name)) ?? null } : stopped;
+      // Said apart from revocation: a deleted key is not revoked, it stays valid where it was issued.
+      const status = result?.forgotApiKey === true ? { ...unpinned, forgotApiKey: true } : unpinned;
       if (!revoke || !result) return status;
       if (result.revoked) return { ...status, revoked: true };
       // Tokens deleted here are not necessarily revoked at their issuer: say which were not, and why.

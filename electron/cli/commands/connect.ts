@@ -48,7 +48,7 @@ export function registerConnect(program: Command, run: Run): void {
   program
     .command('disconnect <server>')
     .description('forget a server\'s tokens and stop it')
-    .option('--revoke', 'also revoke the tokens at the authorization server')
+    .option('--revoke', 'also revoke the tokens at the authorization server (an API key kept for it alone is deleted)')
     .option('--forget-issuer', 'also forget which authorization server its client secret belongs to (approve a move to another one)')
     .action((server: string, options: { revoke?: boolean; forgetIssuer?: boolean }) =>
       run(async (ctx) => {
@@ -58,6 +58,8 @@ export function registerConnect(program: Command, run: Run): void {
           .disconnect({ name: server, revoke: options.revoke ?? false, ...(options.forgetIssuer ? { forgetIssuer: true } : {}) })
           .catch((error: unknown) => explainServerError(core.api, server, error));
         if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
+        else if (result.forgotApiKey === true) ctx.output.out(`Disconnected ${server} and deleted its API key from the vault (an API key cannot be revoked here: revoke it where it was issued).`);
+        else if (result.auth?.kind === 'api_key') ctx.output.out(`Disconnected ${server}: it has no API key kept for it alone to delete (a global secret or an environment variable it reads stays).`);
         else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);
         else if (result.revoked === false) ctx.output.out(`Disconnected ${server}: the tokens were deleted here but not revoked: ${result.revokeError ?? 'unknown reason'}.`);
         else ctx.output.out(`Disconnected ${server} (it holds no tokens to revoke).`);
