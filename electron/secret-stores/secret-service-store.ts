@@ -3,8 +3,8 @@ import type { SecretStoreConfig } from '../../shared/config';
 import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
 import { DEFAULT_STORE_TIMEOUT_MS, isNoAnswer, runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
-import { hasExactly, holdsSearchLines, parseSearch, withoutLineEnd, type SearchAnswer } from './secret-service-items';
-import { defaultCollectionLocked } from './secret-service-lock';
+import { hasExactly, holdsSearchLines, parseSearch, sameItems, withoutLineEnd, type SearchAnswer } from './secret-service-items';
+import { collectionLocked, DEFAULT_COLLECTION, searchItemPaths } from './secret-service-lock';
 import { storeEnv } from './store-env';
 
 /** secret-tool reads at most this much of a value (more is cut, said on stderr, and it exits 0). */
@@ -86,6 +86,11 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
     if (result.code === 127) throw storeUnavailable(name, 'needs the program "secret-tool", which is not installed (or not on PATH)', 'Install secret-tool (libsecret-tools).');
     if (answer === undefined && result.code === 0) throw unreadable();
     if (answer === undefined || (result.code !== 0 && answer.items.length === 0)) throw noService(result.stdout, `secret-tool's search answered in a shape not known here (exit code ${result.code ?? '?'})`);
+    if (answer.items.length === 0) return { ...answer, utf8: result.utf8 };
+    // Only the items the Secret Service lists are read: a value's lines may print a header of their own.
+    const real = await searchItemPaths(attributes, within(Date.now()));
+    if (real === undefined && answer.items.length > 1) throw unchecked(answer.items.length);
+    if (real !== undefined && !sameItems(answer.items, [...real.unlocked, ...real.locked])) throw unreadable();
     // A locked item's attributes may be hashed: it could be the one meant, so nothing is decided.
     if (answer.items.some((item) => item.secret === undefined)) throw locked();
     return { ...answer, utf8: result.utf8 };
@@ -106,6 +111,9 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
 
   const unreadable = () =>
     storeUnavailable(name, "could not tell its items apart in secret-tool's search answer (a value may hold lines shaped like it); nothing was read", 'Check the items of that path in Passwords and Keys (Seahorse), and delete one whose value holds lines such as "secret = …".');
+
+  const unchecked = (count: number) =>
+    storeUnavailable(name, `could not check the ${count} items secret-tool found against the Secret Service's own list (dbus-send is not installed, or an attribute of the path is empty or holds a comma); nothing was read`, 'Install dbus-send (the dbus package), or name the item by attributes without commas (name=value,name=value).');
 
   const notText = () =>
     new CodedError('invalid_config', `The secret store "${name}" holds an item whose value is not UTF-8 text, which no reference can carry.`, { hint: 'Store the value as text (base64 it), or keep it in the vault.' });
@@ -188,7 +196,7 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
         const result = await run(['search', 'connected-services-probe', 'health'], since);
         if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
         // The probe's search finds no item, so a locked keyring would pass it unseen.
-        if ((await defaultCollectionLocked(within(since))) === true) throw keyringLocked();
+        if ((await collectionLocked(DEFAULT_COLLECTION, within(since))) === true) throw keyringLocked();
         return 'the Secret Service on the session bus';
       }),
   };
