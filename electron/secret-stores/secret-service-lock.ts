@@ -52,3 +52,13 @@ export async function searchItemPaths(attributes: readonly string[], options: Bu
   const [unlocked, locked] = [paths(match[1]), paths(match[2])];
   return [...unlocked, ...locked].every((path) => OBJECT_PATH.test(path)) ? { unlocked, locked } : undefined;
 }
+
+/** The collection an item's object path is in (`…/collection/login/1` → `…/collection/login`). */
+export function collectionOf(item: string): string {
+  return item.slice(0, item.lastIndexOf('/'));
+}
+
+/** A collection's name as its object path ends (`login`). */
+export function collectionName(collection: string): string {
+  return collection.slice(collection.lastIndexOf('/') + 1);
+}

@@ -133,7 +133,8 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
 
   it('a locked item (its attributes maybe hashed) makes the store locked, not the item missing', async () => {
     const locked = 'secret-tool: Cannot get secret of a locked object\n[/1]\nlabel = \ncreated = \nmodified = \nattribute.gkr:compat:hashed:service = bf21\n';
-    await expect(storeOn(fakeSecretTool(locked).env).get('github')).rejects.toThrow('The secret store "keyring" is locked.');
+    const tool = fakeSecretTool(locked, { listed: [], lockedItems: ['/org/freedesktop/secrets/collection/work/1'] });
+    await expect(storeOn(tool.env).get('github')).rejects.toThrow('The secret store "keyring" is locked (the keyring "work" of the Secret Service, which holds its items, is locked).');
   });
 
   it('a value that is not UTF-8 is refused, not read with replacement characters', async () => {
@@ -181,5 +182,13 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
     expect(await storeOn(fakeSecretTool(item('ours', { service: 'github' }), { listed: 'no dbus-send' }).env).get('github')).toBe('ours');
     const two = fakeSecretTool(item('ours', { service: 'github' }) + item('x', { service: 'github', username: 'a' }), { listed: 'no dbus-send' });
     await expect(storeOn(two.env).get('github')).rejects.toThrow('could not check the 2 items secret-tool found against the Secret Service');
+  });
+
+  it('health names a locked keyring other than the default that holds the items of the paths in use', async () => {
+    const tool = fakeSecretTool('', { listed: [], lockedItems: ['/org/freedesktop/secrets/collection/work/4'] });
+    expect(await storeOn(tool.env).health()).toMatchObject({ ok: true });
+    const health = await storeOn(tool.env).health(['github']);
+    expect(health).toMatchObject({ ok: false, detail: 'The secret store "keyring" is locked (the keyring "work" of the Secret Service, which holds its items, is locked).' });
+    expect(health.fix).toContain('Unlock your keyring "work"');
   });
 });
