@@ -191,4 +191,13 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
     expect(health).toMatchObject({ ok: false, detail: 'The secret store "keyring" is locked (the keyring "work" of the Secret Service, which holds its items, is locked).' });
     expect(health.fix).toContain('Unlock your keyring "work"');
   });
+
+  it('a read-back that meets a keyring locked meanwhile says it is locked, not "not stored"', async () => {
+    const lockedItem = 'secret-tool: Cannot get secret of a locked object\n[/1]\nlabel = \ncreated = \nmodified = \nattribute.service = github\n';
+    const tool = fakeSecretTool('', { answers: { 2: lockedItem }, listed: [], lockedItems: [`${LOGIN}/1`] });
+    const stored = storeOn(tool.env).set?.('github', 'v');
+    await expect(stored).rejects.toThrow('The secret store "keyring" is locked (the keyring "login" of the Secret Service, which holds its items, is locked).');
+    await expect(stored).rejects.toMatchObject({ hint: expect.stringMatching(/^Unlock your keyring "login": .*, then store the value again\.$/) as unknown });
+    expect(tool.stored()).toBe(true);
+  });
 });

@@ -85,13 +85,16 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
   const noService = (stderr: string, fallback?: string) => secretServiceUnreachable(name, stderr, fallback);
 
   /** The keyring locked, by its collections' names (none known: the default one); `then` ends the hint. */
+  const lockErrors = new WeakSet<Error>();
   const keyringLocked = (collections: readonly string[], then = '') => {
     const names = [...new Set(collections.map(collectionName))].map((one) => `"${one}"`);
     const which =
       names.length === 0
         ? 'the default keyring of the Secret Service, which holds its items, is locked'
         : `the keyring${names.length > 1 ? 's' : ''} ${names.join(', ')} of the Secret Service, which ${names.length > 1 ? 'hold' : 'holds'} its items, ${names.length > 1 ? 'are' : 'is'} locked`;
-    return storeUnavailable(name, `is locked (${which})`, `Unlock your keyring${names.length > 1 ? 's' : ''}${names.length > 0 ? ` ${names.join(', ')}` : ''}: log in to your desktop with its password, or unlock it in Passwords and Keys (Seahorse)${then}.`);
+    const error = storeUnavailable(name, `is locked (${which})`, `Unlock your keyring${names.length > 1 ? 's' : ''}${names.length > 0 ? ` ${names.join(', ')}` : ''}: log in to your desktop with its password, or unlock it in Passwords and Keys (Seahorse)${then}.`);
+    lockErrors.add(error);
+    return error;
   };
 
   // secret-tool prints an item's attributes on stderr (libsecret 0.20) after its other lines on
@@ -178,9 +181,9 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? keyringLocked([], ', then store the value again') : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
       // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
       // program's item: only what reads back as given counts as stored (a caller then deletes its file).
-      // A read-back past its time says so: the value may well be stored.
+      // A read-back past its time, or of a keyring locked meanwhile, says so: the value may well be stored.
       const kept = await readExact(path, attributes, 'store', since).catch((error: unknown) => {
-        if (isNoAnswer(error)) throw error;
+        if (isNoAnswer(error) || (error instanceof Error && lockErrors.has(error))) throw error;
         return undefined;
       });
       if (kept !== withoutLineEnd(value)) {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretServiceStore } from '../../electron/secret-stores/secret-service-store';
@@ -7,7 +8,8 @@ import { runCli, tempHome } from '../support/cli';
 import { startKeyringBus, type KeyringBus } from '../support/keyring-bus';
 
 // docs/vault.md, "Checks": with a real gnome-keyring, a locked keyring that holds the store's items is
-// named by the health check though it is not the default one.
+// named by the health check though it is not the default one, and a store whose read-back meets a
+// keyring locked meanwhile says it is locked, in the same words, not that the value was not kept.
 const LOGIN = '/org/freedesktop/secrets/collection/login';
 
 describe('the Secret Service store and a locked keyring other than the default', () => {
@@ -15,7 +17,8 @@ describe('the Secret Service store and a locked keyring other than the default',
   const bus = (...args: string[]) =>
     execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', ...args], { env: { ...process.env, ...keyring.env }, stdio: 'ignore', timeout: 10_000 });
   const lockLogin = () => bus('org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN}`);
-  const store = () => createSecretServiceStore({ name: 'secret-service', config: { type: 'secret-service', timeoutMs: 60_000 }, env: { ...process.env, ...keyring.env } });
+  const store = (env: Record<string, string | undefined> = {}) =>
+    createSecretServiceStore({ name: 'secret-service', config: { type: 'secret-service', timeoutMs: 60_000 }, env: { ...process.env, ...keyring.env, ...env } });
 
   beforeAll(async () => {
     keyring = await startKeyringBus();
@@ -24,6 +27,21 @@ describe('the Secret Service store and a locked keyring other than the default',
   afterAll(async () => {
     await keyring?.close();
   });
+
+  it('a read-back that meets the keyring locked after the store says it is locked and how to unlock it', async () => {
+    // secret-tool as installed, but the keyring is locked as soon as its store has run: the order a
+    // screen lock between the store and its read-back makes.
+    const dir = mkdtempSync(join(tmpdir(), 'cs-lock-after-store-'));
+    const real = execFileSync('sh', ['-c', 'command -v secret-tool'], { encoding: 'utf8' }).trim();
+    writeFileSync(
+      join(dir, 'secret-tool'),
+      `#!/bin/sh\n[ "$1" = store ] || exec ${real} "$@"\n${real} "$@"; code=$?\ndbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service.Lock array:objpath:${LOGIN} >/dev/null\nexit $code\n`,
+      { mode: 0o755 },
+    );
+    const stored = store({ PATH: `${dir}:${process.env.PATH ?? ''}` }).set?.('fresh', 'new value');
+    await expect(stored).rejects.toThrow('The secret store "secret-service" is locked (the keyring "login" of the Secret Service, which holds its items, is locked).');
+    await expect(stored).rejects.toMatchObject({ hint: expect.stringContaining('Unlock your keyring "login"') as unknown });
+  }, 90_000);
 
   it('health names the locked keyring holding the items of the paths in use, while the default one is unlocked', async () => {
     // The default alias on the session collection (never locked): the login keyring, locked, holds github.
