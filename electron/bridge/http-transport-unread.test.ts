@@ -43,6 +43,25 @@ describe("a session's GET stream the agent stops reading", () => {
     expect(last).toContain(`more than ${MAX_UNREAD_STREAM_BYTES} bytes of notifications waited unread`);
   });
 
+  it('gives its place back when it ends: a new GET of the session opens at once, its socket still open', async () => {
+    const transport = new HttpServerTransport({ types: await loadSdkTypes(), newSessionId: () => 'sid', timers: NO_TIMERS });
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    transport.handle(request('POST'), new FakeResponse() as unknown as ServerResponse, init);
+    const stream = new UnreadResponse();
+    transport.handle(request('GET', 'sid'), stream as unknown as ServerResponse, undefined);
+    const taken = new FakeResponse();
+    transport.handle(request('GET', 'sid'), taken as unknown as ServerResponse, undefined);
+    expect(taken.status).toBe(409);
+    const uri = `file:///${'a'.repeat(1000)}`;
+    for (let i = 0; i < 500 && !stream.writableEnded; i++) await transport.send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    expect(stream.writableEnded).toBe(true);
+    const again = new ReadResponse();
+    transport.handle(request('GET', 'sid'), again as unknown as ServerResponse, undefined);
+    expect(again.status).toBe(200);
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///after' } });
+    expect(again.body).toContain('file:///after');
+  });
+
   it('sends one message larger than the bound to an agent that reads, and keeps the stream open', async () => {
     const transport = new HttpServerTransport({ types: await loadSdkTypes(), newSessionId: () => 'sid', timers: NO_TIMERS });
     const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };

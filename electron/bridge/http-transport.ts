@@ -251,9 +251,11 @@ export class HttpServerTransport implements Transport, AnswerStreams {
     // Only what waits unread counts: one large message to an agent that reads is sent.
     if (standalone.res.writableLength === 0 || standalone.res.writableLength + Buffer.byteLength(event) <= MAX_UNREAD_STREAM_BYTES) standalone.res.write(event);
     else {
-      // An agent that stopped reading: the stream ends (a new GET may follow once it is read or closed).
+      // An agent that stopped reading: the stream ends, and its place with it, not once its socket
+      // closes (Node's `close` waits for what was written to leave): a new GET may follow at once.
       standalone.stop();
       standalone.res.end(unreadGetStreamEnd());
+      if (this.#standalone === standalone) this.#standalone = undefined;
     }
     return Promise.resolve();
   }

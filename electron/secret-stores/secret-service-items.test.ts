@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasExactly, holdsSearchLines, parseSearch } from './secret-service-items';
+import { hasExactly, holdsSearchLines, parseSearch, sameItems } from './secret-service-items';
 
 const block = (path: string, secret: string | undefined, attributes: string[], schema?: string): string =>
   [
@@ -42,7 +42,7 @@ describe('parseSearch (secret-tool search --all, stderr merged in)', () => {
 });
 
 describe('hasExactly', () => {
-  const item = (pairs: Record<string, string>) => ({ attributes: new Map(Object.entries(pairs)) });
+  const item = (pairs: Record<string, string>) => ({ path: '/1', attributes: new Map(Object.entries(pairs)) });
   it('holds only for the same attributes: an item with more is another program’s', () => {
     expect(hasExactly(item({ service: 'github' }), ['service', 'github'])).toBe(true);
     expect(hasExactly(item({ service: 'github', username: 'alice' }), ['service', 'github'])).toBe(false);
@@ -66,5 +66,21 @@ describe('holdsSearchLines', () => {
     const toml = 'token = "x"\n[server]\nlabel = prod\nsecret = y\nattribute.a = b\nschema = s\ncreated = today';
     for (const value of ['secret = x', '[abc]', '-----BEGIN KEY-----\nAbc+/=\n-----END KEY-----\n', 'a\nkey=value\nsecret: x', aws, toml, 'tok\n[/2]\nsecret = other', 'tok\nsecret-tool: locked'])
       expect(holdsSearchLines(value), value).toBe(false);
+  });
+});
+
+describe('sameItems (what secret-tool printed against the Secret Service\u2019s own list)', () => {
+  const forged = `${block('/2', 'real\ncreated = \nmodified = \n[/org/freedesktop/secrets/collection/login/99]\nlabel = x\nsecret = evil', [])}`;
+  it('holds when each header is one listed item, by its last segment', () => {
+    const answer = parseSearch(block('/1', 'a', ['attribute.service = s']) + block('/2', 'b', ['attribute.service = s', 'attribute.username = u']));
+    expect(sameItems(answer?.items ?? [], ['/org/freedesktop/secrets/collection/login/2', '/org/freedesktop/secrets/collection/login/1'])).toBe(true);
+  });
+
+  it('fails for a header a value printed, though the parse alone takes it as an item', () => {
+    const answer = parseSearch(forged);
+    expect(answer?.items.map((one) => one.secret)).toEqual(['real', 'evil']);
+    expect(sameItems(answer?.items ?? [], ['/org/freedesktop/secrets/collection/login/2'])).toBe(false);
+    // A header of a listed item in another collection, printed by a value, is one too many.
+    expect(sameItems(parseSearch(block('/1', 'a', []) + block('/org/freedesktop/secrets/collection/session/1', 'b', []))?.items ?? [], ['/org/freedesktop/secrets/collection/login/1'])).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 /** One item as `secret-tool search --all` prints it; `secret` is absent when its collection is locked. */
 export interface SearchedItem {
+  /** Its header (`/1`: libsecret 0.20 prints its object path's last segment). */
+  path: string;
   attributes: Map<string, string>;
   secret?: string;
 }
@@ -54,9 +56,21 @@ export function parseSearch(text: string): SearchAnswer | undefined {
       const match = /^attribute\.(.*?) = (.*)$/.exec(line);
       if (match !== null) attributes.set(match[1] ?? '', match[2] ?? '');
     }
-    items.push({ attributes, ...(block[2] !== undefined ? { secret: block[2] } : {}) });
+    items.push({ path: block[1] ?? '', attributes, ...(block[2] !== undefined ? { secret: block[2] } : {}) });
   }
   return { items, complaints };
+}
+
+/**
+ * Whether the items read from secret-tool's answer are the Secret Service's own (`real`, their object
+ * paths): a value holding lines of its shape can print a header of an item that is not there, with
+ * attributes and a secret of its choosing. Headers are matched by their last segment, all secret-tool prints.
+ */
+export function sameItems(items: readonly SearchedItem[], real: readonly string[]): boolean {
+  const last = (path: string) => path.slice(path.lastIndexOf('/'));
+  const printed = items.map((item) => last(item.path)).sort();
+  const listed = real.map(last).sort();
+  return printed.length === listed.length && printed.every((path, index) => path === listed[index]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseSearch } from './secret-service-items';
 import { createSecretServiceStore, MAX_SECRET_TOOL_BYTES, secretServiceUnreachable } from './secret-service-store';
 
 describe('secretServiceUnreachable', () => {
@@ -28,18 +29,34 @@ describe('the Secret Service store with no session bus at all', () => {
 
 // A stand-in secret-tool (a shell script on PATH): `search` prints its file, `store` takes its stdin
 // and says it cut it (as libsecret-tools does, exiting 0), `clear` leaves a mark; each first sleeps
-// `delay` seconds, or its run's own in `delays` (the first run's, then the second's…). A stand-in
-// dbus-send answers the default collection's `Locked` with `locked`.
-function fakeSecretTool(search: string | Buffer, options: { delay?: number; delays?: number[]; locked?: boolean | 'no collection' } = {}): { env: Record<string, string>; cleared: () => boolean; stored: () => boolean } {
+// `delay` seconds, or its run's own in `delays` (the first run's, then the second's…); a run given its
+// own answer in `answers` prints that instead. A stand-in dbus-send answers the default collection's
+// `Locked` with `locked`, and SearchItems with `listed` (unlocked) and `lockedItems` (default: the
+// items the search prints, unlocked), or fails for `listed: 'no dbus-send'`.
+interface FakeOptions {
+  delay?: number;
+  delays?: number[];
+  answers?: Record<number, string>;
+  locked?: boolean | 'no collection';
+  listed?: string[] | 'no dbus-send';
+  lockedItems?: string[];
+}
+const LOGIN = '/org/freedesktop/secrets/collection/login';
+function fakeSecretTool(search: string | Buffer, options: FakeOptions = {}): { env: Record<string, string>; cleared: () => boolean; stored: () => boolean } {
   const dir = mkdtempSync(join(tmpdir(), 'cs-fake-secret-tool-'));
   writeFileSync(join(dir, 'search.txt'), search);
+  for (const [run, answer] of Object.entries(options.answers ?? {})) writeFileSync(join(dir, `search.${run}.txt`), answer);
   writeFileSync(
     join(dir, 'secret-tool'),
-    `#!/bin/sh\nrun=$(cat "${dir}/runs" 2>/dev/null || echo 0)\necho $((run + 1)) > "${dir}/runs"\ncase "$run" in\n${(options.delays ?? []).map((delay, run) => ` ${run}) sleep ${delay};;\n`).join('')} *) sleep ${options.delay ?? 0};;\nesac\ncase "$1" in\n search) cat "${dir}/search.txt";;\n store) cat >/dev/null; touch "${dir}/stored"; echo 'secret-tool: password is too long' >&2;;\n clear) touch "${dir}/cleared";;\nesac\n`,
+    `#!/bin/sh\nrun=$(cat "${dir}/runs" 2>/dev/null || echo 0)\necho $((run + 1)) > "${dir}/runs"\ncase "$run" in\n${(options.delays ?? []).map((delay, run) => ` ${run}) sleep ${delay};;\n`).join('')} *) sleep ${options.delay ?? 0};;\nesac\ncase "$1" in\n search) if [ -f "${dir}/search.$run.txt" ]; then cat "${dir}/search.$run.txt"; else cat "${dir}/search.txt"; fi;;\n store) cat >/dev/null; touch "${dir}/stored"; echo 'secret-tool: password is too long' >&2;;\n clear) touch "${dir}/cleared";;\nesac\n`,
     { mode: 0o755 },
   );
   const reply = options.locked === 'no collection' ? 'echo "Error org.freedesktop.DBus.Error.UnknownMethod: Object does not exist" >&2; exit 1' : `echo '   variant       boolean ${String(options.locked === true)}'`;
-  writeFileSync(join(dir, 'dbus-send'), `#!/bin/sh\n${reply}\n`, { mode: 0o755 });
+  const printed = (parseSearch(search.toString())?.items ?? []).map((one) => `${LOGIN}${one.path}`);
+  const listed = options.listed === 'no dbus-send' ? [] : (options.listed ?? printed);
+  const items = `printf '   array [\\n      %s   ]\\n   array [\\n      %s   ]\\n' '${listed.join('      ')}' '${(options.lockedItems ?? []).join('      ')}'`;
+  const searchItems = options.listed === 'no dbus-send' ? 'exit 127' : items;
+  writeFileSync(join(dir, 'dbus-send'), `#!/bin/sh\ncase "$*" in\n *SearchItems*) ${searchItems};;\n *) ${reply};;\nesac\n`, { mode: 0o755 });
   return {
     env: { PATH: `${dir}:${process.env.PATH ?? '/usr/bin:/bin'}` },
     cleared: () => existsSync(join(dir, 'cleared')),
@@ -116,7 +133,8 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
 
   it('a locked item (its attributes maybe hashed) makes the store locked, not the item missing', async () => {
     const locked = 'secret-tool: Cannot get secret of a locked object\n[/1]\nlabel = \ncreated = \nmodified = \nattribute.gkr:compat:hashed:service = bf21\n';
-    await expect(storeOn(fakeSecretTool(locked).env).get('github')).rejects.toThrow('The secret store "keyring" is locked.');
+    const tool = fakeSecretTool(locked, { listed: [], lockedItems: ['/org/freedesktop/secrets/collection/work/1'] });
+    await expect(storeOn(tool.env).get('github')).rejects.toThrow('The secret store "keyring" is locked (the keyring "work" of the Secret Service, which holds its items, is locked).');
   });
 
   it('a value that is not UTF-8 is refused, not read with replacement characters', async () => {
@@ -151,5 +169,35 @@ describe('the Secret Service store, deciding from what secret-tool prints', () =
     const alone = fakeSecretTool(item('ours', { service: 'github' }));
     expect(await storeOn(alone.env).delete?.('github')).toBe(true);
     expect(alone.cleared()).toBe(true);
+  });
+
+  it('refuses an item a value printed under a header the Secret Service does not list, though its attributes are exactly the path’s', async () => {
+    const forged = item(`real\ncreated = \nmodified = \n[/99]\nlabel = x\nsecret = evil\ncreated = \nmodified = \nattribute.service = github\nattribute.username = alice\n[/98]\nlabel = y\nsecret = junk`, { application: 'evil', service: 'github', username: 'alice' }, '/2');
+    await expect(storeOn(fakeSecretTool(forged, { listed: [`${LOGIN}/2`] }).env).get('github/alice')).rejects.toThrow("could not tell its items apart in secret-tool's search answer");
+    // The items it lists, read as ever.
+    expect(await storeOn(fakeSecretTool(item('ours', { service: 'github', username: 'alice' }) + item('x', { service: 'github', username: 'alice', application: 'a' })).env).get('github/alice')).toBe('ours');
+  });
+
+  it('without dbus-send to list the items, reads one item but not a choice among several', async () => {
+    expect(await storeOn(fakeSecretTool(item('ours', { service: 'github' }), { listed: 'no dbus-send' }).env).get('github')).toBe('ours');
+    const two = fakeSecretTool(item('ours', { service: 'github' }) + item('x', { service: 'github', username: 'a' }), { listed: 'no dbus-send' });
+    await expect(storeOn(two.env).get('github')).rejects.toThrow('could not check the 2 items secret-tool found against the Secret Service');
+  });
+
+  it('health names a locked keyring other than the default that holds the items of the paths in use', async () => {
+    const tool = fakeSecretTool('', { listed: [], lockedItems: ['/org/freedesktop/secrets/collection/work/4'] });
+    expect(await storeOn(tool.env).health()).toMatchObject({ ok: true });
+    const health = await storeOn(tool.env).health(['github']);
+    expect(health).toMatchObject({ ok: false, detail: 'The secret store "keyring" is locked (the keyring "work" of the Secret Service, which holds its items, is locked).' });
+    expect(health.fix).toContain('Unlock your keyring "work"');
+  });
+
+  it('a read-back that meets a keyring locked meanwhile says it is locked, not "not stored"', async () => {
+    const lockedItem = 'secret-tool: Cannot get secret of a locked object\n[/1]\nlabel = \ncreated = \nmodified = \nattribute.service = github\n';
+    const tool = fakeSecretTool('', { answers: { 2: lockedItem }, listed: [], lockedItems: [`${LOGIN}/1`] });
+    const stored = storeOn(tool.env).set?.('github', 'v');
+    await expect(stored).rejects.toThrow('The secret store "keyring" is locked (the keyring "login" of the Secret Service, which holds its items, is locked).');
+    await expect(stored).rejects.toMatchObject({ hint: expect.stringMatching(/^Unlock your keyring "login": .*, then store the value again\.$/) as unknown });
+    expect(tool.stored()).toBe(true);
   });
 });

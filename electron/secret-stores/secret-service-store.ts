@@ -3,8 +3,8 @@ import type { SecretStoreConfig } from '../../shared/config';
 import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
 import { DEFAULT_STORE_TIMEOUT_MS, isNoAnswer, runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
-import { hasExactly, holdsSearchLines, parseSearch, withoutLineEnd, type SearchAnswer } from './secret-service-items';
-import { defaultCollectionLocked } from './secret-service-lock';
+import { hasExactly, holdsSearchLines, parseSearch, sameItems, withoutLineEnd, type SearchAnswer } from './secret-service-items';
+import { collectionLocked, collectionName, collectionOf, DEFAULT_COLLECTION, searchItemPaths } from './secret-service-lock';
 import { storeEnv } from './store-env';
 
 /** secret-tool reads at most this much of a value (more is cut, said on stderr, and it exits 0). */
@@ -55,6 +55,15 @@ function splitAttributes(path: string): string[] {
   return slash < 0 ? ['service', path] : ['service', path.slice(0, slash), 'username', path.slice(slash + 1)];
 }
 
+/** A path's attributes, or undefined for one no operation takes (its reference says why when read). */
+function attributesOrNone(path: string): string[] | undefined {
+  try {
+    return attributesOf(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The store cannot reach the Secret Service, with the first line of secret-tool's complaint without its own `secret-tool: ` (or `fallback` when it said nothing). */
 export function secretServiceUnreachable(store: string, stderr: string, fallback = 'secret-tool failed'): CodedError {
   const why = firstLine(stderr, 'secret-tool').replace(/^secret-tool: /, '') || fallback;
@@ -75,19 +84,34 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
   const run = (args: string[], since: number, input?: string) => runStoreProgram('secret-tool', args, { ...within(since), input });
   const noService = (stderr: string, fallback?: string) => secretServiceUnreachable(name, stderr, fallback);
 
-  const locked = () =>
-    storeUnavailable(name, 'is locked', 'Unlock your keyring (log in to your desktop, or unlock it in Passwords and Keys), then connect the server again.');
+  /** The keyring locked, by its collections' names (none known: the default one); `then` ends the hint. */
+  const lockErrors = new WeakSet<Error>();
+  const keyringLocked = (collections: readonly string[], then = '') => {
+    const names = [...new Set(collections.map(collectionName))].map((one) => `"${one}"`);
+    const which =
+      names.length === 0
+        ? 'the default keyring of the Secret Service, which holds its items, is locked'
+        : `the keyring${names.length > 1 ? 's' : ''} ${names.join(', ')} of the Secret Service, which ${names.length > 1 ? 'hold' : 'holds'} its items, ${names.length > 1 ? 'are' : 'is'} locked`;
+    const error = storeUnavailable(name, `is locked (${which})`, `Unlock your keyring${names.length > 1 ? 's' : ''}${names.length > 0 ? ` ${names.join(', ')}` : ''}: log in to your desktop with its password, or unlock it in Passwords and Keys (Seahorse)${then}.`);
+    lockErrors.add(error);
+    return error;
+  };
 
   // secret-tool prints an item's attributes on stderr (libsecret 0.20) after its other lines on
   // stdout: one stream, in order, tells which attributes are whose. `exec` keeps the run one process.
-  const search = async (attributes: string[], since: number): Promise<SearchAnswer & { utf8: boolean }> => {
+  const search = async (attributes: string[], since: number, then = ''): Promise<SearchAnswer & { utf8: boolean }> => {
     const result = await runStoreProgram('sh', ['-c', 'exec secret-tool "$@" 2>&1', 'secret-tool', 'search', '--all', '--unlock', ...attributes], { ...within(since), program: 'secret-tool' });
     const answer = parseSearch(result.stdout);
     if (result.code === 127) throw storeUnavailable(name, 'needs the program "secret-tool", which is not installed (or not on PATH)', 'Install secret-tool (libsecret-tools).');
     if (answer === undefined && result.code === 0) throw unreadable();
     if (answer === undefined || (result.code !== 0 && answer.items.length === 0)) throw noService(result.stdout, `secret-tool's search answered in a shape not known here (exit code ${result.code ?? '?'})`);
+    if (answer.items.length === 0) return { ...answer, utf8: result.utf8 };
+    // Only the items the Secret Service lists are read: a value's lines may print a header of their own.
+    const real = await searchItemPaths(attributes, within(Date.now()));
+    if (real === undefined && answer.items.length > 1) throw unchecked(answer.items.length);
+    if (real !== undefined && !sameItems(answer.items, [...real.unlocked, ...real.locked])) throw unreadable();
     // A locked item's attributes may be hashed: it could be the one meant, so nothing is decided.
-    if (answer.items.some((item) => item.secret === undefined)) throw locked();
+    if (answer.items.some((item) => item.secret === undefined)) throw keyringLocked(real?.locked.map(collectionOf) ?? [], then);
     return { ...answer, utf8: result.utf8 };
   };
 
@@ -101,18 +125,18 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       hint: 'Keep it in the vault instead (secrets set without --store), or base64 it.',
     });
 
-  const keyringLocked = () =>
-    storeUnavailable(name, 'is locked (the default keyring of the Secret Service, which holds its items, is locked)', 'Unlock your keyring: log in to your desktop with its password, or unlock it in Passwords and Keys (Seahorse).');
-
   const unreadable = () =>
     storeUnavailable(name, "could not tell its items apart in secret-tool's search answer (a value may hold lines shaped like it); nothing was read", 'Check the items of that path in Passwords and Keys (Seahorse), and delete one whose value holds lines such as "secret = …".');
+
+  const unchecked = (count: number) =>
+    storeUnavailable(name, `could not check the ${count} items secret-tool found against the Secret Service's own list (dbus-send is not installed, or an attribute of the path is empty or holds a comma); nothing was read`, 'Install dbus-send (the dbus package), or name the item by attributes without commas (name=value,name=value).');
 
   const notText = () =>
     new CodedError('invalid_config', `The secret store "${name}" holds an item whose value is not UTF-8 text, which no reference can carry.`, { hint: 'Store the value as text (base64 it), or keep it in the vault.' });
 
   /** The value of the one item with exactly these attributes (undefined when none). */
   const readExact = async (path: string, attributes: string[], doing: 'read' | 'store', since: number): Promise<string | undefined> => {
-    const answer = await search(attributes, since);
+    const answer = await search(attributes, since, doing === 'read' ? ', then connect the server again' : ', then store the value again');
     const exact = answer.items.filter((item) => hasExactly(item, attributes));
     if (exact.length > 1) {
       throw new CodedError('denied', `${exact.length} items of the Secret Service have exactly the attributes of "${path}"; none is ${doing === 'read' ? 'read' : 'taken as stored'}, as which one is meant is not known.`, {
@@ -154,12 +178,12 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       }
       const since = Date.now();
       const result = await run(['store', `--label=${path}`, ...attributes], since, value);
-      if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
+      if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? keyringLocked([], ', then store the value again') : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
       // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
       // program's item: only what reads back as given counts as stored (a caller then deletes its file).
-      // A read-back past its time says so: the value may well be stored.
+      // A read-back past its time, or of a keyring locked meanwhile, says so: the value may well be stored.
       const kept = await readExact(path, attributes, 'store', since).catch((error: unknown) => {
-        if (isNoAnswer(error)) throw error;
+        if (isNoAnswer(error) || (error instanceof Error && lockErrors.has(error))) throw error;
         return undefined;
       });
       if (kept !== withoutLineEnd(value)) {
@@ -182,13 +206,21 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
       return true;
     },
-    health: () =>
+    health: (paths = []) =>
       healthOf(async () => {
         const since = Date.now();
         const result = await run(['search', 'connected-services-probe', 'health'], since);
         if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
-        // The probe's search finds no item, so a locked keyring would pass it unseen.
-        if ((await defaultCollectionLocked(within(since))) === true) throw keyringLocked();
+        // The probe's search finds no item, so a locked keyring would pass it unseen: the default
+        // collection (where items are stored) and those holding the items of the paths in use are asked.
+        if ((await collectionLocked(DEFAULT_COLLECTION, within(since))) === true) throw keyringLocked([]);
+        const locked: string[] = [];
+        for (const path of paths) {
+          const attributes = attributesOrNone(path);
+          const found = attributes === undefined ? undefined : await searchItemPaths(attributes, within(since));
+          locked.push(...(found?.locked.map(collectionOf) ?? []));
+        }
+        if (locked.length > 0) throw keyringLocked(locked);
         return 'the Secret Service on the session bus';
       }),
   };

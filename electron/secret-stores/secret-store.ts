@@ -34,7 +34,8 @@ export interface SecretStore {
   set?(path: string, value: string): Promise<void>;
   /** Resolves whether the path existed. */
   delete?(path: string): Promise<boolean>;
-  health(): Promise<StoreHealth>;
+  /** `paths`: those in use (references), for a store whose answer depends on where they are. */
+  health(paths?: readonly string[]): Promise<StoreHealth>;
 }
 
 export const READ_ONLY: StoreAbilities = { list: false, set: false, delete: false };

@@ -199,3 +199,46 @@ describe('a listen stream the bridge ended while its agent reads none of its str
     expect(again).toContain(FLOODED_URI);
   }, 240_000);
 });
+
+/** A GET of the session's stream: its status; one opened is closed at once. */
+function getStatus(port: number, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'GET', path: '/mcp', agent: false, headers: { ...headers, Accept: 'text/event-stream' } }, (res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.end();
+  });
+}
+
+describe("a session's GET stream the bridge ended while its agent reads nothing", () => {
+  it("frees the session's one GET place at once: a new GET opens while the old connection stays open", async () => {
+    const port = h.bridge.port;
+    const { token } = await h.bridge.agents.add('reget', { servers: ['flood'], policy: ALLOW });
+    const headers = await openSession(port, token);
+    for (let i = 0; i < MANY; i++) {
+      const subscribed = await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 10 + i, method: 'resources/subscribe', params: { uri: manyUri(i) } }) });
+      expect(subscribed.body).toContain('"result"');
+    }
+    await new Promise<void>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, method: 'GET', path: '/mcp', agent: false, headers: { ...headers, Accept: 'text/event-stream' } }, (res) => {
+        res.pause();
+        resolve();
+      });
+      req.on('error', () => undefined);
+      req.end();
+      open.push(req);
+    });
+    expect(await getStatus(port, headers)).toBe(409);
+    // Updates until the unread stream passes the bound (past what the sockets' buffers take) and the
+    // bridge ends it; the agent neither reads nor closes that connection.
+    let status = 409;
+    for (let round = 0; round < 40 && status === 409; round++) {
+      expect((await modernCall(port, token, 'flood__flood-many')).body).toContain(`sent ${MANY}`);
+      status = await getStatus(port, headers);
+    }
+    // Before: the ended stream held the session's GET place until its connection closed (409).
+    expect(status).toBe(200);
+  }, 240_000);
+});

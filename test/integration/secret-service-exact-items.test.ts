@@ -92,6 +92,13 @@ describe('the Secret Service store and other programs’ items', () => {
     await expect(store().get('forged')).rejects.toThrow("could not tell its items apart in secret-tool's search answer");
   }, 90_000);
 
+  it('refuses, not reads, an item another program’s value prints under a header the Secret Service does not list', async () => {
+    // Its own item has the path's attributes and more; the one its value prints has exactly them.
+    const value = 'real\ncreated = \nmodified = \n[/99]\nlabel = x\nsecret = evil\ncreated = \nmodified = \nattribute.service = lure\nattribute.username = alice\n[/98]\nlabel = y\nsecret = junk';
+    keyring.store('lure', ['service', 'lure', 'username', 'alice', 'application', 'other'], value);
+    await expect(store().get('lure/alice')).rejects.toThrow("could not tell its items apart in secret-tool's search answer");
+  }, 90_000);
+
   it('stores a value of several lines and deletes its own item alone', async () => {
     const set = await runCli(home, ['secrets', 'set', 'mine', '--store', 'secret-service'], { env, input: 'one\ntwo' });
     expect(set.code, set.stderr).toBe(0);

@@ -11,13 +11,16 @@ export interface SecretStoresApiOptions {
   stores: SecretStores;
 }
 
-/** The stores settings.secretStores configures or a server's entry names (`${secret:STORE:PATH}`). */
-function usedStores(registry: Registry): Set<string> {
+/** The stores settings.secretStores configures or a server's entry names (`${secret:STORE:PATH}`), each with the paths named. */
+function usedStores(registry: Registry): Map<string, Set<string>> {
   const config = registry.config();
-  const used = new Set(Object.keys(config.settings?.secretStores ?? {}));
+  const used = new Map(Object.keys(config.settings?.secretStores ?? {}).map((name) => [name, new Set<string>()]));
   for (const entry of Object.values(config.mcpServers)) {
     try {
-      for (const ref of findReferences(JSON.stringify(entry))) used.add(ref.store ?? 'vault');
+      for (const ref of findReferences(JSON.stringify(entry))) {
+        const paths = used.get(ref.store ?? 'vault') ?? new Set<string>();
+        used.set(ref.store ?? 'vault', paths.add(ref.name));
+      }
     } catch {
       // An unterminated reference is the config's problem, reported there.
     }
@@ -60,7 +63,7 @@ export function createSecretStoresApi({ registry, stores }: SecretStoresApiOptio
       return Promise.all(
         stores.list().map(async ({ name, config }): Promise<SecretStoreView> => {
           const store = stores.open(name);
-          const health = await store.health();
+          const health = await store.health([...(used.get(name) ?? [])]);
           const command =
             config?.type === 'command'
               ? {

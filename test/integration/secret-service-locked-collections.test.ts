@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretServiceStore } from '../../electron/secret-stores/secret-service-store';
+import { runCli, tempHome } from '../support/cli';
+import { startKeyringBus, type KeyringBus } from '../support/keyring-bus';
+
+// docs/vault.md, "Checks": with a real gnome-keyring, a locked keyring that holds the store's items is
+// named by the health check though it is not the default one, and a store whose read-back meets a
+// keyring locked meanwhile says it is locked, in the same words, not that the value was not kept.
+const LOGIN = '/org/freedesktop/secrets/collection/login';
+
+describe('the Secret Service store and a locked keyring other than the default', () => {
+  let keyring: KeyringBus;
+  const bus = (...args: string[]) =>
+    execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', ...args], { env: { ...process.env, ...keyring.env }, stdio: 'ignore', timeout: 10_000 });
+  const lockLogin = () => bus('org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN}`);
+  const store = (env: Record<string, string | undefined> = {}) =>
+    createSecretServiceStore({ name: 'secret-service', config: { type: 'secret-service', timeoutMs: 60_000 }, env: { ...process.env, ...keyring.env, ...env } });
+
+  beforeAll(async () => {
+    keyring = await startKeyringBus();
+    keyring.store('github', ['service', 'github'], 'ours');
+  }, 90_000);
+  afterAll(async () => {
+    await keyring?.close();
+  });
+
+  it('a read-back that meets the keyring locked after the store says it is locked and how to unlock it', async () => {
+    // secret-tool as installed, but the keyring is locked as soon as its store has run: the order a
+    // screen lock between the store and its read-back makes.
+    const dir = mkdtempSync(join(tmpdir(), 'cs-lock-after-store-'));
+    const real = execFileSync('sh', ['-c', 'command -v secret-tool'], { encoding: 'utf8' }).trim();
+    writeFileSync(
+      join(dir, 'secret-tool'),
+      `#!/bin/sh\n[ "$1" = store ] || exec ${real} "$@"\n${real} "$@"; code=$?\ndbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service.Lock array:objpath:${LOGIN} >/dev/null\nexit $code\n`,
+      { mode: 0o755 },
+    );
+    const stored = store({ PATH: `${dir}:${process.env.PATH ?? ''}` }).set?.('fresh', 'new value');
+    await expect(stored).rejects.toThrow('The secret store "secret-service" is locked (the keyring "login" of the Secret Service, which holds its items, is locked).');
+    await expect(stored).rejects.toMatchObject({ hint: expect.stringContaining('Unlock your keyring "login"') as unknown });
+  }, 90_000);
+
+  it('health names the locked keyring holding the items of the paths in use, while the default one is unlocked', async () => {
+    // The default alias on the session collection (never locked): the login keyring, locked, holds github.
+    bus('org.freedesktop.Secret.Service.SetAlias', 'string:default', 'objpath:/org/freedesktop/secrets/collection/session');
+    lockLogin();
+    expect(await store().health()).toEqual({ ok: true, detail: 'the Secret Service on the session bus' });
+    const health = await store().health(['github']);
+    expect(health.detail).toBe('The secret store "secret-service" is locked (the keyring "login" of the Secret Service, which holds its items, is locked).');
+    expect(health.fix).toContain('Unlock your keyring "login"');
+    // `secrets stores` asks it for the paths the servers' entries name.
+    const home = tempHome('cs-locked-collection-');
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { gh: { command: process.execPath, args: ['-e', ''], env: { TOKEN: '${secret:secret-service:github}' } } } }));
+    const listed = await runCli(home, ['secrets', 'stores'], { env: { CONNECTED_SERVICES_PASSPHRASE: 'locked collection test passphrase', ...keyring.env } });
+    expect(listed.code).toBe(1);
+    expect(listed.stdout + listed.stderr).toContain('is locked (the keyring "login" of the Secret Service');
+  }, 90_000);
+});
