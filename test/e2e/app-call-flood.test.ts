@@ -12,7 +12,7 @@ interface Listed {
 // A waiting write is a request held open, and the tab has six connections to serve: an app asking
 // for many at once must leave Deny, Close and the other screens theirs.
 describe('an app that asks for many writes at once', () => {
-  const ui = useUiSession(async () => {
+  const ui = useUiSession(() => {
     const home = tempHome('cs-app-flood-');
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
