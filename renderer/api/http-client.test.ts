@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiInput } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { fakeFetch, fakeStream, type FakeStream } from '../../test/support/renderer/fake-fetch';
 import { createHttpClient } from './http-client';
@@ -19,6 +20,28 @@ describe('the App API over HTTP', () => {
     expect(request?.headers.get('authorization')).toBe('Bearer per-run');
     expect(request?.headers.get('content-type')).toBe('application/json');
     expect(request?.init.credentials).toBe('omit');
+  });
+
+  it('aborts a call its screen no longer waits for (an app closed while its write waited), and does not call the core lost', async () => {
+    const states: string[] = [];
+    const net = fakeFetch(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          request.init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')), { once: true });
+        }),
+    );
+    const api = createHttpClient({ token: 't', fetch: net.fetch, onConnection: (state) => states.push(state) });
+    const stop = new AbortController();
+    const callAppTool = api.callAppTool as (input: ApiInput<'callAppTool'>, signal?: AbortSignal) => Promise<unknown>;
+    const waiting = callAppTool({ appId: 'app', tool: 'save-note' }, stop.signal).catch((error: unknown) => error);
+    expect((await net.request(0)).init.signal).toBe(stop.signal);
+    stop.abort();
+    expect(await waiting).toMatchObject({ code: 'not_found', message: 'The page stopped waiting for callAppTool' });
+    expect(states).toEqual([]);
+    // A call with no signal is sent as before.
+    const plain = fakeFetch(() => json({ result: [] }));
+    await createHttpClient({ token: 't', fetch: plain.fetch }).listTools({});
+    expect(plain.requests[0]?.init.signal).toBeUndefined();
   });
 
   it('turns an error answer into a CodedError', async () => {

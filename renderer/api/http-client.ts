@@ -42,7 +42,11 @@ export interface HttpAppApi extends AppApi {
   signOut(): Promise<void>;
 }
 
-async function call(options: HttpClientOptions, person: PersonInput | undefined, method: ApiMethod, input: unknown): Promise<unknown> {
+/** What a call aborted by its screen (an app closed while its call waited) rejects with: the core did answer. */
+const stopped = (method: ApiMethod): CodedError => new CodedError('not_found', `The page stopped waiting for ${method}`);
+
+/** `signal`: a screen that no longer waits (an app's panel closed) aborts the request, freeing the browser's connection. */
+async function call(options: HttpClientOptions, person: PersonInput | undefined, method: ApiMethod, input: unknown, signal?: AbortSignal): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
   if (person?.take() === true) headers[PERSON_USE_HEADER] = '1';
@@ -54,13 +58,16 @@ async function call(options: HttpClientOptions, person: PersonInput | undefined,
       // The secret travels only in the header; no cookie is used or sent.
       credentials: 'omit',
       body: JSON.stringify(input ?? {}),
+      ...(signal ? { signal } : {}),
     });
   } catch {
+    if (signal?.aborted === true) throw stopped(method);
     options.onConnection?.('lost');
     throw new CodedError('server_unavailable', 'The app did not answer: it has stopped.', { hint: 'Start it again, then open the address it prints.' });
   }
   options.onConnection?.(connectionOf(response.status));
   const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
+  if (signal?.aborted === true) throw stopped(method);
   if (!response.ok || body.error !== undefined) {
     const wire = WireErrorSchema.safeParse(body.error);
     const idle = idleRefusal(response.status, body);
@@ -136,7 +143,7 @@ export function createHttpClient(options: HttpClientOptions): HttpAppApi {
   }
 
   const methods = Object.fromEntries(
-    (Object.keys(API_METHODS) as ApiMethod[]).map((method) => [method, (input: unknown) => call(options, person, method, input)]),
+    (Object.keys(API_METHODS) as ApiMethod[]).map((method) => [method, (input: unknown, signal?: AbortSignal) => call(options, person, method, input, signal)]),
   ) as Omit<AppApi, 'on'>;
 
   return {

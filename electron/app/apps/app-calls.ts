@@ -14,7 +14,10 @@ export interface AppCallsEvents {
 export interface AppCallsOptions {
   /** How long a call waits for the person (default five minutes), then it is refused. */
   timeoutMs?: number;
-  /** At most this many waiting calls per app (default 5): an app cannot bury the person in asks. */
+  /**
+   * At most this many waiting calls per app (default 1): an app cannot bury the person in asks, nor hold
+   * the web UI's connections (each waiting call is an open request; a browser keeps six per host).
+   */
   perApp?: number;
   /** At most this many waiting calls in all (default 20). */
   max?: number;
@@ -43,7 +46,7 @@ export class AppCalls {
 
   constructor(options: AppCallsOptions = {}) {
     this.#timeoutMs = options.timeoutMs ?? 5 * 60_000;
-    this.#perApp = options.perApp ?? 5;
+    this.#perApp = options.perApp ?? 1;
     this.#max = options.max ?? 20;
     this.#now = options.now ?? Date.now;
   }
@@ -56,8 +59,8 @@ export class AppCalls {
     const { appId, ...shown } = ask;
     const ofApp = [...this.#waiting.values()].filter((w) => w.appId === appId).length;
     if (ofApp >= this.#perApp || this.#waiting.size >= this.#max) {
-      throw new CodedError('rate_limited', `The app of "${ask.server}" already waits for your answer on ${String(ofApp)} calls`, {
-        hint: 'answer or close the app first',
+      throw new CodedError('rate_limited', ofApp >= this.#perApp ? `The app of "${ask.server}" already waits for your answer on ${ofApp === 1 ? 'a call' : `${String(ofApp)} calls`}` : 'Too many app calls already wait for your answer', {
+        hint: 'Allow or Deny the waiting call, or Close the app, then ask again',
       });
     }
     const now = this.#now();

@@ -134,13 +134,34 @@ describe('apps api', () => {
     await api.closeApp({ appId: app.appId });
     await expect(waiting).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('closed') as unknown });
     expect(host.calls.list()).toEqual([]);
-    const again = await api.openApp({ server: 'shop', tool: 'show-cart' });
-    const held = Array.from({ length: 5 }, () => api.callAppTool({ appId: again.appId, tool: 'place-order' }).catch((e: unknown) => e));
-    await waitingCalls(host, 5);
-    await expect(api.callAppTool({ appId: again.appId, tool: 'place-order' })).rejects.toMatchObject({ code: 'rate_limited' });
-    host.calls.close();
-    expect(await Promise.all(held)).toHaveLength(5);
     expect(calls).toEqual([]);
+  });
+
+  // Each waiting write is a request held open; in a browser tab they would take the page's connections.
+  it('holds one waiting write per app: a second is refused at once, a read still runs, and another app still asks', async () => {
+    const { api, app, host, calls } = await opened();
+    const first = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 1 } });
+    await waitingCalls(host, 1);
+    await expect(api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 2 } })).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: 'The app of "shop" already waits for your answer on a call',
+    });
+    expect(host.calls.list().map((c) => c.arguments)).toEqual([{ id: 1 }]);
+    expect(await api.callAppTool({ appId: app.appId, tool: 'refresh-cart' })).toMatchObject({ content: [{ text: 'done' }] });
+    const other = await api.openApp({ server: 'shop', tool: 'show-cart' });
+    const second = api.callAppTool({ appId: other.appId, tool: 'place-order', arguments: { id: 3 } });
+    await waitingCalls(host, 2);
+    const [firstCall, otherCall] = host.calls.list();
+    host.calls.decide(firstCall?.id ?? '', 'allow');
+    await first;
+    // Answered, the app may ask again.
+    const third = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 4 } });
+    await waitingCalls(host, 2);
+    host.calls.close();
+    await expect(third).rejects.toMatchObject({ code: 'denied' });
+    await expect(second).rejects.toMatchObject({ code: 'denied' });
+    expect(otherCall?.arguments).toEqual({ id: 3 });
+    expect(calls).toEqual(['shop/refresh-cart {}', 'shop/place-order {"id":1}']);
   });
 
   it('refuses calls of a closed app and says where apps are shown when no app origin runs', async () => {

@@ -81,9 +81,12 @@ function UrlAsk({ ask, busy, answer, openUrl }: AskBodyProps) {
         <button type="button" className="button" disabled={busy || ask.urlProblem !== undefined} onClick={openUrl}>
           Open in browser
         </button>
-        <button type="button" className="button primary" disabled={busy} onClick={() => answer('accept')}>
-          Done
-        </button>
+        {/* Done tells the server the person finished at the address: not offered when it cannot be opened. */}
+        {ask.urlProblem === undefined && (
+          <button type="button" className="button primary" disabled={busy} onClick={() => answer('accept')}>
+            Done
+          </button>
+        )}
         <Refuse ask={ask} busy={busy} answer={answer} />
       </div>
     </>

@@ -88,6 +88,7 @@ describe('a server\'s request in the app', () => {
     expect(api.callsOf('openAskUrl')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Open in browser' }));
     await waitFor(() => expect(api.callsOf('openAskUrl')).toEqual([{ id: 'u1' }]));
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
     cleanup();
 
     const hostile: PendingAsk = { ...base, id: 'u2', kind: 'url', message: 'x', url: 'javascript:alert("<b>hi</b>")', urlProblem: 'only https: URLs are opened' };
@@ -97,6 +98,9 @@ describe('a server\'s request in the app', () => {
     expect(document.querySelector('dialog b')).toBeNull();
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Open in browser" }).disabled).toBe(true);
     expect(screen.getByText(/will not be opened: only https/)).toBeTruthy();
+    // Nothing to be done at an address never opened: only Decline and Cancel answer it.
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Decline the request of shop' })).toBeTruthy();
   });
 
   it('sampling: shows the messages to be sent and approves one request', async () => {

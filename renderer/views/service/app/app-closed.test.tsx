@@ -31,4 +31,19 @@ describe('an app the host closed', () => {
     expect(panel.querySelector('iframe')).toBeNull();
     await waitFor(() => expect(api.callsOf('closeApp')).toContainEqual({ appId: 'app-1' }));
   });
+
+  it('says, once the person closed it, how to reopen it', async () => {
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
+      listTools: () => [TOOL],
+      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
+      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
+      closeApp: () => ({ ok: true as const }),
+    });
+    renderApp(api, { hash: '#/services/map/tools/show-map' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close the app of show-map' }));
+    await screen.findByText('The app is closed. Press “Call show-map” again to reopen it.');
+    await waitFor(() => expect(api.callsOf('closeApp')).toContainEqual({ appId: 'app-1' }));
+  });
 });

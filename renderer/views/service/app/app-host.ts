@@ -1,6 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppApi, CallResult, ToolInfo } from '../../../../shared/api';
+import type { CallResult, ToolInfo } from '../../../../shared/api';
+import { limitAppCalls, type AppCallTool, type PageAppCalls } from './app-call-limit';
 import { FrameTransport } from './frame-transport';
 
 /** What an app said that the screen shows and nothing else receives (SEP-1865 ui/message, ui/update-model-context, logging). */
@@ -10,7 +11,9 @@ export interface AppNote {
 }
 
 export interface AppHostOptions {
-  api: Pick<AppApi, 'callAppTool'>;
+  api: { callAppTool: AppCallTool };
+  /** The page's count of app calls in flight (tests; the page's own by default). */
+  page?: PageAppCalls;
   appId: string;
   frame: HTMLIFrameElement;
   tool: ToolInfo;
@@ -54,6 +57,7 @@ function textOf(blocks: unknown): string {
  */
 export async function connectAppHost(options: AppHostOptions): Promise<{ close: () => Promise<void> }> {
   const { api, appId, tool, onNote } = options;
+  const calls = limitAppCalls((input, signal) => api.callAppTool(input, signal), options.page);
   const bridge = new AppBridge(
     null,
     { name: 'Connected Services', version: options.version },
@@ -90,7 +94,7 @@ export async function connectAppHost(options: AppHostOptions): Promise<{ close: 
   bridge.onopenlink = async ({ url }) => ((await options.onOpenLink(url)) ? {} : { isError: true });
   bridge.oncalltool = async (params) => {
     try {
-      const result = await api.callAppTool({ appId, tool: params.name, ...(params.arguments !== undefined ? { arguments: params.arguments } : {}) });
+      const result = await calls.call({ appId, tool: params.name, ...(params.arguments !== undefined ? { arguments: params.arguments } : {}) });
       onNote({ kind: 'call', text: `ran ${params.name}` });
       return result as CallToolResult;
     } catch (error) {
@@ -99,7 +103,19 @@ export async function connectAppHost(options: AppHostOptions): Promise<{ close: 
       throw error;
     }
   };
-  const transport = new FrameTransport({ frame: options.frame, onFlood: () => options.onStop('flood'), onRefused: (text) => onNote({ kind: 'refused', text }) });
+  const transport = new FrameTransport({
+    frame: options.frame,
+    onFlood: () => {
+      calls.close();
+      options.onStop('flood');
+    },
+    onRefused: (text) => onNote({ kind: 'refused', text }),
+  });
   await bridge.connect(transport);
-  return { close: () => bridge.close() };
+  return {
+    close: () => {
+      calls.close();
+      return bridge.close();
+    },
+  };
 }

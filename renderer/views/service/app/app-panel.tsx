@@ -135,7 +135,11 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
           This app expired and was closed (the page lost touch with Connected Services for over ten minutes). Call the tool again to reopen it.
         </p>
       )}
-      {closed === 'person' && <p className="note" role="status">The app is closed.</p>}
+      {closed === 'person' && (
+        <p className="note" role="status">
+          The app is closed. Press “Call {tool.name}” again to reopen it.
+        </p>
+      )}
       {closed === 'host' && (
         <p className="note note-warn" role="status">
           {hostNote}
