@@ -2,7 +2,9 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
+import { CheckboxesWidget, RadioWidget } from './choice-widgets';
 import { FieldDescription } from './field-description';
+import { FieldTemplate, TitleFieldTemplate } from './field-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
 import { formSchema } from './choice-schema';
@@ -34,7 +36,8 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
 }
 
-const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, DescriptionFieldTemplate: FieldDescription };
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldTemplate, TitleFieldTemplate, DescriptionFieldTemplate: FieldDescription };
+const WIDGETS = { RadioWidget, CheckboxesWidget };
 
 /** A choice list's first option is not an answer: a choice the person never touched stays empty. */
 const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
@@ -51,7 +54,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
     ...(props.onBlur ? { onBlur: props.onBlur } : {}),
-    ...(props.widgets ? { widgets: props.widgets } : {}),
+    widgets: { ...WIDGETS, ...props.widgets } as RegistryWidgetsType<T>,
     ...(props.formContext !== undefined ? { formContext: props.formContext } : {}),
   };
   // Read from the person's own events, not rjsf's onChange, which also reports defaults it fills in.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibleNames, contrastReport, dialog, focusRingOf, serverRow, useUiSession, waitForState } from '../support/e2e';
+import { checkAccessibleNames, contrastReport, dialog, focusRingOf, serverRow, unnamedGroups, useUiSession, waitForState } from '../support/e2e';
 
 const SCREENS: Array<[name: string, hash: string]> = [
   ['catalog', '#/'],
@@ -56,7 +56,16 @@ describe('accessibility in Chromium', () => {
       await ui.open(hash);
       await ui.idle();
       unnamed.push(...(await checkAccessibleNames(page)).map((u) => `${name}: ${u}`));
+      // The gate that disables controls while the core is away is no group to announce.
+      unnamed.push(...(await unnamedGroups(page)).filter((u) => u.includes('connection-gate')).map((u) => `${name}: ${u}`));
     }
+    // A radio group named by its field's title (the agent form's access, names and tool mode).
+    await ui.open('#/agents');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    const create = dialog(page, 'Create an agent');
+    await create.getByRole('radiogroup').first().waitFor();
+    unnamed.push(...(await checkAccessibleNames(page)).map((u) => `agent dialog: ${u}`));
+    await create.getByRole('button', { name: 'Cancel' }).click();
     await ui.open('#/');
     await page.getByRole('button', { name: 'Add custom service' }).click();
     await page.getByLabel('A remote service at a URL (Streamable HTTP)').check();
@@ -113,11 +122,13 @@ describe('accessibility in Chromium', () => {
     await page.evaluate(() => {
       const probe = document.createElement('div');
       probe.id = 'a11y-probe';
-      probe.innerHTML = '<button type="button"></button><p class="probe-text" style="color:#aaaaaa;background:#ffffff">faint</p>';
+      probe.innerHTML = '<button type="button"></button><div role="radiogroup"><label><input type="radio" name="probe">One</label></div><p class="probe-text" style="color:#aaaaaa;background:#ffffff">faint</p>';
       document.querySelector('main')?.append(probe);
     });
     try {
-      expect((await checkAccessibleNames(page)).some((u) => u.startsWith('button: <button type="button"></button>'))).toBe(true);
+      const unnamed = await checkAccessibleNames(page);
+      expect(unnamed.some((u) => u.startsWith('button: <button type="button"></button>'))).toBe(true);
+      expect(unnamed.some((u) => u.startsWith('radiogroup: <div role="radiogroup">'))).toBe(true);
       const [faint] = await contrastReport(page, ['.probe-text']);
       expect(faint?.ratio).toBeLessThan(4.5);
     } finally {

@@ -82,7 +82,10 @@ describe('activity: changes asked from the command line', () => {
     });
     renderApp(api, { hash: '#/activity' });
     const card = await screen.findByRole('listitem', { name: /asks to call echo on everything/ });
-    await waitFor(() => expect(card.textContent).toContain('Calls Echo a message (echo) on everything with:'));
+    // The name the call uses and its server lead; the server's title for the tool follows as its words.
+    await waitFor(() => expect(card.textContent).toContain('Calls echo on everything, titled “Echo a message” with:'));
+    expect(within(card).getByText('echo', { selector: 'code' })).toBeTruthy();
+    expect(within(card).queryByText('Echo a message')).toBeNull();
     const args = within(card).getByRole('group', { name: 'Arguments of echo on everything' });
     expect([...args.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`)).toEqual(['message=hi there', 'token=[hidden: GH_TOKEN]', 'count=3']);
     const raw = within(card).getByRole('group', { name: 'What c-7 runs' });

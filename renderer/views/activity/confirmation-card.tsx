@@ -6,7 +6,7 @@ import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ArgumentList } from './argument-list';
 import { claimedProcess } from './claimed-process';
-import { ToolName } from './tool-name';
+import { ToolTitle } from './tool-name';
 
 function fromText(c: Confirmation): string {
   const where = c.from === 'cli' ? 'the command line' : c.from;
@@ -63,7 +63,8 @@ function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
   return (
     <>
       <p>
-        {verb} {confirmation.method === 'getPrompt' ? <code>{revealHidden(call.tool)}</code> : <ToolName server={call.server} tool={call.tool} />} on <strong>{call.server}</strong> with:
+        {verb} <code>{revealHidden(call.tool)}</code> on <strong>{call.server}</strong>
+        {confirmation.method === 'callTool' && <ToolTitle server={call.server} tool={call.tool} />} with:
       </p>
       <ArgumentList value={call.arguments} label={`Arguments of ${call.tool} on ${call.server}`} />
       <details>

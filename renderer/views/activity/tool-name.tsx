@@ -17,15 +17,3 @@ export function ToolTitle({ server, tool }: { server: string; tool: string }) {
   const title = useToolTitle(server, tool);
   return title === undefined ? null : <>, titled “{title}”</>;
 }
-
-/** A tool as a person knows it: its title and, beside it, the name the call uses. */
-export function ToolName({ server, tool }: { server: string; tool: string }) {
-  const title = useToolTitle(server, tool);
-  const name = <code>{revealHidden(tool)}</code>;
-  if (title === undefined) return name;
-  return (
-    <>
-      <strong>{title}</strong> ({name})
-    </>
-  );
-}

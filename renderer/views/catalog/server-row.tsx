@@ -19,7 +19,7 @@ export const ServerRow = memo(function ServerRow({ row, onApprove, hidden = fals
   const { status } = row;
   // The cells are their own memo: a keystroke that hides or shows the row re-renders only this element.
   return (
-    <li className="row" aria-labelledby={`server-${status.name}`} data-server={status.name} hidden={hidden}>
+    <li className="row server-row" aria-labelledby={`server-${status.name}`} data-server={status.name} hidden={hidden}>
       <ServerRowCells row={row} onApprove={onApprove} />
     </li>
   );
@@ -45,8 +45,8 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
         <span className="visually-hidden">transport: </span>
         {status.transport}
       </span>
-      <span className="row-cell" title="Sign-in">
-        <span className="visually-hidden">sign-in: </span>
+      <span className="row-cell row-sign-in" title="Sign-in">
+        <span className="visually-hidden row-cell-key">sign-in: </span>
         {/* Not from the catalog and no sign-in configured: the app cannot tell whether (or how) it signs in. */}
         {row.auth === '—' ? (
           <span title="Not known for a service not from the catalog">
@@ -60,7 +60,7 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
       <span className="row-state">
         <StateBadge status={status} expandable />
       </span>
-      <span className="row-cell">{plural(status.toolCount, 'tool')}</span>
+      <span className="row-cell row-tools">{plural(status.toolCount, 'tool')}</span>
       <span className="row-cell row-token">
         <span className="visually-hidden">sign-in expires: </span>
         {expiresAt !== undefined ? expiryText(expiresAt, now) : <span title="Nothing that expires">—</span>}

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { blend, contrastRatio, parseColor, type Rgba } from './contrast';
 
 /** Roles a person operates; each needs an accessible name. */
-const CONTROL_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'spinbutton', 'slider', 'switch', 'tab', 'menuitem', 'listbox']);
+const CONTROL_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'radiogroup', 'spinbutton', 'slider', 'switch', 'tab', 'menuitem', 'listbox']);
 
 interface AxValue {
   value?: unknown;
@@ -18,7 +18,16 @@ interface AxNode {
  * Every control in Chromium's own accessibility tree that has no accessible name, described by its
  * HTML; empty when all are named.
  */
-export async function checkAccessibleNames(page: Page): Promise<string[]> {
+export function checkAccessibleNames(page: Page): Promise<string[]> {
+  return unnamedOf(page, CONTROL_ROLES);
+}
+
+/** Every group a screen reader announces with no name (a fieldset without a legend), by its HTML. */
+export function unnamedGroups(page: Page): Promise<string[]> {
+  return unnamedOf(page, new Set(['group']));
+}
+
+async function unnamedOf(page: Page, roles: ReadonlySet<string>): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Accessibility.enable');
@@ -26,7 +35,7 @@ export async function checkAccessibleNames(page: Page): Promise<string[]> {
     const unnamed: string[] = [];
     for (const node of nodes) {
       const role = typeof node.role?.value === 'string' ? node.role.value : '';
-      if (node.ignored || !CONTROL_ROLES.has(role)) continue;
+      if (node.ignored || !roles.has(role)) continue;
       const name = typeof node.name?.value === 'string' ? node.name.value.trim() : '';
       if (name !== '') continue;
       let html = '(no DOM node)';

@@ -5,7 +5,7 @@ export type { UiSession, UiSessionOptions } from './ui-session';
 export { useUiSession } from './use-ui-session';
 export type { UiSessionSetup } from './use-ui-session';
 export { serverRow, catalogRow, stateOf, dialog, waitForState, deviceLoginScreen } from './screens';
-export { checkAccessibleNames, contrastReport, focusRingOf } from './a11y';
+export { checkAccessibleNames, contrastReport, focusRingOf, unnamedGroups } from './a11y';
 export type { ContrastPair, FocusRing } from './a11y';
 export { contrastRatio, relativeLuminance, parseColor } from './contrast';
 export { controlBoxes, overlaps, layoutProblems, tabTo, unreachedByTab, focusedName } from './layout-checks';
