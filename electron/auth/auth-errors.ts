@@ -1,4 +1,4 @@
-import { APP_SIGN_IN, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
+import { APP_SIGN_IN, appClientSecret, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Reach } from '../net';
 import { shownErrorUri } from './error-uri';
@@ -7,6 +7,23 @@ import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fie
 
 export function connectHint(server: string): string {
   return `run \`connected-services connect ${server}\` (or ${APP_SIGN_IN})`;
+}
+
+/**
+ * The token endpoint refused the client itself (RFC 6749 §5.2 invalid_client, unauthorized_client) in a
+ * client credentials grant: signing in again sends the same ID and secret, so the fix is to change them.
+ * `secret`: the vault secret the entry's clientSecret names, when it names one.
+ */
+export function clientRefused(server: string, error: CodedError, secret: string | undefined): CodedError {
+  const code = error.data?.['oauthError'];
+  if (code !== 'invalid_client' && code !== 'unauthorized_client') return error;
+  const set = `run \`connected-services secrets set ${secret ?? 'NAME'}\`${secret === undefined ? ' for the secret its "clientSecret" names' : ''}`;
+  const page = typeof error.data?.['errorUri'] === 'string' ? `; the authorization server explains this error at ${error.data['errorUri']}` : '';
+  return new CodedError('auth_required', `The client ID or client secret of "${server}" was refused: ${error.message}`, {
+    // No full stop after an address: it would read as part of it.
+    hint: `Replace the client secret: ${set} (or ${appClientSecret(secret)})${page === '' ? '.' : page}`,
+    data: { ...error.data, server },
+  });
 }
 
 /** The error of every call that cannot get a valid token. */

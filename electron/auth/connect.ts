@@ -1,4 +1,5 @@
 import { CodedError } from '../../shared/errors';
+import { findReferences } from '../../shared/vault';
 import type { AnyOAuth, AuthTarget } from './auth-config';
 import { isInvalidClient } from './auth-errors';
 import { checkedBrowserUrl } from './browser-url';
@@ -137,7 +138,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
     const config = await oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
     const checkBrowserUrl = (value: string, what: string): Promise<URL> => checkedBrowserUrl(value, what, reach, core.resolver, pins);
-    const ctx: FlowContext = { server, discovery, reach, checkBrowserUrl, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth), note: (m) => core.log(`[${server}] ${m}`) };
+    const ctx: FlowContext = { server, discovery, reach, checkBrowserUrl, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth), note: (m) => core.log(`[${server}] ${m}`), clientSecretName: vaultSecretName(auth) };
     try {
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
@@ -158,6 +159,19 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
       }
       throw error;
     }
+  }
+}
+
+/** The vault secret an entry's clientSecret is, when it is one reference to the vault (`${secret:NAME}`). */
+function vaultSecretName(auth: AnyOAuth): string | undefined {
+  const value = 'clientSecret' in auth ? auth.clientSecret : undefined;
+  if (value === undefined) return undefined;
+  try {
+    const refs = findReferences(value);
+    const only = refs[0];
+    return refs.length === 1 && only !== undefined && only.text === value && only.kind === 'secret' && only.store === undefined ? only.name : undefined;
+  } catch {
+    return undefined;
   }
 }
 

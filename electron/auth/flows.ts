@@ -1,6 +1,6 @@
 import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
-import { connectHint, flowError, oauthErrorOf, serverRefusal } from './auth-errors';
+import { clientRefused, connectHint, flowError, oauthErrorOf, serverRefusal } from './auth-errors';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
@@ -28,6 +28,8 @@ export interface FlowContext {
   authorizationParams?: Record<string, string> | undefined;
   /** A diagnostic line for the core's log (never a secret). */
   note?: ((message: string) => void) | undefined;
+  /** The vault secret the entry's clientSecret names (`${secret:NAME}`), for the hint when it is refused. */
+  clientSecretName?: string | undefined;
 }
 
 function cancelled(server: string): CodedError {
@@ -194,7 +196,7 @@ export async function runClientCredentials(ctx: FlowContext): Promise<TokenRespo
   try {
     return await lib.clientCredentialsGrant(ctx.config, baseParameters(ctx));
   } catch (error) {
-    throw flowError(ctx.server, error, 'while getting a client-credentials token', ctx.reach);
+    throw clientRefused(ctx.server, flowError(ctx.server, error, 'while getting a client-credentials token', ctx.reach), ctx.clientSecretName);
   }
 }
 

@@ -14,6 +14,10 @@ describe('format', () => {
     expect(relativeTime(1_000, 1_000 + 120_000)).toBe('2 min ago');
     expect(expiryText(10 + 3_600_000, 10)).toBe('token expires in 1 h');
     expect(expiryText(10, 10 + 60_000)).toBe('token expired 1 min ago');
+    expect(expiryText(10, 10 + 60_000, false)).toBe('token expired 1 min ago');
+    // A held refresh token renews it: not an ended sign-in.
+    expect(expiryText(10, 10 + 60_000, true)).toBe('token renews on next use');
+    expect(expiryText(10 + 3_600_000, 10, true)).toBe('token expires in 1 h');
   });
 
   it('counts down as m:ss and never below zero', () => {

@@ -55,9 +55,13 @@ export function refreshEvery(at: number, now: number): number {
   return MINUTE;
 }
 
-/** Token expiry as a row shows it. */
-export function expiryText(expiresAt: number, now: number): string {
-  return expiresAt > now ? `token expires ${timeUntil(expiresAt, now)}` : `token expired ${timeAgo(expiresAt, now)}`;
+/**
+ * Token expiry as a row shows it. An access token that ran out while a refresh token is held is not
+ * a sign-in that ended: the next call renews it (RFC 6749 §6), so that is what is said.
+ */
+export function expiryText(expiresAt: number, now: number, refreshable = false): string {
+  if (expiresAt > now) return `token expires ${timeUntil(expiresAt, now)}`;
+  return refreshable ? 'token renews on next use' : `token expired ${timeAgo(expiresAt, now)}`;
 }
 
 /** mm:ss for a countdown; never negative. */

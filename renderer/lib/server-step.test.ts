@@ -42,6 +42,22 @@ describe('nextStep: one specific action per state', () => {
   it('says Sign in again when a held sign-in was refused or ran out', () => {
     expect(kind({ state: 'needs_auth', auth: { connected: true, kind: 'oauth' } })).toBe('sign-in-again');
     expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, expiresAt: NOW - 1000 } })).toBe('sign-in-again');
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, expiresAt: NOW - 1000, refreshable: false } })).toBe('sign-in-again');
+  });
+
+  it('offers nothing for an expired access token that renews on next use', () => {
+    const auth = { connected: true, kind: 'oauth' as const, expiresAt: NOW - 60_000, refreshable: true };
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBeUndefined();
+    expect(kind({ state: 'stopped', history: [{ state: 'ready', at: NOW - 90_000 }], auth })).toBeUndefined();
+    expect(kind({ state: 'ready', toolCount: 2, auth })).toBeUndefined();
+    // Refused at its renewal, it is needs_auth: then the person signs in again.
+    expect(kind({ state: 'needs_auth', auth })).toBe('sign-in-again');
+  });
+
+  it('says Restart, not Sign in again, for a signed-in server that failed (its authorization server unreachable)', () => {
+    const lastError = { code: 'server_unavailable' as const, message: 'The authorization server did not answer. Try again in a moment.' };
+    expect(kind({ state: 'error', lastError, auth: { connected: true, kind: 'oauth', expiresAt: NOW - 60_000, refreshable: true } })).toBe('restart');
+    expect(kind({ state: 'error', lastError, auth: { connected: true, kind: 'oauth', expiresAt: NOW + 60_000 } })).toBe('restart');
   });
 
   it('says Grant more access for a missing scope, not a sign-in', () => {

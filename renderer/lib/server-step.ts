@@ -48,7 +48,11 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
   }
   if (moreAccessNeeded(auth).length > 0) return step('grant-access', name);
   const held = auth?.connected === true;
-  if (status.state === 'needs_auth' || tokenExpired(status, now)) return step(held ? 'sign-in-again' : 'sign-in', name);
+  if (status.state === 'needs_auth') return step(held ? 'sign-in-again' : 'sign-in', name);
+  // A held credential on a failed server (its authorization server unreachable too): a fresh start, not a sign-in.
+  if (status.state === 'error' && held) return step('restart', name);
+  // An expired access token renews on next use while a refresh token is held (RFC 6749 §6).
+  if (tokenExpired(status, now) && auth?.refreshable !== true) return step(held ? 'sign-in-again' : 'sign-in', name);
   // A service that signs in and holds nothing yet: signing in is what connecting it means.
   if (auth !== undefined && !held && status.state !== 'ready') return step('sign-in', name);
   // Failed: Restart, the verb of "Restart all that failed" beside it, and what it does (stop, then a fresh start).

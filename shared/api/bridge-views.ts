@@ -216,6 +216,11 @@ export const AuthInfoSchema = lazySchema(() => z.object({
   /** The account signed in, when the issuer named it (userinfo's or the ID Token's email, username, name or subject); absent: unknown. */
   account: z.string().optional(),
   expiresAt: z.number().optional(),
+  /**
+   * The credential renews without the person when its access token runs out: a refresh token is held,
+   * or the client credentials grant asks again (RFC 6749 §6, §4.4). False for an API key; absent is read as false.
+   */
+  refreshable: z.boolean().optional(),
   scopes: z.array(z.string()).optional(),
   /**
    * After a 403 insufficient_scope (step-up): the scopes the server named that the credential lacks;

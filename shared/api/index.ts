@@ -37,3 +37,4 @@ export * from './app-call-views';
 export { InputRoundSettingsSchema, SessionSettingsSchema, SetInputRoundSettingsSchema, SetSessionSettingsSchema } from './settings-methods';
 export type { InputRoundSettingsView, SessionSettingsView } from './settings-methods';
 export * from './first-inventory';
+export { currentError } from './current-error';

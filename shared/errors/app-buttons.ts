@@ -9,3 +9,8 @@ export const APP_API_KEY = 'press "Enter API key" on its page in the app';
 export const APP_REVIEW_TOOL = 'press "Accept" or "Refuse" under "Tool changes to review" on its page in the app';
 /** The button that opens a registry entry's Install dialog again, on its row of the Services screen. */
 export const APP_INSTALL_AGAIN = 'press "Install" on its row under Services in the app again';
+/** Where a refused client secret is replaced, or a wrong client ID corrected: not by signing in again. */
+export function appClientSecret(secret: string | undefined): string {
+  const replace = secret === undefined ? 'press "Replace" on its client secret under Access' : `press "Replace" on ${secret} under Access`;
+  return `${replace} in the app, or "Edit" on its page to correct the client ID`;
+}

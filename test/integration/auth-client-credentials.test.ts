@@ -80,5 +80,10 @@ describe('auth: client credentials against oidc-provider', () => {
     expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ code: 'auth_required', data: { oauthError: 'invalid_client' } });
     expect((error as CodedError).message).not.toContain('not-the-secret');
+    // A new sign-in repeats the same request: the way out is the secret (or the client ID), not connect.
+    expect((error as CodedError).message).toMatch(/^The client ID or client secret of "machine" was refused: The authorization server answered invalid_client/);
+    expect((error as CodedError).hint).toBe(
+      'Replace the client secret: run `connected-services secrets set CC_SECRET` (or press "Replace" on CC_SECRET under Access in the app, or "Edit" on its page to correct the client ID).',
+    );
   });
 });

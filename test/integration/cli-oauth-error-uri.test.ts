@@ -35,7 +35,10 @@ describe('CLI: an authorization server\'s error page (error_uri)', () => {
     const shown = await connectWithErrorPage('https://billing.example/oauth/errors#invalid_client');
     expect(shown).toContain('The authorization server answered invalid_client: Unknown client');
     const hint = shown.split('\n').find((line) => line.startsWith('  hint: '));
-    expect(hint).toBe('  hint: Run `connected-services connect billing` (or press "Sign in with the browser" or "Sign in with a code" on its page in the app); the authorization server explains this error at https://billing.example/oauth/errors#invalid_client');
+    // Signing in again would send the same client ID and secret: the hint names where to replace them.
+    expect(hint).toBe(
+      '  hint: Replace the client secret: run `connected-services secrets set CC_SECRET` (or press "Replace" on CC_SECRET under Access in the app, or "Edit" on its page to correct the client ID); the authorization server explains this error at https://billing.example/oauth/errors#invalid_client',
+    );
   }, 120_000);
 
   it('is left out when it fails the URL check', async () => {
@@ -43,5 +46,6 @@ describe('CLI: an authorization server\'s error page (error_uri)', () => {
     expect(shown).toContain('The authorization server answered invalid_client');
     expect(shown).not.toContain('javascript:');
     expect(shown).not.toContain('explains this error');
+    expect(shown).toContain('The client ID or client secret of "billing" was refused');
   }, 120_000);
 });

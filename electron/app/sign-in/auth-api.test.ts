@@ -64,7 +64,7 @@ describe('disconnect', () => {
   // The page tells an API-key service from a sign-in by it: without it, it showed the OAuth buttons.
   it('answers with the credential as it is after, for an API-key service too', async () => {
     const { api } = setup('approved', { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'api_key' } });
-    expect((await api.disconnect({ name: 'svc', revoke: true })).auth).toEqual({ connected: true, kind: 'api_key' });
+    expect((await api.disconnect({ name: 'svc', revoke: true })).auth).toEqual({ connected: true, kind: 'api_key', refreshable: false });
   });
 
   // A deleted key is not a revoked one: the answer says it apart, for the CLI's and the page's words.

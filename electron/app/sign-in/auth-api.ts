@@ -21,7 +21,7 @@ const OAUTH_TYPES = new Set(['oauth', 'device', 'client_credentials']);
 export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: string, config: AuthTarget): Promise<AuthInfo | undefined> {
   if (config.auth?.type === 'none') return undefined;
   // A key is held or not; the person enters it again in the app when it is missing or refused.
-  if (config.auth?.type === 'api_key') return { connected: (await auth.status(name, config)).connected, kind: 'api_key' };
+  if (config.auth?.type === 'api_key') return { connected: (await auth.status(name, config)).connected, kind: 'api_key', refreshable: false };
   // A program on this computer without "auth" keeps its credentials itself.
   if (config.stdio && config.auth === undefined) return undefined;
   const status = await auth.status(name, config);
@@ -35,6 +35,7 @@ export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: st
     ...(status.issuer !== undefined ? { issuer: status.issuer } : {}),
     ...(status.account !== undefined ? { account: status.account } : {}),
     ...(status.expiresAt !== undefined ? { expiresAt: status.expiresAt } : {}),
+    refreshable: status.refreshable,
     ...(status.scopes.length > 0 ? { scopes: status.scopes } : {}),
     ...(lacking.length > 0 ? { pendingScopes: lacking } : {}),
   };

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { moreAccessNeeded, type AgentListingBound, type ServerStatus } from '../../../shared/api';
+import { currentError, moreAccessNeeded, type AgentListingBound, type ServerStatus } from '../../../shared/api';
 import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
 import { configError, issueRows } from '../config-errors';
@@ -14,13 +14,27 @@ export function age(since: number, now: number): string {
   return `${Math.round(seconds / 86_400)}d`;
 }
 
+/** The SIGN-IN column's expiry: an expired token renews on use only while a refresh token is held. */
+function expiryOf(status: ServerStatus, now: number): string {
+  const expiresAt = status.auth?.expiresAt;
+  if (expiresAt === undefined) return '';
+  if (expiresAt > now) return `expires in ${age(now, expiresAt)}`;
+  return status.auth?.refreshable === true ? 'expired (refreshes on use)' : `expired (sign in again: \`connected-services connect ${status.name}\`)`;
+}
+
 /** Whether a credential is held, when it expires and for which scopes. */
-function signIn(status: ServerStatus, now: number): string {
+export function signInText(status: ServerStatus, now: number): string {
   const auth = status.auth;
   if (!auth) return '';
   if (!auth.connected) return 'not signed in';
-  const expiry = auth.expiresAt === undefined ? '' : auth.expiresAt > now ? `expires in ${age(now, auth.expiresAt)}` : 'expired (refreshes on use)';
+  const expiry = expiryOf(status, now);
   return [expiry, auth.scopes?.length ? `scopes: ${auth.scopes.join(' ')}` : ''].filter(Boolean).join(', ');
+}
+
+/** The LAST ERROR column: only while it tells why the server is not working (`--json` keeps it always). */
+export function lastErrorText(status: ServerStatus): string {
+  const error = currentError(status);
+  return error ? `${error.code}: ${error.message}` : '';
 }
 
 export function stateLabel(status: ServerStatus): string {
@@ -72,7 +86,7 @@ export function registerStatus(program: Command, run: Run): void {
         const now = Date.now();
         const rows = [['SERVER', 'TRANSPORT', 'STATE', 'SINCE', 'TOOLS', 'SIGN-IN', 'LAST ERROR']];
         for (const s of status.servers) {
-          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), signIn(s, now), s.lastError ? `${s.lastError.code}: ${s.lastError.message}` : '']);
+          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), signInText(s, now), lastErrorText(s)]);
         }
         for (const { server, problem } of invalid) rows.push([server, '', 'invalid entry', '', '', '', `invalid_config: ${problem}`]);
         for (const line of table(rows)) ctx.output.out(line);

@@ -34,7 +34,7 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         {row.auth?.expiresAt !== undefined && (
           <>
             <dt>Expires</dt>
-            <dd>{expiryText(row.auth.expiresAt, Date.now())}</dd>
+            <dd>{expiryText(row.auth.expiresAt, Date.now(), row.auth.refreshable === true)}</dd>
           </>
         )}
         <dt>Details</dt>

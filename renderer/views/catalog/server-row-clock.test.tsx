@@ -62,4 +62,21 @@ describe('a server row’s clock', () => {
     expect(soon.getByText(/token expires in 19 s/)).toBeTruthy();
     expect(stillRendered()).toBe(0);
   });
+
+  it('says a held refresh token renews the token once it runs out, and offers no sign-in for it', () => {
+    const clock = createFakeClock(START);
+    const auth = { connected: true, kind: 'oauth' as const, expiresAt: START + 5_000, refreshable: true };
+    const renews = serverStatus({ name: 'renews', transport: 'http', url: 'https://example.com/mcp', approval: 'not_needed', state: 'idle', inventoryUpdatedAt: START - 60_000, auth });
+    const ended = serverStatus({ name: 'ended', transport: 'http', url: 'https://example.com/mcp', approval: 'not_needed', state: 'idle', inventoryUpdatedAt: START - 60_000, auth: { ...auth, refreshable: false } });
+    rows([], [renews, ended], clock);
+    act(() => clock.advance(65_000));
+    const row = within(screen.getByRole('listitem', { name: 'renews' }));
+    expect(row.getByText(/token renews on next use/)).toBeTruthy();
+    expect(row.queryByText(/token expired/)).toBeNull();
+    expect(row.queryByRole('button', { name: /Sign in/ })).toBeNull();
+    // Without a refresh token the sign-in has ended: the row says so and offers it.
+    const gone = within(screen.getByRole('listitem', { name: 'ended' }));
+    expect(gone.getByText(/token expired 1 min ago/)).toBeTruthy();
+    expect(gone.getByRole('button', { name: 'Sign in again to ended' })).toBeTruthy();
+  });
 });

@@ -63,7 +63,7 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
       <span className="row-cell row-tools">{plural(status.toolCount, 'tool')}</span>
       <span className="row-cell row-token">
         <span className="visually-hidden">sign-in expires: </span>
-        {expiresAt !== undefined ? expiryText(expiresAt, now) : <span title="Nothing that expires">—</span>}
+        {expiresAt !== undefined ? expiryText(expiresAt, now, status.auth?.refreshable === true) : <span title="Nothing that expires">—</span>}
       </span>
       <ConnectionGate>
         <ServerActions status={status} now={now} onApprove={onApprove} />

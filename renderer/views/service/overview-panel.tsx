@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
+import { currentError, moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
@@ -8,6 +8,8 @@ import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { StateHistory } from './state-history';
 
 const SIGN_IN_HINT = 'Sign in with “Sign in with the browser” or “Sign in with a code” under Sign-in.';
+// Client credentials involve no person: a new request sends the same client ID and secret again.
+const CLIENT_HINT = 'Replace its client secret with “Replace” under Access, or correct the client ID with “Edit”.';
 
 /** Facts, last error with its hint, sign-in details and the state history of one server. */
 export function OverviewPanel({ status }: { status: ServerStatus }) {
@@ -20,9 +22,19 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const auth = status.auth;
   const more = moreAccessNeeded(auth);
   const apiKey = auth?.kind === 'api_key';
+  const client = auth?.kind === 'client_credentials';
   const waiting = signIn?.state === 'waiting';
   // The core's hints name a terminal command; here the key is entered, or the sign-in started, below.
-  const lastError = status.lastError === undefined ? undefined : apiKey ? { message: status.lastError.message, hint: 'Enter the key with “Enter API key” under Sign-in.' } : status.lastError.code === 'auth_required' ? { message: status.lastError.message, hint: SIGN_IN_HINT } : status.lastError;
+  // A healthy server's earlier error is not shown as its last one (its state history keeps it).
+  const current = currentError(status);
+  const lastError =
+    current === undefined
+      ? undefined
+      : apiKey
+        ? { message: current.message, hint: 'Enter the key with “Enter API key” under Sign-in.' }
+        : current.code === 'auth_required'
+          ? { message: current.message, hint: client ? CLIENT_HINT : SIGN_IN_HINT }
+          : current;
   // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
   const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
   return (
@@ -63,11 +75,11 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           <dd>{status.crashes}</dd>
         </dl>
       </section>
-      {status.lastError !== undefined && (
+      {current !== undefined && lastError !== undefined && (
         <section aria-labelledby="last-error-title" className="panel">
           <h2 id="last-error-title">Last error</h2>
-          <ErrorNote error={lastError ?? status.lastError} />
-          <p className="muted">Code: {status.lastError.code}</p>
+          <ErrorNote error={lastError} />
+          <p className="muted">Code: {current.code}</p>
           <p>
             <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
           </p>
@@ -107,7 +119,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               {auth.expiresAt !== undefined && (
                 <>
                   <dt>Expiry</dt>
-                  <dd>{expiryText(auth.expiresAt, now)}</dd>
+                  <dd>{expiryText(auth.expiresAt, now, auth.refreshable === true)}</dd>
                 </>
               )}
               {!apiKey && <dt>Granted scopes</dt>}
@@ -127,7 +139,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               <button type="button" className="button primary" onClick={() => setKeyOpen(true)} aria-label={`Enter API key for ${status.name}`}>
                 Enter API key
               </button>
-            ) : (
+            ) : client ? null : (
               <>
                 <button type="button" className="button" disabled={busy !== null || waiting} onClick={() => void run('connect-browser')}>
                   Sign in with the browser
