@@ -1,9 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appFixtureServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, until, useUiSession } from '../support/e2e';
+import { appFrame, callToolWithApp, until, useUiSession, appFixtureHome } from '../support/e2e';
 
 interface Listed {
   kind: string;
@@ -12,12 +8,7 @@ interface Listed {
 // A waiting write is a request held open, and the tab has six connections to serve: an app asking
 // for many at once must leave Deny, Close and the other screens theirs.
 describe('an app that asks for many writes at once', () => {
-  const ui = useUiSession(() => {
-    const home = tempHome('cs-app-flood-');
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
-    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
-  }, 90_000);
+  const ui = useUiSession(() => appFixtureHome('cs-app-flood-'), 90_000);
 
   beforeAll(async () => {
     await ui.api('approveServer', { name: 'fixture' });

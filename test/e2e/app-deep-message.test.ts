@@ -1,18 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appFixtureServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, useUiSession } from '../support/e2e';
+import { appFrame, callToolWithApp, useUiSession, appFixtureHome } from '../support/e2e';
 
 // An app's message is bounded in the page before anything recursive reads it (frame-transport.ts).
 describe('an app that sends a message nested thousands deep', () => {
-  const ui = useUiSession(() => {
-    const home = tempHome('cs-app-deep-');
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
-    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
-  }, 90_000);
+  const ui = useUiSession(() => appFixtureHome('cs-app-deep-'), 90_000);
   const calls: string[] = [];
   let crashed = false;
 

@@ -1,19 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appFixtureServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, useUiSession, until } from '../support/e2e';
+import { appFrame, callToolWithApp, useUiSession, until, appFixtureHome } from '../support/e2e';
 
 // Issue 36 item 1: a device only when the resource asks and the person allowed it once for that server.
 describe('what an app may use of the device', () => {
   let home = '';
 
   const ui = useUiSession(() => {
-    home = tempHome('cs-app-perm-');
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
-    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
+    const session = appFixtureHome('cs-app-perm-');
+    home = session.home;
+    return session;
   }, 90_000);
 
   beforeAll(async () => {

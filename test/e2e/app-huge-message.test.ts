@@ -1,9 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appFixtureServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, useUiSession } from '../support/e2e';
+import { appFrame, callToolWithApp, useUiSession, appFixtureHome } from '../support/e2e';
 
 /** Whether the page runs a task within `ms`: it does not while a message is being copied into JSON. */
 async function answersWithin(page: { evaluate: (fn: () => Promise<boolean>) => Promise<boolean> }, ms: number): Promise<boolean> {
@@ -18,12 +14,7 @@ async function answersWithin(page: { evaluate: (fn: () => Promise<boolean>) => P
 
 // An app's message is sized by its strings' lengths before any JSON is made of it (frame-transport.ts).
 describe('an app that sends messages of 60 MiB, twice every 50 ms', () => {
-  const ui = useUiSession(() => {
-    const home = tempHome('cs-app-huge-');
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
-    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
-  }, 90_000);
+  const ui = useUiSession(() => appFixtureHome('cs-app-huge-'), 90_000);
   let crashed = false;
 
   beforeAll(async () => {

@@ -1,6 +1,18 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { appFixtureServer } from '../../fixtures/servers/config';
+import { tempHome } from '../cli';
+
+/** A fresh data folder whose mcp.json holds our fixture app server as `fixture`, and the env a UI session of it runs with. */
+export function appFixtureHome(prefix: string): { home: string; env: Record<string, string> } {
+  const home = tempHome(prefix);
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
+  return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
+}
 
 /** A listener on 127.0.0.1 that records every request: the spy a contained app must never reach. */
 export async function startSpy(): Promise<{ origin: string; seen: string[]; close: () => Promise<void> }> {

@@ -12,6 +12,6 @@ export { controlBoxes, overlaps, layoutProblems, tabTo, unreachedByTab, focusedN
 export type { Box } from './layout-checks';
 export { seriousAxeProblems } from './axe';
 export type { AxeProblem } from './axe';
-export { startSpy, callToolWithApp, appFrame, until } from './apps';
+export { startSpy, callToolWithApp, appFrame, appFixtureHome, until } from './apps';
 export { addShiftedServer } from './shifting';
 export { signInInTab, useStackSession } from './stack-session';

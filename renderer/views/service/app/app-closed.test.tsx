@@ -7,18 +7,22 @@ import { createFakeApi, renderApp, serverStatus } from '../../../../test/support
 afterEach(cleanup);
 
 const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+/** A core with one server whose tool opens an app. */
+const mapApi = () =>
+  createFakeApi({
+    status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
+    listTools: () => [TOOL],
+    callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
+    openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
+    closeApp: () => ({ ok: true as const }),
+  });
+
 const NOTE = 'This app was closed: it used 700 MB of memory, more than the 512 MB an app may use.';
 
 // Issue #36: an app the desktop app closes itself (its memory bound) leaves its panel with the reason.
 describe('an app the host closed', () => {
   it('removes the frame, shows the host’s note, and tells the core to close it', async () => {
-    const api = createFakeApi({
-      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-      listTools: () => [TOOL],
-      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
-      closeApp: () => ({ ok: true as const }),
-    });
+    const api = mapApi();
     renderApp(api, { hash: '#/services/map/tools/show-map' });
     fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
     const panel = await screen.findByRole('region', { name: 'App of show-map' });
@@ -33,13 +37,7 @@ describe('an app the host closed', () => {
   });
 
   it('says, once the person closed it, how to reopen it', async () => {
-    const api = createFakeApi({
-      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-      listTools: () => [TOOL],
-      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
-      closeApp: () => ({ ok: true as const }),
-    });
+    const api = mapApi();
     renderApp(api, { hash: '#/services/map/tools/show-map' });
     fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Close the app of show-map' }));
