@@ -7,7 +7,7 @@ import { laneRequest } from './modern-lane-entry';
 import { ModernRouteMemo } from './modern-route-memo';
 import { gateListen, LISTEN_ANSWERED, takeListenSlot } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded, type ModernSdk } from './server-sdk';
-import { MAX_UNREAD_STREAM_BYTES, unreadListenEnd } from './unread-bound';
+import { MAX_UNREAD_STREAM_BYTES, unreadAnswerEnd, unreadListenEnd } from './unread-bound';
 import { responseOver } from './response-over';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 import { LANE_REVISION } from '../mcp-wire';
@@ -111,6 +111,10 @@ async function serveHandler(deps: ModernDeps, modern: ModernRequest, req: Incomi
   if (res.writableEnded) return void response.body?.cancel().catch(() => undefined);
   // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
   if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
-  const listen = (body as { method?: unknown } | null)?.method === 'subscriptions/listen';
-  await sendWebResponse(response, res, listen ? { bytes: MAX_UNREAD_STREAM_BYTES, lastFrame: () => unreadListenEnd((body as { id?: unknown }).id) } : undefined);
+  const { method, id } = (body ?? {}) as { method?: unknown; id?: unknown };
+  // Every stream is bounded (unread-bound.ts): a call's progress and log messages as much as a listen's
+  // updates. Ending one cancels the handler's stream, and with it the SDK's request and the server's
+  // call, as the lane's exchange does.
+  const lastFrame = (): string => (method === 'subscriptions/listen' ? unreadListenEnd(id) : unreadAnswerEnd(id));
+  await sendWebResponse(response, res, { bytes: MAX_UNREAD_STREAM_BYTES, lastFrame });
 }

@@ -9,6 +9,7 @@ import { ServerPool, type Track } from './modern-server-pool';
 import { deliverOnConnect } from '../mcp-wire';
 import { loadModernSdk } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
+import { MAX_UNREAD_STREAM_BYTES } from './unread-bound';
 import { isModernRequest, serveModern } from './modern-endpoint';
 import type { ModernHandlers } from './modern-handlers';
 
@@ -112,7 +113,7 @@ function handlerPath(kind: Kind, perRequest = false): Serve {
     const closed = abortOnClose(res);
     const answer = await handler.fetch(webRequest(req, closed.signal), { parsedBody: body });
     expect(answer.status).toBe(200);
-    await sendWebResponse(answer, res);
+    await sendWebResponse(answer, res, { bytes: MAX_UNREAD_STREAM_BYTES, lastFrame: () => '' });
   };
 }
 

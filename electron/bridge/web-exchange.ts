@@ -32,7 +32,7 @@ export function abortOnClose(res: ServerResponse): AbortController {
   return controller;
 }
 
-/** A stream the agent may leave unread (a listen): past `bytes` waiting in the bridge it ends with `lastFrame`. */
+/** A stream the agent may leave unread (a listen, a call's progress): past `bytes` waiting in the bridge it ends with `lastFrame`. */
 export interface UnreadBound {
   bytes: number;
   lastFrame: () => string;
@@ -40,10 +40,10 @@ export interface UnreadBound {
 
 /**
  * Writes the handler's Response: its status and headers after ours, then its body as it streams (SSE).
- * A stream with a bound is read as the handler writes it (the handler queues without end for a stream
- * not read), and ended once what waits for the agent passes the bound.
+ * A stream is read as the handler writes it (the handler queues without end for a stream not read),
+ * and ended once what waits for the agent passes the bound.
  */
-export async function sendWebResponse(response: Response, res: ServerResponse, bound?: UnreadBound): Promise<void> {
+export async function sendWebResponse(response: Response, res: ServerResponse, bound: UnreadBound): Promise<void> {
   const fields: string[] = [];
   response.headers.forEach((value, name) => {
     // Ours come first and win: no caching of an agent's answers whatever a handler says.
@@ -77,13 +77,12 @@ export async function sendWebResponse(response: Response, res: ServerResponse, b
         break;
       }
       // Only what waits unread counts: one large frame to an agent that reads is sent.
-      if (bound !== undefined && res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes) {
+      if (res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes) {
         stop();
         res.end(bound.lastFrame());
         break;
       }
-      // Backpressure: wait for the socket to drain before reading more (a slow agent bounds memory).
-      if (!res.write(value) && bound === undefined) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+      res.write(value);
       if (res.destroyed) break;
     }
   } finally {

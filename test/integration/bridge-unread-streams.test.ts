@@ -92,13 +92,25 @@ async function unreadGetStream(port: number, token: string): Promise<void> {
   });
 }
 
+/** How many progress calls the flood server saw cancelled, from its `settled` answer. */
+function cancelledCalls(body: string): number {
+  const count = /settled, (\d+) cancelled/.exec(body)?.[1];
+  if (count === undefined) throw new Error(`no settled answer: ${body.slice(0, 300)}`);
+  return Number(count);
+}
+
+/** A 2025-era session's call, a 2026-07-28 call on the bridge's lane, or one on the SDK's handler. */
+type Era = 'legacy' | 'modern' | 'modern-handler';
+
 /**
  * A tools/call with a progress token (a 2025-era session's, or a 2026-07-28 agent's), its SSE answer read up to its first event,
  * then left unread; `rest` reads the remainder to its end.
  */
-async function unreadProgressCall(port: number, token: string, args: Record<string, number>, era: 'legacy' | 'modern' = 'legacy'): Promise<{ rest: () => Promise<string> }> {
+async function unreadProgressCall(port: number, token: string, args: Record<string, number>, era: Era = 'legacy'): Promise<{ rest: () => Promise<string> }> {
   const name = 'flood__progress';
-  const headers = era === 'legacy' ? await openSession(port, token) : callHeaders(port, token, name);
+  // An encoded Mcp-Name (MCP 2026-07-28 basic/transports §Standard Request Headers) takes the SDK's createMcpHandler path, not the lane.
+  const sdkPath = { 'Mcp-Name': `=?base64?${Buffer.from(name).toString('base64')}?=` };
+  const headers = era === 'legacy' ? await openSession(port, token) : callHeaders(port, token, name, era === 'modern-handler' ? sdkPath : {});
   const body =
     era === 'legacy'
       ? JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args, _meta: { progressToken: 'p' } } })
@@ -159,15 +171,19 @@ describe('streams an agent opens and never reads, under a flood of resource upda
   }, 120_000);
 });
 
-describe.each(['legacy', 'modern'] as const)("a call's answer stream the agent never reads, under a flood of progress (%s era)", (era) => {
+describe.each(['legacy', 'modern', 'modern-handler'] as const)("a call's answer stream the agent never reads, under a flood of progress (%s era)", (era) => {
   it('leaves the core holding a bounded amount, and ends the answer with an error naming why', async () => {
     const port = h.bridge.port;
     const { token } = await h.bridge.agents.add(`unread-progress-${era}`, { servers: ['flood'], policy: ALLOW });
+    const cancelledBefore = cancelledCalls((await modernCall(port, token, 'flood__settled')).body);
     const before = await heldBytes();
     // 1 MiB messages, each arriving after the bridge's progress pacing let the previous one pass: 60 and more reach the stream.
     const call = await unreadProgressCall(port, token, { n: 80, kib: 1024, gapMs: 120 }, era);
     const settled = await modernCall(port, token, 'flood__settled');
-    expect(settled.body).toContain('settled');
+    // A 2026-07-28 call ends with its stream (closing the request cancels it), on the lane and the SDK's
+    // path alike; a 2025-era call already at its server goes on (MCP 2025-11-25 basic/transports
+    // §Streamable HTTP: disconnection is not cancellation).
+    expect(cancelledCalls(settled.body)).toBe(cancelledBefore + (era === 'legacy' ? 0 : 1));
     // Before: every message the pacing passed waited for the agent, 60 MB and more.
     expect((await heldBytes()) - before).toBeLessThan(20 * 1024 * 1024);
     const body = await call.rest();

@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretServiceStore } from '../../electron/secret-stores/secret-service-store';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
-import { startKeyringBus, type KeyringBus } from '../support/keyring-bus';
+import { keyringPerFile } from '../support/keyring-per-file';
 
 // docs/vault.md, "Checks": with a real gnome-keyring, a locked keyring that holds the store's items is
 // named by the health check though it is not the default one, and a store whose read-back meets a
@@ -13,20 +12,10 @@ import { startKeyringBus, type KeyringBus } from '../support/keyring-bus';
 const LOGIN = '/org/freedesktop/secrets/collection/login';
 
 describe('the Secret Service store and a locked keyring other than the default', () => {
-  let keyring: KeyringBus;
+  const { keyring, store } = keyringPerFile((bus) => bus.store('github', ['service', 'github'], 'ours'));
   const bus = (...args: string[]) =>
-    execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', ...args], { env: { ...process.env, ...keyring.env }, stdio: 'ignore', timeout: 10_000 });
+    execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', ...args], { env: { ...process.env, ...keyring().env }, stdio: 'ignore', timeout: 10_000 });
   const lockLogin = () => bus('org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN}`);
-  const store = (env: Record<string, string | undefined> = {}) =>
-    createSecretServiceStore({ name: 'secret-service', config: { type: 'secret-service', timeoutMs: 60_000 }, env: { ...process.env, ...keyring.env, ...env } });
-
-  beforeAll(async () => {
-    keyring = await startKeyringBus();
-    keyring.store('github', ['service', 'github'], 'ours');
-  }, 90_000);
-  afterAll(async () => {
-    await keyring?.close();
-  });
 
   it('a read-back that meets the keyring locked after the store says it is locked and how to unlock it', async () => {
     // secret-tool as installed, but the keyring is locked as soon as its store has run: the order a
@@ -54,7 +43,7 @@ describe('the Secret Service store and a locked keyring other than the default',
     // `secrets stores` asks it for the paths the servers' entries name.
     const home = tempHome('cs-locked-collection-');
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { gh: { command: process.execPath, args: ['-e', ''], env: { TOKEN: '${secret:secret-service:github}' } } } }));
-    const listed = await runCli(home, ['secrets', 'stores'], { env: { CONNECTED_SERVICES_PASSPHRASE: 'locked collection test passphrase', ...keyring.env } });
+    const listed = await runCli(home, ['secrets', 'stores'], { env: { CONNECTED_SERVICES_PASSPHRASE: 'locked collection test passphrase', ...keyring().env } });
     expect(listed.code).toBe(1);
     expect(listed.stdout + listed.stderr).toContain('is locked (the keyring "login" of the Secret Service');
   }, 90_000);
