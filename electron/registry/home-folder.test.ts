@@ -25,6 +25,17 @@ describe('prepareHomeFolder', () => {
     expect(existsSync(join(at, 'connected-servcies'))).toBe(false);
   });
 
+  it("quotes the folder in its mkdir hint as a shell reads it, a ' in the path too", () => {
+    const at = base();
+    const parent = join(at, "it's; touch x");
+    try {
+      prepareHomeFolder(join(parent, 'data'), () => undefined);
+      expect.unreachable('refused');
+    } catch (error) {
+      expect((error as { hint?: string }).hint).toContain(`(mkdir -p '${at}/it'\\''s; touch x')`);
+    }
+  });
+
   it('refuses a file in its place or above it', () => {
     const at = base();
     const file = join(at, 'notes.txt');

@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CodedError } from '../../shared/errors';
+import { shellQuote } from '../../shared/text';
 import { errnoCode, fsFailure } from '../fs-safe';
 import { notAFolder } from './data-dir';
 
@@ -34,7 +35,7 @@ export function prepareHomeFolder(home: string, note: (line: string) => void, by
   if (above === 'file') throw notAFolder(dir);
   if (above === 'nothing') {
     throw new CodedError('invalid_input', `${by} ${dir}: neither that folder nor the folder above it (${parent}) exists`, {
-      hint: `Check the path for a typo; to start a new data folder there, create ${parent} first (mkdir -p '${parent}')`,
+      hint: `Check the path for a typo; to start a new data folder there, create ${parent} first (mkdir -p ${shellQuote(parent)})`,
     });
   }
   try {

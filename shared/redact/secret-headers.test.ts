@@ -57,6 +57,17 @@ describe('Redactor: a credential header by the config rule', () => {
     }
   });
 
+  it("keeps a JSON member's literal under a credential's name (VS Code's `\"password\": true`), and still hides a bare value", () => {
+    const r = new Redactor();
+    for (const literal of ['true', 'false', 'null']) {
+      const text = `{\n  "id": "token-vs",\n  "password": ${literal}\n}`;
+      expect(r.redact(text)).toBe(text);
+      expect(r.redact(`{"password": ${literal}, "x": 1}`)).toBe(`{"password": ${literal}, "x": 1}`);
+    }
+    expect(r.redact('{"password": hunter2}')).toBe('{"password": [redacted]}');
+    expect(r.redact('{"password": "true"}')).toBe('{"password": "[redacted]"}');
+  });
+
   it('reads on past a name that is no header, to the credential after it on the line', () => {
     const r = new Redactor();
     expect(r.redact(`GET https://x.test/a failed: X-Pass: ${VALUE}`)).toBe(`GET https://x.test/a failed: X-Pass: ${REDACTED}`);

@@ -23,6 +23,8 @@ const QUOTED_VALUE = {
 // doubled (`\\\"` a quote in it, `\\\\` a backslash), each taken whole so none is read as the end.
 const ESCAPED_VALUE = new RegExp(String.raw`((?:${REFERENCE}|\\\\(?:\\[^\r\n]|[^\\\r\n])|\\[^"\\\r\n]|[^"\\\r\n])+)`, 'y');
 
+const JSON_LITERAL: ReadonlySet<string> = new Set(['true', 'false', 'null']);
+
 interface NameVerdict {
   readonly secret: boolean;
   readonly oneWord: boolean;
@@ -169,6 +171,8 @@ export function redactSecretHeaders(text: string, replacement: string): string {
     const value = pattern.exec(text)?.[1];
     if (value === undefined) continue;
     if (nextLine && namesMember(text, valueAt + value.length + 1)) continue;
+    // A JSON member's literal (`"password": true`, VS Code's flag that an input is one) holds no secret (RFC 8259 §3).
+    if (!isQuote(quote) && !escaped && isQuoteAt(text, end) && JSON_LITERAL.has(value.trim())) continue;
     colon = valueAt + value.length - 1;
     if (onlyReferences(value)) continue;
     out += text.slice(copied, valueAt) + replacement;

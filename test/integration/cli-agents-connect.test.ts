@@ -169,6 +169,10 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     const elsewhere = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CLAUDE_CODE_MCP_SERVER_URL: 'https://mcp.example.com/mcp' } });
     expect(elsewhere.stderr).toContain('not on this machine');
     expect(elsewhere.stdout).toBe('');
+    // No app runs for this folder: the bridge's port is whoever holds it now (another account, another folder's app).
+    const noApp = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CLAUDE_CODE_MCP_SERVER_URL: 'http://127.0.0.1:47781/mcp' } });
+    expect(noApp.stderr).toContain('is not running');
+    expect(noApp.stdout).toBe('');
   });
 
   it('without a vault a helper can open, the token goes into the file and the diff and notes say so', async () => {
@@ -301,6 +305,12 @@ describe('agents connect writes the bridge into each client\'s user configuratio
       expect(helper.code, helper.stderr).toBe(0);
       const headers = JSON.parse(helper.stdout) as Record<string, string>;
       expect(Object.keys(headers)).toEqual(['Authorization']);
+      // Another port on 127.0.0.1 (another program's, or another data folder's app) gets nothing.
+      const other = `http://127.0.0.1:${Number(new URL(entry.url).port) === 9 ? 10 : 9}/mcp`;
+      const elsewhere = await runHeadersHelper(entry.headersHelper, { HOME: user, CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE, CLAUDE_CODE_MCP_SERVER_URL: other });
+      expect(elsewhere.code).not.toBe(0);
+      expect(elsewhere.stdout).toBe('');
+      expect(elsewhere.stderr).toContain(`is not the running app's bridge (${entry.url})`);
       const client = new Client({ name: 'claude-code', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers } }));
       expect((await client.listTools()).tools).toEqual([]);

@@ -14,6 +14,12 @@ describe('CLI: approving where an HTTP server sends its secrets', () => {
     expect(approved.code, approved.stderr).toBe(0);
     expect(approved.stdout).toBe('gh sends secrets to:\n  https://api.example.com/mcp  # sends ${secret:github_token} in header Authorization\nApproved gh.\n');
 
+    // An edit naming nothing changes nothing and says what to name.
+    const nothing = await runCli(home, ['servers', 'edit', 'gh']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stdout).toBe('');
+    expect(nothing.stderr).toContain('servers edit was given nothing to change');
+
     // A change outside the approval keeps it.
     const described = await runCli(home, ['servers', 'edit', 'gh', '--description', 'GitHub']);
     expect(described.stdout).toBe('Changed gh.\n');

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
@@ -24,7 +25,8 @@ describe('confirmationAnswer: the answer of a confirmed command is its asker\'s 
     home = tempHome();
     // A new home lists the demo server "everything"; the person approved it.
     expect((await runCli(home, ['servers', 'approve', 'everything', '--yes'])).code).toBe(0);
-    served = await startServe(home);
+    // The user's own home, where a client's configuration is written, apart from the data folder.
+    served = await startServe(home, [], { HOME: mkdtempSync(join(tmpdir(), 'cs-answer-claim-user-')), XDG_CONFIG_HOME: '' });
   }, 60_000);
   afterAll(async () => {
     await served?.stop();
@@ -57,5 +59,22 @@ describe('confirmationAnswer: the answer of a confirmed command is its asker\'s 
     // Read once: a claim that leaked later reads no result.
     const again = await cliCall(home, 'confirmationAnswer', { id, claim });
     expect(again.body.result).toEqual({ outcome: 'confirmed' });
+  }, 60_000);
+
+  it("a connect to VS Code confirmed by the person gives its asker the plan, never the agent's new token", async () => {
+    expect((await served?.api('addAgent', { name: 'vs', servers: [] }))?.status).toBe(200);
+    const plan = await cliCall(home, 'planClientConnection', { agent: 'vs', client: 'vscode' });
+    const base = (plan.body.result as { base?: unknown } | undefined)?.base;
+    const asked = await cliCall(home, 'connectClient', { agent: 'vs', client: 'vscode', base });
+    expect(asked.status).toBe(403);
+    const { confirmation: id, claim } = asked.body.error?.data ?? {};
+    const decided = await served?.api('decide', { kind: 'confirmation', id, answer: { decision: 'confirm' } });
+    expect(decided?.status).toBe(200);
+    // The person who confirmed is shown the token VS Code will ask for.
+    expect(JSON.stringify(decided?.body)).toMatch(/"token":"cs_agent_/);
+    const mine = await cliCall(home, 'confirmationAnswer', { id, claim });
+    expect(mine.body.result?.outcome).toBe('confirmed');
+    expect(JSON.stringify(mine.body.result?.result)).toContain('mcp.json');
+    expect(JSON.stringify(mine.body)).not.toContain('cs_agent_');
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { CodedError } from '../../../shared/errors';
 import { Confirmations } from './confirmations';
 
 const claims = new Map<string, string>();
-const ask = (confirmations: Confirmations, method: 'callTool' | 'addAgent' = 'callTool') => {
+const ask = (confirmations: Confirmations, method: 'callTool' | 'addAgent' | 'connectClient' = 'callTool') => {
   const { confirmation, claim } = confirmations.request({ method, input: {}, shown: {}, summary: 'a change', from: 'cli' });
   claims.set(confirmation.id, claim);
   return confirmation;
@@ -41,6 +41,13 @@ describe('a confirmation as its asker sees it (confirmationAnswer)', () => {
     const view = ask(confirmations, 'addAgent');
     confirmations.settle(confirmations.take(view.id).view, 'confirmed', { result: { token: 'secret-token' } });
     expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'confirmed' });
+  });
+
+  it("keeps a connected client's new agent token for the person: the asker gets the rest of the answer", () => {
+    const confirmations = new Confirmations({ now: () => 1000 });
+    const view = ask(confirmations, 'connectClient');
+    confirmations.settle(confirmations.take(view.id).view, 'confirmed', { result: { plan: { file: '/home/u/.config/Code/User/mcp.json' }, token: 'cs_agent_new' } });
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'confirmed', result: { plan: { file: '/home/u/.config/Code/User/mcp.json' } } });
   });
 
   it('says a refusal, a failure and an expiry; an unknown id is not_found', () => {

@@ -33,6 +33,18 @@ const LIVING_ASKER: ReadonlySet<string> = new Set<ApiMethod>(['declareServers', 
 /** Methods whose answer is for the person alone: a new agent's token. */
 const PERSON_ONLY_ANSWERS: ReadonlySet<string> = new Set<ApiMethod>(['addAgent', 'rotateAgent']);
 
+/**
+ * What of a confirmed request's result its asker gets: none of a person-only answer, and never a
+ * `token` member of any other (a connect to a client that keeps the token itself hands back the
+ * agent's new token, shown to the person who confirmed; any process of the user can be the asker).
+ */
+function resultForAsker(method: string, result: unknown): unknown {
+  if (PERSON_ONLY_ANSWERS.has(method)) return undefined;
+  if (typeof result !== 'object' || result === null || Array.isArray(result) || !Object.hasOwn(result, 'token')) return result;
+  const { token: _token, ...rest } = result as Record<string, unknown>;
+  return rest;
+}
+
 export interface ConfirmationRequest {
   method: ApiMethod;
   /** The parsed input that confirming runs (kept in memory only). */
@@ -171,7 +183,7 @@ export class Confirmations {
    */
   settle(confirmation: Confirmation, outcome: ConfirmationOutcome, answer: { result?: unknown; error?: string } = {}): void {
     this.#deciding.delete(confirmation.id);
-    const keep = PERSON_ONLY_ANSWERS.has(confirmation.method) ? { ...answer, result: undefined } : answer;
+    const keep = { ...answer, result: resultForAsker(confirmation.method, answer.result) };
     this.#ended.set(confirmation.id, { outcome, ...(keep.result !== undefined ? { result: keep.result } : {}), ...(keep.error !== undefined ? { error: keep.error } : {}) });
     this.#forgetOldest();
     this.#emitter.emit('decided', { confirmation, outcome });

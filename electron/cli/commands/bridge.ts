@@ -32,6 +32,16 @@ function loopbackOnly(url: string, what: string): void {
   throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
 }
 
+/** Refuses an address that is not `bridge`, the running app's bridge (its port and path). */
+function theRunningBridge(asked: string, bridge: string, agent: string): void {
+  const url = new URL(asked);
+  const ours = new URL(bridge);
+  if (url.origin === ours.origin && url.pathname === ours.pathname) return;
+  throw new CodedError('denied', `${HELPER_URL_ENV} (${url.origin}${url.pathname}) is not the running app's bridge (${bridge}): the agent's token is not sent there`, {
+    hint: `Connect the client again so its entry names the bridge: connected-services agents connect ${JSON.stringify(agent)} --client claude-code`,
+  });
+}
+
 /** This computer under a name the bridge does not listen on. */
 function otherLoopbackName(host: string): boolean {
   return isLocalhostName(host) || host === '[::1]';
@@ -114,7 +124,12 @@ export function registerBridge(program: Command, run: Run): void {
         const agent = options.agent ?? bridge.opts<{ agent?: string }>().agent;
         if (agent === undefined) throw new CodedError('invalid_input', 'bridge headers needs --agent NAME', { hint: 'For example: connected-services bridge headers --agent NAME' });
         const asked = ctx.env[HELPER_URL_ENV];
-        if (asked !== undefined && asked !== '') loopbackOnly(asked, HELPER_URL_ENV);
+        if (asked !== undefined && asked !== '') {
+          loopbackOnly(asked, HELPER_URL_ENV);
+          // The client sends what this prints to the address it names: only the running app's bridge,
+          // not a port another program (another account's, or another data folder's app) holds.
+          theRunningBridge(asked, await runningBridge(ctx.dataDir), agent);
+        }
         const token = await helperToken(ctx, agent);
         // The whole of standard output is the headers object the client reads.
         process.stdout.write(`${JSON.stringify({ Authorization: `Bearer ${token}` })}\n`);

@@ -12,6 +12,11 @@ describe('servers edit: the entry with the options applied', () => {
     expect(editedConfig(stdio, ['solo'], {})).toEqual({ command: 'solo', env: stdio.env, timeoutMs: 5000 });
   });
 
+  it('refuses an edit that names nothing to change (it would log a change, or ask to confirm one)', () => {
+    expect(() => editedConfig(stdio, [], {})).toThrow('servers edit was given nothing to change');
+    expect(editedConfig(stdio, [], { description: '' })).toEqual(stdio);
+  });
+
   it('sets and removes variables, sets or clears the folder, and the description', () => {
     expect(editedConfig(stdio, [], { env: ['A=x', 'C=${secret:C}'], unsetEnv: ['B'], cwd: '/srv', description: 'd' })).toEqual({
       ...stdio,

@@ -37,6 +37,12 @@ const cleared = (items: string[] | undefined): boolean => items?.length === 1 &&
 
 /** The entry with the options applied: only what is given changes; `-- COMMAND ARGS…` replaces both. */
 export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions): ServerConfig {
+  // An edit that names nothing would change nothing, yet log a change (and, while an app runs, ask to confirm one).
+  if (commandLine.length === 0 && Object.values(options).every((value) => value === undefined)) {
+    throw new CodedError('invalid_input', 'servers edit was given nothing to change', {
+      hint: 'Name what to change: a new command line after --, or --command, --arg, --env, --unset-env, --cwd, --url, --header or --description (connected-services servers edit --help)',
+    });
+  }
   const next: Record<string, unknown> = { ...before };
   // Blank clears the field (as --cwd ''), never stores "".
   if (options.description !== undefined) {
