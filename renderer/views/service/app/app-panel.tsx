@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ApiOutput, CallResult, ToolInfo } from '../../../../shared/api';
 import { ErrorNote } from '../../../components';
 import { describeError, type ShownError } from '../../../lib';
@@ -15,6 +15,22 @@ import { appLinkRequests, type LinkAsk } from './app-links';
 import './app-panel.css';
 
 type Opened = ApiOutput<'openApp'>;
+
+/** While this panel's open-link card waits for the person, the status strip counts it. */
+function useLinkWaiting(waiting: boolean): void {
+  const { appLinks } = useLive();
+  const panel = useId();
+  useEffect(() => {
+    if (!waiting) return undefined;
+    appLinks.update((set) => new Set(set).add(panel));
+    return () =>
+      appLinks.update((set) => {
+        const next = new Set(set);
+        next.delete(panel);
+        return next;
+      });
+  }, [appLinks, panel, waiting]);
+}
 /** Notes kept on screen: the newest. */
 const MAX_NOTES = 50;
 /**
@@ -110,6 +126,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   }, [live, opened, closed]);
 
   useKeptApp(opened && closed === null ? opened.appId : null, useCallback(() => setClosed('expired'), []));
+  useLinkWaiting(linkAsk !== null && closed === null);
 
   const waiting = opened ? decisions.flatMap((d) => (d.kind === 'appCall' && d.item.frame === opened.frame ? [d.item] : [])) : [];
   const title = `App of ${tool.name}`;
