@@ -9,6 +9,7 @@ import { AppDroppedNote } from './app-dropped-note';
 import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import { AppLinkCard } from './app-link-card';
+import { AppLeftNote, useFrameLeft } from './app-left';
 import { useKeptApp } from './app-kept';
 import { AppNotes } from './app-notes';
 import { appLinkRequests, type LinkAsk } from './app-links';
@@ -127,6 +128,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
 
   useKeptApp(opened && closed === null ? opened.appId : null, useCallback(() => setClosed('expired'), []));
   useLinkWaiting(linkAsk !== null && closed === null);
+  const frameLeft = useFrameLeft(opened && closed === null ? opened.appId : null);
 
   const waiting = opened ? decisions.flatMap((d) => (d.kind === 'appCall' && d.item.frame === opened.frame ? [d.item] : [])) : [];
   const title = `App of ${tool.name}`;
@@ -145,6 +147,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       {!opened && !error && <p className="muted">Opening the app…</p>}
       {opened && <AppDroppedNote dropped={opened.dropped ?? []} />}
       {opened && <AppStartNote waiting={closed === null && !started} origins={opened.origins ?? []} />}
+      {closed === null && <AppLeftNote left={frameLeft.left} tool={tool.name} />}
       {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages, or too large ones, and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
       {closed === 'expired' && (
@@ -170,6 +173,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
           sandbox="allow-scripts"
           allow={opened.allow}
           referrerPolicy="no-referrer"
+          onLoad={frameLeft.onLoad}
           className={`app-frame${opened.prefersBorder === false ? '' : ' bordered'}`}
           style={{ height: `${String(height)}px` }}
         />
