@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, WAITS_TO, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
 import { CodeSpans } from '../components';
 import { describeError, focusWhenShown, plural, routeHref, shownLine, type Route, type ShownError } from '../lib';
-import { useConnection, useDecisions, useLive } from '../state';
+import { useConnection, useDecisions, useLive, useStore } from '../state';
 import './status-strip.css';
 
 /** The bridge's state, read once and kept by `bridgeChanged`. */
@@ -94,6 +94,8 @@ export function StatusStrip({ route }: { route: Route }) {
   const held = useDecisions('toolChange').map((d) => d.item);
   // Confirmations and an app's calls are answered on Activity (or beside the app): the strip links there.
   const others = useDecisions('confirmation').length + useDecisions('appCall').length;
+  // An app's open-link card waits beside the app, not on Activity: counted on every screen.
+  const links = useStore(useLive().appLinks).size;
   if (linked !== 'live') return null; // the connection banner says what is wrong, as an alert
   const [first, ...rest] = calls.map((d) => d.item);
   const paused = bridge?.paused === true;
@@ -117,7 +119,8 @@ export function StatusStrip({ route }: { route: Route }) {
           <a href={routeHref({ screen: 'activity' })}>{plural(others, othersBeside ? 'other decision' : 'decision')} waiting for you</a>
         </span>
       )}
-      {first === undefined && asks.length === 0 && held.length === 0 && others === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
+      {links > 0 && <span className="strip-item">{links === 1 ? 'An app asks you to open an address' : `${String(links)} apps ask you to open an address`}</span>}
+      {first === undefined && asks.length === 0 && held.length === 0 && others === 0 && links === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
     </div>
   );
 }

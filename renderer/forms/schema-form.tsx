@@ -8,6 +8,7 @@ import { FieldTemplate, TitleFieldTemplate } from './field-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
 import { formSchema } from './choice-schema';
+import { realData, safeData, safeSchema } from './safe-keys';
 import { shownSchema } from './shown-schema';
 import './schema-form.css';
 
@@ -44,13 +45,17 @@ const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
 
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
-  const drawn = useMemo(() => formSchema(shownSchema(props.schema)), [props.schema]);
+  // Fields named `__proto__` and the like are drawn under other names, and answered under their own.
+  const safe = useMemo(() => safeSchema(props.schema), [props.schema]);
+  const renames = safe.renames;
+  const drawn = useMemo(() => formSchema(shownSchema(safe.schema)), [safe]);
   const schema = drawn.schema;
   // The caller's own choices win over the drawn ones (a field it lays out itself).
-  const uiSchema = useMemo(() => ({ ...drawn.uiSchema, ...props.uiSchema }) as UiSchema<T>, [drawn, props.uiSchema]);
+  const uiSchema = useMemo(() => ({ ...drawn.uiSchema, ...safeData(props.uiSchema, renames) }) as UiSchema<T>, [drawn, props.uiSchema, renames]);
+  const formData = useMemo(() => safeData(props.formData, renames), [props.formData, renames]);
   const optional = {
     uiSchema,
-    ...(props.formData !== undefined ? { formData: props.formData } : {}),
+    ...(formData !== undefined ? { formData } : {}),
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
     ...(props.onBlur ? { onBlur: props.onBlur } : {}),
@@ -82,10 +87,10 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
         onError={() => undefined}
         {...optional}
         onChange={(event: IChangeEvent<T>) => {
-          if (props.onChange && event.formData !== undefined) props.onChange(event.formData);
+          if (props.onChange && event.formData !== undefined) props.onChange(realData(event.formData, renames));
         }}
         onSubmit={(event: IChangeEvent<T>) => {
-          if (event.formData !== undefined) props.onSubmit(event.formData);
+          if (event.formData !== undefined) props.onSubmit(realData(event.formData, renames));
         }}
       >
         <div className="form-buttons">

@@ -21,6 +21,8 @@ export interface LiveState {
   decisions: DecisionsStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
+  /** App panels showing an address their app asks to open, waiting for Open or Don't open (the status strip counts them). */
+  appLinks: Store<ReadonlySet<string>>;
   /** Loads everything again (the link to the core came back: events may have been missed). */
   reload(): void;
   /** Subscribes and loads; safe to call again after close(). */
@@ -38,6 +40,7 @@ export function createLiveState(api: AppApi): LiveState {
     signIns: new SignInsStore(api),
     decisions: new DecisionsStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
+    appLinks: new Store<ReadonlySet<string>>(new Set()),
     start(options = {}) {
       state.close();
       unsubscribe = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownRecord } from '../config';
 import { looksSecret } from '../text';
 import { lazySchema } from './lazy-schema';
 import { MAX_SHOWN_IMAGE_CHARS } from './media-facts';
@@ -88,8 +89,8 @@ export type PendingAsk = z.infer<typeof PendingAskSchema>;
 
 export const AskSettledSchema = lazySchema(() => z.object({ id: z.string(), outcome: AskOutcomeSchema }));
 
-/** One answer to a form: the primitive values the spec allows (string, number, boolean, enum arrays). */
-export const AskContentSchema = lazySchema(() => z.record(z.string().max(200), z.union([z.string().max(64 * 1024), z.number(), z.boolean(), z.array(z.string().max(1024)).max(100)])));
+/** One answer to a form: the primitive values the spec allows (string, number, boolean, enum arrays); a field named `__proto__` kept as one. */
+export const AskContentSchema = lazySchema(() => ownRecord(z.string().max(200), z.union([z.string().max(64 * 1024), z.number(), z.boolean(), z.array(z.string().max(1024)).max(100)])));
 export type AskContent = z.infer<typeof AskContentSchema>;
 
 type Field = { type?: unknown; title?: unknown; description?: unknown; format?: unknown; default?: unknown; enum?: unknown; oneOf?: unknown; items?: unknown };
@@ -118,13 +119,15 @@ export function sensitiveFields(schema: Record<string, unknown>): string[] {
  */
 export function formDefaults(schema: Record<string, unknown>): AskContent {
   const out: AskContent = {};
+  // Defined, not assigned: a field named `__proto__` stays a field.
+  const set = (name: string, value: AskContent[string]) => Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   for (const [name, f] of fieldsOf(schema)) {
     const value = f.default;
-    if (f.type === 'string' && typeof value === 'string') out[name] = value;
-    else if (f.type === 'integer' && typeof value === 'number' && Number.isInteger(value)) out[name] = value;
-    else if (f.type === 'number' && typeof value === 'number') out[name] = value;
-    else if (f.type === 'boolean' && typeof value === 'boolean') out[name] = value;
-    else if (f.type === 'array' && Array.isArray(value) && value.every((v) => typeof v === 'string')) out[name] = value;
+    if (f.type === 'string' && typeof value === 'string') set(name, value);
+    else if (f.type === 'integer' && typeof value === 'number' && Number.isInteger(value)) set(name, value);
+    else if (f.type === 'number' && typeof value === 'number') set(name, value);
+    else if (f.type === 'boolean' && typeof value === 'boolean') set(name, value);
+    else if (f.type === 'array' && Array.isArray(value) && value.every((v) => typeof v === 'string')) set(name, value);
   }
   return out;
 }

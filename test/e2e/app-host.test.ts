@@ -107,11 +107,12 @@ describe('MCP Apps in the tool browser (our fixture app)', () => {
     expect(new URL(ui.page.url()).origin).toBe(new URL(ui.served.origin).origin);
   }, 60_000);
 
-  it('keeps an app that navigates its frame from reaching the address', async () => {
+  it('keeps an app that navigates its frame from reaching the address, and tells the person', async () => {
     const before = ui.problems.length;
-    await callToolWithApp(ui.page, 'fixture', 'hostile', { mode: 'navigate', ui: '', spy: spy.origin });
+    const panel = await callToolWithApp(ui.page, 'fixture', 'hostile', { mode: 'navigate', ui: '', spy: spy.origin });
     // The UI's frame-src names only the app origin: the navigation is refused before any request.
     await until(() => ui.problems.slice(before).some((p) => p.includes('frame-src') && p.includes(spy.origin)), 'the navigation refused by frame-src');
+    await panel.getByText(`The app tried to move its frame to a page of ${spy.origin}, and was stopped`, { exact: false }).waitFor({ timeout: 20_000 });
     expect(spy.seen).toEqual([]);
   }, 60_000);
 

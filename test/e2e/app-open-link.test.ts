@@ -29,7 +29,7 @@ describe('an MCP App asking to open an address', () => {
 
     await app.locator('#link-url').fill('http://127.0.0.1:9/admin');
     await app.locator('#open-link-btn').click();
-    await said.getByText('asked to open http://127.0.0.1:9/admin: not opened, only https addresses of public names are').waitFor({ timeout: 20_000 });
+    await said.getByText('The app asked to open http://127.0.0.1:9/admin. It was not opened: an app may open only https addresses with a public host name; if you need that page, open it in your browser yourself.').waitFor({ timeout: 20_000 });
     expect(await panel.getByRole('button', { name: 'Open in browser' }).count()).toBe(0);
 
     // RFC 6761 §6.4: a name under .invalid never resolves, with or without a network.

@@ -1,9 +1,9 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { formDefaults, sensitiveFields, type AskContent, type PendingAsk } from '../../../shared/api';
-import { revealHidden } from '../../../shared/text';
+import { groupDigits, revealHidden } from '../../../shared/text';
 import { ShowAllText } from '../../components';
 import { SchemaForm } from '../../forms';
-import { MESSAGE_HEAD, SAMPLING_TEXT_MAX } from './message-head';
+import { LARGE_MAX_TOKENS, MESSAGE_HEAD, SAMPLING_TEXT_MAX } from './message-head';
 import { SamplingPart } from './sampling-part';
 
 export interface AskBodyProps {
@@ -93,7 +93,11 @@ function UrlAsk({ ask, busy, answer, openUrl }: AskBodyProps) {
   );
 }
 
-const quoted = (texts: string[]): string => texts.map((t) => `"${revealHidden(t)}"`).join(', ');
+/** “END”, “STOP” or “DONE”: each text in quotes, its hidden characters (a newline too) as escapes. */
+function quoted(texts: string[]): string {
+  const each = texts.map((t) => `“${revealHidden(t)}”`);
+  return each.length < 2 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} or ${each[each.length - 1] ?? ''}`;
+}
 
 /** The rest of what goes to the agent with the messages: temperature, stop sequences, the server's model preferences. */
 function SamplingSettings({ ask }: Pick<AskBodyProps, 'ask'>) {
@@ -107,10 +111,25 @@ function SamplingSettings({ ask }: Pick<AskBodyProps, 'ask'>) {
   return (
     <>
       {ask.temperature !== undefined && <p className="muted">Temperature {ask.temperature}.</p>}
-      {ask.stopSequences !== undefined && ask.stopSequences.length > 0 && <p className="muted">Stops at {quoted(ask.stopSequences)}.</p>}
-      {preferences?.hints !== undefined && preferences.hints.length > 0 && <p className="muted">Models asked for: {quoted(preferences.hints)}.</p>}
+      {ask.stopSequences !== undefined && ask.stopSequences.length > 0 && <p className="muted">The model stops writing at {quoted(ask.stopSequences)}.</p>}
+      {preferences?.hints !== undefined && preferences.hints.length > 0 && (
+        <p className="muted">The service suggests the model {quoted(preferences.hints)}; the agent’s client picks the model.</p>
+      )}
       {given.length > 0 && <p className="muted">Priorities: {given.map(([name, value]) => `${name} ${String(value)}`).join(', ')}.</p>}
     </>
+  );
+}
+
+/** The longest answer the service asks for: a large one stands out, since every token of it is paid for. */
+function TokenLimit({ maxTokens }: { maxTokens: number }) {
+  if (maxTokens <= LARGE_MAX_TOKENS) return <p className="muted">At most {groupDigits(maxTokens)} tokens.</p>;
+  return (
+    <div className="note note-warn" role="note">
+      <p>
+        The service asks for an answer of up to <strong>{groupDigits(maxTokens)} tokens</strong>. The agent’s model is paid by the token, so a long answer
+        may cost money; decline if this request should not need that many.
+      </p>
+    </div>
   );
 }
 
@@ -140,7 +159,7 @@ function SamplingAsk({ ask, busy, answer }: AskBodyProps) {
           </li>
         ))}
       </ol>
-      {ask.maxTokens !== undefined && <p className="muted">At most {ask.maxTokens} tokens.</p>}
+      {ask.maxTokens !== undefined && <TokenLimit maxTokens={ask.maxTokens} />}
       <SamplingSettings ask={ask} />
       <div className="form-buttons">
         <button type="button" className="button primary" disabled={busy} onClick={() => answer('accept')}>

@@ -128,8 +128,21 @@ describe('a server\'s request in the app', () => {
     renderApp(createFakeApi({ listAsks: () => [sampling] }));
     expect(await screen.findByText('Temperature 0.4.')).toBeTruthy();
     // Hidden characters are shown as escapes, as in the messages.
-    expect(screen.getByText('Stops at "END", "STOP\\u202e".')).toBeTruthy();
-    expect(screen.getByText('Models asked for: "claude".')).toBeTruthy();
+    expect(screen.getByText('The model stops writing at “END” or “STOP\\u202e”.')).toBeTruthy();
+    expect(screen.getByText('The service suggests the model “claude”; the agent’s client picks the model.')).toBeTruthy();
     expect(screen.getByText('Priorities: cost 0.1, intelligence 0.9.')).toBeTruthy();
+  });
+
+  it('sampling: a token limit above 10,000 stands out as a warning; one up to it is a plain line', async () => {
+    const sampling: PendingAsk = { ...base, id: 'p3', kind: 'sampling', message: 'asks', messages: [{ role: 'user', text: 'Write' }], maxTokens: 2_000_000_000 };
+    renderApp(createFakeApi({ listAsks: () => [sampling] }));
+    const limit = await screen.findByText('2,000,000,000 tokens');
+    expect(limit.tagName).toBe('STRONG');
+    expect(limit.closest('[role="note"]')?.textContent).toMatch(/^The service asks for an answer of up to 2,000,000,000 tokens\. .*may cost money; decline if/);
+    cleanup();
+
+    renderApp(createFakeApi({ listAsks: () => [{ ...sampling, id: 'p4', maxTokens: 10_000 }] }));
+    expect((await screen.findByText('At most 10,000 tokens.')).closest('[role="note"]')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -11,3 +11,9 @@ export const MESSAGE_HEAD: TextHead = { lines: 4, chars: 320 };
  * electron/app/asks/ask-view.ts), since the person approves it whole or not at all.
  */
 export const SAMPLING_TEXT_MAX = 32 * 1024;
+
+/**
+ * A sampling request's `maxTokens` above this is shown as a warning (docs/asks.md): more than a long
+ * answer needs, and the agent's model is paid by the token.
+ */
+export const LARGE_MAX_TOKENS = 10_000;

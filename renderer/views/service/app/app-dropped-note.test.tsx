@@ -20,6 +20,6 @@ describe("an app's origins on this computer or the local network that were left 
     });
     renderApp(api, { hash: '#/services/map/tools/show-map' });
     fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
-    expect((await screen.findByText(/This app asked to reach http:\/\/localhost:2375, https:\/\/printer\.local on this computer or your local network/)).textContent).toContain('left out');
+    expect((await screen.findByText(/This app asked to reach http:\/\/localhost:2375, https:\/\/printer\.local on this computer or your local network/)).textContent).toContain('and was kept from them: an app may reach such addresses only when its service runs there too');
   });
 });

@@ -6,8 +6,9 @@ export function AppDroppedNote({ dropped }: { dropped: readonly string[] }) {
   if (dropped.length === 0) return null;
   return (
     <p className="note" role="status">
-      This app asked to reach {dropped.join(', ')} on this computer or your local network; that was left out, since its server does not run here (or those are Connected Services’ own
-      ports). If the app needs them, it may not work fully.
+      This app asked to reach {dropped.join(', ')} on this computer or your local network, and was kept from them: an app may reach such addresses only when
+      its service runs there too, and no app may reach Connected Services’ own ports. Parts of the app that need them may not work; if they matter, run the service on
+      this computer or your network.
     </p>
   );
 }

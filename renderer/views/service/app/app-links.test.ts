@@ -14,7 +14,7 @@ describe('an app asking to open an address (ui/open-link)', () => {
     const first = ask('https://docs.example.com/a');
     expect(shown.at(-1)?.url).toBe('https://docs.example.com/a');
     await expect(ask('https://docs.example.com/b')).resolves.toBe(false);
-    expect(notes).toEqual(['asked to open https://docs.example.com/b while another address waits: not opened']);
+    expect(notes).toEqual(['The app asked to open https://docs.example.com/b while another address waited for your answer. It was not opened: answer the waiting one; the app may ask again.']);
     shown.at(-1)?.answer(true);
     await expect(first).resolves.toBe(true);
     expect(shown.at(-1)).toBeNull();
@@ -30,8 +30,8 @@ describe('an app asking to open an address (ui/open-link)', () => {
     }
     expect(shown).toEqual([]);
     expect(notes).toHaveLength(6);
-    expect(notes[0]).toBe('asked to open http://127.0.0.1:8080/admin: not opened, only https addresses of public names are');
-    expect(notes[5]?.length).toBeLessThan(300);
+    expect(notes[0]).toBe('The app asked to open http://127.0.0.1:8080/admin. It was not opened: an app may open only https addresses with a public host name; if you need that page, open it in your browser yourself.');
+    expect(notes[5]?.length).toBeLessThan(400);
   });
 
   it('refuses at once an internationalized host name, naming it in punycode, not as the look-alike it draws', async () => {
@@ -40,8 +40,8 @@ describe('an app asking to open an address (ui/open-link)', () => {
     await expect(ask('https://xn--exmple-4nf.com/login')).resolves.toBe(false);
     expect(shown).toEqual([]);
     expect(notes).toEqual([
-      'asked to open https://xn--exmple-4nf.com/login: not opened, its host name is internationalized (it may imitate another)',
-      'asked to open https://xn--exmple-4nf.com/login: not opened, its host name is internationalized (it may imitate another)',
+      'The app asked to open https://xn--exmple-4nf.com/login. It was not opened: its host name is internationalized and may imitate another; if you expected it, check the name before opening it yourself.',
+      'The app asked to open https://xn--exmple-4nf.com/login. It was not opened: its host name is internationalized and may imitate another; if you expected it, check the name before opening it yourself.',
     ]);
   });
 });

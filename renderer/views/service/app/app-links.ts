@@ -20,19 +20,21 @@ export function appLinkRequests(show: (ask: LinkAsk | null) => void, note: (text
     new Promise<boolean>((resolve) => {
       const shown = shownLine(url.length > 200 ? `${url.slice(0, 200)}…` : url);
       if (url.length > MAX_URL || serverContentHref(url) === undefined) {
-        note(`asked to open ${shown}: not opened, only https addresses of public names are`);
+        note(`The app asked to open ${shown}. It was not opened: an app may open only https addresses with a public host name; if you need that page, open it in your browser yourself.`);
         resolve(false);
         return;
       }
       const href = serverContentHref(url) ?? '';
       // As the core refuses it on Open: asking the person about a look-alike of a known name (`exаmple.com`) has only one answer.
       if (new URL(href).hostname.split('.').some((label) => label.startsWith('xn--'))) {
-        note(`asked to open ${shownLine(href.length > 200 ? `${href.slice(0, 200)}…` : href)}: not opened, its host name is internationalized (it may imitate another)`);
+        note(
+          `The app asked to open ${shownLine(href.length > 200 ? `${href.slice(0, 200)}…` : href)}. It was not opened: its host name is internationalized and may imitate another; if you expected it, check the name before opening it yourself.`,
+        );
         resolve(false);
         return;
       }
       if (waiting !== null) {
-        note(`asked to open ${shown} while another address waits: not opened`);
+        note(`The app asked to open ${shown} while another address waited for your answer. It was not opened: answer the waiting one; the app may ask again.`);
         resolve(false);
         return;
       }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ApiOutput, CallResult, ToolInfo } from '../../../../shared/api';
 import { ErrorNote } from '../../../components';
 import { describeError, type ShownError } from '../../../lib';
@@ -9,12 +9,29 @@ import { AppDroppedNote } from './app-dropped-note';
 import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import { AppLinkCard } from './app-link-card';
+import { AppLeftNote, useFrameLeft } from './app-left';
 import { useKeptApp } from './app-kept';
 import { AppNotes } from './app-notes';
 import { appLinkRequests, type LinkAsk } from './app-links';
 import './app-panel.css';
 
 type Opened = ApiOutput<'openApp'>;
+
+/** While this panel's open-link card waits for the person, the status strip counts it. */
+function useLinkWaiting(waiting: boolean): void {
+  const { appLinks } = useLive();
+  const panel = useId();
+  useEffect(() => {
+    if (!waiting) return undefined;
+    appLinks.update((set) => new Set(set).add(panel));
+    return () =>
+      appLinks.update((set) => {
+        const next = new Set(set);
+        next.delete(panel);
+        return next;
+      });
+  }, [appLinks, panel, waiting]);
+}
 /** Notes kept on screen: the newest. */
 const MAX_NOTES = 50;
 /**
@@ -110,6 +127,8 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   }, [live, opened, closed]);
 
   useKeptApp(opened && closed === null ? opened.appId : null, useCallback(() => setClosed('expired'), []));
+  useLinkWaiting(linkAsk !== null && closed === null);
+  const frameLeft = useFrameLeft(opened && closed === null ? opened.appId : null);
 
   const waiting = opened ? decisions.flatMap((d) => (d.kind === 'appCall' && d.item.frame === opened.frame ? [d.item] : [])) : [];
   const title = `App of ${tool.name}`;
@@ -128,6 +147,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       {!opened && !error && <p className="muted">Opening the app…</p>}
       {opened && <AppDroppedNote dropped={opened.dropped ?? []} />}
       {opened && <AppStartNote waiting={closed === null && !started} origins={opened.origins ?? []} />}
+      {closed === null && <AppLeftNote left={frameLeft.left} tool={tool.name} />}
       {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages, or too large ones, and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
       {closed === 'expired' && (
@@ -153,6 +173,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
           sandbox="allow-scripts"
           allow={opened.allow}
           referrerPolicy="no-referrer"
+          onLoad={frameLeft.onLoad}
           className={`app-frame${opened.prefersBorder === false ? '' : ' bordered'}`}
           style={{ height: `${String(height)}px` }}
         />
