@@ -1,4 +1,4 @@
-import { APP_SIGN_IN, appClientSecret, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
+import { APP_SIGN_IN, APP_SIGN_IN_CODE, appClientSecret, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Reach } from '../net';
 import { shownErrorUri } from './error-uri';
@@ -7,6 +7,11 @@ import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fie
 
 export function connectHint(server: string): string {
   return `run \`connected-services connect ${server}\` (or ${APP_SIGN_IN})`;
+}
+
+/** An expired device code (RFC 8628 §3.5 expired_token): the way out is a new code, not the old one again. */
+export function newCodeHint(server: string): string {
+  return `Start again for a new code: run \`connected-services connect ${server} --device\` (or ${APP_SIGN_IN_CODE})`;
 }
 
 /**
@@ -40,9 +45,9 @@ export function authRequired(server: string, reason: string, data: Record<string
  * §5.2; a device code's `access_denied` or `expired_token`, RFC 8628 §3.5): its hint names the
  * server's page about the error as flowError's does, when it passes the same URL check.
  */
-export function serverRefusal(code: ErrorCode, message: string, server: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown> = {}): CodedError {
+export function serverRefusal(code: ErrorCode, message: string, server: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown> = {}, base = connectHint(server)): CodedError {
   const page: Record<string, unknown> = {};
-  const hint = oauthErrorHint(server, info, reach, page);
+  const hint = oauthErrorHint(info, reach, page, base);
   return new CodedError(code, message, { hint, data: { ...data, ...page } });
 }
 
@@ -124,11 +129,11 @@ function message(error: unknown): string {
  * The hint of an authorization server's error: how to sign in again and, when the server named a
  * page about the error that passes the URL check, where to read about it (`data.errorUri` for the app).
  */
-function oauthErrorHint(server: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown>): string {
+function oauthErrorHint(info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown>, base: string): string {
   const uri = shownErrorUri(info.uri, reach);
-  if (uri === undefined) return connectHint(server);
+  if (uri === undefined) return base;
   data['errorUri'] = redact(uri);
-  return `${connectHint(server)}; the authorization server explains this error at ${redact(uri)}`;
+  return `${base}; the authorization server explains this error at ${redact(uri)}`;
 }
 
 /**
@@ -150,10 +155,10 @@ export function flowError(server: string, error: unknown, during: string, reach:
   if (info.error !== undefined) data['oauthError'] = info.error;
   const detail = info.description ? `: ${info.description}` : '';
   if (info.error === 'access_denied') {
-    return new CodedError('denied', redact(`Sign-in to "${server}" was declined${detail}.`), { hint: oauthErrorHint(server, info, reach, data), data });
+    return new CodedError('denied', redact(`Sign-in to "${server}" was declined${detail}.`), { hint: oauthErrorHint(info, reach, data, connectHint(server)), data });
   }
   if (info.error !== undefined) {
-    return new CodedError('auth_required', redact(`The authorization server answered ${info.error}${detail} ${during}.`), { hint: oauthErrorHint(server, info, reach, data), data });
+    return new CodedError('auth_required', redact(`The authorization server answered ${info.error}${detail} ${during}.`), { hint: oauthErrorHint(info, reach, data, connectHint(server)), data });
   }
   // RFC 9207 and RFC 6749 §10.12 checks made by openid-client.
   if (/"state"/.test(text)) {

@@ -1,8 +1,8 @@
 import { CodedError } from '../../shared/errors';
-import { findReferences } from '../../shared/vault';
 import type { AnyOAuth, AuthTarget } from './auth-config';
 import { isInvalidClient } from './auth-errors';
 import { checkedBrowserUrl } from './browser-url';
+import { vaultSecretName } from './client-secret-name';
 import type { NotedChallenge } from './coordinator-state';
 import { dropRegistration, resolveClient, type ClientIdentity } from './client-identity';
 import type { CoreContext } from './core-context';
@@ -159,19 +159,6 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
       }
       throw error;
     }
-  }
-}
-
-/** The vault secret an entry's clientSecret is, when it is one reference to the vault (`${secret:NAME}`). */
-function vaultSecretName(auth: AnyOAuth): string | undefined {
-  const value = 'clientSecret' in auth ? auth.clientSecret : undefined;
-  if (value === undefined) return undefined;
-  try {
-    const refs = findReferences(value);
-    const only = refs[0];
-    return refs.length === 1 && only !== undefined && only.text === value && only.kind === 'secret' && only.store === undefined ? only.name : undefined;
-  } catch {
-    return undefined;
   }
 }
 

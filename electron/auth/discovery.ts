@@ -9,6 +9,7 @@ import {
   type ProtectedResourceMetadata,
 } from './metadata';
 import { checkConfiguredIssuer } from './configured-issuer';
+import { OAUTH_ERROR_BOUNDS, oneLine } from './oauth-error-fields';
 import { authServerMetadataCandidates } from './metadata-urls';
 import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
@@ -122,8 +123,30 @@ function checkEndpoints(metadata: AuthServerMetadata, reach: Reach): void {
   }
 }
 
-export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: string, urls: string[], exactIssuer: boolean): Promise<AuthServerMetadata> {
+/** Where the issuer looked up came from: the server's resource metadata, or the entry's own `auth.issuer` (a stdio server). */
+export type IssuerSource = 'resource_metadata' | 'configured';
+
+/**
+ * RFC 8414 §3.3: metadata naming another issuer than the one it was looked up for is a wrong address
+ * to fix, not an authorization server that is down.
+ */
+function issuerMismatch(input: DiscoveryInput, issuer: string, url: string, named: string, source: IssuerSource, tried: string[]): CodedError {
+  // The server chose it: one printable line, bounded.
+  const claimed = oneLine(named, OAUTH_ERROR_BOUNDS.uri);
+  const where =
+    source === 'configured'
+      ? `Check "issuer" in the "auth" of "${input.server}": set it to ${claimed} if that is the authorization server you mean, or set "authServerMetadataUrl" there to its metadata.`
+      : `Check the address of "${input.server}" (its "url", ${input.serverUrl}): its resource metadata names ${issuer} as its authorization server; or set "authServerMetadataUrl" in the "auth" of "${input.server}" to the metadata of the authorization server you trust.`;
+  return new CodedError(
+    'invalid_config',
+    `The authorization server metadata at ${url} names the issuer ${claimed}, not ${issuer}, the issuer it was looked up for; it is not used (RFC 8414 §3.3).`,
+    { hint: where, data: { server: input.server, issuer, claimedIssuer: claimed, metadataUrl: url, tried } },
+  );
+}
+
+export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: string, urls: string[], exactIssuer: boolean, source: IssuerSource = 'resource_metadata'): Promise<AuthServerMetadata> {
   const notes: string[] = [];
+  let mismatch: { url: string; claimed: string } | undefined;
   for (const candidate of urls) {
     const url = validateEndpointUrl(candidate, 'the authorization server metadata URL', input.reach).href;
     const answer = await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the authorization server metadata');
@@ -138,13 +161,15 @@ export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: str
     }
     // RFC 8414 §3.3: the issuer in the document must be the one the URL was built from.
     if (exactIssuer && parsed.data.issuer !== issuer) {
-      notes.push(`${url}: names issuer ${parsed.data.issuer}, not ${issuer}`);
+      notes.push(`${url}: names issuer ${oneLine(parsed.data.issuer, OAUTH_ERROR_BOUNDS.uri)}, not ${issuer}`);
+      mismatch ??= { url, claimed: parsed.data.issuer };
       continue;
     }
     validateEndpointUrl(parsed.data.issuer, 'the issuer', input.reach);
     checkEndpoints(parsed.data, input.reach);
     return parsed.data;
   }
+  if (mismatch !== undefined) throw issuerMismatch(input, issuer, mismatch.url, mismatch.claimed, source, urls);
   throw new CodedError('server_unavailable', `No usable authorization server metadata for ${issuer} (${notes.join('; ')}).`, {
     hint: `Check that ${issuer} is up; or set "authServerMetadataUrl" in the "auth" of "${input.server}".`,
     data: { issuer, tried: urls },

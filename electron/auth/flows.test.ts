@@ -100,6 +100,8 @@ describe('device flow polling (RFC 8628 §3.4-3.5)', () => {
       expect(ended, error).toMatchObject({ code, data: { errorUri: page } });
       expect(ended.hint, error).toContain(page);
     }
+    const expired = await failure(runDeviceFlow(context(stubAs(device, [json(400, { error: 'expired_token', error_uri: page })]).fetch).ctx, { sleep }));
+    expect(expired.hint).toBe(`Start again for a new code: run \`connected-services connect srv --device\` (or press "Sign in with a code" on its page in the app); the authorization server explains this error at ${page}`);
     const hostile = await failure(runDeviceFlow(context(stubAs(device, [json(400, { error: 'access_denied', error_uri: 'javascript:alert(1)' })]).fetch).ctx, { sleep }));
     expect(hostile.data?.['errorUri']).toBeUndefined();
     expect(hostile.hint).not.toContain('javascript');
@@ -110,6 +112,8 @@ describe('device flow polling (RFC 8628 §3.4-3.5)', () => {
     const { fetch, requests } = stubAs({ ...device, expires_in: 10 }, [pending(), pending()]);
     const error = await failure(runDeviceFlow(context(fetch, () => now).ctx, { sleep: () => ((now += 6000), Promise.resolve()) }));
     expect(error.code).toBe('timeout');
+    // A new code is the way out, by the button that starts one.
+    expect(error.hint).toBe('Start again for a new code: run `connected-services connect srv --device` (or press "Sign in with a code" on its page in the app)');
     expect(requests.filter((u) => u === AS.token_endpoint)).toHaveLength(1);
   });
 

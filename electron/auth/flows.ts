@@ -1,6 +1,6 @@
 import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
-import { clientRefused, connectHint, flowError, oauthErrorOf, serverRefusal } from './auth-errors';
+import { clientRefused, connectHint, flowError, newCodeHint, oauthErrorOf, serverRefusal } from './auth-errors';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
@@ -159,7 +159,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     }
     if (ctx.signal?.aborted) throw cancelled(ctx.server);
     if (ctx.now() >= expiresAt) {
-      throw new CodedError('timeout', `The device code for "${ctx.server}" expired before it was approved.`, { hint: connectHint(ctx.server) });
+      throw new CodedError('timeout', `The device code for "${ctx.server}" expired before it was approved.`, { hint: newCodeHint(ctx.server) });
     }
     try {
       const tokens = await lib.genericGrantRequest(ctx.config, DEVICE_GRANT, { ...baseParameters(ctx), device_code: authorization.device_code });
@@ -180,7 +180,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
         continue;
       }
       if (code === 'expired_token') {
-        throw serverRefusal('timeout', `The device code for "${ctx.server}" expired before it was approved.`, ctx.server, info, ctx.reach);
+        throw serverRefusal('timeout', `The device code for "${ctx.server}" expired before it was approved.`, ctx.server, info, ctx.reach, {}, newCodeHint(ctx.server));
       }
       if (code === 'access_denied') {
         throw serverRefusal('denied', `Sign-in to "${ctx.server}" was declined on the verification page.`, ctx.server, info, ctx.reach);

@@ -35,6 +35,6 @@ export async function discoverNamedIssuer(input: NamedIssuerInput): Promise<Disc
     });
   }
   validateEndpointUrl(issuer, 'the issuer', 'loopback');
-  const as = await fetchAuthServerMetadata(discoveryInput, issuer, authServerMetadataCandidates(issuer), true);
+  const as = await fetchAuthServerMetadata(discoveryInput, issuer, authServerMetadataCandidates(issuer), true, 'configured');
   return { resource: '', issuer, as };
 }

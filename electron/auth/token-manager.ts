@@ -2,7 +2,8 @@ import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
 import { formatVaultKey, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
-import { authRequired, flowError, oauthErrorOf, refusedAuth } from './auth-errors';
+import { authRequired, clientRefused, flowError, oauthErrorOf, refusedAuth } from './auth-errors';
+import { vaultSecretName } from './client-secret-name';
 import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
@@ -130,7 +131,9 @@ export class TokenManager {
       if (code !== undefined && FATAL_REFRESH_ERRORS.has(code)) {
         // Only the tokens that failed are deleted; a newer record (another sign-in) stays.
         const reason = `the authorization server no longer accepts its ${record.flow === 'client_credentials' ? 'client credentials' : 'refresh token'} (${code})`;
-        const coded = refusedAuth(server, reason, info, reach.reach, { oauthError: code });
+        const refused = refusedAuth(server, reason, info, reach.reach, { oauthError: code });
+        // Client credentials have no sign-in to repeat: the same ID and secret would be refused again.
+        const coded = record.flow === 'client_credentials' ? clientRefused(server, refused, vaultSecretName(auth)) : refused;
         if (!(await this.core.vault.compareAndDelete(stored.key, stored.raw))) {
           // Someone stored other tokens meanwhile (a new sign-in): those are used, nothing is deleted.
           const latest = await readTokens(this.core.vault, stored.key);

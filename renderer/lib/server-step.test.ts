@@ -87,4 +87,22 @@ describe('nextStep: one specific action per state', () => {
     expect(kind({ approval: 'pending' })).toBe('approve');
     expect(kind({ enabled: false, state: 'needs_auth' })).toBeUndefined();
   });
+
+  it('says Restart for a failed service that has no sign-in: no auth, an API key, client credentials', () => {
+    expect(kind({ state: 'error' })).toBe('restart');
+    expect(kind({ state: 'error', auth: { connected: true, kind: 'api_key' } })).toBe('restart');
+    expect(kind({ state: 'error', auth: { connected: false, kind: 'client_credentials' } })).toBe('restart');
+    expect(kind({ state: 'error', auth: { connected: true, kind: 'client_credentials', refreshable: true } })).toBe('restart');
+    // A service a person signs in to, holding nothing yet, still signs in.
+    expect(kind({ state: 'error', auth: { connected: false, kind: 'oauth' } })).toBe('sign-in');
+  });
+
+  it('never offers a sign-in to client credentials: Restart after a refusal (the secret replaced first), Connect where it never ran', () => {
+    const auth = { connected: false, kind: 'client_credentials' as const };
+    expect(kind({ state: 'needs_auth', auth })).toBe('restart');
+    expect(kind({ state: 'needs_auth', auth: { ...auth, connected: true, refreshable: true } })).toBe('restart');
+    expect(kind({ state: 'idle', auth })).toBe('connect');
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBeUndefined();
+    expect(kind({ state: 'ready', toolCount: 1, auth: { ...auth, connected: true, expiresAt: NOW - 1000, refreshable: true } })).toBeUndefined();
+  });
 });

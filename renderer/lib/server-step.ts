@@ -47,6 +47,11 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
     return (status.state === 'idle' || status.state === 'stopped') && !seenWorking(status) ? step('connect', name) : undefined;
   }
   if (moreAccessNeeded(auth).length > 0) return step('grant-access', name);
+  // Client credentials have no sign-in (RFC 6749 §4.4): a refused secret is replaced, then the service started again.
+  if (auth?.kind === 'client_credentials') {
+    if (status.state === 'needs_auth' || status.state === 'error') return step('restart', name);
+    return (status.state === 'idle' || status.state === 'stopped') && !seenWorking(status) ? step('connect', name) : undefined;
+  }
   const held = auth?.connected === true;
   if (status.state === 'needs_auth') return step(held ? 'sign-in-again' : 'sign-in', name);
   // A held credential on a failed server (its authorization server unreachable too): a fresh start, not a sign-in.

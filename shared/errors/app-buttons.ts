@@ -3,6 +3,8 @@
  * Connect button for a server that waits for a sign-in or a key.
  */
 export const APP_SIGN_IN = 'press "Sign in with the browser" or "Sign in with a code" on its page in the app';
+/** The app's button that starts a device sign-in, with a new code. */
+export const APP_SIGN_IN_CODE = 'press "Sign in with a code" on its page in the app';
 /** The app's button that takes an API key (it stores it where the entry's `key` reads it). */
 export const APP_API_KEY = 'press "Enter API key" on its page in the app';
 /** The buttons of a tool that waits for review, under "Tool changes to review" on its service's page. */

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, REGISTRATION_NAMESPACE, type FetchLike } from '../../electron/auth';
+import { createAuthCoordinator, REGISTRATION_NAMESPACE, stdioAuthTarget, type FetchLike } from '../../electron/auth';
+import { secretKey } from '../../electron/vault';
 import type { CodedError } from '../../shared/errors';
+import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
 import { startClaimedIssuerServer } from '../fixtures/servers/claimed-issuer-as';
 import { openTestVault, scriptedBrowser, startStack } from '../support/oauth-harness';
 
@@ -52,4 +54,29 @@ describe('auth: a configured metadata URL claiming another server\'s issuer (RFC
       expect(browser.visits).toHaveLength(1);
     });
   }
+});
+
+describe('auth: a stdio entry whose "issuer" is not the one its metadata names (RFC 8414 §3.3)', () => {
+  it('is refused as a setting to fix (invalid_config), naming both issuers and the "issuer" of its auth', async () => {
+    const stack = await startStack({});
+    cleanups.push(() => stack.close());
+    const { vault, dataDir } = await openTestVault();
+    cleanups.push(() => vault.close());
+    const coordinator = createAuthCoordinator({ vault, dataDir, opener: () => Promise.reject(new Error('client credentials never open a browser')) });
+    cleanups.push(() => coordinator.close());
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const auth = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}' };
+    // A trailing slash: the metadata at the same address names the issuer without it.
+    const typo = `${stack.as.issuer}/`;
+    const error = await coordinator.connect('prog', stdioAuthTarget('prog', { auth: { ...auth, issuer: typo } })).then(() => undefined, (e: unknown) => e as CodedError);
+    expect(error?.code).toBe('invalid_config');
+    expect(error?.message).toBe(
+      `The authorization server metadata at ${stack.as.issuer}/.well-known/oauth-authorization-server names the issuer ${stack.as.issuer}, not ${typo}, the issuer it was looked up for; it is not used (RFC 8414 §3.3).`,
+    );
+    expect(error?.hint).toBe(`Check "issuer" in the "auth" of "prog": set it to ${stack.as.issuer} if that is the authorization server you mean, or set "authServerMetadataUrl" there to its metadata.`);
+    expect(stack.as.counts.token['client_credentials'] ?? 0).toBe(0);
+    // The issuer as the metadata names it: the ordinary case signs in.
+    const status = await coordinator.connect('prog', stdioAuthTarget('prog', { auth: { ...auth, issuer: stack.as.issuer } }));
+    expect(status).toMatchObject({ connected: true, flow: 'client_credentials' });
+  });
 });

@@ -86,4 +86,30 @@ describe('auth: client credentials against oidc-provider', () => {
       'Replace the client secret: run `connected-services secrets set CC_SECRET` (or press "Replace" on CC_SECRET under Access in the app, or "Edit" on its page to correct the client ID).',
     );
   });
+
+  it('a secret refused at renewal names the secret to replace, not a sign-in', async () => {
+    const { stack, vault, coordinator } = await setUp();
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const auth = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}' };
+    const fetch = coordinator.fetchFor('machine', { url: stack.mcp.url, auth });
+    if (!fetch) throw new Error('no fetch');
+    expect((await fetch(stack.mcp.whoamiUrl)).status).toBe(200);
+    // The secret changed at the authorization server's side (here: in the vault), and the token ran out.
+    await vault.set(secretKey('CC_SECRET'), 'not-the-secret');
+    const key = tokensKey('machine', stack.as.issuer);
+    const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+    await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000 }));
+    const error = await fetch(stack.mcp.whoamiUrl).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect(error).toMatchObject({ code: 'auth_required', data: { oauthError: 'invalid_client' } });
+    expect((error as CodedError).message).toMatch(/^The client ID or client secret of "machine" was refused: /);
+    expect((error as CodedError).message).not.toContain('not-the-secret');
+    expect((error as CodedError).hint).toBe(
+      'Replace the client secret: run `connected-services secrets set CC_SECRET` (or press "Replace" on CC_SECRET under Access in the app, or "Edit" on its page to correct the client ID).',
+    );
+    expect((error as CodedError).hint).not.toContain('connected-services connect');
+    // The ordinary case still renews: the right secret back, a fresh token.
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    expect((await fetch(stack.mcp.whoamiUrl)).status).toBe(200);
+  });
 });

@@ -141,6 +141,7 @@ describe('auth: device authorization (RFC 8628) against oidc-provider', () => {
     const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url }, { flow: 'device' }));
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('expired');
+    expect(error.hint).toMatch(/^Start again for a new code: run `connected-services connect remote --device` \(or press "Sign in with a code" on its page in the app\)/);
     expect(Object.keys(stack.as.counts.tokenErrors).some((k) => k.endsWith(':expired_token'))).toBe(true);
   });
 

@@ -112,11 +112,18 @@ describe('auth: authorization server metadata discovery (RFC 8414, OpenID Discov
     expect(stack.as.counts.wellKnown).toEqual(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
   });
 
-  it('refuses metadata whose issuer is not the issuer asked for', async () => {
+  it('refuses metadata whose issuer is not the issuer asked for, as a wrong address to fix (invalid_config)', async () => {
     const { stack, error } = await connectWith({ metadataOverrides: { issuer: 'http://127.0.0.1:9/someone-else' } }, {});
-    expect(error?.code).toBe('server_unavailable');
-    expect(error?.message).toContain('names issuer http://127.0.0.1:9/someone-else');
+    expect(error?.code).toBe('invalid_config');
+    expect(error?.message).toBe(
+      `The authorization server metadata at ${stack.as.issuer}/.well-known/oauth-authorization-server names the issuer http://127.0.0.1:9/someone-else, not ${stack.as.issuer}, the issuer it was looked up for; it is not used (RFC 8414 §3.3).`,
+    );
+    expect(error?.hint).toBe(
+      `Check the address of "remote" (its "url", ${stack.mcp.url}): its resource metadata names ${stack.as.issuer} as its authorization server; or set "authServerMetadataUrl" in the "auth" of "remote" to the metadata of the authorization server you trust.`,
+    );
+    expect(error?.data).toMatchObject({ server: 'remote', issuer: stack.as.issuer, claimedIssuer: 'http://127.0.0.1:9/someone-else' });
     expect(stack.as.counts.token['authorization_code'] ?? 0).toBe(0);
+    expect(stack.as.counts.registrations).toBe(0);
   });
 
   it('a configured authServerMetadataUrl overrides discovery', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowEvent } from '../../auth';
 import { redactedOutput, type Output } from '../output';
-import { MAX_SHOWN_ADDRESS, progress } from './connect-server';
+import { codeLifetime, MAX_SHOWN_ADDRESS, progress } from './connect-server';
 
 function printed(event: FlowEvent, printsWhole = false): string[] {
   const lines: string[] = [];
@@ -15,6 +15,17 @@ const code = (patch: Partial<Extract<FlowEvent, { type: 'device_code' }>>): Flow
 });
 
 describe('connect: the device sign-in lines', () => {
+  it('says how long the code lives honestly: seconds under a minute, never "a minute" for 5 s', () => {
+    expect(codeLifetime(5000)).toBe('5 seconds');
+    expect(codeLifetime(4200)).toBe('5 seconds');
+    expect(codeLifetime(1000)).toBe('1 second');
+    expect(codeLifetime(59_500)).toBe('a minute');
+    expect(codeLifetime(60_000)).toBe('a minute');
+    expect(codeLifetime(600_000)).toBe('10 minutes');
+    expect(codeLifetime(-1)).toBe('0 seconds');
+    expect(printed(code({}))).toContain('The code expires in 10 minutes. Waiting for approval…');
+  });
+
   // RFC 8628 §3.2: the user code is what the person types, no secret; it is shown beside anyway.
   it('shows the user code inside the complete address, however its parameter is named', () => {
     expect(printed(code({ verificationUriComplete: 'http://127.0.0.1:4000/device?code=WDJB-MJHT' }))[2]).toBe('(or open http://127.0.0.1:4000/device?code=WDJB-MJHT)');

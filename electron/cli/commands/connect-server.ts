@@ -32,9 +32,12 @@ async function refuseLostSignIn(server: string, health: VaultHealth, dataDir: st
   });
 }
 
-function minutes(ms: number): string {
-  const m = Math.max(0, Math.round(ms / 60_000));
-  return m <= 1 ? 'a minute' : `${m} minutes`;
+/** How long a device code has left, in words: seconds under a minute (a code may live 5 s), then whole minutes. */
+export function codeLifetime(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
 }
 
 /** Code points of a verification address printed: an AS's address of thousands would flood the terminal. The browser gets it whole. */
@@ -75,7 +78,7 @@ export function progress(output: Output, printsWhole = false): (event: FlowEvent
       if (event.ignoredCompleteOrigin !== undefined) {
         output.err(`note: the authorization server also gave an address with the code filled in, on another site (${event.ignoredCompleteOrigin}); it was not shown or opened: enter the code at the address above.`);
       }
-      output.err(`The code expires in ${minutes(event.expiresAt - Date.now())}. Waiting for approval…`);
+      output.err(`The code expires in ${codeLifetime(event.expiresAt - Date.now())}. Waiting for approval…`);
     } else if (event.type === 'device_poll' && event.state === 'slow_down') {
       output.err(`The server asked to poll more slowly (every ${Math.round(event.intervalMs / 1000)} s).`);
     } else if (event.type === 'browser') {

@@ -223,4 +223,12 @@ describe('trayModel: the words of the screens', () => {
     expect(action(model.items, 'Enter API key for search').action).toEqual({ type: 'open', route: { screen: 'service', server: 'search' } });
     expect(labels(model.items).some((l) => /Re-authorize|awaiting|not started/.test(l))).toBe(false);
   });
+
+  it('offers no sign-in to client credentials whose secret was refused: their page, where it is replaced', () => {
+    const refused = server('ci', 'needs_auth', { auth: { kind: 'client_credentials', connected: false } });
+    const model = trayModel([refused, server('notes', 'needs_auth', { auth: { kind: 'oauth', connected: true } })], [], BRIDGE);
+    expect(action(model.items, 'Fix the client secret of ci').action).toEqual({ type: 'open', route: { screen: 'service', server: 'ci' } });
+    expect(labels(model.items).some((l) => /Sign in.* ci$/.test(l))).toBe(false);
+    expect(action(model.items, 'Sign in again to notes').action).toEqual({ type: 'reauthorize', server: 'notes' });
+  });
 });

@@ -66,6 +66,8 @@ function signInStep(status: ServerStatus): TrayItem {
   const { name } = status;
   // An API key is typed on the service's screen, never "signed in" for.
   if (status.auth?.kind === 'api_key') return { kind: 'action', label: `Enter API key for ${name}`, action: { type: 'open', route: { screen: 'service', server: name } }, enabled: true };
+  // Client credentials have no sign-in: their page names where the refused secret is replaced (or the client ID edited).
+  if (status.auth?.kind === 'client_credentials') return { kind: 'action', label: `Fix the client secret of ${name}`, action: { type: 'open', route: { screen: 'service', server: name } }, enabled: true };
   if (moreAccessNeeded(status.auth).length > 0) return { kind: 'action', label: `Grant more access to ${name}`, action: { type: 'reauthorize', server: name }, enabled: true };
   if (firstSignIn(status)) return { kind: 'action', label: `Sign in to ${name}`, action: { type: 'connect', server: name }, enabled: true };
   const held = status.auth?.connected === true;

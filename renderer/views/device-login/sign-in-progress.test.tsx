@@ -83,6 +83,19 @@ describe('a browser sign-in that never dead-ends', () => {
     await waitFor(() => expect(api.callsOf('connect')).toEqual([{ name: 'notes', flow: 'browser', retry: true }]));
   });
 
+  it('says an expired device code expired, not how many seconds it lived, and that Sign in again gets a new one', async () => {
+    const api = setup([waiting({ flow: 'device', state: 'expired', url: 'https://id.example.com/device', expiresAt: NOW + 13_000, message: 'The device code for "notes" expired before it was approved.' })]);
+    const note = await waitFor(() => {
+      const found = row().querySelector('[data-sign-in-state="expired"]');
+      if (!found) throw new Error('no expired note yet');
+      return found as HTMLElement;
+    });
+    expect(note.textContent).toContain('The code for notes expired before it was entered, so the app stopped waiting. Nothing was changed. Press “Sign in again” for a new code.');
+    expect(note.textContent).not.toContain('13 s');
+    fireEvent.click(within(note).getByRole('button', { name: 'Sign in again to notes' }));
+    await waitFor(() => expect(api.callsOf('connect')).toEqual([{ name: 'notes', flow: 'device', retry: true }]));
+  });
+
   it('links the authorization server\'s page about its error, and opens nothing by itself', async () => {
     const page = 'https://id.example.com/errors/invalid_scope';
     const api = setup([waiting({ state: 'failed', message: 'The authorization server answered invalid_scope.', errorUri: page })]);

@@ -34,7 +34,10 @@ export function SignInProgressPanel({ progress, busy, onCancel, onRetry, onDismi
   if (progress.state !== 'waiting') {
     const wait = waitOf(progress);
     const text =
-      progress.state === 'expired' ? (
+      // A device code's life is the authorization server's (RFC 8628 §3.2), seconds at times: not a wait to name.
+      progress.state === 'expired' && progress.flow === 'device' ? (
+        `The code for ${server} expired before it was entered, so the app stopped waiting. Nothing was changed. Press “Sign in again” for a new code.`
+      ) : progress.state === 'expired' ? (
         `The sign-in to ${server} was not finished${wait !== undefined ? ` within ${wait}` : ' in time'}, so the app stopped waiting. Nothing was changed.`
       ) : progress.state === 'cancelled' ? (
         `The sign-in to ${server} was cancelled. Nothing was changed.`

@@ -23,6 +23,11 @@ describe('the Sign-in panel of a client-credentials service', () => {
     const lastError = screen.getByRole('region', { name: 'Last error' });
     expect(within(lastError).getByText(/Replace its client secret with “Replace” under Access, or correct the client ID with “Edit”\./)).toBeTruthy();
     expect(within(lastError).queryByText(/Sign in with the browser/)).toBeNull();
+    // The header's next step: Restart (after the secret is replaced), beside Edit; never a sign-in.
+    expect(screen.queryByRole('button', { name: 'Sign in to ci' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in again to ci' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Restart ci' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit ci' })).toBeTruthy();
   });
 
   it('still offers both sign-ins to a service a person signs in to', async () => {
