@@ -3,11 +3,13 @@ import { own } from './own-entry';
 import type { ServerPins } from './pin-file';
 import { PART_RULES, PIN_PARTS, type PartRules, type PinPart } from './pin-kinds';
 import type { PinState } from './pin-state';
-import { wordDiff } from './word-diff';
+import { diffCut, wordDiff } from './word-diff';
 
 function changesOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): HeldChange[] {
   return Object.entries(state?.held ?? {}).map(([name, held]) => {
     const before = own(state?.approved, name)?.def;
+    const description = wordDiff(before?.description ?? '', held.def.description ?? '');
+    const schema = rules.changes(before, held.def);
     return {
       server,
       kind: rules.kind,
@@ -15,8 +17,9 @@ function changesOf<T extends { description?: string | undefined }>(server: strin
       change: before === undefined ? 'added' : 'changed',
       digest: held.digest,
       seenAt: held.at,
-      description: wordDiff(before?.description ?? '', held.def.description ?? ''),
-      schema: rules.changes(before, held.def),
+      description,
+      schema,
+      ...(diffCut(description) || schema.some((c) => c.cut === true) ? { cut: true } : {}),
     };
   });
 }

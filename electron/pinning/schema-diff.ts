@@ -1,10 +1,17 @@
 import { canonicalJson } from '../../shared/config';
+import { shownPair, shownValue } from './shown-value';
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, SchemaChange, ToolInfo } from '../../shared/api';
 
-/** A value as one line for people, cut: schemas come from the server. */
-function shown(value: unknown): string {
-  const text = canonicalJson(value) ?? 'undefined';
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+/** A property, argument or value that came or went, its head shown. */
+function oneSide(part: string, change: 'added' | 'removed', value: unknown, name?: string): SchemaChange {
+  const { text, cut } = shownValue(value);
+  return { part, change, ...(name !== undefined ? { name } : {}), ...(change === 'added' ? { after: text } : { before: text }), ...(cut ? { cut } : {}) };
+}
+
+/** A property, argument or value that differs: the region that changed shown on both sides. */
+function bothSides(part: string, before: unknown, after: unknown, name?: string): SchemaChange {
+  const shown = shownPair(before, after);
+  return { part, change: 'changed', ...(name !== undefined ? { name } : {}), before: shown.before, after: shown.after, ...(shown.cut ? { cut: true } : {}) };
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -20,26 +27,26 @@ export function objectSchemaChanges(part: string, before: unknown, after: unknow
   const out: SchemaChange[] = [];
   const was = record(record(before)['properties']);
   const now = record(record(after)['properties']);
-  for (const name of Object.keys(was)) if (!Object.hasOwn(now, name)) out.push({ part, change: 'removed', name, before: shown(was[name]) });
+  for (const name of Object.keys(was)) if (!Object.hasOwn(now, name)) out.push(oneSide(part, 'removed', was[name], name));
   for (const [name, value] of Object.entries(now)) {
-    if (!Object.hasOwn(was, name)) out.push({ part, change: 'added', name, after: shown(value) });
-    else if (canonicalJson(was[name]) !== canonicalJson(value)) out.push({ part, change: 'changed', name, before: shown(was[name]), after: shown(value) });
+    if (!Object.hasOwn(was, name)) out.push(oneSide(part, 'added', value, name));
+    else if (canonicalJson(was[name]) !== canonicalJson(value)) out.push(bothSides(part, was[name], value, name));
   }
   const required = names(record(before)['required']);
   const requiredNow = names(record(after)['required']);
   for (const name of requiredNow) if (!required.has(name)) out.push({ part, change: 'required', name });
   for (const name of required) if (!requiredNow.has(name)) out.push({ part, change: 'optional', name });
   // Anything else of the schema (type, additionalProperties, $defs…): one line for the whole.
-  const rest = (s: unknown): string => canonicalJson({ ...record(s), properties: undefined, required: undefined });
-  if (before !== undefined && rest(before) !== rest(after)) out.push({ part, change: 'changed', before: rest(before), after: rest(after) });
+  const rest = (s: unknown): Record<string, unknown> => ({ ...record(s), properties: undefined, required: undefined });
+  if (before !== undefined && canonicalJson(rest(before)) !== canonicalJson(rest(after))) out.push(bothSides(part, rest(before), rest(after)));
   return out;
 }
 
 function valueChange(part: string, before: unknown, after: unknown): SchemaChange[] {
   if (canonicalJson(before) === canonicalJson(after)) return [];
-  if (before === undefined) return [{ part, change: 'added', after: shown(after) }];
-  if (after === undefined) return [{ part, change: 'removed', before: shown(before) }];
-  return [{ part, change: 'changed', before: shown(before), after: shown(after) }];
+  if (before === undefined) return [oneSide(part, 'added', after)];
+  if (after === undefined) return [oneSide(part, 'removed', before)];
+  return [bothSides(part, before, after)];
 }
 
 /** What differs between an approved tool and the one now listed (besides its description). */

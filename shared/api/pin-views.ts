@@ -1,9 +1,29 @@
 import { z } from 'zod';
+import { groupDigits } from '../text';
 import { lazySchema } from './lazy-schema';
 
-/** One run of a description's word diff: unchanged, added or removed text. */
-export const WordChangeSchema = lazySchema(() => z.object({ text: z.string(), op: z.enum(['same', 'added', 'removed']) }));
+/**
+ * One run of a description's word diff: unchanged, added or removed text, or `skipped`: characters
+ * left out (`text` empty), `before` of the approved description and `after` of the new one: equal for
+ * a long unchanged run, else the end of a differing middle too long to compare.
+ */
+export const WordChangeSchema = lazySchema(() =>
+  z.object({
+    text: z.string(),
+    op: z.enum(['same', 'added', 'removed', 'skipped']),
+    before: z.number().int().nonnegative().optional(),
+    after: z.number().int().nonnegative().optional(),
+  }),
+);
 export type WordChange = z.infer<typeof WordChangeSchema>;
+
+/** What a `skipped` run left out, as the CLI and the app say it. */
+export function skippedWords(part: WordChange): string {
+  const before = part.before ?? 0;
+  const after = part.after ?? 0;
+  if (before === after) return `…${groupDigits(before)} unchanged characters left out…`;
+  return `…the rest not compared: ${groupDigits(before)} characters of the approved text, ${groupDigits(after)} of the new…`;
+}
 
 /** One change of a tool's schema (a property of `inputSchema`/`outputSchema`, `required`) or a prompt's arguments. */
 export const SchemaChangeSchema = lazySchema(() =>
@@ -15,6 +35,8 @@ export const SchemaChangeSchema = lazySchema(() =>
     name: z.string().optional(),
     before: z.string().optional(),
     after: z.string().optional(),
+    /** `before` or `after` shows only part of its value: its changed region, what was left out marked `[…N characters…]`. */
+    cut: z.boolean().optional(),
   }),
 );
 export type SchemaChange = z.infer<typeof SchemaChangeSchema>;
@@ -42,6 +64,8 @@ export const HeldChangeSchema = lazySchema(() =>
     seenAt: z.number(),
     description: z.array(WordChangeSchema),
     schema: z.array(SchemaChangeSchema),
+    /** Part of the difference is left out: a `skipped` run of the description, or a schema change `cut`. */
+    cut: z.boolean().optional(),
   }),
 );
 export type HeldChange = z.infer<typeof HeldChangeSchema>;

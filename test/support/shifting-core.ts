@@ -4,11 +4,11 @@ import { waitFor } from './server-harness';
 
 export const SHIFTING_PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
 
-/** A core of `home` with `shifting` (shifting-server.ts) added, approved, started and listed once: its pins written. The caller closes it. */
-export async function coreWithShifting(home: string, stageFile: string): Promise<Core> {
+/** A core of `home` with `shifting` (shifting-server.ts, `env` its options) added, approved, started and listed once: its pins written. The caller closes it. */
+export async function coreWithShifting(home: string, stageFile: string, env: Record<string, string> = {}): Promise<Core> {
   const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...SHIFTING_PASSPHRASE }, vaultProvider: 'passphrase' });
   try {
-    await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile) });
+    await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile, { env: { SHIFT_FILE: stageFile, ...env } }) });
     await core.api.approveServer({ name: 'shifting' });
     await core.api.connect({ name: 'shifting' });
     await core.pool.tools('shifting');

@@ -1,13 +1,27 @@
 import type { Command } from 'commander';
-import { PIN_KIND_WORDS, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type SchemaChange } from '../../../shared/api';
+import { PIN_KIND_WORDS, skippedWords, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type SchemaChange, type WordChange } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { revealHidden } from '../../../shared/text';
 import { printJson } from '../output';
 import type { Run } from '../runner';
 
-/** A word diff as git's plain word diff writes it: `[-removed-]{+added+}`; hidden characters as escapes. */
+/** One run of a word diff as git's plain word diff writes it: `[-removed-]{+added+}`; hidden characters as escapes; what was left out as `[…N unchanged characters left out…]`. */
+function shownPart(part: WordChange): string {
+  switch (part.op) {
+    case 'same':
+      return revealHidden(part.text);
+    case 'added':
+      return `{+${revealHidden(part.text)}+}`;
+    case 'removed':
+      return `[-${revealHidden(part.text)}-]`;
+    case 'skipped':
+      return `[${skippedWords(part)}]`;
+  }
+}
+
+/** A word diff as git's plain word diff writes it. */
 export function shownWordDiff(parts: HeldChange['description']): string {
-  return parts.map((p) => (p.op === 'same' ? revealHidden(p.text) : p.op === 'added' ? `{+${revealHidden(p.text)}+}` : `[-${revealHidden(p.text)}-]`)).join('');
+  return parts.map(shownPart).join('');
 }
 
 function shownSchemaChange(change: SchemaChange): string {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_PIN_DECISIONS, PIN_KIND_WORDS, type HeldChange, type PinDecision, type SchemaChange } from '../../../shared/api';
+import { MAX_PIN_DECISIONS, PIN_KIND_WORDS, skippedWords, type HeldChange, type PinDecision, type SchemaChange, type WordChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
@@ -19,6 +19,20 @@ function SchemaLine({ change }: { change: SchemaChange }) {
   return <li>~ {what} is now {change.change}</li>;
 }
 
+/** One run of the description's diff; what was left out says how much. */
+function WordPart({ part }: { part: WordChange }) {
+  switch (part.op) {
+    case 'same':
+      return <span>{revealHidden(part.text)}</span>;
+    case 'added':
+      return <ins>{revealHidden(part.text)}</ins>;
+    case 'removed':
+      return <del>{revealHidden(part.text)}</del>;
+    case 'skipped':
+      return <span className="skipped">{skippedWords(part)}</span>;
+  }
+}
+
 function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; decide: (decision: 'accept' | 'refuse') => void }) {
   const word = PIN_KIND_WORDS[held.kind];
   const label = `${word} ${held.name}`;
@@ -28,9 +42,7 @@ function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; dec
         {word.charAt(0).toUpperCase() + word.slice(1)} <code>{revealHidden(held.name)}</code> — {held.change === 'added' ? 'new' : 'changed'}
       </h3>
       <p className="word-diff" aria-label={`Description of ${label}`}>
-        {held.description.map((part, i) =>
-          part.op === 'same' ? <span key={i}>{revealHidden(part.text)}</span> : part.op === 'added' ? <ins key={i}>{revealHidden(part.text)}</ins> : <del key={i}>{revealHidden(part.text)}</del>,
-        )}
+        {held.description.map((part, i) => <WordPart key={i} part={part} />)}
       </p>
       {held.schema.length > 0 && (
         <ul className="schema-changes" aria-label={`Schema changes of ${label}`}>
