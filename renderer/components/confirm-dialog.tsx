@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
   fallbackFocus?: () => HTMLElement | null;
 }
 
-/** Asks before doing something that matters; shows the failure in place instead of closing. */
+/** Asks before doing something that matters; shows the failure in place instead of closing, and stays open until it is known. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
@@ -34,6 +34,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <Dialog
       title={props.title}
       onClose={props.onClose}
+      working={busy}
       {...(props.returnFocusTo !== undefined ? { returnFocusTo: props.returnFocusTo } : {})}
       {...(props.fallbackFocus !== undefined ? { fallbackFocus: props.fallbackFocus } : {})}
     >
@@ -43,7 +44,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <button type="button" className={`button ${props.danger ? 'danger-solid' : 'primary'}`} disabled={busy} onClick={confirm}>
           {busy ? 'Working…' : props.confirmLabel}
         </button>
-        <button type="button" className="button" onClick={props.onClose}>
+        <button type="button" className="button" disabled={busy} onClick={props.onClose}>
           Cancel
         </button>
       </div>

@@ -24,6 +24,11 @@ export interface DialogProps {
    * changes?" in place. The dialog's own work done (saved) still closes it through `onClose` at once.
    */
   unsaved?: boolean;
+  /**
+   * The dialog's own work runs (a save): Escape, Close and its DialogCancel wait for it, so its outcome
+   * (closed when done, its error shown in place) reaches the person instead of a dialog already gone.
+   */
+  working?: boolean;
 }
 
 /**
@@ -31,11 +36,12 @@ export interface DialogProps {
  * open, so the browser's own focus return never happens (the element is gone): focus goes back to
  * what opened it here.
  */
-export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus, settledFocus, unsaved = false }: DialogProps) {
+export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus, settledFocus, unsaved = false, working = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
   const unsavedRef = useRef(unsaved);
+  const workingRef = useRef(working);
   const [asking, setAsking] = useState(false);
   const askingRef = useRef(false);
   // Where focus was when the question came: Keep editing puts it back there.
@@ -55,6 +61,7 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
   }, []);
   // Escape, Close or Cancel: closes; with edits not saved asks first, and Escape on the question keeps editing.
   const requestClose = useCallback(() => {
+    if (workingRef.current) return;
     if (!unsavedRef.current) {
       closeRef.current();
       return;
@@ -72,6 +79,7 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
   useEffect(() => {
     closeRef.current = onClose;
     unsavedRef.current = unsaved;
+    workingRef.current = working;
     fallbackRef.current = fallbackFocus;
     settledRef.current = settledFocus;
   });
@@ -98,9 +106,9 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
       requestClose();
     };
     // Chromium closes a modal without a cancelable `cancel` on a second Escape with no click between
-    // (HTML §6.13 close watchers): edits not saved keep it open, the question still asked.
+    // (HTML §6.13 close watchers): edits not saved keep it open, the question still asked, as does work running.
     const closed = () => {
-      if (!unsavedRef.current) {
+      if (!unsavedRef.current && !workingRef.current) {
         closeRef.current();
         return;
       }
@@ -122,7 +130,7 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
     <dialog ref={ref} className={`dialog ${wide ? 'wide' : ''}`.trim()} aria-labelledby={titleId}>
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="button small quiet" onClick={requestClose} aria-label={`Close “${title}”`}>
+        <button type="button" className="button small quiet" onClick={requestClose} aria-label={`Close “${title}”`} aria-disabled={working || undefined}>
           Close
         </button>
       </div>

@@ -10,6 +10,7 @@ export type { DialogProps } from './dialog';
 export { ConfirmDialog } from './confirm-dialog';
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { ErrorNote } from './error-note';
+export { OutcomeNote } from './outcome-note';
 export { CodeSpans } from './code-spans';
 export { ErrorBoundary } from './error-boundary';
 export { SafeLink } from './safe-link';

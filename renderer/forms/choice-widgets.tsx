@@ -1,5 +1,6 @@
-import { ariaDescribedByIds, enumOptionsDeselectValue, enumOptionsIsSelected, enumOptionsSelectValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, optionId, titleId, type EnumValue, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, descriptionId, enumOptionsDeselectValue, enumOptionsIsSelected, enumOptionsSelectValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, getTemplate, getUiOptions, optionId, schemaRequiresTrueValue, titleId, type EnumValue, type WidgetProps } from '@rjsf/utils';
 import type { FocusEvent } from 'react';
+import { RequiredMark } from './required-mark';
 
 /*
  * rjsf's radio group had no accessible name (its label points at a div, which a label cannot name)
@@ -92,6 +93,44 @@ export function CheckboxesWidget(props: WidgetProps) {
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * A lone checkbox, labelled by its own title. rjsf's put a required `*` in that label's text (for one
+ * that must be ticked), so its name read "I agree*": here the mark is only seen.
+ */
+export function CheckboxWidget(props: WidgetProps) {
+  const { schema, uiSchema, options, id, disabled, readonly, label, hideLabel, autofocus = false, onBlur, onFocus, onChange, registry, htmlName, required } = props;
+  const Description = getTemplate('DescriptionFieldTemplate', registry, options);
+  const mustTick = schemaRequiresTrueValue(schema) && required === true;
+  // Its description is shown by the field around it when the checkbox is chosen in the uiSchema.
+  const description = getUiOptions(uiSchema).widget === 'checkbox' ? undefined : (options.description ?? schema.description);
+  return (
+    <div className={`checkbox ${disabled === true || readonly === true ? 'disabled' : ''}`}>
+      {hideLabel !== true && description !== undefined && <Description id={descriptionId(id)} description={description} schema={schema} {...(uiSchema !== undefined ? { uiSchema } : {})} registry={registry} />}
+      <label>
+        <input
+          type="checkbox"
+          id={id}
+          name={htmlName ?? id}
+          checked={props.value === true}
+          required={required}
+          disabled={disabled === true || readonly === true}
+          autoFocus={autofocus}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={(event) => onBlur(id, event.target.checked)}
+          onFocus={(event) => onFocus(id, event.target.checked)}
+          aria-describedby={ariaDescribedByIds(id)}
+        />
+        {hideLabel !== true && (
+          <span>
+            {label}
+            <RequiredMark required={mustTick} />
+          </span>
+        )}
+      </label>
     </div>
   );
 }

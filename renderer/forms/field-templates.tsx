@@ -1,18 +1,11 @@
 import { getTemplate, getUiOptions, titleId, type FieldTemplateProps, type TitleFieldProps } from '@rjsf/utils';
+import { RequiredMark } from './required-mark';
 
 /*
  * rjsf's field label and title put the required mark in the text, so a screen reader read a required
  * field as "Name*". Here the mark is only seen: the name is the title, and the control itself says it
  * is required (`required`, `aria-required`).
  */
-
-function RequiredMark({ required }: { required: boolean | undefined }) {
-  return required === true ? (
-    <span className="required" aria-hidden="true">
-      *
-    </span>
-  ) : null;
-}
 
 /** A field's label, with an id its group widgets (radio buttons, checkboxes) take their name from. */
 function FieldLabel({ id, label, required }: { id: string; label: string; required: boolean | undefined }) {

@@ -6,3 +6,4 @@ export type { SchemaFormProps } from './schema-form';
 export { FormDialog } from './form-dialog';
 export type { FormDialogProps } from './form-dialog';
 export { MAX_FORM_FIELDS, formFields } from './form-size';
+export { RequiredMark } from './required-mark';

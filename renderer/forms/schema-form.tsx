@@ -2,7 +2,8 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
-import { CheckboxesWidget, RadioWidget } from './choice-widgets';
+import { WrapIfAdditionalTemplate } from './additional-key-template';
+import { CheckboxesWidget, CheckboxWidget, RadioWidget } from './choice-widgets';
 import { FieldDescription } from './field-description';
 import { FieldTemplate, TitleFieldTemplate } from './field-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
@@ -37,8 +38,8 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
 }
 
-const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldTemplate, TitleFieldTemplate, DescriptionFieldTemplate: FieldDescription };
-const WIDGETS = { RadioWidget, CheckboxesWidget };
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldTemplate, TitleFieldTemplate, WrapIfAdditionalTemplate, DescriptionFieldTemplate: FieldDescription };
+const WIDGETS = { RadioWidget, CheckboxesWidget, CheckboxWidget };
 
 /** A choice list's first option is not an answer: a choice the person never touched stays empty. */
 const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;

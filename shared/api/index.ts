@@ -38,3 +38,4 @@ export { InputRoundSettingsSchema, SessionSettingsSchema, SetInputRoundSettingsS
 export type { InputRoundSettingsView, SessionSettingsView } from './settings-methods';
 export * from './first-inventory';
 export { currentError } from './current-error';
+export { disconnectOutcome, type DisconnectAnswer, type DisconnectOutcome } from './disconnect-outcome';

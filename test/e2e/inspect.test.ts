@@ -200,7 +200,7 @@ describe('prompts that open', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openTab('prompts');
     const form = card().getByRole('form', { name: 'Arguments of args-prompt' });
-    await form.getByLabel(/^city \(required\)/).fill('Paris');
+    await form.getByRole('textbox', { name: 'city', exact: true }).fill('Paris');
     await form.getByLabel(/^state/).fill('Texas');
     await form.getByRole('button', { name: 'Get args-prompt' }).click();
     const messages = page.getByRole('region', { name: 'Messages of args-prompt' });
@@ -211,9 +211,9 @@ describe('prompts that open', () => {
 
   it('does not send a prompt without its required argument', async () => {
     const form = card().getByRole('form', { name: 'Arguments of args-prompt' });
-    await form.getByLabel(/^city \(required\)/).fill('');
+    await form.getByRole('textbox', { name: 'city', exact: true }).fill('');
     await form.getByRole('button', { name: 'Get args-prompt' }).click();
-    expect(await form.getByLabel(/^city \(required\)/).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
+    expect(await form.getByRole('textbox', { name: 'city', exact: true }).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
   });
 
   for (const width of WIDTHS) {
@@ -222,7 +222,7 @@ describe('prompts that open', () => {
       await page.setViewportSize({ width, height: 900 });
       await openTab('prompts');
       const form = card().getByRole('form', { name: 'Arguments of args-prompt' });
-      await form.getByLabel(/^city \(required\)/).fill('Oslo');
+      await form.getByRole('textbox', { name: 'city', exact: true }).fill('Oslo');
       await form.getByRole('button', { name: 'Get args-prompt' }).click();
       await page.getByText("What's weather in Oslo?").waitFor({ timeout: 15_000 });
       await ui.screenshot(`inspect-prompts-${width}`);
@@ -236,7 +236,7 @@ describe('prompts that open', () => {
     await openTab('prompts');
     await page.locator('main h1').focus();
     const form = card().getByRole('form', { name: 'Arguments of args-prompt' });
-    await tabTo(page, form.getByLabel(/^city \(required\)/));
+    await tabTo(page, form.getByRole('textbox', { name: 'city', exact: true }));
     await page.keyboard.type('Rome');
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Messages of args-prompt' }).getByText("What's weather in Rome?").waitFor({ timeout: 15_000 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { serverRow, useUiSession, waitForState } from '../support/e2e';
+import { catalogRow, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-// A service's sign-in and tool count say what it needs and offers: in a narrow window they wrap under
-// its name instead of going with the other columns.
+// What tells rows apart (a service's transport, sign-in and tool count, a catalog entry's transport and
+// sign-in) wraps under the name in a narrow window instead of going with the other columns.
 
 const ui = useUiSession();
 
 describe('a service row in a narrow window', () => {
   for (const width of [420, 900]) {
-    it(`shows its sign-in and tool count under its name, within the window, at ${width} px`, async () => {
+    it(`shows its transport, sign-in and tool count under its name, within the window, at ${width} px`, async () => {
       const { page } = ui;
       await page.setViewportSize({ width, height: 800 });
       const row = serverRow(page, 'everything');
@@ -16,6 +16,7 @@ describe('a service row in a narrow window', () => {
       await ui.screenshot(`narrow-service-row-${width}`);
       const name = (await row.getByRole('link', { name: 'everything', exact: true }).boundingBox())!;
       for (const [cell, text] of [
+        ['.row-transport', /(^|\n)stdio$/],
         ['.row-sign-in', /^sign-in: none$/],
         ['.row-tools', /^\d+ tools$/],
       ] as const) {
@@ -29,6 +30,8 @@ describe('a service row in a narrow window', () => {
       // One line for both, not a line each; the state and then the buttons under it.
       const [signIn, tools] = [(await row.locator('.row-sign-in').boundingBox())!, (await row.locator('.row-tools').boundingBox())!];
       expect(Math.abs(signIn.y - tools.y)).toBeLessThan(4);
+      // Nothing expires: a lone "—" on that line would say nothing.
+      expect(await row.locator('.row-token').isVisible()).toBe(false);
       const state = (await row.locator('.row-state').boundingBox())!;
       const restart = (await row.getByRole('button', { name: /^Restart/ }).boundingBox())!;
       expect(state.y).toBeGreaterThanOrEqual(signIn.y + signIn.height);
@@ -37,11 +40,39 @@ describe('a service row in a narrow window', () => {
     });
   }
 
+  it(`shows a catalog entry's transport and sign-in under its name, within the window, at 420 px`, async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 420, height: 800 });
+    const row = catalogRow(page, 'Everything (reference)');
+    await row.scrollIntoViewIfNeeded();
+    await ui.screenshot('narrow-catalog-row-420');
+    const name = (await row.locator('.entry-name').boundingBox())!;
+    for (const [cell, text] of [
+      ['.row-transport', /^stdio$/],
+      ['.row-sign-in', /^sign-in: none$/],
+    ] as const) {
+      const shown = row.locator(cell);
+      expect(await shown.isVisible(), cell).toBe(true);
+      expect((await shown.innerText()).trim(), cell).toMatch(text);
+      const box = (await shown.boundingBox())!;
+      expect(box.y, `${cell} under the name`).toBeGreaterThanOrEqual(name.y + name.height);
+      expect(box.x + box.width, `${cell} within the window`).toBeLessThanOrEqual(420);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  });
+
   it('keeps them in their columns, their names in the header, in a wide window', async () => {
     const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 800 });
     const row = serverRow(page, 'everything');
     expect(await row.locator('.row-tools').isVisible()).toBe(true);
+    // The tool count's column follows the state's, as the header has them.
+    const [state, tools] = [(await row.locator('.row-state').boundingBox())!, (await row.locator('.row-tools').boundingBox())!];
+    const [stateHead, toolsHead] = [(await page.locator('.row-head > span').nth(4).boundingBox())!, (await page.locator('.row-head > span').nth(5).boundingBox())!];
+    expect(tools.x).toBeGreaterThan(state.x);
+    expect(Math.abs(state.x - stateHead.x)).toBeLessThan(2);
+    expect(Math.abs(tools.x - toolsHead.x)).toBeLessThan(2);
+    for (const cell of ['.row-transport', '.row-sign-in', '.row-token']) expect(await row.locator(cell).isVisible(), cell).toBe(true);
     // The column's name is the header's there: the row's own says it only to a screen reader.
     expect(await row.locator('.row-cell-key').evaluate((e) => getComputedStyle(e).position)).toBe('absolute');
     expect(ui.problems).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { explainServerError } from '../config-errors';
 import { printJson } from '../output';
+import { disconnectOutcome } from '../../../shared/api';
 import { OPEN_WITH } from '../sign-in-opener';
 import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
@@ -57,12 +58,7 @@ export function registerConnect(program: Command, run: Run): void {
         const result = await core.api
           .disconnect({ name: server, revoke: options.revoke ?? false, ...(options.forgetIssuer ? { forgetIssuer: true } : {}) })
           .catch((error: unknown) => explainServerError(core.api, server, error));
-        if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
-        else if (result.forgotApiKey === true) ctx.output.out(`Disconnected ${server} and deleted its API key from the vault (an API key cannot be revoked here: revoke it where it was issued).`);
-        else if (result.auth?.kind === 'api_key') ctx.output.out(`Disconnected ${server}: it has no API key kept for it alone to delete (a global secret or an environment variable it reads stays).`);
-        else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);
-        else if (result.revoked === false) ctx.output.out(`Disconnected ${server}: the tokens were deleted here but not revoked: ${result.revokeError ?? 'unknown reason'}.`);
-        else ctx.output.out(`Disconnected ${server} (it holds no tokens to revoke).`);
+        ctx.output.out(disconnectOutcome(server, options.revoke ?? false, result).message);
         if (options.forgetIssuer) {
           const issuer = result.forgottenIssuer;
           ctx.output.out(

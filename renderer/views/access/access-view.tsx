@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AgentView, ServerStatus, StoreReferenceView, ToolInfo } from '../../../shared/api';
-import { ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
+import type { AgentView, DisconnectOutcome, ServerStatus, StoreReferenceView, ToolInfo } from '../../../shared/api';
+import { ErrorNote, LoadingSkeleton, OutcomeNote, PageHeader } from '../../components';
 import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AccessMatrix } from './access-matrix';
@@ -28,6 +28,8 @@ export function AccessView() {
   const live = useLive();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  // What the last disconnect did, said above the list: its credential's item may be gone after it.
+  const [outcome, setOutcome] = useState<DisconnectOutcome | null>(null);
   const load = useCallback(async () => {
     const [secrets, status, agents, tools, storeRefs] = await Promise.all([
       live.api.listSecrets({}),
@@ -51,6 +53,13 @@ export function AccessView() {
   const reload = useCallback(() => {
     load().catch((failure: unknown) => setError(describeError(failure)));
   }, [load]);
+  const changed = useCallback(
+    (done?: DisconnectOutcome) => {
+      setOutcome(done ?? null);
+      reload();
+    },
+    [reload],
+  );
   useEffect(() => {
     reload();
     const off = live.api.on('agentsChanged', reload);
@@ -71,6 +80,7 @@ export function AccessView() {
         <div className={loaded.servers.length > 2 ? 'access-columns stacked' : 'access-columns'}>
           <section aria-labelledby="credentials-title">
             <h2 id="credentials-title">Credentials</h2>
+            {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={() => setOutcome(null)} />}
             {loaded.rows.length + loaded.storeRefs.length === 0 ? (
               <p className="muted">
                 No credentials yet. Secrets you store (<a href={routeHref({ screen: 'settings' })}>Settings</a> → Secrets), sign-ins to your services and
@@ -79,7 +89,7 @@ export function AccessView() {
             ) : (
               <ul className="cards">
                 {loaded.rows.filter(isVaultSecret).map((row) => (
-                  <CredentialItem key={row.id} row={row} onChanged={reload} />
+                  <CredentialItem key={row.id} row={row} onChanged={changed} />
                 ))}
                 {loaded.storeRefs.map((entry) => (
                   <StoreRefItem key={`store:${entry.store}:${entry.path}`} entry={entry} onChanged={reload} />
@@ -87,7 +97,7 @@ export function AccessView() {
                 {loaded.rows
                   .filter((row) => !isVaultSecret(row))
                   .map((row) => (
-                    <CredentialItem key={row.id} row={row} onChanged={reload} />
+                    <CredentialItem key={row.id} row={row} onChanged={changed} />
                   ))}
               </ul>
             )}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { disconnectOutcome, type DisconnectOutcome } from '../../../shared/api';
 import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { expiryText, timestamp } from '../../lib';
 import { useLive } from '../../state';
@@ -10,7 +11,8 @@ const KIND: Record<CredentialKind, string> = { secret: 'API key or secret', 'cli
 type Confirm = 'delete' | 'disconnect' | 'forget-key' | 'rotate' | 'remove' | null;
 
 /** One credential: what it is, what uses it, when it was last used, and what can be done with it. */
-export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChanged: () => void }) {
+/** `onChanged` gets what a disconnect did, to say beside the list: the item itself may be gone after it. */
+export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChanged: (outcome?: DisconnectOutcome) => void }) {
   const live = useLive();
   const titleId = useId();
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -61,7 +63,7 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         )}
         {row.kind === 'grant' && row.server !== undefined && (
           <>
-            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '' }).then(onChanged, () => undefined)} aria-label={`Sign in again to ${row.server}`}>
+            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '' }).then(() => onChanged(), () => undefined)} aria-label={`Sign in again to ${row.server}`}>
               Sign in again
             </button>
             <button type="button" className="button small danger" onClick={() => setConfirm('disconnect')} aria-label={`Disconnect ${row.server}`}>
@@ -120,8 +122,8 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
       )}
       {confirm === 'disconnect' && row.server !== undefined && (
         <ConfirmDialog title={`Disconnect ${row.server}`} confirmLabel="Disconnect" danger onClose={() => setConfirm(null)} onConfirm={async () => {
-          await live.api.disconnect({ name: row.server ?? '', revoke });
-          onChanged();
+          const server = row.server ?? '';
+          onChanged(disconnectOutcome(server, revoke, await live.api.disconnect({ name: server, revoke })));
         }}>
           <p>The sign-in is forgotten. What stops working until you sign in again: {stops}.</p>
           <label className="check">
@@ -131,8 +133,8 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
       )}
       {confirm === 'forget-key' && row.server !== undefined && (
         <ConfirmDialog title={`Forget the API key of ${row.server}`} confirmLabel="Forget the API key" danger onClose={() => setConfirm(null)} onConfirm={async () => {
-          await live.api.disconnect({ name: row.server ?? '', revoke: true });
-          onChanged();
+          const server = row.server ?? '';
+          onChanged(disconnectOutcome(server, true, await live.api.disconnect({ name: server, revoke: true })));
         }}>
           <p>The key is deleted from the vault. What stops working until you enter a key again: {stops}.</p>
         </ConfirmDialog>

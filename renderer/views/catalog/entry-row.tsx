@@ -30,13 +30,16 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
         </span>
         <ClippedText className="row-sub" text={entry.description} label={entry.name} />
       </div>
-      <span className="row-cell" title="Transport">
-        {entry.transport}
-      </span>
-      <span className="row-cell" title="Sign-in">
-        <span className="visually-hidden">sign-in: </span>
-        {needsLabel(entry)}
-      </span>
+      {/* Columns in a wide window, a line under the name in a narrow one (catalog.css). */}
+      <div className="row-facts">
+        <span className="row-cell row-transport" title="Transport">
+          {entry.transport}
+        </span>
+        <span className="row-cell row-sign-in" title="Sign-in">
+          <span className="visually-hidden row-cell-key">sign-in: </span>
+          {needsLabel(entry)}
+        </span>
+      </div>
       <span className="row-state">
         {row.addedAs.length > 0 ? <Badge tone="info">added as {row.addedAs.join(', ')}</Badge> : null}
         {!entry.verified && <Badge tone="muted" title="The address was not checked against the provider’s documentation">unverified</Badge>}

@@ -127,7 +127,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   };
 
   return (
-    <Dialog title="Paste a command or JSON" onClose={onClose} wide unsaved={unsaved && !busy}>
+    <Dialog title="Paste a command or JSON" onClose={onClose} wide unsaved={unsaved && !busy} working={busy}>
       <p className="muted">
         Paste a command line (<code>npx -y @modelcontextprotocol/server-memory</code>), a service’s address (<code>https://…/mcp</code>) or a server entry from Claude, Cursor or VS Code (
         <code>{'{"mcpServers": {…}}'}</code>). Nothing runs until you approve the command.

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { isRunning, type ServerStatus } from '../../../shared/api';
-import { ErrorNote } from '../../components';
+import { ErrorNote, OutcomeNote } from '../../components';
 import { focusIfLost, nextStep, serverActions, serverRowFocus } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -31,7 +31,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const live = useLive();
   const connecting = useStore(live.connecting).has(name);
   const signIn = useStore(live.signIns).get(name);
-  const { busy, error, run, clearError } = useServerActions(name);
+  const { busy, error, outcome, run, clearError, clearOutcome } = useServerActions(name);
   const [keyOpen, setKeyOpen] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
   const connectingRef = useRef<HTMLSpanElement>(null);
@@ -111,8 +111,9 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
         />
       )}
       {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+      {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
       {disconnecting && (
-        <DisconnectDialog server={name} issuer={status.auth?.issuer} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
+        <DisconnectDialog server={name} issuer={status.auth?.issuer} apiKey={status.auth?.kind === 'api_key'} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
       )}
       {keyOpen && <ApiKeyDialog server={name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById(`server-${name}`)} />}
     </div>

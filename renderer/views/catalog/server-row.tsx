@@ -41,29 +41,32 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
         {status.fromCode === true && <FromCodeMark />}
         <ClippedText className="row-sub" text={entry?.name ?? shownLine(status.url ?? status.commandLine ?? '')} label={status.name} />
       </div>
-      <span className="row-cell" title="Transport">
-        <span className="visually-hidden">transport: </span>
-        {status.transport}
-      </span>
-      <span className="row-cell row-sign-in" title="Sign-in">
-        <span className="visually-hidden row-cell-key">sign-in: </span>
-        {/* Not from the catalog and no sign-in configured: the app cannot tell whether (or how) it signs in. */}
-        {row.auth === '—' ? (
-          <span title="Not known for a service not from the catalog">
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">not known</span>
-          </span>
-        ) : (
-          row.auth
-        )}
-      </span>
+      {/* What tells one service from another: columns in a wide window, a line that wraps under the name in a narrow one. */}
+      <div className="row-facts">
+        <span className="row-cell row-transport" title="Transport">
+          <span className="visually-hidden">transport: </span>
+          {status.transport}
+        </span>
+        <span className="row-cell row-sign-in" title="Sign-in">
+          <span className="visually-hidden row-cell-key">sign-in: </span>
+          {/* Not from the catalog and no sign-in configured: the app cannot tell whether (or how) it signs in. */}
+          {row.auth === '—' ? (
+            <span title="Not known for a service not from the catalog">
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">not known</span>
+            </span>
+          ) : (
+            row.auth
+          )}
+        </span>
+        <span className="row-cell row-tools">{plural(status.toolCount, 'tool')}</span>
+        <span className={`row-cell row-token${expiresAt === undefined ? ' row-token-none' : ''}`}>
+          <span className="visually-hidden">sign-in expires: </span>
+          {expiresAt !== undefined ? expiryText(expiresAt, now, status.auth?.refreshable === true) : <span title="Nothing that expires">—</span>}
+        </span>
+      </div>
       <span className="row-state">
         <StateBadge status={status} expandable />
-      </span>
-      <span className="row-cell row-tools">{plural(status.toolCount, 'tool')}</span>
-      <span className="row-cell row-token">
-        <span className="visually-hidden">sign-in expires: </span>
-        {expiresAt !== undefined ? expiryText(expiresAt, now, status.auth?.refreshable === true) : <span title="Nothing that expires">—</span>}
       </span>
       <ConnectionGate>
         <ServerActions status={status} now={now} onApprove={onApprove} />

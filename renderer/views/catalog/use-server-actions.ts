@@ -1,15 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ServerStatus, SignInProgress } from '../../../shared/api';
+import { disconnectOutcome, type DisconnectOutcome, type ServerStatus, type SignInProgress } from '../../../shared/api';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 export type ServerAction = 'connect' | 'connect-browser' | 'connect-device' | 'connect-retry' | 'disconnect' | 'revoke' | 'enable' | 'disable' | 'cancel' | 'restart' | 'stop';
 
-/** Runs a server's actions through the App API, tracking what is in flight and the last failure. */
+/** Runs a server's actions through the App API, tracking what is in flight, the last failure and what a disconnect did. */
 export function useServerActions(name: string) {
   const live = useLive();
   const [busy, setBusy] = useState<ServerAction | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  // What a disconnect did, as the CLI says it: a deleted API key is not revoked, a token may stay live.
+  const [outcome, setOutcome] = useState<DisconnectOutcome | null>(null);
   /** The latest run: a connect replaced by "Start again" ends (cancelled) after its successor began, and says nothing. */
   const latest = useRef(0);
 
@@ -17,6 +19,7 @@ export function useServerActions(name: string) {
     async (action: ServerAction): Promise<void> => {
       const { api, servers, connecting } = live;
       setError(null);
+      setOutcome(null);
       if (action === 'cancel') {
         // Cancelling must work while a connect is in flight, so it does not take the busy slot.
         await api.cancelLogin({ name }).catch((e: unknown) => setError(describeError(e)));
@@ -36,7 +39,11 @@ export function useServerActions(name: string) {
           status = await api.connect({ name, ...(flow ? { flow } : {}), ...(action === 'connect-retry' ? { retry: true } : {}) });
         } else if (action === 'restart') status = await api.restartServer({ name });
         else if (action === 'stop') status = await api.stopServer({ name });
-        else if (action === 'disconnect' || action === 'revoke') status = await api.disconnect(action === 'revoke' ? { name, revoke: true } : { name });
+        else if (action === 'disconnect' || action === 'revoke') {
+          const answer = await api.disconnect(action === 'revoke' ? { name, revoke: true } : { name });
+          status = answer;
+          if (run === latest.current) setOutcome(disconnectOutcome(name, action === 'revoke', answer));
+        }
         else await api.setServerEnabled({ name, enabled: action === 'enable' });
         if (status) servers.upsert(status);
         else await servers.refresh();
@@ -61,7 +68,7 @@ export function useServerActions(name: string) {
     [live, name],
   );
 
-  return { busy, error, run, clearError: () => setError(null) };
+  return { busy, error, outcome, run, clearError: () => setError(null), clearOutcome: () => setOutcome(null) };
 }
 
 /**

@@ -101,3 +101,57 @@ describe('closing the Edit dialog', () => {
     expect(api.callsOf('updateServer')).toEqual([]);
   });
 });
+
+describe('the Edit dialog while it saves', () => {
+  const escape = (dialog: HTMLElement) => fireEvent(dialog, new Event('cancel', { cancelable: true }));
+
+  /** A save the test ends by hand: nothing about it depends on timing. */
+  function heldSave() {
+    let end: (failure?: Error) => void = () => undefined;
+    const remote = serverStatus({ name: 'remote', transport: 'http' });
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [remote] }),
+      serverConfig: () => ({ name: 'remote', config: REMOTE }),
+      updateServer: () =>
+        new Promise((resolve, reject) => {
+          end = (failure) => (failure ? reject(failure) : resolve(remote));
+        }),
+      restartServer: () => remote,
+    });
+    return { api, end: (failure?: Error) => end(failure) };
+  }
+
+  async function saving(api: ReturnType<typeof createFakeApi>): Promise<HTMLElement> {
+    renderApp(api, { hash: '#/services/remote' });
+    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'The team API' } }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsOf('updateServer')).toHaveLength(1));
+    await within(edit).findByRole('button', { name: 'Saving…' });
+    // Escape, Close, Cancel and the browser's own close (a second Escape) all wait for the save.
+    escape(edit);
+    fireEvent.click(within(edit).getByRole('button', { name: 'Close “Edit remote”' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Cancel' }));
+    fireEvent(edit, new Event('close'));
+    expect(screen.getByRole('dialog', { name: 'Edit remote' })).toBe(edit);
+    expect(within(edit).queryByRole('group', { name: /Discard your changes\?/ })).toBeNull();
+    return edit;
+  }
+
+  it('stays open through Escape and Close, and shows a failed save in place', async () => {
+    const { api, end } = heldSave();
+    const edit = await saving(api);
+    end(new Error('The service refused the change'));
+    expect((await within(edit).findByRole('alert')).textContent).toContain('The service refused the change');
+    expect(within(edit).getByRole('button', { name: 'Save' })).toBeTruthy();
+    // The save over, Escape closes again (asking first: the edits are not saved).
+    escape(edit);
+    expect(within(edit).getByRole('group', { name: /Discard your changes\?/ })).toBeTruthy();
+  });
+
+  it('closes once the save is done', async () => {
+    const { api, end } = heldSave();
+    await saving(api);
+    end();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
+  });
+});

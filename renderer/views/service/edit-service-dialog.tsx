@@ -120,7 +120,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   };
 
   return (
-    <Dialog title={`Edit ${name}`} onClose={onClose} wide unsaved={edited && !busy}>
+    <Dialog title={`Edit ${name}`} onClose={onClose} wide unsaved={edited && !busy} working={busy}>
       {error && <ErrorNote error={error} />}
       {!loaded && !error && <LoadingSkeleton label={`Loading the settings of ${name}`} shape="lines" count={4} />}
       {clearFields.length > 0 && <SecretsInClearNote fields={clearFields} revealed={revealed} onReveal={setRevealed} />}
@@ -184,7 +184,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             <button type="button" className="button" disabled={busy} onClick={() => setPlan(null)}>
               Back to the form
             </button>
-            <DialogCancel />
+            <DialogCancel disabled={busy} />
           </div>
         </section>
       )}

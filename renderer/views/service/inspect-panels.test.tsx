@@ -121,12 +121,28 @@ describe('prompts', () => {
       getPrompt: ({ arguments: args }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `to ${args?.['city'] ?? ''}` } }] }),
     });
     renderApp(api, { hash: '#/services/everything/prompts' });
-    fireEvent.change(await screen.findByLabelText(/^city \(required\)/), { target: { value: 'Paris' } });
-    fireEvent.change(screen.getByLabelText(/^state/), { target: { value: '' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'city' }), { target: { value: 'Paris' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'state' }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get p' }));
     const messages = await screen.findByRole('region', { name: 'Messages of p' });
     await waitFor(() => expect(within(messages).getByText('to Paris')).toBeTruthy());
     expect(api.callsOf('getPrompt')).toEqual([{ server: 'everything', name: 'p', arguments: { city: 'Paris' } }]);
+  });
+
+  it('names an argument by itself, its required mark only seen and its description describing it, as the forms do', async () => {
+    const api = createFakeApi({
+      status,
+      listPrompts: () => [{ server: 'everything', name: 'p', arguments: [{ name: 'city', required: true, description: 'Where to look' }, { name: 'state' }] }],
+    });
+    renderApp(api, { hash: '#/services/everything/prompts' });
+    const city = await screen.findByRole('textbox', { name: 'city', description: 'Where to look' });
+    expect(city.hasAttribute('required')).toBe(true);
+    const mark = document.querySelector(`label[for="${city.id}"] .required`);
+    expect(mark?.textContent).toBe('*');
+    expect(mark?.getAttribute('aria-hidden')).toBe('true');
+    const state = screen.getByRole('textbox', { name: 'state' });
+    expect(state.hasAttribute('required')).toBe(false);
+    expect(document.querySelector(`label[for="${state.id}"] .required`)).toBeNull();
   });
 
   it("shows a server's prompts a page at a time, each description's head only, saying how much is left out", async () => {

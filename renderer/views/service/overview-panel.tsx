@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { currentError, moreAccessNeeded, type ServerStatus } from '../../../shared/api';
-import { ConfirmDialog, ErrorNote, SafeLink, TimeAgo } from '../../components';
+import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
@@ -14,7 +14,7 @@ const CLIENT_HINT = 'Replace its client secret with “Replace” under Access, 
 /** Facts, last error with its hint, sign-in details and the state history of one server. */
 export function OverviewPanel({ status }: { status: ServerStatus }) {
   const now = useNowFor(status.auth?.expiresAt);
-  const { busy, error, run, clearError } = useServerActions(status.name);
+  const { busy, error, outcome, run, clearError, clearOutcome } = useServerActions(status.name);
   const live = useLive();
   const signIn = useStore(live.signIns).get(status.name);
   const [keyOpen, setKeyOpen] = useState(false);
@@ -162,6 +162,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               ))}
           </div>
           {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+          {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
           {forgetting && (
             <ConfirmDialog title={`Forget the API key of ${status.name}`} confirmLabel="Forget the API key" danger onClose={() => setForgetting(false)} onConfirm={() => run('revoke')}>
               <p>{status.name} stops until you enter a key again with “Enter API key”. A key in a secret other services share stays; delete it under Access.</p>

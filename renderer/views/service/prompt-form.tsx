@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PromptInfo, PromptResult } from '../../../shared/api';
 import { ErrorNote, MAX_DESCRIPTION } from '../../components';
+import { RequiredMark } from '../../forms';
 import { MAX_TITLE, cutText } from '../../../shared/text';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -39,14 +40,25 @@ export function PromptForm({ prompt }: { prompt: PromptInfo }) {
         }}
       >
         {args.map((a, i) => (
-          <label key={a.name} className="field" htmlFor={`${id}-${i}`}>
-            <span>
+          // Named by the argument alone, its `*` only seen, as the forms do; the description describes it.
+          <div key={a.name} className="field">
+            <label htmlFor={`${id}-${i}`}>
               {shownLine(a.name, MAX_TITLE)}
-              {a.required === true ? ' (required)' : ''}
-              {a.description !== undefined ? ` — ${shownText(cutText(a.description, MAX_DESCRIPTION))}` : ''}
-            </span>
-            <input id={`${id}-${i}`} value={values[a.name] ?? ''} required={a.required === true} onChange={(e) => setValues({ ...values, [a.name]: e.target.value })} />
-          </label>
+              <RequiredMark required={a.required} />
+            </label>
+            {a.description !== undefined && (
+              <span id={`${id}-${i}-about`} className="field-about">
+                {shownText(cutText(a.description, MAX_DESCRIPTION))}
+              </span>
+            )}
+            <input
+              id={`${id}-${i}`}
+              value={values[a.name] ?? ''}
+              required={a.required === true}
+              {...(a.description !== undefined ? { 'aria-describedby': `${id}-${i}-about` } : {})}
+              onChange={(e) => setValues({ ...values, [a.name]: e.target.value })}
+            />
+          </div>
         ))}
         <div className="form-buttons">
           <button type="submit" className="button primary" disabled={busy}>
