@@ -25,6 +25,8 @@ export const SIGN_IN_METHODS = {
    * With `revoke`: `revoked` tells whether every grant was revoked; if not, `revokeError` says which were
    * not and why (they may still be live at their authorization server). `forgotApiKey`: with `revoke`,
    * the API key kept for this server alone was deleted from the vault (a key is not revoked here).
+   * `grantSharedWith`: with `revoke`, other services signed in with the same issuer and client (one
+   * grant at many servers): its tokens were deleted here, not revoked, so the others keep working.
    */
   disconnect: () => ({
     /**
@@ -33,7 +35,7 @@ export const SIGN_IN_METHODS = {
      * null when none was pinned.
      */
     input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional(), forgetIssuer: z.boolean().optional() }),
-    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), forgotApiKey: z.boolean().optional(), forgottenIssuer: z.string().nullable().optional() }),
+    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), grantSharedWith: z.array(z.string()).optional(), forgotApiKey: z.boolean().optional(), forgottenIssuer: z.string().nullable().optional() }),
   }),
   /** Cancels a sign-in in progress (browser or device code). */
   cancelLogin: () => ({ input: ByName, output: Ok }),

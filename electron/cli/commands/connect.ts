@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { revokeOutcome } from '../../../shared/api';
 import { explainServerError } from '../config-errors';
 import { printJson } from '../output';
 import { OPEN_WITH } from '../sign-in-opener';
@@ -57,12 +58,7 @@ export function registerConnect(program: Command, run: Run): void {
         const result = await core.api
           .disconnect({ name: server, revoke: options.revoke ?? false, ...(options.forgetIssuer ? { forgetIssuer: true } : {}) })
           .catch((error: unknown) => explainServerError(core.api, server, error));
-        if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
-        else if (result.forgotApiKey === true) ctx.output.out(`Disconnected ${server} and deleted its API key from the vault (an API key cannot be revoked here: revoke it where it was issued).`);
-        else if (result.auth?.kind === 'api_key') ctx.output.out(`Disconnected ${server}: it has no API key kept for it alone to delete (a global secret or an environment variable it reads stays).`);
-        else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);
-        else if (result.revoked === false) ctx.output.out(`Disconnected ${server}: the tokens were deleted here but not revoked: ${result.revokeError ?? 'unknown reason'}.`);
-        else ctx.output.out(`Disconnected ${server} (it holds no tokens to revoke).`);
+        ctx.output.out(options.revoke ? revokeOutcome(server, result) : `Disconnected ${server}.`);
         if (options.forgetIssuer) {
           const issuer = result.forgottenIssuer;
           ctx.output.out(
