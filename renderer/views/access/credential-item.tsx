@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { revokePlan } from '../../../shared/api';
 import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { expiryText, timestamp } from '../../lib';
 import { useLive } from '../../state';
@@ -127,6 +128,7 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
           <label className="check">
             <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} /> Also revoke it at the issuer{row.auth?.issuer !== undefined ? ` (${row.auth.issuer})` : ''}
           </label>
+          {revoke && <p>{revokePlan(row.server, row.auth?.issuer, row.auth?.sharesGrantWith)}</p>}
         </ConfirmDialog>
       )}
       {confirm === 'forget-key' && row.server !== undefined && (

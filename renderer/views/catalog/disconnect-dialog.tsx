@@ -1,8 +1,18 @@
 import { useState } from 'react';
+import { revokePlan } from '../../../shared/api';
 import { ConfirmDialog } from '../../components';
 
+interface DisconnectDialogProps {
+  server: string;
+  issuer?: string | undefined;
+  /** Services signed in with the same client at the same issuer: revoking would sign them out too. */
+  sharesGrantWith?: string[] | undefined;
+  onDisconnect: (revoke: boolean) => Promise<void>;
+  onClose: () => void;
+}
+
 /** Disconnect from a service row asks first, as on the Access page: a sign-in is not undone by a click. */
-export function DisconnectDialog({ server, issuer, onDisconnect, onClose }: { server: string; issuer?: string | undefined; onDisconnect: (revoke: boolean) => Promise<void>; onClose: () => void }) {
+export function DisconnectDialog({ server, issuer, sharesGrantWith, onDisconnect, onClose }: DisconnectDialogProps) {
   const [revoke, setRevoke] = useState(false);
   return (
     <ConfirmDialog title={`Disconnect ${server}`} confirmLabel="Disconnect" danger onClose={onClose} onConfirm={() => onDisconnect(revoke)} fallbackFocus={() => document.getElementById(`server-${server}`)}>
@@ -10,6 +20,7 @@ export function DisconnectDialog({ server, issuer, onDisconnect, onClose }: { se
       <label className="check">
         <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} /> Also revoke it at the issuer{issuer !== undefined ? ` (${issuer})` : ''}
       </label>
+      {revoke && <p>{revokePlan(server, issuer, sharesGrantWith)}</p>}
     </ConfirmDialog>
   );
 }

@@ -6,6 +6,7 @@ import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { DisconnectDialog } from './disconnect-dialog';
+import { RevokeOutcomeNote } from './revoke-outcome-note';
 import { toldBySignInNote, useServerActions } from './use-server-actions';
 
 export interface ServerActionsProps {
@@ -31,7 +32,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const live = useLive();
   const connecting = useStore(live.connecting).has(name);
   const signIn = useStore(live.signIns).get(name);
-  const { busy, error, run, clearError } = useServerActions(name);
+  const { busy, error, run, clearError, outcome, clearOutcome } = useServerActions(name);
   const [keyOpen, setKeyOpen] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
   const connectingRef = useRef<HTMLSpanElement>(null);
@@ -111,8 +112,9 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
         />
       )}
       {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+      {outcome && <RevokeOutcomeNote outcome={outcome} onDismiss={clearOutcome} />}
       {disconnecting && (
-        <DisconnectDialog server={name} issuer={status.auth?.issuer} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
+        <DisconnectDialog server={name} issuer={status.auth?.issuer} sharesGrantWith={status.auth?.sharesGrantWith} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
       )}
       {keyOpen && <ApiKeyDialog server={name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById(`server-${name}`)} />}
     </div>

@@ -1,15 +1,23 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ServerStatus, SignInProgress } from '../../../shared/api';
+import { revokeOutcome, type ServerStatus, type SignInProgress } from '../../../shared/api';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 export type ServerAction = 'connect' | 'connect-browser' | 'connect-device' | 'connect-retry' | 'disconnect' | 'revoke' | 'enable' | 'disable' | 'cancel' | 'restart' | 'stop';
+
+export interface RevokeOutcome {
+  text: string;
+  /** Everything was revoked at its issuer (or an API key deleted): else the text says what was only deleted here. */
+  revoked: boolean;
+}
 
 /** Runs a server's actions through the App API, tracking what is in flight and the last failure. */
 export function useServerActions(name: string) {
   const live = useLive();
   const [busy, setBusy] = useState<ServerAction | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  /** After a revoke: what was revoked, or only deleted here and why (the CLI's words). */
+  const [outcome, setOutcome] = useState<RevokeOutcome | null>(null);
   /** The latest run: a connect replaced by "Start again" ends (cancelled) after its successor began, and says nothing. */
   const latest = useRef(0);
 
@@ -17,6 +25,7 @@ export function useServerActions(name: string) {
     async (action: ServerAction): Promise<void> => {
       const { api, servers, connecting } = live;
       setError(null);
+      setOutcome(null);
       if (action === 'cancel') {
         // Cancelling must work while a connect is in flight, so it does not take the busy slot.
         await api.cancelLogin({ name }).catch((e: unknown) => setError(describeError(e)));
@@ -36,7 +45,11 @@ export function useServerActions(name: string) {
           status = await api.connect({ name, ...(flow ? { flow } : {}), ...(action === 'connect-retry' ? { retry: true } : {}) });
         } else if (action === 'restart') status = await api.restartServer({ name });
         else if (action === 'stop') status = await api.stopServer({ name });
-        else if (action === 'disconnect' || action === 'revoke') status = await api.disconnect(action === 'revoke' ? { name, revoke: true } : { name });
+        else if (action === 'revoke') {
+          const result = await api.disconnect({ name, revoke: true });
+          setOutcome({ text: revokeOutcome(name, result), revoked: result.revoked === true || result.forgotApiKey === true });
+          status = result;
+        } else if (action === 'disconnect') status = await api.disconnect({ name });
         else await api.setServerEnabled({ name, enabled: action === 'enable' });
         if (status) servers.upsert(status);
         else await servers.refresh();
@@ -61,7 +74,7 @@ export function useServerActions(name: string) {
     [live, name],
   );
 
-  return { busy, error, run, clearError: () => setError(null) };
+  return { busy, error, run, clearError: () => setError(null), outcome, clearOutcome: () => setOutcome(null) };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { currentError, moreAccessNeeded, type ServerStatus } from '../../../shared/api';
+import { currentError, moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
+import { RevokeOutcomeNote } from '../catalog/revoke-outcome-note';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { StateHistory } from './state-history';
@@ -14,11 +15,12 @@ const CLIENT_HINT = 'Replace its client secret with “Replace” under Access, 
 /** Facts, last error with its hint, sign-in details and the state history of one server. */
 export function OverviewPanel({ status }: { status: ServerStatus }) {
   const now = useNowFor(status.auth?.expiresAt);
-  const { busy, error, run, clearError } = useServerActions(status.name);
+  const { busy, error, run, clearError, outcome, clearOutcome } = useServerActions(status.name);
   const live = useLive();
   const signIn = useStore(live.signIns).get(status.name);
   const [keyOpen, setKeyOpen] = useState(false);
   const [forgetting, setForgetting] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const auth = status.auth;
   const more = moreAccessNeeded(auth);
   const apiKey = auth?.kind === 'api_key';
@@ -156,12 +158,19 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                   Forget the API key
                 </button>
               ) : (
-                <button type="button" className="button danger" disabled={busy !== null} onClick={() => void run('revoke')}>
+                <button type="button" className="button danger" disabled={busy !== null} onClick={() => setSigningOut(true)}>
                   Sign out and revoke
                 </button>
               ))}
           </div>
           {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+          {outcome && <RevokeOutcomeNote outcome={outcome} onDismiss={clearOutcome} />}
+          {signingOut && (
+            <ConfirmDialog title={`Sign out of ${status.name} and revoke`} confirmLabel="Sign out and revoke" danger onClose={() => setSigningOut(false)} onConfirm={() => run('revoke')}>
+              <p>Agents cannot use {status.name} until you sign in again.</p>
+              <p>{revokePlan(status.name, auth?.issuer, auth?.sharesGrantWith)}</p>
+            </ConfirmDialog>
+          )}
           {forgetting && (
             <ConfirmDialog title={`Forget the API key of ${status.name}`} confirmLabel="Forget the API key" danger onClose={() => setForgetting(false)} onConfirm={() => run('revoke')}>
               <p>{status.name} stops until you enter a key again with “Enter API key”. A key in a secret other services share stays; delete it under Access.</p>
