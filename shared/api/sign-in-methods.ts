@@ -15,7 +15,9 @@ export const SIGN_IN_METHODS = {
     /**
      * `retry`: a sign-in to it already in progress is cancelled and a new one started (else that is refused).
      * `signIn: false`: start it only; one that needs a sign-in answers auth_required instead of beginning
-     * one (a script that no one follows, e.g. the CLI's listings without a terminal).
+     * one (a script that no one follows, e.g. the CLI's listings without a terminal). `signIn: true`:
+     * sign in now even when the held credential still works ("Sign in with the browser" on a signed-in
+     * service); the new tokens replace the held ones only when they arrive.
      */
     input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional(), retry: z.boolean().optional(), signIn: z.boolean().optional() }),
     output: ServerStatusSchema,

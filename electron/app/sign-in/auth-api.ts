@@ -69,7 +69,7 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       const stopsAsked = deps.pool.stopsAsked(name);
       await deps.settled();
       const asked = stopsAsked === undefined ? {} : { stopsAsked };
-      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn === false ? { signIn } : {}), ...asked });
+      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn !== undefined ? { signIn } : {}), ...asked });
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
     disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {

@@ -62,7 +62,7 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         )}
         {row.kind === 'grant' && row.server !== undefined && (
           <>
-            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '' }).then(onChanged, () => undefined)} aria-label={`Sign in again to ${row.server}`}>
+            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '', signIn: true }).then(onChanged, () => undefined)} aria-label={`Sign in again to ${row.server}`}>
               Sign in again
             </button>
             <button type="button" className="button small danger" onClick={() => setConfirm('disconnect')} aria-label={`Disconnect ${row.server}`}>
