@@ -3,6 +3,7 @@ import { parseAuthConfig, parseTargetAuth, type AuthTarget } from './auth-config
 import type { CoreContext } from './core-context';
 import type { PendingAuth } from './coordinator-state';
 import { unionScopes } from './scopes';
+import { serversSharingGrant } from './shared-grant';
 import { listTokens, tokensFor, type TokenRecord } from './token-record';
 import type { AuthStatus } from './types';
 
@@ -55,5 +56,9 @@ export async function authStatus(core: CoreContext, needs: ReadonlyMap<string, P
   const pending = needs.get(server);
   const status = tokenStatus(core, server, type, stored?.record, pending);
   if (type === 'api_key') status.connected = (await hasApiKey(core, server, config)) && pending === undefined;
+  else if (stored) {
+    const sharing = await serversSharingGrant(core.vault, server, stored.record);
+    if (sharing.length > 0) status.sharesGrantWith = sharing;
+  }
   return status;
 }

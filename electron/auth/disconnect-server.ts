@@ -3,6 +3,7 @@ import { parseTargetAuth, type AuthTarget } from './auth-config';
 import type { CoreContext } from './core-context';
 import type { CoordinatorState, StatusReporter } from './coordinator-state';
 import { revokeRecord } from './revoke';
+import { serversSharingGrant } from './shared-grant';
 import { listTokens, type StoredTokens } from './token-record';
 import type { DisconnectResult } from './types';
 
@@ -16,18 +17,24 @@ export interface DisconnectOptions {
 async function removeRecords(core: CoreContext, server: string, records: StoredTokens[], revoke: boolean, config: AuthTarget | undefined): Promise<DisconnectResult> {
   const result: DisconnectResult = { removed: 0, revoked: false };
   const notRevoked: { issuer: string; reason: string }[] = [];
+  const sharing = new Set<string>();
   let revoked = 0;
   for (const stored of records) {
     if (revoke) {
-      const outcome = await revokeRecord(core, server, stored.record, config);
+      // Revoking any token of a grant may end all of it (RFC 7009 §2.1; oidc-provider does): a grant
+      // other servers still use is left live for them, and the tokens are only deleted here.
+      const others = await serversSharingGrant(core.vault, server, stored.record);
+      for (const other of others) sharing.add(other);
+      const outcome = others.length > 0 ? 'shared' : await revokeRecord(core, server, stored.record, config);
       if (outcome === true) revoked++;
-      else notRevoked.push({ issuer: stored.record.issuer, reason: outcome === false ? 'its authorization server offers no revocation endpoint' : outcome.message.replace(/\.$/, '') });
+      else if (outcome !== 'shared') notRevoked.push({ issuer: stored.record.issuer, reason: outcome === false ? 'its authorization server offers no revocation endpoint' : outcome.message.replace(/\.$/, '') });
     }
     if (await core.vault.delete(stored.key)) result.removed++;
   }
   // Revoked means every grant removed here is over at its issuer, nothing less.
-  result.revoked = revoked > 0 && notRevoked.length === 0;
+  result.revoked = revoked > 0 && notRevoked.length === 0 && sharing.size === 0;
   if (notRevoked.length > 0) result.notRevoked = notRevoked;
+  if (sharing.size > 0) result.grantSharedWith = [...sharing].sort();
   return result;
 }
 

@@ -64,6 +64,8 @@ export interface AuthStatus {
   stepUpScopes?: string[];
   /** Why it needs authorization, when it does. */
   reason?: string;
+  /** Other servers holding tokens of the same issuer and client (one grant at many servers); absent when none. */
+  sharesGrantWith?: string[];
 }
 
 export interface ConnectOptions {
@@ -82,6 +84,11 @@ export interface DisconnectResult {
   revoked: boolean;
   /** With `revoke`, what was not revoked and why, one entry per record (absent when all were). */
   notRevoked?: { issuer: string; reason: string }[];
+  /**
+   * With `revoke`, the servers sharing a grant with the removed tokens (same issuer and client): those
+   * tokens were deleted here and not revoked, so the grant (and their sign-in) stays live.
+   */
+  grantSharedWith?: string[];
   /** With `revoke`, an API key kept for this server alone was deleted (it has no issuer to revoke it at). */
   forgotApiKey?: true;
 }

@@ -227,6 +227,11 @@ export const AuthInfoSchema = lazySchema(() => z.object({
    * the next sign-in asks for them with the ones held. Absent when nothing more is needed.
    */
   pendingScopes: z.array(z.string()).optional(),
+  /**
+   * Other services signed in at the same issuer with the same client: at many servers one grant, so
+   * "revoke" then deletes the tokens here without revoking them, and the others keep working.
+   */
+  sharesGrantWith: z.array(z.string()).optional(),
   /** A program on this computer gets the refresh token itself (Google's authorized_user credential file). */
   refreshTokenShared: z.literal(true).optional(),
 }));

@@ -1,3 +1,4 @@
+import { revokeOutcome } from './revoke-words';
 import type { ServerStatus } from './views';
 
 /** What `disconnect` answers beside the server's status (sign-in-methods.ts). */
@@ -5,6 +6,8 @@ export interface DisconnectAnswer extends Pick<ServerStatus, 'auth'> {
   revoked?: boolean | undefined;
   revokeError?: string | undefined;
   forgotApiKey?: boolean | undefined;
+  /** Services sharing the sign-in's grant: its tokens were deleted here, not revoked. */
+  grantSharedWith?: string[] | undefined;
 }
 
 /** What a disconnect did; `complete` is false when something stays live or stored that the person may think gone. */
@@ -19,13 +22,7 @@ export interface DisconnectOutcome {
  */
 export function disconnectOutcome(server: string, revoke: boolean, answer: DisconnectAnswer): DisconnectOutcome {
   if (!revoke) return { message: `Disconnected ${server}.`, complete: true };
-  if (answer.forgotApiKey === true) {
-    return { message: `Disconnected ${server} and deleted its API key from the vault (an API key cannot be revoked here: revoke it where it was issued).`, complete: true };
-  }
-  if (answer.auth?.kind === 'api_key') {
-    return { message: `Disconnected ${server}: it has no API key kept for it alone to delete (a global secret or an environment variable it reads stays).`, complete: false };
-  }
-  if (answer.revoked === true) return { message: `Disconnected ${server} and revoked its tokens.`, complete: true };
-  if (answer.revoked === false) return { message: `Disconnected ${server}: the tokens were deleted here but not revoked: ${answer.revokeError ?? 'unknown reason'}.`, complete: false };
-  return { message: `Disconnected ${server} (it holds no tokens to revoke).`, complete: true };
+  // The words are revokeOutcome's (revoke-words.ts), shared with the revoke's own plan and note.
+  const complete = answer.forgotApiKey === true || (answer.auth?.kind !== 'api_key' && answer.revoked !== false);
+  return { message: revokeOutcome(server, answer), complete };
 }

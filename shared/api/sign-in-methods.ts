@@ -15,7 +15,9 @@ export const SIGN_IN_METHODS = {
     /**
      * `retry`: a sign-in to it already in progress is cancelled and a new one started (else that is refused).
      * `signIn: false`: start it only; one that needs a sign-in answers auth_required instead of beginning
-     * one (a script that no one follows, e.g. the CLI's listings without a terminal).
+     * one (a script that no one follows, e.g. the CLI's listings without a terminal). `signIn: true`:
+     * sign in now even when the held credential still works ("Sign in with the browser" on a signed-in
+     * service); the new tokens replace the held ones only when they arrive.
      */
     input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional(), retry: z.boolean().optional(), signIn: z.boolean().optional() }),
     output: ServerStatusSchema,
@@ -25,6 +27,8 @@ export const SIGN_IN_METHODS = {
    * With `revoke`: `revoked` tells whether every grant was revoked; if not, `revokeError` says which were
    * not and why (they may still be live at their authorization server). `forgotApiKey`: with `revoke`,
    * the API key kept for this server alone was deleted from the vault (a key is not revoked here).
+   * `grantSharedWith`: with `revoke`, other services signed in with the same issuer and client (one
+   * grant at many servers): its tokens were deleted here, not revoked, so the others keep working.
    */
   disconnect: () => ({
     /**
@@ -33,7 +37,7 @@ export const SIGN_IN_METHODS = {
      * null when none was pinned.
      */
     input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional(), forgetIssuer: z.boolean().optional() }),
-    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), forgotApiKey: z.boolean().optional(), forgottenIssuer: z.string().nullable().optional() }),
+    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), grantSharedWith: z.array(z.string()).optional(), forgotApiKey: z.boolean().optional(), forgottenIssuer: z.string().nullable().optional() }),
   }),
   /** Cancels a sign-in in progress (browser or device code). */
   cancelLogin: () => ({ input: ByName, output: Ok }),

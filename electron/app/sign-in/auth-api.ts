@@ -38,6 +38,7 @@ export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: st
     refreshable: status.refreshable,
     ...(status.scopes.length > 0 ? { scopes: status.scopes } : {}),
     ...(lacking.length > 0 ? { pendingScopes: lacking } : {}),
+    ...(status.sharesGrantWith !== undefined ? { sharesGrantWith: status.sharesGrantWith } : {}),
   };
 }
 
@@ -68,7 +69,7 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       const stopsAsked = deps.pool.stopsAsked(name);
       await deps.settled();
       const asked = stopsAsked === undefined ? {} : { stopsAsked };
-      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn === false ? { signIn } : {}), ...asked });
+      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn !== undefined ? { signIn } : {}), ...asked });
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
     disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {
@@ -87,11 +88,12 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       // Said apart from revocation: a deleted key is not revoked, it stays valid where it was issued.
       const status = result?.forgotApiKey === true ? { ...unpinned, forgotApiKey: true } : unpinned;
       if (!revoke || !result) return status;
-      if (result.revoked) return { ...status, revoked: true };
+      const shared = result.grantSharedWith !== undefined ? { ...status, grantSharedWith: result.grantSharedWith } : status;
+      if (result.revoked) return { ...shared, revoked: true };
       // Tokens deleted here are not necessarily revoked at their issuer: say which were not, and why.
       const notRevoked = result.notRevoked ?? [];
-      if (notRevoked.length === 0) return status; // there was nothing to revoke
-      return { ...status, revoked: false, revokeError: notRevoked.map((n) => `${n.reason}; the grant may still be live at ${n.issuer}`).join('; ') };
+      if (notRevoked.length === 0) return result.grantSharedWith !== undefined ? { ...shared, revoked: false } : shared; // nothing revoked: shared, or nothing to revoke
+      return { ...shared, revoked: false, revokeError: notRevoked.map((n) => `${n.reason}; the grant may still be live at ${n.issuer}`).join('; ') };
     },
     cancelLogin: async ({ name }: ApiInput<'cancelLogin'>) => {
       // Answered once it has ended, so a new sign-in right after does not find it still running.

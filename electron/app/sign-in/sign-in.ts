@@ -17,7 +17,11 @@ export interface SignInOptions {
    * cancelled: for a caller that must outlive a restart (addService, whose undo a cancel starts).
    */
   followRetry?: boolean;
-  /** False: never begin a sign-in; one that is needed is an auth_required error saying how to sign in. */
+  /**
+   * False: never begin a sign-in; one that is needed is an auth_required error saying how to sign in.
+   * True: sign in now even when the held credential still works (the person asked for it); the new
+   * tokens replace the held ones only when they arrive, so a cancelled or failed one changes nothing.
+   */
   signIn?: boolean;
   /** The pool's `stopsAsked` when the person asked: a stop asked since (during a sign-in too) keeps it stopped. */
   stopsAsked?: number;
@@ -88,8 +92,10 @@ export class SignIns {
     const target: AuthTarget = isStdio(config) ? stdioAuthTarget(name, config) : config;
     const explicit = config.auth !== undefined && INTERACTIVE.has(config.auth.type);
     const status = await this.#deps.auth.status(name, target);
+    // An API key is entered, not signed in to: asked to sign in, it starts as it is.
+    const asked = options.signIn === true && config.auth?.type !== 'api_key';
     // A pending step-up (403 insufficient_scope) needs the sign-in for the union of scopes, even while connected.
-    if (status.pendingScopes === undefined && (!explicit || status.connected)) {
+    if (!asked && status.pendingScopes === undefined && (!explicit || status.connected)) {
       try {
         return await this.#deps.pool.start(name, options.stopsAsked);
       } catch (error) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { disconnectOutcome, type DisconnectOutcome } from '../../../shared/api';
+import { disconnectOutcome, revokePlan, type DisconnectOutcome } from '../../../shared/api';
 import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { expiryText, timestamp } from '../../lib';
 import { useLive } from '../../state';
@@ -63,7 +63,7 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         )}
         {row.kind === 'grant' && row.server !== undefined && (
           <>
-            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '' }).then(() => onChanged(), () => undefined)} aria-label={`Sign in again to ${row.server}`}>
+            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '', signIn: true }).then(() => onChanged(), () => undefined)} aria-label={`Sign in again to ${row.server}`}>
               Sign in again
             </button>
             <button type="button" className="button small danger" onClick={() => setConfirm('disconnect')} aria-label={`Disconnect ${row.server}`}>
@@ -129,6 +129,7 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
           <label className="check">
             <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} /> Also revoke it at the issuer{row.auth?.issuer !== undefined ? ` (${row.auth.issuer})` : ''}
           </label>
+          {revoke && <p>{revokePlan(row.server, row.auth?.issuer, row.auth?.sharesGrantWith)}</p>}
         </ConfirmDialog>
       )}
       {confirm === 'forget-key' && row.server !== undefined && (

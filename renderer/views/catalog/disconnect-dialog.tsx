@@ -1,8 +1,20 @@
 import { useState } from 'react';
+import { revokePlan } from '../../../shared/api';
 import { ConfirmDialog } from '../../components';
 
+interface DisconnectDialogProps {
+  server: string;
+  issuer?: string | undefined;
+  /** An API key's service: the key is deleted here, not revoked. */
+  apiKey?: boolean;
+  /** Services signed in with the same client at the same issuer: revoking would sign them out too. */
+  sharesGrantWith?: string[] | undefined;
+  onDisconnect: (revoke: boolean) => Promise<void>;
+  onClose: () => void;
+}
+
 /** Disconnect from a service row asks first, as on the Access page: a sign-in is not undone by a click. */
-export function DisconnectDialog({ server, issuer, apiKey = false, onDisconnect, onClose }: { server: string; issuer?: string | undefined; apiKey?: boolean; onDisconnect: (revoke: boolean) => Promise<void>; onClose: () => void }) {
+export function DisconnectDialog({ server, issuer, apiKey = false, sharesGrantWith, onDisconnect, onClose }: DisconnectDialogProps) {
   const [revoke, setRevoke] = useState(false);
   return (
     <ConfirmDialog title={`Disconnect ${server}`} confirmLabel="Disconnect" danger onClose={onClose} onConfirm={() => onDisconnect(revoke)} fallbackFocus={() => document.getElementById(`server-${server}`)}>
@@ -12,6 +24,7 @@ export function DisconnectDialog({ server, issuer, apiKey = false, onDisconnect,
         {/* A key has no issuer the app can revoke it at: it is deleted here, and revoked where it was issued. */}
         {apiKey ? 'Also delete its API key from the vault (revoke it where it was issued)' : `Also revoke it at the issuer${issuer !== undefined ? ` (${issuer})` : ''}`}
       </label>
+      {revoke && !apiKey && <p>{revokePlan(server, issuer, sharesGrantWith)}</p>}
     </ConfirmDialog>
   );
 }

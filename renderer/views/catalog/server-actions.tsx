@@ -113,7 +113,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
       {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
       {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
       {disconnecting && (
-        <DisconnectDialog server={name} issuer={status.auth?.issuer} apiKey={status.auth?.kind === 'api_key'} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
+        <DisconnectDialog server={name} issuer={status.auth?.issuer} apiKey={status.auth?.kind === 'api_key'} sharesGrantWith={status.auth?.sharesGrantWith} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
       )}
       {keyOpen && <ApiKeyDialog server={name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById(`server-${name}`)} />}
     </div>

@@ -36,7 +36,9 @@ export function useServerActions(name: string) {
           const last = live.signIns.get().get(name)?.flow;
           const again = action === 'connect-retry' && (last === 'browser' || last === 'device') ? last : undefined;
           const flow = action === 'connect-browser' ? 'browser' : action === 'connect-device' ? 'device' : again;
-          status = await api.connect({ name, ...(flow ? { flow } : {}), ...(action === 'connect-retry' ? { retry: true } : {}) });
+          // Asked by name ("Sign in with the browser", "with a code"): a fresh sign-in even while one is held.
+          const asked = action === 'connect-browser' || action === 'connect-device' ? { signIn: true } : {};
+          status = await api.connect({ name, ...(flow ? { flow } : {}), ...(action === 'connect-retry' ? { retry: true } : {}), ...asked });
         } else if (action === 'restart') status = await api.restartServer({ name });
         else if (action === 'stop') status = await api.stopServer({ name });
         else if (action === 'disconnect' || action === 'revoke') {

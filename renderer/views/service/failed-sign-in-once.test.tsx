@@ -28,7 +28,7 @@ describe('a failed sign-in on the service page', () => {
     });
     renderApp(api, { hash: '#/services/h' });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with the browser' }));
-    await waitFor(() => expect(api.callsOf('connect')).toEqual([{ name: 'h', flow: 'browser' }]));
+    await waitFor(() => expect(api.callsOf('connect')).toEqual([{ name: 'h', flow: 'browser', signIn: true }]));
     await waitFor(() => expect(document.body.textContent).toContain(WHY));
     act(() => api.emit('signIn', { server: 'h', flow: 'browser', state: 'failed', message: WHY, startedAt: Date.now() }));
     await waitFor(() => expect(document.querySelectorAll('[data-sign-in-state="failed"]').length).toBe(1));

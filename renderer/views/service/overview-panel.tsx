@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { currentError, moreAccessNeeded, type ServerStatus } from '../../../shared/api';
+import { currentError, moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
@@ -19,6 +19,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const signIn = useStore(live.signIns).get(status.name);
   const [keyOpen, setKeyOpen] = useState(false);
   const [forgetting, setForgetting] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const auth = status.auth;
   const more = moreAccessNeeded(auth);
   const apiKey = auth?.kind === 'api_key';
@@ -156,13 +157,19 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                   Forget the API key
                 </button>
               ) : (
-                <button type="button" className="button danger" disabled={busy !== null} onClick={() => void run('revoke')}>
+                <button type="button" className="button danger" disabled={busy !== null} onClick={() => setSigningOut(true)}>
                   Sign out and revoke
                 </button>
               ))}
           </div>
           {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
           {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
+          {signingOut && (
+            <ConfirmDialog title={`Sign out of ${status.name} and revoke`} confirmLabel="Sign out and revoke" danger onClose={() => setSigningOut(false)} onConfirm={() => run('revoke')}>
+              <p>Agents cannot use {status.name} until you sign in again.</p>
+              <p>{revokePlan(status.name, auth?.issuer, auth?.sharesGrantWith)}</p>
+            </ConfirmDialog>
+          )}
           {forgetting && (
             <ConfirmDialog title={`Forget the API key of ${status.name}`} confirmLabel="Forget the API key" danger onClose={() => setForgetting(false)} onConfirm={() => run('revoke')}>
               <p>{status.name} stops until you enter a key again with “Enter API key”. A key in a secret other services share stays; delete it under Access.</p>
