@@ -46,8 +46,11 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   onSignedIn?: () => void;
   /** The clock of the links' lifetime and the sessions' idle time (tests). */
   now?: () => number;
-  /** How long a tab's session lasts without a call; default SESSION_IDLE_MS (ui-sign-in.ts). */
-  sessionIdleMs?: number;
+  /**
+   * How long a tab's session lasts without a call; default SESSION_IDLE_MS (ui-sign-in.ts). A
+   * function (`settings.uiSessionIdleMs` as the config now says) is asked at each idle check.
+   */
+  sessionIdleMs?: number | (() => number | undefined);
 }
 
 export interface WebServer {
