@@ -12,6 +12,7 @@ import { methodsAt, sendWrongMethod } from './route-methods';
 import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
+import { withIdleLimit } from './page-idle-limit';
 import { idleRefusal, MAX_LINK_CHARS, notSignedIn } from './sign-in-words';
 import { UiSignIn, type SessionState } from './ui-sign-in';
 import { LINK_REQUEST_PATH, LinkRequestRate } from './link-request';
@@ -172,7 +173,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
-    await sendStatic(response, file, { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
+    await sendStatic(response, withIdleLimit(file, signIn.idleMs), { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
   }
 
   /** Every secret is compared, always, so the time taken says nothing about which one matched. */
