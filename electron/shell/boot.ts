@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCore, QuietCompaction, startOnce, writeRuntimeFile, type Core } from '../app';
 import { VAULT_FILE_NAME } from '../vault';
-import { startWebServer } from '../web';
+import { startWebServer, uiSessionIdleSetting } from '../web';
 import { leaveToRunningApp } from './already-running';
 import { DEEP_LINK_SCHEME } from './app-identity';
 import { appMenuTemplate } from './app-menu';
@@ -114,7 +114,15 @@ function connectWindow(shell: ShellState, core: Core): void {
  * own credential: what it asks that widens access waits for the person here.
  */
 async function openCliDoor(shell: ShellState, core: Core): Promise<void> {
-  const web = await startWebServer({ api: core.api, door: core.door, port: 0, staticDir: shell.context.paths.rendererRoot, log });
+  const web = await startWebServer({
+    api: core.api,
+    door: core.door,
+    port: 0,
+    staticDir: shell.context.paths.rendererRoot,
+    log,
+    // As serve: a tab's idle time is the setting's, asked at each idle check.
+    sessionIdleMs: uiSessionIdleSetting(() => core.registry.config()),
+  });
   const removeRuntime = await writeRuntimeFile(shell.coreEnv.dataDir, {
     pid: process.pid,
     origin: web.origin,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PERSON_USE_HEADER } from '../../shared/api';
 import { createApiDoor, EventHub } from '../app';
 import { errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
-import { idleTime } from './sign-in-words';
+import { idleTime } from '../../shared/config';
 import { SESSION_IDLE_MS, UiSignIn } from './ui-sign-in';
 import { startWebServer, type WebServer } from './web-server';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idleTime } from '../../shared/config';
 import type { WireError } from '../../shared/errors';
 import { SIGN_IN_LINK_TTL_MS } from './ui-sign-in';
 
@@ -24,13 +25,6 @@ export function signInRefusal(): WireError {
 /** A call with no live session: the tab was never signed in, or serve was started again. */
 export function notSignedIn(): WireError {
   return { code: 'denied', message: 'This tab is not signed in: open a sign-in address that `connected-services serve` printed', hint: `For a new one: ${UI_LINK_COMMAND}` };
-}
-
-/** `settings.uiSessionIdleMs` as a person reads it: whole hours as hours, else minutes. */
-export function idleTime(idleMs: number): string {
-  const minutes = Math.round(idleMs / 60_000);
-  if (minutes % 60 !== 0) return `${minutes} minutes`;
-  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
 }
 
 /** A call with a session that ended unused: the page shows the sign-in screen with this, not an error. */

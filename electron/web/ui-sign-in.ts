@@ -19,8 +19,11 @@ export interface UiSignInOptions {
   /** The first link's secret; generated when absent. */
   first?: string;
   now?: () => number;
-  /** Default SESSION_IDLE_MS. */
-  idleMs?: number;
+  /**
+   * Default SESSION_IDLE_MS. A function is asked at each idle check, so a changed
+   * `settings.uiSessionIdleMs` applies at once; its undefined is the default.
+   */
+  idleMs?: number | (() => number | undefined);
   /** Told of each session that ends (signed out, idle, or past the cap), so what it holds open can close. */
   onEnded?: (session: string) => void;
 }
@@ -48,13 +51,19 @@ export class UiSignIn {
   private readonly idled: string[] = [];
   private readonly now: () => number;
   private readonly onEnded: (session: string) => void;
-  readonly idleMs: number;
+  readonly #idleMs: () => number | undefined;
 
   constructor(options: UiSignInOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.idleMs = options.idleMs ?? SESSION_IDLE_MS;
+    const idleMs = options.idleMs;
+    this.#idleMs = typeof idleMs === 'function' ? idleMs : () => idleMs;
     this.onEnded = options.onEnded ?? (() => undefined);
     this.links.set('printed', { secret: options.first ?? newSessionSecret(), expires: this.now() + SIGN_IN_LINK_TTL_MS });
+  }
+
+  /** How long a session lasts without a call, as now set. */
+  get idleMs(): number {
+    return this.#idleMs() ?? SESSION_IDLE_MS;
   }
 
   /** The secret of the link printed at start (for the ready line). */
@@ -130,9 +139,10 @@ export class UiSignIn {
   /** Ends the sessions idle for too long (also done before each check; serve sweeps now and then, for open streams). */
   expire(): void {
     const now = this.now();
+    const idleMs = this.idleMs;
     for (let i = this.sessions.length - 1; i >= 0; i -= 1) {
       const session = this.sessions[i];
-      if (session === undefined || now - session.used < this.idleMs) continue;
+      if (session === undefined || now - session.used < idleMs) continue;
       this.sessions.splice(i, 1);
       this.idled.push(session.secret);
       if (this.idled.length > MAX_UI_SESSIONS) this.idled.shift();

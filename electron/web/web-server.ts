@@ -5,17 +5,17 @@ import { PERSON_USE_HEADER, type AppApi } from '../../shared/api';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { cutText } from '../../shared/text';
-import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
+import type { ApiDoor, AppsHost, CallerInfo } from '../app';
+import { apiRoutes } from './api-routes';
 import { startAppOrigin, type AppOrigin } from './app-origin';
-import { EVENT_STREAM_HEADERS, streamEvents } from './event-stream';
-import { methodsAt, sendWrongMethod, STILL_HERE_PATH } from './route-methods';
-import { readJsonBody } from './read-body';
+import { methodsAt, sendWrongMethod } from './route-methods';
 import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
+import { withIdleLimit } from './page-idle-limit';
 import { idleRefusal, MAX_LINK_CHARS, notSignedIn } from './sign-in-words';
 import { UiSignIn, type SessionState } from './ui-sign-in';
-import { LINK_REQUEST_PATH, LinkRequestRate, tooSoon } from './link-request';
+import { LINK_REQUEST_PATH, LinkRequestRate } from './link-request';
 import { signInRoutes } from './sign-in-routes';
 import { pageCsp, SECURITY_HEADERS, sendError, sendJson } from './web-responses';
 
@@ -47,8 +47,11 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   onSignedIn?: () => void;
   /** The clock of the links' lifetime and the sessions' idle time (tests). */
   now?: () => number;
-  /** How long a tab's session lasts without a call; default SESSION_IDLE_MS (ui-sign-in.ts). */
-  sessionIdleMs?: number;
+  /**
+   * How long a tab's session lasts without a call; default SESSION_IDLE_MS (ui-sign-in.ts). A
+   * function (`settings.uiSessionIdleMs` as the config now says) is asked at each idle check.
+   */
+  sessionIdleMs?: number | (() => number | undefined);
 }
 
 export interface WebServer {
@@ -91,6 +94,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   sweep.unref();
   const secret = signIn.firstSecret;
   const { exchangeLink, requestLink } = signInRoutes({ signIn, linkRate, origin: () => origin, showLink: options.showLink, onSignedIn: options.onSignedIn });
+  const handleApi = apiRoutes({ api: options.api, door: options.door, signIn, commandLinkRate, origin: () => origin, showLink: options.showLink }, streams);
   let port = options.port;
   const sockets = new Set<Socket>();
   const files = staticFiles(options.staticDir);
@@ -169,7 +173,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
-    await sendStatic(response, file, { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
+    await sendStatic(response, withIdleLimit(file, signIn.idleMs), { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
   }
 
   /** Every secret is compared, always, so the time taken says nothing about which one matched. */
@@ -180,64 +184,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isCli) return ui;
     const pid = Number(request.headers[CLI_PID_HEADER]);
     return { caller: 'cli', ...(Number.isSafeInteger(pid) && pid > 0 ? { pid } : {}) };
-  }
-
-  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string, from: CallerInfo, presented: string): Promise<void> {
-    if (method === 'sign-out') {
-      // The tab's session ends here, not only in the tab: the secret is worth nothing from now on.
-      if (from.caller !== 'app') throw new CodedError('invalid_input', 'Only a tab of the web UI signs out: the command line has no session');
-      signIn.end(presented);
-      sendJson(response, 200, { result: { signedOut: true } });
-      return;
-    }
-    if (`/api/${method}` === STILL_HERE_PATH) {
-      // Use was counted above, when the call carried the mark of a person's press; nothing else happens.
-      if (from.caller !== 'app') throw new CodedError('invalid_input', 'Only a tab of the web UI says it is still in use: the command line has no session');
-      sendJson(response, 200, { result: { stillHere: true, idleMs: signIn.idleMs } });
-      return;
-    }
-    if (method === 'ui-link' && request.method === 'POST') {
-      // Shown where the person sees it, never answered: the command line's credential is readable by every local process.
-      if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address', { hint: 'Open the window from the tray or the app menu' });
-      // Any local process can read the command line's credential: it gets a budget of its own, apart from the page's.
-      const waitMs = commandLinkRate.take();
-      if (waitMs !== undefined) {
-        response.setHeader('retry-after', String(Math.ceil(waitMs / 1000))); // RFC 9110 §10.2.3: seconds
-        sendError(response, tooSoon(waitMs));
-        return;
-      }
-      options.showLink(`${origin}/#token=${signIn.issue('command')}`, 'command line');
-      sendJson(response, 200, { result: { shown: true } });
-      return;
-    }
-    if (method === 'events') {
-      // The event stream is the UI's: the command line has no screen to keep current.
-      if (from.caller !== 'app') {
-        sendError(response, new CodedError('denied', 'The event stream is for the web UI'));
-        return;
-      }
-      if (request.method === 'HEAD') {
-        response.writeHead(200, EVENT_STREAM_HEADERS).end();
-        return;
-      }
-      const open = streams.get(presented) ?? new Set<() => void>();
-      streams.set(presented, open);
-      const close = streamEvents(options.api, response);
-      open.add(close);
-      response.on('close', () => open.delete(close));
-      return;
-    }
-    if (request.method !== 'POST') {
-      sendError(response, new CodedError('invalid_input', 'App API calls are POST requests'));
-      return;
-    }
-    // A JSON content type cannot be sent cross-site without a preflight, which we never grant.
-    if ((request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-      sendError(response, new CodedError('invalid_input', 'Send the request body as application/json'));
-      return;
-    }
-    const payload = await readJsonBody(request);
-    sendJson(response, 200, { result: await dispatch(options.door, method, payload, from) });
   }
 
   const server = createServer(LOOPBACK_TIMEOUTS);

@@ -24,6 +24,29 @@ function serveAnswering(...outcomes: LinkRequestOutcome[]) {
 }
 
 describe('the signed-out page', () => {
+  it("names the idle limit serve wrote into the page, the default without it", () => {
+    const rules = (idleMs?: number) => {
+      render(<SignInNeeded signIn={{ state: 'none' }} requestLink={() => Promise.resolve({ shown: true })} {...(idleMs !== undefined ? { idleMs } : {})} />);
+      const text = screen.getByRole('main').textContent;
+      cleanup();
+      return text;
+    };
+    expect(rules(2 * 60 * 60_000)).toContain('or goes 2 hours without use (settings.uiSessionIdleMs changes that)');
+    expect(rules()).toContain('or goes 30 minutes without use');
+    const meta = document.createElement('meta');
+    meta.name = 'connected-services-ui-session-idle-ms';
+    meta.content = '300000';
+    document.head.append(meta);
+    try {
+      expect(rules()).toContain('or goes 5 minutes without use');
+      // Out of the setting's bounds: not believed.
+      meta.content = '1000';
+      expect(rules()).toContain('or goes 30 minutes without use');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('after a reload, has serve print a new address in its terminal and says where to look', async () => {
     const serve = serveAnswering({ shown: true }, { shown: true });
     render(<SignInNeeded signIn={{ state: 'none' }} reloaded requestLink={serve.requestLink} />);

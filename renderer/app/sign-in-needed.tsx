@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { idleTime } from '../../shared/config';
 import type { WireError } from '../../shared/errors';
 import { requestSignInLink, type LinkRequestOutcome } from '../api';
 import { Brand } from './brand';
+import { pageIdleLimit } from './idle-limit';
 import { NewAddressButton } from './new-address-button';
 import './sign-in-needed.css';
 
@@ -18,18 +20,22 @@ export interface SignInNeededProps {
   reloaded?: boolean;
   /** Has the running serve print a new address where it runs (tests pass a fake). */
   requestLink?: () => Promise<LinkRequestOutcome>;
+  /** `settings.uiSessionIdleMs`; default: as serve wrote it into the page (idle-limit.ts). */
+  idleMs?: number;
 }
 
 const NEW_LINK = 'connected-services serve --ui-link';
 
-/** The button, and the same from any terminal; `rules`: also say how long an address and a tab's session last. */
-function NewAddress({ rules = true, requestLink }: { rules?: boolean; requestLink: () => Promise<LinkRequestOutcome> }) {
+/** The button, and the same from any terminal; with `idleMs`, also how long an address and a tab's session last. */
+function NewAddress({ idleMs, requestLink }: { idleMs?: number; requestLink: () => Promise<LinkRequestOutcome> }) {
   return (
     <>
       <NewAddressButton requestLink={requestLink} />
       <p className="muted">
         The same from any terminal: <code>{NEW_LINK}</code>.
-        {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed, reloaded or signed out, or goes 30 minutes without use (settings.uiSessionIdleMs changes that).' : ''}
+        {idleMs !== undefined
+          ? ` Each address works once, within 10 minutes; a tab then stays signed in until it is closed, reloaded or signed out, or goes ${idleTime(idleMs)} without use (settings.uiSessionIdleMs changes that).`
+          : ''}
       </p>
     </>
   );
@@ -50,7 +56,7 @@ function SignedOut({ children, busy = false }: { children: ReactNode; busy?: boo
 }
 
 /** Web mode without a session: the page cannot reach the core, and says how to fix that. */
-export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSignInLink }: SignInNeededProps) {
+export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSignInLink, idleMs }: SignInNeededProps) {
   if (signIn.state === 'waiting') {
     return (
       <SignedOut busy>
@@ -63,7 +69,7 @@ export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSi
       <SignedOut>
         <h1>This sign-in address no longer works</h1>
         <p>{signIn.error.message}.</p>
-        <NewAddress rules={false} requestLink={requestLink} />
+        <NewAddress requestLink={requestLink} />
       </SignedOut>
     );
   }
@@ -72,7 +78,7 @@ export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSi
       <SignedOut>
         <h1>This tab is signed out</h1>
         <p>{signIn.state === 'idle' ? `${signIn.message}: sign in again with a new address.` : 'You signed out: this tab’s session has ended, here and in serve.'}</p>
-        <NewAddress rules={false} requestLink={requestLink} />
+        <NewAddress requestLink={requestLink} />
       </SignedOut>
     );
   }
@@ -94,7 +100,7 @@ export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSi
           This page needs a sign-in address that <code>connected-services serve</code> printed (it ends in <code>#token=…</code>).
         </p>
       )}
-      <NewAddress requestLink={requestLink} />
+      <NewAddress idleMs={idleMs ?? pageIdleLimit()} requestLink={requestLink} />
     </SignedOut>
   );
 }

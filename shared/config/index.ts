@@ -82,7 +82,7 @@ export { ownRecord } from './own-record';
 export { EnvNameSchema, envNameProblem, MAX_ENV_NAME } from './env-name';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
-export { UI_SESSION_IDLE, UiSessionIdleSchema } from './ui-session-idle';
+export { idleTime, UI_SESSION_IDLE, UiSessionIdleSchema } from './ui-session-idle';
 export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
 export { secretInside } from './embedded-secret';
 export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';

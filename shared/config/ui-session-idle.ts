@@ -11,3 +11,10 @@ const RANGE = `must be a whole number of ms from ${UI_SESSION_IDLE.min} to ${UI_
 
 /** `settings.uiSessionIdleMs`: whole ms within the bounds, refused with a message naming the range. */
 export const UiSessionIdleSchema = z.number({ error: RANGE }).int({ error: RANGE }).min(UI_SESSION_IDLE.min, { error: RANGE }).max(UI_SESSION_IDLE.max, { error: RANGE });
+
+/** `settings.uiSessionIdleMs` as a person reads it: whole hours as hours, else minutes. */
+export function idleTime(idleMs: number): string {
+  const minutes = Math.round(idleMs / 60_000);
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+}

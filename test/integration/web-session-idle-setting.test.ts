@@ -10,9 +10,10 @@ import { startServe, type Served } from '../support/serve';
 describe("the web UI's session in a running serve", () => {
   let served: Served;
   let plain: Served;
+  let home: string;
 
   beforeAll(async () => {
-    const home = tempHome();
+    home = tempHome();
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { uiSessionIdleMs: 3_600_000 } }), { mode: 0o600 });
     served = await startServe(home, [], { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' }, undefined, { browserLink: false });
     plain = await startServe(tempHome(), [], { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' }, undefined, { browserLink: false });
@@ -36,6 +37,18 @@ describe("the web UI's session in a running serve", () => {
     expect([unset.status, await unset.json()]).toEqual([200, { result: { stillHere: true, idleMs: 1_800_000 } }]);
     expect((await stillHere(served, 'never-a-session')).status).toBe(401);
   });
+
+  it('takes a changed settings.uiSessionIdleMs in mcp.json at its next check, without a restart', async () => {
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { uiSessionIdleMs: 600_000 } }), { mode: 0o600 });
+    // The file is read again when its watch sees the change: asked until then.
+    await expect
+      .poll(async () => ((await (await stillHere(served, served.secret)).json()) as { result: { idleMs: number } }).result.idleMs, { timeout: 30_000, interval: 200 })
+      .toBe(600_000);
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }), { mode: 0o600 });
+    await expect
+      .poll(async () => ((await (await stillHere(served, served.secret)).json()) as { result: { idleMs: number } }).result.idleMs, { timeout: 30_000, interval: 200 })
+      .toBe(1_800_000);
+  }, 60_000);
 
   it('answers an unknown App API name 404 to a signed-in tab and 401 without a secret, as for a known one (whatever the method)', async () => {
     const unknown = await fetch(`${served.origin}/api/rmrf`, { headers: { authorization: `Bearer ${served.secret}` } });

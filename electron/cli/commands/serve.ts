@@ -7,7 +7,7 @@ import { redact } from '../../../shared/redact';
 import { terminalSafe } from '../../../shared/text';
 import { isPortFree, onSecondSignal, packageRoot, programNote, QuietCompaction, runningPrograms, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
-import { startWebServer } from '../../web';
+import { startWebServer, TEST_CLOCK_ENV, testClock, uiSessionIdleSetting } from '../../web';
 
 import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
@@ -83,7 +83,8 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     log: (line) => ctx.output.err(line),
     bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
   });
-  const sessionIdle = core.registry.config().settings?.uiSessionIdleMs;
+  const clock = testClock(process.env);
+  if (clock) ctx.output.err(`${TEST_CLOCK_ENV} is set: the web UI's clock runs ahead as that file says (a hook for tests)`);
   const web = await startWebServer({
     api: core.api,
     door: core.door,
@@ -91,8 +92,9 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     staticDir: join(packageRoot(), 'dist', 'renderer'),
     log: (line) => ctx.output.err(line),
     apps: core.apps,
-    // Read once at start: a tab's idle time is fixed when serve starts.
-    ...(sessionIdle !== undefined ? { sessionIdleMs: sessionIdle } : {}),
+    // Asked at each idle check: a changed setting applies to the tabs already open.
+    sessionIdleMs: uiSessionIdleSetting(() => core.registry.config()),
+    ...(clock ? { now: clock } : {}),
     showLink: showLink(options.json === true),
     onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: the button of a signed-out tab, or connected-services serve --ui-link`),
   });
