@@ -60,4 +60,15 @@ describe('the registry catalog against registries that misbehave (registries of 
     expect(catalog.rows().map((row) => row.name)).toEqual(['io.example/slack']);
     expect(state?.skipped).toEqual({ invalid: 0, hostile: 1 });
   });
+
+  it.each([
+    ['redirect', /answered HTTP 302, a redirect to "https:\/\/elsewhere\.example\/v0\.1\/servers", which is not followed\./],
+    ['cut', /sent a page that was cut off before its end/],
+    ['many', /sent a page of 1001 servers, more than the 1000 one page may hold; it was refused\./],
+  ] as const)('a registry answering with %s is told apart from one that cannot be reached', async (kind, said) => {
+    const registry = await registryOf(0);
+    registry.fail({ kind });
+    const [state] = await (await catalogOf(registry)).refresh();
+    expect(state?.lastFailure?.message).toMatch(said);
+  }, 30_000);
 });
