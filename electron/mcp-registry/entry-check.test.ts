@@ -27,6 +27,13 @@ describe('checkEntry', () => {
     expect(checkEntry(entry({ description: 'two\nlines\tand a tab' }))).toHaveProperty('ok');
   });
 
+  it('refuses the invisible Hangul fillers and other default-ignorable characters, keeping an emoji with its variation selector', () => {
+    for (const title of ['Slack\u3164', '\u115FSlack', 'Sl\u1160ack', 'Slack\uFFA0', 'Sl\u034Fack', 'Slack\u{E0041}']) {
+      expect(checkEntry(entry({ title }))).toEqual({ skip: 'hostile' });
+    }
+    for (const title of ['Slack', '⭐\uFE0F Stars', 'Café ü 한국어 Ελληνικά']) expect(checkEntry(entry({ title }))).toHaveProperty('ok');
+  });
+
   it('refuses what fails the schema as invalid: no description, a version range, a bad name, a bad hash', () => {
     for (const bad of [
       { description: undefined },

@@ -6,10 +6,12 @@ export const MAX_ENTRY_BYTES = 64 * 1024;
 const MAX_DEPTH = 16;
 /**
  * Characters that make text read as other text or break a terminal: format characters (bidi
- * overrides, zero-width), line and paragraph separators, and control characters other than tab and
- * newline (Unicode categories Cf, Zl, Zp, Cc).
+ * overrides, zero-width), line and paragraph separators, control characters other than tab and
+ * newline (Unicode categories Cf, Zl, Zp, Cc), and the other default-ignorable ones, drawn as
+ * nothing (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0 are letters, Lo). Variation selectors
+ * (U+FE00–FE0F) stay: an emoji in a title carries one.
  */
-const HOSTILE_CHAR = /[\p{Cf}\p{Zl}\p{Zp}]|(?![\t\n\r])\p{Cc}/u;
+const HOSTILE_CHAR = /[\p{Cf}\p{Zl}\p{Zp}]|(?![\t\n\r])\p{Cc}|(?![\uFE00-\uFE0F])\p{Default_Ignorable_Code_Point}/u;
 
 /** A registry entry as kept in the snapshot: the checked server.json and the registry's status. */
 export interface CheckedEntry {

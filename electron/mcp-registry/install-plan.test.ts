@@ -1,6 +1,7 @@
 import { CodedError } from '../../shared/errors';
 import { describe, expect, it } from 'vitest';
 import { planInstall } from './install-plan';
+import { installOptions } from './install-options';
 import { RemoteSchema, type ServerDetail } from './server-json';
 
 const named = (key: string) => `demo_${key}`;
@@ -132,6 +133,17 @@ describe('planInstall', () => {
   it.each(['PREFIX', 'HOME', 'home', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'HOMEDRIVE', 'HOMEPATH', 'PROGRAMDATA', 'SYSTEMDRIVE', 'GCONV_PATH', 'PYTHONUSERBASE', 'NODE_REPL_EXTERNAL_MODULE'])('refuses an entry that sets %s, which moves where the runtime reads its configuration or loads code', (name) => {
     const server: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name, value: '/tmp/elsewhere' }] }] };
     expect(() => planInstall(server, { package: 0 }, {}, named)).toThrow(`The registry entry sets the variable "${name}", which is not accepted from a registry`);
+  });
+
+  it('refuses a remote whose address is not http(s), as an install option and as a plan', () => {
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', ' FILE://h/x']) {
+      const remote: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url }] };
+      expect(() => planInstall(remote, { remote: 0 }, {}, named)).toThrow(/remote address is a "(file|javascript):" one, not http:\/\/ or https:\/\/; not installed\./);
+      expect(installOptions(remote)[0]?.problem).toMatch(/not http:\/\/ or https:\/\//);
+    }
+    const ordinary: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp' }, { type: 'streamable-http', url: 'http://127.0.0.1:8080/mcp' }] };
+    expect(planInstall(ordinary, { remote: 0 }, {}, named).config).toMatchObject({ type: 'http', url: 'https://h.example/mcp' });
+    expect(installOptions(ordinary).map((o) => o.problem)).toEqual([undefined, undefined]);
   });
 
   it('refuses a remote URL with a user name or password, saying so', () => {

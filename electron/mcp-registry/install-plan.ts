@@ -119,11 +119,19 @@ function withUserInfo(url: string): boolean {
   }
 }
 
+/** The scheme of a remote's address when it is one other than http(s) (`file:`, `javascript:`), which no MCP client can reach. */
+function otherScheme(url: string): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim())?.[1]?.toLowerCase();
+  return scheme !== undefined && scheme !== 'http' && scheme !== 'https' ? scheme : undefined;
+}
+
 function planRemote(remote: RegistryRemote, state: InputState): Planned {
   if (remote.type !== 'streamable-http') {
     throw new CodedError('invalid_input', 'This remote speaks the older HTTP+SSE transport, which is not supported; pick a Streamable HTTP remote.');
   }
   const url = resolveInput(state, 'url', { value: remote.url, ...(remote.variables ? { variables: remote.variables } : {}) }) ?? remote.url;
+  const scheme = otherScheme(url);
+  if (scheme !== undefined) throw new CodedError('invalid_input', `The registry entry's remote address is a ${JSON.stringify(`${scheme.slice(0, 40)}:`)} one, not http:// or https://; not installed.`);
   if (withUserInfo(url)) throw new CodedError('invalid_input', 'The registry entry\'s remote URL holds a user name or password; not installed.');
   const headers: Record<string, string> = {};
   for (const header of remote.headers ?? []) {

@@ -1,6 +1,6 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { deadline, readBoundedBody, type FetchLike } from '../net';
-import { ServerListSchema } from './server-json';
+import { MAX_PAGE_SERVERS, ServerListSchema } from './server-json';
 
 /** One page is at most this many bytes (100 entries of a few KiB each fit many times over). */
 export const MAX_PAGE_BYTES = 8 * 1024 * 1024;
@@ -42,7 +42,7 @@ export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery
 }
 
 async function pageAt(fetch: FetchLike, url: URL, base: string, signal: AbortSignal): Promise<Page> {
-  const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal };
+  const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'manual', signal };
   let response: Response;
   try {
     // Once more on a network failure: a kept-alive connection the registry closed as we reused it fails at once.
@@ -57,16 +57,33 @@ async function pageAt(fetch: FetchLike, url: URL, base: string, signal: AbortSig
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    // Not followed: the registry read is the one settings.registries names, and a redirect could lead anywhere.
+    if (response.status >= 300 && response.status < 400) {
+      throw new CodedError('server_unavailable', `The registry at ${base} answered HTTP ${response.status}, a redirect${location !== null ? ` to ${JSON.stringify(location.slice(0, 300))}` : ''}, which is not followed.`, {
+        hint: 'If the registry has moved, put its new address in settings.registries in mcp.json.',
+      });
+    }
     throw new CodedError('server_unavailable', `The registry at ${base} answered HTTP ${response.status}.`, { hint: 'Try again later; the catalog keeps what it had.' });
+  }
+  let text: string;
+  try {
+    text = await boundedText(response, MAX_PAGE_BYTES, base, signal);
+  } catch (error) {
+    if (error instanceof CodedError || signal.aborted) throw error;
+    throw new CodedError('server_unavailable', `The registry at ${base} sent a page that was cut off before its end (${errorMessage(error)}).`, { hint: 'Try again later; the catalog keeps what it had.' });
   }
   let json: unknown;
   try {
-    json = JSON.parse(await boundedText(response, MAX_PAGE_BYTES, base, signal));
-  } catch (error) {
-    if (error instanceof CodedError) throw error;
+    json = JSON.parse(text);
+  } catch {
     throw new CodedError('server_unavailable', `The registry at ${base} sent a page that is not JSON.`);
   }
   const page = ServerListSchema.safeParse(json);
+  const servers: unknown = json !== null && typeof json === 'object' ? (json as { servers?: unknown }).servers : undefined;
+  if (Array.isArray(servers) && servers.length > MAX_PAGE_SERVERS) {
+    throw new CodedError('server_unavailable', `The registry at ${base} sent a page of ${servers.length} servers, more than the ${MAX_PAGE_SERVERS} one page may hold; it was refused.`);
+  }
   if (!page.success) throw new CodedError('server_unavailable', `The registry at ${base} sent a page that is not a server list.`);
   const next = page.data.metadata?.nextCursor;
   return { items: page.data.servers, ...(next ? { nextCursor: next } : {}) };

@@ -106,8 +106,11 @@ export const ServerResponseSchema = z.object({
 });
 export type ServerResponse = z.infer<typeof ServerResponseSchema>;
 
+/** Servers one page may hold: ten times the 100 asked for. */
+export const MAX_PAGE_SERVERS = 1000;
+
 /** `ServerList`'s envelope; each item is checked on its own, so one bad entry never sinks a page. */
 export const ServerListSchema = z.object({
-  servers: z.array(z.unknown()).max(1000),
+  servers: z.array(z.unknown()).max(MAX_PAGE_SERVERS),
   metadata: z.object({ nextCursor: z.string().max(2000).nullable().optional(), count: z.number().int().optional() }).optional(),
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readRegularFile, writeFileAtomic } from '../fs-safe';
 import type { CheckedEntry } from './entry-check';
 import { MAX_LATEST_COUNTED } from './sync-held';
+import { SKIPPED_KEYS_KEPT } from './sync-skipped';
 import { ENTRY_STATUSES, ServerDetailSchema } from './server-json';
 
 /** A snapshot file above this is not read (35,000 entries of a few KiB are far below it). */
@@ -32,6 +33,8 @@ const SnapshotSchema = z.object({
   entries: z.array(CheckedEntrySchema),
   /** Entries refused since the last full sync, by why; never their text. */
   skipped: z.object({ invalid: z.number().int().min(0), hostile: z.number().int().min(0) }),
+  /** Hashes of those entries' name@version, so one sent again is not counted again (sync-skipped.ts). */
+  skippedKeys: z.array(z.string().max(32)).max(SKIPPED_KEYS_KEPT).optional(),
   /** The last refresh that failed, kept beside the last good data. */
   lastFailure: z.object({ at: z.number(), message: z.string().max(2000) }).optional(),
 });

@@ -54,6 +54,20 @@ describe('syncRegistry bounds what one catalog holds', () => {
   });
 });
 
+describe('syncRegistry counts refused entries', () => {
+  const bad = (n: number) => ({ server: { name: `io.example/bad${n}`, description: 'Bad', version: 42 } });
+  const hostile = (n: number) => ({ server: { name: `io.example/h${n}`, description: 'Hidden\u202e', version: '1.0.0' } });
+
+  it('once each when an incremental sync is sent them again, and a new one as new', async () => {
+    const first = { ...(await syncRegistry({ fetch: registry([[item(0), bad(1), hostile(1)]]).fetch, base: BASE })), updatedSince: '2025-10-01T00:00:00Z' };
+    expect(first.skipped).toEqual({ invalid: 1, hostile: 1 });
+    const again = await syncRegistry({ fetch: registry([[item(0), bad(1), hostile(1)]]).fetch, base: BASE, previous: first });
+    expect(again.skipped).toEqual({ invalid: 1, hostile: 1 });
+    const more = await syncRegistry({ fetch: registry([[bad(1), bad(2), hostile(1), hostile(2)]]).fetch, base: BASE, previous: again });
+    expect(more.skipped).toEqual({ invalid: 2, hostile: 2 });
+  });
+});
+
 describe('syncRegistry stops a registry that pages on without end', () => {
   it('stops after STALE_PAGES pages in a row with nothing new under ever fresh cursors, and says so', async () => {
     let asked = 0;

@@ -5,6 +5,7 @@ import { checkEntry } from './entry-check';
 import { laterTime } from './merge-entry';
 import { Held, SYNC_LIMITS, type SyncLimits } from './sync-held';
 import { fetchPage } from './page-fetch';
+import { SkippedEntries } from './sync-skipped';
 import type { Snapshot } from './snapshot';
 
 /** Pages of one sync at most: 5,000 × 100 entries, far above any registry today; a cursor loop ends here. */
@@ -53,7 +54,7 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   const kind = incremental !== undefined ? 'incremental' : 'full';
   const held = new Held(kind === 'incremental' && previous ? previous.entries : []);
   const limits = options.limits ?? SYNC_LIMITS;
-  const skipped = kind === 'incremental' && previous ? { ...previous.skipped } : { invalid: 0, hostile: 0 };
+  const skipped = new SkippedEntries(kind === 'incremental' ? previous : undefined);
   let updatedSince = kind === 'incremental' ? incremental : undefined;
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
@@ -74,7 +75,7 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     for (const item of page.items) {
       const verdict = checkEntry(item);
       if ('skip' in verdict) {
-        skipped[verdict.skip] += 1;
+        skipped.add(verdict.skip, item);
         continue;
       }
       if (isNewVersion(verdict.ok.server, seen, versionsOf)) fresh = true;
@@ -100,7 +101,8 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     syncedAt: at,
     ...(updatedSince !== undefined ? { updatedSince } : {}),
     entries,
-    skipped,
+    skipped: skipped.count,
+    skippedKeys: skipped.keys(),
   };
 }
 

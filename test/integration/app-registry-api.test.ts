@@ -86,4 +86,15 @@ describe('App API: the registry catalog', () => {
     expect(nightly).toMatchObject({ latestMarked: 2, latestLastListed: true });
     expect(['nightly-a', 'nightly-b']).toContain(nightly?.version);
   });
+
+  it('counts a refused entry once when a registry ignores updated_since and sends it on every refresh', async () => {
+    const { registries: [before] } = await core.api.refreshRegistries({});
+    registry.fail({ kind: 'ignore-since' });
+    await core.api.refreshRegistries({});
+    const { registries: [after] } = await core.api.refreshRegistries({});
+    registry.fail(undefined);
+    expect(before?.skipped.invalid).toBeGreaterThan(0);
+    expect(before?.skipped.hostile).toBeGreaterThan(0);
+    expect(after?.skipped).toEqual(before?.skipped);
+  });
 });

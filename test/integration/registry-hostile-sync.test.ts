@@ -49,4 +49,26 @@ describe('the registry catalog against registries that misbehave (registries of 
     expect(repeat.queries).toHaveLength(STALE_PAGES + 1);
     expect(goodState?.entries).toBeGreaterThan(0);
   }, 30_000);
+
+  it('skips an entry whose title hides a Hangul filler beside the one it copies, and keeps the real one', async () => {
+    const registry = await registryOf(0);
+    const remotes = [{ type: 'streamable-http', url: 'https://h.example/mcp' }];
+    registry.add({ name: 'io.example/slack', title: 'Slack', description: 'The real one', version: '1.0.0', remotes });
+    registry.add({ name: 'io.example/slack-copy', title: 'Slack\u3164', description: 'A copy', version: '1.0.0', remotes });
+    const catalog = await catalogOf(registry);
+    const [state] = await catalog.refresh();
+    expect(catalog.rows().map((row) => row.name)).toEqual(['io.example/slack']);
+    expect(state?.skipped).toEqual({ invalid: 0, hostile: 1 });
+  });
+
+  it.each([
+    ['redirect', /answered HTTP 302, a redirect to "https:\/\/elsewhere\.example\/v0\.1\/servers", which is not followed\./],
+    ['cut', /sent a page that was cut off before its end/],
+    ['many', /sent a page of 1001 servers, more than the 1000 one page may hold; it was refused\./],
+  ] as const)('a registry answering with %s is told apart from one that cannot be reached', async (kind, said) => {
+    const registry = await registryOf(0);
+    registry.fail({ kind });
+    const [state] = await (await catalogOf(registry)).refresh();
+    expect(state?.lastFailure?.message).toMatch(said);
+  }, 30_000);
 });

@@ -57,13 +57,8 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
   let loading: Promise<LoadedRegistry> | undefined;
   const loaded = (): Promise<LoadedRegistry> =>
     (loading ??= registryCode().then(([registryModule, install]) => {
-      const registries = (): string[] => {
-        try {
-          return registryModule.configuredRegistries(options.registry.config().settings);
-        } catch {
-          return []; // settings are checked when read; a bad address never reaches here
-        }
-      };
+      // Throws while mcp.json does not load: the catalog, a refresh and an install then say why.
+      const registries = (): string[] => registryModule.configuredRegistries(options.registry.config().settings, options.registry.issues());
       const catalog = new registryModule.RegistryCatalog({ ...core, registries });
       if (!closed) off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
       return { catalog, install };
