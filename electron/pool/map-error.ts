@@ -13,6 +13,7 @@ import { coded, redactCoded } from './redacted-error';
 import { shownAnswer } from './http-answer';
 import { headersOverflow } from './headers-overflow';
 import { unreachable } from './unreachable';
+import { AnswerRefused, answered } from './answer-refused';
 
 export { endedError, floodedOf, type EndInfo } from './ended-error';
 export { redactCoded } from './redacted-error';
@@ -84,6 +85,15 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   return coded('invalid_input', `"${ctx.server}" rejected the arguments of ${what}: ${text}`, {
     hint: `check the arguments against ${listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes'} (\`connected-services ${listingOf(ctx.what)} ${ctx.server} --json\` shows it)`,
     data,
+  });
+}
+
+/** -32602 to a request sent again with answers: the server refused an answer, not the arguments it had taken. */
+function answerRefused(error: AnswerRefused, ctx: ErrorContext): CodedError {
+  const what = clipped(ctx.what ?? 'the request');
+  return coded('invalid_input', `"${ctx.server}" refused ${answered(error.asked)} during ${what}: ${clipped(serverText(error.serverError))}`, {
+    hint: `the arguments were accepted: run ${what} again and give an answer that fits what "${ctx.server}" asks`,
+    data: { mcpCode: error.serverError.code },
   });
 }
 
@@ -215,6 +225,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     const ours = codedCause(error);
     return ours ? redactCoded(ours) : fromSdkError(error, ctx, during);
   }
+  if (error instanceof AnswerRefused) return boundedErrorOf(error.serverError, ctx.server) ?? answerRefused(error, ctx);
   if (isProtocolError(error)) return boundedErrorOf(error, ctx.server) ?? fromProtocolError(error, ctx, during);
   const noAnswer = ctx.url === undefined ? undefined : unreachable(error, { server: ctx.server, url: ctx.url });
   if (noAnswer) return noAnswer;
