@@ -86,7 +86,7 @@ describe('toPoolError', () => {
     const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     expect(toPoolError(refused, http)).toMatchObject({
       code: 'server_unavailable',
-      message: 'could not reach "srv" at http://127.0.0.1:9/mcp (ECONNREFUSED)',
+      message: 'could not reach "srv" at http://127.0.0.1:9/mcp (ECONNREFUSED): nothing answers there',
       hint: 'is the server running at http://127.0.0.1:9/mcp?',
     });
   });

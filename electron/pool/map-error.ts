@@ -12,6 +12,8 @@ import { endedError, WHILE_STARTING, type EndInfo } from './ended-error';
 import { coded, redactCoded } from './redacted-error';
 import { shownAnswer } from './http-answer';
 import { headersOverflow } from './headers-overflow';
+import { unreachable } from './unreachable';
+import { AnswerRefused, answered } from './answer-refused';
 
 export { endedError, floodedOf, type EndInfo } from './ended-error';
 export { redactCoded } from './redacted-error';
@@ -31,20 +33,6 @@ export interface ErrorContext {
   ended?: () => EndInfo | undefined;
 }
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-]);
-
 /** A start overtaken by a stop (or a config change that stopped it). */
 export function stoppedWhileStarting(server: string): CodedError {
   return new CodedError('server_unavailable', `"${server}" was stopped while starting`, { hint: 'start it again' });
@@ -52,14 +40,6 @@ export function stoppedWhileStarting(server: string): CodedError {
 
 function codedCause(error: Error): CodedError | undefined {
   for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof CodedError) return e;
-  return undefined;
-}
-
-function networkCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
-  }
   return undefined;
 }
 
@@ -108,6 +88,15 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   });
 }
 
+/** -32602 to a request sent again with answers: the server refused an answer, not the arguments it had taken. */
+function answerRefused(error: AnswerRefused, ctx: ErrorContext): CodedError {
+  const what = clipped(ctx.what ?? 'the request');
+  return coded('invalid_input', `"${ctx.server}" refused ${answered(error.asked)} during ${what}: ${clipped(serverText(error.serverError))}`, {
+    hint: `the arguments were accepted: run ${what} again and give an answer that fits what "${ctx.server}" asks`,
+    data: { mcpCode: error.serverError.code },
+  });
+}
+
 /**
  * `rate_limited`, with the wait the server asked for (when it said one) in the message, the hint and
  * `data.retryAfterMs`, which agents (agent-errors.ts) and `--json` receive as a number.
@@ -152,10 +141,6 @@ function httpError(error: SdkHttpError, ctx: ErrorContext): CodedError {
   });
 }
 
-function unreachable(ctx: ErrorContext, network: string): CodedError {
-  return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url ?? 'its URL'} (${network})`, { hint: `is the server running at ${ctx.url ?? 'its URL'}?` });
-}
-
 /** The SDK's own timeout: the start or the call did not answer in time (and was cancelled). */
 function timedOut(ctx: ErrorContext): CodedError {
   const seconds = ctx.timeoutMs / 1000;
@@ -185,12 +170,14 @@ function fromSdkError(error: SdkError, ctx: ErrorContext, during: string): Coded
     case 'CLIENT_HTTP_AUTHENTICATION':
     case 'CLIENT_HTTP_FORBIDDEN':
       return coded('auth_required', `"${ctx.server}" refused the credentials ${during}`, { hint: `run \`connected-services connect ${ctx.server}\`` });
-    case 'ERA_NEGOTIATION_FAILED':
-      // The probe is the first request: a server that cannot be reached fails here.
-      if (networkCode(error) !== undefined && ctx.url !== undefined) return unreachable(ctx, networkCode(error) ?? '');
+    case 'ERA_NEGOTIATION_FAILED': {
+      // The probe is the first request: a server that cannot be reached fails here, and no revision was asked.
+      const noAnswer = ctx.url === undefined ? undefined : unreachable(error, { server: ctx.server, url: ctx.url });
+      if (noAnswer) return noAnswer;
       return coded('server_unavailable', `"${ctx.server}" and Connected Services found no MCP revision both speak: ${error.message.slice(0, 300)}`, {
         hint: `set "protocol" of "${ctx.server}" in mcp.json to "auto", "2026-07-28" or "2025-11-25" as the server's documentation says`,
       });
+    }
     default:
       return coded('internal', `"${ctx.server}" failed ${during}: ${error.message.slice(0, 300)}`, { cause: error, data: { sdkCode: error.code } });
   }
@@ -238,9 +225,10 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     const ours = codedCause(error);
     return ours ? redactCoded(ours) : fromSdkError(error, ctx, during);
   }
+  if (error instanceof AnswerRefused) return boundedErrorOf(error.serverError, ctx.server) ?? answerRefused(error, ctx);
   if (isProtocolError(error)) return boundedErrorOf(error, ctx.server) ?? fromProtocolError(error, ctx, during);
-  const network = networkCode(error);
-  if (network !== undefined && ctx.url !== undefined) return unreachable(ctx, network);
+  const noAnswer = ctx.url === undefined ? undefined : unreachable(error, { server: ctx.server, url: ctx.url });
+  if (noAnswer) return noAnswer;
   const info = ctx.ended?.();
   if (info !== undefined) return endedError(ctx.server, info, during);
   const message = errorMessage(error);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerRefusedOf } from './answer-refused';
 
 /**
  * A 2026-07-28 server's `input_required` results, answered by the pool (MCP 2026-07-28
@@ -105,7 +106,10 @@ export async function throughRounds<R>(send: (answers: RoundAnswers | undefined)
     if (Object.keys(requests).length > 0) answers.inputResponses = await answerRound(requests, answer, signal);
     else await pause(STATE_ONLY_PAUSE_MS, signal);
     if (parsed.data.requestState !== undefined) answers.requestState = parsed.data.requestState;
-    result = await send(answers);
+    const asked = Object.values(requests).map((request) => request.method);
+    result = await send(answers).catch((error: unknown) => {
+      throw asked.length > 0 ? answerRefusedOf(error, asked) : error;
+    });
   }
   return result as R;
 }

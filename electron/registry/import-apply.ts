@@ -7,6 +7,7 @@ import { refuseOverTotal } from './server-total';
 import { importCredentialFiles } from './import-credential-files';
 import { skipKeptVariables } from './import-kept-variables';
 import { moveSecrets, type SecretSink } from './import-secrets';
+import { withLeftSecrets } from './import-left-secrets';
 
 /**
  * Credential files named in the env of servers an import will add (as the merge decides): reported, or with `move` put into
@@ -186,8 +187,9 @@ export async function importWithUndo(
   try {
     return await run(tracked);
   } catch (error) {
-    // The import's own failure is what the person is told; a delete that fails leaves that secret, unused.
-    for (const { server, name } of created) await unsink?.(server, name).catch(() => undefined);
-    throw error;
+    // The import's own failure is what the person is told, with any secret whose delete failed too: it stays, unused.
+    const left: { server: string; name: string }[] = [];
+    for (const { server, name } of created) await unsink?.(server, name).catch(() => void left.push({ server, name }));
+    throw left.length > 0 ? withLeftSecrets(error, left) : error;
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
 import { applyImport, importWithUndo } from './import-apply';
 import type { ImportPlan } from './import-plan';
 import type { SecretSink } from './import-secrets';
@@ -53,6 +54,23 @@ describe('importWithUndo', () => {
     });
     await expect(failing).rejects.toThrow('write failed');
     expect(unsunk).toEqual(['a/NEW', 'c/ALSO_NEW']);
+  });
+
+  it('names the secrets whose delete failed too, with the command that removes them, keeping the failure and its code', async () => {
+    const sink: SecretSink = (_server, preferred, _value, created) => (created?.(preferred), Promise.resolve(preferred));
+    const unsink = (server: string, name: string): Promise<void> => (name === 'GONE' ? Promise.resolve() : Promise.reject(new Error(`vault locked for ${server}`)));
+    const failing = importWithUndo(sink, unsink, async (tracked) => {
+      await tracked?.('a', 'GONE', 'v');
+      await tracked?.('b', 'STAYS', 'v');
+      throw new CodedError('invalid_config', 'mcp.json could not be written', { hint: 'check the data folder' });
+    });
+    const error = await failing.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect(error).toMatchObject({
+      code: 'invalid_config',
+      message: 'mcp.json could not be written. The secrets it moved into the vault could not all be removed: STAYS (server "b") is still there, unused.',
+      hint: 'check the data folder; then remove each with `connected-services secrets delete NAME --server SERVER`, e.g. `connected-services secrets delete STAYS --server b`',
+    });
   });
 
   it('deletes nothing when the import succeeds', async () => {

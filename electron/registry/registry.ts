@@ -135,7 +135,8 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   #setIssues(issues: ConfigIssue[]): void {
     this.#issues = issues;
-    for (const issue of issues) this.#log(`config problem: ${formatIssue(issue)}`);
+    // One line each, as every log line is written: a long-running serve shows them on its stderr.
+    for (const issue of issues) this.#log(redact(`config problem: ${formatIssue(issue)}`));
     this.#events.emit('issues', { issues });
   }
 

@@ -26,7 +26,7 @@ describe('an HTTP header naming a secret the vault lacks is said up front, not f
     const checks = JSON.parse(doctor.stdout) as { id: string; status: string; detail: string; fix?: string }[];
     const refs = checks.find((c) => c.id === 'references:remote');
     expect(refs).toMatchObject({ status: 'fail', fix: 'connected-services secrets set REMOTE_TOKEN' });
-    expect(refs?.detail).toBe('${secret:REMOTE_TOKEN} is missing from the vault (header "Authorization")');
+    expect(refs?.detail).toBe('${secret:REMOTE_TOKEN} is missing from the vault (field headers["Authorization"])');
 
     expect((await runCli(home, ['secrets', 'set', 'REMOTE_TOKEN'], { env: PASSPHRASE, input: 'remote-token-value-0123456789\n' })).code).toBe(0);
     const after = await runCli(home, ['status', '--json'], { env: PASSPHRASE });

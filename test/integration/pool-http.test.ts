@@ -45,7 +45,7 @@ describe('pool: HTTP errors', () => {
     await pool.apply({ mcpServers: { remote: { type: 'http', url } } });
     const error = await rejection(pool.start('remote'));
     expect(error.code).toBe('server_unavailable');
-    expect(error.message).toBe(`could not reach "remote" at ${url} (ECONNREFUSED)`);
+    expect(error.message).toBe(`could not reach "remote" at ${url} (ECONNREFUSED): nothing answers there`);
     expect(error.hint).toBe(`is the server running at ${url}?`);
     expect(pool.status('remote')).toMatchObject({ state: 'error', lastError: { code: 'server_unavailable' } });
   });

@@ -86,8 +86,15 @@ describe('referenceChecks', () => {
     expect(checks[0]?.fix).toContain('connected-services secrets set GONE');
     expect(checks[1]?.fix).toContain('connected-services secrets set ALSO_GONE');
     // Where each stands in the entry, so the person finds it in mcp.json.
-    expect(checks[0]?.detail).toContain('${secret:GONE} is missing from the vault (field "env.OTHER")');
-    expect(checks[1]?.detail).toBe('${secret:ALSO_GONE} is missing from the vault (header "Authorization")');
+    expect(checks[0]?.detail).toContain('${secret:GONE} is missing from the vault (field env["OTHER"])');
+    expect(checks[0]?.detail).toContain('${env:NOT_SET} is missing from the environment (field "args.0")');
+    expect(checks[1]?.detail).toBe('${secret:ALSO_GONE} is missing from the vault (field headers["Authorization"])');
+  });
+
+  it('names a variable or header as config problems do, its quotes escaped', async () => {
+    const odd = { env: { command: 'node', env: { 'A"B': '${secret:GONE}' } }, web: { type: 'http', url: 'https://x.example/mcp', headers: { 'My Token': '${secret:GONE}' } } } as Record<string, ServerConfig>;
+    const checks = await referenceChecks({ servers: odd, env: {}, hasSecret: () => Promise.resolve(false) });
+    expect(checks.map((c) => c.detail)).toEqual(['${secret:GONE} is missing from the vault (field env["A\\"B"])', '${secret:GONE} is missing from the vault (field headers["My Token"])']);
   });
 
   it('asks about a secret for the server it belongs to', async () => {

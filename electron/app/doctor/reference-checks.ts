@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../shared/errors';
 import type { DoctorCheck } from '../../../shared/api';
-import type { ServerConfig } from '../../../shared/config';
+import { fieldPath, fieldPlace, type ServerConfig } from '../../../shared/config';
 import { findReferences, type SecretReference } from '../../../shared/vault';
 import { setSecretCommand } from '../servers/header-secret-gaps';
 
@@ -24,9 +24,9 @@ function strings(value: unknown, path: string[] = [], out: { path: string[]; tex
   return out;
 }
 
-/** Where a reference stands, as a person finds it in mcp.json: `header "Authorization"`, `field "env.KEY"`. */
+/** Where a reference stands, as a person finds it in mcp.json and as config problems name it: `field "args.0"`, `field env["KEY"]`. */
 function placeOf(path: string[]): string {
-  return path[0] === 'headers' && path.length === 2 ? `header "${path[1]}"` : `field "${path.join('.')}"`;
+  return fieldPlace(fieldPath(path));
 }
 
 function referencesOf(config: ServerConfig): { refs: SecretReference[]; places: Map<string, string[]>; broken: string[] } {

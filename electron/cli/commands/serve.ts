@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, holdsSeparator } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
-import { redact } from '../../../shared/redact';
 import { terminalSafe } from '../../../shared/text';
 import { isPortFree, onSecondSignal, packageRoot, programNote, QuietCompaction, runningPrograms, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
@@ -193,9 +192,6 @@ export function serveAction(options: ServeOptions): Action {
           },
         })
       : undefined;
-    core.api.on('configIssues', ({ issues }) => {
-      for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
-    });
     await stopped;
     // Stopping waits for the servers to end; a second signal cuts it short, the audit's counts written first.
     const offSecond = onSecondSignal(() => core.bridge?.audit.endWindows());
