@@ -11,6 +11,8 @@ export interface InstallOption {
   digest: string;
   inputs: InputAsk[];
   problem?: string;
+  /** A remote's address as the entry lists it (the form warns when it is not encrypted). */
+  url?: string;
 }
 
 /** The vault name of a secret input: `NAME_KEY` (docs/configuration.md, "Installing a registry entry"). */
@@ -35,16 +37,17 @@ export function choiceLabel(server: ServerDetail, choice: InstallChoice): string
 
 /** Every package and remote of an entry with the inputs it asks for, planned as an install would be. */
 export function installOptions(server: ServerDetail): InstallOption[] {
-  const choices: Array<{ choice: InstallChoice; label: string }> = [
+  const choices: Array<{ choice: InstallChoice; label: string; url?: string }> = [
     ...(server.packages ?? []).map((p, i) => ({ choice: { package: i }, label: packageLabel(p) })),
-    ...(server.remotes ?? []).map((r, i) => ({ choice: { remote: i }, label: remoteLabel(r) })),
+    ...(server.remotes ?? []).map((r, i) => ({ choice: { remote: i }, label: remoteLabel(r), url: r.url })),
   ];
-  return choices.map(({ choice, label }) => {
+  return choices.map(({ choice, label, url }) => {
     const digest = shownDigest(server, choice) ?? '';
+    const shown = { choice, label, digest, ...(url !== undefined ? { url } : {}) };
     try {
-      return { choice, label, digest, inputs: planInstall(server, choice, {}, installSecretName('server')).asked };
+      return { ...shown, inputs: planInstall(server, choice, {}, installSecretName('server')).asked };
     } catch (error) {
-      return { choice, label, digest, inputs: [], problem: error instanceof CodedError ? error.message : String(error) };
+      return { ...shown, inputs: [], problem: error instanceof CodedError ? error.message : String(error) };
     }
   });
 }

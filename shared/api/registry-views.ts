@@ -84,6 +84,8 @@ export const RegistryInstallOptionsSchema = lazySchema(() =>
       inputs: z.array(InstallInputSchema),
       /** Why this one cannot be installed here (an unsupported kind, no exact version). */
       problem: z.string().optional(),
+      /** A remote's address as the entry lists it. */
+      url: z.string().optional(),
     }),
   ),
   }),

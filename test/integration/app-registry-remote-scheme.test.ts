@@ -32,5 +32,7 @@ describe('App API: a registry remote that is not http(s)', () => {
   it('lists an https remote without a problem', async () => {
     const listed = await core.api.registryInstallOptions({ registry: registry.url, name: 'io.example/plain' });
     expect(listed.options[0]?.problem).toBeUndefined();
+    // Its address as listed, which the install form checks for clear text.
+    expect(listed.options[0]?.url).toBe('https://mcp.example.com/mcp');
   });
 });

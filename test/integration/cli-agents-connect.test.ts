@@ -172,6 +172,8 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     // No app runs for this folder: the bridge's port is whoever holds it now (another account, another folder's app).
     const noApp = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CLAUDE_CODE_MCP_SERVER_URL: 'http://127.0.0.1:47781/mcp' } });
     expect(noApp.stderr).toContain('is not running');
+    // bridge headers takes no --url: its hint does not offer one.
+    expect(noApp.stderr).not.toContain('--url');
     expect(noApp.stdout).toBe('');
   });
 

@@ -65,6 +65,10 @@ describe('the command line for a new user', () => {
     const typed = await runCli(home, ['call', 'everything', 'echo', '{"message":1}']);
     expect(typed.code, typed.stderr).toBe(2);
     expect(typed.stderr).toMatch(/error \[invalid_input\]: The arguments do not fit the input schema of tool "echo" of "everything" \(.*message.*\); nothing was asked in the app/);
+    // A prompt the server does not list, likewise.
+    const prompt = await runCli(home, ['prompt', 'everything', 'nosuch']);
+    expect(prompt.code, prompt.stderr).toBe(3);
+    expect(prompt.stderr).toContain('error [not_found]: "everything" has no prompt "nosuch"; nothing was asked in the app');
     expect(((await served.api('listConfirmations')).body.result as unknown[]).length).toBe(asked);
   }, 60_000);
 });

@@ -111,13 +111,13 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
   });
 
   it('an address that cannot be reached fails the connect step, its own message and hint in the data', async () => {
-    // Port 9 (discard) on this computer: nothing listens there, the connection is refused.
+    // Port 9 (discard) on this computer: one fetch never connects to (the Fetch Standard's bad ports).
     const url = 'http://127.0.0.1:9/mcp';
     const error = await failure(core.api.addService({ name: 'gone', config: { type: 'http', url } }));
     const failed = (error.data as { failed?: { step: string; message: string; hint?: string } }).failed;
     expect(error.data).toMatchObject({ undone: true, steps: ['secrets', 'add', 'approve'], failed: { step: 'connect' } });
     // The failure's own words: what went wrong reaching it and what to check, not how to add it again.
-    expect(failed?.message).toMatch(/^"gone" .*\.$/);
+    expect(failed?.message).toMatch(/^could not reach "gone" at http:\/\/127\.0\.0\.1:9\/mcp \(bad port\): .*\.$/);
     expect(failed?.message).not.toContain('Nothing was kept');
     expect(failed?.hint).toMatch(/^[A-Z]/);
     expect(failed?.hint).not.toBe(error.hint);

@@ -60,13 +60,15 @@ function helperToken(ctx: CliContext, agent: string): Promise<string> {
  * forges the file can as well run `bridge headers` (SECURITY.md). Without the file there is no address
  * to follow: the default port is anyone's to hold (another account's too), so nothing is sent.
  */
-async function runningBridge(dataDir: string): Promise<string> {
+async function runningBridge(dataDir: string, urlOption = true): Promise<string> {
+  // `bridge --stdio` can be given the address instead; `bridge headers` cannot.
+  const orUrl = (text: string): string => (urlOption ? text : '');
   const running = await readWrittenRuntimeFile(dataDir);
   if (running === undefined) {
     // An app holding the folder whose runtime.json was deleted is named, as for every other command.
     await refuseUnreachableApp(dataDir, process.platform);
     throw new CodedError('server_unavailable', `Connected Services is not running for ${dataDir} (no runtime.json): the agent's token is not sent anywhere`, {
-      hint: "Start the app (`connected-services serve` or the desktop app), whose bridge this forwards to; or pass the bridge's address: --url http://127.0.0.1:<bridge port>/mcp",
+      hint: `Start the app (\`connected-services serve\` or the desktop app), whose bridge this forwards to${orUrl("; or pass the bridge's address: --url http://127.0.0.1:<bridge port>/mcp")}`,
     });
   }
   if (!(await runtimeProcessRuns(running))) {
@@ -82,7 +84,7 @@ async function runningBridge(dataDir: string): Promise<string> {
   const bridge = shownRuntime(running).bridge;
   if (typeof bridge === 'string') return bridge;
   throw new CodedError('denied', "runtime.json names a bridge address that is not the app's (http://127.0.0.1:PORT): the agent's token is not sent there", {
-    hint: "Pass the bridge's address: --url http://127.0.0.1:<bridge port>/mcp (`connected-services bridge status` says where)",
+    hint: urlOption ? "Pass the bridge's address: --url http://127.0.0.1:<bridge port>/mcp (`connected-services bridge status` says where)" : 'Restart the app, which writes runtime.json anew (`connected-services bridge status` says where its bridge is)',
   });
 }
 
@@ -128,7 +130,7 @@ export function registerBridge(program: Command, run: Run): void {
           loopbackOnly(asked, HELPER_URL_ENV);
           // The client sends what this prints to the address it names: only the running app's bridge,
           // not a port another program (another account's, or another data folder's app) holds.
-          theRunningBridge(asked, await runningBridge(ctx.dataDir), agent);
+          theRunningBridge(asked, await runningBridge(ctx.dataDir, false), agent);
         }
         const token = await helperToken(ctx, agent);
         // The whole of standard output is the headers object the client reads.

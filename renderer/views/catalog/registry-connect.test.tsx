@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiInput, RegistryRow, ServerStatus } from '../../../shared/api';
+import type { ApiInput, RegistryInstallOptions, RegistryRow, ServerStatus } from '../../../shared/api';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -20,7 +20,7 @@ const ROW: RegistryRow = {
 const LINE = "WEATHER_KEY='${secret:weather_WEATHER_KEY}' npx -y @example/weather@1.2.3 --units metric";
 const PACKAGE_DIGEST = 'a'.repeat(64);
 const REMOTE_DIGEST = 'b'.repeat(64);
-const OPTIONS = {
+const OPTIONS: RegistryInstallOptions = {
   name: ROW.name,
   version: ROW.version,
   options: [
@@ -38,11 +38,11 @@ const OPTIONS = {
 };
 
 /** A core that installs through the one transaction, and whose row is there once it is added. */
-function registryApi(answer: (input: ApiInput<'installRegistryEntry'>) => ServerStatus | Error = (input) => serverStatus({ name: input.server, state: 'ready', toolCount: 2, approval: 'approved' })) {
+function registryApi(answer: (input: ApiInput<'installRegistryEntry'>) => ServerStatus | Error = (input) => serverStatus({ name: input.server, state: 'ready', toolCount: 2, approval: 'approved' }), options: typeof OPTIONS = OPTIONS) {
   const added: ServerStatus[] = [];
   const api = createFakeApi({
     registryCatalog: () => ({ registries: [{ base: BASE, entries: 1, syncedAt: Date.now(), fullSyncAt: Date.now(), skipped: { invalid: 0, hostile: 0 } }], entries: [ROW] }),
-    registryInstallOptions: () => OPTIONS,
+    registryInstallOptions: () => options,
     installRegistryEntry: (input) => {
       const shown = { name: input.server, secrets: ['weather_WEATHER_KEY'], commandLine: LINE, needsApproval: true };
       if (input.dryRun === true) return { ...shown, steps: [] };
@@ -115,6 +115,18 @@ describe('a registry entry connects in one step', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Connect weather' });
     expect(await within(sheet).findByRole('button', { name: 'Approve where it sends secrets and connect' })).toBeTruthy();
     expect(api.callsOf('installRegistryEntry')[0]).toMatchObject({ version: '1.2.3', choice: { remote: 0 }, label: 'remote https://weather.example/mcp', digest: REMOTE_DIGEST, dryRun: true });
+  });
+
+  it('a remote over http to another computer is said to be not encrypted; an https one is not', async () => {
+    const cleartext = { choice: { remote: 1 }, label: 'remote http://10.0.0.5/mcp', url: 'http://10.0.0.5/mcp', digest: REMOTE_DIGEST, inputs: [] };
+    const api = registryApi(undefined, { ...OPTIONS, options: [...OPTIONS.options.slice(0, 1), { ...OPTIONS.options[1]!, url: 'https://weather.example/mcp' }, cleartext] });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Install Weather' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Weather' });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /remote https:\/\/weather\.example\/mcp/ }));
+    expect(within(dialog).queryByRole('note', { name: 'Not encrypted' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /remote http:\/\/10\.0\.0\.5\/mcp/ }));
+    expect(within(dialog).getByRole('note', { name: 'Not encrypted' }).textContent).toContain('http://10.0.0.5 is not encrypted (http)');
   });
 
   it('a refused bundle (fileSha256) is said in the sheet, and nothing can be approved', async () => {
