@@ -63,6 +63,9 @@ describe('CLI: a program on this computer that signs in', () => {
       expect(driveCall.code, driveCall.stderr).toBe(0);
       expect(driveCall.stdout).toMatch(/"sub": ?"test-user"/);
 
+      // drive signed in with the same client at the same issuer: while it holds tokens, revoking mail's
+      // would end a grant drive may share (docs/sign-in.md), so drive is disconnected first.
+      expect((await cli(['disconnect', 'drive'])).code).toBe(0);
       const disconnect = await cli(['disconnect', 'mail', '--revoke']);
       expect(disconnect.stdout).toContain('Disconnected mail and revoked its tokens.');
       // The revoked token no longer works anywhere.
