@@ -103,4 +103,17 @@ describe('lookAlikeNotes', () => {
     ]);
     expect(notes).toEqual([{ sameTitleAs: ['io.github.someone/github'] }, { sameTitleAs: ['io.github.github/github-mcp-server'] }]);
   });
+
+  it('takes a title with a Hangul filler or a braille blank for an imitation of the title without it', () => {
+    const notes = lookAlikeNotes([
+      { name: 'com.slack/mcp', title: 'Slack' },
+      { name: 'io.example/slack', title: 'Slack\u3164' },
+      { name: 'io.example/ab', title: 'a b' },
+      { name: 'io.example/a-b', title: 'a\u2800b' },
+    ]);
+    expect(notes[1]).toEqual({ readsAs: ['com.slack/mcp'] });
+    expect(notes[0]).toEqual({ readsAs: ['io.example/slack'] });
+    expect(notes[3]).toEqual({ readsAs: ['io.example/ab'] });
+    expect(notes[2]).toEqual({ readsAs: ['io.example/a-b'] });
+  });
 });

@@ -11,4 +11,12 @@ describe('readingForm', () => {
     expect(readingForm('contraseña')).toBe('contrasena');
     expect(readingForm('apiKey')).toBe('apiKey');
   });
+
+  it('drops what draws nothing (the Hangul fillers, after NFKC too) and reads the braille blank as a space', () => {
+    expect(readingForm('pass\u3164word\uffa0')).toBe('password');
+    expect(readingForm('\u115fkey\u1160')).toBe('key');
+    expect(readingForm('api\u2800key')).toBe('api key');
+    // A variation selector goes with the marks: the emoji reads as itself.
+    expect(readingForm('❤\ufe0f')).toBe('❤');
+  });
 });

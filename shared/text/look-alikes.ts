@@ -26,13 +26,17 @@ export function foldLookAlikes(text: string): string {
   return text.replace(LOOK_ALIKE, (char) => LOOK_ALIKES[char] ?? char);
 }
 
+/** Format characters and what else draws nothing (Default_Ignorable_Code_Point: the Hangul fillers; UTS #39 §4 drops them from a skeleton). */
+const DRAWS_NOTHING = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
 /**
  * Text as it reads, for comparing words: compatibility forms (fullwidth, mathematical letters) to
- * plain ones (NFKC), invisible format characters (zero-width, bidi) removed, accents dropped
- * (`contraseña` as `contrasena`), look-alike letters folded to Latin. Case is kept: camelCase
- * boundaries are still to be found.
+ * plain ones (NFKC), what draws nothing (zero-width, bidi, the Hangul fillers) removed, the braille
+ * blank a space, accents dropped (`contraseña` as `contrasena`), look-alike letters folded to Latin.
+ * Case is kept: camelCase boundaries are still to be found.
  */
 export function readingForm(text: string): string {
-  const plain = text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+  // After NFKC: it makes U+3164 and U+FFA0 the filler U+1160, itself ignorable.
+  const plain = text.normalize('NFKC').replace(DRAWS_NOTHING, '').replace(/\u2800/gu, ' ');
   return foldLookAlikes(plain.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC'));
 }

@@ -56,4 +56,11 @@ describe('skeleton', () => {
     expect(skeleton('ꓖꓲꓔꓧꓴꓐ')).toBe(skeleton('GITHUB'));
     expect(skeleton('ᎻᎬᏞᏞᎾ')).toBe(skeleton('HELLO'));
   });
+
+  it('reads a title with a Hangul filler as the title without it, and a braille blank as a space', () => {
+    expect(skeleton('Slack\u3164')).toBe(skeleton('Slack'));
+    expect(skeleton('\u115fSl\u1160ack\uffa0')).toBe(skeleton('Slack'));
+    expect(skeleton('a\u2800b')).toBe(skeleton('a b'));
+    expect(skeleton('Git\u2800Hub')).toBe('github');
+  });
 });

@@ -39,4 +39,11 @@ describe('terminalSafe', () => {
     expect(printed).not.toMatch(/[\u007f-\u009f\u202a-\u202e]/);
     expect(JSON.parse(printed)).toEqual(value);
   });
+
+  it('shows what draws nothing or a space in disguise: the Hangul fillers, the braille blank', () => {
+    expect(terminalSafe('Slack\u3164 \u115f\u1160\uffa0 x\u034fy a\u2800b')).toBe('Slack\\u3164 \\u115f\\u1160\\uffa0 x\\u034fy a\\u2800b');
+    expect(JSON.parse(terminalSafe(JSON.stringify({ t: 'Slack\u3164\u2800\u2800' })))).toEqual({ t: 'Slack\u3164\u2800\u2800' });
+    // Variation selectors choose a form, braille's blank is its space between cells, Hangul as written is text: all stay.
+    expect(terminalSafe('❤\ufe0f 葛\u{E0100} \u1820\u180b \u2813\u2800\u283a 한글 ㅎ')).toBe('❤\ufe0f 葛\u{E0100} \u1820\u180b \u2813\u2800\u283a 한글 ㅎ');
+  });
 });

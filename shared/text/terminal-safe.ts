@@ -1,4 +1,5 @@
 import { joinsEmoji } from './emoji-joiner';
+import { BRAILLE_BLANK, INVISIBLE, blankInBraille } from './invisible-chars';
 import { joinsLetters } from './joiner-context';
 
 /**
@@ -6,9 +7,11 @@ import { joinsLetters } from './joiner-context';
  * the sequences that move the cursor over earlier lines, retitle the window or write the clipboard;
  * ECMA-48 §5), format characters (`\p{Cf}`: the bidi embeddings, overrides, isolates and marks that
  * reorder what a person reads, UAX #9 §2; zero-width characters that make two names look alike; tag
- * characters that carry hidden text) and the line and paragraph separators. Tab and newline are layout and stay.
+ * characters that carry hidden text), the line and paragraph separators, and what draws nothing or a
+ * space in disguise (invisible-chars.ts: the Hangul fillers, the braille blank, as a run). Tab and
+ * newline are layout and stay.
  */
-const TERMINAL_ACTIVE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const TERMINAL_ACTIVE = new RegExp(`${BRAILLE_BLANK}+|[\\p{Cc}\\p{Cf}\\u2028\\u2029]|${INVISIBLE}`, 'gu');
 const ZWJ = '\u200d';
 const ZWNJ = '\u200c';
 /** `\u` and four hex digits per UTF-16 unit, so printed JSON still parses to the same value. */
@@ -16,6 +19,12 @@ function escaped(char: string): string {
   let out = '';
   for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
   return out;
+}
+
+/** Whether a character `terminalSafe` finds stays: layout, a joiner drawing one emoji or a letter's form, a braille word's space. */
+function staysAsIs(found: string, at: number, whole: string): boolean {
+  if (found.startsWith(BRAILLE_BLANK)) return blankInBraille(whole, at, found.length);
+  return found === '\t' || found === '\n' || (found === ZWJ && joinsEmoji(whole, at)) || ((found === ZWJ || found === ZWNJ) && joinsLetters(whole, at));
 }
 
 /**
@@ -27,5 +36,5 @@ function escaped(char: string): string {
 export function terminalSafe(text: string): string {
   return text
     .replace(/\r\n/g, '\n')
-    .replace(TERMINAL_ACTIVE, (char: string, at: number, whole: string) => (char === '\t' || char === '\n' || (char === ZWJ && joinsEmoji(whole, at)) || ((char === ZWJ || char === ZWNJ) && joinsLetters(whole, at)) ? char : escaped(char)));
+    .replace(TERMINAL_ACTIVE, (found: string, at: number, whole: string) => (staysAsIs(found, at, whole) ? found : escaped(found)));
 }
