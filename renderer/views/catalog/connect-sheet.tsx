@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AddServiceFailureSchema, type AddServiceResult } from '../../../shared/api';
-import { Dialog, ErrorNote } from '../../components';
+import { ClearTextNote, Dialog, ErrorNote } from '../../components';
 import { describeError, focusIfLost, routeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
@@ -94,6 +94,15 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
           </pre>
         </>
       )}
+      {shown?.needsApproval === false && target.url !== undefined && (
+        <>
+          <p>{target.name} is reached at this address. No program is started for it, and none of your stored secrets is sent there:</p>
+          <pre className="command-line" role="group" aria-label="Where it connects" tabIndex={0}>
+            {shownLine(target.url)}
+          </pre>
+        </>
+      )}
+      {shown !== null && <ClearTextNote url={target.url} />}
       {shown === null && error === null && <p role="status">Reading what {target.name} will run…</p>}
       {target.secretNames.length > 0 && <p className="muted">What you typed goes into the vault, for {target.name} only: {target.secretNames.join(', ')}.</p>}
       <ol className="connect-steps" ref={stepsRef} tabIndex={-1} aria-label={`Steps to connect ${target.name}`}>

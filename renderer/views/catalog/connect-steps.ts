@@ -61,7 +61,7 @@ function liveSteps(input: StepInput): ShownStep[] {
   const steps: ShownStep[] = [];
   steps.push(plan.secretNames.length === 0 ? { id: 'secrets', label: 'No secret to store', state: 'not_needed' } : step('secrets', `Store ${names} in the vault`, started && (added || outcome !== 'running'), started && !added));
   steps.push(step('add', `Add ${plan.name} to your services`, added, started && !added));
-  steps.push(input.needsApproval ? step('approve', 'Approve what runs, as shown', approved, started && added && !approved) : { id: 'approve', label: 'Nothing to approve: it runs nowhere on this computer and sends no secret', state: 'not_needed' });
+  steps.push(input.needsApproval ? step('approve', 'Approve what runs, as shown', approved, started && added && !approved) : { id: 'approve', label: 'Nothing to approve: no program is started for it and no stored secret is sent to it', state: 'not_needed' });
   const signing = signIn?.state === 'waiting';
   const signedIn = signIn?.state === 'signed_in' || (status?.auth?.connected ?? false) || ready;
   steps.push(

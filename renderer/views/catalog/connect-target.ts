@@ -1,4 +1,4 @@
-import type { AddServiceResult, AppApi } from '../../../shared/api';
+import type { AddServiceResult, AppApi, InstallInput } from '../../../shared/api';
 import type { ServerPlan } from '../../../shared/catalog';
 
 /** One call of the transaction: the dry run (what the approval shows), then the approved one. */
@@ -9,6 +9,8 @@ export interface ConnectTarget {
   name: string;
   /** Reached at an address, where its secrets are sent; else a program run on this computer. */
   remote: boolean;
+  /** A remote's address, shown on the sheet even when it needs no approval (with a clear-text warning when plain http). */
+  url?: string;
   /** What the person typed that goes into the vault for it, by name. */
   secretNames: string[];
   /** addService (or installRegistryEntry, which runs it) with this service's inputs. */
@@ -20,6 +22,7 @@ export function planTarget(api: AppApi, plan: ServerPlan): ConnectTarget {
   return {
     name: plan.name,
     remote: plan.config.type === 'http',
+    ...(plan.config.type === 'http' ? { url: plan.config.url } : {}),
     secretNames: plan.secrets.map((s) => s.name),
     run: (call) =>
       'dryRun' in call
@@ -29,11 +32,24 @@ export function planTarget(api: AppApi, plan: ServerPlan): ConnectTarget {
 }
 
 /** A registry entry: the core derives it (a bundle verified) at each call, from the same inputs. */
-export function registryTarget(api: AppApi, install: Omit<Parameters<AppApi['installRegistryEntry']>[0], 'approve' | 'dryRun' | 'connect' | 'flow'>, remote: boolean, secretNames: string[]): ConnectTarget {
+export function registryTarget(api: AppApi, install: Omit<Parameters<AppApi['installRegistryEntry']>[0], 'approve' | 'dryRun' | 'connect' | 'flow'>, remote: boolean, secretNames: string[], url?: string): ConnectTarget {
   return {
     name: install.server,
     remote,
+    ...(url !== undefined ? { url } : {}),
     secretNames,
     run: (call) => api.installRegistryEntry({ ...install, ...call }),
   };
+}
+
+/**
+ * A registry remote's address with its `{variable}`s filled from the form, as the core fills them
+ * (server.json `url` and `variables`); a secret one, or one the form does not ask, stays `{name}`.
+ */
+export function filledAddress(url: string, asked: readonly InstallInput[], given: Readonly<Record<string, string>>): string {
+  return url.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => {
+    const input = asked.find((a) => a.key === name);
+    const value = Object.hasOwn(given, name) ? given[name] : undefined;
+    return input === undefined || input.isSecret || value === undefined ? whole : value;
+  });
 }

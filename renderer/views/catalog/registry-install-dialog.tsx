@@ -6,7 +6,7 @@ import { FormDialog } from '../../forms';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { freeName } from './catalog-model';
-import { registryTarget, type ConnectTarget } from './connect-target';
+import { filledAddress, registryTarget, type ConnectTarget } from './connect-target';
 import { LookAlikeNote, shownEntryText } from './look-alike-note';
 import { latestMarkedWords } from './registry-entry-row';
 import type { EntryFormData } from './entry-form-schema';
@@ -65,7 +65,8 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
     const secretNames = option.inputs.filter((input) => input.isSecret && inputs[input.key] !== undefined).map((input) => input.key);
     // The version and the package or remote this dialog shows, with its digest: the core refuses the entry if the registry changed them since.
     const shown = { version: row.version, choice: option.choice, label: option.label, digest: option.digest };
-    onReview(registryTarget(live.api, { registry: row.registry, name: row.name, server: data['name'] ?? '', ...shown, inputs }, 'remote' in option.choice, secretNames));
+    const url = 'remote' in option.choice && option.url !== undefined ? filledAddress(option.url, option.inputs, inputs) : undefined;
+    onReview(registryTarget(live.api, { registry: row.registry, name: row.name, server: data['name'] ?? '', ...shown, inputs }, 'remote' in option.choice, secretNames, url));
   };
 
   const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {

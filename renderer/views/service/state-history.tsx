@@ -11,20 +11,30 @@ const WORDS: Record<StateChange['state'], string> = {
   stopped: 'stopped',
 };
 
-/** State changes, newest first. */
+/**
+ * State changes, newest first, each with its number. The numbers are text, not list markers: a
+ * marker sits outside the scrolling box, which cuts "10." and up to ".0.".
+ */
 export function StateHistory({ history }: { history: readonly StateChange[] }) {
   if (history.length === 0) return <p className="empty">No state changes yet.</p>;
+  // As wide as the longest number and its full stop, so the times line up under each other.
+  const place = { minWidth: `${String(history.length).length + 1}ch` };
   return (
-    <ol className="history" reversed>
+    <ol className="history">
       {[...history].reverse().map((change, i) => (
         <li key={`${change.at}-${i}`}>
-          <time dateTime={new Date(change.at).toISOString()}>{timestamp(change.at)}</time> <strong>{WORDS[change.state]}</strong>
-          {change.error !== undefined && (
-            <span className="muted">
-              {' — '}
-              <CodeSpans text={change.error.message} />
-            </span>
-          )}
+          <span className="history-place" style={place}>
+            {history.length - i}.
+          </span>
+          <span>
+            <time dateTime={new Date(change.at).toISOString()}>{timestamp(change.at)}</time> <strong>{WORDS[change.state]}</strong>
+            {change.error !== undefined && (
+              <span className="muted">
+                {' — '}
+                <CodeSpans text={change.error.message} />
+              </span>
+            )}
+          </span>
         </li>
       ))}
     </ol>
