@@ -87,6 +87,7 @@ export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secre
 export { secretInside } from './embedded-secret';
 export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';
 export { argumentValue, secretArguments } from './credential-flags';
+export { hiddenArgument, hideArgumentSecrets, hideSecrets } from './hidden-arguments';
 export { querySecrets, withQueryReference } from './url-query-secrets';
 export type { FoundSecret } from './literal-secrets';
 export {

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogRow, serverRow, useUiSession, waitForState } from '../support/e2e';
 
@@ -5,6 +6,18 @@ import { catalogRow, serverRow, useUiSession, waitForState } from '../support/e2
 // sign-in) wraps under the name in a narrow window instead of going with the other columns.
 
 const ui = useUiSession();
+
+/** Each cell of `row` shows its text, on a line under the name, within the window's width. */
+async function expectCellsUnder(row: Locator, name: { y: number; height: number }, width: number, cells: ReadonlyArray<readonly [string, RegExp]>) {
+  for (const [cell, text] of cells) {
+    const shown = row.locator(cell);
+    expect(await shown.isVisible(), cell).toBe(true);
+    expect((await shown.innerText()).trim(), cell).toMatch(text);
+    const box = (await shown.boundingBox())!;
+    expect(box.y, `${cell} under the name`).toBeGreaterThanOrEqual(name.y + name.height);
+    expect(box.x + box.width, `${cell} within the window`).toBeLessThanOrEqual(width);
+  }
+}
 
 describe('a service row in a narrow window', () => {
   for (const width of [420, 900]) {
@@ -15,18 +28,11 @@ describe('a service row in a narrow window', () => {
       await waitForState(row, 'ready');
       await ui.screenshot(`narrow-service-row-${width}`);
       const name = (await row.getByRole('link', { name: 'everything', exact: true }).boundingBox())!;
-      for (const [cell, text] of [
+      await expectCellsUnder(row, name, width, [
         ['.row-transport', /(^|\n)stdio$/],
         ['.row-sign-in', /^sign-in: none$/],
         ['.row-tools', /^\d+ tools$/],
-      ] as const) {
-        const shown = row.locator(cell);
-        expect(await shown.isVisible(), cell).toBe(true);
-        expect((await shown.innerText()).trim(), cell).toMatch(text);
-        const box = (await shown.boundingBox())!;
-        expect(box.y, `${cell} under the name`).toBeGreaterThanOrEqual(name.y + name.height);
-        expect(box.x + box.width, `${cell} within the window`).toBeLessThanOrEqual(width);
-      }
+      ]);
       // One line for both, not a line each; the state and then the buttons under it.
       const [signIn, tools] = [(await row.locator('.row-sign-in').boundingBox())!, (await row.locator('.row-tools').boundingBox())!];
       expect(Math.abs(signIn.y - tools.y)).toBeLessThan(4);
@@ -47,17 +53,10 @@ describe('a service row in a narrow window', () => {
     await row.scrollIntoViewIfNeeded();
     await ui.screenshot('narrow-catalog-row-420');
     const name = (await row.locator('.entry-name').boundingBox())!;
-    for (const [cell, text] of [
+    await expectCellsUnder(row, name, 420, [
       ['.row-transport', /^stdio$/],
       ['.row-sign-in', /^sign-in: none$/],
-    ] as const) {
-      const shown = row.locator(cell);
-      expect(await shown.isVisible(), cell).toBe(true);
-      expect((await shown.innerText()).trim(), cell).toMatch(text);
-      const box = (await shown.boundingBox())!;
-      expect(box.y, `${cell} under the name`).toBeGreaterThanOrEqual(name.y + name.height);
-      expect(box.x + box.width, `${cell} within the window`).toBeLessThanOrEqual(420);
-    }
+    ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
   });
 

@@ -1,5 +1,5 @@
 import type { ApiInput } from '../../../shared/api';
-import { isStdio } from '../../../shared/config';
+import { hideArgumentSecrets, isStdio } from '../../../shared/config';
 import { REDACTED } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 
@@ -23,7 +23,7 @@ export function withoutSecretValues(input: unknown): unknown {
 /** One line for the log and the card: what is added, what approved (as shown), whether it connects. */
 export function summarizeAddService(input: ApiInput<'addService'>): string {
   const { name, config } = input;
-  const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+  const what = isStdio(config) ? [config.command, ...hideArgumentSecrets(config.args ?? [])].join(' ') : config.url;
   if (input.dryRun === true) return `show what adding "${revealHidden(name)}" would approve`;
   const approve = input.approve !== undefined ? `, approve ${revealHidden(input.approve.commandLine)}` : '';
   const secrets = (input.secrets ?? []).map((s) => s.name);

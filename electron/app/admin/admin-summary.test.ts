@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiMethod } from '../../../shared/api';
-import { summarize } from './admin-summary';
+import { shownInput, summarize } from './admin-summary';
 import { methodInWords } from './admin-summary-more';
 import { METHOD_POWERS } from '../door/method-powers';
 
@@ -40,5 +40,21 @@ describe('the change log in words', () => {
     const servers = { rel: { command: './x.sh' }, rel2: { command: 'sh', args: ['x.sh'], cwd: '/home/me/prog' } };
     expect(summarize('declareServers', { servers })).toBe('add servers declared in a program\'s code: "rel": ./x.sh; "rel2": cd /home/me/prog && sh x.sh');
     expect(summarize('addServer', { name: 'rel2', config: servers.rel2 })).toBe('add the server "rel2": cd /home/me/prog && sh x.sh');
+  });
+
+  it("hides a credential flag's value in a command, as `servers list` does, keeping the flag", () => {
+    const config = { command: 'node', args: ['srv.js', '--token', 'plainClearValue-Zx81Kq', '--api-key=sk-live-abc123xyz'] };
+    for (const line of [
+      summarize('addServer', { name: 'code', config }),
+      summarize('declareServers', { servers: { code: config } }),
+      summarize('approveServer', { name: 'code' }, { commandLine: 'node srv.js --token plainClearValue-Zx81Kq' }),
+      JSON.stringify(shownInput('addServer', { name: 'code', config })),
+      JSON.stringify(shownInput('approveSecretStore', { name: 's', commandLine: 'pass-cli --password plainClearValue-Zx81Kq' })),
+    ]) {
+      expect(line).not.toContain('plainClearValue');
+      expect(line).not.toContain('sk-live');
+      expect(line).toMatch(/--token|--password/);
+    }
+    expect(shownInput('addServer', { name: 'code', config })).toEqual({ name: 'code', config: { command: 'node', args: ['srv.js', '--token', '[redacted]', '--api-key=[redacted]'] } });
   });
 });

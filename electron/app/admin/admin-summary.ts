@@ -2,7 +2,7 @@ import type { ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
-import { isStdio, type StdioServerConfig } from '../../../shared/config';
+import { hideArgumentSecrets, hideSecrets, isStdio, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
 
@@ -15,11 +15,14 @@ const HAS_REFERENCE = /\$\{(?:secret|env):/;
 
 function shown(value: unknown, key: string | undefined, depth: number): unknown {
   if (typeof value === 'string') {
+    if (key === 'commandLine') value = hideSecrets(value);
     if (HAS_REFERENCE.test(value) && ONLY_REFERENCES.test(value)) return value;
     if (key !== undefined && SECRET_NAME.test(key) && value.length > 0) return REDACTED;
     return redactor.redact(value);
   }
   if (depth >= MAX_DEPTH) return '[…]';
+  // A server's arguments: `--token sk-…` is a secret the log's patterns do not know (`servers list` hides it too).
+  if (key === 'args' && Array.isArray(value) && value.every((item) => typeof item === 'string')) return hideArgumentSecrets(value).map((item) => shown(item, undefined, depth + 1));
   if (Array.isArray(value)) return value.map((item) => shown(item, undefined, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -34,13 +37,17 @@ function holdsSecret(method: ApiMethod): boolean {
   return method === 'setSecret' || method === 'setApiKey' || method === 'setStoreSecret';
 }
 
+/** A withdrawal's `claim` answers for its asker (as a bearer token does): never logged. */
+const withoutClaim = (method: ApiMethod, input: unknown): unknown =>
+  method === 'withdrawConfirmation' && input !== null && typeof input === 'object' && 'claim' in input ? { ...input, claim: REDACTED } : input;
+
 /**
  * The input as people may see it (log, card): known secrets and secret-named values redacted, a
  * secret's new value never, references kept; cut when long.
  */
 export function shownInput(method: ApiMethod, input: unknown): unknown {
   const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' || method === 'installRegistryEntry' ? withoutSecretValues(input) : input;
-  const clean = shown(value, undefined, 0);
+  const clean = shown(withoutClaim(method, value), undefined, 0);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
 }
@@ -70,7 +77,7 @@ export interface SummaryContext {
 const q = (text: string): string => `"${revealHidden(text)}"`;
 
 /** The command as it will run: with the folder it runs in, which decides what a relative path names. */
-const commandShown = (config: StdioServerConfig): string => `${config.cwd !== undefined && config.cwd !== '' ? `cd ${config.cwd} && ` : ''}${[config.command, ...(config.args ?? [])].join(' ')}`;
+const commandShown = (config: StdioServerConfig): string => `${config.cwd !== undefined && config.cwd !== '' ? `cd ${config.cwd} && ` : ''}${[config.command, ...hideArgumentSecrets(config.args ?? [])].join(' ')}`;
 
 /** One line saying what the call does, for the log and the confirmation card (redacted). */
 export function summarize(method: ApiMethod, input: unknown, context: SummaryContext = {}): string {
@@ -93,12 +100,12 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'approveServer': {
         const { name } = input as ApiInput<'approveServer'>;
         const what = context.sendsSecrets ? `where ${q(name)} sends its secrets` : `the command of ${q(name)}`;
-        return `approve ${what}${context.commandLine ? `: ${context.commandLine}` : ''}`;
+        return `approve ${what}${context.commandLine ? `: ${hideSecrets(context.commandLine)}` : ''}`;
       }
       case 'approveSecretStore': {
         const { name, commandLine } = input as ApiInput<'approveSecretStore'>;
         const line = commandLine ?? context.commandLine;
-        return `approve the command of the secret store ${q(name)}${line !== undefined ? `: ${line}` : ''}`;
+        return `approve the command of the secret store ${q(name)}${line !== undefined ? `: ${hideSecrets(line)}` : ''}`;
       }
       case 'setServerEnabled': {
         const { name, enabled } = input as ApiInput<'setServerEnabled'>;

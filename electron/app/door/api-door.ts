@@ -12,6 +12,7 @@ import {
 import { CodedError, ERROR_REASONS, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
+import { readForCaller } from './read-for-caller';
 import { notOpen } from '../apps/apps-api';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { CodeOwners } from './code-owners';
@@ -174,7 +175,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     const input = (PERSON_CALLERS.has(from.caller) ? given : ownNamesOnly(options.owners, method, given, from.pid)) as ApiInput<M>;
     const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name), sessionSettings: () => api.sessionSettings({}) });
     const person = PERSON_CALLERS.has(from.caller);
-    if (power === 'read') return invoke(api, method, input);
+    if (power === 'read') return person ? invoke(api, method, input) : readForCaller(method, await invoke(api, method, input));
     // Each change from the command line's credential is written to the admin log: paced, so none is buried.
     if (from.caller === 'cli' && power !== 'person') cliChanges.take();
     if (power === 'person') {

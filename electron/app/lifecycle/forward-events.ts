@@ -5,6 +5,7 @@ import type { AgentStore, Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import type { AdminLog } from '../admin/admin-log';
+import { shownInput } from '../admin/admin-summary';
 import type { ApplyChain } from './apply-chain';
 import { pendingView } from '../agents/bridge-api';
 import { registerConfigSecrets } from '../secrets/config-secrets';
@@ -101,8 +102,9 @@ export function forwardAdminEvents(admin: AdminLog, confirmations: Confirmations
     confirmations.on('pending', (confirmation) => events.emit('confirmationPending', confirmation)),
     confirmations.on('decided', ({ confirmation, outcome }) => {
       // A request that ran out of time or was withdrawn is logged here; decided ones were logged by whoever decided.
+      // Its input is the card's (exactly what would run): the log keeps the redacted form, as the waiting entry does.
       if (outcome === 'expired' || outcome === 'withdrawn') {
-        admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: confirmation.input, outcome, confirmation: confirmation.id });
+        admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: shownInput(confirmation.method, confirmation.input), outcome, confirmation: confirmation.id });
       }
       events.emit('confirmationDecided', { id: confirmation.id, outcome });
     }),

@@ -9,3 +9,4 @@ export { createFakeClock } from './fake-clock';
 export type { FakeClock } from './fake-clock';
 export { renderApp } from './render-app';
 export { installFakeClipboard } from './fake-clipboard';
+export { appTool, appToolApi, openAppPanel } from './app-tool-api';

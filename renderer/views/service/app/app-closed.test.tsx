@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { appTool, appToolApi, renderApp } from '../../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+const TOOL = appTool('map', 'show-map');
 /** A core with one server whose tool opens an app. */
-const mapApi = () =>
-  createFakeApi({
-    status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-    listTools: () => [TOOL],
-    callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-    openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
-    closeApp: () => ({ ok: true as const }),
-  });
+const mapApi = () => appToolApi(TOOL);
 
 const NOTE = 'This app was closed: it used 700 MB of memory, more than the 512 MB an app may use.';
 

@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { appTool, appToolApi, renderApp } from '../../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+const TOOL = appTool('map', 'show-map');
 
 // The loopback and local-network origins a remote server's app declared are left out, and the person is told which.
 describe("an app's origins on this computer or the local network that were left out", () => {
   it('are named in the panel', async () => {
-    const api = createFakeApi({
-      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-      listTools: () => [TOOL],
-      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
+    const api = appToolApi(TOOL, {
       openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [], dropped: ['http://localhost:2375', 'https://printer.local'] }),
-      closeApp: () => ({ ok: true as const }),
     });
     renderApp(api, { hash: '#/services/map/tools/show-map' });
     fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));

@@ -1,30 +1,24 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../../../shared/api';
 import { CodedError } from '../../../../shared/errors';
-import { createFakeApi, createFakeClock, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { appTool, appToolApi, createFakeClock, renderApp } from '../../../../test/support/renderer';
 import { KEEP_APP_EVERY_MS } from './app-kept';
 
 afterEach(cleanup);
 
-const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+const TOOL = appTool('map', 'show-map');
 
 // The core keeps an open app only while its panel keeps it: a map left open an hour still works.
 describe('an open app panel keeps its app', () => {
   it('keeps it every minute while open, and says so when the core no longer has it', async () => {
     let gone = false;
     const clock = createFakeClock();
-    const api = createFakeApi({
-      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-      listTools: () => [TOOL],
-      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
+    const api = appToolApi(TOOL, {
       keepApp: () => {
         if (gone) throw new CodedError('not_found', 'That app was closed or has expired');
         return { ok: true as const };
       },
-      closeApp: () => ({ ok: true as const }),
     });
     renderApp(api, { hash: '#/services/map/tools/show-map', clock });
     fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));

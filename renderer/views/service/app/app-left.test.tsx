@@ -1,30 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { appTool, appToolApi, openAppPanel, renderApp } from '../../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+const TOOL = appTool('map', 'show-map');
 
 async function openPanel() {
-  const api = createFakeApi({
-    status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-    listTools: () => [TOOL],
-    callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-    openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
-    closeApp: () => ({ ok: true as const }),
-  });
-  renderApp(api, { hash: '#/services/map/tools/show-map' });
-  fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
-  const panel = await screen.findByRole('region', { name: 'App of show-map' });
-  const frame = await waitFor(() => {
-    const found = panel.querySelector('iframe');
-    if (!found) throw new Error('no frame yet');
-    return found;
-  });
-  return { panel, frame };
+  renderApp(appToolApi(TOOL), { hash: '#/services/map/tools/show-map' });
+  return openAppPanel(TOOL);
 }
 
 /** What Chromium dispatches at the page when its frame-src stops a frame's navigation (the event names no element). */

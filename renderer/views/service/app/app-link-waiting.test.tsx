@@ -1,33 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { appTool, appToolApi, openAppPanel, renderApp } from '../../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+const TOOL = appTool('map', 'show-map');
 
 // What waits for the person is counted in the status strip, whichever screen shows it.
 describe('an address an app asks to open, in the status strip', () => {
   it('is counted while its card waits, and no more once answered', async () => {
-    const api = createFakeApi({
-      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
-      listTools: () => [TOOL],
-      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
-      closeApp: () => ({ ok: true as const }),
-    });
-    renderApp(api, { hash: '#/services/map/tools/show-map' });
+    renderApp(appToolApi(TOOL), { hash: '#/services/map/tools/show-map' });
     const strip = await screen.findByRole('region', { name: 'Status' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
-    const panel = await screen.findByRole('region', { name: 'App of show-map' });
+    const { panel, frame } = await openAppPanel(TOOL);
     await within(strip).findByText('Nothing waits for you');
-    const app = await waitFor(() => {
-      const frame = panel.querySelector('iframe')?.contentWindow;
-      if (!frame) throw new Error('no frame yet');
-      return frame;
-    });
+    const app = frame.contentWindow;
+    if (!app) throw new Error('the frame has no window');
     const request = { jsonrpc: '2.0', id: 1, method: 'ui/open-link', params: { url: 'https://docs.example.com/map' } };
     // The host listens once connected: the app asks until the card shows.
     const send = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { source: app, data }));

@@ -1,24 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appCallDecision, type ToolInfo } from '../../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+import { appCallDecision } from '../../../../shared/api';
+import { appTool, appToolApi, renderApp } from '../../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const TOOL: ToolInfo = { server: 'notes', name: 'show-notes', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://notes/view.html', visibility: ['model', 'app'] } };
+const TOOL = appTool('notes', 'show-notes');
 const call = (id: string, frame: string, tool: string) =>
   appCallDecision({ id, frame, server: 'notes', tool, tier: 'write', arguments: {}, requestedAt: Date.now(), expiresAt: Date.now() + 60_000 });
 
 // The decisions name an app by its frame tag (its id is its credential, never listed): the panel shows its own.
 describe('an app panel\'s waiting calls', () => {
   it('shows the calls of its own frame tag only', async () => {
-    const api = createFakeApi({
-      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes', toolCount: 1 })] }),
-      listTools: () => [TOOL],
-      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
-      closeApp: () => ({ ok: true as const }),
+    const api = appToolApi(TOOL, {
       listDecisions: () => [call('a-1', 'f-1', 'save-note'), call('a-2', 'f-other', 'delete-note')],
     });
     renderApp(api, { hash: '#/services/notes/tools/show-notes' });
