@@ -1,4 +1,4 @@
-import { CODE_LOADING_ENV } from '../../shared/config';
+import { isCodeLoadingEnv } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 
 // Variables npx, uvx and docker read to choose where a package comes from or which daemon runs it
@@ -28,10 +28,20 @@ const WINDOWS_RUNNER_ENV = new Set(['COMSPEC', 'PATHEXT', 'WINDIR']);
 // iconv modules, Python's user site-packages, the module node's REPL loads first.
 const MORE_CODE_ENV = new Set(['GCONV_PATH', 'PYTHONUSERBASE', 'NODE_REPL_EXTERNAL_MODULE']);
 
-/** Whether a registry entry may not set this variable (compared in capitals, as Windows reads them). */
-export function refusedEntryVariable(name: string): boolean {
+/** Why a registry entry may not set this variable (compared in capitals, as Windows reads them), or undefined. */
+export function entryVariableRefusal(name: string): string | undefined {
   const upper = name.toUpperCase();
-  return CODE_LOADING_ENV.has(upper) || MORE_CODE_ENV.has(upper) || TRANSPORT_ENV.has(upper) || WINDOWS_RUNNER_ENV.has(upper) || CONFIG_LOCATION_ENV.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
+  if (isCodeLoadingEnv(upper) || MORE_CODE_ENV.has(upper)) return 'it decides what code runs (a preloaded module, a library or startup file, the program git or a version manager runs)';
+  if (TRANSPORT_ENV.has(upper)) return 'it lets another server answer for the package registry (a proxy or a certificate authority)';
+  if (WINDOWS_RUNNER_ENV.has(upper)) return 'it chooses which program runs a command on Windows';
+  if (CONFIG_LOCATION_ENV.has(upper) || upper.startsWith('XDG_')) return 'it moves where npx, uvx or docker read their configuration';
+  if (RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix))) return 'it changes where npx, uvx, pip or docker fetch the pinned package from, or how';
+  return undefined;
+}
+
+/** Whether a registry entry may not set this variable. */
+export function refusedEntryVariable(name: string): boolean {
+  return entryVariableRefusal(name) !== undefined;
 }
 
 /**
@@ -40,8 +50,9 @@ export function refusedEntryVariable(name: string): boolean {
  * (`servers edit NAME --env`), which is their own choice and approved as such.
  */
 export function checkEntryVariable(name: string): void {
-  if (!refusedEntryVariable(name)) return;
-  throw new CodedError('invalid_input', `The registry entry sets the variable ${JSON.stringify(name.slice(0, 80))}, which is not accepted from a registry: it decides what code runs, or where npx, uvx or docker read their configuration or fetch the pinned package from.`, {
+  const why = entryVariableRefusal(name);
+  if (why === undefined) return;
+  throw new CodedError('invalid_input', `The registry entry sets the variable ${JSON.stringify(name.slice(0, 80))}, which is not accepted from a registry: ${why}.`, {
     hint: 'If you want it, set it yourself after adding the entry: connected-services servers edit NAME --env VARIABLE=VALUE',
   });
 }

@@ -1,6 +1,7 @@
 import type { RegistryRow, RegistryState } from '../../shared/api';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { Emitter } from '../../shared/events';
+import { registryLabels } from '../../shared/catalog';
 import type { FetchLike } from '../net';
 import type { CheckedEntry } from './entry-check';
 import { lookAlikeNotes } from './look-alike-entries';
@@ -68,11 +69,14 @@ export class RegistryCatalog {
   }
 
   state(): RegistryState[] {
-    return this.#options.registries().map((base) => {
+    const bases = this.#options.registries();
+    const labels = registryLabels(bases);
+    return bases.map((base) => {
       const snapshot = this.#snapshots.get(base);
       const syncing = this.#syncing.get(base);
       return {
         base,
+        label: labels.get(base) ?? base,
         entries: snapshot?.entries.length ?? 0,
         ...(snapshot ? { fullSyncAt: snapshot.fullSyncAt, syncedAt: snapshot.syncedAt } : {}),
         skipped: snapshot?.skipped ?? { invalid: 0, hostile: 0 },

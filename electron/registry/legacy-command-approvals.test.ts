@@ -29,6 +29,9 @@ describe('version-1 approvals', () => {
     expect(legacyCoversEntry({ env: { PYTHONPATH: '/opt/lib' } })).toBe(true);
     expect(legacyCoversEntry({ env: { NODE_OPTIONS: '--x', LD_PRELOAD: '/a.so' } })).toBe(true);
     expect(legacyCoversEntry({ env: { PYTHONUSERBASE: '/home/me/.local' } })).toBe(false);
+    // Listed as code-loading since; version 1 never held their values.
+    expect(legacyCoversEntry({ env: { GIT_SSH_COMMAND: 'ssh -i key' } })).toBe(false);
+    expect(legacyFingerprint({ command: 'npx', args: ['-y', 'tool'], env: { VOLTA_HOME: '/a' } })).toBe(legacyFingerprint({ command: 'npx', args: ['-y', 'tool'], env: { VOLTA_HOME: '/b' } }));
     expect(legacyCoversEntry({ env: { PATH: '/usr/bin', API_TOKEN: '${secret:T}' } })).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { CODE_LOADING_ENV, canonicalJson, codeLoadingEnv, type StdioServerConfig } from '../../shared/config';
+import { canonicalJson, type StdioServerConfig } from '../../shared/config';
+
+/** The code-loading variables as version 1 listed them: its fingerprints hold these values, no others. */
+const V1_CODE_ENV: ReadonlySet<string> = new Set([
+  'NODE_OPTIONS', 'NODE_PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES',
+  'DYLD_LIBRARY_PATH', 'DYLD_FRAMEWORK_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PERL5OPT',
+  'PERL5LIB', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'BASH_ENV',
+  'ENV', 'PATH',
+]);
 
 /**
  * The fingerprint approvals.json version 1 stored: command, args, cwd, env names and the values of
@@ -13,7 +21,9 @@ export function legacyFingerprint(config: Pick<StdioServerConfig, 'command' | 'a
     envNames: Object.keys(config.env ?? {}).sort(),
   };
   if (config.cwd !== undefined) material['cwd'] = config.cwd;
-  const code = codeLoadingEnv(config.env);
+  const code = Object.entries(config.env ?? {})
+    .filter(([name]) => V1_CODE_ENV.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (code.length > 0) material['codeEnv'] = code;
   return createHash('sha256').update(canonicalJson(material)).digest('hex');
 }
@@ -23,5 +33,5 @@ export function legacyFingerprint(config: Pick<StdioServerConfig, 'command' | 'a
  * one, whose value that fingerprint held. Any other value was never approved, so it is asked again.
  */
 export function legacyCoversEntry(config: Pick<StdioServerConfig, 'env'>): boolean {
-  return Object.keys(config.env ?? {}).every((name) => CODE_LOADING_ENV.has(name));
+  return Object.keys(config.env ?? {}).every((name) => V1_CODE_ENV.has(name));
 }

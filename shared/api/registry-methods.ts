@@ -42,6 +42,11 @@ export const REGISTRY_METHODS = {
       flow: z.enum(['browser', 'device']).optional(),
       dryRun: z.boolean().optional(),
     }),
-    output: AddServiceResultSchema.extend({ name: ServerNameSchema, secrets: z.array(z.string()) }),
+    output: AddServiceResultSchema.extend({
+      name: ServerNameSchema,
+      secrets: z.array(z.string()),
+      /** A remote over plain http to another computer: why its tokens and secrets would travel in clear (the dry run's too). */
+      clearTextWarning: z.string().optional(),
+    }),
   }),
 };

@@ -16,6 +16,8 @@ export const RegistryRowSchema = lazySchema(() =>
   statusMessage: z.string().optional(),
   /** How many versions the registry marked latest at once (more than one): the highest is the one shown (see latestLastListed). */
   latestMarked: z.number().int().optional(),
+  /** The sync stopped counting at its bound: `latestMarked` is a floor ("100 or more"; shared/catalog latestMarkedCount). */
+  latestMarkedAtLeast: z.literal(true).optional(),
   /** None of the versions marked latest is a semantic version: the last listed is the one shown. */
   latestLastListed: z.literal(true).optional(),
   packages: z.array(z.object({ registryType: z.string(), identifier: z.string() })),
@@ -34,6 +36,8 @@ export type RegistryRow = z.infer<typeof RegistryRowSchema>;
 export const RegistryStateSchema = lazySchema(() =>
   z.object({
   base: z.string(),
+  /** A short name distinct among the registries configured: the host, with the path when two share it (shared/catalog registryLabels). */
+  label: z.string().optional(),
   entries: z.number().int(),
   fullSyncAt: z.number().optional(),
   syncedAt: z.number().optional(),

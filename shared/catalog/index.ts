@@ -25,3 +25,4 @@ export { CREDENTIAL_SERVERS } from './credential-servers';
 export const CATALOG: readonly CatalogEntry[] = [...REFERENCE_SERVERS, ...REMOTE_SERVICES, ...CREDENTIAL_SERVERS];
 export { indexRegistryRows, searchRegistry } from './registry-search';
 export type { RegistryIndex, RegistryMatches } from './registry-search';
+export { latestMarkedCount, registryLabels } from './registry-labels';

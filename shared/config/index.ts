@@ -32,7 +32,7 @@ export { OFFICIAL_REGISTRY, checkRegistryUrl } from './registry-url';
 export { clearTextWarning } from './clear-text-url';
 export { argumentSecretsWarning, secretsInArguments } from './argument-secrets';
 export type { CallTimeout } from './call-timeout';
-export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
+export { CODE_LOADING_ENV, CODE_LOADING_PREFIXES, codeLoadingEnv, isCodeLoadingEnv } from './code-env';
 export { fieldPath, shownKey } from './field-path';
 export { fieldPlace, formatIssue } from './issue';
 export type { ConfigIssue } from './issue';

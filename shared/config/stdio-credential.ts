@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LOADING_ENV } from './code-env';
+import { isCodeLoadingEnv } from './code-env';
 
 /**
  * `${token}` (this entry's own credential) or `${token:SERVER}` (another server's) in a stdio server's
@@ -39,7 +39,7 @@ export const CredentialFileSchema = z.strictObject({
   env: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be an environment variable name')
-    .refine((name) => !CODE_LOADING_ENV.has(name), 'names a variable that decides what code runs; choose another'),
+    .refine((name) => !isCodeLoadingEnv(name), 'names a variable that decides what code runs; choose another'),
   /**
    * `token`: the bare access token; `json`: {access_token, token_type, expires_at, scope}; `google_authorized_user`:
    * Google's client-library format (client id and secret, refresh token): the program refreshes by itself.

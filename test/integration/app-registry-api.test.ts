@@ -32,7 +32,7 @@ describe('App API: the registry catalog', () => {
 
   it('reads the registries of settings.registries: nothing before a refresh, every entry after, with progress', async () => {
     const before = await core.api.registryCatalog({});
-    expect(before).toEqual({ registries: [{ base: registry.url, entries: 0, skipped: { invalid: 0, hostile: 0 } }], entries: [] });
+    expect(before).toEqual({ registries: [{ base: registry.url, label: new URL(registry.url).host, entries: 0, skipped: { invalid: 0, hostile: 0 } }], entries: [] });
     const { registries } = await core.api.refreshRegistries({});
     const expected = expectedCounts(300);
     expect(registries[0]).toMatchObject({ base: registry.url, entries: expected.shown, skipped: { invalid: expected.invalid, hostile: expected.hostile } });

@@ -14,6 +14,7 @@ describe('App API: a registry remote that is not http(s)', () => {
     registry.add(remote('file', 'file:///etc/passwd'));
     registry.add(remote('script', 'javascript:alert(1)'));
     registry.add(remote('plain', 'https://mcp.example.com/mcp'));
+    registry.add(remote('clear', 'http://mcp.example.com/mcp'));
     ({ core } = await coreWithRegistry('cs-registry-remote-scheme-', registry.url));
   }, 30_000);
   afterAll(async () => {
@@ -34,5 +35,15 @@ describe('App API: a registry remote that is not http(s)', () => {
     expect(listed.options[0]?.problem).toBeUndefined();
     // Its address as listed, which the install form checks for clear text.
     expect(listed.options[0]?.url).toBe('https://mcp.example.com/mcp');
+  });
+
+  it('says in the dry run that a plain-http remote to another computer travels in clear; not for https', async () => {
+    const dryRun = async (name: string) => {
+      const listed = await core.api.registryInstallOptions({ registry: registry.url, name: `io.example/${name}` });
+      const first = listed.options[0];
+      return core.api.installRegistryEntry({ registry: registry.url, name: `io.example/${name}`, version: listed.version, label: first?.label ?? '', digest: first?.digest ?? '', server: name, choice: { remote: 0 }, inputs: {}, dryRun: true });
+    };
+    expect((await dryRun('clear')).clearTextWarning).toMatch(/^http:\/\/mcp\.example\.com is not encrypted \(http\): the tokens and secrets sent to it would travel in clear/);
+    expect((await dryRun('plain')).clearTextWarning).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
+// git's ssh and helpers (npm fetches git dependencies with git), Corepack's and Bun's registries, node version managers.
+const CODE_RUNNERS = ['GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_COUNT', 'COREPACK_NPM_REGISTRY', 'COREPACK_HOME', 'VOLTA_HOME', 'NVM_DIR', 'BUN_CONFIG_REGISTRY'];
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'entry refusals passphrase', PATH: dirname(process.execPath) };
 
 // An entry may not move where npx reads its config, hide a value of its own from the approval, or
@@ -25,6 +27,9 @@ describe('servers add --from-registry: what an entry may not set', () => {
     for (const name of ['PREFIX', 'HOME', 'XDG_CONFIG_HOME', 'APPDATA', 'USERPROFILE']) {
       registry.add(npmEntry(`env-${name.toLowerCase()}`, { environmentVariables: [{ name, value: '/tmp/somewhere-with-an-npmrc' }] }));
     }
+    for (const name of CODE_RUNNERS) {
+      registry.add(npmEntry(`code-${name.toLowerCase()}`, { environmentVariables: [{ name, value: '/tmp/other-code' }] }));
+    }
     // Parsed from text, so the key is an own `__proto__`, as a registry's answer would hold it.
     registry.add(JSON.parse(JSON.stringify(npmEntry('proto', { environmentVariables: [{ name: 'PLACEHOLDER', value: 'kept' }] })).replace('PLACEHOLDER', '__proto__')) as Record<string, unknown>);
     registry.add(npmEntry('npm-token', { environmentVariables: [{ name: 'NPM_TOKEN', value: '/tmp/somewhere-with-an-npmrc' }] }));
@@ -43,6 +48,13 @@ describe('servers add --from-registry: what an entry may not set', () => {
     expect(added.code).not.toBe(0);
     expect(added.stderr).toContain(`The registry entry sets the variable "${name}", which is not accepted from a registry`);
     expect(mcpJson().mcpServers['moved']).toBeUndefined();
+  });
+
+  it.each(CODE_RUNNERS)('refuses an entry that sets %s (it runs or fetches other code), says why, and adds nothing', async (name) => {
+    const added = await cli(['servers', 'add', 'runner', '--from-registry', `io.github.acme/code-${name.toLowerCase()}`]);
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain(`The registry entry sets the variable "${name}", which is not accepted from a registry: it decides what code runs`);
+    expect(mcpJson().mcpServers['runner']).toBeUndefined();
   });
 
   it('keeps a variable named __proto__ in mcp.json', async () => {

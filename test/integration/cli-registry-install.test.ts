@@ -37,6 +37,7 @@ describe('servers add --from-registry', () => {
       version: '1.0.0',
       remotes: [{ type: 'streamable-http', url: 'https://optional.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {key}', variables: { key: { description: 'for more calls a day' } } }] }],
     });
+    registry.add({ name: 'io.example/plain-http', description: 'Unencrypted', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://mcp.example.com/mcp', headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true }] }] });
     home = tempHome('cs-registry-install-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
@@ -90,6 +91,17 @@ describe('servers add --from-registry', () => {
     expect(config().mcpServers['remote']).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Api-Key': '${secret:remote_X-Api-Key}' } });
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('key-very-secret-2');
     expect((await cli(['servers', 'list'])).stdout).toMatch(/remote\s+http\s+pending approval/);
+  });
+
+  it('--dry-run of a plain-http remote to another computer warns of clear text, shows the approval and writes nothing', async () => {
+    const before = readFileSync(join(home, 'mcp.json'), 'utf8');
+    const shown = await cli(['servers', 'add', 'plain', '--from-registry', 'io.example/plain-http', '--input', 'X-Api-Key=key-dry-run-3', '--dry-run']);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toContain('warning: http://mcp.example.com is not encrypted (http)');
+    expect(shown.stdout).toContain('Would add plain: http://mcp.example.com/mcp (would store plain_X-Api-Key in the vault).');
+    expect(shown.stdout).toContain('Nothing was written (--dry-run).');
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).toBe(before);
+    expect((await cli(['secrets', 'list'])).stdout).not.toContain('plain_X-Api-Key');
   });
 
   it('a secret-named header whose optional variable is left out is not set; given, it is a vault reference', async () => {

@@ -50,4 +50,16 @@ describe('the registry catalog while settings.registries does not load', () => {
     const home = homeWith({ mcpServers: { broken: { command: 42 } }, settings: { registries: [registry.url] } });
     await expect(catalogOf(home)).resolves.toMatchObject({ registries: [{ base: registry.url }] });
   }, 30_000);
+
+  it('labels registries on one host apart: by port alone, by path when the port is shared', async () => {
+    const other = await startFixtureRegistry(0);
+    try {
+      const home = homeWith({ mcpServers: {}, settings: { registries: [`${registry.url}/one`, `${registry.url}/two`, other.url] } });
+      const { registries } = (await catalogOf(home)) as { registries: Array<{ base: string; label?: string }> };
+      const host = new URL(registry.url).host;
+      expect(registries.map((r) => r.label)).toEqual([`${host}/one`, `${host}/two`, new URL(other.url).host]);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 });

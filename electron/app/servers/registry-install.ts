@@ -1,6 +1,6 @@
 import type { CoreEnv } from '../../../shared/core-env';
 import type { AddServiceResult, ApiInput, ApiOutput } from '../../../shared/api';
-import { assertNoCaseTwin, assertNoSeparator, serverEntry } from '../../../shared/config';
+import { assertNoCaseTwin, assertNoSeparator, clearTextWarning, isStdio, serverEntry } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { BundleClaim, deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
@@ -70,5 +70,7 @@ async function deriveAndAdd(server: ServerDetail, input: ApiInput<'installRegist
     ...(flow !== undefined ? { flow } : {}),
     ...(dryRun !== undefined ? { dryRun } : {}),
   });
-  return { ...result, name: input.server, secrets: secrets.map((s) => s.name) };
+  // Said before the install as after it: the dry run is where the person still chooses.
+  const clearText = isStdio(plan.config) ? undefined : clearTextWarning(plan.config.url);
+  return { ...result, name: input.server, secrets: secrets.map((s) => s.name), ...(clearText !== undefined ? { clearTextWarning: clearText } : {}) };
 }

@@ -1,6 +1,8 @@
 import { isStdio, type ServerConfig } from '../../../shared/config';
 import type { CliContext } from '../context';
 import { confirm } from '../prompt';
+import { hideCommandSecrets } from '../secret-shapes';
+import { shownCommand } from './shown-command';
 
 /**
  * `servers add … --connect`: the entry added, what it runs approved as shown here, and the server
@@ -22,5 +24,18 @@ export async function addAndConnect(ctx: CliContext, name: string, config: Serve
   const status = done.status;
   const steps = done.steps.filter((step) => step.outcome === 'done').map((step) => step.step);
   ctx.output.out(`Added ${name} (${steps.join(', ')})${status ? `: ${status.state}, ${status.toolCount} tool${status.toolCount === 1 ? '' : 's'}` : ''}.`);
+  return 0;
+}
+
+/**
+ * `servers add NAME --from-registry ID --dry-run`: what would be added and what its approval would
+ * show, through addService's own dry run; nothing is written. Warnings (clear text, secrets in
+ * arguments) were said before, as for the real install. Returns the exit code.
+ */
+export async function showRegistryDryRun(ctx: CliContext, name: string, config: ServerConfig, secrets: string[]): Promise<number> {
+  const planned = await (await ctx.core()).api.addService({ name, config, dryRun: true });
+  ctx.output.out(`Would add ${name}: ${isStdio(config) ? hideCommandSecrets(shownCommand(config)) : config.url}${secrets.length > 0 ? ` (would store ${secrets.join(', ')} in the vault)` : ''}.`);
+  if (planned.needsApproval && planned.commandLine !== undefined) ctx.output.out(`${isStdio(config) ? 'Its approval would show' : 'It would send secrets to'}: ${planned.commandLine}`);
+  ctx.output.out('Nothing was written (--dry-run).');
   return 0;
 }

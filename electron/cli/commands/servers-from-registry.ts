@@ -13,6 +13,8 @@ export interface FromRegistryOptions {
   input?: string[];
   package?: string;
   remote?: string;
+  /** Derive and check only: a bundle is downloaded and checked but not kept. */
+  dryRun?: boolean;
 }
 
 const SUPPORTED = new Set(['npm', 'pypi', 'oci', 'mcpb']);
@@ -188,7 +190,7 @@ export async function planFromRegistry(ctx: CliContext, name: string, options: F
   warnLookAlike(ctx, entry, note);
   const claim = new BundleClaim(ctx.dataDir);
   try {
-    const derive = { fetch, dataDir: ctx.dataDir, registry: base, claim };
+    const derive = { fetch, dataDir: ctx.dataDir, registry: base, claim, dryRun: options.dryRun === true };
     return { ...(await deriveAll(ctx, name, id, entry, options, derive)), release: () => claim.release() };
   } catch (error) {
     await claim.release();

@@ -7,7 +7,7 @@ import { confirm } from '../prompt';
 import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
-import { addAndConnect } from './servers-add-connect';
+import { addAndConnect, showRegistryDryRun } from './servers-add-connect';
 import { entryNumber, planFromRegistry } from './servers-from-registry';
 import { registerServerPruneBundles } from './servers-prune-bundles';
 import { registerServerStop } from './servers-stop';
@@ -44,6 +44,7 @@ interface AddOptions {
   description?: string;
   connect?: boolean;
   yes?: boolean;
+  dryRun?: boolean;
 }
 
 /** `--timeout`, said once in the person's terms (the schema alone would name two limits for 1e99). */
@@ -131,6 +132,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package', entryNumber('--remote'))
     .option('--connect', 'in one step: approve what it runs (shown first), sign in if it needs it, start it and list its tools; a step that fails undoes the ones before')
     .option('-y, --yes', 'with --connect: approve without asking')
+    .option('--dry-run', 'with --from-registry: show what would be added and approved, with its warnings; write nothing')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
         checkServerName(name);
@@ -145,6 +147,7 @@ export function registerServers(program: Command, run: Run): void {
             const plan = description === undefined ? planned : { ...planned, config: { ...planned.config, description } };
             if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
             warnIfArgumentSecrets(ctx.output, plan.config);
+            if (options.dryRun === true) return await showRegistryDryRun(ctx, name, plan.config, secrets.map((s) => s.name));
             if (options.connect === true) return await addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
             await (await ctx.core()).api.addService({ name, config: plan.config, ...(secrets.length > 0 ? { secrets } : {}), connect: false });
             const runs = isStdio(plan.config) ? hideCommandSecrets(shownCommand(plan.config)) : plan.config.url;
@@ -156,6 +159,7 @@ export function registerServers(program: Command, run: Run): void {
             await release();
           }
         }
+        if (options.dryRun === true) throw new CodedError('invalid_input', '--dry-run goes with --from-registry', { hint: 'Leave out --dry-run, or add the entry with --from-registry ID' });
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
         if (!isStdio(config)) warnIfClearText(ctx.output, config.url);
