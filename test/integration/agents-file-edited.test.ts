@@ -61,7 +61,7 @@ describe('agents.json edited while the app runs', () => {
       const review = (await served.api('listOfflineChanges', {})).body.result as AdminEntry[];
       expect(review.filter((e) => e.who === 'file').map((e) => e.summary)).toEqual([fromFile[0]?.summary]);
 
-      // Narrowing from the command line while the app runs: the command's own core writes agents.json and logs it.
+      // Changes from the command line while the app runs are logged as `cli`, never again as an edit of the file.
       const narrowed = await runCli(home, ['agents', 'set', 'helper', '--servers', ''], { env: ENV });
       expect(narrowed.code, narrowed.stderr).toBe(0);
       const removed = await runCli(home, ['agents', 'remove', 'backdoor'], { env: ENV });
