@@ -3,13 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { AGENTS_FILE_VERSION, ToolOverridesSchema, type Agent, type AgentInput, type AgentUpdate, type Decision, type StoredAgent } from './agent-schema';
+import { ToolOverridesSchema, type Agent, type AgentInput, type AgentUpdate, type Decision, type StoredAgent } from './agent-schema';
 import { refuseEntryTwin } from './client-entry-name';
-import { agentNotFound, agentRecord, updatedRecord, changesBetween, fileStamp, index, parseFile, publicView, validServers, withDecision, type Loaded } from './agent-file';
+import { agentNotFound, agentRecord, updatedRecord, changesBetween, fileStamp, index, publicView, validServers, withDecision, type Loaded } from './agent-file';
 import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord, mergeAgents, type CodeAgentInput } from './code-agents';
 import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
-import { FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFileSync, writeFileAtomic } from '../fs-safe';
+import { FileLock } from '../fs-safe';
+import { HeldAgentsFile, type AgentsFileEdit } from './agent-writes';
 import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, TOKEN_PREFIX, type TokenDigest } from './token';
 
 export const AGENTS_FILE = 'agents.json';
@@ -23,6 +24,8 @@ export interface AgentStoreOptions extends CoreEnvOptions {
 export interface AgentStoreEvents {
   /** After any change, ours or another process's. `revoked`: agents removed or whose token changed. */
   change: { agents: Agent[]; revoked: string[]; changed: string[] };
+  /** agents.json was changed by something other than this product's code (a hand edit): what it held last, what it holds now. */
+  edited: AgentsFileEdit;
 }
 
 /**
@@ -42,6 +45,7 @@ export class AgentStore {
   readonly #code = new Map<string, StoredAgent>();
   #stamp = '';
   #checkedAt = -Infinity;
+  readonly #held: HeldAgentsFile;
 
   private constructor(options: AgentStoreOptions) {
     const given = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
@@ -51,13 +55,14 @@ export class AgentStore {
     this.#lock = new FileLock(this.file, { label: 'agents.json' });
     this.#recheckMs = options.recheckMs ?? 250;
     this.#emitter = new Emitter((error) => this.#core.log(`an agent store listener failed: ${String(error)}`));
+    this.#held = new HeldAgentsFile(this.file, (edit) => this.#emitter.emit('edited', edit));
   }
 
   /** @throws CodedError invalid_config when agents.json exists but is not valid. */
   static open(options: AgentStoreOptions): AgentStore {
     const store = new AgentStore(options);
     const stamp = store.#fileStamp();
-    store.#replace(stamp === 'none' ? [] : parseFile(readTextFileSync(store.file, MAX_STATE_FILE_BYTES), store.file), stamp, false);
+    store.#replace(store.#held.read(stamp, false), stamp, false);
     return store;
   }
 
@@ -262,7 +267,7 @@ export class AgentStore {
     try {
       stamp = this.#fileStamp();
       if (!force && stamp === this.#stamp) return;
-      this.#replace(stamp === 'none' ? [] : parseFile(readTextFileSync(this.file, MAX_STATE_FILE_BYTES), this.file), stamp, true);
+      this.#replace(this.#held.read(stamp, true), stamp, true);
     } catch (error) {
       // Fail closed: an unreadable or invalid file authenticates nobody until it is fixed.
       this.#core.log(`agents file unusable, no agent can connect: ${errorMessage(error)}`);
@@ -282,12 +287,9 @@ export class AgentStore {
 
   async #mutate(edit: (agents: StoredAgent[]) => StoredAgent[]): Promise<void> {
     await this.#lock.run(async () => {
-      const stamp = this.#fileStamp();
-      const current = stamp === 'none' ? [] : parseFile(readTextFileSync(this.file, MAX_STATE_FILE_BYTES), this.file);
-      const next = edit(current);
-      await writeFileAtomic(this.file, `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents: next }, null, 2)}\n`).catch((error: unknown) => {
-        throw fsFailure(error, 'write', this.file);
-      });
+      // An edit made since the last read is told before this change is made on top of it.
+      const next = edit(this.#held.read(this.#fileStamp(), true));
+      await this.#held.write(next);
       this.#checkedAt = this.#core.now();
       this.#replace(next, this.#fileStamp(), true);
     });

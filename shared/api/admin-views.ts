@@ -11,8 +11,11 @@ export const CALLERS = ['app', 'ipc', 'terminal', 'cli', 'cli-offline'] as const
 export const CallerSchema = lazySchema(() => z.enum(CALLERS));
 export type Caller = z.infer<typeof CallerSchema>;
 
-/** Who made a change in the admin log: a caller, or `core` when the app did it by itself (a tool pinned at its first listing). */
-export const ADMIN_ACTORS = [...CALLERS, 'core'] as const;
+/**
+ * Who made a change in the admin log: a caller, `core` when the app did it by itself (a tool pinned at
+ * its first listing), or `file` when the app found a file changed by something else (agents.json edited by hand).
+ */
+export const ADMIN_ACTORS = [...CALLERS, 'core', 'file'] as const;
 export const AdminActorSchema = lazySchema(() => z.enum(ADMIN_ACTORS));
 export type AdminActor = z.infer<typeof AdminActorSchema>;
 
@@ -41,7 +44,7 @@ export const AdminEntrySchema = lazySchema(() => z.object({
   confirmation: z.string().optional(),
   /** Why it failed, redacted. */
   error: z.string().optional(),
-  /** A widening made with no app to confirm it: listed for review when the app next starts. */
+  /** A widening no app confirmed (made while none ran, or by editing agents.json): listed for review until the person marks it reviewed. */
   review: z.boolean().optional(),
 }));
 export type AdminEntry = z.infer<typeof AdminEntrySchema>;

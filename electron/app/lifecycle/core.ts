@@ -24,6 +24,7 @@ import { AuditLog } from '../../bridge';
 import { agentsOf, bridgeUrlOf, configuredBridgePort, portsOf, startCoreBridge } from '../agents/start-core-bridge';
 import { warmUpServers } from './warm-up';
 import { watchAgentsFile } from '../agents/watch-agents-file';
+import { recordAgentsFileEdits } from '../agents/agents-file-edits';
 
 export type { Core, CoreOptions } from './core-types';
 
@@ -127,6 +128,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.probedRuntime ? { probedRuntime: options.probedRuntime } : {}),
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  // The app's own (not a program's): an edit of agents.json by hand is logged, a widening kept for review, once.
+  if (options.watch && options.bridge !== undefined && !programBridge) unsubscribe.push(recordAgentsFileEdits(agents, admin, log));
   if (owners) liveness.owners = owners;
   unsubscribe.push(() => owners?.stop());
   unsubscribe.push(leftovers.to(admin));

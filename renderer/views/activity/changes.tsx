@@ -9,7 +9,7 @@ import { claimedProcess } from './claimed-process';
 const LIMIT = 200;
 /** A few lines of the error column, narrow beside the change (activity.css, .change-error): its prefix and the start of what the server said. */
 const ERROR_HEAD: TextHead = { lines: 3, chars: 120 };
-const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed', core: 'automatic (the app)' };
+const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed', core: 'automatic (the app)', file: 'file edited outside the app' };
 const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   ok: 'ok',
   confirmed: 'ok',
@@ -22,7 +22,7 @@ const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   pending: 'warn',
 };
 
-/** What the command line changed while the app was closed, until the person has looked. */
+/** Widenings no app confirmed (the command line's while the app was closed, edits of agents.json), until the person has looked. */
 function OfflineChanges() {
   const live = useLive();
   const [list, setList] = useState<AdminEntry[]>([]);
@@ -47,7 +47,7 @@ function OfflineChanges() {
   };
   return (
     <section aria-labelledby="offline-title" className="card">
-      <h2 id="offline-title">Changes made from the command line while the app was closed</h2>
+      <h2 id="offline-title">Changes to review: made from the command line while the app was closed, or by editing agents.json</h2>
       <ul>
         {list.map((e) => (
           <li key={e.id}>

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AdminEntry } from '../../shared/api';
+import { runCli, tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
+
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'agents file edited passphrase' };
+
+async function adminLog(served: Served): Promise<AdminEntry[]> {
+  return (await served.api('readAdminLog', { limit: 5000 })).body.result as AdminEntry[];
+}
+
+async function agentNames(served: Served): Promise<string[]> {
+  return ((await served.api('listAgents', {})).body.result as { name: string }[]).map((a) => a.name);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Security review (MEDIUM): agents.json edited by hand while the app runs gave an agent full access
+ * with nothing in the admin log or the review list. Changes the product's own code writes (a command
+ * run while the app runs) are logged by that code, and must not be logged a second time.
+ */
+describe('agents.json edited while the app runs', () => {
+  it('logs a hand-added full-access agent once, kept for review; a command line change once, not twice', async () => {
+    const home = tempHome('cs-agents-edited-');
+    const added = await runCli(home, ['agents', 'add', 'helper', '--servers', 'github', '--policy', 'read=allow,write=ask,destructive=deny'], { env: ENV });
+    expect(added.code, added.stderr).toBe(0);
+    const served = await startServe(home, [], ENV);
+    try {
+      const file = join(home, 'agents.json');
+      const current = JSON.parse(await readFile(file, 'utf8')) as { version: 1; agents: unknown[] };
+      const token = `csa_${randomBytes(32).toString('base64url')}`;
+      const backdoor = {
+        name: 'backdoor',
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        tokenHint: token.slice(0, 8),
+        createdAt: Date.now(),
+        tokenCreatedAt: Date.now(),
+        servers: ['*'],
+        policy: { read: 'allow', write: 'allow', destructive: 'allow' },
+        tools: {},
+      };
+      await writeFile(file, JSON.stringify({ version: 1, agents: [...current.agents, backdoor] }, null, 2));
+
+      const found = await eventually(async () => {
+        const entries = (await adminLog(served)).filter((e) => e.who === 'file');
+        return entries.length > 0 ? entries : undefined;
+      });
+      // Asked again after the watcher and the store's own re-reads had their turn: still one.
+      await agentNames(served);
+      await sleep(1000);
+      const fromFile = (await adminLog(served)).filter((e) => e.who === 'file');
+      expect(fromFile).toHaveLength(1);
+      expect(found[0]?.method).toBe('addAgent');
+      expect(fromFile[0]?.summary).toContain('"backdoor"');
+      expect(fromFile[0]?.summary).toContain('every server');
+      expect(fromFile[0]?.review).toBe(true);
+      const review = (await served.api('listOfflineChanges', {})).body.result as AdminEntry[];
+      expect(review.filter((e) => e.who === 'file').map((e) => e.summary)).toEqual([fromFile[0]?.summary]);
+
+      // Changes from the command line while the app runs are logged as `cli`, never again as an edit of the file.
+      const narrowed = await runCli(home, ['agents', 'set', 'helper', '--servers', ''], { env: ENV });
+      expect(narrowed.code, narrowed.stderr).toBe(0);
+      const removed = await runCli(home, ['agents', 'remove', 'backdoor'], { env: ENV });
+      expect(removed.code, removed.stderr).toBe(0);
+      await eventually(async () => ((await agentNames(served)).includes('backdoor') ? undefined : true));
+      await sleep(1000);
+      await agentNames(served);
+      const log = await adminLog(served);
+      expect(log.filter((e) => e.method === 'removeAgent').map((e) => e.who)).toEqual(['cli']);
+      expect(log.filter((e) => e.method === 'updateAgent').map((e) => e.who)).toEqual(['cli']);
+      expect(log.filter((e) => e.who === 'file')).toHaveLength(1);
+    } finally {
+      await served.stop();
+    }
+  }, 90_000);
+});
