@@ -8,13 +8,14 @@ import { RESOURCE_TOOL_NAMES } from './agent-names';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
-import { serverAllowed } from './policy';
+import { judgeTool, serverAllowed } from './policy';
 import { heldOwnTool, ownToolArgs, unknownService } from './own-tool-args';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
 import { MAX_SEARCH_ANSWER_BYTES } from './found-bounds';
 import { findTools } from './tool-finder';
 import { lookupTool } from './tool-lookup';
+import type { ToolEntry } from './tool-index';
 import { searchedServers } from './listing-scope';
 import { usageCounts } from './usage-counts';
 
@@ -72,6 +73,17 @@ async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, serv
   return json({ tools: [], nothingFits: `none of your tools fits that query; try other words, or search one of these services with \`server\``, services });
 }
 
+function deniedTool(agent: Readonly<Agent>, entry: ToolEntry): boolean {
+  const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
+  return verdict === undefined || verdict.decision === 'deny';
+}
+
+/** The call tool for a tool of its tier, or, in a mixed listing, the tool itself when its service's tools are listed. */
+async function rightCall(ctx: CallContext, agent: Readonly<Agent>, entry: ToolEntry): Promise<string> {
+  const searched = searchedServers(await ctx.toolIndex.tools(), agent);
+  return searched === undefined || searched.includes(entry.server) ? `call it with ${CALL_TOOLS[entry.tier]}` : 'call it by its name: your tools/list gives it';
+}
+
 async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
   const tier = callToolTier(callName);
   if (tier === undefined) throw new Error(`not a call tool: ${callName}`);
@@ -83,9 +95,9 @@ async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, 
   }
   // Checked before the gate, so a client's own prompt for call_read_tool never covers a delete.
   const found = await lookupTool(ctx, agent, name);
-  if (found && 'entry' in found && !callToolFits(tier, found.entry.tier)) {
-    const right = CALL_TOOLS[found.entry.tier];
-    return errorResult(agentError(new CodedError('invalid_input', `that tool is a ${found.entry.tier} tool: ${callName} does not call it`, { hint: `call it with ${right}` })));
+  // A tool the agent may not call gets the gate's answer, as called directly: never its tier, nor a call tool it is not listed.
+  if (found && 'entry' in found && !callToolFits(tier, found.entry.tier) && !deniedTool(agent, found.entry)) {
+    return errorResult(agentError(new CodedError('invalid_input', `that tool is a ${found.entry.tier} tool: ${callName} does not call it`, { hint: await rightCall(ctx, agent, found.entry) })));
   }
   try {
     const result = await direct(name, toolArgs ?? {});

@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AgentPolicy } from '../../electron/bridge';
+import { memoryServer } from '../fixtures/servers/config';
+import { connectAgent, startBridge, tempDir, type BridgeHarness } from '../support/bridge-harness';
+import { connectModernAgent } from '../support/modern-agent';
+
+// A search-mode agent's call tools never tell it what the gate denies it: not a denied tool's tier,
+// not a call tool its listing leaves out.
+interface Caller {
+  listed(): Promise<string[]>;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+let h: BridgeHarness;
+const callers: Caller[] = [];
+const POLICY: AgentPolicy = { read: 'allow', write: 'ask', destructive: 'deny' };
+
+beforeAll(async () => {
+  h = await startBridge({ memory: memoryServer(join(tempDir('search-denied-'), 'memory.jsonl')) });
+  await h.pool.start('memory');
+  h.bridge.refresh();
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of callers) await c.close();
+  await h.close();
+});
+
+const ERAS = ['2025-11-25', '2026-07-28'] as const;
+
+async function caller(era: (typeof ERAS)[number], name: string): Promise<Caller> {
+  // create_entities is a write tool the person's rule denies; delete_entities is in the denied tier.
+  const { token } = await h.bridge.agents.add(name, { servers: ['memory'], policy: POLICY, tools: { memory: { create_entities: 'deny' } }, toolMode: 'search' });
+  let c: Caller;
+  if (era === '2025-11-25') {
+    const a = await connectAgent(h.bridge.url, token, name);
+    c = { listed: async () => (await a.client.listTools()).tools.map((t) => t.name), call: (n, args) => a.client.callTool({ name: n, arguments: args }) as Promise<CallToolResult>, close: () => a.close() };
+  } else {
+    const a = await connectModernAgent(h.bridge.url, token);
+    c = { listed: async () => (await a.client.listTools()).tools.map((t) => t.name), call: (n, args) => a.client.callTool({ name: n, arguments: args }) as Promise<CallToolResult>, close: () => a.close() };
+  }
+  callers.push(c);
+  return c;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}
+
+describe.each(ERAS)('a denied tool through a call tool (%s)', (era) => {
+  it('answers as the direct call does, naming neither its tier nor a call tool the agent is not listed', async () => {
+    const c = await caller(era, `denied ${era}`);
+    expect(await c.listed()).toEqual(['search_tools', 'call_read_tool', 'call_write_tool']);
+
+    const direct = await c.call('memory__delete_entities', { entityNames: ['x'] });
+    expect(direct.isError).toBe(true);
+    for (const through of ['call_read_tool', 'call_write_tool']) {
+      const answer = await c.call(through, { name: 'memory__delete_entities', arguments: { entityNames: ['x'] } });
+      expect(answer.isError, through).toBe(true);
+      expect(text(answer), through).toBe(text(direct));
+      expect(text(answer), through).not.toMatch(/destructive/);
+    }
+
+    // Denied by the person's rule, though its tier's call tool is listed: the gate's answer, not the tier's.
+    const ruled = await c.call('memory__create_entities', { entities: [] });
+    const throughRead = await c.call('call_read_tool', { name: 'memory__create_entities', arguments: { entities: [] } });
+    expect(text(throughRead)).toBe(text(ruled));
+    expect(text(throughRead)).not.toMatch(/call_write_tool/);
+
+    // An allowed tool of a higher tier still names the call tool that takes it.
+    const wrong = await c.call('call_read_tool', { name: 'memory__add_observations', arguments: { observations: [] } });
+    expect(text(wrong)).toContain('call_write_tool');
+  });
+
+  it('refuses a call tool the listing leaves out as an unknown tool', async () => {
+    const c = await caller(era, `unlisted ${era}`);
+    const unknown = await c.call('no_such_tool', {}).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const unlisted = await c.call('call_destructive_tool', { name: 'memory__delete_entities', arguments: { entityNames: ['x'] } }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(unknown).toMatchObject({ code: -32602 });
+    expect(unlisted).toMatchObject({ code: -32602 });
+    expect(String(unlisted)).toContain('unknown tool');
+  });
+});
