@@ -66,7 +66,8 @@ describe('a refused resource, through the real serve and CLI', () => {
 
     // Accepted after all (as refused), and the other forgotten: listed, it waits for review again.
     // Both widen what agents may reach: from the command line while the app runs, the person confirms.
-    await confirmAsPerson(served, await runCli(home, ['servers', 'review', 'shifting', '--accept', 'notes://keys', '--forget', 'notes://note/secret'], { env: PASSPHRASE }));
+    const keys = (await refusedNow(served)).find((r) => r.name === 'notes://keys')?.digest?.slice(0, 16) ?? '';
+    await confirmAsPerson(served, await runCli(home, ['servers', 'review', 'shifting', '--accept', `notes://keys@${keys}`, '--forget', 'notes://note/secret'], { env: PASSPHRASE }));
     expect(await refusedNow(served)).toEqual([]);
     await eventually(async () => ((await uris(served)).includes('notes://keys') ? true : undefined), 30_000);
     await eventually(async () => ((await call<HeldChange[]>(served, 'listHeldChanges', { server: 'shifting' })).some((h) => h.name === 'notes://note/secret') ? true : undefined), 30_000);
