@@ -1,4 +1,4 @@
-import type { HeldChange, RefusedItem } from '../../shared/api';
+import type { HeldChange, RefusedItem, RemovedItem } from '../../shared/api';
 import { own } from './own-entry';
 import type { ServerPins } from './pin-file';
 import { PART_RULES, PIN_PARTS, type PartRules, type PinPart } from './pin-kinds';
@@ -55,5 +55,22 @@ function refusedOf<T extends { description?: string | undefined }>(server: strin
 export function refusedItems(server: string, pins: ServerPins, listed: ListedRefused): RefusedItem[] {
   return PIN_PARTS.flatMap((part) =>
     refusedOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined, (name) => listed(part, name)),
+  );
+}
+
+function removedOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): RemovedItem[] {
+  return Object.entries(state?.gone ?? {}).map(([name, gone]) => ({
+    server,
+    kind: rules.kind,
+    name,
+    removedAt: gone.goneAt,
+    ...(gone.def.description !== undefined ? { description: gone.def.description } : {}),
+  }));
+}
+
+/** What of one server agents lost when it stopped listing it, newest first. */
+export function removedItems(server: string, pins: ServerPins): RemovedItem[] {
+  return PIN_PARTS.flatMap((part) => removedOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined)).sort(
+    (a, b) => b.removedAt - a.removedAt,
   );
 }

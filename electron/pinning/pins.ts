@@ -1,9 +1,9 @@
-import type { ForgottenRemovals, HeldChange, PinDecision, RefusedItem, PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
+import type { ForgottenRemovals, HeldChange, PinDecision, RefusedItem, RemovedItem, PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
 import { errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
 import { forgottenRemovals } from './forgotten-removals';
-import { heldChanges, refusedItems } from './held-view';
+import { heldChanges, refusedItems, removedItems } from './held-view';
 import { own } from './own-entry';
 import { emptyState, heldCount, namesOf, reviewPart, type Parts } from './listing-parts';
 import { decidedPins } from './pin-decisions';
@@ -126,6 +126,7 @@ export class ToolPins {
     // Unverified until a listing leaves nothing waiting (every name it lists approved or refused by the person).
     const stillUnverified = unverified !== undefined && heldCount(parts) > 0;
     const changed = PIN_PARTS.some((part) => parts[part]?.changed === true);
+    let removed: ReturnType<typeof namesOf>;
     if (lost || changed || (unverified !== undefined && !stillUnverified)) {
       // Another listing may have been reviewed meanwhile: the later one wins, as it saw the later state.
       const next: ServerPins = { tools: parts.tools?.next ?? emptyState(), prompts: parts.prompts?.next ?? emptyState() };
@@ -146,10 +147,11 @@ export class ToolPins {
       if (pinned) this.#events.emit('decided', { server, outcome: 'pinned', ...pinned });
       const accepted = namesOf(parts, 'approvedNow', (part) => !firstSight(part));
       if (accepted) this.#events.emit('decided', { server, outcome: 'auto-accepted', ...accepted });
-      const removed = namesOf(parts, 'removed');
+      removed = namesOf(parts, 'removed');
       if (removed) this.#events.emit('decided', { server, outcome: 'removed', ...removed });
     }
-    if (PIN_PARTS.some((part) => parts[part]?.heldChanged === true)) this.#events.emit('held', { server });
+    // A removal is shown beside what waits (the removed half of a rename): the person's view changed too.
+    if (removed !== undefined || PIN_PARTS.some((part) => parts[part]?.heldChanged === true)) this.#events.emit('held', { server });
     return {
       ...listing,
       tools: parts.tools?.visible ?? [],
@@ -167,6 +169,11 @@ export class ToolPins {
   /** What the person refused, of one server or of every server whose pins were read. */
   refused(server?: string): Promise<RefusedItem[]> {
     return this.#view(server, (name, pins) => refusedItems(name, pins, (part, key) => this.#listedRefused.get(name)?.[part]?.get(key)));
+  }
+
+  /** What agents lost when the server stopped listing it (remembered as approved), of one server or of every server whose pins were read. */
+  removed(server?: string): Promise<RemovedItem[]> {
+    return this.#view(server, removedItems);
   }
 
   /** Whether a server's pins forgot removed names, so acceptNewTools approves none of its new ones. */

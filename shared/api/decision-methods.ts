@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../config';
-import { ForgottenRemovalsSchema, HeldChangeSchema, MAX_PIN_DECISIONS, PinDecisionSchema, RefusedItemSchema } from './pin-views';
+import { ForgottenRemovalsSchema, HeldChangeSchema, MAX_PIN_DECISIONS, PinDecisionSchema, RefusedItemSchema, RemovedItemSchema } from './pin-views';
 import { DecideInputSchema, DecideOutputSchema, DecisionSchema } from './decision-views';
 import { OptionalServer, Ok } from './method-schemas';
 
@@ -10,6 +10,8 @@ export const DECISION_METHODS = {
   listHeldChanges: () => ({ input: OptionalServer, output: z.array(HeldChangeSchema) }),
   /** What the person refused, of one server or all: each listed or no longer, to accept after all or forget (`reviewChanges`). */
   listRefused: () => ({ input: OptionalServer, output: z.array(RefusedItemSchema) }),
+  /** Approved tools, prompts and resources their server no longer lists (gone from agents at once), newest first; one server or all. */
+  listRemoved: () => ({ input: OptionalServer, output: z.array(RemovedItemSchema) }),
   /** Servers whose pins forgot removed approved names: `pinning.acceptNewTools` approves none of their new names until reset. */
   listForgottenRemovals: () => ({ input: OptionalServer, output: z.array(ForgottenRemovalsSchema) }),
   /**

@@ -71,6 +71,34 @@ export const HeldChangeSchema = lazySchema(() =>
 export type HeldChange = z.infer<typeof HeldChangeSchema>;
 
 /**
+ * How many hex characters of a definition's digest the CLI shows and takes back (`--accept NAME@DIGEST`):
+ * 64 bits, so a server cannot craft a second definition with the prefix of the one shown.
+ */
+export const SHORT_DIGEST_CHARS = 16;
+
+/** A definition's digest as the CLI and the app's confirmation card show it. */
+export function shortDigest(digest: string): string {
+  return digest.slice(0, SHORT_DIGEST_CHARS);
+}
+
+/**
+ * An approved tool, prompt, resource or resource template its server no longer lists: agents lost it
+ * with that listing (`removedAt`), with no decision of the person. Remembered as approved until listed
+ * again (500 names of a kind at most), so a rename shows its removed half beside the new name held.
+ */
+export const RemovedItemSchema = lazySchema(() =>
+  z.object({
+    server: z.string(),
+    kind: z.enum(PIN_KINDS),
+    name: z.string(),
+    removedAt: z.number(),
+    /** Its description as approved. */
+    description: z.string().optional(),
+  }),
+);
+export type RemovedItem = z.infer<typeof RemovedItemSchema>;
+
+/**
  * One decision: on a held change, `accept` or `refuse`; on one the person refused before, `accept`
  * (its definition as refused, only while its server still lists exactly that) or `forget` (the
  * refusal dropped: listed again, it is held again). `digest`: the definition the person saw (a held

@@ -21,14 +21,22 @@ describe('accepting a refusal after all, through the built CLI', () => {
       await core.close();
     }
 
+    // Each accept names the refused definition by the digest shown beside it.
+    const listed = await runCli(home, ['servers', 'review', 'shifting', '--refused', '--json'], { env: PASSPHRASE });
+    const digests = new Map((JSON.parse(listed.stdout) as RefusedItem[]).map((r) => [r.name, r.digest?.slice(0, 16) ?? ''] as const));
+    const upload = `upload@${digests.get('upload') ?? ''}`;
+    const search = `search@${digests.get('search') ?? ''}`;
+    const plain = await runCli(home, ['servers', 'review', 'shifting', '--refused'], { env: PASSPHRASE });
+    expect(plain.stdout).toContain(`, digest ${digests.get('upload') ?? ''})`);
+
     // The server goes back to its first stage; the cached listing is still the second one.
     writeFileSync(stageFile, '1');
-    const unlisted = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'upload'], { env: PASSPHRASE });
+    const unlisted = await runCli(home, ['servers', 'review', 'shifting', '--accept', upload], { env: PASSPHRASE });
     expect(unlisted.code).not.toBe(0);
     expect(unlisted.stderr).toContain('"shifting" does not list the tool "upload" you refused (its listing was checked just now)');
     expect(unlisted.stderr).toContain('servers review shifting --forget upload');
 
-    const changed = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'search'], { env: PASSPHRASE });
+    const changed = await runCli(home, ['servers', 'review', 'shifting', '--accept', search], { env: PASSPHRASE });
     expect(changed.code).not.toBe(0);
     expect(changed.stderr).toContain('"shifting" now lists another definition of the tool "search" than the one you refused');
 
@@ -39,9 +47,9 @@ describe('accepting a refusal after all, through the built CLI', () => {
 
     // Listed again exactly as refused: accepted after all.
     writeFileSync(stageFile, '2');
-    const accepted = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'upload', 'search'], { env: PASSPHRASE });
+    const accepted = await runCli(home, ['servers', 'review', 'shifting', '--accept', upload, search], { env: PASSPHRASE });
     expect(accepted.code, accepted.stderr).toBe(0);
-    expect(accepted.stdout).toContain('Accepted tool upload, tool search.');
+    expect(accepted.stdout).toContain('Accepted tool upload, tool search, as shown.');
 
     const after = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
     try {

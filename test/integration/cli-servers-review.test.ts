@@ -26,6 +26,8 @@ describe('servers review, through the built CLI', () => {
     expect(shown.stdout).toContain('~ input everything is now required');
     expect(shown.stdout).toContain('tool upload (new');
     expect(shown.stdout).toContain('prompt farewell (new');
+    // `old` is gone from agents with that listing: shown beside what waits, not silently.
+    expect(shown.stdout).toMatch(/^ {2}removed: tool old \(no longer listed since \d{4}-\S+\)$/m);
 
     const unknown = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'nosuch'], { env: PASSPHRASE });
     expect(unknown.code).not.toBe(0);
@@ -36,9 +38,12 @@ describe('servers review, through the built CLI', () => {
     expect(misspelt.code).not.toBe(0);
     expect(misspelt.stderr).toContain('No server named "shfting"');
 
-    const decided = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'search', '--refuse', 'upload'], { env: PASSPHRASE });
+    // An accept names the definition read, by the digest shown beside it.
+    const seen = /tool search \(changed, seen \S+, digest ([0-9a-f]{16})\)/.exec(shown.stdout)?.[1];
+    expect(seen, shown.stdout).toBeDefined();
+    const decided = await runCli(home, ['servers', 'review', 'shifting', '--accept', `search@${seen ?? ''}`, '--refuse', 'upload'], { env: PASSPHRASE });
     expect(decided.code, decided.stderr).toBe(0);
-    expect(decided.stdout).toContain('Accepted tool search.');
+    expect(decided.stdout).toContain('Accepted tool search, as shown.');
     expect(decided.stdout).toContain('Refused tool upload.');
 
     const left = await runCli(home, ['servers', 'review', 'shifting', '--json'], { env: PASSPHRASE });

@@ -44,7 +44,7 @@ describe('a refused resource, through the real serve and CLI', () => {
     expect(refuse.stdout).toContain('Refused resource notes://keys, resource notes://note/secret.');
     const shown = await runCli(home, ['servers', 'review', 'shifting'], { env: PASSPHRASE });
     expect(shown.stdout).toContain('Refused (never shown to agents):');
-    expect(shown.stdout).toMatch(/resource notes:\/\/keys \(refused \S+, still listed\)/);
+    expect(shown.stdout).toMatch(/resource notes:\/\/keys \(refused \S+, still listed, digest [0-9a-f]{16}\)/);
     expect(shown.stdout).toContain('description: Every key on this machine.');
 
     // The server stops listing them: still refused (fail closed), shown as gone.
@@ -54,7 +54,7 @@ describe('a refused resource, through the real serve and CLI', () => {
     await eventually(async () => ((await refusedNow(served)).every((r) => !r.listed) ? true : undefined), 30_000);
     const gone = await runCli(home, ['servers', 'review', 'shifting', '--refused'], { env: PASSPHRASE });
     expect(gone.code, gone.stderr).toBe(0);
-    expect(gone.stdout).toMatch(/resource notes:\/\/keys \(refused \S+, no longer listed by the server since \S+\)/);
+    expect(gone.stdout).toMatch(/resource notes:\/\/keys \(refused \S+, no longer listed by the server since \S+, digest [0-9a-f]{16}\)/);
 
     // Listed again unchanged: still refused, nothing waits.
     writeFileSync(stageFile, '2');
@@ -66,7 +66,8 @@ describe('a refused resource, through the real serve and CLI', () => {
 
     // Accepted after all (as refused), and the other forgotten: listed, it waits for review again.
     // Both widen what agents may reach: from the command line while the app runs, the person confirms.
-    await confirmAsPerson(served, await runCli(home, ['servers', 'review', 'shifting', '--accept', 'notes://keys', '--forget', 'notes://note/secret'], { env: PASSPHRASE }));
+    const keys = (await refusedNow(served)).find((r) => r.name === 'notes://keys')?.digest?.slice(0, 16) ?? '';
+    await confirmAsPerson(served, await runCli(home, ['servers', 'review', 'shifting', '--accept', `notes://keys@${keys}`, '--forget', 'notes://note/secret'], { env: PASSPHRASE }));
     expect(await refusedNow(served)).toEqual([]);
     await eventually(async () => ((await uris(served)).includes('notes://keys') ? true : undefined), 30_000);
     await eventually(async () => ((await call<HeldChange[]>(served, 'listHeldChanges', { server: 'shifting' })).some((h) => h.name === 'notes://note/secret') ? true : undefined), 30_000);

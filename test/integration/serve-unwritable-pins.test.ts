@@ -55,7 +55,8 @@ describe('a decision while the pins folder is read-only, through the real serve 
     expect(decided.body.error?.message).toContain('were not kept');
 
     // The command line, confirmed in the app: the confirmation fails with the same words.
-    const cli = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'search'], { env: PASSPHRASE });
+    const seen = (await call<HeldChange[]>(served, 'listHeldChanges', { server: 'shifting' })).find((h) => h.name === 'search')?.digest ?? '';
+    const cli = await runCli(home, ['servers', 'review', 'shifting', '--accept', `search@${seen}`], { env: PASSPHRASE });
     const id = /Request (c-[0-9a-f]+)/.exec(cli.stderr)?.[1];
     expect(cli.code, cli.stderr).toBe(4);
     const confirmed = await call<{ outcome: string; error?: string }>(served, 'decideConfirmation', { id, decision: 'confirm' });

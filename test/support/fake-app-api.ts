@@ -89,6 +89,7 @@ const DEFAULTS: FakeHandlers = {
   listHeldChanges: () => [],
   listRefused: () => [],
   listForgottenRemovals: () => [],
+  listRemoved: () => [],
   inputRoundSettings: () => ({}),
   sessionSettings: () => ({}),
 };

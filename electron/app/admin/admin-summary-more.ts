@@ -1,7 +1,35 @@
-import type { ApiInput, ApiMethod } from '../../../shared/api';
+import { PIN_KIND_WORDS, shortDigest, type ApiInput, type ApiMethod, type PinDecision } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
+
+/** Names listed in one line of `reviewChanges`; the rest counted. */
+const MAX_NAMED = 10;
+
+function named(decisions: readonly PinDecision[], each: (d: PinDecision) => string): string {
+  const shown = decisions.slice(0, MAX_NAMED).map(each);
+  if (decisions.length > MAX_NAMED) shown.push(`${decisions.length - MAX_NAMED} more`);
+  return shown.join(', ');
+}
+
+const what = (d: PinDecision): string => `the ${PIN_KIND_WORDS[d.kind]} ${q(d.name)}`;
+
+/**
+ * The person's decisions on a server's pinned tools, in words: which server, which tools, and that an
+ * accept is of the definition shown (by its digest) or of whatever waits when it runs.
+ */
+export function summarizeReview({ name, decisions = [], acceptAll, resetForgotten }: ApiInput<'reviewChanges'>): string {
+  const of = (decision: PinDecision['decision']): PinDecision[] => decisions.filter((d) => d.decision === decision);
+  const parts: string[] = [];
+  if (acceptAll === true) parts.push('accept everything that waits for review when you confirm, as it is then');
+  if (of('accept').length > 0) {
+    parts.push(`accept ${named(of('accept'), (d) => (d.digest !== undefined ? `${what(d)} as shown (digest ${shortDigest(d.digest)})` : `${what(d)} as it is when you confirm`))}`);
+  }
+  if (of('refuse').length > 0) parts.push(`refuse ${named(of('refuse'), what)} (agents never see it)`);
+  if (of('forget').length > 0) parts.push(`forget the refusal of ${named(of('forget'), what)} (listed again, it waits for review)`);
+  if (resetForgotten === true) parts.push('let pinning.acceptNewTools approve its new tools again');
+  return `review the tools of ${q(name)}: ${parts.join('; ') || 'nothing'}`;
+}
 
 /** The lines of the methods that start, stop and answer things (admin-summary.ts has those that change settings). */
 export function summarizeAction(method: ApiMethod, input: unknown): string | undefined {
@@ -35,6 +63,8 @@ export function summarizeAction(method: ApiMethod, input: unknown): string | und
       const { store, path } = input as ApiInput<'revealStoreReference'>;
       return `show the value of ${q(path)} in the secret store ${q(store)}`;
     }
+    case 'reviewChanges':
+      return summarizeReview(input as ApiInput<'reviewChanges'>);
     case 'acknowledgeChanges':
       return 'mark the changes made while the app was closed as reviewed';
     case 'answerAsk': {

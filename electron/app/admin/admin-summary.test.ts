@@ -14,6 +14,28 @@ describe('the change log in words', () => {
     expect(summarize('answerAsk', { id: 'a-1', action: 'accept', content: { pin: '1234' } })).toBe("answer a server's question");
   });
 
+  it('says which server and tools a review decides, and that an accept is of the definition shown', () => {
+    const digest = `0123456789abcdef${'f'.repeat(48)}`;
+    expect(
+      summarize('reviewChanges', {
+        name: 'notes',
+        decisions: [
+          { kind: 'tool', name: 'search', decision: 'accept', digest },
+          { kind: 'prompt', name: 'greet', decision: 'accept' },
+          { kind: 'resource', name: 'notes://keys', decision: 'refuse' },
+          { kind: 'tool', name: 'upload', decision: 'forget' },
+        ],
+      }),
+    ).toBe(
+      'review the tools of "notes": accept the tool "search" as shown (digest 0123456789abcdef), the prompt "greet" as it is when you confirm; refuse the resource "notes://keys" (agents never see it); forget the refusal of the tool "upload" (listed again, it waits for review)',
+    );
+    expect(summarize('reviewChanges', { name: 'notes', acceptAll: true, resetForgotten: true })).toBe(
+      'review the tools of "notes": accept everything that waits for review when you confirm, as it is then; let pinning.acceptNewTools approve its new tools again',
+    );
+    const many = Array.from({ length: 12 }, (_, i) => ({ kind: 'tool' as const, name: `t${i}`, decision: 'refuse' as const }));
+    expect(summarize('reviewChanges', { name: 'notes', decisions: many })).toContain('the tool "t9", 2 more (agents never see it)');
+  });
+
   it('writes no logged method of the App API (every one but the reads) as `name {json}`', () => {
     const logged = (Object.keys(METHOD_POWERS) as ApiMethod[]).filter((m) => METHOD_POWERS[m] !== 'read');
     expect(logged.length).toBeGreaterThan(30);

@@ -85,6 +85,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   listHeldChanges: 'read',
   listRefused: 'read',
   listForgottenRemovals: 'read',
+  listRemoved: 'read',
   reviewChanges: 'depends',
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',

@@ -110,6 +110,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listHeldChanges: 'read',
   listRefused: 'read',
   listForgottenRemovals: 'read',
+  listRemoved: 'read',
   // Accepting lets a new or changed definition reach agents; refusing keeps it from them.
   reviewChanges: 'depends',
   listDecisions: 'read',

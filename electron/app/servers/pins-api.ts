@@ -19,6 +19,7 @@ export interface PinsMethods {
   listHeldChanges(input: ApiInput<'listHeldChanges'>): Promise<ApiOutput<'listHeldChanges'>>;
   listRefused(input: ApiInput<'listRefused'>): Promise<ApiOutput<'listRefused'>>;
   listForgottenRemovals(input: ApiInput<'listForgottenRemovals'>): Promise<ApiOutput<'listForgottenRemovals'>>;
+  listRemoved(input: ApiInput<'listRemoved'>): Promise<ApiOutput<'listRemoved'>>;
   reviewChanges(input: ApiInput<'reviewChanges'>): Promise<ApiOutput<'reviewChanges'>>;
 }
 
@@ -79,6 +80,7 @@ export function createPinsApi({ pins, registry, settled, relist, reviewListing }
       return pins.refused(server);
     }),
     listForgottenRemovals: listOf((server) => pins.forgotten(server)),
+    listRemoved: listOf((server) => pins.removed(server)),
     async reviewChanges({ name, decisions, acceptAll, resetForgotten }) {
       registry.require(name);
       let chosen: PinDecision[] = decisions ?? [];

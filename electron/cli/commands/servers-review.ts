@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { PIN_KIND_WORDS, skippedWords, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type SchemaChange, type WordChange } from '../../../shared/api';
-import { CodedError } from '../../../shared/errors';
+import { PIN_KIND_WORDS, shortDigest, skippedWords, type ForgottenRemovals, type HeldChange, type PinDecision, type RefusedItem, type RemovedItem, type SchemaChange, type WordChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { printJson } from '../output';
 import type { Run } from '../runner';
+import { decisionsFor } from './review-decisions';
 
 /** One run of a word diff as git's plain word diff writes it: `[-removed-]{+added+}`; hidden characters as escapes; what was left out as `[…N unchanged characters left out…]`. */
 function shownPart(part: WordChange): string {
@@ -40,7 +40,8 @@ function shownSchemaChange(change: SchemaChange): string {
 
 /** One held tool, prompt, resource or resource template, as the person reads it before deciding. */
 export function heldLines(held: HeldChange): string[] {
-  const lines = [`${PIN_KIND_WORDS[held.kind]} ${revealHidden(held.name)} (${held.change === 'added' ? 'new' : 'changed'}, seen ${new Date(held.seenAt).toISOString()})`];
+  const digest = held.digest !== undefined ? `, digest ${shortDigest(held.digest)}` : '';
+  const lines = [`${PIN_KIND_WORDS[held.kind]} ${revealHidden(held.name)} (${held.change === 'added' ? 'new' : 'changed'}, seen ${new Date(held.seenAt).toISOString()}${digest})`];
   lines.push(`  description: ${shownWordDiff(held.description)}`);
   for (const change of held.schema) lines.push(`  ${shownSchemaChange(change)}`);
   return lines;
@@ -50,25 +51,12 @@ export function heldLines(held: HeldChange): string[] {
 export function refusedLines(item: RefusedItem): string[] {
   const when = item.refusedAt !== undefined ? `refused ${new Date(item.refusedAt).toISOString()}` : 'refused';
   const listed = item.listed ? 'still listed' : `no longer listed by the server${item.unlistedSince !== undefined ? ` since ${new Date(item.unlistedSince).toISOString()}` : ''}`;
-  const lines = [`${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)} (${when}, ${listed})`];
+  const digest = item.canAccept && item.digest !== undefined ? `, digest ${shortDigest(item.digest)}` : '';
+  const lines = [`${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)} (${when}, ${listed}${digest})`];
   if (item.description !== undefined) lines.push(`  description: ${revealHidden(item.description)}`);
   if (!item.canAccept) lines.push('  refused before its definition was kept: forget it to have it held again when listed');
   else if (item.changed === true) lines.push('  the server now lists another definition of it (approved, waiting for review, or refused earlier): the refused one cannot be accepted');
   return lines;
-}
-
-/** What each name decides: a held item by its name; `accept` and `forget` also one refused before. */
-function decisionsFor(held: HeldChange[], refused: RefusedItem[], names: string[], decision: PinDecision['decision']): PinDecision[] {
-  return names.flatMap((name) => {
-    const waiting = decision === 'forget' ? [] : held.filter((h) => h.name === name);
-    const found = waiting.length > 0 || decision === 'refuse' ? waiting : refused.filter((r) => r.name === name && (decision === 'forget' || r.canAccept));
-    if (found.length === 0) {
-      const what = decision === 'forget' ? 'was refused' : decision === 'accept' ? 'waits for review or was refused' : 'waits for review';
-      throw new CodedError('not_found', `Nothing named "${name}" ${what}.`, { hint: 'Run the command without --accept, --refuse or --forget to see what waits and what you refused.' });
-    }
-    // The definition shown a moment ago: the core refuses the decision if it changed since.
-    return found.map((h) => ({ kind: h.kind, name: h.name, decision, ...(decision !== 'forget' && h.digest !== undefined ? { digest: h.digest } : {}) }));
-  });
 }
 
 /** Why new names of the server wait though `pinning.acceptNewTools` may be on, and how the person lets them pass again. */
@@ -79,6 +67,17 @@ export function forgottenLines(server: string, forgotten: ForgottenRemovals): st
     `  A new one could be a forgotten one back, changed, so its new ${what} wait for your review even with pinning.acceptNewTools.`,
     `  To let pinning.acceptNewTools approve them again: connected-services servers review ${revealHidden(server)} --reset-forgotten`,
   ];
+}
+
+/** The newest removals shown; the rest counted. */
+const MAX_REMOVED_SHOWN = 20;
+
+/** What agents lost when the server stopped listing it: beside what waits, the removed half of a rename. */
+function printRemoved(out: (line: string) => void, removed: RemovedItem[]): void {
+  if (removed.length === 0) return;
+  out('Removed by the server (agents no longer see them; listed again, a changed one waits for review):');
+  for (const item of removed.slice(0, MAX_REMOVED_SHOWN)) out(`  removed: ${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)} (no longer listed since ${new Date(item.removedAt).toISOString()})`);
+  if (removed.length > MAX_REMOVED_SHOWN) out(`  …and ${removed.length - MAX_REMOVED_SHOWN} more removed earlier`);
 }
 
 function printRefused(out: (line: string) => void, refused: RefusedItem[]): void {
@@ -96,8 +95,8 @@ export function registerServerReview(servers: Command, run: Run): void {
   servers
     .command('review <name>')
     .description("show a server's new or changed tools, prompts and resources held since its approval; accept or refuse them")
-    .option('--accept <tool...>', 'let these tools (or prompts, or resources by URI) reach agents as they are now; one refused before, as it was refused, if the server still lists exactly that')
-    .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays)')
+    .option('--accept <tool@digest...>', 'let these tools (or prompts, or resources by URI) reach agents as shown: each NAME@DIGEST with the digest the review shows beside it, refused if it changed since; one refused before, as it was refused, if the server still lists exactly that')
+    .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays); NAME@DIGEST refuses only the definition shown')
     .option('--forget <tool...>', 'drop the refusal of these (listed again, they wait for review again)')
     .option('--accept-all', 'accept everything that waits')
     .option('--reset-forgotten', "let pinning.acceptNewTools approve the server's new tools again after it forgot removed ones (one may be a removed one back, changed)")
@@ -109,6 +108,7 @@ export function registerServerReview(servers: Command, run: Run): void {
         const held = await core.api.listHeldChanges({ server: name });
         const refused = await core.api.listRefused({ server: name });
         const forgotten = await core.api.listForgottenRemovals({ server: name });
+        const removed = await core.api.listRemoved({ server: name });
         const reset = options.resetForgotten === true;
         const resetSaid = `Reset: pinning.acceptNewTools approves the new tools of ${name} again, when it is on.`;
         const deciding = options.acceptAll === true || options.accept !== undefined || options.refuse !== undefined || options.forget !== undefined;
@@ -130,10 +130,11 @@ export function registerServerReview(servers: Command, run: Run): void {
           } else {
             if (held.length === 0) out(`Nothing of ${name} waits for review.`);
             for (const each of held) for (const line of heldLines(each)) out(line);
+            printRemoved(out, removed);
             printRefused(out, refused);
             for (const each of forgotten) for (const line of forgottenLines(name, each)) out(line);
           }
-          if (held.length > 0 || refused.length > 0) out(`Decide with: connected-services servers review ${name} --accept NAME… | --refuse NAME… | --forget NAME… | --accept-all`);
+          if (held.length > 0 || refused.length > 0) out(`Decide with: connected-services servers review ${name} --accept NAME@DIGEST… | --refuse NAME… | --forget NAME… | --accept-all`);
           return 0;
         }
         if (options.acceptAll === true) {
@@ -143,13 +144,13 @@ export function registerServerReview(servers: Command, run: Run): void {
           return 0;
         }
         const decisions = [
-          ...decisionsFor(held, refused, options.accept ?? [], 'accept'),
-          ...decisionsFor(held, refused, options.refuse ?? [], 'refuse'),
-          ...decisionsFor(held, refused, options.forget ?? [], 'forget'),
+          ...decisionsFor(name, held, refused, options.accept ?? [], 'accept'),
+          ...decisionsFor(name, held, refused, options.refuse ?? [], 'refuse'),
+          ...decisionsFor(name, held, refused, options.forget ?? [], 'forget'),
         ];
         await core.api.reviewChanges({ name, decisions, ...(reset ? { resetForgotten: true } : {}) });
-        const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${PIN_KIND_WORDS[x.kind]} ${x.name}`);
-        if (said('accept').length > 0) ctx.output.out(`Accepted ${said('accept').join(', ')}.`);
+        const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${PIN_KIND_WORDS[x.kind]} ${revealHidden(x.name)}`);
+        if (said('accept').length > 0) ctx.output.out(`Accepted ${said('accept').join(', ')}, as shown.`);
         if (said('refuse').length > 0) ctx.output.out(`Refused ${said('refuse').join(', ')}.`);
         if (said('forget').length > 0) ctx.output.out(`Forgot your refusal of ${said('forget').join(', ')}.`);
         if (reset && forgotten.length > 0) ctx.output.out(resetSaid);

@@ -43,6 +43,17 @@ describe('activity: changes asked from the command line', () => {
     await waitFor(() => expect(screen.getByText('Nothing is waiting for your decision.')).toBeTruthy());
   });
 
+  it("says a review of a server's tools in words, its request as JSON only under Details", async () => {
+    const digest = `0123456789abcdef${'f'.repeat(48)}`;
+    const summary = 'review the tools of "notes": accept the tool "search" as shown (digest 0123456789abcdef)';
+    const api = createFakeApi({ listConfirmations: () => [confirmation({ id: 'c-3', method: 'reviewChanges', summary, input: { name: 'notes', decisions: [{ kind: 'tool', name: 'search', decision: 'accept', digest }] } })] });
+    renderApp(api, { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /asks to review the tools of "notes": accept the tool "search" as shown \(digest 0123456789abcdef\)/ });
+    const raw = within(card).getByRole('group', { name: 'What c-3 runs', hidden: true });
+    expect(raw.closest('details')?.open).toBe(false);
+    expect(within(card).getByText('Details: the request as JSON')).toBeTruthy();
+  });
+
   it('shows a waiting confirmation once, as its card under "Waiting for you", counted once', async () => {
     const api = createFakeApi({ listConfirmations: () => [confirmation()] });
     renderApp(api, { hash: '#/activity' });

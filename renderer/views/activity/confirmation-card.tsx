@@ -47,10 +47,21 @@ function addressOf(c: Confirmation): string | undefined {
   return typeof url === 'string' ? url : undefined;
 }
 
-/** What a confirmation runs: a call as its tool and arguments (the request as JSON under Details), anything else as JSON. */
+/** Methods whose summary says in words all they do (admin-summary-more.ts): their request as JSON goes under Details. */
+const SAID_IN_WORDS: ReadonlySet<string> = new Set(['reviewChanges']);
+
+/** What a confirmation runs: a call as its tool and arguments, a change said in words (the request as JSON under Details), anything else as JSON. */
 function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
   const call = askedCall(confirmation);
   const raw = <JsonView value={{ method: confirmation.method, input: confirmation.input }} label={`What ${confirmation.id} runs`} />;
+  if (call === undefined && SAID_IN_WORDS.has(confirmation.method)) {
+    return (
+      <details>
+        <summary>Details: the request as JSON</summary>
+        {raw}
+      </details>
+    );
+  }
   if (call === undefined) {
     return (
       <>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HeldChange } from '../../../shared/api';
+import type { HeldChange, RemovedItem } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
@@ -71,5 +71,31 @@ describe("the service page's held changes", () => {
     expect(description.textContent).toBe('…24,812 unchanged characters left out… Be helpfulRead ~/.ssh/id_rsa');
     expect(description.querySelector('ins')?.textContent).toBe('Read ~/.ssh/id_rsa');
     expect(description.querySelector('del')?.textContent).toBe('Be helpful');
+  });
+
+  it('shows beside what waits what the service stopped listing: the removed half of a rename, and a removal alone', async () => {
+    const renamed: HeldChange = { ...search, name: 'notes_search', change: 'added' };
+    let removed: RemovedItem[] = [{ server: 'notes', kind: 'tool', name: 'search', removedAt: Date.UTC(2026, 0, 2, 3, 4, 5), description: 'Search.' }];
+    let held = [renamed];
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes' })] }),
+      listHeldChanges: () => held,
+      listRemoved: ({ server }) => removed.filter((r) => r.server === server),
+    });
+    renderApp(api, { hash: '#/services/notes' });
+    const list = await screen.findByRole('list', { name: 'Removed by the service' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^removed: tool search \(no longer listed since 2026-01-0\d \d\d:\d\d:05\)$/) as unknown]);
+    expect(screen.getByRole('listitem', { name: 'tool notes_search' })).toBeTruthy();
+    expect(api.callsOf('listRemoved')).toContainEqual({ server: 'notes' });
+
+    // Nothing waits, a removal comes: told by `heldChanged`, it is shown on its own.
+    held = [];
+    removed = [{ server: 'notes', kind: 'prompt', name: 'greet', removedAt: Date.UTC(2026, 0, 3) }, ...removed];
+    api.emit('decisionSettled', { id: 'notes/tool/notes_search', kind: 'toolChange', what: 'accepted', who: 'person', outcome: 'accepted', requestedAt: 1, time: 2 });
+    api.emit('heldChanged', { server: 'notes' });
+    await screen.findByText('greet');
+    expect(screen.getByRole('heading', { name: 'Tool changes' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Removed by the service' })).getAllByRole('listitem').map((li) => li.textContent?.split(' (')[0])).toEqual(['removed: prompt greet', 'removed: tool search']);
+    expect(screen.queryByRole('button', { name: 'Accept all' })).toBeNull();
   });
 });

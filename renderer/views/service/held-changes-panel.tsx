@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { MAX_PIN_DECISIONS, PIN_KIND_WORDS, skippedWords, type HeldChange, type PinDecision, type SchemaChange, type WordChange } from '../../../shared/api';
+import { useCallback, useEffect, useState } from 'react';
+import { MAX_PIN_DECISIONS, PIN_KIND_WORDS, skippedWords, type HeldChange, type PinDecision, type RemovedItem, type SchemaChange, type WordChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, timestamp, type ShownError } from '../../lib';
 import { useDecisions, useLive } from '../../state';
 
 function SchemaLine({ change }: { change: SchemaChange }) {
@@ -61,6 +61,27 @@ function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; dec
   );
 }
 
+/** The newest removals shown; the rest counted. */
+const MAX_REMOVED_SHOWN = 20;
+
+/** What agents lost when the service stopped listing it, beside what waits: the removed half of a rename. */
+function RemovedList({ removed }: { removed: RemovedItem[] }) {
+  return (
+    <>
+      <h3>Removed by the service</h3>
+      <p>Agents no longer see these. Listed again, one that changed waits for your review.</p>
+      <ul aria-label="Removed by the service">
+        {removed.slice(0, MAX_REMOVED_SHOWN).map((item) => (
+          <li key={`${item.kind}/${item.name}`} className="held-change removed">
+            removed: {PIN_KIND_WORDS[item.kind]} <code>{revealHidden(item.name)}</code> (no longer listed since {timestamp(item.removedAt)})
+          </li>
+        ))}
+        {removed.length > MAX_REMOVED_SHOWN && <li className="held-change removed">…and {removed.length - MAX_REMOVED_SHOWN} more removed earlier</li>}
+      </ul>
+    </>
+  );
+}
+
 /**
  * Accept all as what is shown: each item with the digest read, so the core refuses the lot if one
  * changed since, and what arrived after is left waiting (unlike the CLI's `--accept-all`).
@@ -81,7 +102,16 @@ export function HeldChangesPanel({ server }: { server: string }) {
   const held = useDecisions('toolChange').filter((d) => d.item.server === server);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | undefined>(undefined);
-  if (held.length === 0) return null;
+  const [removed, setRemoved] = useState<RemovedItem[]>([]);
+  const load = useCallback(() => {
+    live.api.listRemoved({ server }).then(setRemoved, () => setRemoved([]));
+  }, [live, server]);
+  useEffect(() => {
+    load();
+    // A listing that removes something tells `heldChanged`, as one that holds something.
+    return live.api.on('heldChanged', (changed) => changed.server === server && load());
+  }, [live, server, load]);
+  if (held.length === 0 && removed.length === 0) return null;
   // Each leaves the list by the core's decisionSettled: what was decided is what the core says.
   const run = (work: () => Promise<unknown>): void => {
     setBusy(true);
@@ -95,17 +125,22 @@ export function HeldChangesPanel({ server }: { server: string }) {
   };
   return (
     <section aria-labelledby="held-title" className="panel held-changes">
-      <h2 id="held-title">Tool changes to review ({held.length})</h2>
-      <p>Agents keep seeing what you approved until you decide. What you refuse never reaches them.</p>
+      <h2 id="held-title">{held.length > 0 ? `Tool changes to review (${held.length})` : 'Tool changes'}</h2>
+      {held.length > 0 && <p>Agents keep seeing what you approved until you decide. What you refuse never reaches them.</p>}
       {error !== undefined && <ErrorNote error={error} />}
-      <ul>
-        {held.map((d) => (
-          <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision, ...(d.item.digest !== undefined ? { digest: d.item.digest } : {}) } }))} />
-        ))}
-      </ul>
-      <button type="button" className="button" disabled={busy} onClick={() => run(acceptShown)}>
-        Accept all
-      </button>
+      {held.length > 0 && (
+        <ul>
+          {held.map((d) => (
+            <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision, ...(d.item.digest !== undefined ? { digest: d.item.digest } : {}) } }))} />
+          ))}
+        </ul>
+      )}
+      {removed.length > 0 && <RemovedList removed={removed} />}
+      {held.length > 0 && (
+        <button type="button" className="button" disabled={busy} onClick={() => run(acceptShown)}>
+          Accept all
+        </button>
+      )}
     </section>
   );
 }
