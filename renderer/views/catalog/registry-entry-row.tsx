@@ -1,5 +1,6 @@
 import { Fragment, memo, type ReactNode } from 'react';
 import type { RegistryRow } from '../../../shared/api';
+import { latestMarkedCount } from '../../../shared/catalog';
 import { Badge, CopyButton } from '../../components';
 import { shownText } from '../../lib';
 import { lookAlikeShort, lookAlikeWarnings, sameTitleShort, shownEntryText } from './look-alike-note';
@@ -11,9 +12,9 @@ function kinds(row: RegistryRow): string {
 }
 
 /** What the catalog says when the registry marked several versions of an entry latest at once. */
-export function latestMarkedWords(row: Pick<RegistryRow, 'latestMarked' | 'latestLastListed'>): string {
+export function latestMarkedWords(row: Pick<RegistryRow, 'latestMarked' | 'latestMarkedAtLeast' | 'latestLastListed'>): string {
   // Versions that are not semantic versions have no highest: the core shows the last the registry listed.
-  return `${row.latestMarked ?? 0} versions were marked latest; showing the ${row.latestLastListed === true ? 'last listed' : 'highest'}.`;
+  return `${latestMarkedCount(row)} versions were marked latest; showing the ${row.latestLastListed === true ? 'last listed' : 'highest'}.`;
 }
 
 /** An id with a break opportunity after each dot and slash (io.github.owner/name), its text unchanged. */

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 import { installCommand } from './registry-entry-row';
 
@@ -68,6 +69,46 @@ describe('the registry in the catalog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Install No semver' });
     expect(within(dialog).getByText(/2 versions were marked latest; showing the last listed\./)).toBeTruthy();
     expect(dialog.textContent).not.toContain('showing the highest');
+  });
+
+  it('says a count of versions marked latest that reached the sync\'s bound is a floor', async () => {
+    const capped = entry(9, { title: 'Capped latest', latestMarked: 100, latestMarkedAtLeast: true });
+    renderApp(createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: [capped] }) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Install Capped latest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Capped latest' });
+    expect(within(dialog).getByText(/100 or more versions were marked latest; showing the highest\./)).toBeTruthy();
+  });
+
+  it('names two registries on one host apart, by their paths', async () => {
+    const one: RegistryState = { ...STATE, base: 'http://127.0.0.1:8080/one' };
+    const two: RegistryState = { ...STATE, base: 'http://127.0.0.1:8080/two' };
+    renderApp(createFakeApi({ registryCatalog: () => ({ registries: [one, two], entries: [entry(1, { registry: one.base }), entry(2, { registry: two.base })] }) }));
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    const states = within(section).getAllByRole('listitem').filter((item) => item.closest('.registry-states') !== null);
+    expect(states.map((item) => item.querySelector('strong')?.textContent)).toEqual(['127.0.0.1:8080/one', '127.0.0.1:8080/two']);
+  });
+
+  it('shows no entry read before once the catalog cannot be read, and says why', async () => {
+    let broken = false;
+    const api = createFakeApi({
+      registryCatalog: () => {
+        if (broken) throw new CodedError('invalid_config', 'No registry is read until mcp.json loads: mcp.json line 3 is not valid JSON');
+        return { registries: [STATE], entries: [entry(1)] };
+      },
+      refreshRegistries: () => ({ registries: [STATE] }),
+    });
+    renderApp(api);
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    await within(section).findByRole('listitem', { name: 'Server 1' });
+    broken = true;
+    fireEvent.click(within(section).getByRole('button', { name: 'Refresh' }));
+    const note = await screen.findByText(/^No registry entry is shown: /);
+    expect(note.textContent).toContain('mcp.json line 3 is not valid JSON');
+    expect(screen.queryByRole('listitem', { name: 'Server 1' })).toBeNull();
+    broken = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('listitem', { name: 'Server 1' });
+    expect(screen.queryByText(/^No registry entry is shown: /)).toBeNull();
   });
 
   it('shows the first rows of a search, more on demand, and the first rows again for a new query', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
-import { searchRegistry } from '../../../shared/catalog';
+import { registryLabels, searchRegistry } from '../../../shared/catalog';
 import { CodeSpans, TimeAgo } from '../../components';
 import { plural } from '../../lib';
 import { RegistryEntryRow } from './registry-entry-row';
@@ -15,22 +15,14 @@ export const REGISTRY_ROWS = 15;
 /** Rows each "Show more" adds. */
 export const REGISTRY_MORE = 50;
 
-const hostOf = (base: string): string => {
-  try {
-    return new URL(base).host;
-  } catch {
-    return base;
-  }
-};
-
 /** A message as a sentence of its own: the next one must not run on from "fetch failed". */
 const asSentence = (text: string): string => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`);
 
-function RegistryLine({ state }: { state: RegistryState }) {
+function RegistryLine({ state, label }: { state: RegistryState; label: string }) {
   const skipped = state.skipped.invalid + state.skipped.hostile;
   return (
     <li>
-      <strong>{hostOf(state.base)}</strong>: {plural(state.entries, 'server')}
+      <strong>{label}</strong>: {plural(state.entries, 'server')}
       {state.syncedAt !== undefined && (
         <>
           , updated <TimeAgo at={state.syncedAt} />
@@ -56,14 +48,30 @@ function RegistryLine({ state }: { state: RegistryState }) {
 
 /** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke. */
 export function RegistrySection({ query, onInstall }: { query: string; onInstall: (row: RegistryRow) => void }) {
-  const { index, registries, loaded, refresh } = useRegistryCatalog();
+  const { index, registries, loaded, problem, refresh } = useRegistryCatalog();
   // Rows "Show more" added, for the query they were added to: a new query starts from the first page.
   const [more, setMore] = useState({ query, rows: 0 });
   const limit = REGISTRY_ROWS + (more.query === query ? more.rows : 0);
   // In the keystroke's own render: the search takes a few milliseconds over the whole snapshot, and
   // deferring it cost a second layout and paint (its results landed a frame or more after the input's).
   const found = useMemo(() => searchRegistry(index, query, limit), [index, query, limit]);
-  const labels = useMemo(() => new Map(registries.map((r) => [r.base, hostOf(r.base)])), [registries]);
+  // Distinct among the registries shown (two on one host differ by path), as the core's own `label` is.
+  const labels = useMemo(() => registryLabels(registries.map((r) => r.base)), [registries]);
+  if (loaded && problem !== undefined) {
+    return (
+      <section aria-labelledby="registry-entries" className="registry-section">
+        <div className="section-head">
+          <h2 id="registry-entries">From the MCP Registry</h2>
+          <button type="button" className="button small quiet" onClick={refresh}>
+            Try again
+          </button>
+        </div>
+        <p className="note note-warn" role="status">
+          No registry entry is shown: <CodeSpans text={asSentence(problem)} />
+        </p>
+      </section>
+    );
+  }
   if (!loaded || registries.length === 0) return null;
   const syncing = registries.some((r) => r.syncing);
   return (
@@ -76,7 +84,7 @@ export function RegistrySection({ query, onInstall }: { query: string; onInstall
       </div>
       <ul className="plain-list registry-states">
         {registries.map((state) => (
-          <RegistryLine key={state.base} state={state} />
+          <RegistryLine key={state.base} state={state} label={labels.get(state.base) ?? state.base} />
         ))}
       </ul>
       <p className="muted" role="status" aria-live="polite">

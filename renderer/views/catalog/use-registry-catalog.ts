@@ -7,6 +7,8 @@ export interface RegistryCatalogState {
   index: RegistryIndex;
   registries: RegistryState[];
   loaded: boolean;
+  /** Why the entries could not be read (mcp.json does not load, say): none is shown then, not the last read. */
+  problem: string | undefined;
   refresh: () => void;
 }
 
@@ -18,14 +20,22 @@ export function useRegistryCatalog(): RegistryCatalogState {
   const [rows, setRows] = useState<RegistryRow[]>(EMPTY);
   const [registries, setRegistries] = useState<RegistryState[]>([]);
   const [loaded, setLoaded] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   const load = useCallback(() => {
     live.api.registryCatalog({}).then(
       (catalog) => {
         setRows(catalog.entries);
         setRegistries(catalog.registries);
+        setProblem(undefined);
         setLoaded(true);
       },
-      () => setLoaded(true),
+      (error: unknown) => {
+        // Rows read before would pass for what the registries hold now.
+        setRows(EMPTY);
+        setRegistries([]);
+        setProblem(error instanceof Error ? error.message : String(error));
+        setLoaded(true);
+      },
     );
   }, [live]);
   useEffect(() => {
@@ -43,5 +53,5 @@ export function useRegistryCatalog(): RegistryCatalogState {
     live.api.refreshRegistries({}).then(load, load);
   }, [live, load]);
   const index = useMemo(() => indexRegistryRows(rows), [rows]);
-  return { index, registries, loaded, refresh };
+  return { index, registries, loaded, problem, refresh };
 }
