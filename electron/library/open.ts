@@ -128,7 +128,7 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
     updateAgent: (input) => api.updateAgent(input),
     removeAgent: (name) => ok(api.removeAgent({ name })),
     listSecrets: () => api.listSecrets({}),
-    setSecret: (name, value, server) => ok(api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) })),
+    setSecret: (name, value, server) => api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) }),
     deleteSecret: async (name, server) => (await api.deleteSecret({ name, ...(server !== undefined ? { server } : {}) })).deleted,
     listStoreSecrets: (store) => api.listStoreSecrets({ store }),
     setStoreSecret: (store, path, value) => ok(api.setStoreSecret({ store, path, value })),

@@ -110,7 +110,8 @@ export interface ConnectedServices {
   removeAgent(name: string): Promise<void>;
   /** Names only: values never leave the core. */
   listSecrets(): Promise<ApiOutput<'listSecrets'>>;
-  setSecret(name: string, value: string, server?: string): Promise<void>;
+  /** Kept; `warning` says what the person should know: a server not configured (yet), a corrupt vault file found, moved aside and what was written back from memory. */
+  setSecret(name: string, value: string, server?: string): Promise<ApiOutput<'setSecret'>>;
   deleteSecret(name: string, server?: string): Promise<boolean>;
   /** The paths a secret store holds (`settings.secretStores`, `pass`, …), where it can list them; never values. */
   listStoreSecrets(store: string): Promise<string[]>;

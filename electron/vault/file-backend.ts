@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CodedError } from '../../shared/errors';
 import type { CorruptFile } from '../../shared/vault';
 import type { Backend, UpdateResult } from './backend';
 import { fsFailure, removeStaleTemps, withFileLock, writeFileAtomic, type LockOptions as FileLockOptions } from '../fs-safe';
@@ -20,8 +21,8 @@ export interface FileBackendOptions {
   platform: NodeJS.Platform;
   lock: FileLockOptions;
   now: () => number;
-  /** Called after this process moved an unreadable file aside. */
-  onSetAside: (file: CorruptFile, reason: string) => void;
+  /** Called after this process moved an unreadable file aside; `restored`: the entries it wrote back from memory. */
+  onSetAside: (file: CorruptFile, reason: string, restored?: number) => void;
 }
 
 type ReadResult =
@@ -68,17 +69,30 @@ export function createFileBackend(options: FileBackendOptions): Backend {
     }
   }
 
-  async function setAside(reason: string): Promise<void> {
+  async function setAside(): Promise<CorruptFile> {
     const moved = await moveAside(file, options.now());
     present = false;
-    options.onSetAside(moved, reason);
+    return moved;
+  }
+
+  async function write(next: Map<string, string>, assertHeld: () => void): Promise<void> {
+    const bytes = await sealer.seal(next);
+    await removeStaleTemps(file);
+    await writeFileAtomic(file, bytes, { beforeRename: assertHeld }).catch((error: unknown) => {
+      throw fsFailure(error, 'write', file);
+    });
+    stamp = await statStamp(file);
+    entries = next;
+    present = true;
   }
 
   /**
    * Under the lock: the current entries, an unreadable file moved aside first. Always a full read: on
    * a file system with coarse timestamps a reused inode could make another writer's file look unchanged.
+   * Moved aside, the file is written again from what this process last read or wrote of it, if it
+   * did (the corrupt file is kept); `writing` without that copy is refused rather than started empty.
    */
-  async function readLocked(): Promise<Map<string, string>> {
+  async function readLocked(assertHeld: () => void, writing: boolean): Promise<Map<string, string>> {
     const result = await read(true);
     switch (result.kind) {
       case 'same': // not returned when forced; kept correct anyway
@@ -87,9 +101,20 @@ export function createFileBackend(options: FileBackendOptions): Backend {
         stamp = result.stamp;
         entries = result.entries;
         return new Map(entries);
-      case 'corrupt':
-        await setAside(result.reason);
-        break;
+      case 'corrupt': {
+        const held = stamp ? new Map(entries) : undefined;
+        const moved = await setAside();
+        if (held) {
+          await write(held, assertHeld);
+          options.onSetAside(moved, result.reason, held.size);
+          return new Map(held);
+        }
+        options.onSetAside(moved, result.reason);
+        stamp = null;
+        entries = new Map();
+        if (writing) throw unreadableRefusal(moved, result.reason);
+        return new Map();
+      }
       case 'absent':
         break;
     }
@@ -116,24 +141,15 @@ export function createFileBackend(options: FileBackendOptions): Backend {
         return entries;
       }
       // Checked again under the lock: the file may have been replaced since, and must not be moved then.
-      return withFileLock(file, { ...options.lock, label: 'the vault' }, () => readLocked());
+      return withFileLock(file, { ...options.lock, label: 'the vault' }, (assertHeld) => readLocked(assertHeld, false));
     },
 
     async update(mutate): Promise<UpdateResult> {
       await ensurePrivateDir(dir, platform);
       return withFileLock(file, { ...options.lock, label: 'the vault' }, async (assertHeld) => {
-        const before = await readLocked();
+        const before = await readLocked(assertHeld, true);
         const after = new Map(before);
-        if (mutate(after)) {
-          const bytes = await sealer.seal(after);
-          await removeStaleTemps(file);
-          await writeFileAtomic(file, bytes, { beforeRename: assertHeld }).catch((error: unknown) => {
-            throw fsFailure(error, 'write', file);
-          });
-          stamp = await statStamp(file);
-          entries = after;
-          present = true;
-        }
+        if (mutate(after)) await write(after, assertHeld);
         return { before, after };
       });
     },
@@ -142,4 +158,16 @@ export function createFileBackend(options: FileBackendOptions): Backend {
     fileExists: () => present,
     describe: () => sealer.describe(),
   };
+}
+
+/** A write that found the file unreadable with no good copy in memory: said, and not made. */
+function unreadableRefusal(moved: CorruptFile, reason: string): CodedError {
+  return new CodedError(
+    'invalid_config',
+    `The vault file was unreadable (${reason}) and was moved aside to ${moved.path}; this process held no copy of its secrets to write back, so nothing was stored.`,
+    {
+      hint: `Run the command again to start a new vault, then re-enter the secrets it held; keep ${moved.path} until you have.`,
+      data: { corruptFile: moved.path },
+    },
+  );
 }

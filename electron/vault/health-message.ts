@@ -40,9 +40,20 @@ export function healthMessage({ info, file, error, corruptFiles, note }: HealthM
     parts.push(`Secrets are encrypted (AES-256-GCM) in ${file ?? 'the vault file'} with a key from the ${info.label}.`);
   }
   for (const corrupt of corruptFiles) {
+    const moved = `An unreadable vault file was moved aside to ${corrupt.path} on ${new Date(corrupt.movedAt).toISOString()}`;
     parts.push(
-      `An unreadable vault file was moved aside to ${corrupt.path} on ${new Date(corrupt.movedAt).toISOString()}; its secrets are not in the current vault. Delete it once you have re-entered them.`,
+      corrupt.restored === undefined
+        ? `${moved}; its secrets are not in the current vault. Delete it once you have re-entered them.`
+        : `${moved}; the ${corrupt.restored} entries this process held of it were written back to a new vault file (a change another process made since this one last read it is not among them). Delete it once you have checked them.`,
     );
   }
   return parts.join(' ');
+}
+
+/** The files set aside as listed now, each keeping what this process knows it restored of it. */
+export function withRestored(listed: readonly CorruptFile[], known: readonly CorruptFile[]): CorruptFile[] {
+  return listed.map((file) => {
+    const restored = known.find((k) => k.path === file.path)?.restored;
+    return restored === undefined ? { ...file } : { ...file, restored };
+  });
 }

@@ -11,7 +11,7 @@ import {
   type VaultKey,
 } from '../../shared/vault';
 import type { Backend } from './backend';
-import { healthMessage, stateOf } from './health-message';
+import { healthMessage, stateOf, withRestored } from './health-message';
 import { GroupCommit, type Outcome } from './group-commit';
 import { KeyedQueue } from '../fs-safe';
 import { SecretTracker, type RedactorLike } from './secret-tracker';
@@ -20,7 +20,7 @@ import { VaultEmitter } from './vault-emitter';
 export const MAX_VALUE_BYTES = 1024 * 1024;
 
 export interface BackendOptions {
-  onSetAside: (file: CorruptFile, reason: string) => void;
+  onSetAside: (file: CorruptFile, reason: string, restored?: number) => void;
 }
 
 export interface VaultCoreOptions {
@@ -62,7 +62,7 @@ export class VaultCore implements Vault {
     this.#emitter = new VaultEmitter(options.log);
     this.#writes = new GroupCommit((apply) => this.#commit(apply));
     this.#note = options.note;
-    this.#backend = options.backend({ onSetAside: (file, reason) => this.#noteSetAside(file, reason) });
+    this.#backend = options.backend({ onSetAside: (file, reason, restored) => this.#noteSetAside(file, reason, restored) });
     if (options.watchIntervalMs !== undefined && this.#backend.file !== undefined) {
       this.#timer = setInterval(() => {
         this.#sync().catch(() => undefined);
@@ -163,7 +163,7 @@ export class VaultCore implements Vault {
     this.#assertOpen();
     await this.#sync().catch(() => undefined);
     try {
-      this.#corrupt = await this.#backend.setAside();
+      this.#corrupt = withRestored(await this.#backend.setAside(), this.#corrupt);
     } catch {
       // Listing the folder failed; the sync error (if any) already says why.
     }
@@ -279,9 +279,10 @@ export class VaultCore implements Vault {
     return safe;
   }
 
-  #noteSetAside(file: CorruptFile, reason: string): void {
-    if (!this.#corrupt.some((known) => known.path === file.path)) this.#corrupt.push(file);
-    this.#log(`vault: the vault file was unreadable (${reason}); moved it aside to ${file.path}`);
+  #noteSetAside(file: CorruptFile, reason: string, restored: number | undefined): void {
+    const noted = restored === undefined ? file : { ...file, restored };
+    this.#corrupt = [...this.#corrupt.filter((known) => known.path !== file.path), noted];
+    this.#log(`vault: the vault file was unreadable (${reason}); moved it aside to ${file.path}${restored === undefined ? '' : `, and wrote the ${restored} entries this process held back to a new vault file`}`);
     this.#emitHealth();
   }
 

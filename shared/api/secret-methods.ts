@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema } from '../config';
 import { SECRET_NAME_PATTERN } from '../vault';
 import { SecretStoreViewSchema, StoreNameSchema, StorePathSchema } from './secret-store-views';
-import { Ok } from './method-schemas';
+import { Ok, SecretWritten } from './method-schemas';
 import { StoreEntrySchema, StoreReferenceViewSchema, StoreUseSchema } from './store-reference-views';
 
 const SecretNameSchema = z.string().regex(SECRET_NAME_PATTERN, 'use 1-128 letters, digits, "_", "." or "-"');
@@ -14,7 +14,8 @@ const SecretRef = z.strictObject({ name: SecretNameSchema, server: ServerNameSch
 export const SECRET_METHODS = {
   /** Names only: values never leave the core through the App API. */
   listSecrets: () => ({ input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) }),
-  setSecret: () => ({ input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  /** `warning`: kept, and what the person should know (a server not configured, a corrupt vault file found and moved aside). */
+  setSecret: () => ({ input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: SecretWritten }),
   deleteSecret: () => ({ input: SecretRef, output: z.object({ deleted: z.boolean() }) }),
   /** Every store `${secret:STORE:PATH}` may name (settings.secretStores, the defaults, the vault) and whether it answers. */
   listSecretStores: () => ({ input: z.strictObject({}), output: z.array(SecretStoreViewSchema) }),

@@ -3,7 +3,7 @@ import { AddServiceInputSchema, AddServiceResultSchema } from './add-service-vie
 import { ServerNameSchema } from '../config';
 import { ServerStatusSchema } from './views';
 import { SignInProgressSchema } from './sign-in-views';
-import { ByName, Ok } from './method-schemas';
+import { ByName, Ok, SecretWritten } from './method-schemas';
 
 /** Connecting a server: starting it, signing in and out, API keys. */
 export const SIGN_IN_METHODS = {
@@ -47,7 +47,7 @@ export const SIGN_IN_METHODS = {
    * Stores the API key of an `api_key` entry where the entry reads it (its `\${secret:NAME}`, else the
    * vault entry `<server>/apiKey`); a server waiting for it starts again.
    */
-  setApiKey: () => ({ input: z.strictObject({ name: ServerNameSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  setApiKey: () => ({ input: z.strictObject({ name: ServerNameSchema, value: z.string().min(1).max(64 * 1024) }), output: SecretWritten }),
   /**
    * A service added, approved as the person was shown it and connected (signed in, started, tools
    * listed) in one transaction: a step that fails undoes the ones before it (docs/sign-in.md).

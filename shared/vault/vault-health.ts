@@ -30,6 +30,8 @@ export const CorruptFileSchema = z.object({
   path: z.string(),
   /** When it was moved aside (ms since epoch, from the file name). */
   movedAt: z.number(),
+  /** Known to the process that moved it only: how many entries it held in memory and wrote back to a new vault file. */
+  restored: z.number().int().nonnegative().optional(),
 });
 export type CorruptFile = z.infer<typeof CorruptFileSchema>;
 

@@ -139,6 +139,30 @@ describe('a damaged vault file', () => {
     });
   }
 
+  // A write that found the file corrupt with nothing of it in memory started an empty vault unsaid.
+  it('refuses a write of a process that never read it, saying where it went; the next write starts anew', async () => {
+    const dataDir = tempDataDir();
+    const options: VaultOptions = { dataDir, provider: fakeProvider('ok').provider, redactor: transparentRedactor };
+    const blind = await openVault(options);
+    const writer = await openVault(options);
+    await writer.set(KEY, SENTINEL);
+    await writer.close();
+    const file = join(dataDir, 'vault.enc');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 0x01;
+    writeFileSync(file, bytes);
+
+    const error = await rejection(blind.set(secretKey('OTHER'), 'other-value-0123456789'));
+    const aside = readdirSync(dataDir).filter((name) => name.includes('.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(error.message).toContain(`moved aside to ${join(dataDir, aside[0] ?? '')}`);
+    expect(error.message).toContain('nothing was stored');
+    expect(existsSync(file)).toBe(false);
+    await blind.set(secretKey('OTHER'), 'other-value-0123456789');
+    expect(await blind.keys()).toEqual([secretKey('OTHER')]);
+    await blind.close();
+  });
+
   it('a truncated file is moved aside; a file from a newer version is refused and left alone', async () => {
     const { file, options } = await seeded();
     const bytes = readFileSync(file);

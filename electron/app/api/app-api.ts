@@ -21,6 +21,7 @@ import type { PinsMethods } from '../servers/pins-api';
 import type { createInputRoundApi } from '../settings/input-round-api';
 import type { createSessionSettingsApi } from '../settings/session-settings-api';
 import { apiKeyLocation } from '../sign-in/api-key';
+import { writeSecret } from '../secrets/secret-write';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
 import { refuseKeptVariables } from '../servers/kept-variable-refusal';
@@ -247,15 +248,11 @@ export function createAppApi(deps: AppApiOptions): AppApi {
         return key.server === GLOBAL_SERVER ? [{ name }] : [{ name, server: key.server }];
       });
     },
-    setSecret: async ({ name, server, value }: ApiInput<'setSecret'>) => {
-      await deps.vault.set(secretKey(name, server), value);
-      return { ok: true as const };
-    },
-    setApiKey: async ({ name, value }: ApiInput<'setApiKey'>) => {
+    setSecret: async ({ name, server, value }: ApiInput<'setSecret'>) =>
+      writeSecret(deps.vault, secretKey(name, server), value, { config: registry.config(), ...(server !== undefined ? { server } : {}) }),
+    setApiKey: async ({ name, value }: ApiInput<'setApiKey'>) =>
       // The vault's change event starts a server that waited for this key (credential-arrival.ts).
-      await deps.vault.set(await apiKeyLocation(deps.vault, name, configured(registry, name)), value);
-      return { ok: true as const };
-    },
+      writeSecret(deps.vault, await apiKeyLocation(deps.vault, name, configured(registry, name)), value, { config: registry.config() }),
     deleteSecret: async ({ name, server }: ApiInput<'deleteSecret'>) => ({ deleted: await deps.vault.delete(secretKey(name, server)) }),
     revealSecret: async ({ name, server }: ApiInput<'revealSecret'>) => {
       const value = await deps.vault.get(secretKey(name, server));

@@ -98,7 +98,8 @@ export function registerSecrets(program: Command, run: Run): void {
           if (fromFile !== undefined) await offerToDelete(ctx, fromFile.origin, options.deleteOriginal === true, `the secret store ${options.store}`);
           return;
         }
-        await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
+        const { warning } = await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
+        if (warning !== undefined) ctx.output.err(`warning: ${warning}`);
         if (fromFile === undefined) {
           ctx.output.out(`Stored ${name}. Use it in mcp.json as \${secret:${name}}.`);
           return;
