@@ -10,6 +10,7 @@ import { EventHub } from '../api/event-hub';
 import { forgivingOpener } from '../sign-in/forgiving-opener';
 import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
 import { leftoverAudit } from './leftover-audit';
+import { withdrawWithEndedCalls } from '../door/ended-call-confirmations';
 import { openCorePool, routeAsks } from './open-core-pool';
 import { askUrlChecks } from '../asks/ask-reach';
 import { forwardPinEvents, openToolPins } from '../servers/pin-events';
@@ -127,6 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.probedRuntime ? { probedRuntime: options.probedRuntime } : {}),
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  if (bridge && confirmations) unsubscribe.push(withdrawWithEndedCalls(confirmations, bridge.approvals));
   if (owners) liveness.owners = owners;
   unsubscribe.push(() => owners?.stop());
   unsubscribe.push(leftovers.to(admin));
