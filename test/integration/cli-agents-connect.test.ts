@@ -104,6 +104,8 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     // A dry run does nothing: what connecting would do is said as what would happen, and nothing is left to reload.
     expect(result.stderr).toContain(`note: ${client} would get a new token: clients set up with its old token would stop working`);
     if (client !== 'vscode') expect(result.stderr).toContain('No token would be written: it would stay in the vault');
+    // VS Code's `${input:…}` is a prompt, not a secret: the diff shows it as written.
+    else expect(result.stdout).toMatch(/^\+\s*"Authorization": "Bearer \$\{input:connected-services-token-vscode\}",$/m);
     expect(result.stderr).not.toMatch(/gets a new token|No token is written|Restart the client/);
     expect(readFileSync(file, 'utf8')).toBe(EXISTING[client].text);
     expect(backups(file)).toEqual([]);
