@@ -132,7 +132,7 @@ export function clientEntry(client: ConnectClient, source: TokenSource, options:
 }
 
 /** What `agents connect` writes for this client, and why, in words (`agents config` shows it). */
-export function describeConnectEntry(client: ConnectClient | 'acp', agent: string): string | undefined {
+export function describeConnectEntry(client: ConnectClient | 'codex' | 'acp', agent: string): string | undefined {
   const connect = `\`connected-services agents connect "${agent}" --client ${client}\``;
   switch (client) {
     case 'claude-code':
@@ -144,6 +144,8 @@ export function describeConnectEntry(client: ConnectClient | 'acp', agent: strin
       return `${connect} writes no token: the client starts \`connected-services bridge --stdio --agent "${agent}"\`, which reads it from the vault (no variable to set, nothing secret in the file)`;
     case 'vscode':
       return `${connect} writes the \${input:…} prompt: VS Code asks for the token once and keeps it in its secret storage`;
+    case 'codex':
+      return `${connect} prints this same table and writes nothing: ~/.codex/config.toml is TOML, which is not edited here, so the rest of it stays as you keep it`;
     case 'acp':
       return undefined;
   }

@@ -5,7 +5,7 @@ import { clientEntry, DEFAULT_STDIO_COMMAND, TOKEN_ENV, tokenReference, type Std
 
 export { DEFAULT_STDIO_COMMAND, TOKEN_ENV, type StdioCommand } from './client-entries';
 
-export const SNIPPET_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'acp'] as const;
+export const SNIPPET_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'acp'] as const;
 export type SnippetTarget = (typeof SNIPPET_TARGETS)[number];
 
 export interface SnippetOptions {
@@ -33,6 +33,11 @@ export function assumedTarget(client: AgentClient | undefined): { target: Snippe
   return { target: 'claude-code', why: `claude-code, as ${reason}` };
 }
 
+/** A TOML key: bare where its characters allow (TOML 1.0 §Keys), else a basic string. */
+function tomlKey(key: string): string {
+  return /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
+}
+
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
@@ -55,6 +60,8 @@ export function snippetFile(target: SnippetTarget, agent: string, platform: Node
             ? '%APPDATA%\\Claude\\claude_desktop_config.json'
             : '~/.config/Claude/claude_desktop_config.json'
       }${written('claude-desktop')}`;
+    case 'codex':
+      return `~/.codex/config.toml (where CODEX_HOME is set, config.toml in that folder); \`connected-services agents connect ${JSON.stringify(agent)} --client codex\` prints the same and writes nothing`;
     case 'acp':
       return undefined;
   }
@@ -80,6 +87,9 @@ export function configSnippet(agentName: string, token: string | null, options: 
       const { entry, input } = clientEntry('vscode', source, entryOptions);
       return json({ ...(input ? { inputs: [input] } : {}), servers: { [name]: entry } });
     }
+    case 'codex':
+      // Codex's streamable HTTP server table: it sends the variable's value as the bearer token, so the file never holds one.
+      return `[mcp_servers.${tomlKey(name)}]\nurl = ${JSON.stringify(options.bridgeUrl)}\nbearer_token_env_var = ${JSON.stringify(TOKEN_ENV)}\n`;
     case 'acp': {
       // ACP `session/new` params.mcpServers[] entries, one per transport: stdio, which every ACP agent
       // supports, and HTTP for agents that announce mcpCapabilities.http (env and headers as name/value pairs).

@@ -71,7 +71,7 @@ export const AgentViewSchema = lazySchema(() => z.object({
 }));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 
-export const CONFIG_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'acp'] as const;
+export const CONFIG_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'acp'] as const;
 export const ConfigTargetSchema = lazySchema(() => z.enum(CONFIG_TARGETS));
 export type ConfigTarget = z.infer<typeof ConfigTargetSchema>;
 

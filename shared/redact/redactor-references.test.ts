@@ -14,6 +14,9 @@ describe('Redactor: references are kept, values are not', () => {
     'https://x.test/mcp?token=${secret:T}&state=ok',
     '{"token":"${secret:T}","ok":1}',
     '{"headers":{"Authorization":"Bearer ${secret:A}${secret:B}"}}',
+    // VS Code's prompt for a value it keeps in its secret storage, as `agents connect --client vscode` writes it.
+    '+      "Authorization": "Bearer ${input:connected-services-token-team-a}",',
+    "--header 'Authorization: Bearer ${input:tok}'",
   ];
   for (const text of kept) it(`keeps ${text}`, () => expect(new Redactor().redact(text)).toBe(text));
 
@@ -26,6 +29,7 @@ describe('Redactor: references are kept, values are not', () => {
     ['api-key=k-${env:X}', `api-key=${REDACTED}`],
     ['https://x.test/?token=abc${secret:T}&state=ok', `https://x.test/?token=${REDACTED}&state=ok`],
     ['{"token":"t-${secret:T}"}', `{"token":"${REDACTED}"}`],
+    ['"Authorization": "Bearer sk-live-1234${input:tok}"', `"Authorization": "${REDACTED}"`],
     // Not a reference of ours: `${workspaceFolder}`, an unclosed one, a line break inside.
     ['Authorization: Bearer ${workspaceFolder}', `Authorization: ${REDACTED}}`],
     ['API_TOKEN=${secret:NEVER_CLOSED', `API_TOKEN=${REDACTED}`],

@@ -103,7 +103,15 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(result.stderr).toContain('nothing was written');
     // A dry run does nothing: what connecting would do is said as what would happen, and nothing is left to reload.
     expect(result.stderr).toContain(`note: ${client} would get a new token: clients set up with its old token would stop working`);
-    if (client !== 'vscode') expect(result.stderr).toContain('No token would be written: it would stay in the vault');
+    if (client !== 'vscode') {
+      expect(result.stderr).toContain('No token would be written: it would stay in the vault');
+      // The helper the entry names opens this passphrase vault only with the passphrase where the client starts.
+      expect(result.stderr).toContain('must have CONNECTED_SERVICES_PASSPHRASE set where it starts');
+      expect(`${result.stdout}${result.stderr}`).not.toContain(PASSPHRASE);
+    }
+    // VS Code's `${input:…}` is a prompt, not a secret: the diff shows it as written; it starts no helper.
+    else expect(result.stderr).not.toContain('CONNECTED_SERVICES_PASSPHRASE');
+    if (client === 'vscode') expect(result.stdout).toMatch(/^\+\s*"Authorization": "Bearer \$\{input:connected-services-token-vscode\}",$/m);
     expect(result.stderr).not.toMatch(/gets a new token|No token is written|Restart the client/);
     expect(readFileSync(file, 'utf8')).toBe(EXISTING[client].text);
     expect(backups(file)).toEqual([]);

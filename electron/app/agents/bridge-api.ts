@@ -205,7 +205,8 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         notes.push(`its names are made for ${typeof agent.client === 'number' ? `a prefix of ${agent.client} characters` : agent.client}, not ${target}: connected-services agents set "${name}" --for ${target}`);
       }
       if (text.includes(bridgeUrl)) notes.push(bridgeAddressNote(bridgeUrl));
-      if (token === undefined) notes.push(tokenReferenceNote(target, name));
+      // Codex's entry never holds the token, given or not: it names the variable Codex reads it from.
+      if (token === undefined || target === 'codex') notes.push(tokenReferenceNote(target, name));
       // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
       const written = describeConnectEntry(target, name);
       if (written !== undefined) notes.push(written);

@@ -11,6 +11,8 @@ export function tokenReferenceNote(target: ConfigTarget, agent: string): string 
     case 'claude-code':
     case 'cursor':
       return `the entry reads the token from the variable ${TOKEN_ENV}; start the client with it set to ${token}, or print the token in with --token-stdin`;
+    case 'codex':
+      return `Codex reads the token from the variable ${TOKEN_ENV} (bearer_token_env_var; the file never holds it): start Codex with it set to ${token}`;
     case 'vscode':
       return `VS Code asks for the token the first time it connects: paste ${token}`;
     case 'claude-desktop':

@@ -65,12 +65,14 @@ function helperWords(label: string, entry: Record<string, unknown>): string {
  * What the person should know beyond the diff, in the plan's mood (`done` false: said before anything
  * is written, so what would happen) or after the write. A new token is `rotates`, worded by each reader.
  */
-function notesFor(label: string, place: TokenPlace, agent: string, entry: Record<string, unknown>, blocker: string | undefined, done: boolean): string[] {
+function notesFor(label: string, place: TokenPlace, agent: string, entry: Record<string, unknown>, blocker: string | undefined, done: boolean, passphrase: boolean): string[] {
   const notes: string[] = [];
   if (place === 'vault') {
     notes.push(
       `${done ? 'No token is written: it stays' : 'No token would be written: it would stay'} in the vault, and ${helperWords(label, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`,
     );
+    // The helper opens a passphrase vault only with the passphrase in the environment the client starts it with.
+    if (passphrase) notes.push(`The vault is sealed with a passphrase: ${label} must have CONNECTED_SERVICES_PASSPHRASE set where it starts (a client opened from the desktop does not see a variable set in a shell), or the helper cannot read the token.`);
   } else if (place === 'client-secret-storage') {
     notes.push('VS Code asks for the token the first time it starts this server and keeps it in its secret storage; copy it from here when it asks.');
   } else {
@@ -158,7 +160,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
   const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}, done = false): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
-    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, change.plan.agent, entry, blocker(), done) };
+    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, change.plan.agent, entry, blocker(), done, options.vault?.health().provider === 'passphrase') };
   };
 
   return {

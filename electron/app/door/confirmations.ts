@@ -97,6 +97,8 @@ export class Confirmations {
   readonly #processes: AskerProcesses;
   readonly #waiting = new Map<string, Waiting>();
   readonly #ended = new Map<string, ConfirmationAnswer>();
+  /** Why a request the person never decided was withdrawn, said to whoever answers it later. */
+  readonly #withdrawnWhy = new Map<string, string>();
   readonly #deciding = new Set<string>();
   /** Each request's claim, hashed: kept while the request waits or its end is kept. */
   readonly #claims = new Map<string, Buffer>();
@@ -146,6 +148,8 @@ export class Confirmations {
     this.expire();
     const waiting = this.#waiting.get(id);
     if (!waiting) {
+      const why = this.#withdrawnWhy.get(id);
+      if (why !== undefined) throw new CodedError('not_found', `Change ${id} was withdrawn: ${why}`, { hint: 'Nothing was changed; there is nothing left to confirm' });
       throw new CodedError('not_found', `No change ${id} is waiting for confirmation`, { hint: 'It was decided already, or expired: ask for it again' });
     }
     this.#waiting.delete(id);
@@ -162,7 +166,15 @@ export class Confirmations {
   withdraw(id: string, claim: string): void {
     this.#proveAsker(id, claim);
     const waiting = this.#waiting.get(id);
-    if (waiting) this.#endOne(id, waiting, 'withdrawn');
+    if (waiting) this.#endOne(id, waiting, 'withdrawn', 'the program that asked for it took it back');
+  }
+
+  /**
+   * Withdraws the waiting requests `moot` picks, `why` said to whoever answers one later: what they
+   * ask for is gone (an agent's call they would allow has ended).
+   */
+  withdrawWhere(moot: (method: ApiMethod, input: unknown) => boolean, why: string): void {
+    for (const [id, waiting] of [...this.#waiting]) if (moot(waiting.method, waiting.input)) this.#endOne(id, waiting, 'withdrawn', why);
   }
 
   #gone(waiting: Waiting): boolean {
@@ -227,9 +239,10 @@ export class Confirmations {
     this.#endOne(id, waiting, 'expired');
   }
 
-  #endOne(id: string, waiting: Waiting, outcome: 'expired' | 'withdrawn'): void {
+  #endOne(id: string, waiting: Waiting, outcome: 'expired' | 'withdrawn', why?: string): void {
     this.#waiting.delete(id);
     this.#ended.set(id, { outcome });
+    if (why !== undefined) this.#withdrawnWhy.set(id, why);
     this.#forgetOldest();
     this.#emitter.emit('decided', { confirmation: waiting.view, outcome });
   }
@@ -240,6 +253,7 @@ export class Confirmations {
       const oldest = this.#ended.keys().next().value as string;
       this.#ended.delete(oldest);
       this.#claims.delete(oldest);
+      this.#withdrawnWhy.delete(oldest);
     }
   }
 

@@ -10,6 +10,7 @@ import { EventHub } from '../api/event-hub';
 import { forgivingOpener } from '../sign-in/forgiving-opener';
 import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
 import { leftoverAudit } from './leftover-audit';
+import { withdrawWithEndedCalls } from '../door/ended-call-confirmations';
 import { openCorePool, routeAsks } from './open-core-pool';
 import { askUrlChecks } from '../asks/ask-reach';
 import { forwardPinEvents, openToolPins } from '../servers/pin-events';
@@ -130,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
   // The app's own (not a program's): an edit of agents.json by hand is logged, a widening kept for review, once.
   if (options.watch && options.bridge !== undefined && !programBridge) unsubscribe.push(recordAgentsFileEdits(agents, admin, log));
+  if (bridge && confirmations) unsubscribe.push(withdrawWithEndedCalls(confirmations, bridge.approvals));
   if (owners) liveness.owners = owners;
   unsubscribe.push(() => owners?.stop());
   unsubscribe.push(leftovers.to(admin));

@@ -9,16 +9,34 @@ import { parseChoice } from './agent-option-parsers';
 import { explainAgentError } from './agent-not-found';
 import { agentTokenInput, refusedTokenOption, refuseTokenArgument, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
+/** Codex keeps its servers in TOML (`~/.codex/config.toml`), which is not edited here: connect prints its table. */
+const PRINTED_CLIENTS = ['codex'] as const;
+const CONNECT_CHOICES = [...CONNECT_CLIENTS, ...PRINTED_CLIENTS] as const;
+type ConnectChoice = (typeof CONNECT_CHOICES)[number];
+
 /** A client's name; a word only its start was typed of (`claude`, `gemini`) is answered with the names it begins. */
-function parseClient(value: string): ConnectClient {
-  const word = value.trim().toLowerCase();
-  const begun = word.length >= 3 ? CONNECT_CLIENTS.filter((client) => client !== word && client.startsWith(word)) : [];
-  if (closestWord(value, CONNECT_CLIENTS) === undefined && begun.length > 0 && !(CONNECT_CLIENTS as readonly string[]).includes(value.trim())) {
-    throw new CodedError('invalid_input', `--client takes ${CONNECT_CLIENTS.join(' or ')}, not "${value}"`, {
-      hint: `Did you mean ${begun.map((client) => `--client ${client}`).join(' or ')}?`,
-    });
-  }
-  return parseChoice(value, CONNECT_CLIENTS, '--client');
+function clientParser<C extends string>(choices: readonly C[]): (value: string) => C {
+  return (value) => {
+    const word = value.trim().toLowerCase();
+    const begun = word.length >= 3 ? choices.filter((client) => client !== word && client.startsWith(word)) : [];
+    if (closestWord(value, choices) === undefined && begun.length > 0 && !(choices as readonly string[]).includes(value.trim())) {
+      throw new CodedError('invalid_input', `--client takes ${choices.join(' or ')}, not "${value}"`, {
+        hint: `Did you mean ${begun.map((client) => `--client ${client}`).join(' or ')}?`,
+      });
+    }
+    return parseChoice(value, choices, '--client');
+  };
+}
+const parseClient = clientParser(CONNECT_CLIENTS);
+
+/** Codex's table, printed for the person to add: nothing is written (a rewrite could lose what else the TOML file holds). */
+async function printCodexEntry(ctx: CliContext, api: AppApi, name: string, options: { dryRun?: boolean; json?: boolean }): Promise<void> {
+  const config = await api.agentConfig({ name, for: 'codex' }).catch((error: unknown) => explainAgentError(api, name, error));
+  if (options.json) return printJson(ctx.output, { ...config, written: false });
+  ctx.output.out('Add this to ~/.codex/config.toml (nothing is written: Codex keeps its settings in TOML, which is not edited here, so the rest of the file stays as you keep it):');
+  for (const line of config.text.trimEnd().split('\n')) ctx.output.out(line);
+  for (const note of config.notes ?? []) ctx.output.err(`note: ${note}`);
+  ctx.output.err(options.dryRun === true ? 'Dry run: nothing was written.' : 'Restart Codex, with the variable set, to pick up the change.');
 }
 
 /**
@@ -72,18 +90,20 @@ export function registerAgentConnect(agents: Command, run: Run): void {
   agents
     .command('connect <name>')
     .description("write the agent's entry into a client's user configuration (merged, a backup kept); the diff is printed first")
-    .requiredOption('--client <client>', CONNECT_CLIENTS.join(', '), parseClient)
+    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')}, or codex (its entry printed, not written)`, clientParser(CONNECT_CHOICES))
     .option('--dry-run', 'print the diff only; write nothing')
     // The agent's current token: --token-stdin or CONNECTED_SERVICES_TOKEN; without either, the agent gets a new one.
     .addOption(refusedTokenOption())
     .addOption(tokenStdinOption())
     .option('--show-token', 'print the token for a client that asks for it (VS Code)')
     .option('--json', 'print JSON')
-    .action((name: string, options: { client: ConnectClient; dryRun?: boolean; showToken?: boolean; json?: boolean } & AgentTokenOptions) =>
+    .action((name: string, options: { client: ConnectChoice; dryRun?: boolean; showToken?: boolean; json?: boolean } & AgentTokenOptions) =>
       run(async (ctx) => {
         refuseTokenArgument(options);
         const api = (await ctx.core()).api;
-        const plan = await api.planClientConnection({ agent: name, client: options.client }).catch((error: unknown) => explainAgentError(api, name, error));
+        if (options.client === 'codex') return printCodexEntry(ctx, api, name, options);
+        const client = options.client;
+        const plan = await api.planClientConnection({ agent: name, client }).catch((error: unknown) => explainAgentError(api, name, error));
         if (options.dryRun === true) {
           if (options.json) return printJson(ctx.output, plan);
           printPlan(ctx, plan, 'connect', true);
@@ -95,7 +115,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         }
         const token = await agentTokenInput(options, ctx.env);
         if (!options.json) printPlan(ctx, plan, 'connect', false);
-        const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) }).catch((error: unknown) => explainAgentError(api, name, error));
+        const change = await api.connectClient({ agent: name, client, base: plan.base, ...(token ? { token } : {}) }).catch((error: unknown) => explainAgentError(api, name, error));
         if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });
         ctx.output.out(change.plan.unchanged ? 'Nothing changed.' : `Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
         noteHardLinks(ctx, change.plan, true);

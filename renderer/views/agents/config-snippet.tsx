@@ -9,6 +9,7 @@ export const TARGET_NAMES: Record<ConfigTarget, string> = {
   'claude-desktop': 'Claude Desktop',
   cursor: 'Cursor',
   vscode: 'VS Code',
+  codex: 'Codex',
   acp: 'ACP',
 };
 
