@@ -15,10 +15,10 @@ const HAS_REFERENCE = /\$\{(?:secret|env):/;
 
 function shown(value: unknown, key: string | undefined, depth: number): unknown {
   if (typeof value === 'string') {
-    if (key === 'commandLine') value = hideSecrets(value);
-    if (HAS_REFERENCE.test(value) && ONLY_REFERENCES.test(value)) return value;
-    if (key !== undefined && SECRET_NAME.test(key) && value.length > 0) return REDACTED;
-    return redactor.redact(value);
+    const text = key === 'commandLine' ? hideSecrets(value) : value;
+    if (HAS_REFERENCE.test(text) && ONLY_REFERENCES.test(text)) return text;
+    if (key !== undefined && SECRET_NAME.test(key) && text.length > 0) return REDACTED;
+    return redactor.redact(text);
   }
   if (depth >= MAX_DEPTH) return '[…]';
   // A server's arguments: `--token sk-…` is a secret the log's patterns do not know (`servers list` hides it too).

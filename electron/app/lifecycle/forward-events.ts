@@ -1,5 +1,6 @@
 import { errorMessage } from '../../../shared/errors';
 import { redact, redactor } from '../../../shared/redact';
+import type { ApiMethod } from '../../../shared/api';
 import type { Vault } from '../../../shared/vault';
 import type { AgentStore, Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
@@ -104,7 +105,7 @@ export function forwardAdminEvents(admin: AdminLog, confirmations: Confirmations
       // A request that ran out of time or was withdrawn is logged here; decided ones were logged by whoever decided.
       // Its input is the card's (exactly what would run): the log keeps the redacted form, as the waiting entry does.
       if (outcome === 'expired' || outcome === 'withdrawn') {
-        admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: shownInput(confirmation.method, confirmation.input), outcome, confirmation: confirmation.id });
+        admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: shownInput(confirmation.method as ApiMethod, confirmation.input), outcome, confirmation: confirmation.id });
       }
       events.emit('confirmationDecided', { id: confirmation.id, outcome });
     }),

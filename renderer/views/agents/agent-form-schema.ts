@@ -19,7 +19,7 @@ export interface AgentFormData {
 }
 
 /** The CLI's `--for` on `agents add`: the clients with a configuration, those whose prefix we know, or another's prefix length. */
-const CLIENT_TITLES: Record<ConfigTarget | (typeof NAME_CLIENTS)[number], string> = {
+const CLIENT_TITLES: Record<ConfigTarget, string> = {
   'claude-code': 'Claude Code',
   'claude-desktop': 'Claude Desktop',
   cursor: 'Cursor',
