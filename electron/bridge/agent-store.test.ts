@@ -171,11 +171,15 @@ describe('AgentStore', () => {
     const other = await store.add('other', { servers: ['*'] });
     const bridgeUrl = 'http://127.0.0.1:47781/mcp';
     const stdioCommand = { command: '/usr/bin/connected-services', args: ['bridge', '--stdio'] };
-    for (const target of SNIPPET_TARGETS) {
+    for (const target of SNIPPET_TARGETS.filter((t) => t !== 'codex')) {
       const text = store.configSnippet('agent', token, { for: target, bridgeUrl, stdioCommand });
       expect(() => JSON.parse(text) as unknown).not.toThrow();
       expect(text).toContain(token);
     }
+    // Codex reads the token from the variable it names: its table never holds one, even when given.
+    const codex = store.configSnippet('agent', token, { for: 'codex', bridgeUrl, stdioCommand });
+    expect(codex).toBe(`[mcp_servers.connected-services-agent]\nurl = "${bridgeUrl}"\nbearer_token_env_var = "CONNECTED_SERVICES_TOKEN"\n`);
+    expect(codex).not.toContain(token);
     expect(JSON.parse(store.configSnippet('agent', token, { for: 'acp', bridgeUrl, stdioCommand }))).toEqual({
       stdio: { name: 'connected-services-agent', command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: [{ name: 'CONNECTED_SERVICES_TOKEN', value: token }] },
       http: { type: 'http', name: 'connected-services-agent', url: bridgeUrl, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] },

@@ -16,7 +16,6 @@ import { callResourceTool, isResourceTool } from './resource-tools';
 import { listTools } from './agent-listings';
 import { offersSearch } from './agent-tools';
 import { callSearchTool, isSearchTool } from './search-call';
-import { SEARCH_TOOL } from './search-tools';
 import { lookupTool } from './tool-lookup';
 import { unknownName } from './unknown-names';
 
@@ -66,16 +65,6 @@ async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string, 
 }
 
 /**
- * Whether the agent's listing offers this search tool. A call tool it is not listed (a tier it may call
- * nothing of) is an unknown name, answered by the gate as any other: never accepted, then refused.
- */
-async function searchToolListed(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<boolean> {
-  if (name === SEARCH_TOOL && agent.toolMode !== undefined) return true;
-  const listing = await listTools(ctx, agent.name, true);
-  return offersSearch(listing) && (name === SEARCH_TOOL || listing.tools.some((t) => t.name === name));
-}
-
-/**
  * tools/call: which tool, then the gate; the pool starts the server lazily, times out, cancels on the
  * agent's abort. `hostsApps`: the client declared MCP Apps, so tool search may offer app-only tools
  * and its app may call them; a client that did not is refused them (appOnlyRefusal).
@@ -87,7 +76,9 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   const agent = ctx.agents.peek(agentName);
   if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra, asker);
   // Search mode's tools; a call tool's call is this function again, with the real tool's name and arguments.
-  if (agent !== undefined && isSearchTool(name) && (await searchToolListed(ctx, agent, name))) {
+  // A search-mode agent's call tools are taken whatever the listing held when it was made (a server
+  // still starting lists no tier yet): a denied tool through any of them is answered as a direct call.
+  if (agent !== undefined && isSearchTool(name) && (agent.toolMode !== undefined || offersSearch(await listTools(ctx, agent.name, true)))) {
     const direct = (real: string, realArgs: Record<string, unknown>): Promise<CallToolResult> =>
       callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker, hostsApps);
     return callSearchTool(ctx, agent, name, args, direct, hostsApps, () => waitSignal(callCancellation(extra), extra));

@@ -55,7 +55,9 @@ describe('agentConfig through the App API is what `agents config` prints', () =>
     expect(cli.code, cli.stderr).toBe(0);
     expect(app.for).toBe(target);
     expect(app.assumed).toBeUndefined();
-    expect(app.text).toContain(token);
+    // Codex reads the token from the variable its table names: the table never holds one.
+    if (target === 'codex') expect(app.text).not.toContain(token);
+    else expect(app.text).toContain(token);
     expect({ stdout: cli.stdout, stderr: cli.stderr }).toEqual(printed(app));
   });
 

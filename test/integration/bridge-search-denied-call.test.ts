@@ -7,7 +7,7 @@ import { connectAgent, startBridge, tempDir, type BridgeHarness } from '../suppo
 import { connectModernAgent } from '../support/modern-agent';
 
 // A search-mode agent's call tools never tell it what the gate denies it: not a denied tool's tier,
-// not a call tool its listing leaves out.
+// not through a call tool its listing leaves out.
 interface Caller {
   listed(): Promise<string[]>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
@@ -75,18 +75,17 @@ describe.each(ERAS)('a denied tool through a call tool (%s)', (era) => {
     expect(text(wrong)).toContain('call_write_tool');
   });
 
-  it('refuses a call tool the listing leaves out as an unknown tool', async () => {
+  it('answers a denied tool through a call tool the listing leaves out as the direct call does', async () => {
     const c = await caller(era, `unlisted ${era}`);
     const unknown = await c.call('no_such_tool', {}).then(
       () => undefined,
       (error: unknown) => error,
     );
-    const unlisted = await c.call('call_destructive_tool', { name: 'memory__delete_entities', arguments: { entityNames: ['x'] } }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
     expect(unknown).toMatchObject({ code: -32602 });
-    expect(unlisted).toMatchObject({ code: -32602 });
-    expect(String(unlisted)).toContain('unknown tool');
+    const direct = await c.call('memory__delete_entities', { entityNames: ['x'] });
+    const unlisted = await c.call('call_destructive_tool', { name: 'memory__delete_entities', arguments: { entityNames: ['x'] } });
+    expect(unlisted.isError).toBe(true);
+    expect(text(unlisted)).toBe(text(direct));
+    expect(text(unlisted)).not.toMatch(/destructive/);
   });
 });

@@ -70,7 +70,7 @@ describe('a call whose arguments hold a value from the vault, through serve', ()
   it("holds the search mode's call tool too; allowed, the call runs and the agent gets the value redacted (2026-07-28)", async () => {
     const agent = await connectModernAgent(served.bridge ?? '', searchToken);
     try {
-      const call = agent.client.callTool({ name: 'call_destructive_tool', arguments: { name: 'everything__echo', arguments: { message: VALUE } } });
+      const call = agent.client.callTool({ name: 'call_read_tool', arguments: { name: 'everything__echo', arguments: { message: VALUE } } });
       const { id } = await heldApproval(home);
       // Allowing from the command line while serve runs is a widening the person confirms, told why the call was held.
       const allow = await runCli(home, ['approvals', 'allow', id]);

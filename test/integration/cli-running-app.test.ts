@@ -12,7 +12,10 @@ interface Row {
   enabled: boolean;
 }
 
-/** The live processes started with this marker in their environment (our fault server's copies). */
+/**
+ * The live copies of our fault server started with this marker in their environment: tsx's esbuild
+ * service, which a copy may start to compile it, inherits the marker too and is not a copy.
+ */
 function processesMarked(marker: string): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -20,8 +23,9 @@ function processesMarked(marker: string): number[] {
     try {
       const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       // A zombie is not a running copy.
-      if (environ.split('\0').includes(marker) && !/\) Z /.test(stat)) pids.push(Number(entry));
+      if (environ.split('\0').includes(marker) && command.includes(FAULT_SERVER) && !/\) Z /.test(stat)) pids.push(Number(entry));
     } catch {
       // Gone meanwhile, or not ours to read.
     }
