@@ -128,6 +128,26 @@ describe('FrameTransport', () => {
     await transport.close();
   });
 
+  it('reads no message once the app is flooding: not even its data, the browser’s costly copy', async () => {
+    const element = frame();
+    const transport = new FrameTransport({ frame: element, maxChars: 100, refusedAfter: 2, onFlood: () => undefined, now: () => 0 });
+    await transport.start();
+    let reads = 0;
+    const counted = (data: unknown): void => {
+      const event = new MessageEvent('message', { source: element.contentWindow });
+      Object.defineProperty(event, 'data', { get: () => ((reads += 1), data) });
+      window.dispatchEvent(event);
+    };
+    const large = { jsonrpc: '2.0', method: 'x', params: { s: 'a'.repeat(200) } };
+    counted(large);
+    counted(large);
+    expect(reads).toBe(2);
+    for (let i = 0; i < 5; i += 1) counted(large);
+    counted(ping(1));
+    expect(reads).toBe(2);
+    await transport.close();
+  });
+
   it('does not close an app for a message it could not read, nor for ones within the bound', async () => {
     const element = frame();
     let floods = 0;

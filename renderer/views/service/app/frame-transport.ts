@@ -86,7 +86,9 @@ export class FrameTransport implements Transport {
   }
 
   readonly #listener = (event: MessageEvent): void => {
-    if (this.#closed || event.source === null || event.source !== this.#frame.contentWindow) return;
+    // Once flooding, no message is read: reading one (`event.data`) is the browser's copy, some 5 s of
+    // the page's thread for 60 MiB, and those already queued would hold the page until the frame goes.
+    if (this.#closed || this.#flooded || event.source === null || event.source !== this.#frame.contentWindow) return;
     if (!this.#take()) return this.#drop();
     const data: unknown = event.data;
     // Bounded before anything recursive or copying (JSON, zod, the App API) touches it: a message
@@ -143,6 +145,7 @@ export class FrameTransport implements Transport {
     this.#dropped += 1;
     if ((this.#dropped >= this.#floodAfter || this.#oversized >= this.#refusedAfter) && !this.#flooded) {
       this.#flooded = true;
+      window.removeEventListener('message', this.#listener);
       this.#onFlood();
     }
   }
