@@ -104,4 +104,29 @@ describe('servers review binds an accept to the definition shown, through the re
     expect(renamed.stdout).toMatch(/tool notes_read \(new, seen \S+, digest [0-9a-f]{16}\)/);
     expect(renamed.stdout).toMatch(/^ {2}removed: tool read_notes \(no longer listed since \d{4}-\S+\)$/m);
   }, 240_000);
+
+  it('binds --accept-all to the definitions the command read: one changed before the person confirms is refused', async () => {
+    const home = tempHome('cs-review-all-');
+    const flipFile = join(home, '..', 'stage');
+    writeFileSync(flipFile, 'approved');
+    const served = await startServe(home, [], PASSPHRASE);
+    open.push(served);
+    await call(served, 'addServer', { name: 'flipping', config: flippingServer(flipFile) });
+    await call(served, 'approveServer', { name: 'flipping' });
+    await call(served, 'connect', { name: 'flipping' });
+    await call(served, 'listTools', { server: 'flipping' });
+    const read = (await flipped(served, 'changed', undefined)).find((h) => h.name === 'read_notes')?.digest ?? '';
+
+    const asked = await runCli(home, ['servers', 'review', 'flipping', '--accept-all'], { env: PASSPHRASE });
+    expect(asked.code, asked.stderr).toBe(4);
+    const [card] = await call<Confirmation[]>(served, 'listConfirmations', {});
+    expect(card?.summary).toBe(`review the tools of "flipping": accept the tool "read_notes" as shown (digest ${read.slice(0, 16)})`);
+
+    // Changed before the person confirms: refused, and the old definition still reaches agents.
+    await flipped(served, 'changed-again', read);
+    const confirmed = await served.api('decideConfirmation', { id: card?.id, decision: 'confirm' });
+    expect(JSON.stringify(confirmed.body)).toContain('changed since you saw it');
+    expect((await call<Array<{ name: string; description?: string }>>(served, 'listTools', { server: 'flipping' })).find((t) => t.name === 'read_notes')?.description).toBe('Reads notes.');
+    expect((await heldNow(served)).map((h) => h.name)).toEqual(['read_notes']);
+  }, 240_000);
 });

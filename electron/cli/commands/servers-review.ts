@@ -98,7 +98,7 @@ export function registerServerReview(servers: Command, run: Run): void {
     .option('--accept <tool@digest...>', 'let these tools (or prompts, or resources by URI) reach agents as shown: each NAME@DIGEST with the digest the review shows beside it, refused if it changed since; one refused before, as it was refused, if the server still lists exactly that')
     .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays); NAME@DIGEST refuses only the definition shown')
     .option('--forget <tool...>', 'drop the refusal of these (listed again, they wait for review again)')
-    .option('--accept-all', 'accept everything that waits')
+    .option('--accept-all', 'accept everything that waits, each as this command reads it (one changed before it is kept is refused)')
     .option('--reset-forgotten', "let pinning.acceptNewTools approve the server's new tools again after it forgot removed ones (one may be a removed one back, changed)")
     .option('--refused', 'show only what you refused')
     .option('--json', 'print JSON (what waits; with --refused, what you refused)')
@@ -138,8 +138,11 @@ export function registerServerReview(servers: Command, run: Run): void {
           return 0;
         }
         if (options.acceptAll === true) {
-          await core.api.reviewChanges({ name, acceptAll: true, ...(reset ? { resetForgotten: true } : {}) });
-          ctx.output.out(held.length === 0 ? `Nothing of ${name} waited for review.` : `Accepted ${held.map((h) => h.name).join(', ')}.`);
+          // Each definition this command read, by its digest: one that changes before it is kept (the
+          // person confirming in the app) is refused, never accepted unseen; what arrives after keeps waiting.
+          const all: PinDecision[] = held.map((h) => ({ kind: h.kind, name: h.name, decision: 'accept', ...(h.digest !== undefined ? { digest: h.digest } : {}) }));
+          if (all.length > 0 || reset) await core.api.reviewChanges({ name, ...(all.length > 0 ? { decisions: all } : {}), ...(reset ? { resetForgotten: true } : {}) });
+          ctx.output.out(held.length === 0 ? `Nothing of ${name} waited for review.` : `Accepted ${held.map((h) => `${PIN_KIND_WORDS[h.kind]} ${revealHidden(h.name)}`).join(', ')}, as this command read them.`);
           if (reset && forgotten.length > 0) ctx.output.out(resetSaid);
           return 0;
         }
