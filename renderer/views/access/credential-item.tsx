@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { disconnectOutcome, revokePlan, type DisconnectOutcome } from '../../../shared/api';
-import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
-import { expiryText, timestamp } from '../../lib';
+import { Badge, ConfirmDialog, ErrorNote, SecretField, TimeAgo } from '../../components';
+import { describeError, expiryText, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import type { CredentialKind, CredentialRow } from './access-model';
 import { NewValueForm } from './new-value-form';
@@ -20,6 +20,8 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
   const [value, setValue] = useState('');
   const [revoke, setRevoke] = useState(true);
   const [newToken, setNewToken] = useState<string | null>(null);
+  // What replacing the value said: why it failed (the value typed stays), or the core's warning.
+  const [replaced, setReplaced] = useState<{ error?: ShownError; warning?: string } | null>(null);
   const stops = row.usedBy.length > 0 ? row.usedBy.join(', ') : 'nothing uses it now';
   return (
     <li className="card credential" aria-labelledby={titleId}>
@@ -95,13 +97,24 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
           onSubmit={(typed) => {
             const secret = row.secret;
             if (secret === undefined) return;
-            void live.api.setSecret({ ...secret, value: typed }).then(() => {
-              setValue('');
-              setReplacing(false);
-              onChanged();
-            }, () => undefined);
+            setReplaced(null);
+            void live.api.setSecret({ ...secret, value: typed }).then(
+              (written) => {
+                setValue('');
+                setReplacing(false);
+                if (written.warning !== undefined) setReplaced({ warning: written.warning });
+                onChanged();
+              },
+              (failure: unknown) => setReplaced({ error: describeError(failure) }),
+            );
           }}
         />
+      )}
+      {replaced?.error !== undefined && <ErrorNote error={replaced.error} />}
+      {replaced?.warning !== undefined && (
+        <p className="note note-warn" role="status">
+          Stored the new value. {replaced.warning}
+        </p>
       )}
       {newToken !== null && (
         <div className="note note-warn">

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreReferenceView } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -51,5 +52,28 @@ describe('Access: replacing a value, one form for vault secrets and store entrie
     const confirm = await screen.findByRole('dialog', { name: 'Write into pass' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Write into pass' }));
     await waitFor(() => expect(api.callsOf('setStoreSecret')).toEqual([{ store: 'pass', path: 'work/github-token', value: 'new-store-value-456' }]));
+  });
+
+  it('says why a vault secret was not replaced, keeping what was typed, and shows the core’s warning when it was', async () => {
+    let answer: 'fail' | 'warn' = 'fail';
+    const api = createFakeApi({
+      listSecrets: () => [{ name: 'API_TOKEN' }],
+      setSecret: () => {
+        if (answer === 'fail') throw new CodedError('denied', 'The vault is locked.', { hint: 'Unlock it, then save again.' });
+        return { ok: true, warning: 'vault.enc could not be read; it was set aside and written again from the secrets this app held.' };
+      },
+    });
+    renderApp(api, { hash: '#/access' });
+
+    await replace('Replace API_TOKEN', 'New value for API_TOKEN', 'typed-value-1');
+    expect(await screen.findByText(/The vault is locked\./)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('New value for API_TOKEN').value).toBe('typed-value-1');
+
+    answer = 'warn';
+    fireEvent.click(screen.getByRole('button', { name: 'Save new value' }));
+    const note = await screen.findByText(/Stored the new value\. vault\.enc could not be read/);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.queryByText(/The vault is locked\./)).toBeNull();
+    expect(screen.queryByLabelText('New value for API_TOKEN')).toBeNull();
   });
 });

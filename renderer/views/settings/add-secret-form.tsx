@@ -5,7 +5,8 @@ import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 /** Stores a named secret in the vault (for `${secret:NAME}` in mcp.json); the value is sent once, never shown again. */
-export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: boolean; onAdded: (name: string) => void; onCancel: () => void }) {
+/** `onAdded` gets the core's warning too (the vault file was damaged and written back, or no service has that name). */
+export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: boolean; onAdded: (name: string, warning?: string) => void; onCancel: () => void }) {
   const live = useLive();
   const noteId = useId();
   const [name, setName] = useState('');
@@ -21,7 +22,7 @@ export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: b
     setBusy(true);
     setError(null);
     live.api.setSecret({ name, value, ...(server !== '' ? { server } : {}) }).then(
-      () => onAdded(name),
+      (written) => onAdded(name, written.warning),
       (failure: unknown) => {
         setBusy(false);
         setError(describeError(failure));

@@ -40,6 +40,20 @@ describe('Settings → Secrets', () => {
     expect(screen.getByText('Stored GITHUB_TOKEN.').getAttribute('role')).toBe('status');
   });
 
+  it('shows the core’s warning beside what was stored', async () => {
+    const api = createFakeApi({ listSecrets: () => [], setSecret: () => ({ ok: true, warning: 'No service is named "gihtub": the secret waits for one.' }) });
+    renderApp(api, { hash: '#/settings' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add secret' }));
+    const form = screen.getByRole('form', { name: 'Add a secret' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'TOKEN' } });
+    fireEvent.change(within(form).getByLabelText(/For service/), { target: { value: 'gihtub' } });
+    fireEvent.change(within(form).getByLabelText('Value'), { target: { value: 'v' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Store secret' }));
+    const note = await screen.findByText((_, element) => element?.tagName === 'P' && /^Stored TOKEN\..* No service is named "gihtub": the secret waits for one\.$/.test(element.textContent ?? ''));
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.className).toContain('note-warn');
+  });
+
   it('says at the value field when the vault keeps secrets only in memory', async () => {
     setup('memory-only');
     fireEvent.click(await screen.findByRole('button', { name: 'Add secret' }));

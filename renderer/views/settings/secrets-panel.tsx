@@ -14,7 +14,7 @@ export function SecretsPanel() {
   const [secrets, setSecrets] = useState<SecretName[] | null>(null);
   const [deleting, setDeleting] = useState<SecretName | null>(null);
   const [adding, setAdding] = useState(false);
-  const [added, setAdded] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ name: string; warning?: string | undefined } | null>(null);
   // The form takes the button's place: when it goes, the focus goes back to the button, not to the page.
   const addButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -39,17 +39,18 @@ export function SecretsPanel() {
       <h2 id="secrets-title">Secrets</h2>
       <p className="muted">Referenced from mcp.json as {'${secret:NAME}'}. Values are never shown.</p>
       {added !== null && (
-        <p className="note note-ok" role="status">
-          Stored {added}.{memoryOnly ? ' The vault is memory-only: it is gone when the app stops.' : ''}
+        <p className={added.warning !== undefined ? 'note note-warn' : 'note note-ok'} role="status">
+          Stored {added.name}.{memoryOnly ? ' The vault is memory-only: it is gone when the app stops.' : ''}
+          {added.warning !== undefined ? ` ${added.warning}` : ''}
         </p>
       )}
       {adding ? (
         <AddSecretForm
           memoryOnly={memoryOnly}
           onCancel={close}
-          onAdded={(name) => {
+          onAdded={(name, warning) => {
             close();
-            setAdded(name);
+            setAdded({ name, warning });
             load();
           }}
         />
