@@ -47,4 +47,13 @@ describe('Codex: its table is printed, never with the token, and its file is not
     expect(readFileSync(join(user, '.codex', 'config.toml'), 'utf8')).toBe(CODEX_TOML);
     expect(existsSync(join(user, '.codex', 'config.toml.connected-services.lock'))).toBe(false);
   });
+
+  it('agents disconnect --client codex says the table is removed by hand, and leaves config.toml as it was', async () => {
+    const result = await runCli(dataDir, ['agents', 'disconnect', 'coder', '--client', 'codex'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Codex keeps its servers in ~/.codex/config.toml, which is not edited here');
+    expect(result.stderr).toContain('Remove the [mcp_servers.NAME] table of this agent from ~/.codex/config.toml');
+    expect(result.stderr).not.toContain('--client takes');
+    expect(readFileSync(join(user, '.codex', 'config.toml'), 'utf8')).toBe(CODEX_TOML);
+  });
 });

@@ -27,7 +27,16 @@ function clientParser<C extends string>(choices: readonly C[]): (value: string) 
     return parseChoice(value, choices, '--client');
   };
 }
-const parseClient = clientParser(CONNECT_CLIENTS);
+const parseConnectChoice = clientParser(CONNECT_CHOICES);
+
+/** Disconnect writes only the clients connect writes: Codex's table was printed for the person, so they remove it. */
+function parseDisconnectClient(value: string): ConnectClient {
+  const client = parseConnectChoice(value);
+  if (client !== 'codex') return client;
+  throw new CodedError('invalid_input', 'Codex keeps its servers in ~/.codex/config.toml, which is not edited here: `agents connect --client codex` printed its table for you to add, and nothing removes it but you.', {
+    hint: 'Remove the [mcp_servers.NAME] table of this agent from ~/.codex/config.toml, then restart Codex. `connected-services agents rotate NAME` makes the token it holds stop working.',
+  });
+}
 
 /** Codex's table, printed for the person to add: nothing is written (a rewrite could lose what else the TOML file holds). */
 async function printCodexEntry(ctx: CliContext, api: AppApi, name: string, options: { dryRun?: boolean; json?: boolean }): Promise<void> {
@@ -90,7 +99,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
   agents
     .command('connect <name>')
     .description("write the agent's entry into a client's user configuration (merged, a backup kept); the diff is printed first")
-    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')}, or codex (its entry printed, not written)`, clientParser(CONNECT_CHOICES))
+    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')}, or codex (its entry printed, not written)`, parseConnectChoice)
     .option('--dry-run', 'print the diff only; write nothing')
     // The agent's current token: --token-stdin or CONNECTED_SERVICES_TOKEN; without either, the agent gets a new one.
     .addOption(refusedTokenOption())
@@ -133,7 +142,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
   agents
     .command('disconnect <name>')
     .description("remove the agent's entry from a client's user configuration (a backup kept); other entries stay")
-    .requiredOption('--client <client>', CONNECT_CLIENTS.join(', '), parseClient)
+    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')} (codex: remove its table by hand)`, parseDisconnectClient)
     .option('--dry-run', 'print the diff only; write nothing')
     .action((name: string, options: { client: ConnectClient; dryRun?: boolean }) =>
       run(async (ctx) => {
