@@ -18,14 +18,18 @@ export interface ToolVerdict {
   overridden: boolean;
 }
 
-/** What the agent may do with a tool of an allowed server; undefined when the server is not allowed. */
+/**
+ * What the agent may do with a tool of an allowed server; undefined when the server is not allowed,
+ * or the tool can only be called as a task, which the bridge does not forward (listed, searched and
+ * called by no agent; tool-call.ts says why to one that names it).
+ */
 export function judgeTool(
   agent: Pick<Agent, 'servers' | 'policy' | 'tools'>,
   server: string,
-  tool: Pick<ToolInfo, 'name' | 'annotations'>,
+  tool: Pick<ToolInfo, 'name' | 'annotations' | 'requiresTasks'>,
   tier: Tier = toolTier(tool),
 ): ToolVerdict | undefined {
-  if (!serverAllowed(agent, server)) return undefined;
+  if (!serverAllowed(agent, server) || tool.requiresTasks === true) return undefined;
   const override = ownValue(ownValue(agent.tools, server), tool.name);
   if (override !== undefined) return { tier, decision: override, overridden: true };
   return { tier, decision: agent.policy[tier], overridden: false };

@@ -53,10 +53,26 @@ function appOnlyRefusal(name: string, server: string): Found {
   return { error, denied: true };
 }
 
+/**
+ * A tool its server lets be called only as a task (MCP 2025-11-25 §tasks): the bridge forwards no
+ * task-augmented call, so a plain one would fail upstream with words that do not help the model.
+ */
+function needsTasks(name: string, server: string): Found {
+  return {
+    error: agentError(
+      new CodedError('denied', redact(`tool "${name}" can only be run as an MCP task (its server marks it execution.taskSupport "required"), and this bridge does not forward tasks`), {
+        hint: 'use another tool; this one is not offered through the bridge',
+      }),
+      server,
+    ),
+  };
+}
+
 /** The tool behind a bridge name and the agent's verdict on it; tools of servers it may not use do not exist for it. */
 async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string, hostsApps: boolean): Promise<Found> {
   const found = await lookupTool(ctx, agent, name);
   if (found && 'error' in found) return found;
+  if (found?.entry.info.requiresTasks === true) return needsTasks(name, found.entry.server);
   const verdict = found && judgeTool(agent, found.entry.server, found.entry.info, found.entry.tier);
   if (!found || !verdict) return unknownTool(name);
   const app = found.entry.info.app;

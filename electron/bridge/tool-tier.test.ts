@@ -69,4 +69,10 @@ describe('judgeTool', () => {
     expect(judgeTool(agent, 'constructor', { name: 'name' })).toEqual({ tier: 'write', decision: 'ask', overridden: false });
     expect(judgeTool(agent, 'github', { name: 'toString' })?.overridden).toBe(false);
   });
+
+  it('offers no agent a tool that runs only as a task, whatever its tier or override', () => {
+    expect(judgeTool(agent, 'github', { name: 'list_issues', requiresTasks: true })).toBeUndefined();
+    expect(judgeTool(agent, 'github', { name: 'delete_repo', requiresTasks: true })).toBeUndefined();
+    expect(judgeTool({ ...agent, servers: ['*'] }, 'slack', { name: 'list_channels', requiresTasks: true })).toBeUndefined();
+  });
 });

@@ -57,6 +57,12 @@ async function orEmpty<T>(list: () => Promise<T[]>): Promise<T[]> {
 
 type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
 
+/** `execution.taskSupport: "required"` (MCP 2025-11-25 server/tools §Tool): callable only as a task. */
+function requiresTasks(tool: ListedTool): boolean {
+  const execution: unknown = (tool as { execution?: unknown }).execution;
+  return typeof execution === 'object' && execution !== null && (execution as { taskSupport?: unknown }).taskSupport === 'required';
+}
+
 /**
  * The tools, and the SDK Client's cache of them written as its own walk writes it (mcp-wire
  * tool-listing.ts): its callTool reads a tool's output schema and `x-mcp-header`s from there.
@@ -108,6 +114,7 @@ export async function fetchInventory(
             inputSchema: t.inputSchema,
             outputSchema: t.outputSchema,
             annotations: t.annotations,
+            ...(requiresTasks(t) ? { requiresTasks: true } : {}),
             app: toolApp(t._meta),
           })),
         );

@@ -64,6 +64,11 @@ export const ToolInfoSchema = lazySchema(() => z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: ToolAnnotationsSchema.optional(),
+  /**
+   * The server says it may only be called as a task (MCP 2025-11-25 §tasks, `execution.taskSupport:
+   * "required"`): the bridge forwards no task-augmented calls, so agents are never offered it.
+   */
+  requiresTasks: z.literal(true).optional(),
   /** Its MCP App (SEP-1865), as the server's `_meta.ui` says: the `ui://` resource showing it, and who may call it. */
   app: z
     .object({ resourceUri: z.string().optional(), visibility: z.array(z.enum(['model', 'app'])) })
