@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentPolicy } from '../../electron/bridge';
 import { memoryServer } from '../fixtures/servers/config';
-import { connectAgent, startBridge, tempDir, type BridgeHarness } from '../support/bridge-harness';
-import { connectModernAgent } from '../support/modern-agent';
+import { startBridge, tempDir, type BridgeHarness } from '../support/bridge-harness';
+import { ERAS, eraCaller, type Era, type EraCaller } from '../support/era-caller';
 
 // A search-mode agent's call tools never tell it what the gate denies it: not a denied tool's tier,
 // not through a call tool its listing leaves out.
-interface Caller {
-  listed(): Promise<string[]>;
-  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  close(): Promise<void>;
-}
-
 let h: BridgeHarness;
-const callers: Caller[] = [];
+const callers: EraCaller[] = [];
 const POLICY: AgentPolicy = { read: 'allow', write: 'ask', destructive: 'deny' };
 
 beforeAll(async () => {
@@ -29,19 +23,10 @@ afterAll(async () => {
   await h.close();
 });
 
-const ERAS = ['2025-11-25', '2026-07-28'] as const;
-
-async function caller(era: (typeof ERAS)[number], name: string): Promise<Caller> {
+async function caller(era: Era, name: string): Promise<EraCaller> {
   // create_entities is a write tool the person's rule denies; delete_entities is in the denied tier.
   const { token } = await h.bridge.agents.add(name, { servers: ['memory'], policy: POLICY, tools: { memory: { create_entities: 'deny' } }, toolMode: 'search' });
-  let c: Caller;
-  if (era === '2025-11-25') {
-    const a = await connectAgent(h.bridge.url, token, name);
-    c = { listed: async () => (await a.client.listTools()).tools.map((t) => t.name), call: (n, args) => a.client.callTool({ name: n, arguments: args }) as Promise<CallToolResult>, close: () => a.close() };
-  } else {
-    const a = await connectModernAgent(h.bridge.url, token);
-    c = { listed: async () => (await a.client.listTools()).tools.map((t) => t.name), call: (n, args) => a.client.callTool({ name: n, arguments: args }) as Promise<CallToolResult>, close: () => a.close() };
-  }
+  const c = await eraCaller(era, h.bridge.url, token, name);
   callers.push(c);
   return c;
 }

@@ -2,23 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentPolicy } from '../../electron/bridge';
 import { everythingServer } from '../fixtures/servers/config';
-import { connectAgent, firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
-import { connectModernAgent } from '../support/modern-agent';
+import { firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { ERAS, eraCaller, type Era, type EraCaller } from '../support/era-caller';
 
 // server-everything's simulate-research-query may only run as a task (execution.taskSupport
 // "required", MCP 2025-11-25 §tasks); the bridge forwards no task-augmented calls, so no agent is
 // offered it, and one that names it is told why.
-interface Caller {
-  listed(): Promise<string[]>;
-  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  close(): Promise<void>;
-}
-
 let h: BridgeHarness;
-const callers: Caller[] = [];
+const callers: EraCaller[] = [];
 const POLICY: AgentPolicy = { read: 'allow', write: 'allow', destructive: 'allow' };
 const TASK_TOOL = 'everything__simulate-research-query';
-const ERAS = ['2025-11-25', '2026-07-28'] as const;
 
 beforeAll(async () => {
   h = await startBridge({ everything: everythingServer() });
@@ -31,14 +24,9 @@ afterAll(async () => {
   await h.close();
 });
 
-async function caller(era: (typeof ERAS)[number], name: string, toolMode?: 'search'): Promise<Caller> {
+async function caller(era: Era, name: string, toolMode?: 'search'): Promise<EraCaller> {
   const { token } = await h.bridge.agents.add(name, { servers: ['everything'], policy: POLICY, ...(toolMode ? { toolMode } : {}) });
-  const a = era === '2025-11-25' ? await connectAgent(h.bridge.url, token, name) : await connectModernAgent(h.bridge.url, token);
-  const c: Caller = {
-    listed: async () => (await a.client.listTools()).tools.map((t) => t.name),
-    call: (n, args) => a.client.callTool({ name: n, arguments: args }) as Promise<CallToolResult>,
-    close: () => a.close(),
-  };
+  const c = await eraCaller(era, h.bridge.url, token, name);
   callers.push(c);
   return c;
 }
