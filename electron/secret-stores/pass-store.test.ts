@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +49,24 @@ describe('storing in pass', () => {
   it('refuses a value of several lines, which a reference would read only the first line of, without running pass', async () => {
     const store = createPassStore({ name: 'pass', config: { type: 'pass', dir: storeDir() }, env: {}, spawn: neverSpawn });
     await expect(store.set?.('work/key', 'line one\nline two\n')).rejects.toThrow('reads only the first line of a pass entry; nothing was stored');
+  });
+});
+
+describe('what pass says when it fails', () => {
+  it('keeps its explanation after the store folder readable (not read as a header), and still hides a token in it', async () => {
+    // pass's default folder: `…/.password-store: why` reads like a header to redaction.
+    const dir = join(mkdtempSync(join(tmpdir(), 'cs-pass-home-')), '.password-store');
+    mkdirSync(dir);
+    writeFileSync(join(dir, '.gpg-id'), 'KEY\n');
+    writeFileSync(join(dir, 'top.gpg'), '');
+    const bin = mkdtempSync(join(tmpdir(), 'cs-pass-bin-'));
+    const complaint = `fatal: ${dir}: Permission denied`;
+    // A pass that fails as a store folder not readable does: its folder, a colon, the why.
+    writeFileSync(join(bin, 'pass'), `#!/bin/sh\necho '${complaint}' >&2\nexit 1\n`);
+    chmodSync(join(bin, 'pass'), 0o755);
+    const store = createPassStore({ name: 'pass', config: { type: 'pass', dir }, env: { PATH: `${bin}:/usr/bin:/bin` } });
+    await expect(store.get('top')).rejects.toMatchObject({ message: `The secret store "pass" could not decrypt "top" (${complaint}).` });
+    writeFileSync(join(bin, 'pass'), `#!/bin/sh\necho 'fatal: ${dir}: token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' >&2\nexit 1\n`);
+    await expect(store.get('top')).rejects.toMatchObject({ message: `The secret store "pass" could not decrypt "top" (fatal: ${dir}: token=[redacted]).` });
   });
 });

@@ -70,7 +70,7 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
       // `--` so no path is read as an option (the grammar already refuses a leading "-").
       const result = await run(['show', '--', path]);
       if (result.code !== 0) {
-        const why = firstLine(result.stderr) || `pass exited with code ${result.code ?? '?'}`;
+        const why = firstLine(result.stderr, undefined, [dir]) || `pass exited with code ${result.code ?? '?'}`;
         throw storeUnavailable(name, `could not decrypt "${path}" (${why})`, `Unlock your GPG key (run \`pass show ${path}\` once in a terminal, so gpg-agent keeps it unlocked), then connect the server again.`);
       }
       const secret = result.stdout.split('\n')[0]?.replace(/\r$/, '') ?? '';
@@ -90,21 +90,21 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
       await assertInitialized();
       await assertInside(path);
       const result = await run(['insert', '--multiline', '--force', '--', path], `${value}\n`);
-      if (result.code !== 0) throw storeUnavailable(name, `could not store "${path}" (${firstLine(result.stderr)})`, 'Check that pass and your GPG key work in a terminal.');
+      if (result.code !== 0) throw storeUnavailable(name, `could not store "${path}" (${firstLine(result.stderr, undefined, [dir])})`, 'Check that pass and your GPG key work in a terminal.');
     },
     async delete(path) {
       await assertInitialized();
       await assertInside(path);
       if (!(await isFile(fileOf(path)))) return false;
       const result = await run(['rm', '--force', '--', path]);
-      if (result.code !== 0) throw storeUnavailable(name, `could not delete "${path}" (${firstLine(result.stderr)})`, 'Check that pass works in a terminal.');
+      if (result.code !== 0) throw storeUnavailable(name, `could not delete "${path}" (${firstLine(result.stderr, undefined, [dir])})`, 'Check that pass works in a terminal.');
       return true;
     },
     health: () =>
       healthOf(async () => {
         await assertInitialized();
         const result = await run(['version']);
-        if (result.code !== 0) throw storeUnavailable(name, `could not run pass (${firstLine(result.stderr)})`, 'Check that pass works in a terminal.');
+        if (result.code !== 0) throw storeUnavailable(name, `could not run pass (${firstLine(result.stderr, undefined, [dir])})`, 'Check that pass works in a terminal.');
         return `pass, store at ${dir}`;
       }),
   };

@@ -38,3 +38,11 @@ describe('firstLine: a store program’s complaint as errors hold it', () => {
     expect(firstLine(`get-password: session ${TOKEN}\n`, 'get-password')).not.toContain(TOKEN);
   });
 });
+
+describe('firstLine with words kept', () => {
+  it('redacts around the words a store names itself by, never across them', () => {
+    expect(firstLine('fatal: /home/u/.password-store: Permission denied')).toBe('fatal: /home/u/.password-store: [redacted]');
+    expect(firstLine('fatal: /home/u/.password-store: Permission denied', undefined, ['/home/u/.password-store'])).toBe('fatal: /home/u/.password-store: Permission denied');
+    expect(firstLine('/s: token=ghp_abcdefghijklmnopqrstuvwxyz0123456789 /s', undefined, ['/s'])).toBe('/s: token=[redacted] /s');
+  });
+});

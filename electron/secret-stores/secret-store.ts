@@ -60,19 +60,32 @@ const MAX_LINE_READ = 4096;
  * or escapes for a terminal. So token shapes and known secrets are redacted, hidden characters shown
  * as escapes, and the program's own path (a home folder's layout) reduced to its file name.
  */
-export function firstLine(text: string, program?: string): string {
+export function firstLine(text: string, program?: string, keep: readonly string[] = []): string {
   let line = (
     text
       .split('\n')
       .map((l) => l.trim())
       .find((l) => l !== '') ?? ''
   ).slice(0, MAX_LINE_READ);
-  if (program === undefined) return cutText(revealHidden(redact(line)), MAX_COMPLAINT);
+  if (program === undefined) return cutText(revealHidden(redactAround(line, keep)), MAX_COMPLAINT);
   if (program.includes('/')) line = line.split(program).join(programName(program));
   // `get-password: why`: redaction would read a program named for a credential as a header and hide the why.
   const own = `${programName(program)}: `;
   const why = line.startsWith(own) ? line.slice(own.length) : line;
-  return cutText(revealHidden((why === line ? '' : own) + redact(why)), MAX_COMPLAINT);
+  return cutText(revealHidden((why === line ? '' : own) + redactAround(why, keep)), MAX_COMPLAINT);
+}
+
+/**
+ * Redacted around the words a store names itself by (pass's `~/.password-store`): read as a header
+ * (`…password-store: why`), they would hide the why; they are the person's settings, never a secret.
+ */
+function redactAround(line: string, keep: readonly string[]): string {
+  const [word, ...rest] = keep.filter((k) => k !== '');
+  if (word === undefined) return redact(line);
+  return line
+    .split(word)
+    .map((part) => redactAround(part, rest))
+    .join(word);
 }
 
 /** A program's file name, for what an agent may read: its folder says where a person keeps things. */
