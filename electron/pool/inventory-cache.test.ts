@@ -40,6 +40,15 @@ describe('inventory cache', () => {
     expect(read.ok && read.cache.tools[0]).toEqual({ server: 'files', name: 'read', title: cut, inputSchema: { type: 'object' }, annotations: { title: cut, readOnlyHint: true } });
   });
 
+  it('refuses a cache written before tools carried requiresTasks, so a task-only tool is not listed from it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pool-cache-'));
+    const old = { ...sample(), version: 2, tools: [{ server: 'files', name: 'research', inputSchema: { type: 'object' } }] };
+    writeFileSync(cacheFile(dir, 'files'), JSON.stringify(old));
+    const read = await readCache(dir, 'files');
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.reason).toMatch(/^invalid/);
+  });
+
   it('refuses invalid JSON, a wrong shape, and another server’s file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pool-cache-'));
     writeFileSync(cacheFile(dir, 'a'), '{nope');

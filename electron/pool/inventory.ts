@@ -22,8 +22,11 @@ export interface Inventory {
 
 export const EMPTY_INVENTORY: Inventory = { tools: [], resources: [], templates: [], prompts: [] };
 
-/** 2: tools carry their MCP App (SEP-1865); an older cache is fetched again. */
-export const CACHE_VERSION = 2;
+/**
+ * 2: tools carry their MCP App (SEP-1865). 3: tools carry `requiresTasks`, so a tool only a task can
+ * run is no longer listed from a cache written without it. An older cache is fetched again.
+ */
+export const CACHE_VERSION = 3;
 
 export const CachedInventorySchema = z.object({
   version: z.literal(CACHE_VERSION),

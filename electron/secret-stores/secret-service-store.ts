@@ -1,6 +1,7 @@
 import { CodedError } from '../../shared/errors';
 import type { SecretStoreConfig } from '../../shared/config';
 import { couldMatchVaultKey, VAULT_KEYCHAIN_SERVICE } from '../../shared/vault';
+import { KeyedQueue } from '../fs-safe';
 import { DEFAULT_STORE_TIMEOUT_MS, isNoAnswer, runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { hasExactly, holdsSearchLines, parseSearch, sameItems, withoutLineEnd, type SearchAnswer } from './secret-service-items';
@@ -53,6 +54,20 @@ function splitAttributes(path: string): string[] {
   }
   const slash = path.indexOf('/');
   return slash < 0 ? ['service', path] : ['service', path.slice(0, slash), 'username', path.slice(slash + 1)];
+}
+
+/**
+ * A store checks its value by reading it back: a second store of the same item between the two would
+ * make the first look not kept. One item's stores and deletes run in call order in this process, for
+ * every store opened on it (a store is opened anew for each use).
+ */
+const writes = new KeyedQueue();
+
+/** One item of one session bus, its attributes in any order: the key its stores and deletes queue under. */
+function itemKey(bus: string, attributes: readonly string[]): string {
+  const pairs: string[] = [];
+  for (let at = 0; at < attributes.length; at += 2) pairs.push(JSON.stringify([attributes[at], attributes[at + 1]]));
+  return `${bus}\n${pairs.sort().join(',')}`;
 }
 
 /** A path's attributes, or undefined for one no operation takes (its reference says why when read). */
@@ -157,6 +172,45 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
     return item?.secret === undefined || item.secret === '' ? undefined : withoutLineEnd(item.secret);
   };
 
+  const storeItem = async (path: string, attributes: string[], value: string): Promise<void> => {
+    // The Secret Service replaces an item that has at least these attributes: another program's.
+    const others = (await search(attributes, Date.now())).items.filter((item) => !hasExactly(item, attributes)).length;
+    if (others > 0) {
+      throw new CodedError('denied', `${others} item${others === 1 ? '' : 's'} of another program ${others === 1 ? 'has' : 'have'} the attributes of "${path}" and more; storing would replace one of them, so nothing was stored.`, {
+        hint: 'Name the item by attributes no other program uses (name=value,name=value), or keep the value in the vault instead (secrets set without --store).',
+      });
+    }
+    const since = Date.now();
+    const result = await run(['store', `--label=${path}`, ...attributes], since, value);
+    if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? keyringLocked([], ', then store the value again') : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
+    // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
+    // program's item: only what reads back as given counts as stored (a caller then deletes its file).
+    // A read-back past its time, or of a keyring locked meanwhile, says so: the value may well be stored.
+    const kept = await readExact(path, attributes, 'store', since).catch((error: unknown) => {
+      if (isNoAnswer(error) || (error instanceof Error && lockErrors.has(error))) throw error;
+      return undefined;
+    });
+    if (kept !== withoutLineEnd(value)) {
+      throw new CodedError('internal', `The secret store "${name}" did not keep the value of "${path}" as given (it reads back otherwise); take it as not stored.`, {
+        hint: 'Check the item in Passwords and Keys (Seahorse), or keep the value in the vault instead (secrets set without --store).',
+      });
+    }
+  };
+
+  const deleteItem = async (path: string, attributes: string[]): Promise<boolean> => {
+    const answer = await search(attributes, Date.now());
+    if (answer.items.length === 0) return false;
+    // `secret-tool clear` deletes every item with at least these attributes, another program's too.
+    if (answer.items.length > 1 || !answer.items.every((item) => hasExactly(item, attributes))) {
+      throw new CodedError('denied', `${answer.items.length} items of the Secret Service have the attributes of "${path}" (${answer.items.filter((item) => !hasExactly(item, attributes)).length} of them with more, another program's); nothing was deleted, as secret-tool would delete them all.`, {
+        hint: 'Delete the item you mean in Passwords and Keys (Seahorse).',
+      });
+    }
+    const result = await run(['clear', ...attributes], Date.now());
+    if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
+    return true;
+  };
+
   return {
     name,
     type: 'secret-service',
@@ -169,42 +223,11 @@ export function createSecretServiceStore(options: SecretServiceStoreOptions): Se
       const attributes = attributesOf(path);
       if (Buffer.byteLength(value) > MAX_SECRET_TOOL_BYTES) throw tooLong(path, value);
       if (holdsSearchLines(value)) throw searchShaped(path);
-      // The Secret Service replaces an item that has at least these attributes: another program's.
-      const others = (await search(attributes, Date.now())).items.filter((item) => !hasExactly(item, attributes)).length;
-      if (others > 0) {
-        throw new CodedError('denied', `${others} item${others === 1 ? '' : 's'} of another program ${others === 1 ? 'has' : 'have'} the attributes of "${path}" and more; storing would replace one of them, so nothing was stored.`, {
-          hint: 'Name the item by attributes no other program uses (name=value,name=value), or keep the value in the vault instead (secrets set without --store).',
-        });
-      }
-      const since = Date.now();
-      const result = await run(['store', `--label=${path}`, ...attributes], since, value);
-      if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? keyringLocked([], ', then store the value again') : noService(result.stderr, `secret-tool exited with code ${result.code ?? '?'}`);
-      // secret-tool exits 0 after cutting a value, and the Secret Service may keep it beside another
-      // program's item: only what reads back as given counts as stored (a caller then deletes its file).
-      // A read-back past its time, or of a keyring locked meanwhile, says so: the value may well be stored.
-      const kept = await readExact(path, attributes, 'store', since).catch((error: unknown) => {
-        if (isNoAnswer(error) || (error instanceof Error && lockErrors.has(error))) throw error;
-        return undefined;
-      });
-      if (kept !== withoutLineEnd(value)) {
-        throw new CodedError('internal', `The secret store "${name}" did not keep the value of "${path}" as given (it reads back otherwise); take it as not stored.`, {
-          hint: 'Check the item in Passwords and Keys (Seahorse), or keep the value in the vault instead (secrets set without --store).',
-        });
-      }
+      return writes.run(itemKey(env.DBUS_SESSION_BUS_ADDRESS ?? '', attributes), () => storeItem(path, attributes, value));
     },
     async delete(path) {
       const attributes = attributesOf(path);
-      const answer = await search(attributes, Date.now());
-      if (answer.items.length === 0) return false;
-      // `secret-tool clear` deletes every item with at least these attributes, another program's too.
-      if (answer.items.length > 1 || !answer.items.every((item) => hasExactly(item, attributes))) {
-        throw new CodedError('denied', `${answer.items.length} items of the Secret Service have the attributes of "${path}" (${answer.items.filter((item) => !hasExactly(item, attributes)).length} of them with more, another program's); nothing was deleted, as secret-tool would delete them all.`, {
-          hint: 'Delete the item you mean in Passwords and Keys (Seahorse).',
-        });
-      }
-      const result = await run(['clear', ...attributes], Date.now());
-      if (result.code !== 0 && result.stderr.trim() !== '') throw noService(result.stderr);
-      return true;
+      return writes.run(itemKey(env.DBUS_SESSION_BUS_ADDRESS ?? '', attributes), () => deleteItem(path, attributes));
     },
     health: (paths = []) =>
       healthOf(async () => {

@@ -11,13 +11,17 @@ import { check, ratioSpread, spread, type Row } from './report';
 import { homeWithServers, startServe } from './serve-process';
 import { LeanClient } from './lean-client';
 
-/** Every tool of a connected client, page by page (bounded). */
+/**
+ * Every tool of a connected client an agent can call without tasks, page by page (bounded). A tool
+ * whose `execution.taskSupport` is "required" answers only as a task, which the bridge does not
+ * offer, so it lists none (docs/bridge.md); the direct side counts the same tools.
+ */
 export async function listAllTools(client: Client): Promise<number> {
   let count = 0;
   let cursor: string | undefined;
   for (let page = 0; page < 1000; page++) {
     const result = await client.listTools(cursor === undefined ? {} : { cursor });
-    count += result.tools.length;
+    count += result.tools.filter((tool) => tool.execution?.taskSupport !== 'required').length;
     cursor = result.nextCursor;
     if (cursor === undefined) return count;
   }

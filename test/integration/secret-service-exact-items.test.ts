@@ -108,6 +108,15 @@ describe('the Secret Service store and other programs’ items', () => {
     expect(count('service', 'mine')).toBe(0);
   }, 90_000);
 
+  it('stores of one item made at once (each store opened anew, as the app does) are each kept, the last one given read after', async () => {
+    // Each store reads its value back: another store of the item in between would fail it as not kept.
+    const values = ['first-value', 'second-value', 'third-value', 'fourth-value'];
+    const stored = await Promise.allSettled(values.map(async (value) => store().set?.('service=race,username=me', value)));
+    expect(stored.map((one) => (one.status === 'rejected' ? String(one.reason) : 'kept'))).toEqual(values.map(() => 'kept'));
+    expect(await store().get('race/me')).toBe('fourth-value');
+    expect(count('service', 'race')).toBe(1);
+  }, 90_000);
+
   it('stores and reads back whole an AWS credentials file of two profiles and a TOML table, their lines shaped like its own', async () => {
     const aws = '[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = abc/def\n\n[work]\naws_access_key_id = AKIAOTHER\naws_secret_access_key = ghi';
     const toml = 'token = "x"\n[server]\nlabel = prod\nsecret = y\ncreated = today';
