@@ -1,27 +1,12 @@
 import type { AdminEntry, AgentView, ApiInput, ApiMethod } from '../../../shared/api';
-import { ALL_SERVERS, asksOf, type Agent, type AgentsFileEdit, type AgentStore } from '../../bridge';
+import type { AgentsFileEdit, AgentStore } from '../../bridge';
 import { shownInput, summarize } from '../admin/admin-summary';
 import type { AdminRecorder } from '../door/api-door';
 import { powerOf } from '../door/method-powers';
+import { agentSettingsView } from './agent-view';
 
 type UpdateInput = ApiInput<'updateAgent'>;
 type Change = { method: 'addAgent' | 'removeAgent' | 'rotateAgent' | 'updateAgent'; input: UpdateInput | { name: string } };
-
-function viewOf(agent: Agent): AgentView {
-  return {
-    name: agent.name,
-    servers: agent.servers.includes(ALL_SERVERS) ? '*' : agent.servers,
-    policy: agent.policy,
-    tools: agent.tools,
-    asks: asksOf(agent.asks),
-    createdAt: agent.createdAt,
-    ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
-    ...(agent.resourceTools === true ? { resourceTools: true } : {}),
-    ...(agent.toolMode !== undefined ? { toolMode: agent.toolMode } : {}),
-    ...(agent.listFound === true ? { listFound: true } : {}),
-    ...(agent.client !== undefined ? { client: agent.client } : {}),
-  };
-}
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const serverSet = (servers: AgentView['servers']): string => (servers === '*' ? '*' : JSON.stringify([...servers].sort()));
@@ -60,8 +45,8 @@ export function settingsChange(before: AgentView, after: AgentView): UpdateInput
 
 /** What an edit of agents.json did, agent by agent, as the App API calls that would have done it. */
 export function fileChanges(edit: AgentsFileEdit): Change[] {
-  const before = new Map(edit.before.map((a) => [a.name, viewOf(a)]));
-  const after = new Map(edit.after.map((a) => [a.name, viewOf(a)]));
+  const before = new Map(edit.before.map((a) => [a.name, agentSettingsView(a)]));
+  const after = new Map(edit.after.map((a) => [a.name, agentSettingsView(a)]));
   const changes: Change[] = [];
   for (const name of before.keys()) if (!after.has(name)) changes.push({ method: 'removeAgent', input: { name } });
   for (const [name, now] of after) {
@@ -83,7 +68,7 @@ export function fileChanges(edit: AgentsFileEdit): Change[] {
  * (method-powers.ts) against the agents before it, a widening kept for the person to review.
  */
 export async function fileEditEntries(edit: AgentsFileEdit): Promise<Omit<AdminEntry, 'id' | 'time'>[]> {
-  const before = new Map(edit.before.map((a) => [a.name, viewOf(a)]));
+  const before = new Map(edit.before.map((a) => [a.name, agentSettingsView(a)]));
   const context = { agent: (name: string) => Promise.resolve(before.get(name)), sessionSettings: () => Promise.reject(new Error('not an agent change')) };
   const entries: Omit<AdminEntry, 'id' | 'time'>[] = [];
   for (const { method, input } of fileChanges(edit)) {

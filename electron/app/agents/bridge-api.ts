@@ -1,8 +1,9 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { bridgeAddressNote } from './address-note';
+import { agentSettingsView } from './agent-view';
 import { tokenReferenceNote } from './token-reference-note';
-import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, searchedOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { assumedTarget, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, searchedOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -90,18 +91,8 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     const lastUsedAt = deps.bridge?.lastUsedAt(agent.name);
     const protocol = deps.bridge?.protocolOf(agent.name);
     return {
-      name: agent.name,
-      servers: agent.servers.includes(ALL_SERVERS) ? '*' : agent.servers,
-      policy: agent.policy,
-      tools: agent.tools,
-      asks: asksOf(agent.asks),
-      ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
-      ...(agent.resourceTools === true ? { resourceTools: true } : {}),
-      ...(agent.toolMode !== undefined ? { toolMode: agent.toolMode } : {}),
-      ...(agent.listFound === true ? { listFound: true } : {}),
-      ...(agent.client !== undefined ? { client: agent.client } : {}),
+      ...agentSettingsView(agent),
       ...(agent.fromCode === true ? { fromCode: true } : {}),
-      createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
       ...(protocol !== undefined ? { protocol } : {}),
     };

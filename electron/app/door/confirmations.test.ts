@@ -93,3 +93,27 @@ describe('the app stopping (expireAll)', () => {
     expect(reported).toHaveLength(2);
   });
 });
+
+describe('requests whose call ended (withdrawWhere)', () => {
+  it('withdraws only the waiting requests it picks, reported once each, and says why to whoever answers one later', () => {
+    const confirmations = new Confirmations({ now: () => 1000 });
+    const pick = (call: string) => {
+      const { confirmation, claim } = confirmations.request({ method: 'callTool', input: { call }, shown: {}, summary: 'a call', from: 'cli' });
+      claims.set(confirmation.id, claim);
+      return confirmation;
+    };
+    const [ended, other, running] = [pick('ended'), pick('other'), pick('ended')];
+    confirmations.take(running.id);
+    const reported: string[] = [];
+    confirmations.on('decided', ({ confirmation, outcome }) => reported.push(`${confirmation.id} ${outcome}`));
+    const moot = (method: string, input: unknown) => method === 'callTool' && (input as { call?: string }).call === 'ended';
+    confirmations.withdrawWhere(moot, 'the agent stopped waiting for the call');
+    expect(reported).toEqual([`${ended.id} withdrawn`]);
+    expect(confirmations.list().map((c) => c.id)).toEqual([other.id]);
+    expect(() => confirmations.take(ended.id)).toThrow('was withdrawn: the agent stopped waiting for the call');
+    // The one already being decided is its decider's: still running, not withdrawn.
+    expect(answerOf(confirmations, running.id)).toEqual({ outcome: 'waiting' });
+    confirmations.withdrawWhere(moot, 'again');
+    expect(reported).toHaveLength(1);
+  });
+});
