@@ -36,7 +36,7 @@ export { askDecision, callDecision, confirmationDecision, toolChangeDecision } f
 export { appCallDecision } from './decision-summaries';
 export * from './app-call-views';
 export { InputRoundSettingsSchema, SessionSettingsSchema, SetInputRoundSettingsSchema, SetSessionSettingsSchema } from './settings-methods';
-export type { InputRoundSettingsView, SessionSettingsView } from './settings-methods';
+export type { InputRoundSettingsView, SessionSettingsView, WebUiSettingsView } from './settings-methods';
 export * from './first-inventory';
 export { currentError } from './current-error';
 export { disconnectOutcome, type DisconnectAnswer, type DisconnectOutcome } from './disconnect-outcome';

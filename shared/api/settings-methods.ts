@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputRoundMs, sessionSetting, type SessionSetting } from '../config';
+import { inputRoundMs, sessionSetting, UiSessionIdleSchema, type SessionSetting } from '../config';
 import { lazySchema } from './lazy-schema';
 
 /** The round settings as mcp.json has them: a setting left out is its default (INPUT_ROUND_SETTINGS). */
@@ -51,10 +51,17 @@ export const SetSessionSettingsSchema = lazySchema(() =>
   }),
 );
 
+/** The web UI's settings as mcp.json has them: left out, the default (UI_SESSION_IDLE). */
+export const WebUiSettingsSchema = lazySchema(() => z.object({ uiSessionIdleMs: z.number().int().optional() }));
+export type WebUiSettingsView = z.infer<typeof WebUiSettingsSchema>;
+
+/** A new idle limit within the settings file's bounds; `null` removes it (the default again). */
+export const SetWebUiSettingsSchema = lazySchema(() => z.strictObject({ uiSessionIdleMs: UiSessionIdleSchema.nullable() }));
+
 /**
  * The settings of the rounds the bridge holds a 2026-07-28 agent's call for (docs/asks.md, "How
- * long a round gathers"), and of a 2025-11-25 HTTP session kept alive (docs/configuration.md, "An
- * HTTP session that expires").
+ * long a round gathers"), of a 2025-11-25 HTTP session kept alive (docs/configuration.md, "An
+ * HTTP session that expires"), and how long a web UI tab stays signed in unused.
  */
 export const SETTINGS_METHODS = {
   /** `settings.inputRoundWindowMs`, `inputRoundQuietMs` and `inputRoundGatherMaxMs` as mcp.json has them. */
@@ -65,4 +72,8 @@ export const SETTINGS_METHODS = {
   sessionSettings: () => ({ input: z.strictObject({}), output: SessionSettingsSchema }),
   /** Writes them into mcp.json (the pool takes them at once: no restart); answers them as now in force. */
   setSessionSettings: () => ({ input: SetSessionSettingsSchema, output: SessionSettingsSchema }),
+  /** `settings.uiSessionIdleMs` as mcp.json has it. */
+  webUiSettings: () => ({ input: z.strictObject({}), output: WebUiSettingsSchema }),
+  /** Writes it into mcp.json (read at each idle check: open tabs too, no restart); answers it as now in force. */
+  setWebUiSettings: () => ({ input: SetWebUiSettingsSchema, output: WebUiSettingsSchema }),
 };

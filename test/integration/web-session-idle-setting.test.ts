@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_USE_HEADER } from '../../shared/api';
@@ -48,6 +48,31 @@ describe("the web UI's session in a running serve", () => {
     await expect
       .poll(async () => ((await (await stillHere(served, served.secret)).json()) as { result: { idleMs: number } }).result.idleMs, { timeout: 30_000, interval: 200 })
       .toBe(1_800_000);
+  }, 60_000);
+
+  it('sets the limit from the Settings screen (setWebUiSettings): open tabs take it, a value out of bounds is refused, null is the default again', async () => {
+    const api = (method: string, payload: unknown) =>
+      fetch(`${served.origin}/api/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${served.secret}`, [PERSON_USE_HEADER]: '1' },
+        body: JSON.stringify(payload),
+      });
+    const idleNow = async () => ((await (await stillHere(served, served.secret)).json()) as { result: { idleMs: number } }).result.idleMs;
+    const refused = await api('setWebUiSettings', { uiSessionIdleMs: 60_000 });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('from 300000 to 86400000 (5 minutes to 24 hours)');
+    const set = await api('setWebUiSettings', { uiSessionIdleMs: 7_200_000 });
+    expect([set.status, await set.json()]).toEqual([200, { result: { uiSessionIdleMs: 7_200_000 } }]);
+    expect(await idleNow()).toBe(7_200_000);
+    expect((JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { settings?: unknown }).settings).toEqual({ uiSessionIdleMs: 7_200_000 });
+    const back = await api('setWebUiSettings', { uiSessionIdleMs: null });
+    expect([back.status, await back.json()]).toEqual([200, { result: {} }]);
+    expect(await idleNow()).toBe(1_800_000);
+    const log = (await (await api('readAdminLog', {})).json()) as { result: Array<{ method: string; summary: string }> };
+    expect(log.result.filter((e) => e.method === 'setWebUiSettings').map((e) => e.summary)).toEqual([
+      'change how long a web UI tab stays signed in unused: the default',
+      'change how long a web UI tab stays signed in unused: 2 hours',
+    ]);
   }, 60_000);
 
   it('answers an unknown App API name 404 to a signed-in tab and 401 without a secret, as for a known one (whatever the method)', async () => {

@@ -92,6 +92,7 @@ const DEFAULTS: FakeHandlers = {
   listRemoved: () => [],
   inputRoundSettings: () => ({}),
   sessionSettings: () => ({}),
+  webUiSettings: () => ({}),
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

@@ -2,7 +2,7 @@ import type { ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
-import { hideArgumentSecrets, hideSecrets, isStdio, type StdioServerConfig } from '../../../shared/config';
+import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
 
@@ -218,6 +218,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'setSessionSettings': {
         const each = Object.entries(input as ApiInput<'setSessionSettings'>).map(([key, value]) => `${key} → ${value === null ? 'default' : key.endsWith('Ms') ? `${String(value)} ms` : String(value)}`);
         return `change how services' sessions are kept alive: ${each.join(', ') || 'nothing'}`;
+      }
+      case 'setWebUiSettings': {
+        const idle = (input as ApiInput<'setWebUiSettings'>).uiSessionIdleMs;
+        return `change how long a web UI tab stays signed in unused: ${idle === null ? 'the default' : idleTime(idle)}`;
       }
       default:
         return summarizeAction(method, input) ?? methodInWords(method);

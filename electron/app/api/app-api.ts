@@ -20,6 +20,7 @@ import type { RegistryApi } from '../servers/registry-api';
 import type { PinsMethods } from '../servers/pins-api';
 import type { createInputRoundApi } from '../settings/input-round-api';
 import type { createSessionSettingsApi } from '../settings/session-settings-api';
+import type { createWebUiSettingsApi } from '../settings/web-ui-settings-api';
 import { apiKeyLocation } from '../sign-in/api-key';
 import { writeSecret } from '../secrets/secret-write';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
@@ -59,6 +60,8 @@ export interface AppApiOptions {
   inputRoundApi: ReturnType<typeof createInputRoundApi>;
   /** The settings of a 2025-11-25 HTTP session kept alive, in mcp.json (electron/app/settings/session-settings-api.ts). */
   sessionSettingsApi: ReturnType<typeof createSessionSettingsApi>;
+  /** How long a web UI tab stays signed in unused, in mcp.json (electron/app/settings/web-ui-settings-api.ts). */
+  webUiSettingsApi: ReturnType<typeof createWebUiSettingsApi>;
   /** A service added, approved and connected in one transaction (electron/app/add-service.ts). */
   addService: AppApi['addService'];
   /** A registry entry installed through addService (electron/app/servers/registry-install.ts). */
@@ -121,6 +124,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.pinsApi,
     ...deps.inputRoundApi,
     ...deps.sessionSettingsApi,
+    ...deps.webUiSettingsApi,
     // Last: its deciding methods note who decided, then call the parts' own.
     ...deps.decisionsApi,
     status: async () => {

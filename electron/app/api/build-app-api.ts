@@ -43,6 +43,7 @@ import type { ToolPins } from '../../pinning';
 import { createPinsApi } from '../servers/pins-api';
 import { createInputRoundApi } from '../settings/input-round-api';
 import { createSessionSettingsApi } from '../settings/session-settings-api';
+import { createWebUiSettingsApi } from '../settings/web-ui-settings-api';
 
 export interface AppApiParts {
   core: CoreEnv;
@@ -180,6 +181,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     pinsApi,
     inputRoundApi: createInputRoundApi(registry),
     sessionSettingsApi: createSessionSettingsApi(registry),
+    webUiSettingsApi: createWebUiSettingsApi(registry),
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: agentUrl,

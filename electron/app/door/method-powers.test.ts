@@ -99,6 +99,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   sessionSettings: 'read',
   // How a quiet session is kept alive, within the file's bounds: no one reaches more.
   setSessionSettings: 'depends',
+  webUiSettings: 'read',
+  setWebUiSettings: 'widening',
 };
 
 const AGENT: AgentView = {

@@ -122,6 +122,10 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   sessionSettings: 'read',
   // Raising a bound kept against a server (its new sessions a minute, how long it may hold our check) widens.
   setSessionSettings: 'depends',
+  webUiSettings: 'read',
+  // A longer idle limit keeps an unattended tab the person's power longer; a shorter one is asked too,
+  // as the settings of rounds are: a change of how long the person is signed in is theirs to make.
+  setWebUiSettings: 'widening',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };

@@ -8,6 +8,7 @@ import { SecretsPanel } from './secrets-panel';
 import { SessionSettingsPanel } from './session-settings-panel';
 import { StoresPanel } from './stores-panel';
 import { VaultPanel } from './vault-panel';
+import { WebUiSettingsPanel } from './web-ui-settings-panel';
 import './settings.css';
 
 export function SettingsView() {
@@ -38,6 +39,7 @@ export function SettingsView() {
         <BridgePanel />
         <InputRoundsPanel />
         <SessionSettingsPanel />
+        <WebUiSettingsPanel />
         <DoctorPanel />
         <SecretsPanel />
         <StoresPanel />
