@@ -68,6 +68,8 @@ describe('the end of a tab session', () => {
 
   it('names the idle time as a person reads it, in hours when it is whole hours', () => {
     expect([5 * 60_000, 30 * 60_000, 90 * 60_000, 60 * 60_000, 120 * 60_000, 24 * 60 * 60_000].map(idleTime)).toEqual(['5 minutes', '30 minutes', '90 minutes', '1 hour', '2 hours', '24 hours']);
+    // A hand-set value that is not whole minutes is said as it is, not rounded to a minute.
+    expect([330_000, 301_000, 5 * 60_000 + 59_600, 3_600_400, 61 * 60_000 + 15_000].map(idleTime)).toEqual(['5 minutes 30 seconds', '5 minutes 1 second', '6 minutes', '1 hour', '61 minutes 15 seconds']);
   });
 
   it("answers an idle tab's call 401 with why, and the command line's credential never idles", async () => {

@@ -12,9 +12,15 @@ const RANGE = `must be a whole number of ms from ${UI_SESSION_IDLE.min} to ${UI_
 /** `settings.uiSessionIdleMs`: whole ms within the bounds, refused with a message naming the range. */
 export const UiSessionIdleSchema = z.number({ error: RANGE }).int({ error: RANGE }).min(UI_SESSION_IDLE.min, { error: RANGE }).max(UI_SESSION_IDLE.max, { error: RANGE });
 
-/** `settings.uiSessionIdleMs` as a person reads it: whole hours as hours, else minutes. */
+/**
+ * `settings.uiSessionIdleMs` as a person reads it: whole hours as hours, else minutes, and the
+ * seconds left over (a hand-set 330000 is 5 minutes 30 seconds, not "6 minutes").
+ */
 export function idleTime(idleMs: number): string {
-  const minutes = Math.round(idleMs / 60_000);
+  const totalSeconds = Math.round(idleMs / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  if (seconds !== 0) return `${minutes} minutes ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   if (minutes % 60 !== 0) return `${minutes} minutes`;
   return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
 }
