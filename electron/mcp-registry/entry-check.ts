@@ -8,10 +8,13 @@ const MAX_DEPTH = 16;
  * Characters that make text read as other text or break a terminal: format characters (bidi
  * overrides, zero-width), line and paragraph separators, control characters other than tab and
  * newline (Unicode categories Cf, Zl, Zp, Cc), and the other default-ignorable ones, drawn as
- * nothing (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0 are letters, Lo). Variation selectors
- * (U+FE00–FE0F) stay: an emoji in a title carries one.
+ * nothing (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0 are letters, Lo). A variation selector
+ * stays after a character it can vary (an emoji's U+FE0F, a kanji's glyph variant, a Mongolian
+ * letter's form), one per character: a selector with nothing before it, or a run of them, draws as
+ * nothing and can carry hidden bytes (Unicode §23.4).
  */
-const HOSTILE_CHAR = /[\p{Cf}\p{Zl}\p{Zp}]|(?![\t\n\r])\p{Cc}|(?![\uFE00-\uFE0F])\p{Default_Ignorable_Code_Point}/u;
+const HOSTILE_CHAR =
+  /[\p{Cf}\p{Zl}\p{Zp}]|(?![\t\n\r])\p{Cc}|(?!\p{Variation_Selector})\p{Default_Ignorable_Code_Point}|(?:^|[\p{Variation_Selector}\s])\p{Variation_Selector}/u;
 
 /** A registry entry as kept in the snapshot: the checked server.json and the registry's status. */
 export interface CheckedEntry {
