@@ -61,7 +61,7 @@ export class AgentStore {
   /** @throws CodedError invalid_config when agents.json exists but is not valid. */
   static open(options: AgentStoreOptions): AgentStore {
     const store = new AgentStore(options);
-    const stamp = store.#fileStamp();
+    const stamp = fileStamp(store.file);
     store.#replace(store.#held.read(stamp, false), stamp, false);
     return store;
   }
@@ -84,6 +84,11 @@ export class AgentStore {
   get(name: string): Agent | undefined {
     const stored = this.#loaded.agents.get(name);
     return stored ? this.#view(stored) : undefined;
+  }
+
+  /** agents.json's text as held now, and a hand edit since it held `seen` (agent-writes.ts). */
+  since(seen?: string): { text: string; edit?: AgentsFileEdit } {
+    return this.#held.since(seen);
   }
 
   fromCode(name: string): boolean {
@@ -257,15 +262,11 @@ export class AgentStore {
     return found;
   }
 
-  #fileStamp(): string {
-    return fileStamp(this.file);
-  }
-
   #refreshSync(now: number, force = false): void {
     this.#checkedAt = now;
     let stamp: string;
     try {
-      stamp = this.#fileStamp();
+      stamp = fileStamp(this.file);
       if (!force && stamp === this.#stamp) return;
       this.#replace(this.#held.read(stamp, true), stamp, true);
     } catch (error) {
@@ -288,10 +289,10 @@ export class AgentStore {
   async #mutate(edit: (agents: StoredAgent[]) => StoredAgent[]): Promise<void> {
     await this.#lock.run(async () => {
       // An edit made since the last read is told before this change is made on top of it.
-      const next = edit(this.#held.read(this.#fileStamp(), true));
+      const next = edit(this.#held.read(fileStamp(this.file), true));
       await this.#held.write(next);
       this.#checkedAt = this.#core.now();
-      this.#replace(next, this.#fileStamp(), true);
+      this.#replace(next, fileStamp(this.file), true);
     });
   }
 }

@@ -12,6 +12,8 @@ const WritesFileSchema = z.object({
   version: z.literal(1),
   /** Digests (sha256, hex) of agents.json's text before and after each write this product made, oldest first. */
   writes: z.array(z.object({ from: z.string(), to: z.string() })).max(KEPT_WRITES),
+  /** The text of the last write: a hand edit after it is told apart from the writes before it. */
+  last: z.string().optional(),
 });
 type Write = z.infer<typeof WritesFileSchema>['writes'][number];
 
@@ -31,8 +33,8 @@ export class HeldAgentsFile {
   readonly writesFile: string;
   readonly #file: string;
   readonly #onEdited: (edit: AgentsFileEdit) => void;
-  /** The text's digest and agents of the last valid agents.json held: an edit found is told against it. */
-  #held = { digest: textDigest(''), agents: [] as StoredAgent[] };
+  /** The text, its digest and agents of the last valid agents.json held: an edit found is told against it. */
+  #held = { text: '', digest: textDigest(''), agents: [] as StoredAgent[] };
 
   constructor(file: string, onEdited: (edit: AgentsFileEdit) => void) {
     this.#file = file;
@@ -45,7 +47,7 @@ export class HeldAgentsFile {
     const text = stamp === 'none' ? '' : readTextFileSync(this.#file, MAX_STATE_FILE_BYTES);
     const agents = stamp === 'none' ? [] : parseFile(text, this.#file);
     const held = this.#held;
-    this.#held = { digest: textDigest(text), agents };
+    this.#held = { text, digest: textDigest(text), agents };
     if (tell && !reaches(this.#read(), held.digest, this.#held.digest)) this.#onEdited(fileEdit(held.agents, agents));
     return agents;
   }
@@ -54,22 +56,45 @@ export class HeldAgentsFile {
   async write(agents: StoredAgent[]): Promise<void> {
     const text = `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents }, null, 2)}\n`;
     const writes = [...this.#read(), { from: this.#held.digest, to: textDigest(text) }].slice(-KEPT_WRITES);
-    await writeFileAtomic(this.writesFile, `${JSON.stringify({ version: 1, writes })}\n`, { mode: 0o600 }).catch((error: unknown) => {
+    await writeFileAtomic(this.writesFile, `${JSON.stringify({ version: 1, writes, last: text })}\n`, { mode: 0o600 }).catch((error: unknown) => {
       throw fsFailure(error, 'write', this.writesFile);
     });
     await writeFileAtomic(this.#file, text).catch((error: unknown) => {
       throw fsFailure(error, 'write', this.#file);
     });
-    this.#held = { digest: textDigest(text), agents };
+    this.#held = { text, digest: textDigest(text), agents };
+  }
+
+  /**
+   * The text held now, and what changed since agents.json held `seen` that no write of ours explains
+   * (a hand edit while no app watched; `seen` unreadable counts as no agents; none given, nothing).
+   */
+  since(seen?: string): { text: string; edit?: AgentsFileEdit } {
+    const { text, agents } = this.#held;
+    const { writes, last } = this.#readFile();
+    if (seen === undefined || reaches(writes, textDigest(seen), textDigest(text))) return { text };
+    // Our writes since `seen` are logged by their writers: told from the last of them, when they lead there.
+    const from = last !== undefined && reaches(writes, textDigest(seen), textDigest(last)) ? last : seen;
+    let before: StoredAgent[] = [];
+    try {
+      if (from !== '') before = parseFile(from, this.#file);
+    } catch {
+      // What the app saw was valid when it saw it; damaged since, it is told as no agents.
+    }
+    return { text, edit: fileEdit(before, agents) };
   }
 
   #read(): Write[] {
+    return this.#readFile().writes;
+  }
+
+  #readFile(): { writes: Write[]; last?: string | undefined } {
     try {
-      const parsed = WritesFileSchema.safeParse(JSON.parse(readTextFileSync(this.writesFile, MAX_STATE_FILE_BYTES)));
-      return parsed.success ? parsed.data.writes : [];
+      const parsed = WritesFileSchema.safeParse(JSON.parse(readTextFileSync(this.writesFile, 2 * MAX_STATE_FILE_BYTES)));
+      return parsed.success ? parsed.data : { writes: [] };
     } catch {
       // Missing or unreadable: no write is vouched for, so a change found is logged (twice at worst).
-      return [];
+      return { writes: [] };
     }
   }
 }

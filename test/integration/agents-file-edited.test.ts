@@ -78,3 +78,44 @@ describe('agents.json edited while the app runs', () => {
     }
   }, 90_000);
 });
+
+describe('agents.json edited while no app runs', () => {
+  it('is logged at the next start, kept for review, once; a command run while no app ran is not', async () => {
+    const home = tempHome('cs-agents-closed-');
+    const added = await runCli(home, ['agents', 'add', 'helper', '--servers', 'github', '--policy', 'read=allow,write=ask,destructive=deny'], { env: ENV });
+    expect(added.code, added.stderr).toBe(0);
+    const first = await startServe(home, [], ENV);
+    await first.stop();
+
+    // With no app running: a command's change, then a hand edit giving the agent every server.
+    const narrowed = await runCli(home, ['agents', 'set', 'helper', '--policy', 'write=deny'], { env: ENV });
+    expect(narrowed.code, narrowed.stderr).toBe(0);
+    const file = join(home, 'agents.json');
+    const current = JSON.parse(await readFile(file, 'utf8')) as { version: 1; agents: { servers: unknown }[] };
+    for (const agent of current.agents) agent.servers = ['*'];
+    await writeFile(file, JSON.stringify(current, null, 2));
+
+    const second = await startServe(home, [], ENV);
+    try {
+      const found = await eventually(async () => {
+        const entries = (await adminLog(second)).filter((e) => e.who === 'file');
+        return entries.length > 0 ? entries : undefined;
+      });
+      expect(found.map((e) => [e.method, e.review])).toEqual([['updateAgent', true]]);
+      expect(found[0]?.summary).toBe('agents.json was edited outside the app while no app ran: change the agent "helper": servers → all');
+      const review = (await second.api('listOfflineChanges', {})).body.result as AdminEntry[];
+      expect(review.filter((e) => e.who === 'file').map((e) => e.summary)).toEqual([found[0]?.summary]);
+    } finally {
+      await second.stop();
+    }
+    // Started again with nothing changed: nothing more is told.
+    const third = await startServe(home, [], ENV);
+    try {
+      await agentNames(third);
+      await sleep(1000);
+      expect((await adminLog(third)).filter((e) => e.who === 'file')).toHaveLength(1);
+    } finally {
+      await third.stop();
+    }
+  }, 90_000);
+});

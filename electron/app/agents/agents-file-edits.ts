@@ -4,6 +4,7 @@ import { shownInput, summarize } from '../admin/admin-summary';
 import type { AdminRecorder } from '../door/api-door';
 import { powerOf } from '../door/method-powers';
 import { agentSettingsView } from './agent-view';
+import { readSeen, writeSeen } from './agents-seen';
 
 type UpdateInput = ApiInput<'updateAgent'>;
 type Change = { method: 'addAgent' | 'removeAgent' | 'rotateAgent' | 'updateAgent'; input: UpdateInput | { name: string } };
@@ -66,8 +67,9 @@ export function fileChanges(edit: AgentsFileEdit): Change[] {
 /**
  * The admin entries for an edit: each change decided widening or narrowing as a command's would be
  * (method-powers.ts) against the agents before it, a widening kept for the person to review.
+ * `closed`: found at the app's start, made while no app ran.
  */
-export async function fileEditEntries(edit: AgentsFileEdit): Promise<Omit<AdminEntry, 'id' | 'time'>[]> {
+export async function fileEditEntries(edit: AgentsFileEdit, closed = false): Promise<Omit<AdminEntry, 'id' | 'time'>[]> {
   const before = new Map(edit.before.map((a) => [a.name, agentSettingsView(a)]));
   const context = { agent: (name: string) => Promise.resolve(before.get(name)), sessionSettings: () => Promise.reject(new Error('not an agent change')) };
   const entries: Omit<AdminEntry, 'id' | 'time'>[] = [];
@@ -76,7 +78,7 @@ export async function fileEditEntries(edit: AgentsFileEdit): Promise<Omit<AdminE
     entries.push({
       who: 'file',
       method,
-      summary: `agents.json was edited outside the app: ${summarize(method, input)}`,
+      summary: `agents.json was edited outside the app${closed ? ' while no app ran' : ''}: ${summarize(method, input)}`,
       input: shownInput(method, input),
       outcome: 'ok',
       ...(power === 'widening' ? { review: true } : {}),
@@ -85,14 +87,31 @@ export async function fileEditEntries(edit: AgentsFileEdit): Promise<Omit<AdminE
   return entries;
 }
 
-/** Writes each edit of agents.json the store finds (not made by this product's code, which logs its own) to the admin log. */
-export function recordAgentsFileEdits(agents: AgentStore, admin: AdminRecorder, log: (line: string) => void): () => void {
+/**
+ * Writes each edit of agents.json the store finds (not made by this product's code, which logs its
+ * own) to the admin log: at start, one made while no app ran (against what the app last held,
+ * agents-seen.ts), then each one while it runs. What the app holds is noted after each change.
+ */
+export function recordAgentsFileEdits(agents: AgentStore, admin: AdminRecorder, log: (line: string) => void): (() => void) & { settled(): Promise<void> } {
   let order = Promise.resolve();
-  return agents.on('edited', (edit) => {
-    order = order
-      .then(async () => {
-        for (const entry of await fileEditEntries(edit)) admin.record(entry);
-      })
-      .catch((error: unknown) => log(`recording an edit of agents.json failed: ${String(error)}`));
+  const queue = (work: () => Promise<void>): void => {
+    order = order.then(work).catch((error: unknown) => log(`recording an edit of agents.json failed: ${String(error)}`));
+  };
+  const record = async (edit: AgentsFileEdit, closed: boolean): Promise<void> => {
+    for (const entry of await fileEditEntries(edit, closed)) admin.record(entry);
+  };
+  // Noted once it is logged: the next start compares with it, so nothing is told twice.
+  const noteHeld = (): Promise<void> => writeSeen(agents.file, agents.since().text);
+  queue(async () => {
+    const { edit } = agents.since(readSeen(agents.file));
+    if (edit !== undefined) await record(edit, true);
+    await noteHeld();
   });
+  const offEdited = agents.on('edited', (edit) => queue(() => record(edit, false).then(noteHeld)));
+  const offChange = agents.on('change', () => queue(noteHeld));
+  const stop = (): void => {
+    offEdited();
+    offChange();
+  };
+  return Object.assign(stop, { settled: () => order });
 }
