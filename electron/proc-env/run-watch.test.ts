@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,16 @@ afterEach(() => {
 });
 
 const MARK = 'ab'.repeat(16);
+/** Opens a FIFO to write (waiting for its reader), says so, and writes once told to: or, after 5 s untold, anyway. */
+const FIFO_WRITER = `
+const fs = require('node:fs');
+const [fifo, line] = process.argv.slice(1);
+const fd = fs.openSync(fifo, 'w');
+process.stdout.write('opened\\n');
+const finish = (how) => { fs.writeSync(fd, line); fs.closeSync(fd); process.stdout.write(how + '\\n'); process.exit(0); };
+process.stdin.once('data', () => finish('turned'));
+setTimeout(() => finish('untold'), 5000);
+`;
 // Past the kernel's pid_max: no process of this machine has these pids.
 const P = 4_300_000;
 
@@ -87,5 +98,27 @@ describe('RunWatch: what proves a process is the run’s', () => {
     put({ pid: P + 4, ppid: 1, pgrp: P + 4, session: P + 4, start: '1004' }); // recorded with another start: reused
     const watch = await RunWatch.resume([{ pid: P, start: '1000' }, { pid: P + 1, start: '1001' }, { pid: P + 4, start: '999' }], MARK, proc);
     expect((await watch?.survivors('end'))?.map((s) => s.pid).sort()).toEqual([P + 1, P + 2]);
+  });
+
+  it('reads the stat of every process off the event loop: a look waiting on one read lets the loop turn', async () => {
+    const { proc, put } = fakeProc();
+    put({ pid: P, ppid: 1, pgrp: P, session: P, start: '5000' });
+    // A process started before the run, whose stat answers only once this process's event loop has
+    // turned after the look opened it: read synchronously, the loop stood still until the writer gave up.
+    const slow = join(proc, String(P + 1));
+    mkdirSync(slow);
+    execFileSync('mkfifo', [join(slow, 'stat')]);
+    const writer = spawn(process.execPath, ['-e', FIFO_WRITER, join(slow, 'stat'), `${P + 1} (x) S 1 ${P + 1} ${P + 1} ${'0 '.repeat(15)}100 0\n`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const said: string[] = [];
+    writer.stdin.on('error', () => undefined); // gone before told, when the look blocked
+    writer.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      said.push(...chunk.split('\n').filter((line) => line !== ''));
+      if (chunk.includes('opened')) writer.stdin.write('go\n');
+    });
+    const ended = new Promise((resolve) => writer.once('exit', resolve));
+    const watch = await RunWatch.resume([{ pid: P, start: '5000' }], MARK, proc);
+    expect((await watch?.survivors('end'))?.map((s) => s.pid)).toEqual([P]);
+    await ended;
+    expect(said.join(' ')).toBe('opened turned');
   });
 });

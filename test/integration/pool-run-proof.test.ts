@@ -19,8 +19,10 @@ const GRACE_MS = 500;
  */
 const CROWD_MS = 240_000;
 /**
- * The most CPU time a watch's look may take in one turn of the event loop: a synchronous look over
- * 3000 processes spent some 90 ms; a turn that starts a server with its client spent up to 36 ms.
+ * The most CPU time the event loop's thread may spend in one turn while a watch looks over 3000
+ * processes; a turn that starts a server with its client spent up to 36 ms. That no look reads
+ * /proc on the loop is shown without a clock in electron/proc-env/run-watch.test.ts; this bound
+ * catches a stall that only a real crowd shows.
  */
 const LOOK_PAUSE_MS = 50;
 const { poolWith, run } = leavingPools('pool-proof-', GRACE_MS);
@@ -45,16 +47,26 @@ function markOf(pid: number): string {
 }
 
 /**
- * The most time on the CPU between two turns of the event loop, not the wall clock: on a busy
- * computer a process waits for a CPU whatever it does, and that wait is not the pool's.
+ * Time this process's main thread has spent on a CPU (ms), from the scheduler's own count: the
+ * event loop's, not the process's, whose thread pool reads /proc for the look and whose helper
+ * threads collect garbage in parallel, both of which `process.cpuUsage` adds in.
+ */
+function mainThreadCpuMs(): number {
+  const onCpuNs = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ')[0] ?? '';
+  return Number(onCpuNs) / 1e6;
+}
+
+/**
+ * The most time the event loop's thread spent on a CPU between two turns, not the wall clock: on a
+ * busy computer a process waits for a CPU whatever it does, and that wait is not the pool's.
  */
 function cpuPerTurn(): { longest: () => number; stop: () => void } {
-  let last = process.cpuUsage();
+  let last = mainThreadCpuMs();
   let longest = 0;
   const ticker = setInterval(() => {
-    const spent = process.cpuUsage(last);
-    last = process.cpuUsage();
-    longest = Math.max(longest, (spent.user + spent.system) / 1000);
+    const now = mainThreadCpuMs();
+    longest = Math.max(longest, now - last);
+    last = now;
   }, 5);
   return { longest: () => longest, stop: () => clearInterval(ticker) };
 }
@@ -104,8 +116,9 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
       turns.stop();
     }
     const longest = turns.longest();
-    // Read synchronously, /proc held the event loop 0.5–0.9 s at each of the stop's looks with 3000 of them.
-    expect(longest).toBeLessThan(300);
+    // Read synchronously, a stop's look over 3000 of them held the loop some 190 ms of CPU on an
+    // idle computer; read in batches, its longest turn took some 30 ms.
+    expect(longest).toBeLessThan(150);
     const mark = marks[0] ?? '';
     const left = async (): Promise<number[]> => {
       const pids: number[] = [];
@@ -136,7 +149,6 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
       turns.stop();
     }
     const longest = turns.longest();
-    // Read synchronously, the first look spent some 90 ms of CPU in one turn with 3000 processes.
     expect(longest).toBeLessThan(LOOK_PAUSE_MS);
   }, CROWD_MS);
 
