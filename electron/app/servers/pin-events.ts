@@ -22,15 +22,25 @@ const SAID: Record<PinEvent['outcome'], string> = {
   removed: 'removed by the server',
 };
 
-function summaryOf(event: PinEvent): string {
-  const names = [
-    ...event.tools.map((t) => `tool ${t}`),
-    ...event.prompts.map((p) => `prompt ${p}`),
-    ...event.resources.map((r) => `resource ${r}`),
-    ...event.templates.map((t) => `resource template ${t}`),
-  ];
-  const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
-  return redact(`${event.server}: ${shown} ${SAID[event.outcome]}`);
+const SHOWN = 8;
+const KINDS = [
+  ['tools', 'tool', 'tools'],
+  ['prompts', 'prompt', 'prompts'],
+  ['resources', 'resource', 'resources'],
+  ['templates', 'resource template', 'resource templates'],
+] as const;
+
+/** The first SHOWN names, the rest counted by kind: "and 22 more" alone left the person to guess of what. */
+export function pinSummary(event: PinEvent): string {
+  const named = KINDS.flatMap(([kind, one]) => event[kind].map((name) => ({ kind, text: `${one} ${name}` })));
+  const rest = named.slice(SHOWN);
+  const counts = KINDS.map(([kind, one, many]) => {
+    const count = rest.filter((n) => n.kind === kind).length;
+    return count === 0 ? '' : `${count} ${count === 1 ? one : many}`;
+  }).filter((c) => c !== '');
+  const shown = named.slice(0, SHOWN).map((n) => n.text).join(', ');
+  const more = rest.length === 0 ? '' : ` and ${rest.length} more (${counts.join(', ')})`;
+  return redact(`${event.server}: ${shown}${more} ${SAID[event.outcome]}`);
 }
 
 /** What waits → the UI (`heldChanged`); what a listing did without the person → the admin audit log. */
@@ -38,7 +48,7 @@ export function forwardPinEvents(pins: ToolPins, admin: AdminLog, events: EventH
   return [
     pins.on('held', (payload) => events.emit('heldChanged', payload)),
     pins.on('decided', (event) => {
-      admin.record({ who: 'core', method: 'pinTools', summary: summaryOf(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts, resources: event.resources, templates: event.templates }, outcome: 'ok' });
+      admin.record({ who: 'core', method: 'pinTools', summary: pinSummary(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts, resources: event.resources, templates: event.templates }, outcome: 'ok' });
     }),
   ];
 }
