@@ -18,6 +18,7 @@ import { RegistrySection } from './registry-section';
 import { RestartFailed } from './restart-failed';
 import { ServerRow } from './server-row';
 import { useProgressiveCount } from './use-progressive-count';
+import { useRegistrySearch } from './use-registry-search';
 import './catalog.css';
 
 /** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
@@ -36,6 +37,8 @@ export function CatalogView() {
   const [open, setOpen] = useState<Open>(null);
   const [added, setAdded] = useState<string | null>(null);
 
+  const showRegistry = filter === 'all' || filter === 'available';
+  const registry = useRegistrySearch(query, showRegistry);
   const rows = useMemo(() => serverRows(servers, byServer, CATALOG), [servers, byServer]);
   // Never read (the UI's secret refused, the core gone): an empty list would say "none", untruly.
   const unread = error !== undefined && info === undefined;
@@ -74,7 +77,9 @@ export function CatalogView() {
     setTimeout(() => focusWhenShown(kept ? () => serverRowFocus(name) : openerShown, openerShown));
   }, []);
 
-  const summary = `${shownServers.length} of ${plural(rows.length, 'service')} shown, ${plural(shownEntries.length, 'catalog entry', 'catalog entries')}`;
+  // The registries' matches too: a search that finds nothing of ours may find them below.
+  const registryCount = showRegistry && registry.listed ? `, ${plural(registry.found.total, 'registry entry', 'registry entries')}` : '';
+  const summary = `${shownServers.length} of ${plural(rows.length, 'service')} shown, ${plural(shownEntries.length, 'catalog entry', 'catalog entries')}${registryCount}`;
   const issues = info?.configIssues ?? [];
 
   return (
@@ -160,7 +165,7 @@ export function CatalogView() {
       </section>
       {/* The rows gate their own actions only: a row's "more" unfolds text already shown. */}
       <ConnectionGate>
-        {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
+        {showRegistry && <RegistrySection search={registry} onInstall={onInstall} />}
         {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onReview={onReview} />}
         {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}
         {open?.kind === 'connect' && <ConnectSheet target={open.target} onClose={(kept) => onSheetClosed(open.target.name, kept)} onConnected={close} />}

@@ -49,6 +49,19 @@ describe('the registry in the catalog', () => {
     await waitFor(() => expect(within(section).getByRole('listitem', { name: 'Server 399' })).toBeTruthy());
   });
 
+  it('counts the registries\' matches in the search bar\'s summary, beside our own rows, and not when they are not shown', async () => {
+    renderApp(createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: ENTRIES }) }));
+    const toolbar = await screen.findByRole('search');
+    await waitFor(() => expect(within(toolbar).getByRole('status').textContent).toMatch(/catalog entries, 401 registry entries$/));
+    // Nothing of ours matches; the registries' one match is counted where the search is typed.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'forecasts' } });
+    await waitFor(() => expect(within(toolbar).getByRole('status').textContent).toMatch(/^0 of \d+ services shown, 0 catalog entries, 1 registry entry$/));
+    // Ready services only: the registries' section is not shown, nor counted.
+    fireEvent.change(within(toolbar).getByRole('combobox'), { target: { value: 'ready' } });
+    await waitFor(() => expect(within(toolbar).getByRole('status').textContent).not.toContain('registry'));
+    expect(screen.queryByRole('region', { name: 'From the MCP Registry' })).toBeNull();
+  });
+
   it('says in the install dialog when the registry marked several versions latest, and which one it shows', async () => {
     const multi = entry(7, { title: 'Many latest', version: '10.0.0', latestMarked: 3 });
     const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: [multi, entry(8)] }) });

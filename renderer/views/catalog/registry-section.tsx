@@ -1,19 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
-import { registryLabels, searchRegistry } from '../../../shared/catalog';
+import { registryLabels } from '../../../shared/catalog';
 import { CodeSpans, TimeAgo } from '../../components';
 import { plural } from '../../lib';
 import { RegistryEntryRow } from './registry-entry-row';
-import { useRegistryCatalog } from './use-registry-catalog';
-
-/**
- * Rows a search shows first: about a window's worth, so a keystroke updates at most this many (30
- * cost a third more of a keystroke's work when the results change, the rows below the window
- * included). The count says how many more match; "Show more" adds them until the query changes.
- */
-export const REGISTRY_ROWS = 15;
-/** Rows each "Show more" adds. */
-export const REGISTRY_MORE = 50;
+import { REGISTRY_MORE, type RegistrySearch } from './use-registry-search';
 
 /** A message as a sentence of its own: the next one must not run on from "fetch failed". */
 const asSentence = (text: string): string => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`);
@@ -46,15 +37,10 @@ function RegistryLine({ state, label }: { state: RegistryState; label: string })
   );
 }
 
-/** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke. */
-export function RegistrySection({ query, onInstall }: { query: string; onInstall: (row: RegistryRow) => void }) {
-  const { index, registries, loaded, problem, refresh } = useRegistryCatalog();
-  // Rows "Show more" added, for the query they were added to: a new query starts from the first page.
-  const [more, setMore] = useState({ query, rows: 0 });
-  const limit = REGISTRY_ROWS + (more.query === query ? more.rows : 0);
-  // In the keystroke's own render: the search takes a few milliseconds over the whole snapshot, and
-  // deferring it cost a second layout and paint (its results landed a frame or more after the input's).
-  const found = useMemo(() => searchRegistry(index, query, limit), [index, query, limit]);
+/** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke (use-registry-search.ts). */
+export function RegistrySection({ search, onInstall }: { search: RegistrySearch; onInstall: (row: RegistryRow) => void }) {
+  const { catalog, found, showMore } = search;
+  const { index, registries, loaded, problem, refresh } = catalog;
   // Distinct among the registries shown (two on one host differ by path), as the core's own `label` is.
   const labels = useMemo(() => registryLabels(registries.map((r) => r.base)), [registries]);
   if (loaded && problem !== undefined) {
@@ -105,7 +91,7 @@ export function RegistrySection({ query, onInstall }: { query: string; onInstall
         ))}
       </ul>
       {found.total > found.rows.length && (
-        <button type="button" className="button small quiet" onClick={() => setMore({ query, rows: limit - REGISTRY_ROWS + REGISTRY_MORE })}>
+        <button type="button" className="button small quiet" onClick={showMore}>
           Show {Math.min(REGISTRY_MORE, found.total - found.rows.length)} more
         </button>
       )}
