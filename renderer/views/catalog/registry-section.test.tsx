@@ -62,6 +62,14 @@ describe('the registry in the catalog', () => {
     expect(screen.queryByRole('region', { name: 'From the MCP Registry' })).toBeNull();
   });
 
+  it('counts no registry entries in the summary while a registry has none (never reached)', async () => {
+    const unreached: RegistryState = { base: BASE, entries: 0, skipped: { invalid: 0, hostile: 0 }, lastFailure: { at: Date.now(), message: 'fetch failed' } };
+    renderApp(createFakeApi({ registryCatalog: () => ({ registries: [unreached], entries: [] }) }));
+    await screen.findByText(/the registry could not be reached/);
+    const summary = within(screen.getByRole('search')).getByRole('status');
+    expect(summary.textContent).toMatch(/catalog entries$/);
+  });
+
   it('says in the install dialog when the registry marked several versions latest, and which one it shows', async () => {
     const multi = entry(7, { title: 'Many latest', version: '10.0.0', latestMarked: 3 });
     const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: [multi, entry(8)] }) });

@@ -18,7 +18,7 @@ export interface RegistrySearch {
   query: string;
   /** What the query finds; nothing while the section is not shown. */
   found: RegistryMatches;
-  /** Whether entries are listed at all: read, with no problem, from at least one registry. */
+  /** Whether there are entries to count: read, with no problem, and not none (a registry never reached). */
   listed: boolean;
   showMore: () => void;
 }
@@ -35,6 +35,6 @@ export function useRegistrySearch(query: string, shown: boolean): RegistrySearch
   const limit = REGISTRY_ROWS + (more.query === query ? more.rows : 0);
   const found = useMemo(() => (shown ? searchRegistry(catalog.index, query, limit) : NONE), [shown, catalog.index, query, limit]);
   const showMore = useCallback(() => setMore({ query, rows: limit - REGISTRY_ROWS + REGISTRY_MORE }), [query, limit]);
-  const listed = catalog.loaded && catalog.problem === undefined && catalog.registries.length > 0;
+  const listed = catalog.loaded && catalog.problem === undefined && catalog.registries.length > 0 && catalog.index.rows.length > 0;
   return { catalog, query, found, listed, showMore };
 }
