@@ -51,6 +51,8 @@ describe('installing a registry entry from the catalog', () => {
   it('a form from its inputs; the exact command (a reference for the secret) shown on the one-step sheet; nothing written before the approval', async () => {
     const { page } = ui;
     await page.getByRole('searchbox').fill('weather notes');
+    // The search bar counts the registry's matches beside our own rows.
+    await expect.poll(() => page.getByRole('search').getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/catalog entr(y|ies), [1-9]\d* registry entr(y|ies)$/);
     const entry = page.getByRole('listitem', { name: 'Weather Notes', exact: true });
     try {
       await entry.getByRole('button', { name: 'Install Weather Notes' }).click({ timeout: 15_000 });
