@@ -15,7 +15,7 @@ export interface GlobalOptions {
   home?: string;
 }
 
-export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool' | 'codeServers'> {
+export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool' | 'codeServers' | 'vaultCheck'> {
   /** This process must do the work itself (a sign-in opened with its own opener, a vault-only change). */
   local?: boolean;
   /**
@@ -27,6 +27,12 @@ export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'brid
   /** runtime.json as the command already probed it (doctor): neither looked for again nor read again. */
   probed?: AppProbe;
 }
+
+/**
+ * For a command that shows no vault state (a listing, a call): its own core reads the vault only if
+ * it uses it, so with a passphrase no scrypt runs for `servers list` (docs/cli.md).
+ */
+export const VAULT_WHEN_USED: CoreChoice = { vaultCheck: 'when-used' };
 
 /** The command's `dataDir` (`--home`, else the default) and `env`: the core environment it opens its core with. */
 export interface CliContext extends Readonly<Pick<CoreEnv, 'dataDir' | 'env'>> {
@@ -64,6 +70,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       ...(options.opener ? { opener: options.opener } : {}),
       ...(options.onPool ? { onPool: options.onPool } : {}),
       ...(options.codeServers ? { codeServers: options.codeServers } : {}),
+      ...(options.vaultCheck ? { vaultCheck: options.vaultCheck } : {}),
       ...(options.probed ? { probedRuntime: { info: options.probed.written } } : {}),
       // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
       ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),

@@ -49,6 +49,12 @@ export interface VaultOptions extends CoreEnvOptions {
   platform?: NodeJS.Platform;
   /** Poll the file this often so `change` fires for other processes' writes. Default: no polling. */
   watchIntervalMs?: number;
+  /**
+   * `when-used`: the file is read and its key derived at the first use, not at the open, so a
+   * short-lived command that never uses the vault never runs scrypt (some 0.75 s of CPU). `health()`
+   * then says nothing of the file until `checkHealth()` or a use. Default `at-open`.
+   */
+  check?: 'at-open' | 'when-used';
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -131,7 +137,7 @@ export async function openVault(options: VaultOptions): Promise<Vault> {
       core = new VaultCore({ ...common, backend: (hooks) => createFileBackend({ file, sealer, platform, lock, now, ...hooks }) });
     }
   }
-  await core.checkHealth();
+  if (options.check !== 'when-used') await core.checkHealth();
   return core;
 }
 

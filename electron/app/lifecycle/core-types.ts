@@ -29,6 +29,8 @@ export interface CoreOptions extends CoreEnvOptions {
   vaultProvider?: ProviderChoice;
   /** Asks the person for the vault passphrase where no keychain exists. */
   passphrasePrompt?: () => Promise<string>;
+  /** When the vault is read and its key derived (VaultOptions.check): a command that shows no vault state may leave it to the first use. */
+  vaultCheck?: 'at-open' | 'when-used';
   /**
    * Run the agent bridge in this process (long-running modes). `port` overrides the config's
    * `settings.bridgePort`; `required` makes a failure to start it fatal instead of reported;

@@ -29,6 +29,7 @@ export async function openStores(options: CoreOptions, core: CoreEnv): Promise<S
     // A long-running process notices what CLI commands write (a sign-in) without waiting for a call.
     ...(options.watch ? { watchIntervalMs: 2000 } : {}),
     ...(options.vaultProvider !== undefined ? { provider: options.vaultProvider } : {}),
+    ...(options.vaultCheck !== undefined ? { check: options.vaultCheck } : {}),
     ...(options.passphrasePrompt ? { prompt: options.passphrasePrompt } : {}),
     ...(options.keychainRunner ? { keychain: { runner: options.keychainRunner } } : {}),
   });

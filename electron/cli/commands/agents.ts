@@ -5,7 +5,7 @@ import { clientWithRoom } from '../../bridge';
 import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
-import type { CliContext } from '../context';
+import { VAULT_WHEN_USED, type CliContext } from '../context';
 import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
@@ -158,7 +158,7 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const list = await (await ctx.core()).api.listAgents({});
+        const list = await (await ctx.core(VAULT_WHEN_USED)).api.listAgents({});
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'MCP', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);

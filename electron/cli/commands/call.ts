@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { VAULT_WHEN_USED } from '../context';
 import type { CallResult } from '../../../shared/api';
 import { MAX_TIMEOUT_MS } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
@@ -75,7 +76,7 @@ export function registerCall(program: Command, run: Run): void {
     .action((server: string, tool: string, json: string | undefined, options: { timeout?: number; json?: boolean }) =>
       run(async (ctx) => {
         const args = parseToolArguments(json);
-        const core = await ctx.core();
+        const core = await ctx.core(VAULT_WHEN_USED);
         // Through a running app a call waits for the person: a server that is not there is said at once.
         if (ctx.runningApp() && !(await core.api.status({})).servers.some((s) => s.name === server)) {
           await explainServerError(core.api, server, serverNotConfigured(server));

@@ -6,7 +6,7 @@ import { explainServerError } from '../config-errors';
 import type { Output } from '../output';
 import { printJson } from '../output';
 import type { Run } from '../runner';
-import type { CliContext } from '../context';
+import { VAULT_WHEN_USED, type CliContext } from '../context';
 import { serverNotConfigured } from '../../registry';
 
 const PromptArgumentsSchema = z.record(z.string(), z.string());
@@ -56,7 +56,7 @@ export function printPrompt(output: Output, prompt: PromptResult): void {
 
 /** Through a running app these wait for the person: a server that is not there is said at once. */
 async function assertConfigured(ctx: CliContext, server: string): Promise<void> {
-  const core = await ctx.core();
+  const core = await ctx.core(VAULT_WHEN_USED);
   if (ctx.runningApp() && !(await core.api.status({})).servers.some((s) => s.name === server)) {
     await explainServerError(core.api, server, serverNotConfigured(server));
   }

@@ -6,6 +6,7 @@ import { printJson, table } from '../output';
 import { confirm } from '../prompt';
 import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
+import { VAULT_WHEN_USED } from '../context';
 import { registerServerEdits } from './servers-edit';
 import { addAndConnect, showRegistryDryRun } from './servers-add-connect';
 import { entryNumber, planFromRegistry } from './servers-from-registry';
@@ -99,7 +100,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const { servers: listed, configIssues } = await (await ctx.core()).api.status({});
+        const { servers: listed, configIssues } = await (await ctx.core(VAULT_WHEN_USED)).api.status({});
         const list = listed.map((s) => ({ ...s, ...(s.commandLine !== undefined ? { commandLine: s.transport === 'stdio' ? hideCommandSecrets(s.commandLine) : hideSecrets(s.commandLine) } : {}), ...(s.url !== undefined ? { url: hideSecrets(s.url) } : {}) }));
         // A broken file is not an empty one: what is listed is the last good config, and the command fails.
         if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { needsFirstStart, type PromptInfo, type ResourceInfo, type ToolInfo } from '../../../shared/api';
 import type { Core } from '../../app';
-import type { CliContext } from '../context';
+import { VAULT_WHEN_USED, type CliContext } from '../context';
 import { printJson, table } from '../output';
 import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
@@ -99,7 +99,7 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
         // Only a person at a terminal, asking for one server, follows a sign-in: a script (or a listing of
         // every server) is told the command that signs in rather than left waiting on a browser.
         const signIn = ctx.interactive && server !== undefined;
-        const core = signIn ? await signInCore(ctx, {}) : await ctx.core();
+        const core = signIn ? await signInCore(ctx, {}) : await ctx.core(VAULT_WHEN_USED);
         const value = await (async () => {
           await fetchMissingInventories(ctx, core, server, options.refresh ?? false, signIn);
           return listing.fetch(core, server);
