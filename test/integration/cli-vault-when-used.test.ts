@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { tempDir } from '../support/server-harness';
 
-const COUNTER = fileURLToPath(new URL('../fixtures/vault/count-scrypt.cjs', import.meta.url));
+const COUNTER = fileURLToPath(new URL('../fixtures/vault/count-scrypt.mjs', import.meta.url));
 
 /** Runs a command with a passphrase vault, and how many key derivations (scrypt) it started. */
 async function counted(home: string, args: string[], passphrase = 'correct horse', input?: string) {
   const file = join(tempDir('scrypt-count-'), 'count');
-  const env = { CONNECTED_SERVICES_PASSPHRASE: passphrase, NODE_OPTIONS: `--require ${COUNTER}`, SCRYPT_COUNT_FILE: file };
+  const env = { CONNECTED_SERVICES_PASSPHRASE: passphrase, NODE_OPTIONS: `--import ${COUNTER}`, SCRYPT_COUNT_FILE: file };
   const result = await runCli(home, args, { env, ...(input !== undefined ? { input } : {}) });
   const derivations = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
   return { ...result, derivations };
