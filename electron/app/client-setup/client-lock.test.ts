@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withFileLock } from '../../fs-safe';
 import { CLIENT_LOCK_MARK, madeFolders, removeMadeFolders, withClientFileLock } from './client-lock';
 
 const refused = new Error('write refused');
@@ -59,17 +58,21 @@ describe('withClientFileLock, two connects racing into one new folder', () => {
   it('makes the folder again when the other connect removed it while this one waited for the lock', async () => {
     const home = mkdtempSync(join(tmpdir(), 'cs-client-lock-'));
     const target = join(home, '.cursor', 'mcp.json');
-    // The other process's connect: it made `.cursor` and holds the lock in it.
-    mkdirSync(join(home, '.cursor'));
-    let second: Promise<string> | undefined;
-    await withFileLock(`${target}${CLIENT_LOCK_MARK}`, { staleMs: 10_000, timeoutMs: 10_000, label: target }, async () => {
-      second = withClientFileLock(target, true, () => Promise.resolve('written'));
-      // Long enough for the second connect to find the folder there and wait on the lock.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    // Its connect failed: it removes the folder it made, now empty.
-    rmdirSync(join(home, '.cursor'));
+    // The other process's connect: it made `.cursor` and holds the lock in it. The lock is a folder, which is
+    // honoured until its time is past (an hour on): this process cannot take it while it waits.
+    const lock = `${target}${CLIENT_LOCK_MARK}.lock`;
+    mkdirSync(lock, { recursive: true });
+    const later = new Date(Date.now() + 3_600_000);
+    utimesSync(lock, later, later);
+    const second = withClientFileLock(target, true, () => Promise.resolve('written'));
+    // Time for the second connect to find the folder there and wait on the lock; shorter under load only
+    // means the folder is gone before it looks, which it must make all the same.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its connect failed: the lock and the folder it made go at once, as the waiting connect sees it (a
+    // rename: a lock attempt in flight on the thread pool meets either both or neither).
+    renameSync(join(home, '.cursor'), join(home, 'gone'));
     await expect(second).resolves.toBe('written');
     expect(existsSync(join(home, '.cursor'))).toBe(true);
+    expect(readdirSync(join(home, 'gone'))).toEqual([`mcp.json${CLIENT_LOCK_MARK}.lock`]);
   }, 60_000);
 });
