@@ -59,7 +59,8 @@ export function refusedItems(server: string, pins: ServerPins, listed: ListedRef
 }
 
 function removedOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): RemovedItem[] {
-  return Object.entries(state?.gone ?? {}).map(([name, gone]) => ({
+  // One the person dismissed is no longer shown; listed again and removed again, it is shown anew.
+  return Object.entries(state?.gone ?? {}).filter(([, gone]) => gone.dismissedAt === undefined).map(([name, gone]) => ({
     server,
     kind: rules.kind,
     name,

@@ -30,7 +30,12 @@ export function decidedPins(server: string, state: ServerPins | undefined, decis
     if (drift !== undefined) throw driftError(server, each, drift);
     const decided = pinned ? decide(pinned, name, decision, options.now) : undefined;
     if (next === undefined || decided === undefined) {
-      const what = decision === 'forget' ? `No refused ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" is kept.` : `No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`;
+      const what =
+        decision === 'forget'
+          ? `No refused ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" is kept.`
+          : decision === 'dismiss'
+            ? `No ${PIN_KIND_WORDS[kind]} "${name}" removed by "${server}" is shown.`
+            : `No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`;
       throw new CodedError('not_found', redact(what), { hint: `Run \`connected-services servers review ${server}\` to see what waits and what you refused.` });
     }
     next = { ...next, [part]: decided };

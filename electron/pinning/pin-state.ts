@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PinDecision } from '../../shared/api';
 import { ownRecord } from '../../shared/config';
 import { own, put } from './own-entry';
 
@@ -23,6 +24,8 @@ export interface Pinned<T> {
 /** An approved definition the server no longer lists, since `goneAt`. */
 export interface Gone<T> extends Pinned<T> {
   goneAt: number;
+  /** When the person dismissed it from the review: still remembered as approved, no longer shown as removed. */
+  dismissedAt?: number | undefined;
 }
 
 /** One kind (tools or prompts) of one server: what agents see, what waits, what the person refused. */
@@ -114,7 +117,7 @@ export function pinStateSchema<T>(item: z.ZodType<T>): z.ZodType<PinState<T>> {
     refused: ownRecord(z.string(), z.array(z.string()).max(MAX_REFUSED)),
     refusedDefs: ownRecord(z.string(), pinned).optional(),
     unlisted: ownRecord(z.string(), z.number()).optional(),
-    gone: ownRecord(z.string(), pinned.extend({ goneAt: z.number() })).optional(),
+    gone: ownRecord(z.string(), pinned.extend({ goneAt: z.number(), dismissedAt: z.number().optional() })).optional(),
     goneForgotten: z.number().optional(),
   });
 }
@@ -226,13 +229,20 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
 
 /**
  * The person's decision on one name: a held one accepted or refused; a refused one accepted after all
- * (its definition as refused, when kept) or forgotten (listed again, it is held again). Undefined when
- * nothing of that name waits or was refused.
+ * (its definition as refused, when kept) or forgotten (listed again, it is held again); a removed one
+ * dismissed from the review (its approval still remembered). Undefined when nothing of that name waits,
+ * was refused or was removed.
  */
-export function decide<T>(state: PinState<T>, name: string, decision: 'accept' | 'refuse' | 'forget', now: number): PinState<T> | undefined {
+export function decide<T>(state: PinState<T>, name: string, decision: PinDecision['decision'], now: number): PinState<T> | undefined {
   const held = own(state.held, name);
   const refusedDef = own(state.refusedDefs, name);
   const next = copyState(state);
+  if (decision === 'dismiss') {
+    const gone = own(state.gone, name);
+    if (gone === undefined || next.gone === undefined) return undefined;
+    if (gone.dismissedAt === undefined) put(next.gone, name, { ...gone, dismissedAt: now });
+    return next;
+  }
   if (decision === 'forget') {
     if (own(state.refused, name) === undefined) return undefined;
     dropRefusal(next, name);

@@ -218,7 +218,8 @@ export class ToolPins {
   async decide(server: string, decisions: readonly PinDecision[], resetForgotten = false): Promise<void> {
     if (!(await this.#inTurn(server, () => this.#decide(server, decisions, resetForgotten)))) return;
     this.#events.emit('held', { server });
-    this.#events.emit('visible', { server });
+    // A dismissal changes the person's view only: agents' listings stay as they were.
+    if (resetForgotten || decisions.some((d) => d.decision !== 'dismiss')) this.#events.emit('visible', { server });
   }
 
   /** Keeps the decisions; false when they changed nothing. */

@@ -21,7 +21,7 @@ export function acceptsRefusal<T>(state: PinState<T>, decision: PinDecision): bo
  */
 export function decisionDrift<T>(state: PinState<T>, decision: PinDecision, listed: string | undefined): Drift | undefined {
   const { name, digest: seen } = decision;
-  if (decision.decision === 'forget') return undefined;
+  if (decision.decision === 'forget' || decision.decision === 'dismiss') return undefined;
   if (!acceptsRefusal(state, decision)) {
     const held = own(state.held, name);
     return held !== undefined && seen !== undefined && seen !== held.digest ? 'seen-changed' : undefined;

@@ -101,7 +101,8 @@ export type RemovedItem = z.infer<typeof RemovedItemSchema>;
 /**
  * One decision: on a held change, `accept` or `refuse`; on one the person refused before, `accept`
  * (its definition as refused, only while its server still lists exactly that) or `forget` (the
- * refusal dropped: listed again, it is held again). `digest`: the definition the person saw (a held
+ * refusal dropped: listed again, it is held again); on one the server removed, `dismiss` (no longer
+ * shown as removed; still remembered as approved, so listed again changed, it waits for review). `digest`: the definition the person saw (a held
  * change's or a refusal's); the decision is refused if it is no longer that one.
  */
 export const PinDecisionSchema = lazySchema(() =>
@@ -109,7 +110,7 @@ export const PinDecisionSchema = lazySchema(() =>
     kind: z.enum(PIN_KINDS),
     // A resource's URI may be long: the bridge takes URIs up to 8 KiB (bridge/input-bounds.ts).
     name: z.string().min(1).max(8192),
-    decision: z.enum(['accept', 'refuse', 'forget']),
+    decision: z.enum(['accept', 'refuse', 'forget', 'dismiss']),
     digest: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   }),
 );

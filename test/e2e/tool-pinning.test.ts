@@ -30,6 +30,16 @@ describe('tool changes to review, in Chromium', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['delete', 'search', 'shift']);
     await panel.getByRole('button', { name: 'Accept all' }).click();
     await panel.waitFor({ state: 'detached' });
+
+    // Nothing waits; what the server removed is still shown until the person dismisses it.
+    const removed = ui.page.getByRole('region', { name: 'Tool changes' });
+    const old = removed.getByRole('list', { name: 'Removed by the service' }).getByRole('listitem');
+    expect(await old.allInnerTexts()).toEqual([expect.stringMatching(/^removed: tool old \(no longer listed since .+\)\s*Dismiss$/)]);
+    await ui.idle();
+    await ui.screenshot('tool-pinning-removed');
+    await removed.getByRole('button', { name: 'Dismiss the removed tool old' }).click();
+    await removed.waitFor({ state: 'detached' });
+    expect(await ui.api<unknown[]>('listRemoved', { server: 'shifting' })).toEqual([]);
     expect(ui.problems).toEqual([]);
   });
 });

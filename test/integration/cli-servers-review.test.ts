@@ -52,7 +52,20 @@ describe('servers review, through the built CLI', () => {
 
     const all = await runCli(home, ['servers', 'review', 'shifting', '--accept-all'], { env: PASSPHRASE });
     expect(all.code, all.stderr).toBe(0);
-    expect((await runCli(home, ['servers', 'review', 'shifting'], { env: PASSPHRASE })).stdout).toContain('Nothing of shifting waits for review.');
+    const reviewed = await runCli(home, ['servers', 'review', 'shifting'], { env: PASSPHRASE });
+    expect(reviewed.stdout).toContain('Nothing of shifting waits for review.');
+    expect(reviewed.stdout).toContain('Clear from this list: connected-services servers review shifting --dismiss NAME… | --dismiss-removed');
+
+    // What the server removed leaves the review once the person has seen it; a name not shown is refused.
+    const notShown = await runCli(home, ['servers', 'review', 'shifting', '--dismiss', 'search'], { env: PASSPHRASE });
+    expect(notShown.code).not.toBe(0);
+    expect(notShown.stderr).toContain('Nothing named "search" is shown as removed by the server.');
+    const dismissed = await runCli(home, ['servers', 'review', 'shifting', '--dismiss', 'old'], { env: PASSPHRASE });
+    expect(dismissed.code, dismissed.stderr).toBe(0);
+    expect(dismissed.stdout).toContain('No longer shown as removed: tool old.');
+    const cleared = await runCli(home, ['servers', 'review', 'shifting', '--dismiss-removed'], { env: PASSPHRASE });
+    expect(cleared.stdout).toContain('Nothing of shifting is shown as removed.');
+    expect((await runCli(home, ['servers', 'review', 'shifting'], { env: PASSPHRASE })).stdout).not.toContain('removed: tool old');
 
     // The decisions hold in the data folder: the next core shows the accepted tool and not the refused one.
     const after = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
@@ -61,7 +74,9 @@ describe('servers review, through the built CLI', () => {
       expect(tools.map((t) => t.name).sort()).toEqual(['delete', 'search', 'shift']);
       expect(tools.find((t) => t.name === 'search')?.description).toContain('evil.example');
       const admin = await after.api.readAdminLog({});
-      expect(admin.filter((e) => e.method === 'reviewChanges').length).toBeGreaterThanOrEqual(2);
+      expect(admin.filter((e) => e.method === 'reviewChanges').length).toBeGreaterThanOrEqual(3);
+      expect(admin.map((e) => e.summary)).toContain('review the tools of "shifting": no longer show the tool "old" as removed by the server (listed again changed, it waits for review)');
+      expect(await after.api.listRemoved({ server: 'shifting' })).toEqual([]);
     } finally {
       await after.close();
     }

@@ -27,6 +27,7 @@ export function summarizeReview({ name, decisions = [], acceptAll, resetForgotte
   }
   if (of('refuse').length > 0) parts.push(`refuse ${named(of('refuse'), what)} (agents never see it)`);
   if (of('forget').length > 0) parts.push(`forget the refusal of ${named(of('forget'), what)} (listed again, it waits for review)`);
+  if (of('dismiss').length > 0) parts.push(`no longer show ${named(of('dismiss'), what)} as removed by the server (listed again changed, it waits for review)`);
   if (resetForgotten === true) parts.push('let pinning.acceptNewTools approve its new tools again');
   return `review the tools of ${q(name)}: ${parts.join('; ') || 'nothing'}`;
 }

@@ -29,6 +29,9 @@ describe('the change log in words', () => {
     ).toBe(
       'review the tools of "notes": accept the tool "search" as shown (digest 0123456789abcdef), the prompt "greet" as it is when you confirm; refuse the resource "notes://keys" (agents never see it); forget the refusal of the tool "upload" (listed again, it waits for review)',
     );
+    expect(summarize('reviewChanges', { name: 'notes', decisions: [{ kind: 'tool', name: 'search', decision: 'dismiss' }] })).toBe(
+      'review the tools of "notes": no longer show the tool "search" as removed by the server (listed again changed, it waits for review)',
+    );
     expect(summarize('reviewChanges', { name: 'notes', acceptAll: true, resetForgotten: true })).toBe(
       'review the tools of "notes": accept everything that waits for review when you confirm, as it is then; let pinning.acceptNewTools approve its new tools again',
     );

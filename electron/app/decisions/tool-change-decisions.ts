@@ -87,7 +87,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
           for (const d of decisions) {
             const id = toolChangeId({ server, kind: d.kind, name: d.name });
             // Only an answer to what waits: a refused item accepted or forgotten later was no waiting decision.
-            if (d.decision !== 'forget' && waiting.has(id)) answered.set(id, OUTCOME[d.decision]);
+            if ((d.decision === 'accept' || d.decision === 'refuse') && waiting.has(id)) answered.set(id, OUTCOME[d.decision]);
           }
         }),
         parts.pins.on('held', ({ server }) => void refresh(server)),

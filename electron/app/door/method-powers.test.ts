@@ -148,8 +148,9 @@ describe('the caller rules of the App API', () => {
     expect(await powerOf('decide', { kind: 'confirmation', id: 'c-1', answer: { decision: 'refuse' } }, context)).toBe('person');
     expect(await powerOf('decide', { kind: 'ask', id: 'ask_1', answer: { action: 'decline' } }, context)).toBe('person');
     // Refusing narrows; accepting, and forgetting a refusal (a refused resource then reads through its template), widen.
-    const review = (decision: 'accept' | 'refuse' | 'forget') => powerOf('reviewChanges', { name: 'notes', decisions: [{ kind: 'resource', name: 'notes://keys', decision }] }, context);
-    expect([await review('refuse'), await review('accept'), await review('forget')]).toEqual(['narrowing', 'widening', 'widening']);
+    // Dismissing a removal hides from the person what agents lost: theirs to confirm too.
+    const review = (decision: 'accept' | 'refuse' | 'forget' | 'dismiss') => powerOf('reviewChanges', { name: 'notes', decisions: [{ kind: 'resource', name: 'notes://keys', decision }] }, context);
+    expect([await review('refuse'), await review('accept'), await review('forget'), await review('dismiss')]).toEqual(['narrowing', 'widening', 'widening', 'widening']);
     // Resetting forgotten removals lets acceptNewTools approve a removed tool back changed: the person's to confirm.
     expect(await powerOf('reviewChanges', { name: 'notes', resetForgotten: true }, context)).toBe('widening');
     expect(await powerOf('reviewChanges', { name: 'notes', decisions: [{ kind: 'tool', name: 'a', decision: 'refuse' }], resetForgotten: true }, context)).toBe('widening');

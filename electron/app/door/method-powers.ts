@@ -194,6 +194,7 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
       const { decisions, acceptAll, resetForgotten } = input as ApiInput<'reviewChanges'>;
       // Forgetting a refusal widens too: a refused resource no longer listed is then read through a template that matches it.
       // So does resetForgotten: acceptNewTools then approves new names, one possibly a removed one back changed.
+      // A dismissal hides from the person what agents lost: theirs to decide, not another program's.
       return acceptAll === true || resetForgotten === true || (decisions ?? []).some((d) => d.decision !== 'refuse') ? 'widening' : 'narrowing';
     }
     case 'decideApproval':

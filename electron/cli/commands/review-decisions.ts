@@ -1,4 +1,4 @@
-import { PIN_KIND_WORDS, SHORT_DIGEST_CHARS, type HeldChange, type PinDecision, type RefusedItem } from '../../../shared/api';
+import { PIN_KIND_WORDS, SHORT_DIGEST_CHARS, type HeldChange, type PinDecision, type RefusedItem, type RemovedItem } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { revealHidden } from '../../../shared/text';
 
@@ -55,5 +55,17 @@ export function decisionsFor(server: string, held: HeldChange[], refused: Refuse
     const first = candidates[0];
     if (found.length === 0 && first !== undefined && digest !== undefined) throw changedSince(server, first, digest);
     return found.map((h) => ({ kind: h.kind, name: h.name, decision, ...(decision !== 'forget' && h.digest !== undefined ? { digest: h.digest } : {}) }));
+  });
+}
+
+/** `--dismiss NAME…`: each name the server removed, no longer shown as removed (every kind so named); `all`: every one shown. */
+export function dismissalsFor(removed: readonly RemovedItem[], args: readonly string[] | 'all'): PinDecision[] {
+  if (args === 'all') return removed.map((r) => ({ kind: r.kind, name: r.name, decision: 'dismiss' }));
+  return args.flatMap((name) => {
+    const found = removed.filter((r) => r.name === name);
+    if (found.length === 0) {
+      throw new CodedError('not_found', `Nothing named "${revealHidden(name)}" is shown as removed by the server.`, { hint: 'Run the command without --dismiss to see what the server removed.' });
+    }
+    return found.map((r) => ({ kind: r.kind, name: r.name, decision: 'dismiss' as const }));
   });
 }

@@ -3,7 +3,7 @@ import { PIN_KIND_WORDS, shortDigest, skippedWords, type ForgottenRemovals, type
 import { revealHidden } from '../../../shared/text';
 import { printJson } from '../output';
 import type { Run } from '../runner';
-import { decisionsFor } from './review-decisions';
+import { decisionsFor, dismissalsFor } from './review-decisions';
 
 /** One run of a word diff as git's plain word diff writes it: `[-removed-]{+added+}`; hidden characters as escapes; what was left out as `[…N unchanged characters left out…]`. */
 function shownPart(part: WordChange): string {
@@ -73,11 +73,12 @@ export function forgottenLines(server: string, forgotten: ForgottenRemovals): st
 const MAX_REMOVED_SHOWN = 20;
 
 /** What agents lost when the server stopped listing it: beside what waits, the removed half of a rename. */
-function printRemoved(out: (line: string) => void, removed: RemovedItem[]): void {
+function printRemoved(out: (line: string) => void, server: string, removed: RemovedItem[]): void {
   if (removed.length === 0) return;
   out('Removed by the server (agents no longer see them; listed again, a changed one waits for review):');
   for (const item of removed.slice(0, MAX_REMOVED_SHOWN)) out(`  removed: ${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)} (no longer listed since ${new Date(item.removedAt).toISOString()})`);
   if (removed.length > MAX_REMOVED_SHOWN) out(`  …and ${removed.length - MAX_REMOVED_SHOWN} more removed earlier`);
+  out(`  Clear from this list: connected-services servers review ${revealHidden(server)} --dismiss NAME… | --dismiss-removed`);
 }
 
 function printRefused(out: (line: string) => void, refused: RefusedItem[]): void {
@@ -89,7 +90,7 @@ function printRefused(out: (line: string) => void, refused: RefusedItem[]): void
 /**
  * `servers review NAME`: the tools, prompts, resources and templates of a server held since its approval (docs/configuration.md,
  * "Pinned tools"), each with its difference, and what the person refused; `--accept`, `--refuse`,
- * `--forget` or `--accept-all` decide.
+ * `--forget` or `--accept-all` decide; `--dismiss` and `--dismiss-removed` clear what the server removed from the review.
  */
 export function registerServerReview(servers: Command, run: Run): void {
   servers
@@ -98,11 +99,13 @@ export function registerServerReview(servers: Command, run: Run): void {
     .option('--accept <tool@digest...>', 'let these tools (or prompts, or resources by URI) reach agents as shown: each NAME@DIGEST with the digest the review shows beside it, refused if it changed since; one refused before, as it was refused, if the server still lists exactly that')
     .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays); NAME@DIGEST refuses only the definition shown')
     .option('--forget <tool...>', 'drop the refusal of these (listed again, they wait for review again)')
+    .option('--dismiss <tool...>', 'no longer show these as removed by the server (still remembered as approved: listed again changed, they wait for review)')
+    .option('--dismiss-removed', 'no longer show anything as removed by the server (as --dismiss, for every one shown)')
     .option('--accept-all', 'accept everything that waits, each as this command reads it (one changed before it is kept is refused)')
     .option('--reset-forgotten', "let pinning.acceptNewTools approve the server's new tools again after it forgot removed ones (one may be a removed one back, changed)")
     .option('--refused', 'show only what you refused')
     .option('--json', 'print JSON (what waits; with --refused, what you refused)')
-    .action((name: string, options: { accept?: string[]; refuse?: string[]; forget?: string[]; acceptAll?: boolean; resetForgotten?: boolean; refused?: boolean; json?: boolean }) =>
+    .action((name: string, options: { accept?: string[]; refuse?: string[]; forget?: string[]; dismiss?: string[]; dismissRemoved?: boolean; acceptAll?: boolean; resetForgotten?: boolean; refused?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         const core = await ctx.core();
         const held = await core.api.listHeldChanges({ server: name });
@@ -111,7 +114,8 @@ export function registerServerReview(servers: Command, run: Run): void {
         const removed = await core.api.listRemoved({ server: name });
         const reset = options.resetForgotten === true;
         const resetSaid = `Reset: pinning.acceptNewTools approves the new tools of ${name} again, when it is on.`;
-        const deciding = options.acceptAll === true || options.accept !== undefined || options.refuse !== undefined || options.forget !== undefined;
+        const dismissing = options.dismissRemoved === true || options.dismiss !== undefined;
+        const deciding = options.acceptAll === true || options.accept !== undefined || options.refuse !== undefined || options.forget !== undefined || dismissing;
         if (reset && !deciding) {
           if (forgotten.length === 0) return ctx.output.out(`${name} has no forgotten removed tools: pinning.acceptNewTools applies to it as configured.`);
           await core.api.reviewChanges({ name, resetForgotten: true });
@@ -130,7 +134,7 @@ export function registerServerReview(servers: Command, run: Run): void {
           } else {
             if (held.length === 0) out(`Nothing of ${name} waits for review.`);
             for (const each of held) for (const line of heldLines(each)) out(line);
-            printRemoved(out, removed);
+            printRemoved(out, name, removed);
             printRefused(out, refused);
             for (const each of forgotten) for (const line of forgottenLines(name, each)) out(line);
           }
@@ -150,12 +154,15 @@ export function registerServerReview(servers: Command, run: Run): void {
           ...decisionsFor(name, held, refused, options.accept ?? [], 'accept'),
           ...decisionsFor(name, held, refused, options.refuse ?? [], 'refuse'),
           ...decisionsFor(name, held, refused, options.forget ?? [], 'forget'),
+          ...dismissalsFor(removed, options.dismissRemoved === true ? 'all' : (options.dismiss ?? [])),
         ];
+        if (decisions.length === 0 && !reset) return ctx.output.out(`Nothing of ${name} is shown as removed.`);
         await core.api.reviewChanges({ name, decisions, ...(reset ? { resetForgotten: true } : {}) });
         const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${PIN_KIND_WORDS[x.kind]} ${revealHidden(x.name)}`);
         if (said('accept').length > 0) ctx.output.out(`Accepted ${said('accept').join(', ')}, as shown.`);
         if (said('refuse').length > 0) ctx.output.out(`Refused ${said('refuse').join(', ')}.`);
         if (said('forget').length > 0) ctx.output.out(`Forgot your refusal of ${said('forget').join(', ')}.`);
+        if (said('dismiss').length > 0) ctx.output.out(`No longer shown as removed: ${said('dismiss').join(', ')}.`);
         if (reset && forgotten.length > 0) ctx.output.out(resetSaid);
         return 0;
       }),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HeldChange, RemovedItem } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
@@ -84,7 +84,7 @@ describe("the service page's held changes", () => {
     });
     renderApp(api, { hash: '#/services/notes' });
     const list = await screen.findByRole('list', { name: 'Removed by the service' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^removed: tool search \(no longer listed since 2026-01-0\d \d\d:\d\d:05\)$/) as unknown]);
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^removed: tool search \(no longer listed since 2026-01-0\d \d\d:\d\d:05\) Dismiss$/) as unknown]);
     expect(screen.getByRole('listitem', { name: 'tool notes_search' })).toBeTruthy();
     expect(api.callsOf('listRemoved')).toContainEqual({ server: 'notes' });
 
@@ -97,5 +97,36 @@ describe("the service page's held changes", () => {
     expect(screen.getByRole('heading', { name: 'Tool changes' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Removed by the service' })).getAllByRole('listitem').map((li) => li.textContent?.split(' (')[0])).toEqual(['removed: prompt greet', 'removed: tool search']);
     expect(screen.queryByRole('button', { name: 'Accept all' })).toBeNull();
+  });
+
+  it('dismisses what the service removed, one or all, through the review: the list shows what the core still shows', async () => {
+    let removed: RemovedItem[] = [
+      { server: 'notes', kind: 'prompt', name: 'greet', removedAt: Date.UTC(2026, 0, 3) },
+      { server: 'notes', kind: 'tool', name: 'search', removedAt: Date.UTC(2026, 0, 2) },
+      { server: 'notes', kind: 'resource', name: 'file:///a.txt', removedAt: Date.UTC(2026, 0, 1) },
+    ];
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes' })] }),
+      listRemoved: ({ server }) => removed.filter((r) => r.server === server),
+      reviewChanges: ({ decisions = [] }) => {
+        removed = removed.filter((r) => !decisions.some((d) => d.decision === 'dismiss' && d.kind === r.kind && d.name === r.name));
+        return { ok: true };
+      },
+    });
+    renderApp(api, { hash: '#/services/notes' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss the removed tool search' }));
+    await screen.findByRole('button', { name: 'Dismiss all 2 removed' });
+    expect(api.callsOf('reviewChanges')).toEqual([{ name: 'notes', decisions: [{ kind: 'tool', name: 'search', decision: 'dismiss' }] }]);
+    expect(within(screen.getByRole('list', { name: 'Removed by the service' })).getAllByRole('listitem').map((li) => li.textContent?.split(' (')[0])).toEqual(['removed: prompt greet', 'removed: resource file:///a.txt']);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all 2 removed' }));
+    // Nothing left to show and nothing waits: the panel goes.
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Tool changes' })).toBeNull());
+    expect(api.callsOf('reviewChanges')[1]).toEqual({
+      name: 'notes',
+      decisions: [
+        { kind: 'prompt', name: 'greet', decision: 'dismiss' },
+        { kind: 'resource', name: 'file:///a.txt', decision: 'dismiss' },
+      ],
+    });
   });
 });

@@ -64,8 +64,20 @@ function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; dec
 /** The newest removals shown; the rest counted. */
 const MAX_REMOVED_SHOWN = 20;
 
-/** What agents lost when the service stopped listing it, beside what waits: the removed half of a rename. */
-function RemovedList({ removed }: { removed: RemovedItem[] }) {
+/** Decisions in batches the core takes at once. */
+function inBatches(all: readonly PinDecision[]): PinDecision[][] {
+  const batches: PinDecision[][] = [];
+  for (let i = 0; i < all.length; i += MAX_PIN_DECISIONS) batches.push(all.slice(i, i + MAX_PIN_DECISIONS));
+  return batches;
+}
+
+const dismissal = (item: RemovedItem): PinDecision => ({ kind: item.kind, name: item.name, decision: 'dismiss' });
+
+/**
+ * What agents lost when the service stopped listing it, beside what waits: the removed half of a rename.
+ * Dismissed, an item leaves this list; its approval is still remembered, so listed again changed, it waits.
+ */
+function RemovedList({ removed, busy, dismiss }: { removed: RemovedItem[]; busy: boolean; dismiss: (decisions: PinDecision[]) => void }) {
   return (
     <>
       <h3>Removed by the service</h3>
@@ -73,11 +85,19 @@ function RemovedList({ removed }: { removed: RemovedItem[] }) {
       <ul aria-label="Removed by the service">
         {removed.slice(0, MAX_REMOVED_SHOWN).map((item) => (
           <li key={`${item.kind}/${item.name}`} className="held-change removed">
-            removed: {PIN_KIND_WORDS[item.kind]} <code>{revealHidden(item.name)}</code> (no longer listed since {timestamp(item.removedAt)})
+            removed: {PIN_KIND_WORDS[item.kind]} <code>{revealHidden(item.name)}</code> (no longer listed since {timestamp(item.removedAt)}){' '}
+            <button type="button" className="button" disabled={busy} onClick={() => dismiss([dismissal(item)])} aria-label={`Dismiss the removed ${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)}`}>
+              Dismiss
+            </button>
           </li>
         ))}
         {removed.length > MAX_REMOVED_SHOWN && <li className="held-change removed">…and {removed.length - MAX_REMOVED_SHOWN} more removed earlier</li>}
       </ul>
+      {removed.length > 1 && (
+        <button type="button" className="button" disabled={busy} onClick={() => dismiss(removed.map(dismissal))}>
+          Dismiss all {removed.length} removed
+        </button>
+      )}
     </>
   );
 }
@@ -87,10 +107,7 @@ function RemovedList({ removed }: { removed: RemovedItem[] }) {
  * changed since, and what arrived after is left waiting (unlike the CLI's `--accept-all`).
  */
 function shownAccepts(held: readonly HeldChange[]): PinDecision[][] {
-  const all = held.map((h): PinDecision => ({ kind: h.kind, name: h.name, decision: 'accept', ...(h.digest !== undefined ? { digest: h.digest } : {}) }));
-  const batches: PinDecision[][] = [];
-  for (let i = 0; i < all.length; i += MAX_PIN_DECISIONS) batches.push(all.slice(i, i + MAX_PIN_DECISIONS));
-  return batches;
+  return inBatches(held.map((h): PinDecision => ({ kind: h.kind, name: h.name, decision: 'accept', ...(h.digest !== undefined ? { digest: h.digest } : {}) })));
 }
 
 /**
@@ -123,6 +140,10 @@ export function HeldChangesPanel({ server }: { server: string }) {
   const acceptShown = async (): Promise<void> => {
     for (const decisions of shownAccepts(held.map((d) => d.item))) await live.api.reviewChanges({ name: server, decisions });
   };
+  const dismissAll = async (decisions: PinDecision[]): Promise<void> => {
+    for (const batch of inBatches(decisions)) await live.api.reviewChanges({ name: server, decisions: batch });
+    load();
+  };
   return (
     <section aria-labelledby="held-title" className="panel held-changes">
       <h2 id="held-title">{held.length > 0 ? `Tool changes to review (${held.length})` : 'Tool changes'}</h2>
@@ -135,7 +156,7 @@ export function HeldChangesPanel({ server }: { server: string }) {
           ))}
         </ul>
       )}
-      {removed.length > 0 && <RemovedList removed={removed} />}
+      {removed.length > 0 && <RemovedList removed={removed} busy={busy} dismiss={(decisions) => run(() => dismissAll(decisions))} />}
       {held.length > 0 && (
         <button type="button" className="button" disabled={busy} onClick={() => run(acceptShown)}>
           Accept all
