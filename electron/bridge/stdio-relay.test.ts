@@ -7,15 +7,27 @@ import { StdioRelay, type RelayTransports } from './stdio-relay';
 const sdk: RelayTransports = client;
 
 /** A bridge stand-in (unit test of the relay alone): a session, then a 401 once the token is rotated. */
-function bridge(): { fetch: (url: string | URL, init?: RequestInit) => Promise<Response>; rotate: () => void } {
+function bridge(): { fetch: (url: string | URL, init?: RequestInit) => Promise<Response>; rotate: () => void; received: unknown[] } {
   let rotated = false;
+  const received: unknown[] = [];
   return {
+    received,
     rotate: () => (rotated = true),
     fetch: (_url, init) => {
       if (init?.method !== 'POST') return Promise.resolve(new Response(null, { status: 405 }));
       if (rotated) return Promise.resolve(Response.json({ jsonrpc: '2.0', error: { code: -32001, message: 'the agent token is not valid' }, id: null }, { status: 401 }));
-      const message = JSON.parse(init.body as string) as { id?: number; method: string };
-      if (message.id === undefined) return Promise.resolve(new Response(null, { status: 202 }));
+      const message = JSON.parse(init.body as string) as { id?: number; method?: string };
+      received.push(message);
+      if (message.id === undefined || message.method === undefined) return Promise.resolve(new Response(null, { status: 202 }));
+      if (message.method === 'tools/call') {
+        // A step of progress, then the answer, on one stream: as the bridge answers a call with a progress token.
+        const events = [
+          { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1, total: 1 } },
+          { jsonrpc: '2.0', id: message.id, result: { content: [] } },
+        ];
+        const body = events.map((event) => `event: message\ndata: ${JSON.stringify(event)}\n\n`).join('');
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream', 'mcp-session-id': 's1' } }));
+      }
       const result = message.method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'b', version: '1' } } : {};
       return Promise.resolve(Response.json({ jsonrpc: '2.0', id: message.id, result }, { headers: { 'mcp-session-id': 's1' } }));
     },
@@ -41,5 +53,35 @@ describe('StdioRelay on SDK v2', () => {
     );
     expect(failed).toBeInstanceOf(CodedError);
     expect((failed as CodedError).message).toContain('no longer accepts the agent token (401)');
+  });
+
+  it("writes a call's answer after its progress only once the client answered a ping, and keeps that answer from the bridge", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    let partial = '';
+    stdout.on('data', (chunk: Buffer) => {
+      const parts = (partial + chunk.toString()).split('\n');
+      partial = parts.pop() ?? '';
+      for (const part of parts) lines.push(JSON.parse(part) as Record<string, unknown>);
+    });
+    const fake = bridge();
+    const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch: fake.fetch, stdin, stdout, notice: () => undefined, sdk });
+    const running = relay.run();
+    const send = (msg: unknown): boolean => stdin.write(`${JSON.stringify(msg)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(1);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: {}, _meta: { progressToken: 'p' } } });
+    await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(3);
+    const ping = lines[2];
+    expect(lines[1]).toMatchObject({ method: 'notifications/progress' });
+    expect(ping).toMatchObject({ method: 'ping' });
+    send({ jsonrpc: '2.0', id: ping?.['id'], result: {} });
+    await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(4);
+    expect(lines[3]).toMatchObject({ id: 2, result: { content: [] } });
+    expect(fake.received.some((msg) => (msg as { id?: unknown }).id === ping?.['id'])).toBe(false);
+    stdin.end();
+    await running;
   });
 });

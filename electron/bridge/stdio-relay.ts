@@ -16,6 +16,7 @@ import { redact } from '../../shared/redact';
 import type { FetchLike } from '../net';
 import { TOKEN_ENV } from './config-snippet';
 import { boundedLines } from './bounded-lines';
+import { ClientPing } from './client-ping';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createPacedWriter } from './paced-writer';
 import { isSchemaError } from './invalid-params';
@@ -83,6 +84,7 @@ export class StdioRelay {
   readonly #lines: Readable;
   readonly #stdio: StdioMessages;
   readonly #toClient: (msg: JSONRPCMessage) => void;
+  readonly #ping: ClientPing;
   /** Requests from the client the bridge has not answered yet. */
   readonly #pending = new Set<RequestId>();
   #http: StreamableHTTPClientTransport;
@@ -101,10 +103,13 @@ export class StdioRelay {
 
   constructor(options: StdioRelayOptions) {
     this.#options = options;
-    this.#toClient = createPacedWriter(
-      (msg) => this.#stdio.send(msg),
-      (error) => options.notice(`could not write to the client: ${errorText(error)}`),
-    );
+    this.#ping = new ClientPing((msg) => this.#stdio.send(msg));
+    this.#toClient = createPacedWriter({
+      send: (msg) => this.#stdio.send(msg),
+      failed: (error) => options.notice(`could not write to the client: ${errorText(error)}`),
+      // Only a client that initialized (2025-era) answers the server's requests.
+      confirmRead: () => (this.#protocolVersion === undefined ? Promise.resolve(false) : this.#ping.confirm()),
+    });
     this.#lines = boundedLines(options.stdin, MAX_LINE_BYTES, (bytes) => {
       options.notice(`refused a line from the client longer than ${MAX_LINE_BYTES} bytes (${bytes} bytes so far)`);
       this.#toClient(overlongLine(MAX_LINE_BYTES));
@@ -162,6 +167,7 @@ export class StdioRelay {
     const stdin = this.#options.stdin;
     const { isJSONRPCRequest } = this.#options.sdk;
     this.#stdio.onmessage = (msg) => {
+      if (this.#ping.take(msg)) return;
       if (isJSONRPCRequest(msg)) {
         this.#pending.add(msg.id);
         if (msg.method === 'initialize') this.#initialize = msg;
@@ -238,6 +244,7 @@ export class StdioRelay {
   /** Stops reading, ends the bridge session (DELETE, §Session Management) and closes it. */
   async #close(): Promise<void> {
     this.#closing = true;
+    this.#ping.close();
     this.#stdio.close();
     await this.#http.terminateSession().catch(() => undefined);
     await this.#http.close().catch(() => undefined);

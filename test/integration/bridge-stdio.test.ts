@@ -10,6 +10,7 @@ import { waitFor } from '../support/server-harness';
 import { firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
 
 const SHIM = fileURLToPath(new URL('../fixtures/bridge/shim-process.ts', import.meta.url));
+const BUSY_CLIENT = fileURLToPath(new URL('../fixtures/bridge/busy-progress-client.ts', import.meta.url));
 const open: Array<{ close(): Promise<void> }> = [];
 
 afterEach(async () => {
@@ -78,6 +79,20 @@ describe('the stdio shim (bridge --stdio)', () => {
       return seen.cancelled >= 1;
     });
     expect(h.bridge.connections().some((c) => c.agent === 'desktop' && c.client?.name === 'stdio-agent')).toBe(true);
+  });
+
+  it('a client too busy to read at once still gets every step before the answer: the shim waits for its answer to a ping', async () => {
+    const { h, token } = await bridgeWith({ fault: faultServer() });
+    await h.pool.start('fault');
+    // The client runs apart from the bridge, so the bridge relays the later steps and the answer while the client is busy.
+    const child = spawn(process.execPath, ['--import', 'tsx', BUSY_CLIENT], { cwd: ROOT, env: { ...shimEnv(h.bridge.url, token), BUSY_MS: '300' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    expect(JSON.parse(out)).toEqual({ progress: [1, 2, 3], isError: false });
   });
 
   it('continues on a new session when the bridge restarts', async () => {
