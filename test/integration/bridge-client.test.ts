@@ -86,7 +86,11 @@ describe('an unmodified SDK client through the bridge', () => {
     await h.pool.start('fault');
     const controller = new AbortController();
     const call = agent.client.callTool({ name: 'fault__slow', arguments: { ms: 20_000 } }, undefined, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Cancelled before it reached the server, the call would never go upstream: wait until it has.
+    await waitFor('the slow call at the server', async () => {
+      const seen = JSON.parse(firstText(await agent.client.callTool({ name: 'fault__seen', arguments: {} }))) as { started: number };
+      return seen.started >= 1;
+    });
     controller.abort();
     await expect(call).rejects.toThrow();
     const seen = await waitFor('the upstream cancellation', async () => {

@@ -16,7 +16,9 @@ let h: BridgeHarness;
 
 beforeAll(async () => {
   const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
-  h = await startBridge({ asking: askingServer() }, {}, { asks: { router } });
+  // What is gathered is the point here, not how long a quiet ends a round: the server's three forms
+  // leave 20 ms apart, and a loaded machine can hold one back past the default 250 ms.
+  h = await startBridge({ asking: askingServer() }, { inputRoundGather: () => ({ quietMs: 2_000, maxMs: 10_000 }) }, { asks: { router } });
   await h.pool.start('asking');
 }, 60_000);
 

@@ -12,7 +12,9 @@ import { askUrlChecksFor } from '../support/ask-url-checks';
 // its request, releases the upstream call; roots go to the agent's client where its settings allow.
 // The app's own router (electron/app/asks/ask-router.ts) decides, as in serve.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
+/** The window of a round: short for the agent that never retries, long for the rest (a client retrying on a loaded machine must not lose its round). */
 const WINDOW_MS = 400;
+let windowMs = 60_000;
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 let h: BridgeHarness;
@@ -21,7 +23,7 @@ const agents: ModernAgent[] = [];
 
 beforeAll(async () => {
   const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, urls: askUrlChecksFor('loopback') });
-  h = await startBridge({ everything: everythingServer(), asking: askingServer() }, { inputRoundWindowMs: WINDOW_MS }, { asks: { router } });
+  h = await startBridge({ everything: everythingServer(), asking: askingServer() }, { inputRoundWindowMs: () => windowMs }, { asks: { router } });
   await Promise.all([h.pool.start('everything'), h.pool.start('asking')]);
 }, 60_000);
 
@@ -43,7 +45,11 @@ describe('held calls of 2026-07-28 agents', () => {
   it('an agent that never retries: the server\'s request is answered cancel, the upstream call cancelled, the state refused after', async () => {
     const tokenOf = await token('never-retries');
     const call = { name: 'asking__ask-for', arguments: { who: 'nobody' } };
-    const first = messageOf((await modernToolCall(h.bridge.port, tokenOf, 1, call)).body);
+    // The round's window is read when the round opens.
+    windowMs = WINDOW_MS;
+    const first = await modernToolCall(h.bridge.port, tokenOf, 1, call)
+      .then((answer) => messageOf(answer.body))
+      .finally(() => (windowMs = 60_000));
     expect(first.result).toMatchObject({ resultType: 'input_required' });
     await expect.poll(async () => (await toolEntry('never-retries', 'ask-for'))?.outcome, { timeout: 15_000 }).toBe('cancelled');
     expect(audited.find((e) => e.agent === 'never-retries' && e.kind === 'elicitation')).toMatchObject({ answeredBy: 'agent', answer: 'cancel' });

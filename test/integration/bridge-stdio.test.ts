@@ -71,7 +71,11 @@ describe('the stdio shim (bridge --stdio)', () => {
 
     const controller = new AbortController();
     const slow = client.callTool({ name: 'fault__slow', arguments: { ms: 20_000 } }, undefined, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Cancelled before it reached the server, the call would never go upstream: wait until it has.
+    await waitFor('the slow call at the server', async () => {
+      const seen = JSON.parse(firstText(await client.callTool({ name: 'fault__seen', arguments: {} }))) as { started: number };
+      return seen.started >= 1;
+    });
     controller.abort();
     await expect(slow).rejects.toThrow();
     await waitFor('the cancellation upstream', async () => {
