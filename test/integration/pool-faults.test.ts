@@ -7,6 +7,7 @@ import type { McpConfig } from '../../shared/config';
 import { faultServer, ROOT } from '../fixtures/servers/config';
 
 const DUPLICATE_TOOLS_SERVER = fileURLToPath(new URL('../fixtures/servers/duplicate-tools-server.ts', import.meta.url));
+const NEVER_READY = fileURLToPath(new URL('../fixtures/servers/never-ready.mjs', import.meta.url));
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
 import { INVALID_ANSWER_TEXT, NOT_JSONRPC_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
@@ -214,8 +215,8 @@ describe('pool: crashes and restarts', () => {
 describe('pool: servers that never work', () => {
   it('gives up on a server that never answers initialize, and kills it (SIGKILL if it ignores SIGTERM)', async () => {
     const pidFile = join(tempDir(), 'pid');
-    // Long enough for `node --import tsx` to start on a loaded machine, so the SIGTERM handler is in place.
-    const config = faultServer('never-ready', { PID_FILE: pidFile, IGNORE_SIGTERM: '1' }, { startupTimeoutMs: 4000 });
+    // A server without imports: its SIGTERM handler is in place long before the 4 s, however loaded the machine.
+    const config = { command: process.execPath, args: [NEVER_READY], env: { PID_FILE: pidFile, IGNORE_SIGTERM: '1' }, startupTimeoutMs: 4000 };
     const { pool, lines } = await poolWith({ f: config }, { stopGraceMs: 300 });
     const error = await rejection(pool.start('f'));
     expect(error.code).toBe('timeout');

@@ -8,6 +8,8 @@ import { configJson as json, nextEvent } from '../support/registry-events';
 const a = { command: 'node', args: ['a.js'] };
 const b = { command: 'node', args: ['b.js'] };
 const c = { type: 'http', url: 'http://127.0.0.1:9/mcp' };
+/** A write in place empties the file first; read in that moment, it is reported, then cleared by the content (config-read.ts). */
+const pastEmptyMoment = (payload: RegistryEvents['issues']): boolean => !payload.issues.some((issue) => issue.message.startsWith('the file is empty'));
 
 describe('registry: load, watch and hot reload', () => {
   let root = '';
@@ -57,7 +59,7 @@ describe('registry: load, watch and hot reload', () => {
     const r = await open(json({ a, b }));
 
     // One bad entry: the others stay loaded, the bad one is left out and reported.
-    const issues = nextEvent(r, 'issues');
+    const issues = nextEvent(r, 'issues', pastEmptyMoment);
     const dropped = nextEvent(r, 'change');
     await writeFile(file, json({ a, b: { command: 'node', args: 'b.js' } }));
     const reported = (await issues).issues;
@@ -68,14 +70,14 @@ describe('registry: load, watch and hot reload', () => {
     expect(Object.keys(good.mcpServers)).toEqual(['a']);
 
     // A file that is not JSON at all: the last good config stays in force.
-    const malformed = nextEvent(r, 'issues');
+    const malformed = nextEvent(r, 'issues', pastEmptyMoment);
     await writeFile(file, '{ "mcpServers": { "a": ');
     const [syntax] = (await malformed).issues;
     expect(syntax?.message).toMatch(/not valid JSON/);
     expect(syntax?.file).toBe(file);
     expect(r.config()).toBe(good);
 
-    const cleared = nextEvent(r, 'issues');
+    const cleared = nextEvent(r, 'issues', pastEmptyMoment);
     const change = nextEvent(r, 'change');
     await writeFile(file, json({ a, b, c }));
     expect((await cleared).issues).toEqual([]);
@@ -88,12 +90,12 @@ describe('registry: load, watch and hot reload', () => {
     expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
     expect(r.issues()).toEqual([expect.objectContaining({ server: 'b', field: 'command' })]);
 
-    const both = nextEvent(r, 'issues');
+    const both = nextEvent(r, 'issues', pastEmptyMoment);
     await writeFile(file, json({ a, b: { command: 1 }, c: { type: 'http', url: 5 } }));
     expect((await both).issues.map((i) => i.server)).toEqual(['b', 'c']);
     expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
 
-    const one = nextEvent(r, 'issues');
+    const one = nextEvent(r, 'issues', pastEmptyMoment);
     const change = nextEvent(r, 'change');
     await writeFile(file, json({ a, b, c: { type: 'http', url: 5 } }));
     expect((await one).issues.map((i) => i.server)).toEqual(['c']);
@@ -107,7 +109,7 @@ describe('registry: load, watch and hot reload', () => {
     ['a wrong field type', { command: 'node', env: { A: 1 } }, 'env["A"]'],
   ])('reports %s with the server and field', async (_label, entry, field) => {
     const r = await open(json({ a }));
-    const issues = nextEvent(r, 'issues');
+    const issues = nextEvent(r, 'issues', pastEmptyMoment);
     await writeFile(file, json({ a, bad: entry }));
     expect((await issues).issues).toEqual([expect.objectContaining({ server: 'bad', field })]);
     expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
@@ -115,7 +117,7 @@ describe('registry: load, watch and hot reload', () => {
 
   it('survives the file being deleted and recreated', async () => {
     const r = await open(json({ a }));
-    const missing = nextEvent(r, 'issues');
+    const missing = nextEvent(r, 'issues', pastEmptyMoment);
     await unlink(file);
     expect((await missing).issues[0]?.message).toMatch(/missing/);
     expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
@@ -134,11 +136,14 @@ describe('registry: load, watch and hot reload', () => {
     r.on('change', (payload) => changes.push(payload));
     const issues: RegistryEvents['issues'][] = [];
     r.on('issues', (payload) => issues.push(payload));
-    await writeFile(file, text);
+    // Whole at once (a rename): an in-place write's empty moment would be an issue of its own.
+    await writeFile(`${file}.new`, text);
+    await rename(`${file}.new`, file);
     // A later, real edit proves the watcher was running during the identical rewrite.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const change = nextEvent(r, 'change');
-    await writeFile(file, json({ a }));
+    await writeFile(`${file}.new`, json({ a }));
+    await rename(`${file}.new`, file);
     await change;
     expect(changes.map((p) => p.diff.removed)).toEqual([['b']]);
     expect(issues).toEqual([]);

@@ -38,8 +38,9 @@ describe.runIf(process.platform === 'linux')('a store program that hangs in a on
     const home = tempHome('cs-store-hang-');
     const config = {
       mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { STORE_VALUE: '${secret:op:item}' } } },
-      settings: { secretStores: { op: { type: 'command', command: process.execPath, args: [MANAGER, items, 'read', '{path}'], timeoutMs: 1000 } } },
+      settings: { secretStores: { op: { type: 'command', command: process.execPath, args: [MANAGER, items, 'read', '{path}'], timeoutMs: 5000 } } },
     };
+    // Long enough for the program to start its helper and write their pids on a loaded machine: it hangs after anyway.
     writeFileSync(join(home, 'mcp.json'), JSON.stringify(config));
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
     expect((await cli(['secrets', 'stores', 'approve', 'op', '--yes'])).code).toBe(0);
@@ -47,7 +48,7 @@ describe.runIf(process.platform === 'linux')('a store program that hangs in a on
 
     const called = await cli(['call', 'everything', 'get-env', '{}']);
     expect(called.code).not.toBe(0);
-    expect(called.stderr).toContain('The secret store "op" did not answer within 1 s');
+    expect(called.stderr).toContain('The secret store "op" did not answer within 5 s');
     const [program, helper] = readFileSync(pids, 'utf8').split(' ').map(Number);
     expect(program).toBeGreaterThan(0);
     expect(helper).toBeGreaterThan(0);

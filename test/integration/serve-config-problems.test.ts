@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
 
+/** Whole at once (a rename), as an editor saves: serve, watching, never reads it empty halfway. */
 function write(home: string, servers: Record<string, unknown>): void {
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: servers }), { mode: 0o600 });
+  writeFileSync(join(home, 'mcp.json.new'), JSON.stringify({ mcpServers: servers }), { mode: 0o600 });
+  renameSync(join(home, 'mcp.json.new'), join(home, 'mcp.json'));
 }
 
 describe('serve, when mcp.json changes to hold problems', () => {
