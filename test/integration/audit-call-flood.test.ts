@@ -18,7 +18,7 @@ describe("one agent's calls flooding the audit", () => {
   const clients: AgentClient[] = [];
   beforeAll(async () => {
     h = await startBridge({ everything: everythingServer() }, { auditArguments: true });
-  });
+  }, 60_000);
   let closed = false;
   afterAll(async () => {
     for (const c of clients.splice(0)) await c.close();
@@ -57,5 +57,5 @@ describe("one agent's calls flooding the audit", () => {
     const dir = join(h.dataDir, 'audit');
     const bytes = readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
     expect(bytes).toBeLessThan(2 * (RECORDED_BYTES_PER_WINDOW + CALLS_PER_WINDOW * 1024));
-  });
+  }, 120_000);
 });

@@ -30,7 +30,7 @@ describe('the MCP Inspector CLI through the bridge', () => {
     bridge = served.bridge ?? '';
     expect(bridge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     token = await addAgent(served, home, 'inspector', 'everything');
-  });
+  }, 90_000);
   afterAll(async () => {
     await served.stop();
   });
@@ -48,7 +48,7 @@ describe('the MCP Inspector CLI through the bridge', () => {
     const allNames = toolList.parse(all.result).tools.map((t) => t.name);
     expect(allNames.some((n) => n.startsWith('memory__'))).toBe(true);
     expect(names.some((n) => n.startsWith('memory__'))).toBe(false);
-  });
+  }, 90_000);
 
   it('calls a tool and gets the echoed text back', async () => {
     const run = await runInspector(bridge, ['--method', 'tools/call', '--tool-name', 'everything__echo', '--tool-arg', 'message=hello from the inspector'], token);
@@ -56,7 +56,7 @@ describe('the MCP Inspector CLI through the bridge', () => {
     const result = callResult.parse(run.result);
     expect(result.isError ?? false).toBe(false);
     expect(result.content.map((c) => c.text ?? '').join('')).toContain('hello from the inspector');
-  });
+  }, 90_000);
 
   it('fails without a token or with a wrong one, and the bridge keeps serving', async () => {
     const missing = await runInspector(bridge, ['--method', 'tools/list']);
@@ -77,7 +77,7 @@ describe('the MCP Inspector CLI through the bridge', () => {
     const after = await runInspector(bridge, ['--method', 'tools/call', '--tool-name', 'everything__echo', '--tool-arg', 'message=still here'], token);
     expect(after.code, after.stderr).toBe(0);
     expect(callResult.parse(after.result).content.map((c) => c.text ?? '').join('')).toContain('still here');
-  });
+  }, 90_000);
 
   it('lists prompts and resources under prefixed names', async () => {
     const prompts = await runInspector(bridge, ['--method', 'prompts/list'], token);
@@ -93,5 +93,5 @@ describe('the MCP Inspector CLI through the bridge', () => {
     // Names are prefixed; URIs pass through unchanged so resources/read reaches the right server.
     expect(listed.every((r) => r.name.startsWith('everything__'))).toBe(true);
     expect(listed.some((r) => r.uri.startsWith('demo://resource/'))).toBe(true);
-  });
+  }, 90_000);
 });

@@ -153,8 +153,9 @@ describe('streams an agent opens and never reads, under a flood of resource upda
 
   it('a reading agent still hears the update after a flood of them, without hearing each', async () => {
     // The flood before this one leaves its resource in a gap that merges the next updates with its
-    // own; two gaps with none let it end, so this flood's first update goes at once.
-    await new Promise((settle) => setTimeout(settle, 2 * RESOURCE_UPDATE_GAP_MS + 500));
+    // own; two gaps with none let it end, so this flood's first update goes at once. The second gap is
+    // armed when the first ends, late on a loaded machine: a wide margin after both.
+    await new Promise((settle) => setTimeout(settle, 3 * RESOURCE_UPDATE_GAP_MS + 2_000));
     const { token } = await h.bridge.agents.add('reader', { servers: ['flood'], policy: ALLOW });
     const a = await connectModernAgent(h.bridge.url, token);
     let heard = 0;
