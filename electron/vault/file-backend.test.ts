@@ -23,13 +23,13 @@ describe('file backend: fileExists', () => {
     };
     const backend = createFileBackend({ file, sealer, platform: process.platform, lock: DEFAULT_LOCK, now: Date.now, onSetAside: () => undefined });
     const first = backend.sync().catch((error: unknown) => error);
-    await expect.poll(() => pending.length).toBe(1);
+    await expect.poll(() => pending.length, { timeout: 10_000 }).toBe(1);
     refuse();
     expect(await first).toBeInstanceOf(CodedError);
     expect(backend.fileExists()).toBe(true);
     const second = backend.sync().catch((error: unknown) => error);
     expect(backend.fileExists()).toBe(true);
-    await expect.poll(() => pending.length).toBe(1);
+    await expect.poll(() => pending.length, { timeout: 10_000 }).toBe(1);
     expect(backend.fileExists()).toBe(true);
     refuse();
     await second;

@@ -17,7 +17,7 @@ describe('the passphrase prompt', () => {
     const vault = await openVault({ dataDir, provider: 'passphrase', env: {}, prompt, providerTimeoutMs: 1000, scrypt: { N: 1024 } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const writing = vault.set(secretKey('SLOW_TYPIST'), 'value-123456');
-    await vi.waitFor(() => expect(prompt).toHaveBeenCalledTimes(1), { interval: 1 });
+    await vi.waitFor(() => expect(prompt).toHaveBeenCalledTimes(1), { interval: 1, timeout: 10_000 });
     // Long past the provider's time limit; without the fix the write has failed by now.
     await vi.advanceTimersByTimeAsync(10_000);
     vi.useRealTimers();

@@ -74,7 +74,7 @@ describe('loading', () => {
       expect(await boot.count(), where).toBe(0);
       expect(await list.getAttribute('aria-busy'), where).toBe('true');
       expect(await page.getByRole('region', { name: 'Your services' }).getAttribute('aria-busy'), where).toBe('true');
-      expect(api.waiting(), where).toBeGreaterThan(0);
+      await expect.poll(() => api.waiting(), { message: where }).toBeGreaterThan(0);
       await ui.screenshot(`loading-list-${scheme}-${width}`);
       expect(await seriousAxeProblems(page), where).toEqual([]);
 
@@ -117,7 +117,7 @@ describe('loading', () => {
         expect(await skeleton.locator('xpath=ancestor::section[1]').getAttribute('aria-busy'), where).toBe('true');
       }
       expect(await page.getByText('Loading…', { exact: true }).count(), where).toBe(0);
-      expect(api.waiting(), where).toBeGreaterThan(0);
+      await expect.poll(() => api.waiting(), { message: where }).toBeGreaterThan(0);
       await ui.screenshot(`loading-${screen.name}-${scheme}-${width}`);
       expect(await seriousAxeProblems(page), where).toEqual([]);
 

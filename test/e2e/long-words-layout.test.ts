@@ -25,7 +25,8 @@ describe('one long word everywhere', () => {
     await page.getByRole('button', { name: 'Get prompt_0' }).waitFor();
     // Answers at once: before, the page was held for minutes laying out 4 MB of unbroken words.
     expect(await page.evaluate(() => document.body.innerText.length)).toBeLessThan(200_000);
-    expect(Date.now() - started, 'opened quickly').toBeLessThan(15_000);
+    // Minutes before; a loaded machine shares its two cores among Chromium, the core and the servers.
+    expect(Date.now() - started, 'opened quickly').toBeLessThan(45_000);
     expect(await page.locator('.card-list > li').count()).toBe(50);
     await page.getByText('(19,011 more characters not shown)').first().waitFor();
     await ui.screenshot('long-words-prompts');
