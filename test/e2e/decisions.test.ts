@@ -7,6 +7,7 @@ import { connectAgent, type AgentClient } from '../support/bridge-harness';
 import { runCli, tempHome } from '../support/cli';
 import { addShiftedServer, seriousAxeProblems, useUiSession } from '../support/e2e';
 import { eventually } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 let agent: AgentClient | undefined;
 let token = '';
@@ -16,7 +17,7 @@ const ui = useUiSession(async () => {
   const added = await runCli(home, ['agents', 'add', 'asker', '--servers', 'everything', '--policy', 'read=ask,write=deny,destructive=deny', '--json']);
   expect(added.code, added.stderr).toBe(0);
   token = (JSON.parse(added.stdout) as { token: string }).token;
-  expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', ASKING_SERVER])).code).toBe(0);
+  expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, ...tsEntry(ASKING_SERVER)])).code).toBe(0);
   expect((await runCli(home, ['servers', 'approve', 'asking', '--yes'])).code).toBe(0);
   return { home };
 }, 90_000);

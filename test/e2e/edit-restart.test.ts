@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_SERVER, ROOT, faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
 import { controlBoxes, dialog, focusedName, overlaps, serverRow, useUiSession, unreachedByTab, waitForState } from '../support/e2e';
+import { tsEntry } from '../support/ts-entry';
 
 // Issue 17 items 1 and 4 in Chromium against the real core and real servers: edit, paste, cancel, restart.
 let pidFile = '';
@@ -181,13 +182,13 @@ describe('paste to add', () => {
     await opener.focus();
     await page.keyboard.press('Enter');
     const paste = dialog(page, 'Paste a command or JSON');
-    await paste.getByLabel('Command line or JSON entry').fill(`cd '${ROOT}' && FAULT_MODE=normal ${process.execPath} --import tsx '${FAULT_SERVER}'`);
+    await paste.getByLabel('Command line or JSON entry').fill(`cd '${ROOT}' && FAULT_MODE=normal ${process.execPath} ${tsEntry(FAULT_SERVER).map((arg) => `'${arg}'`).join(' ')}`);
     await paste.getByLabel(/^Name/).fill('pasted');
     expect(await unreachedByTab(page, paste)).toEqual([]);
     await paste.getByRole('button', { name: 'Read it' }).click();
     const server = paste.getByRole('listitem', { name: 'Server pasted' });
     await server.waitFor();
-    expect(await server.getByRole('list', { name: 'Arguments' }).getByRole('listitem').allTextContents()).toEqual(['--import', 'tsx', FAULT_SERVER]);
+    expect(await server.getByRole('list', { name: 'Arguments' }).getByRole('listitem').allTextContents()).toEqual(tsEntry(FAULT_SERVER));
     expect(await server.getByText(ROOT, { exact: true }).count()).toBe(1);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -206,7 +207,7 @@ describe('paste to add', () => {
     await row.getByRole('button', { name: 'Connect pasted' }).click();
     await waitForState(row, 'ready');
     const { config } = await ui.api<{ config: unknown }>('serverConfig', { name: 'pasted' });
-    expect(config).toEqual({ command: process.execPath, args: ['--import', 'tsx', FAULT_SERVER], env: { FAULT_MODE: 'normal' }, cwd: ROOT });
+    expect(config).toEqual({ command: process.execPath, args: tsEntry(FAULT_SERVER), env: { FAULT_MODE: 'normal' }, cwd: ROOT });
   });
 
   it('adds a VS Code servers entry as it is', async () => {

@@ -8,6 +8,7 @@ import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
 import { openEvents } from '../support/ui-events';
+import { tsEntry } from '../support/ts-entry';
 
 /** The command line's credential (runtime.json), as a script on this machine would use it. */
 function cliCall(home: string, method: string, input: unknown): Promise<Response> {
@@ -28,7 +29,7 @@ describe('listDecisions / decide: every kind of decision through one pair, the o
     const added = await runCli(home, ['agents', 'add', 'me', '--servers', 'everything', '--policy', 'read=ask,write=deny,destructive=deny', '--json']);
     expect(added.code, added.stderr).toBe(0);
     const token = (JSON.parse(added.stdout) as { token: string }).token;
-    expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', ASKING_SERVER])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, ...tsEntry(ASKING_SERVER)])).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'asking', '--yes'])).code).toBe(0);
     served = await startServe(home);
     agent = new Client({ name: 'me', version: '1.0.0' });

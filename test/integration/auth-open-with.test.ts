@@ -9,6 +9,7 @@ import { createAuthCoordinator, openWith } from '../../electron/auth';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { openTestVault, startStack } from '../support/oauth-harness';
 import { waitFor } from '../support/server-harness';
+import { tsEntry } from '../support/ts-entry';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -79,7 +80,7 @@ describe('auth: the opener process gets no secrets from the environment', () => 
 
 describe('the fixtures can be started as a process (for CLI end-to-end tests)', () => {
   it('serve.ts prints its URLs and serves until stdin closes', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/oauth/serve.ts', '{"as":{"issuerPath":"/t"}}'], { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [...tsEntry('test/fixtures/oauth/serve.ts'), '{"as":{"issuerPath":"/t"}}'], { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     cleanups.push(async () => {
       if (child.exitCode === null) child.kill();

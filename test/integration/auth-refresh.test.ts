@@ -10,6 +10,7 @@ import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { startRawTokenServer } from '../fixtures/oauth/raw-token-server';
 import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
+import { tsEntry } from '../support/ts-entry';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -157,7 +158,7 @@ describe('auth: refresh', () => {
     await expire(vault, key);
     const goFile = join(dataDir, '..', 'go');
     const children = Array.from({ length: 5 }, () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/oauth/refresh-child.ts', dataDir, stack.mcp.url, stack.mcp.whoamiUrl, goFile], {
+      const child = spawn(process.execPath, [...tsEntry('test/fixtures/oauth/refresh-child.ts'), dataDir, stack.mcp.url, stack.mcp.whoamiUrl, goFile], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

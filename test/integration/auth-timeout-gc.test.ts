@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../support/cli';
+import { tsEntry } from '../support/ts-entry';
 
 const SCRIPT = fileURLToPath(new URL('../fixtures/net/timeout-under-gc.ts', import.meta.url));
 
@@ -11,7 +12,7 @@ const SCRIPT = fileURLToPath(new URL('../fixtures/net/timeout-under-gc.ts', impo
  */
 describe('an auth request’s timeout under garbage collection', () => {
   it('fires', async () => {
-    const run = await runNode(['--expose-gc', '--import', 'tsx', SCRIPT], { timeoutMs: 30_000, env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = await runNode(['--expose-gc', ...tsEntry(SCRIPT)], { timeoutMs: 30_000, env: { ...process.env, NODE_OPTIONS: '' } });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('timeout');
   }, 40_000);

@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli';
+import { tsEntry } from '../support/ts-entry';
 
 /** Every row of issue 18's table (and the tools listing), by its key in the bench's summary. */
 const ROWS = ['throughput', 'latency', 'throughput-2026', 'latency-2026', 'cpu-2026', 'mcp-proxy', 'agent-start', 'agent-start-2026', 'memory-shared', 'memory-idle', 'serve-start', 'tools-listing', 'idle-rss', 'refresh-storm', 'cmd-status', 'cmd-servers-list', 'cmd-tools', 'search-recall5', 'search-recall1', 'search-mrr10', 'search-nothing-fits', 'search-heldout-recall5', 'search-heldout-recall1', 'search-heldout-nothing-fits', 'search-heldout-paraphrase', 'search-heldout-none', 'search-p95', 'list-found-fresh', 'list-found-permission', 'list-found-working', 'auto-bound-40'];
 
 function runQuickBench(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'bench', 'run.ts'), '--quick'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...tsEntry(join(ROOT, 'test', 'bench', 'run.ts')), '--quick'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -7,6 +7,7 @@ import { ROOT } from '../fixtures/servers/config';
 import { ALLOW_ALL, conformanceServer, startAskingBridge } from '../support/asking-bridge';
 import { type BridgeHarness } from '../support/bridge-harness';
 import { FORMS, messageOf, MODERN, modernToolCall } from '../support/modern-raw';
+import { tsEntry } from '../support/ts-entry';
 
 // Issue #30 items 3 and 4: a 2026-07-28 agent → bridge → a 2026-07-28 stdio server (the entry's
 // `protocol`). The server's `input_required` results reach the pool as they are; the bridge puts
@@ -17,7 +18,7 @@ import { FORMS, messageOf, MODERN, modernToolCall } from '../support/modern-raw'
 // against the schema with the SDK's own callTool words.
 const CONFORMANCE = conformanceServer(MODERN);
 /** `forecast`: an output schema, a round asking for a unit, then structured content (`broken` breaks the schema). */
-const WEATHER: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/servers/schema-asking-server.ts'], cwd: ROOT, protocol: MODERN };
+const WEATHER: StdioServerConfig = { command: process.execPath, args: tsEntry('test/fixtures/servers/schema-asking-server.ts'), cwd: ROOT, protocol: MODERN };
 const FORECAST = 'weather__forecast';
 
 let h: BridgeHarness;

@@ -7,6 +7,7 @@ import { runCli, tempHome } from '../support/cli';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { ROOT } from '../fixtures/servers/config';
 import { startServe, type Served } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 // SECURITY.md: no value of the vault reaches an agent, in any of the places a server's data does. A
 // hostile review found two that passed it whole: object keys (of structured content, `_meta`, a log
@@ -26,7 +27,7 @@ const logged: unknown[] = [];
 beforeAll(async () => {
   home = tempHome('cs-secret-keys-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const leaky = { command: process.execPath, args: ['--import', 'tsx', LEAKY], cwd: ROOT, env: { LEAKY_KEY: '${secret:LEAKY_KEY}' } };
+  const leaky = { command: process.execPath, args: tsEntry(LEAKY), cwd: ROOT, env: { LEAKY_KEY: '${secret:LEAKY_KEY}' } };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { leaky } }));
   const cli = (args: string[], input?: string) => runCli(home, args, { env: PASSPHRASE, ...(input !== undefined ? { input } : {}) });
   expect((await cli(['secrets', 'set', 'LEAKY_KEY'], `${SECRET}\n`)).code).toBe(0);

@@ -7,6 +7,7 @@ import { runCli, tempHome } from '../support/cli';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { ROOT } from '../fixtures/servers/config';
 import { eventually, startServe, type Served } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 // SECURITY.md: no value of the vault reaches an agent, and none is written in clear. A hostile review
 // found a server's listings passed it whole (to agents in both eras, to the inventory cache and the
@@ -38,7 +39,7 @@ function holdsSecret(text: string): boolean {
 beforeAll(async () => {
   home = tempHome('cs-secret-listings-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const server = (env: Record<string, string>) => ({ command: process.execPath, args: ['--import', 'tsx', LISTING], cwd: ROOT, env });
+  const server = (env: Record<string, string>) => ({ command: process.execPath, args: tsEntry(LISTING), cwd: ROOT, env });
   const mcpServers = { evil: server({ EVIL_PW: '${secret:EVIL_PW}' }), many: server({ MANY_TOOLS: String(MAX_LISTED_ITEMS + 1) }) };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers }));
   const cli = (args: string[], input?: string) => runCli(home, args, { env: PASSPHRASE, ...(input !== undefined ? { input } : {}) });

@@ -8,6 +8,7 @@ import { freePort } from '../support/ports';
 import { everythingServer, faultServer, ROOT } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
 import { firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { tsEntry } from '../support/ts-entry';
 
 const SHIM = fileURLToPath(new URL('../fixtures/bridge/shim-process.ts', import.meta.url));
 const BUSY_CLIENT = fileURLToPath(new URL('../fixtures/bridge/busy-progress-client.ts', import.meta.url));
@@ -25,7 +26,7 @@ function shimEnv(url: string, token: string | undefined): Record<string, string>
 
 /** An unmodified SDK client that spawns the shim as its stdio server, as Claude Desktop would. */
 async function stdioAgent(url: string, token: string): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', SHIM], cwd: ROOT, env: shimEnv(url, token), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: tsEntry(SHIM), cwd: ROOT, env: shimEnv(url, token), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -39,7 +40,7 @@ async function stdioAgent(url: string, token: string): Promise<{ client: Client;
 /** Runs the shim alone and collects how it ended. */
 function runShim(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SHIM], { cwd: ROOT, env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, tsEntry(SHIM), { cwd: ROOT, env, stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -89,7 +90,7 @@ describe('the stdio shim (bridge --stdio)', () => {
     const { h, token } = await bridgeWith({ fault: faultServer() });
     await h.pool.start('fault');
     // The client runs apart from the bridge, so the bridge relays the later steps and the answer while the client is busy.
-    const child = spawn(process.execPath, ['--import', 'tsx', BUSY_CLIENT], { cwd: ROOT, env: { ...shimEnv(h.bridge.url, token), BUSY_MS: '300' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, tsEntry(BUSY_CLIENT), { cwd: ROOT, env: { ...shimEnv(h.bridge.url, token), BUSY_MS: '300' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -9,6 +9,7 @@ import { ROOT } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { callBody, callHeaders, envelope, MODERN, modernCall } from '../support/modern-raw';
 import { waitFor } from '../support/server-harness';
+import { tsEntry } from '../support/ts-entry';
 
 // A server sending updates without end, to agents whose listen streams (and a 2025-era session's GET
 // stream) are open and never read: each update was queued once per stream in the core, for good
@@ -18,7 +19,7 @@ let h: BridgeHarness;
 const open: ClientRequest[] = [];
 
 beforeAll(async () => {
-  h = await startBridge({ flood: { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/servers/update-flood-server.ts'], cwd: ROOT } });
+  h = await startBridge({ flood: { command: process.execPath, args: tsEntry('test/fixtures/servers/update-flood-server.ts'), cwd: ROOT } });
   await h.pool.start('flood');
 }, 60_000);
 

@@ -4,12 +4,13 @@ import type { PendingAsk } from '../../shared/api';
 import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { CLI, runCli, tempHome } from '../support/cli';
 import { appApi, eventually, linkOf, signIn, startServe, type Served } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 const ESC = String.fromCharCode(27);
 const plain = (text: string): string => text.replace(new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g'), '').replace(/\r/g, '');
 
 async function addAsking(home: string): Promise<void> {
-  expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', ASKING_SERVER])).code).toBe(0);
+  expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, ...tsEntry(ASKING_SERVER)])).code).toBe(0);
   expect((await runCli(home, ['servers', 'approve', 'asking', '--yes'])).code).toBe(0);
 }
 

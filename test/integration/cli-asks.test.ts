@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { CLI, runCli, tempHome } from '../support/cli';
+import { tsEntry } from '../support/ts-entry';
 
 /** The real CLI on a pseudo-terminal (util-linux `script`), typing `keys` line by line as a person would. */
 function onTerminal(home: string, args: string[], lines: string[]): Promise<{ code: number | null; output: string }> {
@@ -34,7 +35,7 @@ describe('call, when the server asks back', () => {
   let home: string;
   beforeAll(async () => {
     home = tempHome();
-    expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', ASKING_SERVER])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, ...tsEntry(ASKING_SERVER)])).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'asking'])).code).toBe(0);
   }, 60_000);
 

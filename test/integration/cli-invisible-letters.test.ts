@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
+import { tsEntry } from '../support/ts-entry';
 
 const LONG_NAMES_SERVER = fileURLToPath(new URL('../fixtures/servers/long-names-server.ts', import.meta.url));
 
@@ -20,7 +21,7 @@ describe('`tools` with a server whose tool name and description carry a Hangul f
     writeFileSync(join(folder, 'name'), NAME);
     writeFileSync(join(folder, 'description'), DESCRIPTION);
     const env = [`NAME_FILE=${join(folder, 'name')}`, '--env', `DESCRIPTION_FILE=${join(folder, 'description')}`];
-    const add = ['servers', 'add', 'blank', '--cwd', ROOT, '--env', ...env, '--', process.execPath, '--import', 'tsx', LONG_NAMES_SERVER];
+    const add = ['servers', 'add', 'blank', '--cwd', ROOT, '--env', ...env, '--', process.execPath, ...tsEntry(LONG_NAMES_SERVER)];
     expect((await runCli(home, add)).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'blank', '--yes'])).code).toBe(0);
 
@@ -42,7 +43,7 @@ describe('`tools` with a server whose tool name and description carry a Hangul f
     writeFileSync(join(folder, 'name'), 'read_file');
     writeFileSync(join(folder, 'description'), 'Reads a file.');
     const env = [`NAME_FILE=${join(folder, 'name')}`, '--env', `DESCRIPTION_FILE=${join(folder, 'description')}`];
-    const add = ['servers', 'add', 'blank', '--cwd', ROOT, '--env', ...env, '--', process.execPath, '--import', 'tsx', LONG_NAMES_SERVER];
+    const add = ['servers', 'add', 'blank', '--cwd', ROOT, '--env', ...env, '--', process.execPath, ...tsEntry(LONG_NAMES_SERVER)];
     expect((await runCli(home, add)).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'blank', '--yes'])).code).toBe(0);
     expect((await runCli(home, ['tools', 'blank'])).code).toBe(0);

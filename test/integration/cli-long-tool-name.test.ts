@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { columnWidth } from '../../shared/text';
 import { ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
+import { tsEntry } from '../support/ts-entry';
 
 const LONG_NAMES_SERVER = fileURLToPath(new URL('../fixtures/servers/long-names-server.ts', import.meta.url));
 
@@ -15,7 +16,7 @@ describe('`tools` with a server whose tool name runs to 1,000 characters', () =>
     const name = `t${'x'.repeat(999)}`;
     const file = join(mkdtempSync(join(tmpdir(), 'cs-long-name-')), 'name');
     writeFileSync(file, name);
-    const add = ['servers', 'add', 'long', '--cwd', ROOT, '--env', `NAME_FILE=${file}`, '--', process.execPath, '--import', 'tsx', LONG_NAMES_SERVER];
+    const add = ['servers', 'add', 'long', '--cwd', ROOT, '--env', `NAME_FILE=${file}`, '--', process.execPath, ...tsEntry(LONG_NAMES_SERVER)];
     expect((await runCli(home, add)).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'long', '--yes'])).code).toBe(0);
     expect((await runCli(home, ['tools', 'everything'])).code).toBe(0);
@@ -40,7 +41,7 @@ describe('`tools` with a server whose tool name runs to 1,000 characters', () =>
     writeFileSync(join(folder, 'name'), name);
     writeFileSync(join(folder, 'description'), description);
     const env = [`NAME_FILE=${join(folder, 'name')}`, '--env', `DESCRIPTION_FILE=${join(folder, 'description')}`];
-    const add = ['servers', 'add', 'wide', '--cwd', ROOT, '--env', ...env, '--', process.execPath, '--import', 'tsx', LONG_NAMES_SERVER];
+    const add = ['servers', 'add', 'wide', '--cwd', ROOT, '--env', ...env, '--', process.execPath, ...tsEntry(LONG_NAMES_SERVER)];
     expect((await runCli(home, add)).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'wide', '--yes'])).code).toBe(0);
 

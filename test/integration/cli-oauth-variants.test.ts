@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../support/cli';
+import { tsEntry } from '../support/ts-entry';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth variants passphrase' };
-const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;
+const BROWSER = [process.execPath, ...tsEntry(join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts'))].join(' ');
 
 interface Stack {
   issuer: string;
@@ -17,7 +18,7 @@ interface Stack {
 
 /** Runs `body` against a fresh authorization server + protected MCP server process with these options. */
 async function withStack(options: object, body: (stack: Stack) => Promise<void>): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts'), JSON.stringify(options)], {
+  const child = spawn(process.execPath, [...tsEntry(join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts')), JSON.stringify(options)], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'ignore'],
   });

@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 interface Row {
   name: string;
   state: string;
   enabled: boolean;
 }
+
+/** The program file of a copy of our fault server (its bundle, or its source under tsx). */
+const FAULT_PROGRAM = tsEntry(FAULT_SERVER).at(-1) ?? FAULT_SERVER;
 
 /**
  * The live copies of our fault server started with this marker in their environment: tsx's esbuild
@@ -25,7 +29,7 @@ function processesMarked(marker: string): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       // A zombie is not a running copy.
-      if (environ.split('\0').includes(marker) && command.includes(FAULT_SERVER) && !/\) Z /.test(stat)) pids.push(Number(entry));
+      if (environ.split('\0').includes(marker) && command.includes(FAULT_PROGRAM) && !/\) Z /.test(stat)) pids.push(Number(entry));
     } catch {
       // Gone meanwhile, or not ours to read.
     }
@@ -49,7 +53,7 @@ describe.skipIf(process.platform !== 'linux')('one place of truth: while an app 
     // Set up before the app runs: the command line acts on its own core.
     pidFile = join(home, '..', 'fault.pid');
     // Every copy of the server writes its pid there when it starts (test/fixtures/servers/fault-server.ts).
-    const add = await runCli(home, ['servers', 'add', 'fault', '--env', marker, '--env', `PID_FILE=${pidFile}`, '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', FAULT_SERVER]);
+    const add = await runCli(home, ['servers', 'add', 'fault', '--env', marker, '--env', `PID_FILE=${pidFile}`, '--cwd', ROOT, '--', process.execPath, ...tsEntry(FAULT_SERVER)]);
     expect(add.code, add.stderr).toBe(0);
     const approve = await runCli(home, ['servers', 'approve', 'fault', '--yes']);
     expect(approve.code, approve.stderr).toBe(0);

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { startServe } from '../support/serve';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
+import { tsEntry } from '../support/ts-entry';
 
 // `servers edit` and `servers restart` with the real CLI, no app running.
 describe('CLI: servers edit and servers restart', () => {
   it('edits a stdio server in place; a changed command waits for approval again', async () => {
     const home = tempHome('cs-cli-edit-');
-    expect((await runCli(home, ['servers', 'add', 'f', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', FAULT_SERVER])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'f', '--cwd', ROOT, '--', process.execPath, ...tsEntry(FAULT_SERVER)])).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'f', '--yes'])).code).toBe(0);
 
     const described = await runCli(home, ['servers', 'edit', 'f', '--description', 'the fault server']);
@@ -20,7 +21,7 @@ describe('CLI: servers edit and servers restart', () => {
     expect(edited.code, edited.stderr).toBe(0);
     expect(edited.stdout).toContain('needs your approval before it runs again: connected-services servers approve f');
     const file = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
-    expect(file.mcpServers['f']).toEqual({ command: process.execPath, args: ['--import', 'tsx', FAULT_SERVER], cwd: ROOT, description: 'the fault server', env: { FAULT_MODE: 'normal' } });
+    expect(file.mcpServers['f']).toEqual({ command: process.execPath, args: tsEntry(FAULT_SERVER), cwd: ROOT, description: 'the fault server', env: { FAULT_MODE: 'normal' } });
 
     // Unapproved, it does not start; approved, restart starts it.
     const refused = await runCli(home, ['servers', 'restart', 'f']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 interface Row {
   name: string;
@@ -30,7 +31,7 @@ describe('CLI: servers stop', () => {
 
   it('while an app runs: stops a server there, and --all stops every running one, naming each', async () => {
     const home = tempHome('cs-cli-stop-app-');
-    expect((await runCli(home, ['servers', 'add', 'fault', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', FAULT_SERVER])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'fault', '--cwd', ROOT, '--', process.execPath, ...tsEntry(FAULT_SERVER)])).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'fault', '--yes'])).code).toBe(0);
     const served = await startServe(home);
     try {

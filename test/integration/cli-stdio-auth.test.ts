@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../support/cli';
 import { BROWSER, startStack } from '../support/oauth-stack';
 import { startTokenApi } from '../fixtures/stdio-auth/token-api';
+import { tsEntry } from '../support/ts-entry';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'stdio auth cli passphrase' };
 const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
@@ -22,7 +23,7 @@ describe('CLI: a program on this computer that signs in', () => {
         join(home, 'mcp.json'),
         JSON.stringify({
           mcpServers: {
-            mail: { command: process.execPath, args: ['--import', 'tsx', ENV_SERVER], cwd: ROOT, env: { API_TOKEN: '${token}', API_URL: api.url }, auth: { type: 'oauth', ...auth } },
+            mail: { command: process.execPath, args: tsEntry(ENV_SERVER), cwd: ROOT, env: { API_TOKEN: '${token}', API_URL: api.url }, auth: { type: 'oauth', ...auth } },
             drive: {
               command: 'python3',
               args: [FILE_SERVER],

@@ -11,6 +11,7 @@ const NEVER_READY = fileURLToPath(new URL('../fixtures/servers/never-ready.mjs',
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
 import { INVALID_ANSWER_TEXT, NOT_JSONRPC_TEXT, STRING_ID_TEXT } from '../../electron/pool/invalid-answer';
+import { tsEntry } from '../support/ts-entry';
 
 const pools: Pool[] = [];
 
@@ -73,7 +74,7 @@ describe('pool: timeouts, cancellation, progress', () => {
   });
 
   it('keeps the first of two tools of one name and says so once in the server\'s log', async () => {
-    const server = { command: process.execPath, args: ['--import', 'tsx', DUPLICATE_TOOLS_SERVER], cwd: ROOT };
+    const server = { command: process.execPath, args: tsEntry(DUPLICATE_TOOLS_SERVER), cwd: ROOT };
     const { pool, lines } = await poolWith({ d: server });
     await pool.start('d');
     expect((await pool.tools('d')).map((t) => [t.name, t.description])).toEqual([['dup', 'dup1'], ['other', 'other']]);

@@ -249,6 +249,6 @@ describe('pool: gate, resolve, approval', () => {
     expect(env['SERVICE_TOKEN']).toBe('resolved-value-123');
     expect(resolved).toEqual(['f']);
     // The folder it runs in leads the line (fixtures run from the repository root).
-    expect(pool.status('f').commandLine).toBe(`cd ${shellQuote(config.cwd ?? '')} && ${process.execPath} --import tsx ${config.args![2]} --api-key=[redacted]`);
+    expect(pool.status('f').commandLine).toBe(`cd ${shellQuote(config.cwd ?? '')} && ${[process.execPath, ...faultServer().args!].join(' ')} --api-key=[redacted]`);
   });
 });

@@ -7,6 +7,7 @@ import { createPool, type LeftoverReport, type Pool } from '../../electron/pool'
 import { carriesMark, newRunMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
 import { leavingPools } from '../support/leaving-pools';
 import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
+import { tsEntry } from '../support/ts-entry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FORK_LOOP = fileURLToPath(new URL('../fixtures/proc/fork-loop.sh', import.meta.url));
@@ -154,7 +155,7 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
 
   it('at a start, stops what a crashed app process’s server left running, by its record; never a program that only carries the mark', async () => {
     const runsDir = join(tempDir('pool-runs-'), 'runs');
-    const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_POOL, runsDir, tempDir('pool-cache-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const crashing = spawn(process.execPath, [...tsEntry(CRASHING_POOL), runsDir, tempDir('pool-cache-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(crashing);
     const line = await firstLine(crashing);
     const { escaped, mark } = JSON.parse(line) as { escaped: number; server: number; mark: string };
@@ -181,7 +182,7 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
 
   it('at a start, stops what a crashed app process’s secret store program left running, by its record, keeps its daemon, and leaves (naming the store) a program that only carries its mark', async () => {
     const runsDir = join(tempDir('store-runs-'), 'runs');
-    const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_STORE, runsDir, tempDir('store-pids-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const crashing = spawn(process.execPath, [...tsEntry(CRASHING_STORE), runsDir, tempDir('store-pids-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(crashing);
     const { left, daemon, program, mark } = JSON.parse(await firstLine(crashing)) as { left: number; daemon: number; program: number; mark: string };
     marks.push(mark);

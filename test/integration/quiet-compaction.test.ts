@@ -4,6 +4,7 @@ import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeanClient } from '../bench/lean-client';
 import { EVERYTHING } from '../fixtures/servers/config';
+import { tsEntry } from '../support/ts-entry';
 
 const BRIDGE_PROCESS = fileURLToPath(new URL('../fixtures/bridge/bridge-process.ts', import.meta.url));
 const QUIET_MS = 1500;
@@ -46,7 +47,7 @@ async function busy(calls: number): Promise<void> {
 // The bridge process as `serve` runs it (pool, bridge, quiet-compaction.ts), with a short quiet period.
 beforeAll(async () => {
   const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
-  child = spawn(process.execPath, ['--import', 'tsx', BRIDGE_PROCESS], {
+  child = spawn(process.execPath, tsEntry(BRIDGE_PROCESS), {
     env: { ...process.env, BRIDGE_SERVERS: JSON.stringify({ everything }), BRIDGE_AGENTS_QUIET_MS: String(QUIET_MS) },
   });
   child.stderr.resume();

@@ -9,6 +9,7 @@ import { ROOT } from '../fixtures/servers/config';
 import { isAlive, readPid, waitFor } from '../support/server-harness';
 import { CLI, runCli, tempHome } from '../support/cli';
 import { startServe, type Served } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 // Each test runs the real CLI several times (about 1-2 s each on an idle machine).
 vi.setConfig({ testTimeout: 90_000 });
@@ -63,7 +64,7 @@ function secretFilesUnder(runtime: string): string[] {
 
 async function addServer(home: string, env: Record<string, string>, pidFile: string): Promise<void> {
   const args = ['servers', 'add', 'gdrive', '--env', 'GOOGLE_APPLICATION_CREDENTIALS=${secretFile:SA_KEY}', '--env', `PID_FILE=${pidFile}`, '--cwd', ROOT, '--'];
-  const add = await runCli(home, [...args, process.execPath, '--import', 'tsx', CREDENTIAL_SERVER], { env });
+  const add = await runCli(home, [...args, process.execPath, ...tsEntry(CREDENTIAL_SERVER)], { env });
   expect(add.code, add.stderr).toBe(0);
   const approve = await runCli(home, ['servers', 'approve', 'gdrive', '--yes'], { env });
   expect(approve.code, approve.stderr).toBe(0);
@@ -248,7 +249,7 @@ describe('import of entries whose env names credential files', () => {
     const refresh = '1//0refresh-token-sentinel-0123456789';
     writeFileSync(tokenFile, JSON.stringify({ type: 'authorized_user', client_id: 'x.apps.googleusercontent.com', client_secret: 'GOCSPX-sentinel', refresh_token: refresh }));
     const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
-    const entry = (credentials: Record<string, string>) => ({ command: process.execPath, args: ['--import', 'tsx', CREDENTIAL_SERVER], cwd: ROOT, env: credentials });
+    const entry = (credentials: Record<string, string>) => ({ command: process.execPath, args: tsEntry(CREDENTIAL_SERVER), cwd: ROOT, env: credentials });
     writeFileSync(
       clientConfig,
       JSON.stringify({

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { startServe } from '../support/serve';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
+import { tsEntry } from '../support/ts-entry';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'sentinel test passphrase' };
 const IN_VAULT = 'sentinel-vault-7f3a9c51';
@@ -28,7 +29,7 @@ describe('secrets never leak through any output channel', () => {
     };
 
     await cli(['secrets', 'set', 'SENTINEL'], `${IN_VAULT}\n`);
-    const fault = ['--', process.execPath, '--import', 'tsx', FAULT_SERVER];
+    const fault = ['--', process.execPath, ...tsEntry(FAULT_SERVER)];
     await cli(['servers', 'add', 'holder', '--cwd', ROOT, '--env', 'VAULT_REF=${secret:SENTINEL}', ...fault]);
     // A secret in clear in mcp.json, as a person may write it by hand (`servers add` refuses one).
     const configFile = join(home, 'mcp.json');

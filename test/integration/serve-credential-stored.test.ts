@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../support/cli';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
+import { tsEntry } from '../support/ts-entry';
 
 // A server waiting for a credential (an API key not stored yet, a `${secret:…}` in its environment)
 // comes back by itself once the person stores it, in the app or from the command line: no Connect.
@@ -29,7 +30,7 @@ describe('storing the credential a server waits for brings it back', () => {
     api = await startTokenApi('http://127.0.0.1:9', { apiKeys: [NOTES_KEY, MAIL_KEY] });
     home = tempHome('cs-credential-stored-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
-    const program = { command: process.execPath, args: ['--import', 'tsx', ENV_SERVER], cwd: ROOT };
+    const program = { command: process.execPath, args: tsEntry(ENV_SERVER), cwd: ROOT };
     writeFileSync(
       join(home, 'mcp.json'),
       JSON.stringify({

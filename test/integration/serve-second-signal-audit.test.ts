@@ -8,6 +8,7 @@ import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
 import { startServe } from '../support/serve';
 import { ALLOW_ALL } from '../support/vault-guess';
+import { tsEntry } from '../support/ts-entry';
 
 const REFUSED = 30;
 
@@ -17,7 +18,7 @@ describe.skipIf(process.platform === 'win32')('serve stopped by a second signal'
   it("has written the audit's counted line of the minute before it exits", async () => {
     const home = tempHome('cs-second-signal-');
     // A server that ignores SIGTERM holds the stop for its grace: the second signal comes while the stop waits.
-    const add = await runCli(home, ['servers', 'add', 'stubborn', '--env', 'IGNORE_SIGTERM=1', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', FAULT_SERVER]);
+    const add = await runCli(home, ['servers', 'add', 'stubborn', '--env', 'IGNORE_SIGTERM=1', '--cwd', ROOT, '--', process.execPath, ...tsEntry(FAULT_SERVER)]);
     expect(add.code, add.stderr).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'stubborn', '--yes'])).code).toBe(0);
     const served = await startServe(home);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
 import { freePort } from '../support/ports';
 import { startServe } from '../support/serve';
+import { tsEntry } from '../support/ts-entry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
@@ -19,7 +20,7 @@ interface AppStart {
 
 /** The bundled desktop main on the stand-in electron (shell-start-driver.ts), for `home`, its bridge on a free port. */
 async function startApp(home: string): Promise<AppStart> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/shell-start-driver.ts', MAIN], {
+  const child = spawn(process.execPath, [...tsEntry('test/integration/shell-start-driver.ts'), MAIN], {
     cwd: ROOT,
     env: { ...process.env, STUB_APP_PATH: ROOT, CONNECTED_SERVICES_HOME: home, CONNECTED_SERVICES_PASSPHRASE: 'shell-start-test-passphrase' },
     stdio: ['ignore', 'pipe', 'pipe'],

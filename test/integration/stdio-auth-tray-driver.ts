@@ -10,6 +10,7 @@ import { startAuthorizationServer } from '../fixtures/oauth/authorization-server
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { startTokenApi } from '../fixtures/stdio-auth/token-api';
 import { scriptedBrowser } from '../support/oauth-harness';
+import { tsEntry } from '../support/ts-entry';
 
 interface MenuItem {
   label?: string;
@@ -42,7 +43,7 @@ writeFileSync(
     mcpServers: {
       mail: {
         command: process.execPath,
-        args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/stdio-auth/token-env-server.ts')],
+        args: tsEntry(path.join(ROOT, 'test/fixtures/stdio-auth/token-env-server.ts')),
         cwd: ROOT,
         env: { API_TOKEN: '${token}', API_URL: api.url },
         auth: { type: 'oauth', issuer: as.issuer, clientId: PUBLIC_CLIENT.clientId, scopes: ['openid'] },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../support/cli';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
+import { tsEntry } from '../support/ts-entry';
 
 // `${token:OTHER}` hands OTHER's credential to another program. That program's approval covers the
 // reference as written, not OTHER's `auth` block; an edit of mcp.json that points OTHER at another
@@ -20,9 +21,9 @@ describe('${token:OTHER}: the other entry\'s approval covers which credential it
   const config = (key: string) => ({
     mcpServers: {
       // Holds the key; a program of its own that receives it as `${token}`.
-      notes: { command: process.execPath, args: ['--import', 'tsx', ENV_SERVER], cwd: ROOT, env: { API_TOKEN: '${token}', API_URL: api.url }, auth: { type: 'api_key', key } },
+      notes: { command: process.execPath, args: tsEntry(ENV_SERVER), cwd: ROOT, env: { API_TOKEN: '${token}', API_URL: api.url }, auth: { type: 'api_key', key } },
       // Another program given the notes key.
-      reader: { command: process.execPath, args: ['--import', 'tsx', ENV_SERVER], cwd: ROOT, env: { API_TOKEN: '${token:notes}', API_URL: api.url } },
+      reader: { command: process.execPath, args: tsEntry(ENV_SERVER), cwd: ROOT, env: { API_TOKEN: '${token:notes}', API_URL: api.url } },
     },
   });
 

@@ -5,6 +5,7 @@ import type { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { ROOT } from '../fixtures/servers/config';
 import { startBridge, type BridgeHarness } from './bridge-harness';
 import { askUrlChecksFor } from './ask-url-checks';
+import { tsEntry } from './ts-entry';
 
 // A bridge whose servers ask during calls (elicitation, sampling, roots), routed by the app's one ask
 // router: the tests of that routing in both eras start from here.
@@ -14,7 +15,7 @@ export const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' }
 
 /** Our SDK v2 conformance server over stdio; `protocol` pins the era the pool speaks to it. */
 export function conformanceServer(protocol?: '2026-07-28' | '2025-11-25'): StdioServerConfig {
-  return { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT, ...(protocol ? { protocol } : {}) };
+  return { command: process.execPath, args: tsEntry('test/fixtures/conformance/server.ts'), cwd: ROOT, ...(protocol ? { protocol } : {}) };
 }
 
 /** The conformance server twice: spoken to in the 2025 era and in 2026-07-28. */

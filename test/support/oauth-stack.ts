@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from './cli';
+import { tsEntry } from './ts-entry';
 
 export interface Stack {
   issuer: string;
@@ -9,11 +10,11 @@ export interface Stack {
 }
 
 /** The `--open-with` command that plays the person in the browser (signs in and consents). */
-export const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;
+export const BROWSER = [process.execPath, ...tsEntry(join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts'))].join(' ');
 
 /** The real authorization server and protected MCP server, as a separate process. */
 export async function startStack(options: object = {}): Promise<{ stack: Stack; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts'), JSON.stringify(options)], {
+  const child = spawn(process.execPath, [...tsEntry(join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts')), JSON.stringify(options)], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'ignore'],
   });

@@ -3,6 +3,7 @@ import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsEntry } from './ts-entry';
 
 /**
  * A real Secret Service for tests: a private D-Bus session bus (`dbus-run-session`) with
@@ -16,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUIRED = ['dbus-run-session', 'gnome-keyring-daemon'];
 
 export interface SecretServiceStep {
-  /** A .ts script, run as `node --import tsx <script> ...args` from the repository root. */
+  /** A .ts script, run as its bundle or under tsx (ts-entry.ts) from the repository root. */
   script: string;
   args?: string[];
 }
@@ -78,7 +79,7 @@ export function runInSecretService(
     // registers org.freedesktop.secrets on the session bus before it returns.
     `printf '%s' "$CS_KEYRING_PASSWORD" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>${quote(join(out, 'daemon.err'))} || exit 90`,
     ...steps.map((step, index) => {
-      const command = ['node', '--import', 'tsx', step.script, ...(step.args ?? [])].map(quote).join(' ');
+      const command = ['node', ...tsEntry(step.script), ...(step.args ?? [])].map(quote).join(' ');
       const file = (suffix: string): string => quote(join(out, `${index}.${suffix}`));
       return `${command} >${file('out')} 2>${file('err')} </dev/null; echo $? >${file('rc')}`;
     }),

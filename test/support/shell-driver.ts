@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './cli';
+import { tsEntry } from './ts-entry';
 
 /** The bundled desktop main process (`npm run build`). */
 export const SHELL_MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
@@ -11,7 +12,7 @@ export const SHELL_MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
  * the JSON it printed and its stderr.
  */
 export async function runShellDriver(driver: string, home: string, env: Record<string, string>, args: string[] = []): Promise<{ printed: Record<string, unknown>; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', driver, SHELL_MAIN, ...args], {
+  const child = spawn(process.execPath, [...tsEntry(driver), SHELL_MAIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, STUB_APP_PATH: ROOT, CONNECTED_SERVICES_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

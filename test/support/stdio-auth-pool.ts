@@ -8,6 +8,7 @@ import type { AuthServer } from '../fixtures/oauth/authorization-server';
 import { ROOT } from '../fixtures/servers/config';
 import type { TokenApi } from '../fixtures/stdio-auth/token-api';
 import { tempDir } from './server-harness';
+import { tsEntry } from './ts-entry';
 
 const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
 const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
@@ -27,7 +28,7 @@ export interface StdioAuthSetUp {
 /** The Node token fixture: reads its credential from `${token}` in its environment. */
 export const tokenEnvServer = (api: TokenApi, auth: StdioServerConfig['auth']): StdioServerConfig => ({
   command: process.execPath,
-  args: ['--import', 'tsx', ENV_SERVER],
+  args: tsEntry(ENV_SERVER),
   cwd: ROOT,
   env: { API_TOKEN: '${token}', API_URL: api.url },
   auth,
