@@ -125,6 +125,23 @@ describe('audit log', () => {
     expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent)).toEqual(['newest', 'quick', 'slow']);
   });
 
+  it('keeps an open row open, and the same row, while new calls arrive above it', async () => {
+    const api = createFakeApi({ readAudit: () => [{ ...BASE, tool: 'opened', time: 2_000, arguments: { q: 'kept' } }], listAgents: () => [] });
+    renderApp(api, { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    fireEvent.click(within(table).getByRole('button', { name: /^Details of opened on github/ }));
+    const opened = within(table).getByRole('button', { name: /^Details of opened on github/ });
+    expect(opened.getAttribute('aria-expanded')).toBe('true');
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'newer', time: 3_000 }));
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'newest', time: 4_000 }));
+    expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent).filter(Boolean)).toEqual(['newest', 'newer', 'opened']);
+    // The same element (not a new row in its place), still open, its details still shown below it.
+    expect(within(table).getByRole('button', { name: /^Details of opened on github/ })).toBe(opened);
+    expect(opened.getAttribute('aria-expanded')).toBe('true');
+    expect(within(table).getByRole('button', { name: /^Details of newest on github/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(table.textContent).toContain('kept');
+  });
+
   it('keeps the calls that arrive while a filter change reads the log, once each, when the answer comes', async () => {
     const reads: ((list: AuditEntry[]) => void)[] = [];
     const api = createFakeApi({ readAudit: () => new Promise<AuditEntry[]>((resolve) => reads.push(resolve)), listAgents: () => [] });

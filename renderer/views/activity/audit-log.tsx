@@ -26,6 +26,22 @@ function matches(entry: AuditEntry, f: Filters): boolean {
   return (f.agent === '' || entry.agent === f.agent) && (f.server === '' || entry.server === f.server) && (f.outcome === '' || entry.outcome === f.outcome);
 }
 
+/**
+ * A key for each entry shown, kept as long as the entry is: calls arriving above must not remount
+ * the rows below (an open row would close). Events carry no `at`, and equal calls are two rows.
+ */
+function useRowKeys(): (entry: AuditEntry) => number {
+  const keys = useRef({ of: new WeakMap<AuditEntry, number>(), next: 0 });
+  return (entry) => {
+    const { of } = keys.current;
+    const known = of.get(entry);
+    if (known !== undefined) return known;
+    const key = ++keys.current.next;
+    of.set(entry, key);
+    return key;
+  };
+}
+
 /** Every agent call (newest first), filterable; new calls arrive as `auditEntry` events. */
 export function AuditLog() {
   const live = useLive();
@@ -39,6 +55,7 @@ export function AuditLog() {
   const generation = useRef(0);
   const [agents, setAgents] = useState<string[]>([]);
   const [error, setError] = useState<ShownError | null>(null);
+  const rowKey = useRowKeys();
 
   useEffect(() => {
     live.api.listAgents({}).then(
@@ -154,8 +171,8 @@ export function AuditLog() {
         ))}
       {entries && entries.length > 0 && (
         <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS} className="stack-narrow">
-          {entries.map((e, i) => (
-            <AuditRow key={`${e.time}-${e.agent}-${e.tool}-${i}`} entry={e} />
+          {entries.map((e) => (
+            <AuditRow key={rowKey(e)} entry={e} />
           ))}
         </Table>
       )}
