@@ -56,10 +56,20 @@ export interface UiSessionOptions {
  */
 export async function startUiSession(options: UiSessionOptions = {}): Promise<UiSession> {
   const home = options.home ?? tempHome('cs-e2e-');
-  const served = await startServe(home, ['--bridge-port', '0', ...(options.serveArgs ?? [])], options.env ?? {});
+  // Chromium starts while `serve` does: neither waits for the other.
+  const launching = launchBrowser();
+  // Its failure is read below, once `serve` is up; until then it must not count as unhandled.
+  launching.catch(() => undefined);
+  let served: Served;
+  try {
+    served = await startServe(home, ['--bridge-port', '0', ...(options.serveArgs ?? [])], options.env ?? {});
+  } catch (error) {
+    await launching.then((b) => b.close()).catch(() => undefined);
+    throw error;
+  }
   let browser: Browser | undefined;
   try {
-    browser = await launchBrowser();
+    browser = await launching;
     const page = await browser.context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
