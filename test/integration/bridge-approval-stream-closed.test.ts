@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecidedApproval, PendingApproval } from '../../electron/bridge';
 import { faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
-import { firstText, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { answerOf, firstText, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { openPost, rawSession } from '../support/legacy-raw';
 import { callBody, callHeaders } from '../support/modern-raw';
 
@@ -42,7 +42,7 @@ function post(headers: Record<string, string>, body: unknown): ClientRequest {
 
 async function seen(headers: Record<string, string>): Promise<{ started: number; cancelled: number }> {
   const answer = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 900 + Math.floor(Math.random() * 1000), method: 'tools/call', params: { name: 'fault__seen', arguments: {} } }) });
-  const message = JSON.parse(answer.body) as { result?: unknown };
+  const message = answerOf(answer) as { result?: unknown };
   return JSON.parse(firstText(message.result)) as { started: number; cancelled: number };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { everythingServer, faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
-import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { answerOf, INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
 
 const open: BridgeHarness[] = [];
 const Original = globalThis.AbortController;
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 /** An agent's raw Streamable HTTP session: no client library in between (fetch would make AbortControllers of its own). */
-async function rawSession(h: BridgeHarness, token: string): Promise<(body: unknown) => Promise<{ status: number; body: string }>> {
+async function rawSession(h: BridgeHarness, token: string): Promise<(body: unknown) => Promise<RawResponse>> {
   const port = Number(new URL(h.bridge.url).port);
   const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
   const session = String(init.headers['mcp-session-id']);
@@ -45,7 +45,7 @@ describe('the bridge hot path: tools/call to a stdio server', () => {
     // The agent cancels (MCP basic/utilities/cancellation): the call's upstream request is cancelled too.
     const slow = send(call(3, 'fault__slow', { ms: 20_000 }));
     const seen = async (id: number): Promise<{ started: number; cancelled: number }> => {
-      const answer = JSON.parse((await send(call(id, 'fault__seen', {}))).body) as { result: { content: Array<{ text: string }> } };
+      const answer = answerOf(await send(call(id, 'fault__seen', {}))) as { result: { content: Array<{ text: string }> } };
       return JSON.parse(answer.result.content[0]?.text ?? '{}') as { started: number; cancelled: number };
     };
     // Cancelled before it reached the server, the call would never go upstream: wait until it has.
