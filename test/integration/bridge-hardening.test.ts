@@ -160,7 +160,9 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
     await send('notification (202)', { headers: session(), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
     const call = (progress: boolean): string =>
       JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: 'hi' }, ...(progress && { _meta: { progressToken: 1 } }) } });
-    expect((await send('tools/call (200 JSON)', { headers: session(), body: call(false) })).headers['content-type']).toBe('application/json');
+    // A JSON answer: a ping, which the bridge answers itself (a call that ran past a second would turn SSE).
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    expect((await send('ping (200 JSON)', { headers: session(), body: ping })).headers['content-type']).toBe('application/json');
     expect((await send('tools/call (200 SSE)', { headers: session(), body: call(true) })).headers['content-type']).toBe('text/event-stream');
     await send('foreign Host (403)', { headers: mcpHeaders(port, token, { Host: 'evil.example' }), body: INITIALIZE });
     await send('no token (401)', { headers: mcpHeaders(port, undefined), body: INITIALIZE });
@@ -186,7 +188,7 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
     expect(seen.map(([what, res]) => `${what}: ${res.status}`)).toEqual([
       'initialize (200 JSON): 200',
       'notification (202): 202',
-      'tools/call (200 JSON): 200',
+      'ping (200 JSON): 200',
       'tools/call (200 SSE): 200',
       'foreign Host (403): 403',
       'no token (401): 401',
