@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecidedApproval, PendingApproval } from '../../electron/bridge';
 import { faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
-import { answerOf, firstText, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { firstText, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { openPost, rawSession } from '../support/legacy-raw';
-import { callBody, callHeaders } from '../support/modern-raw';
+import { callBody, callHeaders, messageOf } from '../support/modern-raw';
 
 // A 2025-11-25 agent that closes its POST while its call waits for the person (a client that timed out
 // and closed, a killed process): nothing could carry the answer back, so the wait is withdrawn. A call
@@ -42,7 +42,7 @@ function post(headers: Record<string, string>, body: unknown): ClientRequest {
 
 async function seen(headers: Record<string, string>): Promise<{ started: number; cancelled: number }> {
   const answer = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 900 + Math.floor(Math.random() * 1000), method: 'tools/call', params: { name: 'fault__seen', arguments: {} } }) });
-  const message = answerOf(answer) as { result?: unknown };
+  const message = messageOf(answer.body);
   return JSON.parse(firstText(message.result)) as { started: number; cancelled: number };
 }
 

@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer } from '../fixtures/servers/config';
-import { answerOf, INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
+import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
+import { messageOf } from '../support/modern-raw';
 
 let h: BridgeHarness;
 let port: number;
@@ -223,7 +224,7 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
       ),
     );
     answers.forEach((res, i) => {
-      const reply = answerOf(res) as { id: unknown; result: { content: Array<{ text: string }> } };
+      const reply = messageOf(res.body) as { id: unknown; result: { content: Array<{ text: string }> } };
       expect(reply.id).toBe(ids[i]);
       expect(reply.result.content[0]?.text).toBe(`Echo: id ${JSON.stringify(ids[i])}`);
     });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { everythingServer, faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
-import { answerOf, INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
+import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
+import { messageOf } from '../support/modern-raw';
 
 const open: BridgeHarness[] = [];
 const Original = globalThis.AbortController;
@@ -45,7 +46,7 @@ describe('the bridge hot path: tools/call to a stdio server', () => {
     // The agent cancels (MCP basic/utilities/cancellation): the call's upstream request is cancelled too.
     const slow = send(call(3, 'fault__slow', { ms: 20_000 }));
     const seen = async (id: number): Promise<{ started: number; cancelled: number }> => {
-      const answer = answerOf(await send(call(id, 'fault__seen', {}))) as { result: { content: Array<{ text: string }> } };
+      const answer = messageOf((await send(call(id, 'fault__seen', {}))).body) as { result: { content: Array<{ text: string }> } };
       return JSON.parse(answer.result.content[0]?.text ?? '{}') as { started: number; cancelled: number };
     };
     // Cancelled before it reached the server, the call would never go upstream: wait until it has.
