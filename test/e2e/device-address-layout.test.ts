@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDeviceAnswerAs, type DeviceAnswerAs } from '../fixtures/oauth/device-answer-as';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { useUiSession } from '../support/e2e';
 
 // An authorization server whose verification_uri is 3,000 characters of one word: the sign-in page
@@ -12,9 +12,10 @@ let as: DeviceAnswerAs | undefined;
 
 const ui = useUiSession(async () => {
   as = await startDeviceAnswerAs((base) => ({ verification_uri: `${base}/${'a'.repeat(3000)}`, user_code: 'WDJB-MJHT' }), { pending: true });
-  const home = tempHome('cs-e2e-device-');
+  const env = { CONNECTED_SERVICES_VAULT_PROVIDER: 'passphrase', CONNECTED_SERVICES_PASSPHRASE: 'device layout passphrase', BROWSER: '/bin/true' };
+  const home = await passphraseHome(env, 'cs-e2e-device-');
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { tv: { type: 'http', url: as.mcpUrl, auth: { type: 'device' } } } }));
-  return { home, env: { CONNECTED_SERVICES_VAULT_PROVIDER: 'passphrase', CONNECTED_SERVICES_PASSPHRASE: 'device layout passphrase', BROWSER: '/bin/true' } };
+  return { home, env };
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startStack, type Stack } from '../support/oauth-harness';
 import { dialog, focusedName, seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
@@ -22,7 +22,7 @@ const ui = useUiSession(async () => {
   stack = await startStack();
   registry = await startFixtureRegistry(5);
   registry.add({ name: 'io.example/remote-notes', title: 'Remote Notes', description: 'Notes behind a sign-in', version: '1.0.0', remotes: [{ type: 'streamable-http', url: stack.mcp.url }] });
-  const home = tempHome('cs-e2e-registry-oauth-');
+  const home = await passphraseHome(PASSPHRASE, 'cs-e2e-registry-oauth-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   // `--print-url`: no browser opens by itself; the sheet's address is the way to the sign-in page.

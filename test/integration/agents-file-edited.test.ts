@@ -3,7 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AdminEntry } from '../../shared/api';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe, type Served } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'agents file edited passphrase' };
@@ -25,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 describe('agents.json edited while the app runs', () => {
   it('logs a hand-added full-access agent once, kept for review; a command line change once, not twice', async () => {
-    const home = tempHome('cs-agents-edited-');
+    const home = await passphraseHome(ENV, 'cs-agents-edited-');
     const added = await runCli(home, ['agents', 'add', 'helper', '--servers', 'github', '--policy', 'read=allow,write=ask,destructive=deny'], { env: ENV });
     expect(added.code, added.stderr).toBe(0);
     const served = await startServe(home, [], ENV);
@@ -81,7 +82,7 @@ describe('agents.json edited while the app runs', () => {
 
 describe('agents.json edited while no app runs', () => {
   it('is logged at the next start, kept for review, once; a command run while no app ran is not', async () => {
-    const home = tempHome('cs-agents-closed-');
+    const home = await passphraseHome(ENV, 'cs-agents-closed-');
     const added = await runCli(home, ['agents', 'add', 'helper', '--servers', 'github', '--policy', 'read=allow,write=ask,destructive=deny'], { env: ENV });
     expect(added.code, added.stderr).toBe(0);
     const first = await startServe(home, [], ENV);

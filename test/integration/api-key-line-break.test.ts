@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 // Each case runs the real CLI a few times.
 vi.setConfig({ testTimeout: 90_000 });
@@ -31,8 +32,8 @@ const CASES = [
 describe('a secret that cannot be sent in a header', () => {
   for (const { why, entry, says } of CASES) {
     it(`is refused by name, with what to do, and never printed or logged (${why})`, async () => {
-      const home = tempHome('cs-api-key-lines-');
       const env = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
+      const home = await passphraseHome(env, 'cs-api-key-lines-');
       const keyFile = join(dirname(home), 'key.txt');
       writeFileSync(keyFile, `${FIRST}\n${SECOND}\n`);
       expect((await runCli(home, ['secrets', 'set', 'webkey', '--from-file', keyFile], { env })).code).toBe(0);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startEndlessAuthServer, type EndlessAuthServer, type EndlessPart } from '../fixtures/oauth/endless-auth-server';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'endless answers test passphrase' };
@@ -24,7 +25,7 @@ describe('an authorization server answer that never ends', () => {
   for (const [part, flags] of cases) {
     it(`is cut at the bound with a clear error (${part}), and the connection closed`, async () => {
       server = await startEndlessAuthServer(part);
-      const home = tempHome('cs-endless-');
+      const home = await passphraseHome(ENV, 'cs-endless-');
       expect((await runCli(home, ['servers', 'add', 'hostile', '--url', server.url], { env: ENV })).code).toBe(0);
       const connect = await runCli(home, ['connect', 'hostile', ...flags], { env: ENV, timeoutMs: 40_000 });
       expect(connect.code).not.toBe(0);

@@ -9,7 +9,7 @@ import { APP_MIME_TYPE, APPS_EXTENSION } from '../../electron/mcp-apps';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { appServer, appSubscribeServer, shiftingServer } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { startServe, type Served } from '../support/serve';
 import { waitFor } from '../support/server-harness';
@@ -40,7 +40,7 @@ async function modern(agent: string, declared: boolean): Promise<ModernAgent> {
 }
 
 beforeAll(async () => {
-  const home = tempHome('cs-apps-agents-');
+  const home = await passphraseHome(PASSPHRASE, 'cs-apps-agents-');
   const stageFile = join(home, '..', 'stage');
   writeFileSync(stageFile, '1');
   core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });

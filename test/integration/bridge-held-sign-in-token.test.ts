@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVault } from '../../electron/vault';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { BROWSER, startStack } from '../support/oauth-stack';
 import { heldApproval } from '../support/held-approval';
 import { startServe, type Served } from '../support/serve';
@@ -37,7 +38,7 @@ describe('a sign-in token in a call, through serve and a real authorization serv
   beforeAll(async () => {
     let stack;
     ({ stack, child } = await startStack());
-    home = tempHome('cs-held-sign-in-');
+    home = await passphraseHome(PASSPHRASE, 'cs-held-sign-in-');
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
     expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
     expect((await cli(['connect', 'notes', '--open-with', BROWSER])).code).toBe(0);

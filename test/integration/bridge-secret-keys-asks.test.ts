@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { ROOT } from '../fixtures/servers/config';
 import { startServe, type Served } from '../support/serve';
@@ -25,7 +26,7 @@ const modernAsked: string[] = [];
 const logged: unknown[] = [];
 
 beforeAll(async () => {
-  home = tempHome('cs-secret-keys-');
+  home = await passphraseHome(PASSPHRASE, 'cs-secret-keys-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const leaky = { command: process.execPath, args: tsEntry(LEAKY), cwd: ROOT, env: { LEAKY_KEY: '${secret:LEAKY_KEY}' } };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { leaky } }));

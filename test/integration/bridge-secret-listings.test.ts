@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LISTED_ITEMS } from '../../electron/pool/listing-bound';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { ROOT } from '../fixtures/servers/config';
 import { eventually, startServe, type Served } from '../support/serve';
@@ -37,7 +38,7 @@ function holdsSecret(text: string): boolean {
 }
 
 beforeAll(async () => {
-  home = tempHome('cs-secret-listings-');
+  home = await passphraseHome(PASSPHRASE, 'cs-secret-listings-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const server = (env: Record<string, string>) => ({ command: process.execPath, args: tsEntry(LISTING), cwd: ROOT, env });
   const mcpServers = { evil: server({ EVIL_PW: '${secret:EVIL_PW}' }), many: server({ MANY_TOOLS: String(MAX_LISTED_ITEMS + 1) }) };

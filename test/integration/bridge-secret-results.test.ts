@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { EVERYTHING } from '../fixtures/servers/config';
 import { startServe, type Served } from '../support/serve';
 
@@ -21,7 +22,7 @@ describe('a value from the vault never reaches an agent in a result', () => {
   let agent: AgentClient;
 
   beforeAll(async () => {
-    home = tempHome('cs-secret-results-');
+    home = await passphraseHome(PASSPHRASE, 'cs-secret-results-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     // The encoded and case forms too, in the server's own environment: a call whose arguments held one
     // would wait for the person (SECURITY.md), and what is tested here is what the server sends back.

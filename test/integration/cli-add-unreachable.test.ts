@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { freePort } from '../support/ports';
 import { startServe, type Served } from '../support/serve';
 
@@ -13,7 +14,7 @@ function notARevisionProblem(text: string): void {
 
 describe('servers add --connect of an address nothing answers at', () => {
   it('says nothing answers there, for a closed port, a port fetch refuses and a name that does not resolve', async () => {
-    const home = tempHome('cs-add-unreachable-');
+    const home = await passphraseHome(env, 'cs-add-unreachable-');
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
     const closed = await runCli(home, ['servers', 'add', 'gone', '--url', url, '--connect', '--yes'], { env });
     expect(closed.code).not.toBe(0);
@@ -41,7 +42,7 @@ describe('an address nothing answers at, while serve runs', () => {
   });
 
   it('the catalog’s failed step, a restart and `status` all say nothing answers there', async () => {
-    const home = tempHome('cs-add-unreachable-serve-');
+    const home = await passphraseHome(env, 'cs-add-unreachable-serve-');
     served = await startServe(home, [], env);
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
     const said = `could not reach "gone" at ${url} (ECONNREFUSED): nothing answers there`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 
 const env = { CONNECTED_SERVICES_PASSPHRASE: 'client room' };
@@ -8,7 +9,7 @@ const env = { CONNECTED_SERVICES_PASSPHRASE: 'client room' };
 // tools' names past 64 characters is refused before that, not after the person confirmed it.
 describe('agents add --for with the app running', () => {
   it('refuses a client without room for our tool names at once, asking no one', async () => {
-    const home = tempHome('cs-agent-room-');
+    const home = await passphraseHome(env, 'cs-agent-room-');
     const served = await startServe(home, [], env);
     try {
       const refused = await runCli(home, ['agents', 'add', 'eighteen-char-name', '--for', 'claude-code', '--tool-mode', 'search'], { env });

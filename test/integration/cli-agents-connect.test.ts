@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 /** Each client's user configuration as a person already has it: other servers and settings that must stay. */
@@ -73,7 +74,7 @@ describe('agents connect writes the bridge into each client\'s user configuratio
   let user: string;
   const env = () => ({ HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE });
   beforeAll(async () => {
-    dataDir = tempHome('cs-connect-');
+    dataDir = await passphraseHome(PASSPHRASE, 'cs-connect-');
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: {} }), { mode: 0o600 });
     user = mkdtempSync(join(tmpdir(), 'cs-user-'));

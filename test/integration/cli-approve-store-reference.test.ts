@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'approve-store-reference' };
 
@@ -9,7 +10,7 @@ const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'approve-store-reference' };
 // reference is printed whole, a store named like a credential (`secret-service`) too.
 describe('approving a server whose environment reads a secret store', () => {
   it('shows every store reference whole', async () => {
-    const home = tempHome('cs-approve-store-ref-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-approve-store-ref-');
     expect((await runCli(home, ['secrets', 'set', 'GITHUB_TOKEN'], { env: PASSPHRASE, input: 'ghp_approve-store-reference-0001' })).code).toBe(0);
     const file = join(home, 'mcp.json');
     const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };

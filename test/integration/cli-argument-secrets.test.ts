@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'argument-secrets' };
 
 // Every account on the computer can read a program's command line (ps): a secret in args is said so.
 describe('a secret written into a program\'s arguments', () => {
   it('is added with a warning naming it and what to do instead; doctor warns about the entry; env stays silent', async () => {
-    const home = tempHome('cs-arg-secrets-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-arg-secrets-');
     const added = await runCli(home, ['servers', 'add', 'keyed', '--', 'node', 'x.js', '--api-key', '${secret:KEYED_KEY}'], { env: PASSPHRASE });
     expect(added.code, added.stderr).toBe(0);
     expect(added.stderr).toContain('warning: ${secret:KEYED_KEY} goes into the program\'s command line, which every account on this computer can read (ps)');
@@ -23,7 +24,7 @@ describe('a secret written into a program\'s arguments', () => {
   }, 90_000);
 
   it('is named again where the person decides: the approval shows the line with which secrets every account can read', async () => {
-    const home = tempHome('cs-arg-secrets-approve-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-arg-secrets-approve-');
     expect((await runCli(home, ['servers', 'add', 'keyed', '--', 'node', 'x.js', '--api-key', '${secret:KEYED_KEY}'], { env: PASSPHRASE })).code).toBe(0);
     const approved = await runCli(home, ['servers', 'approve', 'keyed', '--yes'], { env: PASSPHRASE });
     expect(approved.code, approved.stderr).toBe(0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'busy-app-test-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -36,7 +37,7 @@ describe.runIf(process.platform === 'linux')('a command beside an app that is sl
   });
 
   it('says the app may be busy, how to see it is alive, and to stop it only if it never answers', async () => {
-    served = await startServe(tempHome('cs-busy-app-'), [], ENV);
+    served = await startServe(await passphraseHome(ENV, 'cs-busy-app-'), [], ENV);
     process.kill(served.pid, 'SIGSTOP');
     const listed = await runCli(served.home, ['servers', 'list'], { env: ENV, timeoutMs: 90_000 });
     process.kill(served.pid, 'SIGCONT');
@@ -51,7 +52,7 @@ describe.runIf(process.platform === 'linux')('a command beside an app that is sl
   }, 120_000);
 
   it('waits longer for it: an app that answers again after the first 2 s serves the command', async () => {
-    served = await startServe(tempHome('cs-busy-app-wait-'), [], ENV);
+    served = await startServe(await passphraseHome(ENV, 'cs-busy-app-wait-'), [], ENV);
     const port = Number(new URL(served.origin).port);
     const before = clientPortsTo(port);
     process.kill(served.pid, 'SIGSTOP');

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 /** Codex's `~/.codex/config.toml` as a person keeps it: comments and other settings that must stay. */
 const CODEX_TOML = '# mine\nmodel = "o4-mini"\n\n[mcp_servers.docs]\nurl = "https://docs.example/mcp"\n';
@@ -15,7 +16,7 @@ describe('Codex: its table is printed, never with the token, and its file is not
   const env = () => ({ HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: 'codex entry passphrase' });
   const table = /^\[mcp_servers\.connected-services-coder\]\nurl = "http:\/\/127\.0\.0\.1:\d+\/[^"\n]*"\nbearer_token_env_var = "CONNECTED_SERVICES_TOKEN"$/m;
   beforeAll(async () => {
-    dataDir = tempHome('cs-codex-');
+    dataDir = await passphraseHome(env(), 'cs-codex-');
     writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: {} }), { mode: 0o600 });
     user = mkdtempSync(join(tmpdir(), 'cs-codex-user-'));
     mkdirSync(join(user, '.codex'));

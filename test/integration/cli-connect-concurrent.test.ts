@@ -2,16 +2,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const AGENTS = ['c1', 'c2', 'c3', 'c4'];
 
 /** Several `agents connect` to one client file at once: each entry written is there, each refused connect leaves the agent's token. */
 describe('agents connect, several at once to one client file', () => {
   it('loses no entry and rotates no token for a refused connect', async () => {
-    const dataDir = tempHome('cs-connect-concurrent-');
     const user = mkdtempSync(join(tmpdir(), 'cs-concurrent-home-'));
     const env = { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: 'correct-horse-battery-staple-xyz' };
+    const dataDir = await passphraseHome(env, 'cs-connect-concurrent-');
     const tokens = new Map<string, string>();
     for (const agent of AGENTS) {
       const added = await runCli(dataDir, ['agents', 'add', agent, '--servers', '*'], { env });
@@ -46,9 +47,9 @@ describe('agents connect, several at once to one client file', () => {
   }, 180_000);
 
   it('agents remove --from-clients, several at once, leaves no entry of a removed agent in the file', async () => {
-    const dataDir = tempHome('cs-remove-concurrent-');
     const user = mkdtempSync(join(tmpdir(), 'cs-concurrent-home-'));
     const env = { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: 'correct-horse-battery-staple-xyz' };
+    const dataDir = await passphraseHome(env, 'cs-remove-concurrent-');
     mkdirSync(join(user, '.cursor'));
     const file = join(user, '.cursor', 'mcp.json');
     writeFileSync(file, '{"mcpServers":{"mine":{"command":"x"}}}\n');

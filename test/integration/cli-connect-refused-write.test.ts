@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, runCli, tempHome, type CliResult } from '../support/cli';
+import { CLI, runCli, type CliResult } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 /**
  * What a refused write does to `agents connect`, as any account sees it (these tests may run as root,
@@ -31,10 +32,10 @@ function runCliLimited(home: string, args: string[], env: Record<string, string>
 }
 
 async function setUp(extraAgents = 0): Promise<{ dataDir: string; user: string; env: Record<string, string>; token: string }> {
-  const dataDir = tempHome('cs-refused-write-');
   const user = mkdtempSync(join(tmpdir(), 'cs-refused-write-home-'));
   // A passphrase the helpers have too: connecting keeps the token in the vault, never in the file.
   const env = { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: 'refused write passphrase' };
+  const dataDir = await passphraseHome(env, 'cs-refused-write-');
   const added = await runCli(dataDir, ['agents', 'add', 'a1', '--servers', '*'], { env });
   expect(added.code, added.stderr).toBe(0);
   const token = /cs_agent_[A-Za-z0-9_-]+/.exec(added.stdout + added.stderr)?.[0] ?? '';

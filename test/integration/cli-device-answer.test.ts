@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDeviceAnswerAs } from '../fixtures/oauth/device-answer-as';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -15,7 +16,7 @@ const ENV = { CONNECTED_SERVICES_VAULT_PROVIDER: 'passphrase', CONNECTED_SERVICE
 async function connect(answer: (base: string) => Record<string, string>, args: string[] = []): Promise<{ base: string; stderr: string }> {
   const as = await startDeviceAnswerAs(answer);
   cleanups.push(() => as.close());
-  const home = tempHome('cs-device-answer-');
+  const home = await passphraseHome(ENV, 'cs-device-answer-');
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { tv: { type: 'http', url: as.mcpUrl, auth: { type: 'device' } } } }));
   const result = await runCli(home, ['connect', 'tv', ...args], { env: ENV, timeoutMs: 60_000 });
   expect(result.stderr).toContain('declined on the verification page');

@@ -1,13 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'disconnect-pending-api-key', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
 async function homeWithKeys() {
-  const home = tempHome('cs-forget-pending-');
+  const home = await passphraseHome(ENV, 'cs-forget-pending-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   // Nothing listens there: the key is deleted here without reaching any server.
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/app';
 import { flippingServer } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { waitFor } from '../support/server-harness';
 
 // Past 500 removed tools the pins forget the oldest, and acceptNewTools stops for that server: the
@@ -13,7 +14,7 @@ const coreOf = (home: string): Promise<Core> => createCore({ dataDir: home, demo
 
 describe('removed tools forgotten, through the built CLI', () => {
   it('shows why new tools wait under acceptNewTools, and --reset-forgotten lets them pass again', async () => {
-    const home = tempHome('cs-forgotten-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-forgotten-');
     const flipFile = join(home, '..', 'stage');
     writeFileSync(flipFile, 'many');
     const core = await coreOf(home);

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'import-bounds' };
 
@@ -12,7 +13,7 @@ function serversIn(home: string): Record<string, unknown> {
 
 describe('import of a file naming a server twice, or too many, through the built CLI', () => {
   it('imports the last of a name given twice and says the earlier was left out', async () => {
-    const home = tempHome('cs-import-twice-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-import-twice-');
     const file = join(home, '..', 'twice.json');
     writeFileSync(file, '{"mcpServers":{"dup":{"command":"echo","args":["first"]},"dup":{"command":"echo","args":["last"]}}}');
     const imported = await runCli(home, ['import', 'cursor', '--path', file], { env: PASSPHRASE });
@@ -22,7 +23,7 @@ describe('import of a file naming a server twice, or too many, through the built
   }, 60_000);
 
   it('refuses a file of more than 1000 servers whole, before anything is written', async () => {
-    const home = tempHome('cs-import-many-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-import-many-');
     const file = join(home, '..', 'many.json');
     writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`s${i}`, { command: 'echo' }])) }));
     const imported = await runCli(home, ['import', 'cursor', '--path', file], { env: PASSPHRASE });
@@ -32,7 +33,7 @@ describe('import of a file naming a server twice, or too many, through the built
   }, 60_000);
 
   it('bounds mcp.json after the import, not each import alone: imports in parts stop at 1000 in all', async () => {
-    const home = tempHome('cs-import-total-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-import-total-');
     const fileOf = (name: string, from: number, count: number): string => {
       const file = join(home, '..', name);
       writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: count }, (_, i) => [`s${from + i}`, { command: 'echo' }])) }));

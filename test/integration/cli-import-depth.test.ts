@@ -1,14 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'import-depth' };
 
 // A project's config is anyone's file: one nested without end is refused by name, not a stack overflow.
 describe('import of a config nested without end, through the built CLI', () => {
   it('says invalid_config naming the file, for a project\'s .mcp.json and its .vscode/mcp.json', async () => {
-    const home = tempHome('cs-import-depth-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-import-depth-');
     const project = join(home, '..', 'project');
     mkdirSync(join(project, '.vscode'), { recursive: true });
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'import-foreign-references', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 const TOKEN = 'ghp_0123456789abcdefABCDEF0123456789abcd';
@@ -9,7 +10,7 @@ const TOKEN = 'ghp_0123456789abcdefABCDEF0123456789abcd';
 // A project's .mcp.json is anyone's file: an entry may not read, through references the import did not write, what the vault holds.
 describe('import of entries that reference secrets, through the built CLI', () => {
   it("skips them, saying what they read, and keeps a moved secret its own server's", async () => {
-    const home = tempHome('cs-import-foreign-');
+    const home = await passphraseHome(ENV, 'cs-import-foreign-');
     const before = await runCli(home, ['secrets', 'set', 'OTHER_TOKEN'], { env: ENV, input: 'kept-for-another-use' });
     expect(before.code, before.stderr).toBe(0);
     const file = join(home, '..', '.mcp.json');

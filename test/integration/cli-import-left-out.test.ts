@@ -2,14 +2,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../shared/api';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'import-left-out', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 const SAID = 'env["PW"]: The reference ${env:KP_PASSWORD} names the variable a KeePassXC store reads its database password from';
 
-function homeWith(mcpServers: Record<string, unknown>, source: Record<string, unknown>): { home: string; source: string } {
-  const home = tempHome('cs-import-left-out-');
+async function homeWith(mcpServers: Record<string, unknown>, source: Record<string, unknown>): Promise<{ home: string; source: string }> {
+  const home = await passphraseHome(ENV, 'cs-import-left-out-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const settings = { secretStores: { kp: { type: 'keepassxc', database: join(home, 'p.kdbx'), passwordEnv: 'KP_PASSWORD' } } };
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers, settings }));
@@ -37,7 +38,7 @@ const LEAKY = { command: 'node', args: ['l.js'], env: { PW: '${env:KP_PASSWORD}'
 
 describe("import of an entry naming a KeePassXC store's password variable, through the built CLI", () => {
   it('leaves that entry out with why and what to do, and imports the rest', async () => {
-    const { home, source } = homeWith({}, { leaky: LEAKY, notes: { command: 'node', args: ['n.js'] } });
+    const { home, source } = await homeWith({}, { leaky: LEAKY, notes: { command: 'node', args: ['n.js'] } });
     const run = await runCli(home, ['import', 'cursor', '--path', source], { env: ENV, timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('added   notes');
@@ -47,7 +48,7 @@ describe("import of an entry naming a KeePassXC store's password variable, throu
   }, 90_000);
 
   it('does the same through the App API of an app running beside it, once the person confirms', async () => {
-    const { home, source } = homeWith({}, { leaky: LEAKY, notes: { command: 'node', args: ['n.js'] } });
+    const { home, source } = await homeWith({}, { leaky: LEAKY, notes: { command: 'node', args: ['n.js'] } });
     const served = await startServe(home, [], ENV);
     try {
       const id = requestOf(await runCli(home, ['import', 'cursor', '--path', source], { env: ENV, timeoutMs: 60_000 }));
@@ -63,7 +64,7 @@ describe("import of an entry naming a KeePassXC store's password variable, throu
   // The check before the person is asked refused an import the import itself would take: it counted the app's own bridge.
   it("beside an app, counts as the import does: an entry calling the app's own bridge is not one of the servers it adds", async () => {
     const servers = Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`s${i}`, { command: 'node', args: [`s${i}.js`] }]));
-    const { home, source } = homeWith(servers, { notes: { command: 'node', args: ['n.js'] } });
+    const { home, source } = await homeWith(servers, { notes: { command: 'node', args: ['n.js'] } });
     const served = await startServe(home, [], ENV);
     try {
       if (served.bridge === null) throw new Error('serve runs no bridge');

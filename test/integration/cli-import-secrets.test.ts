@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'import-secrets-test', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -19,7 +20,7 @@ const CLAUDE_DESKTOP = {
 
 describe('import of secrets in clear, through the built CLI', () => {
   it('moves env, argument and URL query secrets into the vault', async () => {
-    const home = tempHome('cs-import-secrets-');
+    const home = await passphraseHome(ENV, 'cs-import-secrets-');
     const file = join(home, '..', 'claude_desktop_config.json');
     writeFileSync(file, JSON.stringify(CLAUDE_DESKTOP));
 
@@ -43,7 +44,7 @@ describe('import of secrets in clear, through the built CLI', () => {
 
   // A case twin of a configured server is skipped by the merge: its secret must not stay behind in the vault.
   it('moves no secret of an entry the merge skips', async () => {
-    const home = tempHome('cs-import-skipped-secret-');
+    const home = await passphraseHome(ENV, 'cs-import-skipped-secret-');
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { GitHub: { command: 'node', args: ['gh.mjs'] } } }));
     const file = join(home, '..', 'skipped_config.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { github: { command: 'node', args: ['gh.mjs'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_0123456789abcdefABCDEF0123456789abcd' } } } }));

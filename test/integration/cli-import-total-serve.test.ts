@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'import-total-serve' };
@@ -23,7 +24,7 @@ describe('import from the command line while serve runs, with mcp.json near its 
   });
 
   it('refuses an import past the 1000 servers before asking the person; one that fits waits for the person and is imported', async () => {
-    const home = tempHome('cs-import-total-serve-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-import-total-serve-');
     // Disabled: serve starts none of them, and mcp.json counts them all the same.
     const servers = Object.fromEntries(Array.from({ length: 998 }, (_, i) => [`s${i}`, { type: 'http', url: 'https://example.com/mcp', enabled: false }]));
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: servers }), { mode: 0o600 });

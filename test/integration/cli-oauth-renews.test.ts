@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { BROWSER, startStack, type Stack } from '../support/oauth-stack';
 import { eventually } from '../support/serve';
 
@@ -24,7 +25,7 @@ describe('an expired access token with a refresh token, against a real authoriza
   });
 
   it('is told as renewing on use (refreshable), and the next call renews it', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE, timeoutMs: 40_000 });
     expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
     expect((await cli(['connect', 'notes', '--open-with', BROWSER])).code).toBe(0);

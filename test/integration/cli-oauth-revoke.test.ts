@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { BROWSER, startStack } from '../support/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli revoke passphrase' };
@@ -8,7 +9,7 @@ describe('disconnect --revoke tells the truth', () => {
   it('says the tokens were deleted but not revoked when the authorization server cannot revoke', async () => {
     const { stack, child } = await startStack({ as: { metadataOverrides: { revocation_endpoint: null } } });
     try {
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
       expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
       expect((await cli(['connect', 'notes', '--open-with', BROWSER])).code).toBe(0);
@@ -29,7 +30,7 @@ describe('disconnect --revoke tells the truth', () => {
     // Port 9 (discard) refuses connections on the test machine's loopback.
     const { stack, child } = await startStack({ as: { metadataOverrides: { revocation_endpoint: 'http://127.0.0.1:9/revoke' } } });
     try {
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
       expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
       expect((await cli(['connect', 'notes', '--open-with', BROWSER])).code).toBe(0);

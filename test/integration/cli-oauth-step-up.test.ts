@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { BROWSER, startStack, type Stack } from '../support/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth step-up test passphrase' };
@@ -17,7 +18,7 @@ describe('step-up through the CLI (MCP authorization: 403 insufficient_scope)', 
   });
 
   it('after a 403 naming more scope, `connect` signs in again for the union of scopes at once, and the call works', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
     expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
     expect((await cli(['connect', 'notes', '--open-with', BROWSER])).code).toBe(0);

@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../support/cli';
+import { ROOT, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { tsEntry } from '../support/ts-entry';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth variants passphrase' };
@@ -59,7 +60,7 @@ describe('CLI sign-in variants against real fixtures', () => {
     await withStack({}, async (stack) => {
       let home = '';
       for (const [method, client] of [['client_secret_basic', stack.clientCredentials.basic], ['client_secret_post', stack.clientCredentials.post]] as const) {
-        home = tempHome();
+        home = await passphraseHome(PASSPHRASE);
         await runCli(home, ['status'], { env: PASSPHRASE });
         expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: PASSPHRASE, input: `${client.clientSecret}\n` })).code).toBe(0);
         configure(home, stack.mcpUrl, { type: 'client_credentials', clientId: client.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: method });
@@ -78,7 +79,7 @@ describe('CLI sign-in variants against real fixtures', () => {
 
   it('a pre-registered public client, through the browser flow', async () => {
     await withStack({}, async (stack) => {
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       await runCli(home, ['status'], { env: PASSPHRASE });
       configure(home, stack.mcpUrl, { type: 'oauth', clientId: 'pre-public', tokenEndpointAuthMethod: 'none', scopes: ['mcp:read', 'openid', 'email'] });
       const connect = await runCli(home, ['connect', 'notes', '--open-with', BROWSER], { env: PASSPHRASE, timeoutMs: 40_000 });
@@ -92,7 +93,7 @@ describe('CLI sign-in variants against real fixtures', () => {
   it('an issuer with a path, found only through OpenID discovery appended to it', async () => {
     await withStack({ as: { issuerPath: '/tenant/one', wellKnown: { oauth: false, openidInserted: false, openidAppended: true } } }, async (stack) => {
       expect(stack.issuer).toMatch(/\/tenant\/one$/);
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       await runCli(home, ['status'], { env: PASSPHRASE });
       configure(home, stack.mcpUrl);
       await signInAndCall(home, ['--open-with', BROWSER]);
@@ -101,7 +102,7 @@ describe('CLI sign-in variants against real fixtures', () => {
 
   it('protected resource metadata at the root, without resource_metadata in the challenge', async () => {
     await withStack({ mcp: { prm: 'root', challengeMetadata: false } }, async (stack) => {
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       await runCli(home, ['status'], { env: PASSPHRASE });
       configure(home, stack.mcpUrl);
       await signInAndCall(home, ['--device', '--open-with', BROWSER]);
@@ -110,7 +111,7 @@ describe('CLI sign-in variants against real fixtures', () => {
 
   it('a configured authServerMetadataUrl instead of discovery', async () => {
     await withStack({}, async (stack) => {
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       await runCli(home, ['status'], { env: PASSPHRASE });
       configure(home, stack.mcpUrl, { type: 'oauth', authServerMetadataUrl: `${stack.issuer}/.well-known/oauth-authorization-server` });
       await signInAndCall(home, ['--open-with', BROWSER]);

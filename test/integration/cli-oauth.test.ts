@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, tempHome } from '../support/cli';
+import { CLI, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { BROWSER, startStack, type Stack } from '../support/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli test passphrase' };
@@ -17,7 +18,7 @@ describe('signing in through the CLI against a real authorization server', () =>
   });
 
   it('fails fast with auth_required, signs in in the browser, calls, shows expiry, disconnects', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
     expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
 
@@ -48,7 +49,7 @@ describe('signing in through the CLI against a real authorization server', () =>
   }, 90_000);
 
   it('signs in with a device code, showing the code and where to enter it', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE, timeoutMs: 40_000 });
     await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl]);
     const connect = await cli(['connect', 'notes', '--device', '--open-with', BROWSER]);
@@ -58,7 +59,7 @@ describe('signing in through the CLI against a real authorization server', () =>
   }, 90_000);
 
   it('prints the address instead of opening anything with --print-url', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     await runCli(home, ['servers', 'add', 'notes', '--url', stack.mcpUrl], { env: PASSPHRASE });
     // Nobody follows the printed address here: the sign-in is ended once the address is shown.
     const shown = /Open this address to sign in:\s*\n?\s*http:\/\/127\.0\.0\.1:\d+\/auth\?\S*code_challenge_method=S256/;
@@ -82,7 +83,7 @@ describe('a sign-in made by the CLI reaches the running app', () => {
   it('brings a server waiting for a sign-in back without restarting the app', async () => {
     const { stack, child } = await startStack();
     const { startServe, eventually } = await import('../support/serve');
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     await runCli(home, ['servers', 'add', 'notes', '--url', stack.mcpUrl], { env: PASSPHRASE });
     const served = await startServe(home, [], PASSPHRASE);
     try {

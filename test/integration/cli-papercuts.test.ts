@@ -1,14 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CLI, runCli, runNode, tempHome } from '../support/cli';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, runNode } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'x' };
 
 // A new user's and a hostile agent's tries: each error says what is wrong, once, in the person's terms.
 describe('the command line says what is wrong, once', () => {
-  const home = tempHome('cs-papercuts-');
+  let home = '';
+  beforeAll(async () => {
+    home = await passphraseHome(PASSPHRASE, 'cs-papercuts-');
+  });
 
   it('secrets set: a value past the vault bound is said in KiB, not as a schema message', async () => {
     const result = await runCli(home, ['secrets', 'set', 'BIG'], { env: PASSPHRASE, input: ' '.repeat(70_000) });

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 // git's ssh and helpers (npm fetches git dependencies with git), Corepack's and Bun's registries, node version managers.
@@ -35,7 +36,7 @@ describe('servers add --from-registry: what an entry may not set', () => {
     registry.add(npmEntry('npm-token', { environmentVariables: [{ name: 'NPM_TOKEN', value: '/tmp/somewhere-with-an-npmrc' }] }));
     registry.add(npmEntry('private', { registryBaseUrl: 'https://npm.corp.example' }));
     registry.add({ name: 'io.github.acme/userinfo', description: 'Remote', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'https://user:pass@mcp.example.com/mcp' }] });
-    home = tempHome('cs-registry-refusals-');
+    home = await passphraseHome(ENV, 'cs-registry-refusals-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   });

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 // PATH holds node and npx only: uvx and docker are absent, whatever this machine has.
@@ -38,7 +39,7 @@ describe('servers add --from-registry', () => {
       remotes: [{ type: 'streamable-http', url: 'https://optional.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {key}', variables: { key: { description: 'for more calls a day' } } }] }],
     });
     registry.add({ name: 'io.example/plain-http', description: 'Unencrypted', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://mcp.example.com/mcp', headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true }] }] });
-    home = tempHome('cs-registry-install-');
+    home = await passphraseHome(ENV, 'cs-registry-install-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   });

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/app';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'listing answers passphrase', PATH: dirname(process.execPath) };
@@ -25,7 +26,7 @@ describe('servers add --from-registry ID@VERSION with more than one registry', (
     first = await startFixtureRegistry(0);
     second = await startFixtureRegistry(0);
     second.add(notes('acme-notes'));
-    home = tempHome('cs-registry-listing-');
+    home = await passphraseHome(ENV, 'cs-registry-listing-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [first.url, second.url] } }));
     const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...ENV }, vaultProvider: 'passphrase' });

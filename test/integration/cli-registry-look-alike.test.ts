@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/app';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'look-alike passphrase', PATH: dirname(process.execPath) };
@@ -18,7 +19,7 @@ describe('servers add --from-registry: look-alike entries', () => {
     registry = await startFixtureRegistry(3);
     registry.add({ name: 'io.example/github', title: 'GitHub', description: 'The real one', version: '1.0.0', remotes: remote('github.example') });
     registry.add({ name: 'io.example/gh-copy', title: 'Gіthub', description: 'A look-alike', version: '1.0.0', remotes: remote('copy.example') });
-    home = tempHome('cs-registry-look-alike-');
+    home = await passphraseHome(ENV, 'cs-registry-look-alike-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
     // The catalog as the app or `serve` keeps it: a snapshot of the registry in the data folder.
@@ -75,7 +76,7 @@ describe('servers add --from-registry: the entry a look-alike imitates among cop
     }
     registry.add({ name: 'io.github.github/github-mcp-server', title: 'GitHub', description: 'The real one', version: '1.0.0', remotes: remote('github.example') });
     registry.add({ name: 'zzz.copy/gh', title: 'Gіthub', description: 'A look-alike', version: '1.0.0', remotes: remote('copy.example') });
-    home = tempHome('cs-registry-look-alike-owner-');
+    home = await passphraseHome(ENV, 'cs-registry-look-alike-owner-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
     const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...ENV }, vaultProvider: 'passphrase' });

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { nodeBundle, refusedManifestBundle, relativeScriptBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
@@ -32,7 +33,7 @@ describe('servers add --from-registry with an mcpb package', () => {
     entry('io.example/plant', files.url('/plant.mcpb'), sha256(plant));
     entry('io.example/plain-http', 'http://bundles.example.com/echo.mcpb', sha256(good));
     entry('io.example/relative', files.url('/relative.mcpb'), sha256(relative));
-    home = tempHome('cs-registry-mcpb-');
+    home = await passphraseHome(ENV, 'cs-registry-mcpb-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   });

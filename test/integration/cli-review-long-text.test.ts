@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
 import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
@@ -13,7 +14,7 @@ afterEach(async () => {
 
 /** A home whose `shifting` (with `pad`, SHIFT_PAD) was approved at stage 1 and holds its stage 2. */
 async function heldPad(): Promise<string> {
-  const home = tempHome('cs-review-long-');
+  const home = await passphraseHome(PASSPHRASE, 'cs-review-long-');
   const stageFile = join(home, '..', 'stage');
   writeFileSync(stageFile, '1');
   const core = await coreWithShifting(home, stageFile, { SHIFT_PAD: '1' });

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'secret-header-names-test', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -21,7 +22,7 @@ const HEADERS: Record<string, string> = {
 // SECURITY.md, "nothing is written in clear": a header is judged by the words of its name.
 describe('CLI: headers named for a credential are never kept in clear', () => {
   it('servers add refuses each, and import moves each into the vault', async () => {
-    const home = tempHome('cs-secret-header-names-');
+    const home = await passphraseHome(ENV, 'cs-secret-header-names-');
     for (const [name, value] of Object.entries(HEADERS)) {
       const run = await runCli(home, ['servers', 'add', 'svc', '--url', 'https://api.example.com/mcp', '--header', `${name}: ${value}`], { env: ENV });
       expect({ name, code: run.code }).toEqual({ name, code: 2 });

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'secret-inside-json', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 const GHP = 'ghp_0123456789abcdefABCDEF0123456789abcd';
@@ -9,7 +10,7 @@ const GHP = 'ghp_0123456789abcdefABCDEF0123456789abcd';
 // `servers list` hides a token inside JSON; the check before writing must find it too (SECURITY.md, "nothing is written in clear").
 describe('a token inside JSON in an env value or an argument, through the built CLI', () => {
   it('is refused by servers add, while ordinary JSON config is added', async () => {
-    const home = tempHome('cs-secret-json-');
+    const home = await passphraseHome(ENV, 'cs-secret-json-');
     const env = await runCli(home, ['servers', 'add', 'j2', '--env', `CONFIG={"token":"${GHP}"}`, '--', 'node', 'x'], { env: ENV });
     expect(env.code).toBe(2);
     expect(env.stderr).toContain('env.CONFIG holds a secret in clear');
@@ -22,7 +23,7 @@ describe('a token inside JSON in an env value or an argument, through the built 
   }, 90_000);
 
   it('is moved into the vault by import, the whole value', async () => {
-    const home = tempHome('cs-secret-json-import-');
+    const home = await passphraseHome(ENV, 'cs-secret-json-import-');
     const file = join(home, '..', 'claude_desktop_config.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { aws: { command: 'node', args: ['x'], env: { CONFIG: '{"apiKey":"AKIAABCDEFGHIJKLMNOP"}', OPTIONS: '{"region":"eu-west-1"}' } } } }));
     const run = await runCli(home, ['import', 'claude-desktop', '--path', file], { env: ENV });

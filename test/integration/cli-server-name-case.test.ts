@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'name-case' };
 type Check = { id: string; status: string; detail: string; fix?: string };
@@ -9,7 +10,7 @@ type Check = { id: string; status: string; detail: string; fix?: string };
 // Files are named after a server: on macOS and Windows `memory` and `MEMORY` would share them.
 describe('server names that differ only in case, through the built CLI', () => {
   it('servers add and import refuse a name equal to an existing one ignoring case, naming the existing one', async () => {
-    const home = tempHome('cs-name-case-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-name-case-');
     expect((await runCli(home, ['servers', 'add', 'diary', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
     const twin = await runCli(home, ['servers', 'add', 'DIARY', '--', 'node', 'm.js'], { env: PASSPHRASE });
     expect(twin.code).not.toBe(0);
@@ -28,7 +29,7 @@ describe('server names that differ only in case, through the built CLI', () => {
   }, 90_000);
 
   it('a config that already holds such a pair still loads, and doctor warns of it', async () => {
-    const home = tempHome('cs-name-case-doctor-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-name-case-doctor-');
     expect((await runCli(home, ['servers', 'add', 'diary', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
     const path = join(home, 'mcp.json');
     const config = JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> };

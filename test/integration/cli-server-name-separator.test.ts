@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'name-separator' };
@@ -10,7 +11,7 @@ type Check = { id: string; status: string; title: string; detail: string };
 // `__` separates a server's name from its tools' names: `a__x__y` would also be server `a`'s `x__y`.
 describe('server names holding __, through the built CLI', () => {
   it('servers add refuses one saying what to write instead, and import renames one that way', async () => {
-    const home = tempHome('cs-name-sep-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-name-sep-');
     const refused = await runCli(home, ['servers', 'add', 'github__work', '--', 'node', 'm.js'], { env: PASSPHRASE });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('"github__work" cannot be a new server\'s name: it holds "__"');
@@ -41,7 +42,7 @@ describe('server names holding __, through the built CLI', () => {
   }, 90_000);
 
   it('a config that already holds one still loads, doctor warns of it, and its outer name cannot be added', async () => {
-    const home = tempHome('cs-name-sep-doctor-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-name-sep-doctor-');
     expect((await runCli(home, ['servers', 'add', 'diary', '--', 'node', 'm.js'], { env: PASSPHRASE })).code).toBe(0);
     const path = join(home, 'mcp.json');
     const config = JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> };

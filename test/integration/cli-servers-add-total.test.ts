@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'add-total' };
@@ -13,7 +14,7 @@ function serverNames(home: string): string[] {
 describe('servers add through the built CLI, with mcp.json near its bound', () => {
   // As an import: adds one at a time must not grow the file without bound either.
   it('adds the 1000th server and refuses the 1001st, saying how many there are', async () => {
-    const home = tempHome('cs-add-total-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-add-total-');
     const servers = Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`s${i}`, { url: 'https://example.com/mcp' }]));
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: servers }), { mode: 0o600 });
     const last = await runCli(home, ['servers', 'add', 'last', '--url', 'https://example.com/last'], { env: PASSPHRASE });
@@ -35,7 +36,7 @@ describe('servers add while serve runs, with mcp.json near its bound in entries 
 
   // The app's list holds only valid servers; the bound is on the entries mcp.json holds, as an import counts them.
   it('refuses the 1001st entry before asking the person; the 1000th waits for the person and is added', async () => {
-    const home = tempHome('cs-add-total-serve-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-add-total-serve-');
     // No "type": each is skipped as invalid, yet is in the file.
     const servers = Object.fromEntries(Array.from({ length: 998 }, (_, i) => [`s${i}`, { url: 'https://example.com/mcp' }]));
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { ...servers, off: { type: 'http', url: 'https://example.com/mcp', enabled: false } } }), { mode: 0o600 });

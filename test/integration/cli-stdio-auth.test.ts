@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../support/cli';
+import { ROOT, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { BROWSER, startStack } from '../support/oauth-stack';
 import { startTokenApi } from '../fixtures/stdio-auth/token-api';
 import { tsEntry } from '../support/ts-entry';
@@ -16,7 +17,7 @@ describe('CLI: a program on this computer that signs in', () => {
     const { stack, child } = await startStack({ as: { rotateRefreshTokens: false } });
     const api = await startTokenApi(stack.issuer);
     try {
-      const home = tempHome();
+      const home = await passphraseHome(PASSPHRASE);
       mkdirSync(home, { recursive: true, mode: 0o700 });
       const auth = { issuer: stack.issuer, clientId: 'pre-public', scopes: ['openid', 'offline_access'] };
       writeFileSync(

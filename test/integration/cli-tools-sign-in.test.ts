@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, runNode, tempHome, type CliResult } from '../support/cli';
+import { CLI, runCli, runNode, type CliResult } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startStack, type Stack } from '../support/oauth-stack';
 import { startServe } from '../support/serve';
 
@@ -40,7 +41,7 @@ describe('tools NAME on a server that needs a sign-in, from a script', () => {
   }
 
   async function added(): Promise<string> {
-    const home = tempHome('cs-tools-sign-in-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-tools-sign-in-');
     expect((await runCli(home, ['servers', 'add', 'notes', '--url', stack.mcpUrl], { env: PASSPHRASE })).code).toBe(0);
     return home;
   }

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHeaderRecorder } from '../fixtures/servers/header-recorder-server';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'url secret passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -29,7 +30,7 @@ describe('CLI: a secret in an HTTP server\'s URL', () => {
   it('is filled in for the request only, never shown, logged or written', async () => {
     const recorder = await startHeaderRecorder('url-secret');
     cleanups.push(() => recorder.close());
-    const home = tempHome('cs-url-secret-');
+    const home = await passphraseHome(ENV, 'cs-url-secret-');
     const cli = (args: string[], input?: string) => runCli(home, args, { env: ENV, timeoutMs: 40_000, ...(input !== undefined ? { input } : {}) });
     expect((await cli(['secrets', 'set', 'URL_KEY'], `${SECRET}\n`)).code).toBe(0);
     const added = await cli(['servers', 'add', 'keyed', '--url', `${recorder.url}?api_key=\${secret:URL_KEY}&region=eu`]);
@@ -62,7 +63,7 @@ describe('CLI: a secret in an HTTP server\'s URL', () => {
   it('under serve: the App API\'s status, the server\'s log and serve\'s own output show it as written', async () => {
     const recorder = await startHeaderRecorder('url-secret-serve');
     cleanups.push(() => recorder.close());
-    const home = tempHome('cs-url-secret-serve-');
+    const home = await passphraseHome(ENV, 'cs-url-secret-serve-');
     const cli = (args: string[], input?: string) => runCli(home, args, { env: ENV, timeoutMs: 40_000, ...(input !== undefined ? { input } : {}) });
     expect((await cli(['secrets', 'set', 'URL_KEY'], `${SECRET}\n`)).code).toBe(0);
     expect((await cli(['servers', 'add', 'keyed', '--url', `${recorder.url}?api_key=\${secret:URL_KEY}`])).code).toBe(0);
@@ -84,7 +85,7 @@ describe('CLI: a secret in an HTTP server\'s URL', () => {
   }, 120_000);
 
   it('may not stand in the host: add and load both refuse it', async () => {
-    const home = tempHome('cs-url-secret-host-');
+    const home = await passphraseHome(ENV, 'cs-url-secret-host-');
     const run = await runCli(home, ['servers', 'add', 'h', '--url', 'https://${secret:HOST}.example.com/mcp'], { env: ENV });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('reference only in its path or query');

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 import { startTokenEndpointRecorder, type TokenEndpointRecorder } from '../fixtures/servers/token-endpoint-recorder';
 import { startHeaderRecorder, type HeaderRecorder } from '../fixtures/servers/header-recorder-server';
@@ -32,7 +33,7 @@ describe('a client secret goes to no token endpoint without approval', () => {
   };
 
   beforeAll(async () => {
-    home = tempHome('cs-client-secret-');
+    home = await passphraseHome(ENV, 'cs-client-secret-');
     as = await startTokenEndpointRecorder();
     mcp = await startHeaderRecorder('evil');
     const set = await runCli(home, ['secrets', 'set', 'GITHUB_TOKEN'], { env: ENV, input: `${TOKEN}\n` });

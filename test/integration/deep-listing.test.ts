@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/app';
 import { MAX_LISTING_DEPTH } from '../../electron/pool/listing-depth';
 import { deepListingServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { waitFor } from '../support/server-harness';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'deep-listing' };
@@ -10,7 +10,7 @@ const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'deep-listing' };
 // The SDK checks a listing against its schemas by recursion: one 1,500 levels deep ran it out of stack.
 describe("a server's listing nested without end, from our SDK server over stdio", () => {
   it('is refused before the SDK reads it: connect says so, and the server stops in error showing it', async () => {
-    const home = tempHome('cs-deep-listing-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-deep-listing-');
     const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
     try {
       await core.api.addServer({ name: 'deep', config: deepListingServer(1500) });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
@@ -29,7 +30,7 @@ describe('doctor knows the real setup', () => {
   let home: string;
   let unauthorized: Server;
   beforeAll(async () => {
-    home = tempHome('cs-doctor-');
+    home = await passphraseHome(PASSPHRASE, 'cs-doctor-');
     const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
     // A service whose sign-in is gone: it answers every request 401, as one with an expired token does.
     unauthorized = createServer((_request, response) => response.writeHead(401, { 'www-authenticate': 'Bearer' }).end());

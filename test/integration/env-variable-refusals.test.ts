@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const PASSPHRASE = 'env refusals passphrase';
@@ -34,7 +35,7 @@ describe('variable names and references that reach what they must not, through t
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/mcp`;
-    home = tempHome('cs-env-refusals-');
+    home = await passphraseHome(ENV, 'cs-env-refusals-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   });

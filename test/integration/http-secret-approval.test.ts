@@ -5,7 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ServerStatus } from '../../shared/api';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 import { startHeaderRecorder, type HeaderRecorder } from '../fixtures/servers/header-recorder-server';
 
@@ -29,7 +30,7 @@ describe('serve: an HTTP entry that sends a secret waits for approval', () => {
   };
 
   beforeAll(async () => {
-    home = tempHome('cs-http-secret-');
+    home = await passphraseHome(PASSPHRASE, 'cs-http-secret-');
     api = await startHeaderRecorder('api');
     evil = await startHeaderRecorder('evil');
     const set = await runCli(home, ['secrets', 'set', 'github_token'], { env: PASSPHRASE, input: `${TOKEN}\n` });

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { runScript, type LineReader } from '../support/packed-install';
 import { eventually, startServe, type Served } from '../support/serve';
 
@@ -20,7 +20,7 @@ describe('a library opened before the app', () => {
   });
 
   it('refuses a widening in its own core once an app runs for the folder, and goes through the app when opened again', async () => {
-    const home = tempHome('cs-before-app-');
+    const home = await passphraseHome(ENV, 'cs-before-app-');
     program = runScript(FIXTURES, 'open-before-app.mjs', [home], ENV);
     expect(await program.next()).toMatchObject({ step: 'opened', mode: 'in-process' });
     served = await startServe(home, [], ENV);
@@ -33,7 +33,7 @@ describe('a library opened before the app', () => {
   }, 120_000);
 
   it("is named by serve at its start: which pid, and that the program's servers run in its own process", async () => {
-    const home = tempHome('cs-before-app-named-');
+    const home = await passphraseHome(ENV, 'cs-before-app-named-');
     program = runScript(FIXTURES, 'open-before-app.mjs', [home], ENV);
     expect(await program.next()).toMatchObject({ step: 'opened', mode: 'in-process' });
     const pid = String(program.child.pid);

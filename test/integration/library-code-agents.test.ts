@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
 import { connectAgent, firstText, type AgentClient } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe, type Served } from '../support/serve';
 import { EVERYTHING } from '../fixtures/servers/config';
 
@@ -26,7 +27,7 @@ describe('agents declared in code', () => {
   });
 
   it('in this process: a bridge runs for them; a call passes the gate and its tiers, is audited, and the listings mark it', async () => {
-    const home = tempHome('cs-code-agents-');
+    const home = await passphraseHome(ENV, 'cs-code-agents-');
     cs = await openConnectedServices({
       home,
       env: { ...process.env, ...ENV },
@@ -65,7 +66,7 @@ describe('agents declared in code', () => {
   }, 120_000);
 
   it('a name agents.json has is an error naming both places', async () => {
-    const home = tempHome('cs-code-agents-twice-');
+    const home = await passphraseHome(ENV, 'cs-code-agents-twice-');
     const added = await runCli(home, ['agents', 'add', 'runtime', '--servers', '*'], { env: ENV });
     expect(added.code).toBe(0);
     const opening = openConnectedServices({ home, env: { ...process.env, ...ENV }, bridgePort: 0, agents: { runtime: { servers: '*' } } });
@@ -73,7 +74,7 @@ describe('agents declared in code', () => {
   }, 60_000);
 
   it('with an app running: declared in it once the person confirms, marked in its listings, calls through its bridge, forgotten at close', async () => {
-    const home = tempHome('cs-code-agents-app-');
+    const home = await passphraseHome(ENV, 'cs-code-agents-app-');
     served = await startServe(home, [], ENV);
     const app = served;
     const opening = openConnectedServices({ home, env: { ...process.env, ...ENV }, agents: { runtime: { servers: ['everything'], policy: { read: 'allow' } } } });

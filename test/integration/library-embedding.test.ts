@@ -3,7 +3,8 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { installPacked, runScript } from '../support/packed-install';
 import { eventually, startServe, type Served } from '../support/serve';
 
@@ -58,7 +59,7 @@ describe('the library, installed from the packed package into an empty project',
   }, 150_000);
 
   it('in its own process: declares a server in code, approves it, calls a tool', async () => {
-    const home = tempHome('cs-embed-own-');
+    const home = await passphraseHome(ENV, 'cs-embed-own-');
     const runtime = runScript(dir, 'runtime.mjs', [home, everything], ENV);
     expect(await runtime.next()).toEqual({ step: 'opened', mode: 'in-process', fromCode: true, approval: 'pending' });
     expect(await runtime.next()).toEqual({ step: 'disable', refused: 'The server "mine" is declared in code, so it cannot be disabled here' });
@@ -71,7 +72,7 @@ describe('the library, installed from the packed package into an empty project',
   }, 120_000);
 
   it('a name both in code and in mcp.json is an error naming both places', async () => {
-    const home = tempHome('cs-embed-twice-');
+    const home = await passphraseHome(ENV, 'cs-embed-twice-');
     const twice = runScript(dir, 'twice.mjs', [home], ENV);
     const answer = await twice.next();
     expect(answer).toMatchObject({ code: 'invalid_input' });
@@ -79,7 +80,7 @@ describe('the library, installed from the packed package into an empty project',
   }, 60_000);
 
   it('with an app running for the folder: goes through it, and each widening waits for the person there', async () => {
-    const home = tempHome('cs-embed-app-');
+    const home = await passphraseHome(ENV, 'cs-embed-app-');
     served = await startServe(home, [], ENV);
     const app = served;
     const waiting = async (method: string): Promise<Waiting> =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { EVERYTHING } from '../fixtures/servers/config';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'library-first-listing-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -15,7 +15,7 @@ describe("the library's first listing of a server", () => {
 
   it('starts an approved server never inventoried and answers its tools; a listing of every server starts none', async () => {
     const entry = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
-    cs = await openConnectedServices({ home: tempHome('cs-library-first-'), env: { ...process.env, ...ENV }, servers: { mine: entry, other: entry } });
+    cs = await openConnectedServices({ home: await passphraseHome(ENV, 'cs-library-first-'), env: { ...process.env, ...ENV }, servers: { mine: entry, other: entry } });
     await cs.approveServer('mine');
     await cs.approveServer('other');
     expect((await cs.listTools()).filter((t) => t.server === 'other')).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'library-literal-secrets-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 const V = 'sk-VERYSECRETVALUE0123456789abcdefABCDEF';
@@ -16,7 +16,7 @@ describe('the library writes no secret in clear into mcp.json', () => {
   });
 
   it('refuses env, argument, header and URL secrets with the reference to write; takes the reference; a server declared in code may hold one', async () => {
-    const home = tempHome('cs-library-literal-');
+    const home = await passphraseHome(ENV, 'cs-library-literal-');
     cs = await openConnectedServices({ home, env: { ...process.env, ...ENV }, servers: { mine: { command: 'echo', env: { API_KEY: V } } } });
     const open = cs;
     // Each is started when it is checked: one started early could be refused before anything awaits it.

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { runScript } from '../support/packed-install';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'library');
@@ -21,7 +21,7 @@ async function open(options: Record<string, unknown>): Promise<Record<string, un
  */
 describe('openConnectedServices checks its options', () => {
   it("refuses a port given as a string (it would take the app's port), an empty home and a misspelt option", async () => {
-    const home = tempHome('cs-lib-options-');
+    const home = await passphraseHome(ENV, 'cs-lib-options-');
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { bridgePort: 47781 } }));
 
@@ -43,7 +43,7 @@ describe('openConnectedServices checks its options', () => {
   }, 60_000);
 
   it('refuses a home whose parent is missing (a typo) and makes nothing; opens a new one whose parent exists', async () => {
-    const base = tempHome('cs-lib-options-typo-');
+    const base = await passphraseHome(ENV, 'cs-lib-options-typo-');
     mkdirSync(base, { recursive: true });
     const typo = join(base, 'no', 'such', 'data');
     const refused = await open({ home: typo });
@@ -57,7 +57,7 @@ describe('openConnectedServices checks its options', () => {
   }, 60_000);
 
   it('names the field an HTTP server declared in code is missing, not a bare "Invalid input"', async () => {
-    const home = tempHome('cs-lib-options-http-');
+    const home = await passphraseHome(ENV, 'cs-lib-options-http-');
     mkdirSync(home, { recursive: true });
     const refused = await open({ home, servers: { h: { url: 'http://127.0.0.1:1/mcp' } } });
     expect(refused).toMatchObject({ step: 'refused', code: 'invalid_input' });
@@ -67,7 +67,7 @@ describe('openConnectedServices checks its options', () => {
 
   // A program declares its servers afresh at each open: a name mcp.json could keep is a new name here.
   it('refuses a server declared in code whose name ends in "_", saying to rename it in the program and to what', async () => {
-    const home = tempHome('cs-lib-options-separator-');
+    const home = await passphraseHome(ENV, 'cs-lib-options-separator-');
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { team: { command: 'node', args: ['t.js'] } } }));
     const refused = await open({ home, servers: { team_: { command: 'node', args: ['t.js'] } } });
@@ -78,7 +78,7 @@ describe('openConnectedServices checks its options', () => {
 
   // A getter's error may quote what it guards; the refusal names the option only.
   it.each(['env', 'servers'])('refuses options whose %s holds a getter that throws, as the coded invalid_input naming it', async (where) => {
-    const home = tempHome('cs-lib-options-getter-');
+    const home = await passphraseHome(ENV, 'cs-lib-options-getter-');
     mkdirSync(home, { recursive: true });
     const secret = 'sk-live-getter-secret-0123456789';
     const program = runScript(FIXTURES, 'open-options-getter.mjs', [home, where, secret], ENV);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { connectAgent, INITIALIZE, mcpHeaders, rawRequest, type AgentClient } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { runScript, type LineReader } from '../support/packed-install';
 import { freePort } from '../support/ports';
 import { startServe, type Served } from '../support/serve';
@@ -42,7 +43,7 @@ describe("a program's own bridge and the app's port", () => {
   });
 
   it('takes a free port; serve started afterwards takes its own, where the stored agent works; the program refuses the app port', async () => {
-    const home = tempHome('cs-lib-own-port-');
+    const home = await passphraseHome(ENV, 'cs-lib-own-port-');
     mkdirSync(home, { recursive: true });
     // The app's port, as a person sets it (a fixed port rather than 47781, which another run may hold).
     const appPort = await freePort();
@@ -88,7 +89,7 @@ describe("a program's own bridge and the app's port", () => {
   }, 120_000);
 
   it("a port in use is told with the program's own option, not serve's flag or mcp.json", async () => {
-    const home = tempHome('cs-lib-port-busy-');
+    const home = await passphraseHome(ENV, 'cs-lib-port-busy-');
     mkdirSync(home, { recursive: true });
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));

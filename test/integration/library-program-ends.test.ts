@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { INITIALIZE, mcpHeaders, rawRequest } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { runScript, type LineReader } from '../support/packed-install';
 import { eventually, startServe, type Served } from '../support/serve';
 
@@ -45,7 +46,7 @@ describe('a program that ends while the app runs', () => {
   const serverNames = async (app: Served): Promise<string[]> => ((await app.api('status')).body.result as { servers: { name: string }[] }).servers.map((s) => s.name);
 
   it('killed with -9: its agent\'s token stops working and its servers are gone within seconds', async () => {
-    const home = tempHome('cs-program-ends-');
+    const home = await passphraseHome(ENV, 'cs-program-ends-');
     served = await startServe(home, [], ENV);
     const app = served;
     const { program, port, token } = await declared(app, home);
@@ -58,7 +59,7 @@ describe('a program that ends while the app runs', () => {
   }, 120_000);
 
   it('killed with -9: the next request with its agent\'s token is refused, without waiting for the app\'s periodic look', async () => {
-    const home = tempHome('cs-program-dies-');
+    const home = await passphraseHome(ENV, 'cs-program-dies-');
     served = await startServe(home, [], ENV);
     const { program, port, token } = await declared(served, home);
     const exited = new Promise((resolve) => program.child.once('exit', resolve));
@@ -70,7 +71,7 @@ describe('a program that ends while the app runs', () => {
   }, 120_000);
 
   it('the person removes a code agent and a code server from the command line; the token stops working at once', async () => {
-    const home = tempHome('cs-program-removed-');
+    const home = await passphraseHome(ENV, 'cs-program-removed-');
     served = await startServe(home, [], ENV);
     const app = served;
     const { port, token } = await declared(app, home);
@@ -83,7 +84,7 @@ describe('a program that ends while the app runs', () => {
   }, 120_000);
 
   it('a request the program stopped waiting for (timeout) is gone from the person\'s list', async () => {
-    const home = tempHome('cs-program-timeout-');
+    const home = await passphraseHome(ENV, 'cs-program-timeout-');
     served = await startServe(home, [], ENV);
     const app = served;
     const program = runScript(FIXTURES, 'declare-and-wait.mjs', [home, 'timeout'], ENV);

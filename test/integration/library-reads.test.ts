@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe, type Served } from '../support/serve';
 import { EVERYTHING } from '../fixtures/servers/config';
 
@@ -34,7 +34,7 @@ describe('the library’s resources and prompts, against the reference server', 
 
   it('in this process: reads a text resource, a blob from a template, gets a prompt with its arguments; unknown ones are clear errors', async () => {
     cs = await openConnectedServices({
-      home: tempHome('cs-library-reads-'),
+      home: await passphraseHome(ENV, 'cs-library-reads-'),
       env: { ...process.env, ...ENV },
       servers: { mine: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
     });
@@ -56,7 +56,7 @@ describe('the library’s resources and prompts, against the reference server', 
   }, 120_000);
 
   it('with an app running: each read and prompt waits for the person there, and answers what the app read', async () => {
-    const home = tempHome('cs-library-reads-app-');
+    const home = await passphraseHome(ENV, 'cs-library-reads-app-');
     served = await startServe(home, [], ENV);
     const app = served;
     cs = await openConnectedServices({ home, env: { ...process.env, ...ENV } });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe, type Served } from '../support/serve';
 import { EVERYTHING } from '../fixtures/servers/config';
 
@@ -26,7 +26,7 @@ describe('relative paths of a program, through an app in another folder', () => 
   });
 
   it('records the program’s folder, shows it in the confirmation, and the server starts', async () => {
-    const home = tempHome('cs-library-relative-');
+    const home = await passphraseHome(ENV, 'cs-library-relative-');
     served = await startServe(home, [], ENV, undefined, { cwd: mkdtempSync(join(tmpdir(), 'cs-app-folder-')) });
     const app = served;
     const waiting = async (method: string): Promise<Waiting> =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LISTED_DESCRIPTION_CUT_NOTE, MAX_LISTED_DESCRIPTION } from '../../shared/api';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { faultServer, hugeToolsServer } from '../fixtures/servers/config';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'library-server-text-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -16,7 +16,7 @@ describe("a hostile server's text through the library", () => {
 
   it('escapes the controls of its error text and cuts its 4,000,000-character description', async () => {
     cs = await openConnectedServices({
-      home: tempHome('cs-library-server-text-'),
+      home: await passphraseHome(ENV, 'cs-library-server-text-'),
       env: { ...process.env, ...ENV },
       servers: {
         fault: faultServer('normal', { SERVER_ERROR: '1', SERVER_ERROR_TEXT: '\u001b[2Jcleared \u001b]52;c;aGk=\u0007' }),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { INITIALIZE, mcpHeaders, rawRequest } from '../support/bridge-harness';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { runScript, type LineReader } from '../support/packed-install';
 import { eventually, startServe, type Served } from '../support/serve';
 
@@ -49,7 +49,7 @@ describe('two programs through one app', () => {
   const zombiesrv = async (app: Served): Promise<Row | undefined> => ((await app.api('status')).body.result as { servers: Row[] }).servers.find((s) => s.name === 'zombiesrv');
 
   it("one program's forgetting leaves another running program's servers and agents alone", async () => {
-    const home = tempHome('cs-shared-forget-');
+    const home = await passphraseHome(ENV, 'cs-shared-forget-');
     served = await startServe(home, [], ENV);
     const { port, token } = await first(served, home);
     const other = run(home, 'other-program.mjs', 'forget');
@@ -59,7 +59,7 @@ describe('two programs through one app', () => {
   }, 120_000);
 
   it("a name a running program declared is refused to another, naming it; once that program ended the name may move", async () => {
-    const home = tempHome('cs-shared-declare-');
+    const home = await passphraseHome(ENV, 'cs-shared-declare-');
     served = await startServe(home, [], ENV);
     const app = served;
     const { program, port, token } = await first(app, home);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
 import { connectAgent, firstText, INITIALIZE, mcpHeaders, rawRequest, type AgentClient } from '../support/bridge-harness';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { EVERYTHING } from '../fixtures/servers/config';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'stored-agents-test-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -22,7 +23,7 @@ describe("the library's own bridge and the stored agents", () => {
   });
 
   it("refuses a stored agent's initialize, pointing it to the app's bridge; the code agent works", async () => {
-    const home = tempHome('cs-lib-stored-');
+    const home = await passphraseHome(ENV, 'cs-lib-stored-');
     const added = await runCli(home, ['agents', 'add', 'stored', '--servers', '*', '--policy', 'read=ask,write=ask,destructive=ask', '--json'], { env: ENV });
     expect(added.code, added.stderr).toBe(0);
     const storedToken = (JSON.parse(added.stdout) as { token: string }).token;

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AdminEntry } from '../../shared/api';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { appApi, eventually, startServe } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'offline review passphrase' };
@@ -14,7 +15,7 @@ const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'offline review passphrase' };
  */
 describe('the review of changes made while the app was closed', () => {
   it('keeps a backdoor agent listed after 5,200 admin-log entries, and paces the command line', async () => {
-    const home = tempHome('cs-offline-review-');
+    const home = await passphraseHome(ENV, 'cs-offline-review-');
     const added = await runCli(home, ['agents', 'add', 'backdoor', '--servers', '*', '--policy', 'read=allow,write=allow,destructive=allow'], { env: ENV });
     expect(added.code, added.stderr).toBe(0);
 

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { CLI, runCli, tempHome } from '../support/cli';
+import { CLI, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 // Each test runs the real CLI a few times (about 1-2 s each on an idle machine).
 vi.setConfig({ testTimeout: 90_000 });
@@ -11,13 +12,13 @@ vi.setConfig({ testTimeout: 90_000 });
 const env = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 
 /** A secret file and a symbolic link to it, as a downloaded key is often reached. */
-function linked(): { home: string; target: string; link: string } {
+async function linked(): Promise<{ home: string; target: string; link: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'cs-secret-link-'));
   const target = join(dir, 'sec.txt');
   writeFileSync(target, 'file-secret-content-123\n', { mode: 0o644 });
   const link = join(dir, 'sec-link.txt');
   symlinkSync('sec.txt', link);
-  return { home: tempHome('cs-secret-link-home-'), target, link };
+  return { home: await passphraseHome(env, 'cs-secret-link-home-'), target, link };
 }
 
 const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
@@ -25,7 +26,7 @@ const hasScript = process.platform === 'linux' && spawnSync('script', ['--versio
 describe.skipIf(process.platform === 'win32')('secrets set --from-file through a link', () => {
   // Deleting the link alone said "Deleted" while the secret stayed in the file it named.
   it('--delete-original deletes the file read and the link, naming both', async () => {
-    const { home, target, link } = linked();
+    const { home, target, link } = await linked();
     const set = await runCli(home, ['secrets', 'set', 'LINKED', '--from-file', link, '--delete-original'], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain(`Deleted ${target} (which the link ${link} points to) and the link.`);
@@ -34,8 +35,8 @@ describe.skipIf(process.platform === 'win32')('secrets set --from-file through a
     expect(JSON.parse((await runCli(home, ['secrets', 'list', '--json'], { env })).stdout)).toEqual([{ name: 'LINKED' }]);
   });
 
-  it.skipIf(!hasScript)('at a terminal, asks about the file read, not the link', () => {
-    const { home, target, link } = linked();
+  it.skipIf(!hasScript)('at a terminal, asks about the file read, not the link', async () => {
+    const { home, target, link } = await linked();
     const quote = (arg: string): string => `'${arg.replaceAll("'", "'\\''")}'`;
     const line = [process.execPath, CLI, '--home', home, 'secrets', 'set', 'LINKED', '--from-file', link].map(quote).join(' ');
     const run = spawnSync('script', ['-qec', line, '/dev/null'], { input: 'y\r', env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
@@ -45,7 +46,7 @@ describe.skipIf(process.platform === 'win32')('secrets set --from-file through a
   });
 
   it('names a link that loops as such, with the path, not as an internal error', async () => {
-    const { home, link } = linked();
+    const { home, link } = await linked();
     const loop = join(link, '..', 'loop1');
     symlinkSync('loop2', loop);
     symlinkSync('loop1', join(link, '..', 'loop2'));
@@ -63,7 +64,7 @@ describe('secrets set --from-file and a byte order mark', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-secret-bom-'));
     const file = join(dir, 'bom.txt');
     writeFileSync(file, '\uFEFFbom-secret\n');
-    const home = tempHome('cs-secret-bom-home-');
+    const home = await passphraseHome(env, 'cs-secret-bom-home-');
     const set = await runCli(home, ['secrets', 'set', 'BOMMED', '--from-file', file], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain(`Stored BOMMED (1 line, 11 bytes) from ${file}.`);

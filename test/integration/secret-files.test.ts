@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { isAlive, readPid, waitFor } from '../support/server-harness';
 import { CLI, runCli, tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
 import { tsEntry } from '../support/ts-entry';
 
@@ -45,8 +46,8 @@ interface Described {
   folderMode: number;
 }
 
-function setup(): { home: string; env: Record<string, string>; runtime: string; keyFile: string; pidFile: string } {
-  const home = tempHome('cs-secret-files-');
+async function setup(): Promise<{ home: string; env: Record<string, string>; runtime: string; keyFile: string; pidFile: string }> {
+  const home = await passphraseHome(PASSPHRASE, 'cs-secret-files-');
   const top = mkdtempSync(join(tmpdir(), 'cs-secret-files-run-'));
   const runtime = join(top, 'xdg');
   mkdirSync(runtime, { mode: 0o700 });
@@ -90,7 +91,7 @@ afterEach(async () => {
 
 describe('secrets set --from-file', () => {
   it('stores a multi-line file byte for byte, lists only its name, and hands it to a program as a file', async () => {
-    const { home, env, runtime, keyFile, pidFile } = setup();
+    const { home, env, runtime, keyFile, pidFile } = await setup();
     const set = await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain('${secretFile:SA_KEY}');
@@ -115,7 +116,7 @@ describe('secrets set --from-file', () => {
   });
 
   it('deletes the original only when asked to, and refuses what is not a secret file with a clear error', async () => {
-    const { home, env, keyFile } = setup();
+    const { home, env, keyFile } = await setup();
     const set = await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile, '--delete-original'], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain(`Deleted ${keyFile}.`);
@@ -146,8 +147,8 @@ describe('secrets set --from-file', () => {
 });
 
 describe.skipIf(!hasScript)('at a terminal', () => {
-  it('secrets set --from-file asks before deleting the original', () => {
-    const { home, env, keyFile } = setup();
+  it('secrets set --from-file asks before deleting the original', async () => {
+    const { home, env, keyFile } = await setup();
     const kept = runAtTerminal(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], 'n\r', env);
     expect(kept.code, kept.output).toBe(0);
     expect(kept.output).toContain(`Delete ${keyFile} now that the vault holds it?`);
@@ -158,8 +159,8 @@ describe.skipIf(!hasScript)('at a terminal', () => {
     expect(existsSync(keyFile)).toBe(false);
   });
 
-  it('import shows the credential files it found and moves them on a yes', () => {
-    const { home, env, keyFile } = setup();
+  it('import shows the credential files it found and moves them on a yes', async () => {
+    const { home, env, keyFile } = await setup();
     const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
     writeFileSync(clientConfig, JSON.stringify({ mcpServers: { gdrive: { command: 'node', args: ['server.js'], env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile } } } }));
     const imported = runAtTerminal(home, ['import', 'claude-desktop', '--path', clientConfig], 'y\r', env);
@@ -173,7 +174,7 @@ describe.skipIf(!hasScript)('at a terminal', () => {
 
 describe('${secretFile:…} contents in errors', () => {
   it('redacts a line of the file and its path when a program prints them as it dies', async () => {
-    const { home, env, keyFile, runtime } = setup();
+    const { home, env, keyFile, runtime } = await setup();
     expect((await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], { env })).code).toBe(0);
     const leak = 'const f = process.env.KEY_FILE; const lines = require("fs").readFileSync(f, "utf8").split("\\n"); console.error("key at " + f + " says " + lines.find((l) => l.includes("private_key\\""))); process.exit(3)';
     const add = await runCli(home, ['servers', 'add', 'leaky', '--env', 'KEY_FILE=${secretFile:SA_KEY}', '--', process.execPath, '-e', leak], { env });
@@ -190,7 +191,7 @@ describe('${secretFile:…} contents in errors', () => {
 
 describe('${secretFile:…} in a running app', () => {
   it('writes the file at spawn, removes it when the program stops or crashes, and after a crash of the app at the next start-up', async () => {
-    const { home, env, runtime, keyFile, pidFile } = setup();
+    const { home, env, runtime, keyFile, pidFile } = await setup();
     expect((await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile, '--delete-original'], { env })).code).toBe(0);
     await addServer(home, env, pidFile);
     served = await startServe(home, [], env);
@@ -244,7 +245,7 @@ describe('${secretFile:…} in a running app', () => {
 
 describe('import of entries whose env names credential files', () => {
   it('moves them into the vault with --move-credential-files, switching the entry to ${secretFile:…}, and prints no content', async () => {
-    const { home, env, keyFile, runtime } = setup();
+    const { home, env, keyFile, runtime } = await setup();
     const tokenFile = join(keyFile, '..', 'token.json');
     const refresh = '1//0refresh-token-sentinel-0123456789';
     writeFileSync(tokenFile, JSON.stringify({ type: 'authorized_user', client_id: 'x.apps.googleusercontent.com', client_secret: 'GOCSPX-sentinel', refresh_token: refresh }));
@@ -286,7 +287,7 @@ describe('import of entries whose env names credential files', () => {
   });
 
   it.runIf(process.platform !== 'win32')('lists a FIFO named by a credential variable as not a regular file, and does not wait on it', async () => {
-    const { home, env, keyFile } = setup();
+    const { home, env, keyFile } = await setup();
     const fifo = join(keyFile, '..', 'token-fifo.json');
     execFileSync('mkfifo', [fifo]);
     const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
@@ -300,7 +301,7 @@ describe('import of entries whose env names credential files', () => {
   });
 
   it('without the flag (no terminal) reports the files and leaves the entries as they were', async () => {
-    const { home, env, keyFile } = setup();
+    const { home, env, keyFile } = await setup();
     const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
     writeFileSync(clientConfig, JSON.stringify({ mcpServers: { gdrive: { command: 'node', args: ['server.js'], env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile } } } }));
     const imported = await runCli(home, ['import', 'claude-desktop', '--path', clientConfig, '--json'], { env });

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -17,7 +18,7 @@ function everyFileText(dir: string): string {
 
 describe('a secret holding a NUL byte, given to a stdio server', () => {
   it('is refused by the name of the variable, and the value is in no output, log or audit file', async () => {
-    const home = tempHome('cs-nul-secret-');
+    const home = await passphraseHome(env, 'cs-nul-secret-');
     const set = await runCli(home, ['secrets', 'set', 'NULKEY'], { env, input: 'TOPSECRET-VALUE-9f8e7d\0tail' });
     expect(set.code, set.stderr).toBe(0);
     const add = await runCli(home, ['servers', 'add', 'srv', '--env', 'API_TOKEN=${secret:NULKEY}', '--', process.execPath, '-e', ''], { env });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConnectedServices } from '../../electron/library';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { PASSPHRASE, storeScenario, type StoreScenario } from '../support/secret-store-scenario';
 
 // docs/vault.md, "Secret stores": the store entries the servers name are listed from the command line
@@ -68,7 +69,7 @@ describe('store entries listed from the command line and the library', () => {
 
   it('secrets stores entries with no reference says how one looks', async () => {
     // Its own home with no store reference: the empty answer is a sentence, not an empty table.
-    const empty = await runCli(tempHome('cs-entries-empty-'), ['secrets', 'stores', 'entries'], { env: PASSPHRASE });
+    const empty = await runCli(await passphraseHome(PASSPHRASE, 'cs-entries-empty-'), ['secrets', 'stores', 'entries'], { env: PASSPHRASE });
     expect(empty.code, empty.stderr).toBe(0);
     expect(empty.stdout).toContain('No server names a secret-store entry');
   });

@@ -3,7 +3,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEPASSXC_DATABASE_ENV, KEEPASSXC_PASSWORD_ENV } from '../../electron/secret-stores';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { makeKeepassxcDatabase } from '../support/keepassxc-store';
 import { makePassStore, type PassFixture } from '../support/pass-store';
 
@@ -17,11 +18,11 @@ describe('managing the pass store from the command line', () => {
   let env: Record<string, string>;
   let home = '';
 
-  beforeAll(() => {
+  beforeAll(async () => {
     store = makePassStore();
     store.insert('work/existing', 'not shown');
     env = { ...PASSPHRASE, ...store.env };
-    home = tempHome('cs-store-manage-');
+    home = await passphraseHome(PASSPHRASE, 'cs-store-manage-');
   }, 90_000);
   afterAll(() => store?.close());
 
@@ -93,7 +94,7 @@ describe('a store that allows less', () => {
     const kdbx = makeKeepassxcDatabase();
     kdbx.add('Work/token', VALUE);
     const env = { ...PASSPHRASE, [KEEPASSXC_DATABASE_ENV]: kdbx.database, [KEEPASSXC_PASSWORD_ENV]: kdbx.password };
-    const home = tempHome('cs-store-kdbx-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-store-kdbx-');
     const list = await runCli(home, ['secrets', 'list', '--store', 'keepassxc'], { env });
     expect(list.stderr).toBe('');
     expect(list.stdout).toContain('Work/token');
@@ -105,7 +106,7 @@ describe('a store that allows less', () => {
   }, 90_000);
 
   it('an unknown store is not found', async () => {
-    const list = await runCli(tempHome('cs-store-none-'), ['secrets', 'list', '--store', 'nowhere'], { env: PASSPHRASE });
+    const list = await runCli(await passphraseHome(PASSPHRASE, 'cs-store-none-'), ['secrets', 'list', '--store', 'nowhere'], { env: PASSPHRASE });
     expect(list.stderr).toContain('No secret store named "nowhere" is configured');
   });
 });

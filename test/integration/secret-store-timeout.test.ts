@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { PASSPHRASE } from '../support/secret-store-scenario';
 
 // docs/vault.md, `timeoutMs`: past it the store's program is stopped with every program it started,
@@ -35,7 +36,7 @@ describe.runIf(process.platform === 'linux')('a store program that hangs in a on
     const items = join(dir, 'items.json');
     const pids = join(dir, 'pids');
     writeFileSync(items, JSON.stringify({ hang: pids }));
-    const home = tempHome('cs-store-hang-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-store-hang-');
     const config = {
       mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { STORE_VALUE: '${secret:op:item}' } } },
       settings: { secretStores: { op: { type: 'command', command: process.execPath, args: [MANAGER, items, 'read', '{path}'], timeoutMs: 5000 } } },

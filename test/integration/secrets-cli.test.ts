@@ -2,6 +2,7 @@ import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 
@@ -33,7 +34,7 @@ describe('secrets CLI', () => {
   });
 
   it('lists after a corrupt vault was moved aside by saying so, where it went, and exiting 1', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     expect((await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: 'cli-secret-value-0123456789\n' })).code).toBe(0);
     const file = join(home, 'vault.enc');
     const bytes = readFileSync(file);
@@ -73,7 +74,7 @@ describe('secrets CLI', () => {
   });
 
   it.skipIf(process.platform === 'win32')('refuses a vault its group can read (0640 file, 0750 folder) with the chmod that fixes it', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     expect((await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: 'cli-secret-value-0123456789\n' })).code).toBe(0);
     const file = join(home, 'vault.enc');
     chmodSync(file, 0o640);
@@ -94,13 +95,13 @@ describe('secrets CLI', () => {
   });
 
   it('never takes the value as an argument', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const result = await runCli(home, ['secrets', 'set', 'API_TOKEN', 'the-value'], { env: PASSPHRASE });
     expect(result.code).toBe(2);
   });
 
   it('refuses a name the vault cannot keep before reading the value', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     for (const args of [['secrets', 'set', 'a/b'], ['secrets', 'set', 'a b', '--from-file', join(home, 'missing.key')]]) {
       const result = await runCli(home, args, { env: PASSPHRASE, input: '' });
       expect(result.code, args.join(' ')).toBe(2);
@@ -114,7 +115,7 @@ describe('secrets CLI', () => {
 
   // A typo is the person's to fix first: what was typed is checked before the keychain or the vault is asked.
   it("says what is wrong with what was typed before any problem of the keychain's or the vault's", async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     expect((await runCli(home, ['secrets', 'set', 'KEPT'], { env: PASSPHRASE, input: 'kept-value-123456\n' })).code).toBe(0);
     const noKeychain = { DBUS_SESSION_BUS_ADDRESS: '', CONNECTED_SERVICES_PASSPHRASE: '' };
     const wrongPassphrase = { CONNECTED_SERVICES_PASSPHRASE: 'not the passphrase' };
@@ -152,7 +153,7 @@ describe('secrets CLI', () => {
   });
 
   it('reports an unknown reference with the server and the reference', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     await runCli(home, ['servers', 'add', 'needs', '--env', 'KEY=${secret:MISSING_ONE}', '--', 'node', '-e', '0'], { env: PASSPHRASE });
     await runCli(home, ['servers', 'approve', 'needs', '--yes'], { env: PASSPHRASE });
     const call = await runCli(home, ['call', 'needs', 'anything'], { env: PASSPHRASE });
@@ -163,7 +164,7 @@ describe('secrets CLI', () => {
   });
 
   it('keeps secrets in a plainly named clear-text file only when the person opts in', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const optIn = { CONNECTED_SERVICES_VAULT_PROVIDER: 'insecure-plaintext-file', DBUS_SESSION_BUS_ADDRESS: '' };
     expect((await runCli(home, ['secrets', 'set', 'PLAIN'], { env: optIn, input: 'plain-value-123\n' })).code).toBe(0);
     const status = JSON.parse((await runCli(home, ['status', '--json'], { env: optIn })).stdout) as { vault: { safety: string; persistent: boolean } };

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe } from '../support/serve';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 import { tsEntry } from '../support/ts-entry';
@@ -19,7 +20,7 @@ function filesUnder(dir: string): string[] {
 
 describe('secrets never leak through any output channel', () => {
   it('keeps planted sentinels out of CLI output, status JSON, errors, logs, the App API and other servers', async () => {
-    const home = tempHome();
+    const home = await passphraseHome(PASSPHRASE);
     const outputs: string[] = [];
     const cli = async (args: string[], input?: string) => {
       const result = await runCli(home, args, { env: PASSPHRASE, ...(input !== undefined ? { input } : {}) });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentStore } from '../../electron/bridge';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe, type Served } from '../support/serve';
 import { openEvents } from '../support/ui-events';
 
@@ -20,7 +20,7 @@ describe('the running app picks up agents.json written by another process', () =
   });
 
   it('lists the new agent and tells the UI (agentsChanged), with no agent connecting', async () => {
-    const home = tempHome('cs-agents-file-');
+    const home = await passphraseHome(ENV, 'cs-agents-file-');
     served = await startServe(home, [], ENV);
     expect(await agentNames(served)).toEqual([]);
     const events = await openEvents(served);

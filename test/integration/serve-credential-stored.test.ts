@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../support/cli';
+import { ROOT, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { tsEntry } from '../support/ts-entry';
@@ -28,7 +29,7 @@ describe('storing the credential a server waits for brings it back', () => {
 
   beforeAll(async () => {
     api = await startTokenApi('http://127.0.0.1:9', { apiKeys: [NOTES_KEY, MAIL_KEY] });
-    home = tempHome('cs-credential-stored-');
+    home = await passphraseHome(PASSPHRASE, 'cs-credential-stored-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     const program = { command: process.execPath, args: tsEntry(ENV_SERVER), cwd: ROOT };
     writeFileSync(

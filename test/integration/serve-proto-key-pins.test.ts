@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange, ToolInfo } from '../../shared/api';
 import { protoKeyServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe, type Served } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'proto-key-pins-test-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
@@ -25,7 +25,7 @@ describe('pins of a listing with __proto__ keys, through the real serve', () => 
   });
 
   it('stay approved after a restart; a change of the tool named __proto__ alone is held, agents keeping the approved one', async () => {
-    const home = tempHome('cs-proto-pins-');
+    const home = await passphraseHome(ENV, 'cs-proto-pins-');
     const memberFile = join(home, '..', 'member');
     writeFileSync(memberFile, 'A tool so named.');
     const first = await startServe(home, [], ENV);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange, RefusedItem } from '../../shared/api';
 import { shiftingServer } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 import { SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
@@ -27,7 +28,7 @@ const refusedNow = async (served: Served): Promise<RefusedItem[]> => call<Refuse
 
 describe('a refused resource, through the real serve and CLI', () => {
   it('is shown refused, then as no longer listed, stays refused; listed again unchanged it is still refused; accepted after all, or forgotten', async () => {
-    const home = tempHome('cs-refused-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-refused-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
     const served = await startServe(home, [], PASSPHRASE);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Confirmation, HeldChange, RemovedItem } from '../../shared/api';
 import { flippingServer } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 
 // `servers review NAME --accept TOOL@DIGEST` accepts the definition the person read, not whatever the
@@ -41,7 +42,7 @@ function shownDigest(stdout: string, name: string): string {
 
 describe('servers review binds an accept to the definition shown, through the real serve', () => {
   it('refuses an accept whose definition changed since it was shown, also after confirming in the app, and shows removed tools', async () => {
-    const home = tempHome('cs-review-digest-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-review-digest-');
     const flipFile = join(home, '..', 'stage');
     writeFileSync(flipFile, 'approved');
     const served = await startServe(home, [], PASSPHRASE);
@@ -106,7 +107,7 @@ describe('servers review binds an accept to the definition shown, through the re
   }, 240_000);
 
   it('binds --accept-all to the definitions the command read: one changed before the person confirms is refused', async () => {
-    const home = tempHome('cs-review-all-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-review-all-');
     const flipFile = join(home, '..', 'stage');
     writeFileSync(flipFile, 'approved');
     const served = await startServe(home, [], PASSPHRASE);

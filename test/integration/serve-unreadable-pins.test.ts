@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange, ToolInfo } from '../../shared/api';
 import { MAX_PIN_FILE_BYTES } from '../../electron/pinning/pin-file';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
 import { SHIFTING_PASSPHRASE as PASSPHRASE, coreWithShifting } from '../support/shifting-core';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 /** `shifting` approved and listed at its first stage, its pins written; then moved to its second. */
 async function pinnedThenShifted(): Promise<{ home: string; pinFile: string }> {
-  const home = tempHome('cs-lost-pins-');
+  const home = await passphraseHome(PASSPHRASE, 'cs-lost-pins-');
   const stageFile = join(home, '..', 'stage');
   writeFileSync(stageFile, '1');
   const core = await coreWithShifting(home, stageFile);

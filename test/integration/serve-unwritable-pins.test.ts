@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Decision, HeldChange } from '../../shared/api';
 import { shiftingServer } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../support/cli';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { readOnlyDir } from '../support/read-only-dir';
 import { eventually, startServe, type Served } from '../support/serve';
 import { SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
@@ -23,7 +24,7 @@ async function call<T>(served: Served, method: string, input: unknown): Promise<
 
 describe('a decision while the pins folder is read-only, through the real serve and CLI', () => {
   it('fails with a coded error naming the folder, keeps the change waiting, records no one deciding it; decided once the folder is writable', async () => {
-    const home = tempHome('cs-unwritable-pins-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-unwritable-pins-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
     const served = await startServe(home, [], PASSPHRASE);

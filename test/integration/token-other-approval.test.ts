@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../support/cli';
+import { ROOT, runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { tsEntry } from '../support/ts-entry';
 
@@ -29,7 +30,7 @@ describe('${token:OTHER}: the other entry\'s approval covers which credential it
 
   beforeAll(async () => {
     api = await startTokenApi('http://127.0.0.1:9', { apiKeys: [NOTES_KEY, BANK_KEY] });
-    home = tempHome('cs-token-other-');
+    home = await passphraseHome(PASSPHRASE, 'cs-token-other-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify(config('${secret:NOTES_KEY}')));
     expect((await cli(['secrets', 'set', 'NOTES_KEY'], `${NOTES_KEY}\n`)).code).toBe(0);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DecisionRecordSchema, type ApiEventPayload, type DecisionRecord } from '../../shared/api';
 import { createCore, type Core } from '../../electron/app';
 import { shiftingServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { waitFor } from '../support/server-harness';
 
 // Issue #31: held tool changes are decisions like the others (one list, one pair of methods, one audit shape).
@@ -32,7 +32,7 @@ const toolChanges = async (core: Core): Promise<string[]> =>
 
 describe('held tool changes in the decisions queue', () => {
   it('lists each held tool and prompt as a decision, decides them by decide or by reviewChanges, and records each in decisions.jsonl', async () => {
-    const home = tempHome('cs-held-decisions-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-held-decisions-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
     let core = await openCore(home);

@@ -5,7 +5,7 @@ import { createCore, type Core } from '../../electron/app';
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../../electron/mcp-apps';
 import { shiftingServer } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { waitFor } from '../support/server-harness';
 
 // Issue #35 item 3 with #36: a tool's MCP App (`_meta.ui`) is pinned like its description.
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe('a changed MCP App of a pinned tool', () => {
   it('is held for review: hosts keep the approved address and visibility until the person accepts', async () => {
-    const home = tempHome('cs-pins-apps-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-pins-apps-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
     const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });

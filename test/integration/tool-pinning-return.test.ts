@@ -5,7 +5,7 @@ import { createCore, type Core } from '../../electron/app';
 import { isCodedError } from '../../shared/errors';
 import { flippingServer } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { waitFor } from '../support/server-harness';
 
 // A tool that leaves the listing and comes back changed is a change, never a new tool.
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function coreWithFlipping(stage: string, acceptNewTools: boolean): Promise<Core> {
-  const home = tempHome('cs-pins-return-');
+  const home = await passphraseHome(PASSPHRASE, 'cs-pins-return-');
   const flipFile = join(home, '..', 'stage');
   writeFileSync(flipFile, stage);
   const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });

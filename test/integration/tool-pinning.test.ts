@@ -5,7 +5,7 @@ import { PromptListChangedNotificationSchema, ToolListChangedNotificationSchema 
 import { createCore, type Core } from '../../electron/app';
 import { shiftingServer } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { waitFor } from '../support/server-harness';
 import { shifted } from '../support/shifting-core';
@@ -57,7 +57,7 @@ async function promptsSeen(agent: AgentClient): Promise<Record<string, string>> 
 
 describe('tools pinned at approval, through the real bridge', () => {
   it('holds changed and new tools and prompts until the person decides; removed ones go at once; a refusal outlives a restart', async () => {
-    const home = tempHome('cs-pins-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-pins-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
     let core = await openCore(home);
@@ -118,7 +118,7 @@ describe('tools pinned at approval, through the real bridge', () => {
   }, 120_000);
 
   it('tells a 2026-07-28 agent on its listen stream; acceptNewTools lets additions through, never changes', async () => {
-    const home = tempHome('cs-pins-modern-');
+    const home = await passphraseHome(PASSPHRASE, 'cs-pins-modern-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
     const core = await openCore(home);

@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectAgent, type AgentClient } from './bridge-harness';
-import { runCli, tempHome, type CliResult } from './cli';
+import { runCli, type CliResult } from './cli';
+import { passphraseHome } from './passphrase-home';
 import { EVERYTHING } from '../fixtures/servers/config';
 import { startServe, type Served } from './serve';
 
@@ -55,7 +56,7 @@ export async function storeScenario(options: {
   /** Before serve starts: vault secrets (`secrets set`), a command store's approval. */
   before?: (cli: (args: string[], input?: string) => Promise<CliResult>) => Promise<void>;
 }): Promise<StoreScenario> {
-  const home = tempHome('cs-store-');
+  const home = await passphraseHome(PASSPHRASE, 'cs-store-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const config = {
     mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { STORE_VALUE: options.reference } } },

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../electron/app';
 import { shiftingServer } from '../fixtures/servers/config';
-import { tempHome } from './cli';
+import { passphraseHome } from './passphrase-home';
 import { SHIFTING_PASSPHRASE } from './shifting-core';
 
 export interface ShiftingReader {
@@ -21,7 +21,7 @@ export interface ShiftingReader {
  * server's (`SHIFT_APPS: '1'` for its apps). The caller closes `core`.
  */
 export async function startShiftingReader(prefix: string, env: Record<string, string> = {}): Promise<ShiftingReader> {
-  const home = tempHome(prefix);
+  const home = await passphraseHome(SHIFTING_PASSPHRASE, prefix);
   const stageFile = join(home, '..', 'stage');
   writeFileSync(stageFile, '1');
   const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...SHIFTING_PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });
