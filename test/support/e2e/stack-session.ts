@@ -1,13 +1,15 @@
 import { afterAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../oauth-harness';
+import { passphraseHome } from '../passphrase-home';
 import type { UiSession } from './ui-session';
 import { useUiSession } from './use-ui-session';
 
 /**
  * The file's UI session beside an OAuth stack (startStack: an authorization server and the MCP server
  * it protects), closed after the session. `serve --print-url` with `env`: no browser opens by itself,
- * the address is only printed, as on a remote session. `stack()` in tests and later hooks.
+ * the address is only printed, as on a remote session. `env` holds the passphrase its vault is made
+ * with (passphraseHome). `stack()` in tests and later hooks.
  */
 export function useStackSession(env: Record<string, string>): { ui: UiSession; stack: () => Stack } {
   let stack: Stack | undefined;
@@ -16,7 +18,7 @@ export function useStackSession(env: Record<string, string>): { ui: UiSession; s
   });
   const ui = useUiSession(async () => {
     stack = await startStack();
-    return { serveArgs: ['--print-url'], env };
+    return { home: await passphraseHome(env, 'cs-e2e-'), serveArgs: ['--print-url'], env };
   });
   return {
     ui,
