@@ -27,13 +27,13 @@ export async function boundedText(response: Response, max: number, where: string
 }
 
 /** `GET {base}/v0.1/servers` (openapi.yaml, "List MCP servers"): one page, its envelope checked. */
-export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery, signal?: AbortSignal): Promise<Page> {
+export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery, signal?: AbortSignal, timeoutMs = PAGE_TIMEOUT_MS): Promise<Page> {
   const url = new URL(`${base}/v0.1/servers`);
   url.searchParams.set('limit', String(PAGE_LIMIT));
   if (query.cursor !== undefined) url.searchParams.set('cursor', query.cursor);
   if (query.updatedSince !== undefined) url.searchParams.set('updated_since', query.updatedSince);
   // Held here and cleared below (see deadline): the limit covers the page's body too.
-  const limit = deadline(PAGE_TIMEOUT_MS, [signal], () => new CodedError('timeout', `The registry at ${base} sent no complete page within ${PAGE_TIMEOUT_MS / 1000} s.`));
+  const limit = deadline(timeoutMs, [signal], () => new CodedError('timeout', `The registry at ${base} sent no complete page within ${timeoutMs / 1000} s.`));
   try {
     return await pageAt(fetch, url, base, limit.signal);
   } finally {

@@ -21,6 +21,8 @@ export interface RegistryCatalogOptions extends CoreEnvOptions {
   fetch?: FetchLike;
   /** What one registry's catalog may hold (sync-held.ts SYNC_LIMITS). */
   syncLimits?: SyncLimits;
+  /** How long one page may take (page-fetch.ts PAGE_TIMEOUT_MS). */
+  pageTimeoutMs?: number;
 }
 
 export interface RegistryCatalogEvents {
@@ -133,6 +135,7 @@ export class RegistryCatalog {
         full,
         now,
         ...(this.#options.syncLimits ? { limits: this.#options.syncLimits } : {}),
+        ...(this.#options.pageTimeoutMs !== undefined ? { pageTimeoutMs: this.#options.pageTimeoutMs } : {}),
         onProgress: (progress) => {
           this.#syncing.set(base, progress);
           this.#events.emit('state', this.state());

@@ -40,6 +40,8 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   limits?: SyncLimits;
+  /** How long one page may take, its body included (default PAGE_TIMEOUT_MS). */
+  pageTimeoutMs?: number;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   for (;;) {
     if (pages >= MAX_PAGES) throw new CodedError('server_unavailable', `The registry at ${options.base} sent more than ${MAX_PAGES} pages; the sync stopped.`);
     if (now() - started > SYNC_BUDGET_MS) throw stopped(options.base, `took more than ${SYNC_BUDGET_MS / 60_000} minutes to page through`);
-    const page = await fetchPage(options.fetch, options.base, { ...(cursor !== undefined ? { cursor } : {}), ...(incremental !== undefined ? { updatedSince: incremental } : {}) }, options.signal);
+    const page = await fetchPage(options.fetch, options.base, { ...(cursor !== undefined ? { cursor } : {}), ...(incremental !== undefined ? { updatedSince: incremental } : {}) }, options.signal, options.pageTimeoutMs);
     pages += 1;
     received += page.items.length;
     let fresh = false;

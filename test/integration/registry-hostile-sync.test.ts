@@ -13,10 +13,13 @@ describe('the registry catalog against registries that misbehave (registries of 
     for (const close of closing.splice(0)) await close();
   });
 
+  /** A page's limit well under the default 30 s, which a test would wait out: the drip sends 5 entries a byte a second. */
+  const PAGE_TIMEOUT_MS = 5_000;
+
   async function catalogOf(...registries: FixtureRegistry[]): Promise<RegistryCatalog> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cs-registry-hostile-'));
     closing.push(() => rm(dataDir, { recursive: true, force: true }));
-    return new RegistryCatalog({ dataDir, registries: () => registries.map((r) => r.url) });
+    return new RegistryCatalog({ dataDir, registries: () => registries.map((r) => r.url), pageTimeoutMs: PAGE_TIMEOUT_MS });
   }
 
   async function registryOf(count: number): Promise<FixtureRegistry> {
@@ -32,7 +35,7 @@ describe('the registry catalog against registries that misbehave (registries of 
     const seen: RegistryState[][] = [];
     catalog.on('state', (state) => seen.push(state));
     const [dripState, goodState] = await catalog.refresh();
-    expect(dripState?.lastFailure?.message).toBe(`The registry at ${drip.url} sent no complete page within 30 s.`);
+    expect(dripState?.lastFailure?.message).toBe(`The registry at ${drip.url} sent no complete page within 5 s.`);
     expect(goodState?.lastFailure).toBeUndefined();
     // The second registry's catalog was there while the first one's page was still arriving.
     const goodFirst = seen.findIndex(([first, second]) => second !== undefined && second.entries > 0 && first?.lastFailure === undefined);
