@@ -29,6 +29,9 @@ describe('the bridge hot path: tools/call to a stdio server', () => {
     const h = await startBridge({ everything: everythingServer(), fault: faultServer() });
     open.push(h);
     await Promise.all([h.pool.start('everything'), h.pool.start('fault')]);
+    // The count is process-wide: the listings a start begins (each round has a controller of its own)
+    // end before it starts, so that only the call's own path is counted.
+    await Promise.all(['everything', 'fault'].flatMap((name) => [h.pool.tools(name), h.pool.resources(name), h.pool.prompts(name)]));
     const { token } = await h.bridge.agents.add('agent', { servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
     const send = await rawSession(h, token);
 
