@@ -26,6 +26,7 @@ import { DirectToolCalls } from './direct-calls';
 import type { ListedTools } from './output-validators';
 import { ToolRounds } from './tool-rounds';
 import type { RelistTools } from './header-mismatch';
+import { cutRetryFetch } from './cut-retry-fetch';
 import { eraChoice, type EraChoice } from './era-choice';
 import { LISTEN_ACK_MS, ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
@@ -138,7 +139,8 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   // is bounded as a stdio server's line is (the SDK reads a body whole, of any size), and a listing's
   // depth as a stdio server's listing is, before the SDK parses it; a malformed answer fails its call
   // at once, as a stdio server's does, and so does an answer labelled an event stream that is none.
-  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(sseStartFetch(fetch, options.server), options.server, options.maxMessageBytes), options.server));
+  // A read cut before its answer (a kept-alive connection closed as it went out) is sent once more.
+  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(sseStartFetch(cutRetryFetch(fetch), options.server), options.server, options.maxMessageBytes), options.server));
   transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), news);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
