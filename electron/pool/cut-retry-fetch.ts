@@ -1,4 +1,5 @@
 import type { FetchLike } from '../net';
+import { LISTINGS } from './listing-depth-fetch';
 import { sentRequestOf } from './message-bound';
 import { networkCode } from './unreachable';
 
@@ -6,7 +7,7 @@ import { networkCode } from './unreachable';
  * Requests that only read (MCP 2025-11-25 server/*, and 2026-07-28's `server/discover`): the server
  * answering one twice changes nothing. A call, a subscription and `initialize` are not among them.
  */
-const REPEATABLE = new Set(['ping', 'server/discover', 'tools/list', 'prompts/list', 'prompts/get', 'resources/list', 'resources/templates/list', 'resources/read']);
+const REPEATABLE: ReadonlySet<string> = new Set([...LISTINGS, 'ping', 'server/discover', 'prompts/get', 'resources/read']);
 
 /** How a connection ends before any answer: reset, written to after the server closed it, or closed. */
 const CUT = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);

@@ -5,7 +5,7 @@ import { answerInstead, sentRequestOf, withBody } from './message-bound';
 import { SseEventId } from './sse-event-id';
 
 /** The requests whose answers are listings (MCP 2025-11-25 server/tools, server/prompts, server/resources). */
-const LISTINGS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+export const LISTINGS: ReadonlySet<string> = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
 
 /** A listing's message nests two levels above its items (the message, its `result`), which listing-depth.ts counts from. */
 export const MAX_LISTING_MESSAGE_DEPTH = MAX_MESSAGE_DEPTH;
