@@ -22,3 +22,18 @@ describe('flowError: an authorization server answer that fails the protocol chec
     expect(flowError('notes', new Error('something of ours'), 'while finishing the sign-in').code).toBe('internal');
   });
 });
+
+describe('flowError: a request that got no answer', () => {
+  it('says which network failure, in words, for a token request whose connection was cut', () => {
+    const cut = new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+    const error = flowError('notes', cut, 'while renewing its access token');
+    expect(error.code).toBe('server_unavailable');
+    expect(error.message).toBe('Could not reach the authorization server while renewing its access token (ECONNRESET): the connection was cut');
+    expect(error.data).toMatchObject({ server: 'notes', network: 'ECONNRESET' });
+  });
+
+  it('keeps fetch\'s own words for a failure it has no meaning for', () => {
+    const other = new TypeError('fetch failed', { cause: Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }) });
+    expect(flowError('notes', other, 'while finishing the sign-in').message).toBe('Could not reach the authorization server while finishing the sign-in: fetch failed: certificate has expired');
+  });
+});

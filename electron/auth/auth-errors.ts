@@ -1,6 +1,6 @@
 import { APP_SIGN_IN, APP_SIGN_IN_CODE, appClientSecret, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import type { Reach } from '../net';
+import { networkFailure, type Reach } from '../net';
 import { shownErrorUri } from './error-uri';
 import { cutOffError } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
@@ -181,6 +181,13 @@ export function flowError(server: string, error: unknown, during: string, reach:
   if (cutError !== undefined) return cutError;
   const invalid = invalidAnswer(server, error, inner, during, data);
   if (invalid !== undefined) return invalid;
+  const known = networkFailure(error);
+  if (known !== undefined) {
+    return new CodedError('server_unavailable', redact(`Could not reach the authorization server ${during} (${known.code}): ${known.meaning}`), {
+      hint: 'Check the network and try again.',
+      data: { ...data, network: known.code },
+    });
+  }
   const causeCode = field(inner, 'code');
   const network = typeof causeCode === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(causeCode) ? causeCode : undefined;
   if ((error instanceof TypeError && /fetch failed/i.test(text)) || network !== undefined) {

@@ -160,3 +160,36 @@ describe('endpoint fetch: the connection goes to the address that was checked', 
     expect(resolver.calls).toEqual(['as.rebind.test']);
   });
 });
+
+describe('endpoint fetch: a connection cut before any answer', () => {
+  /** A fetch whose first request is cut as a kept-alive connection the server closed would be; and what it was sent. */
+  function cutOnce(): { fetch: FetchLike; sent: string[] } {
+    const sent: string[] = [];
+    const fetch: FetchLike = (url, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(url)}`);
+      if (sent.length > 1) return Promise.resolve(new Response('{}'));
+      return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }));
+    };
+    return { fetch, sent };
+  }
+
+  it('reads a metadata document again, once', async () => {
+    const { fetch, sent } = cutOnce();
+    const response = await endpointFetch({ fetch, policy: 'endpoint' }).fetch('http://127.0.0.1:9/.well-known/oauth-authorization-server', ON_THIS_COMPUTER);
+    expect(response.status).toBe(200);
+    expect(sent).toEqual(['GET http://127.0.0.1:9/.well-known/oauth-authorization-server', 'GET http://127.0.0.1:9/.well-known/oauth-authorization-server']);
+  });
+
+  it('never sends a token request twice: a refresh token may rotate on the first', async () => {
+    const { fetch, sent } = cutOnce();
+    const token = endpointFetch({ fetch, policy: 'endpoint' }).fetch('http://127.0.0.1:9/token', { method: 'POST', body: 'grant_type=refresh_token', ...ON_THIS_COMPUTER });
+    await expect(token).rejects.toThrow('fetch failed');
+    expect(sent).toEqual(['POST http://127.0.0.1:9/token']);
+  });
+
+  it("leaves the MCP server's own requests to the pool, which knows which of them only read", async () => {
+    const { fetch, sent } = cutOnce();
+    await expect(endpointFetch({ fetch, policy: 'server' }).fetch('http://127.0.0.1:9/mcp', ON_THIS_COMPUTER)).rejects.toThrow('fetch failed');
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,7 +1,7 @@
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
+import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, retryWhenCut, safeMethod, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
 /** Host name → the checked answer its requests connect to, instead of resolving it again. */
@@ -100,6 +100,9 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
   const resolver = options.resolver ?? systemResolver;
   const agents = new Map<string, Agent>();
   const answers = new WeakMap<Response, readonly ResolvedAddress[]>();
+  // A metadata document or JWKS read on a connection the server just closed as idle is read again;
+  // a token, registration or device request (POST) never is: a refresh token may rotate on it.
+  const send = options.policy === 'endpoint' ? retryWhenCut(options.fetch, safeMethod) : options.fetch;
   let closed = false;
 
   async function agentFor(hostname: string, pinned: readonly ResolvedAddress[]): Promise<Agent> {
@@ -144,10 +147,10 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
     const pinned = await checkedAddress(url, lookup, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:', endpoint ? reach : 'loopback');
     if (closed) throw new CodedError('internal', 'The auth coordinator is closed.');
     const request: RequestInit = endpoint ? { ...init, redirect: 'manual' } : { ...init };
-    if (pinned === undefined) return options.fetch(input, request);
+    if (pinned === undefined) return send(input, request);
     const dispatcher = await agentFor(url.hostname, pinned);
     // `dispatcher` is undici's extension of RequestInit (Node's fetch is undici).
-    const response = await options.fetch(input, { ...request, dispatcher } as RequestInit);
+    const response = await send(input, { ...request, dispatcher } as RequestInit);
     answers.set(response, pinned);
     return response;
   };

@@ -1,5 +1,5 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import { cappedResponse, deadline, readBoundedBody, type FetchLike, type Reach } from '../net';
+import { cappedResponse, deadline, networkFailure, readBoundedBody, type FetchLike, type Reach } from '../net';
 import type { HostPins, ReachInit } from './endpoint-fetch';
 import { validateEndpointUrl } from './url-safety';
 
@@ -106,7 +106,9 @@ export async function requestJson(fetch: FetchLike, url: string, init: RequestIn
     if (error instanceof CodedError) throw error;
     const cause = error instanceof Error ? error.cause : undefined;
     if (cause instanceof CodedError) throw cause;
-    throw new CodedError('server_unavailable', `Could not reach ${what} at ${url}: ${errorMessage(error)}`, {
+    const network = networkFailure(error);
+    const why = network === undefined ? `: ${errorMessage(error)}` : ` (${network.code}): ${network.meaning}`;
+    throw new CodedError('server_unavailable', `Could not reach ${what} at ${url}${why}`, {
       hint: 'Check the network and that the server is running, then try again.',
     });
   }

@@ -5,6 +5,8 @@ export { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from './loopback-timeouts
 export { guardConnections, MAX_PIPELINED, type ConnectionGuard } from './connection-guard';
 export { deadline, type Deadline } from './deadline';
 export { cappedResponse } from './capped-response';
+export { retryWhenCut, safeMethod } from './cut-retry';
+export { errorChain, errorCode, networkFailure, type NetworkFailure } from './network-failure';
 export { sendableInHeader } from './header-value';
 export { checkAddress, embeddedIpv4s, hostAddress, ipv6Bytes, type AddressVerdict } from './ip-address';
 export { addressReach, farthest, literalReach, within, type Reach } from './reach';

@@ -42,6 +42,20 @@ describe('auth: protected resource metadata discovery (RFC 9728)', () => {
     expect(stack.mcp.counts.metadata).toEqual(['/.well-known/oauth-protected-resource/mcp']);
   });
 
+  // A kept-alive connection the server closes as idle as our request goes out on it (RFC 9112 §9.3.1).
+  it('reads the metadata again when its connection is cut before any answer, and connects', async () => {
+    const { stack, status } = await connectWith({}, { prm: 'challenge-only', cutMetadata: 1 });
+    expect(status?.connected).toBe(true);
+    expect(stack.mcp.counts.metadata).toEqual(['/meta/resource.json', '/meta/resource.json']);
+  });
+
+  it('reads it twice at most: a server that cuts every read says it could not be reached', async () => {
+    const { stack, error } = await connectWith({}, { prm: 'challenge-only', cutMetadata: 2 });
+    expect(error?.code).toBe('server_unavailable');
+    expect(error?.message).toBe(`Could not reach the protected resource metadata at ${stack.mcp.origin}/meta/resource.json (ECONNRESET): the connection was cut`);
+    expect(stack.mcp.counts.metadata).toEqual(['/meta/resource.json', '/meta/resource.json']);
+  });
+
   it('then the root well-known URL (the resource being the origin)', async () => {
     const { stack, status } = await connectWith({}, { prm: 'root', challengeMetadata: false });
     expect(status?.connected).toBe(true);
