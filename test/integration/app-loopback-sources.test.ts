@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../support/ports';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFixtureServer } from '../fixtures/servers/config';
@@ -11,15 +11,6 @@ interface Opened {
   address: string;
   origins?: string[];
   dropped?: string[];
-}
-
-/** A port free now, for the bridge to listen on (so the fixture can declare it before serve starts). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 // An app's document runs on a 127.0.0.1 origin, so a loopback source it declares reaches
