@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../support/cli';
+import { ROOT, runCli, tempHome } from '../support/cli';
 import { passphraseHome } from '../support/passphrase-home';
 import { tsEntry } from '../support/ts-entry';
 
@@ -74,6 +74,21 @@ describe('CLI sign-in variants against real fixtures', () => {
       expect(forget.code).toBe(0);
       expect(forget.stdout).toContain(`Forgot that the client secret of notes belongs to ${stack.issuer};`);
       await signInAndCall(home, []);
+    });
+  }, 90_000);
+
+  it('client credentials with a vault that keeps nothing: connect goes ahead, since no person signs in (the tokens come again)', async () => {
+    await withStack({}, async (stack) => {
+      const memory = { DBUS_SESSION_BUS_ADDRESS: '', CONNECTED_SERVICES_PASSPHRASE: '', CC_SECRET: stack.clientCredentials.post.clientSecret };
+      const home = tempHome('cs-cc-memory-');
+      await runCli(home, ['status'], { env: memory });
+      configure(home, stack.mcpUrl, { type: 'client_credentials', clientId: stack.clientCredentials.post.clientId, clientSecret: '${env:CC_SECRET}', tokenEndpointAuthMethod: 'client_secret_post' });
+      expect((await runCli(home, ['servers', 'approve', 'notes', '--yes'], { env: memory })).code).toBe(0);
+      const connect = await runCli(home, ['connect', 'notes'], { env: memory, timeoutMs: 40_000 });
+      expect(connect.stderr).not.toContain('would be lost');
+      expect(connect.code, connect.stderr).toBe(0);
+      const call = await runCli(home, ['call', 'notes', 'echo', '{"text":"again"}'], { env: memory, timeoutMs: 40_000 });
+      expect(call.stdout).toContain('echo: again');
     });
   }, 90_000);
 

@@ -1,6 +1,6 @@
 import type { ServerStatus } from '../../../shared/api';
 import { serverEntry, type ServerConfig } from '../../../shared/config';
-import { CodedError, ERROR_REASONS } from '../../../shared/errors';
+import { CodedError, ERROR_REASONS, isCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { cutText } from '../../../shared/text';
 import type { VaultHealth } from '../../../shared/vault';
@@ -11,15 +11,19 @@ import type { Output } from '../output';
 import { hasDesktop, signInOpener, type SignInOpenerOptions } from '../sign-in-opener';
 import { findLiveApp } from '../start-up';
 
-/** Servers whose connect may end in tokens to keep: HTTP ones and stdio ones with an OAuth "auth", not signing in with a key from the config. */
+/**
+ * Servers whose connect may end in a person's sign-in to keep: HTTP ones and stdio ones with an OAuth
+ * "auth". Not a key from the config, nor client credentials: their tokens come again without anyone.
+ */
 function mayKeepTokens(config: ServerConfig | undefined): boolean {
-  if (config === undefined || config.auth?.type === 'api_key' || config.auth?.type === 'none') return false;
+  const type = config?.auth?.type;
+  if (config === undefined || type === 'api_key' || type === 'none' || type === 'client_credentials') return false;
   return 'url' in config || config.auth !== undefined;
 }
 
 /**
  * A sign-in into a memory-only vault would say it worked and die with this process (like `secrets
- * set`, refused before anything starts). The running app, if any, is where a sign-in lasts.
+ * set`, refused before the sign-in begins). The running app, if any, is where a sign-in lasts.
  */
 async function refuseLostSignIn(server: string, health: VaultHealth, dataDir: string): Promise<never> {
   const live = await findLiveApp(dataDir);
@@ -106,7 +110,15 @@ export async function connectServer(ctx: CliContext, core: Core, server: string,
     return core.api.connect({ name: server, ...flow });
   }
   const health = core.vault.health();
-  if (!health.persistent && mayKeepTokens(serverEntry(core.registry.config(), server))) await refuseLostSignIn(server, health, ctx.dataDir);
+  if (!health.persistent && mayKeepTokens(serverEntry(core.registry.config(), server))) {
+    // A server that asks for no sign-in starts as it is; one that does is refused before the sign-in begins.
+    try {
+      return await core.signIns.connect(server, { signIn: false });
+    } catch (error) {
+      if (isCodedError(error) && error.code === 'auth_required' && error.data?.['store'] === undefined) await refuseLostSignIn(server, health, ctx.dataDir);
+      throw error;
+    }
+  }
   // The opener signInCore chose prints the address whole after the progress lines.
   const printsWhole = !options.openWith && (options.printUrl === true || !hasDesktop(ctx.env, process.platform));
   return core.signIns.connect(server, { ...flow, onEvent: progress(ctx.output, printsWhole) });
