@@ -2,6 +2,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { writeResponse } from '../fixtures/conformance/http';
+import { serveRequests } from '../fixtures/servers/serve-handler';
 import { listenStateless, type StatelessHttp } from '../fixtures/servers/stateless-http';
 import { rejection } from '../support/rejection';
 import { tempDir, textOf } from '../support/server-harness';
@@ -41,10 +45,36 @@ async function cuttingServer(cut: string): Promise<CuttingServer> {
   return server;
 }
 
-async function poolFor(server: CuttingServer): Promise<Pool> {
+/** A 2026-07-28 server (SDK v2, no sessions, `legacy: 'reject'`) cutting the first request of `cut` the same way. */
+async function cuttingModernServer(cut: string): Promise<CuttingServer> {
+  const seen = new Map<string, number>();
+  const handler = createMcpHandler(
+    () => {
+      const server = new McpServer({ name: 'cutting-modern', version: '1.0.0' });
+      server.registerTool('era', { description: 'says its era', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: 'modern' }] }));
+      return server;
+    },
+    { legacy: 'reject' },
+  );
+  const listening = await serveRequests(async (request, res) => {
+    const body = request.method === 'POST' ? (JSON.parse(await request.clone().text()) as { method?: unknown }) : undefined;
+    const method = body?.method;
+    if (typeof method === 'string') seen.set(method, (seen.get(method) ?? 0) + 1);
+    if (method === cut && seen.get(method) === 1) {
+      res.socket?.resetAndDestroy();
+      return;
+    }
+    await writeResponse(await handler.fetch(request), res);
+  });
+  const server = { ...listening, seen };
+  open.push(server);
+  return server;
+}
+
+async function poolFor(server: CuttingServer, protocol: 'auto' | '2025-11-25' = '2025-11-25'): Promise<Pool> {
   const pool = createPool({ cacheDir: tempDir('pool-http-cut-'), log: () => undefined });
   open.push(pool);
-  await pool.apply({ mcpServers: { cut: { type: 'http', url: server.url, protocol: '2025-11-25' } } });
+  await pool.apply({ mcpServers: { cut: { type: 'http', url: server.url, protocol } } });
   return pool;
 }
 
@@ -67,5 +97,13 @@ describe('pool: an HTTP request whose connection is cut before any answer', () =
     expect(error.message).toContain('the connection was cut');
     expect(server.seen.get('tools/call')).toBe(1);
     expect(textOf(await pool.callTool('cut', 'count', {}))).toBe('call 1');
+  }, 60_000);
+
+  it.each(['server/discover', 'tools/list'])('in the 2026-07-28 era too: a %s cut is sent once more, and the server is reached in its era', async (method) => {
+    const server = await cuttingModernServer(method);
+    const pool = await poolFor(server, 'auto');
+    expect(textOf(await pool.callTool('cut', 'era', {}))).toBe('modern');
+    expect(server.seen.get(method)).toBe(2);
+    expect(server.seen.get('initialize')).toBeUndefined();
   }, 60_000);
 });
