@@ -193,3 +193,33 @@ describe('endpoint fetch: a connection cut before any answer', () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('endpoint fetch: a request not safe to repeat never reuses a kept-alive connection', () => {
+  it('sends each token POST on a connection of its own, closed after it; reads share one (a pinned name and an IP literal alike)', async () => {
+    const seen: { what: string; socket: number; connection: string | undefined }[] = [];
+    const sockets = new Map<unknown, number>();
+    const server = createHttpServer((req, res) => {
+      if (!sockets.has(req.socket)) sockets.set(req.socket, sockets.size + 1);
+      seen.push({ what: `${req.method ?? ''} ${req.url ?? ''}`, socket: sockets.get(req.socket) ?? 0, connection: req.headers.connection });
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    const port = await listen(server);
+    const { fetch } = endpointFetch({ fetch: (url, init) => globalThis.fetch(url, init), resolver: scriptedResolver([]), policy: 'endpoint' });
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      seen.length = 0;
+      sockets.clear();
+      for (const [path, method] of [['/meta', 'GET'], ['/token', 'POST'], ['/jwks', 'GET'], ['/token', 'POST']] as const) {
+        const response = await fetch(`${origin}${path}`, { method, ...(method === 'POST' ? { body: 'grant_type=refresh_token' } : {}), ...ON_THIS_COMPUTER });
+        await response.text();
+      }
+      const [meta, firstToken, jwks, secondToken] = seen;
+      expect(seen.map((request) => request.what)).toEqual(['GET /meta', 'POST /token', 'GET /jwks', 'POST /token']);
+      // The reads keep their connection; each POST has a new one, which it asks to close (RFC 9112 §9.6).
+      expect(jwks?.socket).toBe(meta?.socket);
+      expect(new Set([meta?.socket, firstToken?.socket, secondToken?.socket]).size).toBe(3);
+      expect([firstToken?.connection, secondToken?.connection]).toEqual(['close', 'close']);
+      expect(meta?.connection).not.toBe('close');
+    }
+  });
+});

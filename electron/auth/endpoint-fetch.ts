@@ -85,6 +85,16 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
 
 type LookupCallback = (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
 
+/** A connection's lookup that answers only the checked addresses (never asking the resolver again). */
+function pinnedLookup(pinned: readonly ResolvedAddress[]) {
+  return (_host: string, lookupOptions: { all?: boolean | undefined }, callback: LookupCallback): void => {
+    // All checked addresses, in the resolver's order: Node still tries IPv6 and IPv4 (RFC 8305).
+    const first = pinned[0] as ResolvedAddress;
+    if (lookupOptions.all) callback(null, pinned.map((a) => ({ ...a })));
+    else callback(null, first.address, first.family);
+  };
+}
+
 let undiciModule: Promise<typeof Undici> | undefined;
 /** Loaded on first use: most commands never resolve a host name, and undici takes ~70 ms to load. */
 const loadUndici = (): Promise<typeof Undici> => (undiciModule ??= import('undici'));
@@ -105,8 +115,12 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
   const send = options.policy === 'endpoint' ? retryWhenCut(options.fetch, safeMethod) : options.fetch;
   let closed = false;
 
-  async function agentFor(hostname: string, pinned: readonly ResolvedAddress[]): Promise<Agent> {
-    const key = `${hostname} ${pinned.map((a) => a.address).join(',')}`;
+  /**
+   * The connection pool for a host's checked addresses (undefined: an IP literal, nothing to pin).
+   * `alone`: each request on a connection of its own, closed after its answer (undici's `pipelining: 0`).
+   */
+  async function agentFor(hostname: string, pinned: readonly ResolvedAddress[] | undefined, alone: boolean): Promise<Agent> {
+    const key = `${alone ? 'alone' : 'kept'} ${hostname} ${pinned?.map((a) => a.address).join(',') ?? ''}`;
     const existing = agents.get(key);
     if (existing) {
       // Most recently used last: the first entry is the one evicted.
@@ -115,16 +129,7 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
       return existing;
     }
     const { Agent: UndiciAgent } = await loadUndici();
-    const agent = new UndiciAgent({
-      connect: {
-        lookup: (_host: string, lookupOptions: { all?: boolean | undefined }, callback: LookupCallback) => {
-          // All checked addresses, in the resolver's order: Node still tries IPv6 and IPv4 (RFC 8305).
-          const first = pinned[0] as ResolvedAddress;
-          if (lookupOptions.all) callback(null, pinned.map((a) => ({ ...a })));
-          else callback(null, first.address, first.family);
-        },
-      },
-    });
+    const agent = new UndiciAgent({ ...(alone ? { pipelining: 0 } : {}), ...(pinned === undefined ? {} : { connect: { lookup: pinnedLookup(pinned) } }) });
     agents.set(key, agent);
     if (agents.size > MAX_AGENTS) {
       const [oldest, evicted] = agents.entries().next().value as [string, Agent];
@@ -147,11 +152,16 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
     const pinned = await checkedAddress(url, lookup, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:', endpoint ? reach : 'loopback');
     if (closed) throw new CodedError('internal', 'The auth coordinator is closed.');
     const request: RequestInit = endpoint ? { ...init, redirect: 'manual' } : { ...init };
-    if (pinned === undefined) return send(input, request);
-    const dispatcher = await agentFor(url.hostname, pinned);
+    // A request not safe to repeat (a token, registration, device or revocation POST) never goes on a
+    // kept-alive connection the server may be closing as idle just then: cut, no one could tell whether
+    // it was done, and a refresh token may have rotated (RFC 9112 §9.3.1). Such requests are few (one
+    // per sign-in or renewal); a connection of their own is the price.
+    const alone = endpoint && !safeMethod(init);
+    if (pinned === undefined && !alone) return send(input, request);
+    const dispatcher = await agentFor(url.hostname, pinned, alone);
     // `dispatcher` is undici's extension of RequestInit (Node's fetch is undici).
     const response = await send(input, { ...request, dispatcher } as RequestInit);
-    answers.set(response, pinned);
+    if (pinned !== undefined) answers.set(response, pinned);
     return response;
   };
 
