@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 const MARK = 'ab'.repeat(16);
-/** Opens a FIFO to write (waiting for its reader), says so, and writes once told to: or, after 5 s untold, anyway. */
+/** Opens a FIFO to write (waiting for its reader), says so, and writes once told to: or, after 20 s untold, anyway (only a stalled loop waits that long). */
 const FIFO_WRITER = `
 const fs = require('node:fs');
 const [fifo, line] = process.argv.slice(1);
@@ -21,7 +21,7 @@ const fd = fs.openSync(fifo, 'w');
 process.stdout.write('opened\\n');
 const finish = (how) => { fs.writeSync(fd, line); fs.closeSync(fd); process.stdout.write(how + '\\n'); process.exit(0); };
 process.stdin.once('data', () => finish('turned'));
-setTimeout(() => finish('untold'), 5000);
+setTimeout(() => finish('untold'), 20_000);
 `;
 // Past the kernel's pid_max: no process of this machine has these pids.
 const P = 4_300_000;
