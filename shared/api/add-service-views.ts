@@ -25,6 +25,11 @@ export const AddServiceInputSchema = lazySchema(() =>
     approve: z.strictObject({ commandLine: z.string().max(64 * 1024) }).optional(),
     /** Default true: sign in when needed and start the server. */
     connect: z.boolean().optional(),
+    /**
+     * False: never begin a sign-in. A server that asks for one fails the connect step
+     * (auth_required), which undoes the rest: for a caller whose sign-in would not last.
+     */
+    signIn: z.boolean().optional(),
     flow: z.enum(['browser', 'device']).optional(),
     dryRun: z.boolean().optional(),
   }),

@@ -84,6 +84,23 @@ describe('connect with a vault that cannot keep the sign-in', () => {
     expect(result.stderr).not.toContain('would be lost');
   });
 
+  it('servers add --connect: adds and starts one that asks for no sign-in; refuses one that asks, keeping nothing', async () => {
+    const home = tempHome('cs-connect-');
+    const added = await runCli(home, ['servers', 'add', 'open', '--url', open.url, '--connect', '--yes'], { env: MEMORY });
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/^Added open \(add, connect\): ready, 1 tool\.$/m);
+    paths.length = 0;
+    const refused = await runCli(home, ['servers', 'add', 'remote', '--url', url, '--connect', '--yes'], { env: MEMORY });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('error [vault_memory_only]: The sign-in of "remote" would be lost when this command ends');
+    expect(refused.stderr).toContain('Nothing was added.');
+    expect(refused.stderr).toMatch(/hint: .*`connected-services serve`\) and add it there/);
+    expect(paths.filter((path) => path !== '/mcp')).toEqual([]);
+    const list = await runCli(home, ['servers', 'list'], { env: MEMORY });
+    expect(list.stdout).toMatch(/^open /m);
+    expect(list.stdout).not.toMatch(/^remote /m);
+  });
+
   it('connects in the running app when one runs for the data directory: the sign-in lasts there', async () => {
     const home = await homeWithRemote(MEMORY);
     const served = await startServe(home, [], MEMORY);

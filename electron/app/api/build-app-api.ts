@@ -160,9 +160,9 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     registry,
     pool,
     vault,
-    connect: async (name, flow) => {
+    connect: async (name, flow, signIn) => {
       // "Start again" on the sheet restarts the sign-in: the transaction waits for the new one.
-      const status = await parts.signIns.connect(name, { ...(flow !== undefined ? { flow } : {}), followRetry: true });
+      const status = await parts.signIns.connect(name, { ...(flow !== undefined ? { flow } : {}), followRetry: true, ...(signIn ? {} : { signIn: false }) });
       return (await withAuthInfo(auth, registry, [status]))[0] ?? status;
     },
     forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),

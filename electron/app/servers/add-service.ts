@@ -14,8 +14,8 @@ export interface AddServiceOptions {
   /** The pool as the App API shows it (each status with the line its approval covers). */
   pool: Pick<Pool, 'status'>;
   vault: Vault;
-  /** Signs in when needed and starts the server (SignIns.connect), its status with its credential. */
-  connect: (name: string, flow: 'browser' | 'device' | undefined) => Promise<ServerStatus>;
+  /** Signs in when needed (never, with `signIn` false) and starts the server (SignIns.connect), its status with its credential. */
+  connect: (name: string, flow: 'browser' | 'device' | undefined, signIn: boolean) => Promise<ServerStatus>;
   /** Forgets the tokens a sign-in left for this server. */
   forgetTokens: (name: string) => Promise<void>;
   /** Resolves when the pool has applied every config change seen so far. */
@@ -103,7 +103,7 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       }
       // Tokens from a sign-in whose server then fails are not left behind either.
       undo.push({ what: 'its sign-in forgotten', run: () => deps.forgetTokens(name) });
-      const status = await deps.connect(name, input.flow);
+      const status = await deps.connect(name, input.flow, input.signIn !== false);
       if (status.state === 'error' || status.state === 'needs_auth') {
         throw new CodedError(status.state === 'error' ? 'server_unavailable' : 'auth_required', `"${name}" did not start: ${status.lastError?.message ?? status.state}`, {
           ...(status.lastError?.hint !== undefined ? { hint: status.lastError.hint } : {}),

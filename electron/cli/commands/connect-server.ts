@@ -15,7 +15,7 @@ import { findLiveApp } from '../start-up';
  * Servers whose connect may end in a person's sign-in to keep: HTTP ones and stdio ones with an OAuth
  * "auth". Not a key from the config, nor client credentials: their tokens come again without anyone.
  */
-function mayKeepTokens(config: ServerConfig | undefined): boolean {
+export function mayKeepTokens(config: ServerConfig | undefined): boolean {
   const type = config?.auth?.type;
   if (config === undefined || type === 'api_key' || type === 'none' || type === 'client_credentials') return false;
   return 'url' in config || config.auth !== undefined;
@@ -24,16 +24,22 @@ function mayKeepTokens(config: ServerConfig | undefined): boolean {
 /**
  * A sign-in into a memory-only vault would say it worked and die with this process (like `secrets
  * set`, refused before the sign-in begins). The running app, if any, is where a sign-in lasts.
+ * `doing`: what the person asked (`connect`, `add`); `after`: what was undone, as a sentence.
  */
-async function refuseLostSignIn(server: string, health: VaultHealth, dataDir: string): Promise<never> {
+export async function lostSignIn(server: string, health: VaultHealth, dataDir: string, doing: 'connect' | 'add' = 'connect', after = ''): Promise<CodedError> {
   const live = await findLiveApp(dataDir);
   const where = live
-    ? `or connect it in the app running at ${live.origin} (its window; \`connected-services serve\` prints its address again)`
-    : 'or start the app (`connected-services serve`) and connect it there';
-  throw new CodedError('denied', `The sign-in of "${server}" would be lost when this command ends: ${health.message}`, {
+    ? `or ${doing} it in the app running at ${live.origin} (its window; \`connected-services serve\` prints its address again)`
+    : `or start the app (\`connected-services serve\`) and ${doing} it there`;
+  return new CodedError('denied', `The sign-in of "${server}" would be lost when this command ends: ${health.message}${after}`, {
     hint: `Set CONNECTED_SERVICES_PASSPHRASE, or unlock or install an OS keychain, so the vault keeps it; ${where}`,
     data: { reason: ERROR_REASONS.vaultMemoryOnly, server },
   });
+}
+
+/** A refusal that says the server asked for a sign-in (its 401, or an OAuth "auth" with none held): not a store that cannot answer. */
+export function asksForSignIn(error: unknown): boolean {
+  return isCodedError(error) && error.code === 'auth_required' && error.data?.['store'] === undefined;
 }
 
 /** How long a device code has left, in words: seconds under a minute (a code may live 5 s), then whole minutes. */
@@ -115,8 +121,7 @@ export async function connectServer(ctx: CliContext, core: Core, server: string,
     try {
       return await core.signIns.connect(server, { signIn: false });
     } catch (error) {
-      if (isCodedError(error) && error.code === 'auth_required' && error.data?.['store'] === undefined) await refuseLostSignIn(server, health, ctx.dataDir);
-      throw error;
+      throw asksForSignIn(error) ? await lostSignIn(server, health, ctx.dataDir) : error;
     }
   }
   // The opener signInCore chose prints the address whole after the progress lines.

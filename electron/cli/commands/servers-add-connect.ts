@@ -1,6 +1,7 @@
 import { isStdio, type ServerConfig } from '../../../shared/config';
 import type { CliContext } from '../context';
 import { confirm } from '../prompt';
+import { asksForSignIn, lostSignIn, mayKeepTokens } from './connect-server';
 import { hideCommandSecrets } from '../secret-shapes';
 import { shownCommand } from './shown-command';
 
@@ -10,7 +11,8 @@ import { shownCommand } from './shown-command';
  * a step that fails undoes the ones before it. Returns the exit code.
  */
 export async function addAndConnect(ctx: CliContext, name: string, config: ServerConfig, yes: boolean, secrets: Array<{ name: string; value: string }> = []): Promise<number> {
-  const api = (await ctx.core()).api;
+  const core = await ctx.core();
+  const api = core.api;
   const planned = await api.addService({ name, config, dryRun: true });
   if (planned.needsApproval && planned.commandLine !== undefined) {
     ctx.output.out(isStdio(config) ? `Command of ${name}:` : `${name} sends secrets to:`);
@@ -20,7 +22,14 @@ export async function addAndConnect(ctx: CliContext, name: string, config: Serve
       return 4;
     }
   }
-  const done = await api.addService({ name, config, ...(secrets.length > 0 ? { secrets } : {}), ...(planned.needsApproval && planned.commandLine !== undefined ? { approve: { commandLine: planned.commandLine } } : {}) });
+  // With no app running and a vault that keeps nothing, a sign-in would not outlive this command:
+  // a server that asks for none is added and started; one that asks is refused, and nothing kept.
+  const health = core.vault.health();
+  const lost = ctx.runningApp() === undefined && !health.persistent && mayKeepTokens(config);
+  const input = { name, config, ...(secrets.length > 0 ? { secrets } : {}), ...(planned.needsApproval && planned.commandLine !== undefined ? { approve: { commandLine: planned.commandLine } } : {}) };
+  const done = await api.addService(lost ? { ...input, signIn: false } : input).catch(async (error: unknown) => {
+    throw lost && asksForSignIn(error) ? await lostSignIn(name, health, ctx.dataDir, 'add', ' Nothing was added.') : error;
+  });
   const status = done.status;
   const steps = done.steps.filter((step) => step.outcome === 'done').map((step) => step.step);
   ctx.output.out(`Added ${name} (${steps.join(', ')})${status ? `: ${status.state}, ${status.toolCount} tool${status.toolCount === 1 ? '' : 's'}` : ''}.`);
