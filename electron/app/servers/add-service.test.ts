@@ -142,7 +142,10 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     const result = await core.api.addService({ name: 'notes', config, approve: { commandLine: commandLine ?? '' }, connect: false });
     expect(result.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:not_needed', 'add:done', 'approve:done', 'connect:skipped']);
     expect(result.status?.approval).toBe('approved');
-    expect((await failure(core.api.addService({ name: 'notes', config, dryRun: true }))).message).toContain('already exists');
+    const taken = await failure(core.api.addService({ name: 'notes', config, dryRun: true }));
+    expect(taken.message).toContain('already exists');
+    // Said in words that fit the CLI (`servers add --connect`) as well as the app.
+    expect(taken.hint).toBe('Choose another name, or connect the service already there.');
     // Even a dry run: files are named after the server, and on macOS and Windows these two would share them.
     expect((await failure(core.api.addService({ name: 'NOTES', config, dryRun: true }))).message).toBe('A server named "notes" already exists; "NOTES" differs from it only in case.');
   });

@@ -54,7 +54,7 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
   return async (input) => {
     const { name, config } = input;
     if (Object.hasOwn(registry.config().mcpServers, name)) {
-      throw new CodedError('invalid_input', `A service named "${name}" already exists.`, { hint: 'Choose another name, or open that service to connect it.' });
+      throw new CodedError('invalid_input', `A service named "${name}" already exists.`, { hint: 'Choose another name, or connect the service already there.' });
     }
     assertNoCaseTwin(Object.keys(registry.config().mcpServers), name);
     assertNoSeparator(name, Object.keys(registry.config().mcpServers));
