@@ -42,6 +42,8 @@ export const AdminEntrySchema = lazySchema(() => z.object({
   outcome: AdminOutcomeSchema,
   /** The confirmation this entry asked for or decided. */
   confirmation: z.string().optional(),
+  /** How a change written ahead ended: the id of its `pending` line. */
+  ahead: z.string().optional(),
   /** Why it failed, redacted. */
   error: z.string().optional(),
   /** A widening no app confirmed (made while none ran, or by editing agents.json): listed for review until the person marks it reviewed. */

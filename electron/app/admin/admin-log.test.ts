@@ -100,4 +100,17 @@ describe('AdminLog', () => {
     expect((await other.query()).map((e) => e.outcome)).toEqual(['ok', 'pending']);
     await Promise.all([log.close(), other.close()]);
   });
+
+  // A refused command (a taken name) listed as a plain change read as if it had been made.
+  it('lists a change that failed as tried, with its error', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
+    const log = new AdminLog({ dataDir });
+    const ahead = await log.recordAhead({ who: 'cli-offline', method: 'addServer', summary: 'add the server "notes": node x.js', review: true });
+    log.recordOutcome(ahead, { outcome: 'failed', error: 'A server named "notes" already exists.' });
+    await log.flush();
+    expect((await log.unreviewed()).map((e) => [e.outcome, e.summary])).toEqual([['failed', 'add the server "notes": node x.js (tried; it failed: A server named "notes" already exists.)']]);
+    // The outcome's line names the pending line it ends, for the log's readers.
+    expect((await log.query()).map((e) => [e.outcome, e.ahead])).toEqual([['failed', ahead.id], ['pending', undefined]]);
+    await log.close();
+  });
 });

@@ -67,7 +67,7 @@ export class AdminLog extends JsonlLog<AdminEntry> {
 
   /** How a change written ahead ended: a line of its own, and its review record replaced by it. */
   recordOutcome(ahead: AdminEntry, outcome: Pick<AdminEntry, 'outcome' | 'error'>): AdminEntry {
-    const full: AdminEntry = { ...ahead, id: randomUUID(), time: this.#now(), ...outcome };
+    const full: AdminEntry = { ...ahead, id: randomUUID(), time: this.#now(), ...outcome, ahead: ahead.id };
     this.append(full);
     if (full.review === true) this.#review.add(full, ahead.id);
     return full;

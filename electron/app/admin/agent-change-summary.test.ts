@@ -15,6 +15,9 @@ describe('the confirmation line of an agent change names every widening', () => 
       'add the agent "helper" with servers: files (read → allow; write → allow; destructive → allow)',
     );
     expect(summarize('addAgent', { name: 'plain', servers: '*' })).toBe('add the agent "plain" with every server');
+    // The client its names are made for, in the Agents screen's words.
+    expect(summarize('addAgent', { name: 'coder', servers: '*', client: 'claude-code' })).toBe('add the agent "coder" with every server (names made for → claude-code)');
+    expect(summarize('updateAgent', { name: 'coder', client: null })).toBe('change the agent "coder": names made for → no client');
   });
 
   it("names a code agent's policy, per-tool decisions and asks", () => {

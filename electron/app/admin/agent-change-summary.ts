@@ -16,7 +16,7 @@ function settingParts(input: AgentFields, withServers: boolean): string[] {
   if (input.resourceTools !== undefined) parts.push(`resource tools → ${input.resourceTools ? 'on' : 'off'}`);
   if (input.toolMode !== undefined) parts.push(`tool mode → ${input.toolMode}`);
   if (input.listFound !== undefined) parts.push(`found tools listed → ${input.listFound ? 'on' : 'off'}`);
-  if (input.client !== undefined) parts.push(`names for → ${input.client === null ? 'no client' : String(input.client)}`);
+  if (input.client !== undefined) parts.push(`names made for → ${input.client === null ? 'no client' : String(input.client)}`);
   return parts;
 }
 

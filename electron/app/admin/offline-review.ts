@@ -71,7 +71,7 @@ export class OfflineReview {
   async list(): Promise<{ entries: AdminEntry[]; acknowledgedUpTo: number; since: number }> {
     await this.#writing;
     const file = await this.#read();
-    const entries = file.entries.filter((e) => e.time > file.acknowledgedUpTo).map(shownPending);
+    const entries = file.entries.filter((e) => e.time > file.acknowledgedUpTo).map(shownOutcome);
     if (file.omitted.count > 0 && file.omitted.newest > file.acknowledgedUpTo) {
       const at = entries.findIndex((e) => e.time > file.omitted.newest);
       const note: AdminEntry = {
@@ -132,10 +132,14 @@ export class OfflineReview {
   }
 }
 
-/** A change whose command was stopped between writing it ahead and running it to its end. */
-function shownPending(entry: AdminEntry): AdminEntry {
-  if (entry.outcome !== 'pending') return entry;
-  return { ...entry, summary: `${entry.summary} (may have been applied: the command stopped before it said how it ended)` };
+/**
+ * A change as the person reviews it: one whose command stopped between writing it ahead and its end
+ * may be in force; one that failed is listed as tried, never as made.
+ */
+function shownOutcome(entry: AdminEntry): AdminEntry {
+  if (entry.outcome === 'pending') return { ...entry, summary: `${entry.summary} (may have been applied: the command stopped before it said how it ended)` };
+  if (entry.outcome === 'failed') return { ...entry, summary: `${entry.summary} (tried; it failed${entry.error !== undefined ? `: ${entry.error}` : ''})` };
+  return entry;
 }
 
 /** The file with `entry` kept: in place of its pending record, or whole while there is room, else the newest kept whole and the one it pushes out counted. */

@@ -177,6 +177,20 @@ describe('activity: changes asked from the command line', () => {
     expect(rows[0]).toContain('waiting');
   });
 
+  it('shows a change written ahead as begun, then how it ended, and one whose end is not known as pending', async () => {
+    const begun: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli-offline', pid: 26511, method: 'addServer', summary: 'add the server "notes": node x.js', outcome: 'pending', review: true };
+    const ended: AdminEntry = { ...begun, id: 'e-2', time: 1_100, outcome: 'failed', error: 'A server named "notes" already exists.', ahead: 'e-1' };
+    const stopped: AdminEntry = { ...begun, id: 'e-3', time: 2_000, summary: 'add the agent "night" with every server' };
+    renderApp(createFakeApi({ readAdminLog: () => [begun, ended, stopped] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent ?? '');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toContain('begun, then failed');
+    expect(rows[2]).not.toContain('pending');
+    expect(rows[1]).toMatch(/failed.*already exists/);
+    expect(rows[0]).toContain('pending');
+  });
+
   it('says a withdrawn request ended because the program that asked stopped waiting, not that it expired', async () => {
     const asked: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli', pid: 4047, method: 'setSecret', summary: 'store the secret "T"', outcome: 'waiting', confirmation: 'c-9' };
     const withdrawn: AdminEntry = { ...asked, id: 'e-2', time: 2_000, outcome: 'withdrawn' };

@@ -65,18 +65,30 @@ function OfflineChanges() {
   );
 }
 
-/** The log is append-only: a request's row stays "waiting"; its decision is a later row with the same confirmation. */
-function decidedConfirmations(entries: readonly AdminEntry[]): Map<string, AdminOutcome> {
-  const decided = new Map<string, AdminOutcome>();
-  for (const e of entries) if (e.confirmation !== undefined && e.outcome !== 'waiting') decided.set(e.confirmation, e.outcome);
-  return decided;
+/**
+ * The log is append-only: a request's row stays "waiting", its decision a later row with the same
+ * confirmation; a change written ahead stays "pending", how it ended a later row naming it (`ahead`).
+ */
+function laterOutcomes(entries: readonly AdminEntry[]): Map<string, AdminOutcome> {
+  const ended = new Map<string, AdminOutcome>();
+  for (const e of entries) {
+    if (e.confirmation !== undefined && e.outcome !== 'waiting') ended.set(e.confirmation, e.outcome);
+    if (e.ahead !== undefined) ended.set(e.ahead, e.outcome);
+  }
+  return ended;
+}
+
+function laterOutcome(entry: AdminEntry, ended: ReadonlyMap<string, AdminOutcome>): AdminOutcome | undefined {
+  if (entry.outcome === 'waiting' && entry.confirmation !== undefined) return ended.get(entry.confirmation);
+  if (entry.outcome === 'pending') return ended.get(entry.id);
+  return undefined;
 }
 
 function Outcome({ entry, decided }: { entry: AdminEntry; decided: AdminOutcome | undefined }) {
-  if (entry.outcome === 'waiting' && decided !== undefined) {
+  if (decided !== undefined) {
     return (
       <>
-        <Badge tone="muted">asked</Badge>
+        <Badge tone="muted">{entry.outcome === 'waiting' ? 'asked' : 'begun'}</Badge>
         <span className="muted">, then {outcomeWords(decided)}</span>
       </>
     );
@@ -101,7 +113,7 @@ function AdminLogTable() {
       off();
     };
   }, [live]);
-  const decisions = decidedConfirmations(entries ?? []);
+  const ended = laterOutcomes(entries ?? []);
   return (
     <section aria-labelledby="admin-title" aria-busy={entries === null && !error}>
       <h2 id="admin-title">Changes</h2>
@@ -121,7 +133,7 @@ function AdminLogTable() {
                 {revealHidden(e.summary)}
               </td>
               <td data-label="Outcome" className="change-outcome">
-                <Outcome entry={e} decided={e.confirmation === undefined ? undefined : decisions.get(e.confirmation)} />
+                <Outcome entry={e} decided={laterOutcome(e, ended)} />
                 {e.error !== undefined && (
                   // Its first lines, the rest behind "Show all": a server's error may be one word of 20,000 characters, and the log holds 200 rows.
                   <ShowAllText as="span" className="muted change-error" text={e.error} head={ERROR_HEAD} render={(shown) => <CodeSpans text={shown} />} />
