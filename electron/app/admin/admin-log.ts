@@ -69,7 +69,9 @@ export class AdminLog extends JsonlLog<AdminEntry> {
   recordOutcome(ahead: AdminEntry, outcome: Pick<AdminEntry, 'outcome' | 'error'>): AdminEntry {
     const full: AdminEntry = { ...ahead, id: randomUUID(), time: this.#now(), ...outcome, ahead: ahead.id };
     this.append(full);
-    if (full.review === true) this.#review.add(full, ahead.id);
+    // In place of the pending record there, so the link to it is not kept: review.json is rewritten whole at each change.
+    const { ahead: _linked, ...reviewed } = full;
+    if (full.review === true) this.#review.add(reviewed, ahead.id);
     return full;
   }
 
