@@ -111,6 +111,13 @@ describe('AdminLog', () => {
     expect((await log.unreviewed()).map((e) => [e.outcome, e.summary])).toEqual([['failed', 'add the server "notes": node x.js (tried; it failed: A server named "notes" already exists.)']]);
     // The outcome's line names the pending line it ends, for the log's readers.
     expect((await log.query()).map((e) => [e.outcome, e.ahead])).toEqual([['failed', ahead.id], ['pending', undefined]]);
+    // A server's error of 20,000 characters: its head in the review, all of it in the log.
+    const call = await log.recordAhead({ who: 'cli-offline', method: 'callTool', summary: 'call the tool "echo" of "everything"', review: true });
+    log.recordOutcome(call, { outcome: 'failed', error: 'x'.repeat(20_000) });
+    await log.flush();
+    const listed = (await log.unreviewed()).find((e) => e.method === 'callTool');
+    expect(listed?.summary).toBe(`call the tool "echo" of "everything" (tried; it failed: ${'x'.repeat(299)}…)`);
+    expect((await log.query()).find((e) => e.method === 'callTool' && e.outcome === 'failed')?.error).toHaveLength(20_000);
     await log.close();
   });
 });

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AdminEntrySchema, type AdminEntry } from '../../../shared/api';
 import { errnoCode, FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFile, removeStaleTemps, writeFileAtomic } from '../../fs-safe';
-import { groupDigits } from '../../../shared/text';
+import { cutText, groupDigits } from '../../../shared/text';
+
+/** How much of a failed change's error its line in the review shows: a call's error may be a server's 20,000 characters (Activity's Changes has it all). */
+const REVIEW_ERROR_MAX = 300;
 
 /** The oldest and the newest this many of the unreviewed changes are kept whole; those between are counted. */
 export const REVIEW_KEEP_EACH_END = 250;
@@ -138,7 +141,7 @@ export class OfflineReview {
  */
 function shownOutcome(entry: AdminEntry): AdminEntry {
   if (entry.outcome === 'pending') return { ...entry, summary: `${entry.summary} (may have been applied: the command stopped before it said how it ended)` };
-  if (entry.outcome === 'failed') return { ...entry, summary: `${entry.summary} (tried; it failed${entry.error !== undefined ? `: ${entry.error}` : ''})` };
+  if (entry.outcome === 'failed') return { ...entry, summary: `${entry.summary} (tried; it failed${entry.error !== undefined ? `: ${cutText(entry.error, REVIEW_ERROR_MAX)}` : ''})` };
   return entry;
 }
 
