@@ -31,6 +31,7 @@ import type { ImportContext } from './import-locations';
 import { applyImport, importWithUndo, planCheckedImport } from './import-apply';
 import { keptVariablesOf } from './import-kept-variables';
 import { refuseAdd } from './add-check';
+import { isShippedDemo } from './shipped-demo';
 import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
 export const CONFIG_FILE = 'mcp.json';
@@ -59,6 +60,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   #watcher: DirWatcher | undefined;
   #linkWatcher: LinkTargetWatcher | undefined;
   #closed = false;
+  readonly #isDemo = (name: string): boolean => isShippedDemo(this.#config, this.#options.demoServers, name);
 
   constructor(options: RegistryOptions) {
     this.#options = options;
@@ -177,7 +179,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   async addServer(name: string, config: ServerConfig): Promise<void> {
     this.#assertOpen();
     await this.#edit(({ servers }) => {
-      refuseAdd(servers, Object.keys(this.#config.mcpServers), name);
+      refuseAdd(servers, Object.keys(this.#config.mcpServers), name, this.#isDemo);
       servers[name] = config;
     });
     await this.reload();
@@ -185,7 +187,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   async checkAdd(name: string): Promise<void> {
     this.#assertOpen();
-    refuseAdd((await this.#fileConfig()).servers, Object.keys(this.#config.mcpServers), name);
+    refuseAdd((await this.#fileConfig()).servers, Object.keys(this.#config.mcpServers), name, this.#isDemo);
   }
 
   /** An edit of mcp.json that never builds on an emptied file while servers are in force. */
