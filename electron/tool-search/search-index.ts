@@ -9,8 +9,8 @@ import { terms } from './tokens';
  * saturation, so a word in a tool's name counts more than the same word deep in its description.
  * Weights and b were chosen on the labelled set in test/fixtures/tool-search (docs/tool-search.md).
  */
-export const WEIGHTS: Record<Field, number> = { name: 3, title: 2, description: 1, params: 0.4, output: 0.4, server: 1.2, about: 1 };
-const B: Record<Field, number> = { name: 0.3, title: 0.3, description: 0.75, params: 0.75, output: 0.75, server: 0.3, about: 0.75 };
+export const WEIGHTS: Record<Field, number> = { name: 3, title: 2, description: 1, params: 0.4, server: 1.2, about: 1 };
+const B: Record<Field, number> = { name: 0.3, title: 0.3, description: 0.75, params: 0.75, server: 0.3, about: 0.75 };
 const K1 = 1.2;
 
 interface Posting {
@@ -69,7 +69,7 @@ export class SearchIndex {
   /** Each term's document frequency, each server's share bounded (serverShare). */
   readonly #df = new Map<string, number>();
 
-  constructor(docs: readonly ToolDoc[], weights: Readonly<Record<Field, number>> = WEIGHTS) {
+  constructor(docs: readonly ToolDoc[]) {
     this.docs = docs;
     const fields = docs.map(fieldTerms);
     // A field's average length over the tools that have it: most tools have no title and most servers no
@@ -78,9 +78,8 @@ export class SearchIndex {
     fields.forEach((byField, doc) => {
       const tf = new Map<string, number>();
       for (const field of FIELDS) {
-        if (weights[field] === 0) continue;
         const norm = 1 - B[field] + (B[field] * byField[field].length) / average[field];
-        for (const term of byField[field]) tf.set(term, (tf.get(term) ?? 0) + weights[field] / norm);
+        for (const term of byField[field]) tf.set(term, (tf.get(term) ?? 0) + WEIGHTS[field] / norm);
       }
       this.#docTerms[doc] = tf;
       for (const [term, value] of tf) {

@@ -10,14 +10,12 @@ export interface ToolDoc {
   title?: string | undefined;
   description?: string | undefined;
   inputSchema?: unknown;
-  /** What the tool answers with (MCP 2025-06-18 §Tools, `outputSchema`): its field names and descriptions. */
-  outputSchema?: unknown;
   /** The server's own words about itself (its instructions or description), when it gave any. */
   serverDescription?: string | undefined;
 }
 
 /** `about`: the server's description, apart from its name so a long one does not dilute the name. */
-export const FIELDS = ['name', 'title', 'description', 'params', 'output', 'server', 'about'] as const;
+export const FIELDS = ['name', 'title', 'description', 'params', 'server', 'about'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** Walks at most this many schema properties, this deep: a server controls its schemas. */
@@ -55,7 +53,6 @@ export function fieldTerms(doc: ToolDoc): Record<Field, string[]> {
     title: terms(doc.title ?? ''),
     description: terms(doc.description ?? ''),
     params: terms(parameterText(doc.inputSchema)),
-    output: terms(parameterText(doc.outputSchema)),
     server: terms(doc.server),
     about: terms(doc.serverDescription ?? ''),
   };

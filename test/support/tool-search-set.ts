@@ -28,7 +28,7 @@ export function listedServers(): Listed['servers'] {
 /** Every listed tool as the search sees it, its id `server/tool`. */
 export function labelledTools(): ToolDoc[] {
   return listedServers().flatMap((s) =>
-    s.tools.map((t) => ({ id: `${s.name}/${t.name}`, server: s.name, name: t.name, title: t.title ?? t.annotations?.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema })),
+    s.tools.map((t) => ({ id: `${s.name}/${t.name}`, server: s.name, name: t.name, title: t.title ?? t.annotations?.title, description: t.description, inputSchema: t.inputSchema })),
   );
 }
 
