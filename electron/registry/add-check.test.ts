@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpConfig, StdioServerConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
+import type { CodedError } from '../../shared/errors';
 import { refuseAdd } from './add-check';
 import { isShippedDemo } from './shipped-demo';
 
@@ -8,15 +8,7 @@ const shipped = (): Record<string, StdioServerConfig> => ({
   everything: { command: 'node', args: ['/app/everything/index.js', 'stdio'], description: 'reference server' },
 });
 
-function refusal(fn: () => void): CodedError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof CodedError) return error;
-    throw error;
-  }
-  throw new Error('nothing was refused');
-}
+const refusedWith = (hint: string) => expect.objectContaining({ code: 'invalid_input', message: 'A server named "everything" already exists.', hint }) as unknown as CodedError;
 
 describe('isShippedDemo', () => {
   it('knows a demo server by what it runs, whatever its description or enabled flag', () => {
@@ -38,16 +30,14 @@ describe('isShippedDemo', () => {
 
 describe('refuseAdd', () => {
   it('says a taken name is held by a demo server, and how to free it', () => {
-    const error = refusal(() => refuseAdd(shipped(), ['everything'], 'everything', (name) => name === 'everything'));
-    expect(error.code).toBe('invalid_input');
-    expect(error.message).toBe('A server named "everything" already exists.');
-    expect(error.hint).toBe('"everything" is a demo server, added on the first run. Choose another name, or remove the demo first (servers remove everything).');
+    expect(() => refuseAdd(shipped(), ['everything'], 'everything', (name) => name === 'everything')).toThrow(
+      refusedWith('"everything" is a demo server, added on the first run. Choose another name, or remove the demo first (servers remove everything).'),
+    );
   });
 
   it('keeps the plain hint for a server of the person', () => {
-    const error = refusal(() => refuseAdd({ notes: {} }, ['notes'], 'notes', () => false));
-    expect(error.hint).toBe('Choose another name, or remove the existing server first.');
-    expect(refusal(() => refuseAdd({ notes: {} }, ['notes'], 'notes')).hint).toBe('Choose another name, or remove the existing server first.');
+    expect(() => refuseAdd({ everything: {} }, ['everything'], 'everything', () => false)).toThrow(refusedWith('Choose another name, or remove the existing server first.'));
+    expect(() => refuseAdd({ everything: {} }, ['everything'], 'everything')).toThrow(refusedWith('Choose another name, or remove the existing server first.'));
   });
 
   it('asks nothing of the demo list for a free name', () => {
