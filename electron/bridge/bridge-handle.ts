@@ -3,6 +3,7 @@ import type { CoreEnv } from '../../shared/core-env';
 import type { Pool } from '../pool';
 import type { AgentActivity } from './agent-activity';
 import { agentNames, agentToolNames } from './agent-names';
+import { searchAsAgent } from './agent-search';
 import type { AgentStore } from './agent-store';
 import type { AuditLog } from './audit-log';
 import type { CallApprovalQueue } from './call-approval-queue';
@@ -16,6 +17,7 @@ import type { Session, SessionRegistry } from './sessions';
 import { stoppingAnswer } from './stopping-answer';
 import type { ToolIndex } from './tool-index';
 import type { Bridge, BridgeConnection } from './types';
+import { usageCounts } from './usage-counts';
 
 /** What the bridge is made of: each step below takes what it needs from here. */
 export interface BridgeParts {
@@ -91,6 +93,14 @@ export function bridgeHandle(
     listingBound: async (name) => {
       const agent = agents.get(name);
       return agent === undefined ? undefined : listingBound(await toolIndex.tools(), agent);
+    },
+    searchAs: async (name, query) => {
+      const agent = agents.get(name);
+      if (agent === undefined) return undefined;
+      const ctx = parts.modern.ctx;
+      const counts = usageCounts(ctx);
+      await counts.seed(ctx);
+      return searchAsAgent({ pool: parts.pool, index: await toolIndex.tools(), counts }, agent, query, false);
     },
     refresh: () => {
       toolIndex.invalidate();

@@ -13,7 +13,7 @@ import { heldOwnTool, ownToolArgs, unknownService } from './own-tool-args';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
 import { MAX_SEARCH_ANSWER_BYTES } from './found-bounds';
-import { findTools } from './tool-finder';
+import { searchAsAgent } from './agent-search';
 import { lookupTool } from './tool-lookup';
 import type { ToolEntry } from './tool-index';
 import { searchedServers } from './listing-scope';
@@ -54,14 +54,10 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
   return heldOwnTool(ctx, agent.name, SEARCH_TOOL, args, signal, () => searchNow(ctx, agent, parsed, hostsApps));
 }
 
-async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, server, limit }: z.infer<typeof SearchArgs>, hostsApps: boolean): Promise<CallToolResult> {
+async function searchNow(ctx: CallContext, agent: Readonly<Agent>, query: z.infer<typeof SearchArgs>, hostsApps: boolean): Promise<CallToolResult> {
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
-  const index = await ctx.toolIndex.tools();
-  const serverDescriptions = new Map(ctx.pool.statuses().flatMap((s) => (s.description === undefined || s.description === '' ? [] : [[s.name, s.description] as const])));
-  // In a mixed listing only the searched servers' tools are found: the others' are listed already.
-  const searched = searchedServers(index, agent);
-  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), ...(searched !== undefined ? { servers: searched } : {}), used: (s, t) => counts.of(agent.name, s, t), appOnly: hostsApps, serverDescriptions });
+  const { found, services } = searchAsAgent({ pool: ctx.pool, index: await ctx.toolIndex.tools(), counts }, agent, query, hostsApps);
   if (found.tools.length > 0) {
     // Only tools the agent may call are found (tool-finder.ts), so only those join its listing.
     if (agent.listFound === true) foundListing(ctx).add(agent.name, found.tools.map((t) => t.id));
@@ -69,8 +65,7 @@ async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, serv
     if (found.left === 0) return json({ tools });
     return json({ tools, more: `${found.left} more found did not fit one answer (${MAX_SEARCH_ANSWER_BYTES / 1024} KB); search with other words or a \`server\` to see them` });
   }
-  const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server) && (searched === undefined || searched.includes(e.server))).map((e) => e.server))];
-  return json({ tools: [], nothingFits: `none of your tools fits that query; try other words, or search one of these services with \`server\``, services });
+  return json({ tools: [], nothingFits: `none of your tools fits that query; try other words, or search one of these services with \`server\``, services: services() });
 }
 
 function deniedTool(agent: Readonly<Agent>, entry: ToolEntry): boolean {

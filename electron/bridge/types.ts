@@ -1,6 +1,7 @@
 import type { ListingBound } from '../../shared/api';
 import type { CoreEnvOptions } from '../../shared/core-env';
 import type { Pool } from '../pool';
+import type { AgentQuery, AgentSearchAnswer } from './agent-search';
 import type { AgentStore } from './agent-store';
 import type { CallApprovalQueue } from './call-approval-queue';
 import type { AuditLog } from './audit-log';
@@ -102,6 +103,8 @@ export interface Bridge {
   keptPrefix(agent: string): Promise<string[]>;
   /** For an `all` agent: the servers it searches because their tools pass the listing bound, with their size (listing-scope.ts). */
   listingBound(agent: string): Promise<ListingBound | undefined>;
+  /** What the agent's search_tools would answer now (its use counts included); undefined for no such agent. */
+  searchAs(agent: string, query: AgentQuery): Promise<AgentSearchAnswer | undefined>;
   /** Forget cached listings and send list_changed to every session (e.g. after a config change). */
   refresh(): void;
   /** Closes sessions, the listener, pending approvals (denied) and its own audit log (not one given). Idempotent. */

@@ -19,7 +19,7 @@ export class UsageCounts {
   readonly #all = new Map<string, number>();
   #seeded: Promise<void> | undefined;
 
-  seed(ctx: CallContext): Promise<void> {
+  seed(ctx: Pick<CallContext, 'audit' | 'log'>): Promise<void> {
     this.#seeded ??= ctx.audit
       .read({ outcome: 'ok', limit: SEEDED_FROM })
       .then((entries) => {
