@@ -8,6 +8,7 @@ import {
   AuditOutcomeSchema,
   BridgeInfoSchema,
   ConfigTargetSchema,
+  FoundToolViewSchema,
   NameStyleViewSchema,
   PendingApprovalSchema,
   PolicyDecisionSchema,
@@ -129,6 +130,26 @@ export const AGENT_METHODS = {
    * When each named service was last called (a call that reached it): the Access screen's "last used". The audit is read
    * newest first up to a bound; `since`, when it stopped before the oldest entry: a service not in `used` was not called since then.
    */
+  /**
+   * What the agent's search_tools answers for a need, as it would now (docs/tool-search.md): the tools it
+   * may call that fit, best first, by the names it calls them; or that nothing fits, and the services it may search.
+   */
+  findAgentTools: () => ({
+    input: z.strictObject({
+      agent: AgentNameSchema,
+      need: z.string().trim().min(1, 'describe the need in words').max(500),
+      server: z.string().min(1).max(200).optional(),
+      limit: z.number().int().min(1).max(20).optional(),
+    }),
+    output: z.object({
+      tools: z.array(FoundToolViewSchema),
+      nothingFits: z.boolean(),
+      /** More were found than one answer of search_tools holds. */
+      left: z.number().int(),
+      /** When nothing fits: the services the agent may search. */
+      services: z.array(z.string()),
+    }),
+  }),
   auditLastUse: () => ({
     input: z.strictObject({ servers: z.array(z.string().min(1).max(200)).max(1000) }),
     output: z.object({ used: z.array(z.object({ server: z.string(), time: z.number() })), since: z.number().optional() }),

@@ -246,3 +246,17 @@ export function moreAccessNeeded(auth: AuthInfo | undefined): string[] {
   const missing = pending.filter((scope) => !(auth?.scopes ?? []).includes(scope));
   return missing.length > 0 ? missing : pending;
 }
+
+/** A tool an agent's search found, as the person is shown it (findAgentTools). */
+export const FoundToolViewSchema = lazySchema(() => z.object({
+  /** The name the agent calls it by. */
+  name: z.string(),
+  server: z.string(),
+  /** Its own name on its server. */
+  tool: z.string(),
+  title: z.string().optional(),
+  tier: z.enum(['read', 'write', 'destructive']),
+  /** Calling it waits for the person. */
+  approval: z.literal('asked').optional(),
+}));
+export type FoundToolView = z.infer<typeof FoundToolViewSchema>;

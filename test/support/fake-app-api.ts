@@ -74,6 +74,7 @@ const DEFAULTS: FakeHandlers = {
   listAgents: () => [],
   readAudit: () => [],
   auditLastUse: () => ({ used: [] }),
+  findAgentTools: () => ({ tools: [], nothingFits: true, left: 0, services: [] }),
   doctor: () => [],
   listSecrets: () => [],
   listSecretStores: () => [],

@@ -2,6 +2,7 @@ import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApprova
 import { CodedError } from '../../../shared/errors';
 import { bridgeAddressNote } from './address-note';
 import { agentSettingsView } from './agent-view';
+import { findAgentTools, type SearchAs } from './find-tools-api';
 import { tokenReferenceNote } from './token-reference-note';
 import { assumedTarget, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, searchedOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
@@ -21,6 +22,8 @@ export interface BridgeApiOptions {
   changed: (info: BridgeInfo) => void;
   /** The servers an `all` agent searches past the listing bound, `*` for all (listing-scope.ts' boundSearched). */
   boundSearched?: (agent: Agent) => Promise<readonly string[] | '*' | undefined>;
+  /** What an agent's search_tools answers: the running bridge's, else from the cached inventories. */
+  searchAs?: SearchAs;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
   toolNames?: (server: string) => Promise<string[]>;
   /** The copy of an agent's token the vault keeps for the helpers clients start (client-setup/kept-token.ts). */
@@ -29,7 +32,7 @@ export interface BridgeApiOptions {
 
 type BridgeMethods = Pick<
   AppApi,
-  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'declareAgents' | 'forgetAgents' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit' | 'auditLastUse'
+  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'declareAgents' | 'forgetAgents' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit' | 'auditLastUse' | 'findAgentTools'
 >;
 
 /** A waiting call as the UI and CLI see it (the queue's own record carries nothing more, but is not the wire type). */
@@ -219,6 +222,11 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(query.limit !== undefined ? { limit: query.limit } : {}),
         ...(query.before !== undefined ? { before: query.before } : {}),
       });
+    },
+    findAgentTools: async (input: ApiInput<'findAgentTools'>) => {
+      const agent = existing(input.agent);
+      if (!deps.searchAs) throw new CodedError('internal', 'Tool search is not available in this process');
+      return findAgentTools(agent, input, deps.searchAs);
     },
     auditLastUse: async ({ servers }: ApiInput<'auditLastUse'>) => {
       await deps.audit.flush();

@@ -65,6 +65,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   decideApproval: 'depends',
   readAudit: 'read',
   auditLastUse: 'read',
+  findAgentTools: 'read',
   importConfig: 'widening',
   listConfirmations: 'read',
   confirmationAnswer: 'read',

@@ -83,6 +83,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   decideApproval: 'depends',
   readAudit: 'read',
   auditLastUse: 'read',
+  findAgentTools: 'read',
   importConfig: 'widening',
   listConfirmations: 'read',
   confirmationAnswer: 'read',

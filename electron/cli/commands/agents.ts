@@ -9,6 +9,7 @@ import { VAULT_WHEN_USED, type CliContext } from '../context';
 import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
+import { registerAgentFind } from './agents-find';
 import { removeFromClients } from './agents-remove';
 import { explainAgentError } from './agent-not-found';
 import { checkAgentName, checkServerName } from '../name-checks';
@@ -98,7 +99,7 @@ async function noteUnknownRuleServers(ctx: CliContext, agent: string, rules: rea
 }
 
 export function registerAgents(program: Command, run: Run): void {
-  const agents = program.command('agents').description('agents that may use the bridge: add, list, set, remove, rotate, config, and in a client: clients, connect, disconnect');
+  const agents = program.command('agents').description('agents that may use the bridge: add, list, set, remove, rotate, config, find, and in a client: clients, connect, disconnect');
 
   agents
     .command('add <name>')
@@ -235,6 +236,7 @@ export function registerAgents(program: Command, run: Run): void {
     );
 
   registerAgentConnect(agents, run);
+  registerAgentFind(agents, run);
 
   agents
     .command('rotate <name>')

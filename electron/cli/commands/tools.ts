@@ -36,7 +36,7 @@ function cutColumns(rows: string[][]): { rows: string[][]; cut: boolean } {
  * A server never inventoried is started once so the first listing is not empty; later ones read the cache.
  * `signIn`: one that needs a sign-in begins it as `connect` does; else it is said which command signs in.
  */
-async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean, signIn: boolean): Promise<void> {
+export async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean, signIn: boolean): Promise<void> {
   const { servers } = await core.api.status({});
   const targets = servers.filter((s) => (server === undefined || s.name === server) && needsFirstStart(s, refresh));
   for (const s of targets) {
