@@ -7,6 +7,7 @@ import { asksOf, ELICITATION_CHOICES, ROOTS_CHOICES, SAMPLING_CHOICES, summaryOf
 import { AsksForm } from './asks-form';
 import { ConnectClientDialog, RemoveClientEntries } from '../clients';
 import { ConfigSnippet } from './config-snippet';
+import { SearchTry } from './search-try';
 import { ToolRuleForm } from './tool-rule-form';
 
 const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask: 'warn', deny: 'error' };
@@ -31,6 +32,12 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const [rotateFor, setRotateFor] = useState<ConfigTarget | undefined>(undefined);
   const [addingRule, setAddingRule] = useState(false);
   const [editingAsks, setEditingAsks] = useState(false);
+  const [trying, setTrying] = useState(false);
+  const tryButton = (
+    <button type="button" className="button small" onClick={() => setTrying((v) => !v)} aria-expanded={trying} aria-label={`Try the search of ${agent.name}`}>
+      Try its search
+    </button>
+  );
   const asksButton = useRef<HTMLButtonElement>(null);
   const closeAsks = () => {
     setEditingAsks(false);
@@ -121,6 +128,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <div>
           <p className="muted">Declared in a program&apos;s code: it is changed in that program, which holds its token. Removing it here ends that token at once.</p>
           <div className="button-row">
+            {tryButton}
             <button type="button" className="button small danger" onClick={() => setConfirm('remove')} aria-label={`Remove agent ${agent.name}`}>
               Remove
             </button>
@@ -151,6 +159,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Show configuration to paste for ${agent.name}`}>
           Show configuration to paste
         </button>
+        {tryButton}
         <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate token of ${agent.name}`}>
           Rotate token
         </button>
@@ -159,6 +168,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </button>
       </div>
       )}
+      {trying && <SearchTry agent={agent.name} />}
       {addingRule && (
         <ToolRuleForm
           agent={agent}
