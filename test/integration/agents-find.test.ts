@@ -70,6 +70,12 @@ describe('agents find', () => {
     const missing = await runCli(home, ['agents', 'find', 'coder']);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain("missing required argument 'need'");
+    const blank = await runCli(home, ['agents', 'find', 'coder', '  ']);
+    expect(blank.code).not.toBe(0);
+    expect(blank.stderr).toContain('The need is empty: say in words what the agent needs to do.');
+    const long = await runCli(home, ['agents', 'find', 'coder', 'x'.repeat(600)]);
+    expect(long.code).not.toBe(0);
+    expect(long.stderr).toContain('The need is 600 characters; search_tools takes at most 500.');
     const unknown = await runCli(home, ['agents', 'find', 'nobody', 'echo']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('No agent named "nobody"');

@@ -7,8 +7,17 @@ import type { Run } from '../runner';
 import { explainAgentError } from './agent-not-found';
 import { fetchMissingInventories } from './tools';
 
-/** search_tools' bound on how many tools one answer holds. */
+/** search_tools' bounds: how many tools one answer holds, how long a need may be. */
 const MAX_FOUND = 20;
+const MAX_NEED = 500;
+
+/** The need in the words given, refused here in the command's terms rather than the App API's. */
+function needOf(words: readonly string[]): string {
+  const need = words.join(' ').trim();
+  if (need === '') throw new CodedError('invalid_input', 'The need is empty: say in words what the agent needs to do.', { hint: 'For example: connected-services agents find coder open an issue in a repository' });
+  if (need.length > MAX_NEED) throw new CodedError('invalid_input', `The need is ${need.length} characters; search_tools takes at most ${MAX_NEED}.`, { hint: 'Say it in fewer words: an agent searches with a sentence, not a document.' });
+  return need;
+}
 
 function foundLimit(value: string): number {
   if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_FOUND) return Number(value);
@@ -42,7 +51,7 @@ export function registerAgentFind(agents: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((name: string, words: string[], options: { server?: string; limit?: number; json?: boolean }) =>
       run(async (ctx) => {
-        const need = words.join(' ');
+        const need = needOf(words);
         const core = await ctx.core();
         const { api } = core;
         // As `tools`: a server never listed is started once, or its tools could never be found.
