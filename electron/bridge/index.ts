@@ -35,7 +35,6 @@ export { toolTier, tierFromName } from './tool-tier';
 export { judgeTool, serverAllowed } from './policy';
 export { searchAsAgentIn } from './agent-search';
 export type { AgentQuery, AgentSearchAnswer } from './agent-search';
-export { MAX_NEED_LENGTH } from './search-tools';
 export type { ToolVerdict } from './policy';
 export { ERROR_META_KEY } from './agent-errors';
 export { MCP_PATH, AUTH_REALM } from './http-guard';

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { lazySchema } from '../../shared/api';
+import { lazySchema, MAX_NEED_LENGTH } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { MAX_LIMIT } from '../tool-search';
 import { agentError, errorResult, RpcError } from './agent-errors';
@@ -10,7 +10,7 @@ import type { CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { judgeTool, serverAllowed } from './policy';
 import { heldOwnTool, ownToolArgs, unknownService } from './own-tool-args';
-import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
+import { callToolFits, callToolTier, CALL_TOOLS, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
 import { MAX_SEARCH_ANSWER_BYTES } from './found-bounds';
 import { searchAsAgent } from './agent-search';

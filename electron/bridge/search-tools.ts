@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import { MAX_NEED_LENGTH } from '../../shared/api';
 import { MAX_LIMIT } from '../tool-search';
 import type { Agent, Tier } from './agent-schema';
 import { judgeTool } from './policy';
@@ -14,7 +15,6 @@ export const CALL_TOOLS: Readonly<Record<Tier, string>> = { read: 'call_read_too
 export const SEARCH_TOOL_NAMES: readonly string[] = [SEARCH_TOOL, ...Object.values(CALL_TOOLS)];
 
 const TIER_ORDER: readonly Tier[] = ['read', 'write', 'destructive'];
-export const MAX_NEED_LENGTH = 500;
 
 const SEARCH: Tool = {
   name: SEARCH_TOOL,

@@ -9,6 +9,8 @@ import {
   BridgeInfoSchema,
   ConfigTargetSchema,
   FoundToolViewSchema,
+  MAX_FOUND_LIMIT,
+  MAX_NEED_LENGTH,
   NameStyleViewSchema,
   PendingApprovalSchema,
   PolicyDecisionSchema,
@@ -137,9 +139,9 @@ export const AGENT_METHODS = {
   findAgentTools: () => ({
     input: z.strictObject({
       agent: AgentNameSchema,
-      need: z.string().trim().min(1, 'describe the need in words').max(500),
+      need: z.string().trim().min(1, 'describe the need in words').max(MAX_NEED_LENGTH),
       server: z.string().min(1).max(200).optional(),
-      limit: z.number().int().min(1).max(20).optional(),
+      limit: z.number().int().min(1).max(MAX_FOUND_LIMIT).optional(),
     }),
     output: z.object({
       tools: z.array(FoundToolViewSchema),

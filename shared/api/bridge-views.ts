@@ -247,6 +247,10 @@ export function moreAccessNeeded(auth: AuthInfo | undefined): string[] {
   return missing.length > 0 ? missing : pending;
 }
 
+/** search_tools' bounds (issue #32): the longest need, and the most tools one answer names. */
+export const MAX_NEED_LENGTH = 500;
+export const MAX_FOUND_LIMIT = 20;
+
 /** A tool an agent's search found, as the person is shown it (findAgentTools). */
 export const FoundToolViewSchema = lazySchema(() => z.object({
   /** The name the agent calls it by. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ApiOutput } from '../../../shared/api';
+import { MAX_FOUND_LIMIT, MAX_NEED_LENGTH, type ApiOutput } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { cutToColumns } from '../../../shared/text';
 import { printJson, table, type Output } from '../output';
@@ -7,21 +7,18 @@ import type { Run } from '../runner';
 import { explainAgentError } from './agent-not-found';
 import { fetchMissingInventories } from './tools';
 
-/** search_tools' bounds: how many tools one answer holds, how long a need may be. */
-const MAX_FOUND = 20;
-const MAX_NEED = 500;
 
 /** The need in the words given, refused here in the command's terms rather than the App API's. */
 function needOf(words: readonly string[]): string {
   const need = words.join(' ').trim();
   if (need === '') throw new CodedError('invalid_input', 'The need is empty: say in words what the agent needs to do.', { hint: 'For example: connected-services agents find coder open an issue in a repository' });
-  if (need.length > MAX_NEED) throw new CodedError('invalid_input', `The need is ${need.length} characters; search_tools takes at most ${MAX_NEED}.`, { hint: 'Say it in fewer words: an agent searches with a sentence, not a document.' });
+  if (need.length > MAX_NEED_LENGTH) throw new CodedError('invalid_input', `The need is ${need.length} characters; search_tools takes at most ${MAX_NEED_LENGTH}.`, { hint: 'Say it in fewer words: an agent searches with a sentence, not a document.' });
   return need;
 }
 
 function foundLimit(value: string): number {
-  if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_FOUND) return Number(value);
-  throw new CodedError('invalid_input', `--limit takes a whole number from 1 to ${MAX_FOUND}, not "${value.slice(0, 60)}"`, { hint: 'For example: --limit 10' });
+  if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_FOUND_LIMIT) return Number(value);
+  throw new CodedError('invalid_input', `--limit takes a whole number from 1 to ${MAX_FOUND_LIMIT}, not "${value.slice(0, 60)}"`, { hint: 'For example: --limit 10' });
 }
 
 function printFound(output: Output, agent: string, need: string, server: string | undefined, answer: ApiOutput<'findAgentTools'>): void {
@@ -47,7 +44,7 @@ export function registerAgentFind(agents: Command, run: Run): void {
     .command('find <name> <need...>')
     .description("what an agent's search finds for a need, best first, as search_tools would answer it, e.g. agents find coder open an issue")
     .option('--server <service>', 'only tools of this service')
-    .option('--limit <n>', `how many tools at most (1-${MAX_FOUND}, default 5)`, foundLimit)
+    .option('--limit <n>', `how many tools at most (1-${MAX_FOUND_LIMIT}, default 5)`, foundLimit)
     .option('--json', 'print JSON')
     .action((name: string, words: string[], options: { server?: string; limit?: number; json?: boolean }) =>
       run(async (ctx) => {

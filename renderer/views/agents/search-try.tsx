@@ -1,11 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ApiOutput } from '../../../shared/api';
+import { MAX_NEED_LENGTH, type ApiOutput } from '../../../shared/api';
 import { Badge, ErrorNote } from '../../components';
 import { describeError, shownLine, TIER_WORD, type ShownError } from '../../lib';
 import { useLive } from '../../state';
-
-/** As search_tools bounds a need. */
-const MAX_NEED = 500;
 
 /**
  * "Try its search": what the agent's search_tools answers for a need, as it would now (findAgentTools),
@@ -45,7 +42,7 @@ export function SearchTry({ agent }: { agent: string }) {
       <form className="toolbar" onSubmit={search} role="search" aria-label={`Try the search of ${agent}`}>
         <label className="field inline" htmlFor={inputId}>
           <span>A need, in the agent&apos;s words</span>
-          <input id={inputId} type="text" value={need} maxLength={MAX_NEED} placeholder="e.g. open an issue in a repository" onChange={(e) => setNeed(e.target.value)} />
+          <input id={inputId} type="text" value={need} maxLength={MAX_NEED_LENGTH} placeholder="e.g. open an issue in a repository" onChange={(e) => setNeed(e.target.value)} />
         </label>
         <button type="submit" className="button small" disabled={busy || need.trim() === ''}>
           {busy ? 'Searching…' : 'Search'}
