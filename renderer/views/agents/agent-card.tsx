@@ -34,7 +34,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const [editingAsks, setEditingAsks] = useState(false);
   const [trying, setTrying] = useState(false);
   const tryButton = (
-    <button type="button" className="button small" onClick={() => setTrying((v) => !v)} aria-expanded={trying} aria-label={`Try the search of ${agent.name}`}>
+    <button type="button" className="button small" onClick={() => setTrying((v) => !v)} aria-expanded={trying} aria-label={`Try its search, for ${agent.name}`}>
       Try its search
     </button>
   );

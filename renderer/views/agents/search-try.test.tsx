@@ -10,7 +10,7 @@ const desk = { name: 'desk', servers: '*' as const, policy: { read: 'allow', wri
 
 async function trySearch(need: string): Promise<HTMLElement> {
   const card = await screen.findByRole('listitem', { name: 'desk' });
-  fireEvent.click(within(card).getByRole('button', { name: 'Try the search of desk' }));
+  fireEvent.click(within(card).getByRole('button', { name: 'Try its search, for desk' }));
   const form = within(card).getByRole('search', { name: 'Try the search of desk' });
   fireEvent.change(within(form).getByRole('textbox', { name: "A need, in the agent's words" }), { target: { value: need } });
   fireEvent.click(within(form).getByRole('button', { name: 'Search' }));
