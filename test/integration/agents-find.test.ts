@@ -63,6 +63,16 @@ describe('agents find', () => {
     expect(text.stdout).toContain('The services it may search: everything.');
   }, 120_000);
 
+  it('says an agent that lists every tool does not search now, and not of one in search mode', async () => {
+    await addAgent(home, ['lister', '--servers', 'everything']);
+    const lister = await runCli(home, ['agents', 'find', 'lister', 'add', 'two', 'numbers']);
+    expect(lister.code, lister.stderr).toBe(0);
+    expect(lister.stdout).toContain('everything__get-sum');
+    expect(lister.stderr).toContain('note: lister lists every tool it may call now, so it does not search; this is what a search would find');
+    const coder = await runCli(home, ['agents', 'find', 'coder', 'add', 'two', 'numbers']);
+    expect(coder.stderr).not.toContain('does not search');
+  }, 60_000);
+
   it('refuses a bad limit, a missing need and an unknown agent with what to do', async () => {
     const limit = await runCli(home, ['agents', 'find', 'coder', 'echo', '--limit', '0']);
     expect(limit.code).not.toBe(0);

@@ -168,7 +168,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </button>
       </div>
       )}
-      {trying && <SearchTry agent={agent.name} />}
+      {trying && <SearchTry agent={agent.name} listsAll={agent.toolMode === undefined && agent.boundSearched === undefined} />}
       {addingRule && (
         <ToolRuleForm
           agent={agent}

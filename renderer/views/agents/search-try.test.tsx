@@ -42,6 +42,15 @@ describe('an agent’s search, tried from its card', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['github__create_issue github/create_issue — Create issue write a call asks you', 'github__search_issues github/search_issues read-only']);
     expect(card.textContent).toContain('2 more found did not fit one answer');
+    expect(card.textContent).not.toContain('so it does not search');
+  });
+
+  it('says an agent that lists every tool does not search now', async () => {
+    const api = createFakeApi({ listAgents: () => [{ ...desk, toolMode: undefined }], findAgentTools: () => ({ tools: [], nothingFits: true, left: 0, services: ['github'] }) });
+    renderApp(api, { hash: '#/agents' });
+    const card = await trySearch('open an issue');
+    expect(await within(card).findByText(/Nothing fits/)).toBeTruthy();
+    expect(card.textContent).toContain('It lists every tool it may call now, so it does not search: this is what a search would find.');
   });
 
   it('says nothing fits, with the services it may search, and shows a refusal with its hint', async () => {

@@ -8,7 +8,7 @@ import { useLive } from '../../state';
  * "Try its search": what the agent's search_tools answers for a need, as it would now (findAgentTools),
  * so the person sees which tools an agent in search mode finds, by the names it calls them.
  */
-export function SearchTry({ agent }: { agent: string }) {
+export function SearchTry({ agent, listsAll = false }: { agent: string; listsAll?: boolean }) {
   const live = useLive();
   const inputId = useId();
   const [need, setNeed] = useState('');
@@ -48,7 +48,10 @@ export function SearchTry({ agent }: { agent: string }) {
           {busy ? 'Searching…' : 'Search'}
         </button>
       </form>
-      <p className="muted">What {agent}&apos;s search_tools would answer now: only tools it may call, best first, by the names it calls them.</p>
+      <p className="muted">
+        What {agent}&apos;s search_tools would answer now: only tools it may call, best first, by the names it calls them.
+        {listsAll && ' It lists every tool it may call now, so it does not search: this is what a search would find.'}
+      </p>
       {error && <ErrorNote error={error} />}
       {answer && (
         <div aria-live="polite">
