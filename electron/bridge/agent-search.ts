@@ -1,5 +1,6 @@
 import type { Pool } from '../pool';
 import type { Agent } from './agent-schema';
+import { listingNow, type ListingNow } from './agent-tools';
 import type { AuditLog } from './audit-log';
 import { searchedServers } from './listing-scope';
 import { serverAllowed } from './policy';
@@ -19,6 +20,8 @@ export interface AgentSearchAnswer {
   services: () => string[];
   /** A found tool's own name on its server, by its id. */
   toolName: (id: string) => string | undefined;
+  /** Whether the agent's next tools/list offers search_tools, and the size of what it lists (made when asked). */
+  listing: () => ListingNow;
 }
 
 /** What a search needs of the bridge, or of the core without one. */
@@ -46,7 +49,7 @@ export function searchAsAgent(parts: SearchParts, agent: Readonly<Agent>, { quer
     serverDescriptions,
   });
   const services = () => [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server) && (searched === undefined || searched.includes(e.server))).map((e) => e.server))];
-  return { found, services, toolName: (id) => index.get(id)?.info.name };
+  return { found, services, toolName: (id) => index.get(id)?.info.name, listing: () => listingNow(index, agent) };
 }
 
 /** searchAsAgent without a running bridge: from the pool's cached inventories (nothing spawns), use counted from the audit. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../shared/api';
 import type { Agent } from './agent-schema';
-import { agentTools, offersSearch } from './agent-tools';
+import { agentTools, listingNow, offersSearch } from './agent-tools';
 import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
 import { CALL_TOOLS, SEARCH_TOOL } from './search-tools';
 import { sharedResponseBytes } from './shared-result';
@@ -105,5 +105,24 @@ describe('agentTools past the listing bound', () => {
 
   it('a search listing of a search agent says it offers search', () => {
     expect(offersSearch(agentTools(index, agent({ toolMode: 'search' })))).toBe(true);
+  });
+
+  it('listingNow says what the next listing offers, in each mode, and the size of the tools it lists', () => {
+    const big = new Map([...index, ...many(count + 1)]);
+    const cases: Array<[Map<string, ToolEntry>, Agent]> = [
+      [index, agent()],
+      [index, agent({ toolMode: 'auto' })],
+      [index, agent({ toolMode: 'search' })],
+      [many(count + 1), agent()],
+      [big, agent()],
+      [big, agent({ toolMode: 'auto' })],
+    ];
+    for (const [tools, who] of cases) expect(listingNow(tools, who).searches).toBe(offersSearch(agentTools(tools, who)));
+    // The tools it lists (never the denied one), and the estimate `auto` decides by.
+    const small = listingNow(index, agent({ toolMode: 'auto' }));
+    expect(small).toMatchObject({ searches: false, searched: undefined, tools: 3 });
+    expect(small.tokens).toBe(Math.ceil(JSON.stringify(agentTools(index, agent({ toolMode: 'auto' })).tools).length / 4));
+    // A mixed listing: the searched server named, the others' tools counted.
+    expect(listingNow(big, agent())).toMatchObject({ searches: true, searched: ['wide'], tools: 3 });
   });
 });

@@ -30,18 +30,8 @@ function foundListed(tool: Tool): Tool {
   return schemaFits(tool.inputSchema) ? tool : { ...tool, inputSchema: foundSchema(tool.inputSchema) as Tool['inputSchema'] };
 }
 
-/**
- * `found`: the tools the agent's searches found (found-listing.ts), added to a search listing when the
- * agent has `listFound`; a new set when they change, so it is part of the cache's key.
- */
-export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, found?: ReadonlySet<string>): ListToolsResult {
-  let byAgent = listings.get(index);
-  if (byAgent === undefined) {
-    byAgent = new WeakMap();
-    listings.set(index, byAgent);
-  }
-  const known = byAgent.get(agent);
-  if (known !== undefined && known.found === found) return known.listing;
+/** The services' tools an agent lists (a mixed listing leaves out the searched servers'), its found tools, and whether it searches. */
+function listedTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, found?: ReadonlySet<string>): { tools: Tool[]; listedFound: Tool[]; searched: readonly string[] | undefined; searching: boolean } {
   // A mixed listing (an `all` agent): the tools of servers past the bound on their own are searched, the others' listed.
   const searched = searchedServers(index, agent);
   const tools: Tool[] = [];
@@ -58,10 +48,41 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
     // Bounded as search answers give it: the listing holds a few searches' tools, not a server's megabytes.
     if (found?.has(bridge) === true && (searched === undefined || isSearched)) listedFound.push(foundListed(tool));
   }
-  // Search mode (issue #32): a search and call tools stand in for the services' tools, and the tools found, for agents with listFound.
+  // Search mode (issue #32): a search and call tools stand in for the services' tools.
   // Past MAX_AGENT_LISTING_BYTES a listing of every tool would not fit any model: search, in every mode (mixed above where only some servers pass it).
   const fit = agentListingFit(index, agent);
   const searching = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools)) || fit.whole || (fit.past.length > 0 && searched === undefined);
+  return { tools, listedFound, searched, searching };
+}
+
+/** How an agent's listing stands now: whether it offers search_tools, and the services' tools it lists beside them, or would (what `auto` decides by). */
+export interface ListingNow {
+  searches: boolean;
+  /** Servers searched beside listed tools (an `all` agent's mixed listing). */
+  searched: readonly string[] | undefined;
+  tools: number;
+  tokens: number;
+}
+
+/** ListingNow of an agent's next tools/list from this index. */
+export function listingNow(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListingNow {
+  const { tools, searched, searching } = listedTools(index, agent);
+  return { searches: searching || searched !== undefined, searched, tools: tools.length, tokens: estimatedTokens(tools) };
+}
+
+/**
+ * `found`: the tools the agent's searches found (found-listing.ts), added to a search listing when the
+ * agent has `listFound`; a new set when they change, so it is part of the cache's key.
+ */
+export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, found?: ReadonlySet<string>): ListToolsResult {
+  let byAgent = listings.get(index);
+  if (byAgent === undefined) {
+    byAgent = new WeakMap();
+    listings.set(index, byAgent);
+  }
+  const known = byAgent.get(agent);
+  if (known !== undefined && known.found === found) return known.listing;
+  const { tools, listedFound, searched, searching } = listedTools(index, agent, found);
   const withFound = agent.listFound === true ? listedFound : [];
   const offered = searching ? [...searchListing(index, agent), ...withFound] : searched !== undefined ? [...tools, ...searchListing(index, agent, searched), ...withFound] : tools;
   // Resources and prompts as tools, for clients that use tools only (an option of the agent's record).

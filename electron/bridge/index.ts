@@ -51,6 +51,6 @@ export { samplingForAgent } from './sampling-request';
 export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
 export { clientWithRoom, describeClient, prefixLength } from './client-names';
-export { describeBoundSearched, describeToolMode } from './tool-mode';
+export { describeBoundSearched, describeListingNow, describeToolMode } from './tool-mode';
 export { boundSearchedIn, listingBoundsIn, searchedOf } from './listing-scope';
 export { vaultValueWarning, type ValueHolder } from './vault-value-warning';

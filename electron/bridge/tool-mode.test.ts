@@ -4,7 +4,7 @@ import type { Agent } from './agent-schema';
 import { agentTools } from './agent-tools';
 import type { ToolEntry } from './tool-index';
 import { toolTier } from './tool-tier';
-import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS, estimatedTokens, searchesFor } from './tool-mode';
+import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS, describeListingNow, estimatedTokens, searchesFor } from './tool-mode';
 
 function entry(server: string, name: string, description = ''): [string, ToolEntry] {
   const info: ToolInfo = { server, name, description, inputSchema: { type: 'object' } };
@@ -77,5 +77,23 @@ describe('tool mode auto: the listing an agent gets', () => {
 
   it('an agent in all mode lists every tool however many', () => {
     expect(agentTools(indexOf(AUTO_SEARCH_TOOLS * 3), agent()).tools).toHaveLength(AUTO_SEARCH_TOOLS * 3);
+  });
+});
+
+describe('whether an agent searches now, in words', () => {
+  const few = { searches: false, searched: undefined, tools: 12, tokens: 3_100 };
+  it('says nothing in search mode, which always searches', () => {
+    expect(describeListingNow('desk', 'search', { ...few, searches: true })).toBeUndefined();
+  });
+
+  it('says an auto agent under its bounds lists its tools, with their size and the bounds', () => {
+    expect(describeListingNow('desk', 'auto', few)).toBe(`desk lists its tools now (12 tools, about 3,100 tokens), so it does not search: tool mode auto searches once they pass ${AUTO_SEARCH_TOOLS} tools or about 12,000 tokens. This is what a search would find.`);
+    expect(describeListingNow('desk', 'auto', { ...few, searches: true, tools: 55, tokens: 20_000 })).toBe(`desk searches now (tool mode auto): its tools (55 tools, about 20,000 tokens) pass ${AUTO_SEARCH_TOOLS} tools or about 12,000 tokens.`);
+  });
+
+  it('says an all agent lists every tool, or which services it searches past the listing bound', () => {
+    expect(describeListingNow('desk', undefined, few)).toBe('desk lists every tool it may call now (tool mode all), so it does not search: this is what a search would find.');
+    expect(describeListingNow('desk', undefined, { ...few, searches: true, searched: ['wide'], tools: 1 })).toBe('desk (tool mode all) searches only the tools of wide, past 4 MiB listed on their own; it lists its other 1 tool, about 3,100 tokens.');
+    expect(describeListingNow('desk', undefined, { ...few, searches: true })).toBe('desk (tool mode all) searches every tool now: they pass 4 MiB listed together.');
   });
 });

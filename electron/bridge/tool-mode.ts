@@ -43,3 +43,28 @@ export function describeBoundSearched(searched: readonly string[] | '*'): string
   if (searched === '*') return `its servers' tools pass ${AGENT_LISTING_BOUND} listed together: it lists search_tools and the call tools instead`;
   return `${searched.length === 1 ? 'this server lists' : 'these servers list'} tools past ${AGENT_LISTING_BOUND}, so it finds them through search_tools: ${searched.join(', ')}; its other servers' tools stay listed`;
 }
+
+/** A listing's state as listingNow (agent-tools.ts) gives it. */
+interface ListingState {
+  searches: boolean;
+  searched: readonly string[] | undefined;
+  tools: number;
+  tokens: number;
+}
+
+/**
+ * Whether an agent searches now, in words, for a person checking what its search finds (`agents
+ * find`, "Try its search"); undefined in search mode, which always does.
+ */
+export function describeListingNow(agent: string, mode: ToolMode | undefined, now: ListingState): string | undefined {
+  if (mode === 'search') return undefined;
+  const size = `${groupDigits(now.tools)} tool${now.tools === 1 ? '' : 's'}, about ${groupDigits(now.tokens)} tokens`;
+  if (mode === 'auto') {
+    const bounds = `${AUTO_SEARCH_TOOLS} tools or about ${groupDigits(AUTO_SEARCH_TOKENS)} tokens`;
+    if (now.searches) return `${agent} searches now (tool mode auto): its tools (${size}) pass ${bounds}.`;
+    return `${agent} lists its tools now (${size}), so it does not search: tool mode auto searches once they pass ${bounds}. This is what a search would find.`;
+  }
+  if (now.searched !== undefined) return `${agent} (tool mode all) searches only the tools of ${now.searched.join(', ')}, past ${AGENT_LISTING_BOUND} listed on their own; it lists its other ${size}.`;
+  if (now.searches) return `${agent} (tool mode all) searches every tool now: they pass ${AGENT_LISTING_BOUND} listed together.`;
+  return `${agent} lists every tool it may call now (tool mode all), so it does not search: this is what a search would find.`;
+}

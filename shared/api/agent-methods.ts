@@ -150,6 +150,10 @@ export const AGENT_METHODS = {
       left: z.number().int(),
       /** When nothing fits: the services the agent may search. */
       services: z.array(z.string()),
+      /** Whether its next tools/list offers search_tools: always in search mode; in `auto` and `all` by its listing's size. */
+      searchesNow: z.boolean(),
+      /** Outside search mode: whether it searches now and why, in words. */
+      listingNow: z.string().optional(),
     }),
   }),
   auditLastUse: () => ({

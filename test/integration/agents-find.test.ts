@@ -26,6 +26,8 @@ async function addAgent(home: string, args: string[]): Promise<string> {
 describe('agents find', () => {
   let home: string;
   let token = '';
+  let watcherTools = 0;
+  let watcherToken = '';
 
   beforeAll(async () => {
     home = tempHome('cs-agents-find-');
@@ -55,7 +57,7 @@ describe('agents find', () => {
     expect(careful.tools.map((t) => t.tool)).not.toContain('get-sum');
 
     const none = await find(home, ['coder', 'qwzx', 'flarp', 'vrumble']);
-    expect(none).toEqual({ tools: [], nothingFits: true, left: 0, services: ['everything'] });
+    expect(none).toEqual({ tools: [], nothingFits: true, left: 0, services: ['everything'], searchesNow: true });
 
     const text = await runCli(home, ['agents', 'find', 'coder', 'echo', '--server', 'memory']);
     expect(text.code, text.stderr).toBe(0);
@@ -63,15 +65,29 @@ describe('agents find', () => {
     expect(text.stdout).toContain('The services it may search: everything.');
   }, 120_000);
 
-  it('says an agent that lists every tool does not search now, and not of one in search mode', async () => {
+  it('says whether an agent outside search mode searches now, and not of one in search mode', async () => {
     await addAgent(home, ['lister', '--servers', 'everything']);
     const lister = await runCli(home, ['agents', 'find', 'lister', 'add', 'two', 'numbers']);
     expect(lister.code, lister.stderr).toBe(0);
     expect(lister.stdout).toContain('everything__get-sum');
-    expect(lister.stderr).toContain('note: lister lists every tool it may call now, so it does not search; this is what a search would find');
+    expect(lister.stderr).toContain('note: lister lists every tool it may call now (tool mode all), so it does not search: this is what a search would find. `agents set "lister" --tool-mode search` makes it search always.');
+
+    // An auto agent under its bounds lists its tools: said with their count and size, which the bridge's listing confirms below.
+    watcherToken = await addAgent(home, ['watcher', '--servers', 'everything,memory', '--tool-mode', 'auto']);
+    const watcher = await runCli(home, ['agents', 'find', 'watcher', 'add', 'two', 'numbers']);
+    expect(watcher.code, watcher.stderr).toBe(0);
+    const said = /note: watcher lists its tools now \((\d+) tools, about [\d,]+ tokens\), so it does not search: tool mode auto searches once they pass 40 tools or about 12,000 tokens\./.exec(watcher.stderr);
+    expect(said, watcher.stderr).not.toBeNull();
+    watcherTools = Number(said?.[1]);
+    expect(watcherTools).toBeGreaterThan(10);
+    expect(await find(home, ['watcher', 'add', 'two', 'numbers'])).toMatchObject({ searchesNow: false });
+
     const coder = await runCli(home, ['agents', 'find', 'coder', 'add', 'two', 'numbers']);
-    expect(coder.stderr).not.toContain('does not search');
-  }, 60_000);
+    expect(coder.stderr).not.toContain('note:');
+    const coderJson = await find(home, ['coder', 'add', 'two', 'numbers']);
+    expect(coderJson.searchesNow).toBe(true);
+    expect(coderJson.listingNow).toBeUndefined();
+  }, 90_000);
 
   it('refuses a bad limit, a missing need and an unknown agent with what to do', async () => {
     const limit = await runCli(home, ['agents', 'find', 'coder', 'echo', '--limit', '0']);
@@ -127,6 +143,22 @@ describe('agents find', () => {
         await client.close();
       }
     }, 90_000);
+
+    it('says of an auto agent what its own listing through the bridge shows: its tools, no search_tools', async () => {
+      expect(watcherTools).toBeGreaterThan(10);
+      const client = new Client({ name: 'watcher', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${watcherToken}` } } }));
+      try {
+        const listed = (await client.listTools()).tools.map((t) => t.name);
+        expect(listed).not.toContain('search_tools');
+        expect(listed).toHaveLength(watcherTools);
+        const answer = (await served.api('findAgentTools', { agent: 'watcher', need: 'add two numbers' })).body.result as Found;
+        expect(answer.searchesNow).toBe(false);
+        expect(answer.listingNow).toContain(`watcher lists its tools now (${watcherTools} tools, about `);
+      } finally {
+        await client.close();
+      }
+    }, 60_000);
 
     it('refuses a need of only spaces, or past 500 characters, through the App API', async () => {
       const blank = await served.api('findAgentTools', { agent: 'coder', need: '   ' });

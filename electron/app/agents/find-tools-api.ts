@@ -1,5 +1,5 @@
 import type { ApiInput, ApiOutput, FoundToolView } from '../../../shared/api';
-import type { Agent, AgentQuery, AgentSearchAnswer } from '../../bridge';
+import { describeListingNow, type Agent, type AgentQuery, type AgentSearchAnswer } from '../../bridge';
 
 /** An agent's search as the running bridge answers it, else from the cached inventories. */
 export type SearchAs = (agent: Readonly<Agent>, query: AgentQuery) => Promise<AgentSearchAnswer>;
@@ -9,7 +9,7 @@ export type SearchAs = (agent: Readonly<Agent>, query: AgentQuery) => Promise<Ag
  * what an agent in search mode finds before it asks: the same ranking, the same tools withheld.
  */
 export async function findAgentTools(agent: Readonly<Agent>, input: ApiInput<'findAgentTools'>, searchAs: SearchAs): Promise<ApiOutput<'findAgentTools'>> {
-  const { found, services, toolName } = await searchAs(agent, { query: input.need, server: input.server, limit: input.limit });
+  const { found, services, toolName, listing } = await searchAs(agent, { query: input.need, server: input.server, limit: input.limit });
   const tools = found.tools.map((t): FoundToolView => ({
     name: t.name,
     server: t.server,
@@ -18,5 +18,7 @@ export async function findAgentTools(agent: Readonly<Agent>, input: ApiInput<'fi
     tier: t.tier,
     ...(t.approval !== undefined ? { approval: t.approval } : {}),
   }));
-  return { tools, nothingFits: tools.length === 0, left: found.left, services: tools.length === 0 ? services() : [] };
+  const now = listing();
+  const said = describeListingNow(agent.name, agent.toolMode, now);
+  return { tools, nothingFits: tools.length === 0, left: found.left, services: tools.length === 0 ? services() : [], searchesNow: now.searches, ...(said !== undefined ? { listingNow: said } : {}) };
 }

@@ -58,10 +58,10 @@ export function registerAgentFind(agents: Command, run: Run): void {
           .catch((error: unknown) => explainAgentError(api, name, error));
         if (options.json) return printJson(ctx.output, answer);
         printFound(ctx.output, name, need, options.server, answer);
-        // An agent whose listing holds every tool has no search_tools now: say so, or the answer reads as what it does.
-        const view = (await api.listAgents({})).find((a) => a.name === name);
-        if (view !== undefined && view.toolMode === undefined && view.boundSearched === undefined) {
-          ctx.output.err(`note: ${name} lists every tool it may call now, so it does not search; this is what a search would find (\`agents set "${name}" --tool-mode search\` makes it search).`);
+        // Outside search mode, whether it searches now: else the answer reads as what it does.
+        if (answer.listingNow !== undefined) {
+          const how = answer.searchesNow ? '' : ` \`agents set "${name}" --tool-mode search\` makes it search always.`;
+          ctx.output.err(`note: ${answer.listingNow}${how}`);
         }
       }),
     );

@@ -168,7 +168,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </button>
       </div>
       )}
-      {trying && <SearchTry agent={agent.name} listsAll={agent.toolMode === undefined && agent.boundSearched === undefined} />}
+      {trying && <SearchTry agent={agent.name} />}
       {addingRule && (
         <ToolRuleForm
           agent={agent}

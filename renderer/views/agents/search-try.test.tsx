@@ -32,6 +32,7 @@ describe('an agent’s search, tried from its card', () => {
           nothingFits: false,
           left: 2,
           services: [],
+          searchesNow: true,
         };
       },
     });
@@ -45,12 +46,13 @@ describe('an agent’s search, tried from its card', () => {
     expect(card.textContent).not.toContain('so it does not search');
   });
 
-  it('says an agent that lists every tool does not search now', async () => {
-    const api = createFakeApi({ listAgents: () => [{ ...desk, toolMode: undefined }], findAgentTools: () => ({ tools: [], nothingFits: true, left: 0, services: ['github'] }) });
+  it('says whether an agent outside search mode searches now, as the answer tells', async () => {
+    const said = 'desk lists its tools now (12 tools, about 3,100 tokens), so it does not search: tool mode auto searches once they pass 40 tools or about 12,000 tokens. This is what a search would find.';
+    const api = createFakeApi({ listAgents: () => [{ ...desk, toolMode: 'auto' }], findAgentTools: () => ({ tools: [], nothingFits: true, left: 0, services: ['github'], searchesNow: false, listingNow: said }) });
     renderApp(api, { hash: '#/agents' });
     const card = await trySearch('open an issue');
     expect(await within(card).findByText(/Nothing fits/)).toBeTruthy();
-    expect(card.textContent).toContain('It lists every tool it may call now, so it does not search: this is what a search would find.');
+    expect(within(card).getByText(said)).toBeTruthy();
   });
 
   it('says nothing fits, with the services it may search, and shows a refusal with its hint', async () => {
@@ -59,7 +61,7 @@ describe('an agent’s search, tried from its card', () => {
       listAgents: () => [desk],
       findAgentTools: () => {
         if (refuse) throw Object.assign(new Error('No agent named "desk"'), { code: 'not_found', hint: 'See `connected-services agents list`' });
-        return { tools: [], nothingFits: true, left: 0, services: ['github', 'linear'] };
+        return { tools: [], nothingFits: true, left: 0, services: ['github', 'linear'], searchesNow: true };
       },
     });
     renderApp(api, { hash: '#/agents' });

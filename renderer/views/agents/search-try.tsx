@@ -8,7 +8,7 @@ import { useLive } from '../../state';
  * "Try its search": what the agent's search_tools answers for a need, as it would now (findAgentTools),
  * so the person sees which tools an agent in search mode finds, by the names it calls them.
  */
-export function SearchTry({ agent, listsAll = false }: { agent: string; listsAll?: boolean }) {
+export function SearchTry({ agent }: { agent: string }) {
   const live = useLive();
   const inputId = useId();
   const [need, setNeed] = useState('');
@@ -50,7 +50,6 @@ export function SearchTry({ agent, listsAll = false }: { agent: string; listsAll
       </form>
       <p className="muted">
         What {agent}&apos;s search_tools would answer now: only tools it may call, best first, by the names it calls them.
-        {listsAll && ' It lists every tool it may call now, so it does not search: this is what a search would find.'}
       </p>
       {error && <ErrorNote error={error} />}
       {answer && (
@@ -72,6 +71,7 @@ export function SearchTry({ agent, listsAll = false }: { agent: string; listsAll
             </ol>
           )}
           {answer.left > 0 && <p className="muted">{answer.left} more found did not fit one answer: other words narrow it.</p>}
+          {answer.listingNow !== undefined && <p className="muted">{shownLine(answer.listingNow)}</p>}
         </div>
       )}
     </div>
