@@ -139,6 +139,7 @@ describe('secrets CLI', () => {
     const wrongPassphrase = { CONNECTED_SERVICES_PASSPHRASE: 'not the passphrase' };
     const typos: [string[], RegExp][] = [
       [['secrets', 'set', 'bad name'], /^error \[invalid_input\]: "bad name" cannot be a secret's name[^\n]*\n {2}hint: For example: bad_name\n$/],
+      [['secrets', 'set', '../up/'], /^error \[invalid_input\]: "\.\.\/up\/" cannot be a secret's name[^\n]*\n {2}hint: For example: up\n$/],
       [['secrets', 'set', 'OK', '--server', 'bad server'], /^error \[invalid_input\]: "bad server" cannot be a server's name/],
       [['secrets', 'set', 'OK', '--server', 'one', '--store', 'pass'], /^error \[invalid_input\]: --server and --store cannot be given together/],
       [['secrets', 'set', 'OK', '--delete-original'], /^error \[invalid_input\]: --delete-original needs --from-file/],

@@ -42,7 +42,8 @@ export function checkSecretInput(input: SecretInput): void {
     });
   }
   if (store === undefined && !SECRET_NAME_PATTERN.test(name)) {
-    const fixed = name.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 128);
+    // A path's dots and slashes (`../x`) are not part of a name to suggest: `x`, not `.._x`.
+    const fixed = name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._-]+|[._-]+$/g, '').slice(0, 128);
     throw new CodedError('invalid_input', `"${shown(name)}" cannot be a secret's name: use 1-128 letters, digits, "_", "." or "-"`, {
       hint: `For example: ${SECRET_NAME_PATTERN.test(fixed) && /[A-Za-z0-9]/.test(fixed) ? fixed : 'GITHUB_TOKEN'}`,
     });
