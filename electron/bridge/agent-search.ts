@@ -58,3 +58,8 @@ export async function searchAsAgentIn(pool: Pool, audit: AuditLog, log: (line: s
   await counts.seed({ audit, log });
   return searchAsAgent({ pool, index: await new ToolIndex(pool).tools(), counts }, agent, query, false);
 }
+
+/** listingNow without a running bridge: from the pool's cached inventories (nothing spawns). */
+export async function listingNowIn(pool: Pool, agent: Readonly<Agent>): Promise<ListingNow> {
+  return listingNow(await new ToolIndex(pool).tools(), agent);
+}

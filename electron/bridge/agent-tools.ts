@@ -64,10 +64,22 @@ export interface ListingNow {
   tokens: number;
 }
 
+/** Per index and agent record, as the listings: the Agents screen asks at each refresh. */
+const states = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, ListingNow>>();
+
 /** ListingNow of an agent's next tools/list from this index. */
 export function listingNow(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListingNow {
+  let byAgent = states.get(index);
+  if (byAgent === undefined) {
+    byAgent = new WeakMap();
+    states.set(index, byAgent);
+  }
+  const known = byAgent.get(agent);
+  if (known !== undefined) return known;
   const { tools, searched, searching } = listedTools(index, agent);
-  return { searches: searching || searched !== undefined, searched, tools: tools.length, tokens: estimatedTokens(tools) };
+  const state = { searches: searching || searched !== undefined, searched, tools: tools.length, tokens: estimatedTokens(tools) };
+  byAgent.set(agent, state);
+  return state;
 }
 
 /**

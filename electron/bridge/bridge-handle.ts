@@ -10,6 +10,7 @@ import type { CallApprovalQueue } from './call-approval-queue';
 import { MCP_PATH } from './http-guard';
 import type { ListChangedNotifier } from './list-changed';
 import { listingBound } from './listing-scope';
+import { listingNow } from './agent-tools';
 import { BRIDGE_HOST } from './loopback-listen';
 import type { ModernHandlers } from './modern-handlers';
 import type { ResourceSubscriptions } from './resource-subscriptions';
@@ -93,6 +94,10 @@ export function bridgeHandle(
     listingBound: async (name) => {
       const agent = agents.get(name);
       return agent === undefined ? undefined : listingBound(await toolIndex.tools(), agent);
+    },
+    listingNow: async (name) => {
+      const agent = agents.get(name);
+      return agent === undefined ? undefined : listingNow(await toolIndex.tools(), agent);
     },
     searchAs: async (name, query) => {
       const agent = agents.get(name);

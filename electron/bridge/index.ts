@@ -33,7 +33,8 @@ export { headersHelper, shellLine, shellWord, stdioHelper } from './helper-comma
 export type { SnippetOptions, SnippetTarget, StdioCommand } from './config-snippet';
 export { toolTier, tierFromName } from './tool-tier';
 export { judgeTool, serverAllowed } from './policy';
-export { searchAsAgentIn } from './agent-search';
+export { listingNowIn, searchAsAgentIn } from './agent-search';
+export type { ListingNow } from './agent-tools';
 export type { AgentQuery, AgentSearchAnswer } from './agent-search';
 export type { ToolVerdict } from './policy';
 export { ERROR_META_KEY } from './agent-errors';

@@ -1,6 +1,7 @@
 import type { ToolMode } from './agent-schema';
 import { MAX_FOUND_LISTED } from './found-listing';
 import { groupDigits } from '../../shared/text';
+import { listingSize } from '../../shared/api';
 import { AGENT_LISTING_BOUND } from './listing-bounds';
 
 /**
@@ -58,7 +59,7 @@ interface ListingState {
  */
 export function describeListingNow(agent: string, mode: ToolMode | undefined, now: ListingState): string | undefined {
   if (mode === 'search') return undefined;
-  const size = `${groupDigits(now.tools)} tool${now.tools === 1 ? '' : 's'}, about ${groupDigits(now.tokens)} tokens`;
+  const size = listingSize(now);
   if (mode === 'auto') {
     const bounds = `${AUTO_SEARCH_TOOLS} tools or about ${groupDigits(AUTO_SEARCH_TOKENS)} tokens`;
     if (now.searches) return `${agent} searches now (tool mode auto): its tools (${size}) pass ${bounds}.`;

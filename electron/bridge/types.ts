@@ -2,6 +2,7 @@ import type { ListingBound } from '../../shared/api';
 import type { CoreEnvOptions } from '../../shared/core-env';
 import type { Pool } from '../pool';
 import type { AgentQuery, AgentSearchAnswer } from './agent-search';
+import type { ListingNow } from './agent-tools';
 import type { AgentStore } from './agent-store';
 import type { CallApprovalQueue } from './call-approval-queue';
 import type { AuditLog } from './audit-log';
@@ -103,6 +104,8 @@ export interface Bridge {
   keptPrefix(agent: string): Promise<string[]>;
   /** For an `all` agent: the servers it searches because their tools pass the listing bound, with their size (listing-scope.ts). */
   listingBound(agent: string): Promise<ListingBound | undefined>;
+  /** Whether the agent's next tools/list offers search_tools, and the size of the tools it lists (agent-tools.ts); undefined for no such agent. */
+  listingNow(agent: string): Promise<ListingNow | undefined>;
   /** What the agent's search_tools would answer now (its use counts included); undefined for no such agent. */
   searchAs(agent: string, query: AgentQuery): Promise<AgentSearchAnswer | undefined>;
   /** Forget cached listings and send list_changed to every session (e.g. after a config change). */

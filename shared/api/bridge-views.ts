@@ -62,6 +62,8 @@ export const AgentViewSchema = lazySchema(() => z.object({
   toolMode: ToolModeViewSchema.optional(),
   /** In `all` mode: the services whose tools it finds by searching because they pass the listing bound (MAX_AGENT_LISTING_BYTES), `*` for all of them (while the app runs). */
   boundSearched: z.union([z.literal('*'), z.array(z.string())]).optional(),
+  /** In `auto` mode: whether its next listing searches, and the count and estimated tokens of its tools, which decide it. */
+  autoListing: z.object({ searches: z.boolean(), tools: z.number().int(), tokens: z.number().int() }).optional(),
   /** True: while it searches, the tools its searches found join its listing (list_changed; absent means off, docs/tool-search.md). */
   listFound: z.boolean().optional(),
   /** The client its names are made to fit within 64 characters with that client's prefix (absent: none). */

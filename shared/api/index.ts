@@ -3,7 +3,7 @@ export * from './admin-views';
 export * from './views';
 export * from './inspect-views';
 export * from './ask-views';
-export { AGENT_LISTING_BOUND, LISTED_DESCRIPTION_CUT_NOTE, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION } from './listing-bound';
+export { AGENT_LISTING_BOUND, LISTED_DESCRIPTION_CUT_NOTE, listingSize, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION } from './listing-bound';
 export { base64Size, baseType, imageShowable, wavDurationMs } from './media-facts';
 export * from './registry-views';
 export * from './client-views';

@@ -19,3 +19,8 @@ export const MAX_LISTED_DESCRIPTION = 32_000;
 
 /** Ends a description that was itself cut. */
 export const LISTED_DESCRIPTION_CUT_NOTE = `(Its description was past ${groupDigits(MAX_LISTED_DESCRIPTION)} characters and is cut.)`;
+
+/** An agent's listed tools in words (`25 tools, about 5,033 tokens`), as `auto` weighs them: tokens are estimated. */
+export function listingSize({ tools, tokens }: { tools: number; tokens: number }): string {
+  return `${groupDigits(tools)} tool${tools === 1 ? '' : 's'}, about ${groupDigits(tokens)} tokens`;
+}

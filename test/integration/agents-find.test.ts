@@ -81,6 +81,9 @@ describe('agents find', () => {
     watcherTools = Number(said?.[1]);
     expect(watcherTools).toBeGreaterThan(10);
     expect(await find(home, ['watcher', 'add', 'two', 'numbers'])).toMatchObject({ searchesNow: false });
+    // And `agents list` says the same of it.
+    const listed = await runCli(home, ['agents', 'list']);
+    expect(listed.stdout).toContain(`watcher lists its tools, or search_tools and call tools once they pass a size (tool mode auto): it lists them now (${watcherTools} tools, about `);
 
     const coder = await runCli(home, ['agents', 'find', 'coder', 'add', 'two', 'numbers']);
     expect(coder.stderr).not.toContain('note:');
@@ -155,6 +158,8 @@ describe('agents find', () => {
         const answer = (await served.api('findAgentTools', { agent: 'watcher', need: 'add two numbers' })).body.result as Found;
         expect(answer.searchesNow).toBe(false);
         expect(answer.listingNow).toContain(`watcher lists its tools now (${watcherTools} tools, about `);
+        const view = ((await served.api('listAgents', {})).body.result as ApiOutput<'listAgents'>).find((a) => a.name === 'watcher');
+        expect(view?.autoListing).toMatchObject({ searches: false, tools: watcherTools });
       } finally {
         await client.close();
       }

@@ -27,6 +27,13 @@ describe('agents list: the listing bound of an all agent', () => {
     expect(toolModeNotes(view({}))).toEqual([]);
   });
 
+  it('says whether an auto agent lists its tools or searches now, when that is known', () => {
+    const auto = 'x lists its tools, or search_tools and call tools once they pass a size (tool mode auto)';
+    expect(toolModeNotes(view({ toolMode: 'auto', autoListing: { searches: false, tools: 25, tokens: 5_033 } }))).toEqual([`${auto}: it lists them now (25 tools, about 5,033 tokens).`]);
+    expect(toolModeNotes(view({ toolMode: 'auto', autoListing: { searches: true, tools: 41, tokens: 9_000 } }))).toEqual([`${auto}: it searches now (41 tools, about 9,000 tokens).`]);
+    expect(toolModeNotes(view({ toolMode: 'auto' }))).toEqual([`${auto}.`]);
+  });
+
   it('an all agent that searches a big server lists the tools it finds, when it has listFound', () => {
     expect(toolModeNotes(view({ boundSearched: ['big'], listFound: true }))[1]).toBe('While x searches, the tools it finds join its listing (list_changed).');
   });

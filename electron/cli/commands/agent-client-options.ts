@@ -1,4 +1,4 @@
-import { AGENT_LISTING_BOUND, CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, CONFIG_TARGETS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../closest-word';
 import { givenText } from '../empty-values';
@@ -62,11 +62,17 @@ export function parseForOnAdd(value: string): ForOnAdd {
   return { ...(target !== undefined ? { target } : {}), ...(client !== undefined ? { client } : {}) };
 }
 
+/** Which an `auto` agent gets now, by its tools' count and estimated tokens (AUTO_SEARCH_TOOLS, AUTO_SEARCH_TOKENS). */
+function autoNow(listing: AgentView['autoListing']): string {
+  if (listing === undefined) return '';
+  return listing.searches ? `: it searches now (${listingSize(listing)})` : `: it lists them now (${listingSize(listing)})`;
+}
+
 /** What `agents list` and `set` say of an agent's tool mode and client (nothing for the defaults). */
 export function toolModeNotes(agent: AgentView): string[] {
   const notes: string[] = [];
   if (agent.toolMode === 'search') notes.push(`${agent.name} lists search_tools and call tools instead of its tools (tool mode search).`);
-  if (agent.toolMode === 'auto') notes.push(`${agent.name} lists its tools, or search_tools and call tools once they pass a size (tool mode auto).`);
+  if (agent.toolMode === 'auto') notes.push(`${agent.name} lists its tools, or search_tools and call tools once they pass a size (tool mode auto)${autoNow(agent.autoListing)}.`);
   if (agent.boundSearched === '*') notes.push(`${agent.name}'s servers list tools past ${AGENT_LISTING_BOUND} together: it lists search_tools and call tools instead of them (tool mode all).`);
   else if (agent.boundSearched !== undefined) notes.push(`${agent.name} finds the tools of ${agent.boundSearched.join(', ')} through search_tools: each lists tools past ${AGENT_LISTING_BOUND}; its other servers' tools stay listed (tool mode all).`);
   if (agent.listFound === true) {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { AGENT_LISTING_BOUND, type AgentView, type ConfigTarget, type ConnectClient, type PolicyDecision } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, listingSize, type AgentView, type ConfigTarget, type ConnectClient, type PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
 import { shownLine, timestamp, TIER_WORD } from '../../lib';
 import { useLive } from '../../state';
@@ -21,6 +21,11 @@ export interface AgentCardProps {
 }
 
 /** One agent: what it may reach, its policy, when it was last used, and its actions. */
+/** An `auto` agent's listing now, from the size of its tools. */
+function autoNow(listing: NonNullable<AgentView['autoListing']>): string {
+  return listing.searches ? `a search now: its tools are many (${listingSize(listing)})` : `all now: its tools are few (${listingSize(listing)})`;
+}
+
 export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProps) {
   const live = useLive();
   const titleId = useId();
@@ -83,6 +88,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           {agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : `every tool it may call, a search for a service listing past ${AGENT_LISTING_BOUND}`}
           {agent.boundSearched === '*' && <> — its services list past {AGENT_LISTING_BOUND} together: it searches all of them</>}
           {Array.isArray(agent.boundSearched) && <> — searched now: {shownLine(agent.boundSearched.join(', '))}</>}
+          {agent.autoListing !== undefined && <> — {autoNow(agent.autoListing)}</>}
         </dd>
         <dt>Tools it finds</dt>
         <dd>{agent.listFound === true ? 'added to its list' : 'not added to its list'}</dd>

@@ -146,6 +146,18 @@ describe('agents', () => {
     expect(other.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiBTools it finds');
   });
 
+  it('says whether an auto agent lists its tools or searches now, with their count and size', async () => {
+    const { api, agents } = agentsApi();
+    const auto = { servers: '*' as const, policy: { read: 'allow', write: 'ask', destructive: 'ask' } as const, tools: {}, createdAt: Date.now(), toolMode: 'auto' as const };
+    agents.push({ ...auto, name: 'few', autoListing: { searches: false, tools: 25, tokens: 5_033 } });
+    agents.push({ ...auto, name: 'many', autoListing: { searches: true, tools: 1, tokens: 14_000 } });
+    agents.push({ ...auto, name: 'unknown' });
+    renderApp(api, { hash: '#/agents' });
+    expect((await screen.findByRole('listitem', { name: 'few' })).textContent).toContain('Tools it listsall while few, a search once many — all now: its tools are few (25 tools, about 5,033 tokens)Tools it finds');
+    expect((await screen.findByRole('listitem', { name: 'many' })).textContent).toContain('Tools it listsall while few, a search once many — a search now: its tools are many (1 tool, about 14,000 tokens)Tools it finds');
+    expect((await screen.findByRole('listitem', { name: 'unknown' })).textContent).toContain('Tools it listsall while few, a search once manyTools it finds');
+  });
+
   it('rotates a token after confirmation and shows only the new one, once', async () => {
     const { api, agents } = agentsApi();
     agents.push({ name: 'old', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: Date.now() });
