@@ -2,6 +2,7 @@ import { BRIDGE_NAME, SEPARATOR } from '../../shared/naming';
 import type { Agent } from './agent-schema';
 import { fitToClient } from './client-names';
 import { RESOURCE_TOOL_NAMES } from './own-tool-names';
+import { PairCache } from './pair-cache';
 import { serverAllowed } from './policy';
 import { SEARCH_TOOL_NAMES } from './search-tools';
 
@@ -42,7 +43,7 @@ function folded(name: string): string {
 }
 
 /** Per index (replaced, never changed, when inventories change) and agent record (likewise). */
-const cache = new WeakMap<ReadonlyMap<string, Named>, WeakMap<Readonly<Agent>, AgentNames>>();
+const cache = new PairCache<ReadonlyMap<string, Named>, Readonly<Agent>, AgentNames>();
 
 /**
  * `names: plain` (issue #30): each tool or prompt under its server's own name when no two of the
@@ -57,12 +58,7 @@ const cache = new WeakMap<ReadonlyMap<string, Named>, WeakMap<Readonly<Agent>, A
  */
 export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>, reserved: ReadonlySet<string> = NONE): AgentNames {
   if (agent.names !== 'plain') return PREFIXED;
-  let byAgent = cache.get(index);
-  if (byAgent === undefined) {
-    byAgent = new WeakMap();
-    cache.set(index, byAgent);
-  }
-  const known = byAgent.get(agent);
+  const known = cache.get(index, agent);
   if (known !== undefined) return known;
 
   const visible = [...index].filter(([, entry]) => serverAllowed(agent, entry.server));
@@ -85,13 +81,11 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
     toShown.set(bridge, own);
     toBridge.set(own, bridge);
   }
-  const names: AgentNames = {
+  return cache.set(index, agent, {
     shown: (bridge) => toShown.get(bridge) ?? bridge,
     bridgeOf: (name) => toBridge.get(name) ?? name,
     keptPrefix,
-  };
-  byAgent.set(agent, names);
-  return names;
+  });
 }
 
 /**

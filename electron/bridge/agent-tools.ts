@@ -3,6 +3,7 @@ import { agentToolNames } from './agent-names';
 import { foundSchema, schemaFits } from './found-bounds';
 import type { Agent } from './agent-schema';
 import { agentListingFit, searchedServers } from './listing-scope';
+import { PairCache } from './pair-cache';
 import { judgeTool } from './policy';
 import { resourceTools } from './resource-tools';
 import { searchListing } from './search-tools';
@@ -15,7 +16,7 @@ import type { ToolEntry } from './tool-index';
  * changed, when inventories, names or the agent's policy change, so the pair identifies the answer.
  * The result is shared by all of that agent's sessions and serialized once (shared-result.ts).
  */
-const listings = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, { found: ReadonlySet<string> | undefined; listing: ListToolsResult }>>();
+const listings = new PairCache<ReadonlyMap<string, ToolEntry>, Readonly<Agent>, { found: ReadonlySet<string> | undefined; listing: ListToolsResult }>();
 
 /** Listings that offer search_tools (search mode's, and an `all` agent's past MAX_AGENT_LISTING_BYTES, wholly or mixed): their search and call tools answer. */
 const searchListings = new WeakSet<ListToolsResult>();
@@ -65,21 +66,14 @@ export interface ListingNow {
 }
 
 /** Per index and agent record, as the listings: the Agents screen asks at each refresh. */
-const states = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, ListingNow>>();
+const states = new PairCache<ReadonlyMap<string, ToolEntry>, Readonly<Agent>, ListingNow>();
 
 /** ListingNow of an agent's next tools/list from this index. */
 export function listingNow(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListingNow {
-  let byAgent = states.get(index);
-  if (byAgent === undefined) {
-    byAgent = new WeakMap();
-    states.set(index, byAgent);
-  }
-  const known = byAgent.get(agent);
+  const known = states.get(index, agent);
   if (known !== undefined) return known;
   const { tools, searched, searching } = listedTools(index, agent);
-  const state = { searches: searching || searched !== undefined, searched, tools: tools.length, tokens: estimatedTokens(tools) };
-  byAgent.set(agent, state);
-  return state;
+  return states.set(index, agent, { searches: searching || searched !== undefined, searched, tools: tools.length, tokens: estimatedTokens(tools) });
 }
 
 /**
@@ -87,12 +81,7 @@ export function listingNow(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
  * agent has `listFound`; a new set when they change, so it is part of the cache's key.
  */
 export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, found?: ReadonlySet<string>): ListToolsResult {
-  let byAgent = listings.get(index);
-  if (byAgent === undefined) {
-    byAgent = new WeakMap();
-    listings.set(index, byAgent);
-  }
-  const known = byAgent.get(agent);
+  const known = listings.get(index, agent);
   if (known !== undefined && known.found === found) return known.listing;
   const { tools, listedFound, searched, searching } = listedTools(index, agent, found);
   const withFound = agent.listFound === true ? listedFound : [];
@@ -101,6 +90,6 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
   offered.push(...resourceTools(agent));
   const listing: ListToolsResult = sharedResult({ tools: offered });
   if (searching || searched !== undefined) searchListings.add(listing);
-  byAgent.set(agent, { found, listing });
+  listings.set(index, agent, { found, listing });
   return listing;
 }

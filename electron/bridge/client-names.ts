@@ -6,6 +6,7 @@ import type { AgentNames } from './agent-names';
 import { entryName } from './client-entry-name';
 import { OWN_TOOL_NAMES } from './own-tool-names';
 import type { Agent, AgentClient } from './agent-schema';
+import { PairCache } from './pair-cache';
 import { serverAllowed } from './policy';
 
 /**
@@ -87,7 +88,7 @@ function cut(shown: string, limit: number, key: string, digits: number): string 
 }
 
 /** Per index and agent record, as agentNames: both are replaced, never changed, when inventories or the agent change. */
-const fitted = new WeakMap<object, WeakMap<Readonly<Agent>, AgentNames>>();
+const fitted = new PairCache<object, Readonly<Agent>, AgentNames>();
 
 /** Hex digits of a cut name's hash, shortest first; past the last, a counter joins the key. */
 const DIGITS = [8, 12, 16] as const;
@@ -153,8 +154,7 @@ export function fitToClient(
 ): AgentNames {
   const limit = MAX_NAME_LENGTH - prefixLength(agent.client, agent.name);
   if (limit >= MAX_NAME_LENGTH) return base;
-  let byAgent = fitted.get(index);
-  const known = byAgent?.get(agent);
+  const known = fitted.get(index, agent);
   if (known !== undefined) return known;
   const visible = [...index].filter(([, e]) => serverAllowed(agent, e.server));
   const taken = new Set(visible.map(([bridge]) => base.shown(bridge)).filter((n) => n.length <= limit));
@@ -168,15 +168,9 @@ export function fitToClient(
     toShown.set(bridge, name);
     toBridge.set(name, bridge);
   }
-  const names: AgentNames = {
+  return fitted.set(index, agent, {
     shown: (bridge) => toShown.get(bridge) ?? base.shown(bridge),
     bridgeOf: (name) => toBridge.get(name) ?? base.bridgeOf(name),
     keptPrefix: base.keptPrefix,
-  };
-  if (byAgent === undefined) {
-    byAgent = new WeakMap();
-    fitted.set(index, byAgent);
-  }
-  byAgent.set(agent, names);
-  return names;
+  });
 }

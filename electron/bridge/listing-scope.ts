@@ -2,30 +2,23 @@ import type { AgentListingBound, ListingBound } from '../../shared/api';
 import type { Agent } from './agent-schema';
 import { listingFit, MAX_AGENT_LISTING_BYTES, type ListingFit } from './listing-bounds';
 import { judgeTool } from './policy';
+import { PairCache } from './pair-cache';
 import type { Pool } from '../pool';
 import { ToolIndex, type ToolEntry } from './tool-index';
 
 /** Per index and agent record: both are replaced, never changed, when inventories or the agent change. */
-const fits = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, ListingFit>>();
+const fits = new PairCache<ReadonlyMap<string, ToolEntry>, Readonly<Agent>, ListingFit>();
 
 /** How the tools the agent is offered (never the denied ones) fit MAX_AGENT_LISTING_BYTES, per server. */
 export function agentListingFit(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListingFit {
-  let byAgent = fits.get(index);
-  if (byAgent === undefined) {
-    byAgent = new WeakMap();
-    fits.set(index, byAgent);
+  const known = fits.get(index, agent);
+  if (known !== undefined) return known;
+  const offered: Array<{ server: string; tool: ToolEntry['listed'] }> = [];
+  for (const entry of index.values()) {
+    const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
+    if (verdict && verdict.decision !== 'deny') offered.push({ server: entry.server, tool: entry.listed });
   }
-  let fit = byAgent.get(agent);
-  if (fit === undefined) {
-    const offered: Array<{ server: string; tool: ToolEntry['listed'] }> = [];
-    for (const entry of index.values()) {
-      const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
-      if (verdict && verdict.decision !== 'deny') offered.push({ server: entry.server, tool: entry.listed });
-    }
-    fit = listingFit(offered);
-    byAgent.set(agent, fit);
-  }
-  return fit;
+  return fits.set(index, agent, listingFit(offered));
 }
 
 /**
