@@ -2,13 +2,13 @@ import type { Server as HttpServer } from 'node:http';
 import type { CoreEnv } from '../../shared/core-env';
 import type { Pool } from '../pool';
 import type { AgentActivity } from './agent-activity';
-import { agentNames, agentToolNames } from './agent-names';
 import { searchAsAgent } from './agent-search';
 import type { AgentStore } from './agent-store';
 import type { AuditLog } from './audit-log';
 import type { CallApprovalQueue } from './call-approval-queue';
 import { MCP_PATH } from './http-guard';
 import type { ListChangedNotifier } from './list-changed';
+import { keptPrefix } from './kept-prefix';
 import { listingBound } from './listing-scope';
 import { listingNow } from './agent-tools';
 import { BRIDGE_HOST } from './loopback-listen';
@@ -87,9 +87,7 @@ export function bridgeHandle(
     },
     keptPrefix: async (name) => {
       const agent = agents.get(name);
-      if (agent?.names !== 'plain') return [];
-      const [tools, prompts] = await Promise.all([toolIndex.tools(), toolIndex.prompts()]);
-      return [...agentToolNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
+      return agent === undefined ? [] : keptPrefix(toolIndex, agent);
     },
     listingBound: async (name) => {
       const agent = agents.get(name);

@@ -34,6 +34,7 @@ export type { SnippetOptions, SnippetTarget, StdioCommand } from './config-snipp
 export { toolTier, tierFromName } from './tool-tier';
 export { judgeTool, serverAllowed } from './policy';
 export { listingNowIn, searchAsAgentIn } from './agent-search';
+export { keptPrefixIn } from './kept-prefix';
 export type { ListingNow } from './agent-tools';
 export type { AgentQuery, AgentSearchAnswer } from './agent-search';
 export type { ToolVerdict } from './policy';

@@ -71,4 +71,13 @@ describe('agents config and list under serve, a server past the listing bound', 
     const text = await runCli(home, ['status']);
     expect(text.stdout).toContain(`listing bound: agent "desk" finds the tools of "wide" (${(size / 1024 / 1024).toFixed(1)} MiB) through search_tools, each past 4.0 MiB listed; its other servers' tools stay listed`);
   }, 90_000);
+
+  it('with the app stopped, agents list still names it, from the cached inventories', async () => {
+    expect(await served.stop()).not.toBeNull();
+    const listed = await runCli(home, ['agents', 'list']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain("desk finds the tools of wide through search_tools: each lists tools past 4 MiB; its other servers' tools stay listed (tool mode all).");
+    const json = await runCli(home, ['agents', 'list', '--json']);
+    expect((JSON.parse(json.stdout) as Array<{ name: string; boundSearched?: unknown }>).find((a) => a.name === 'desk')?.boundSearched).toEqual(['wide']);
+  }, 60_000);
 });

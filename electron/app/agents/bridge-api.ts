@@ -4,7 +4,7 @@ import { bridgeAddressNote } from './address-note';
 import { agentSettingsView } from './agent-view';
 import { findAgentTools, type SearchAs } from './find-tools-api';
 import { tokenReferenceNote } from './token-reference-note';
-import { assumedTarget, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, searchedOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type ListingNow, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { assumedTarget, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type ListingNow, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -24,6 +24,8 @@ export interface BridgeApiOptions {
   boundSearched?: (agent: Agent) => Promise<readonly string[] | '*' | undefined>;
   /** What an agent's search_tools answers: the running bridge's, else from the cached inventories. */
   searchAs?: SearchAs;
+  /** The names that keep their prefix for an agent with plain names: the running bridge's, else from the cached inventories. */
+  keptPrefix?: (agent: Agent) => Promise<string[] | undefined>;
   /** Whether an agent's next listing searches, and the size of its tools: the running bridge's, else from the cached inventories. */
   listingNow?: (agent: Agent) => Promise<ListingNow | undefined>;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
@@ -102,11 +104,14 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       ...(protocol !== undefined ? { protocol } : {}),
     };
   };
-  /** The view, with the names that keep their prefix for an agent with plain names (known while the bridge runs). */
-  /** And the services it searches past the listing bound (likewise); for an `auto` agent, whether it searches now. */
+  /**
+   * The view, with the names that keep their prefix for an agent with plain names, the services it
+   * searches past the listing bound, and for an `auto` agent whether it searches now: each from the
+   * running bridge, else from the cached inventories (a command run with no app running).
+   */
   const viewWithNames = async (agent: Agent): Promise<AgentView> => {
-    const kept = agent.names === 'plain' ? await deps.bridge?.keptPrefix(agent.name) : undefined;
-    const searched = searchedOf(await deps.bridge?.listingBound(agent.name));
+    const kept = agent.names === 'plain' ? await deps.keptPrefix?.(agent).catch(() => undefined) : undefined;
+    const searched = await deps.boundSearched?.(agent).catch(() => undefined);
     const auto = agent.toolMode === 'auto' ? await deps.listingNow?.(agent).catch(() => undefined) : undefined;
     return {
       ...view(agent),

@@ -3,7 +3,7 @@ import { serverEntry } from '../../../shared/config';
 import type { AppApi } from '../../../shared/api';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, Opener } from '../../auth';
-import { boundSearchedIn, listingBoundsIn, listingNowIn, searchAsAgentIn, searchedOf, type AgentStore, type AuditLog, type Bridge } from '../../bridge';
+import { boundSearchedIn, keptPrefixIn, listingBoundsIn, listingNowIn, searchAsAgentIn, searchedOf, type AgentStore, type AuditLog, type Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import { createAdminApi } from '../admin/admin-api';
@@ -108,6 +108,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
     // The running bridge's own answer, else the same from the cached inventories.
     boundSearched: async (agent) => (parts.bridge ? searchedOf(await parts.bridge.listingBound(agent.name)) : boundSearchedIn(pool, agent)),
+    keptPrefix: async (agent) => (parts.bridge ? parts.bridge.keptPrefix(agent.name) : keptPrefixIn(pool, agent)),
     listingNow: async (agent) => (parts.bridge ? parts.bridge.listingNow(agent.name) : listingNowIn(pool, agent)),
     searchAs: async (agent, query) => (await parts.bridge?.searchAs(agent.name, query)) ?? searchAsAgentIn(pool, parts.audit, core.log, agent, query),
     // An old token left in a client file's backup goes too: backups are for the person's own content.

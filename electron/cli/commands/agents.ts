@@ -34,7 +34,7 @@ function parseNames(value: string): NameStyleView {
   return parseChoice(value, NAME_STYLES, '--names');
 }
 
-/** An agent with plain names, and which names keep their prefix (known while the app runs). */
+/** An agent with plain names, and which names keep their prefix. */
 function plainNamesLine(agent: AgentView): string {
   const kept = agent.keptPrefix ?? [];
   const which = agent.keptPrefix === undefined ? '' : kept.length === 0 ? '; none collide' : `; these keep their prefix because two of its servers offer them (or names that differ only in case): ${kept.join(', ')}`;
