@@ -22,6 +22,7 @@ export { markProgram, programNote, runningPrograms, PROGRAMS_DIR } from './lifec
 export { onSecondSignal, STOP_SIGNALS, type SecondSignalOptions } from './lifecycle/second-signal';
 export { isPortFree, probeApp, unreachableAppCheck, type AppProbe } from './doctor';
 export { entriesInUse } from './servers/remove-server';
+export { refuseBrokenReferences } from './servers/reference-refusal';
 export { shownSize } from './doctor/bundle-folder-checks';
 export { WaitingAsks } from './asks/waiting-asks';
 export { QuietCompaction } from './memory/quiet-compaction';

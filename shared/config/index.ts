@@ -103,3 +103,4 @@ export {
   urlWithPassword,
 } from './secret-shapes';
 export { storePasswordIssues, storePasswordReferences, storePasswordVariables } from './own-variable-references';
+export { referenceIssues, type ReferenceFields, type ReferenceIssue } from './reference-issues';

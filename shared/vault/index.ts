@@ -26,6 +26,6 @@ export {
 export type { VaultProviderId, VaultSafety, VaultState, CorruptFile, VaultHealth } from './vault-health';
 export type { Vault, VaultChange, VaultEvents } from './vault-contract';
 export { isKeptVariable, isOwnVariable, ownVariableMessage, OWN_VARIABLE_PREFIX, storePasswordMessage } from './own-variables';
-export { findReferences, hasReferences, resolveReferences, validStorePath, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
+export { findReferences, hasReferences, malformedReference, resolveReferences, validStorePath, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
 export type { ReferenceKind, SecretReference, ReferenceResolvers } from './references';
 export { VAULT_KEYCHAIN_SERVICE, VAULT_KEY_ACCOUNT_PREFIX, couldMatchVaultKey } from './keychain-entry';

@@ -57,7 +57,7 @@ function badName(ref: SecretReference): CodedError {
   if (ref.store !== undefined) return badStoreReference(ref);
   const rule =
     ref.kind !== 'env' ? '1-128 letters, digits, "_", "." or "-"' : 'letters, digits and "_", not starting with a digit';
-  return new CodedError('invalid_config', `The reference ${ref.text} does not name a valid ${ref.kind}: use ${rule}.`, {
+  return new CodedError('invalid_config', `The reference ${ref.text} does not name a valid ${ref.kind === 'env' ? 'environment variable' : 'secret'}: use ${rule}.`, {
     hint: `Fix the name inside ${ref.text}.`,
     data: { reference: ref.text },
   });
@@ -145,6 +145,11 @@ export function validStorePath(path: string): boolean {
 function validName(ref: SecretReference): boolean {
   if (ref.store !== undefined) return ref.kind === 'secret' && STORE_NAME_PATTERN.test(ref.store) && validStorePath(ref.name);
   return ref.kind === 'env' ? ENV_NAME_PATTERN.test(ref.name) : SECRET_NAME_PATTERN.test(ref.name);
+}
+
+/** Why a reference found by findReferences can never be resolved, whatever the vault or stores hold; undefined if it is well formed. */
+export function malformedReference(ref: SecretReference): CodedError | undefined {
+  return validName(ref) ? undefined : badName(ref);
 }
 
 /**

@@ -26,6 +26,7 @@ import { writeSecret } from '../secrets/secret-write';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 import { refuseLiteralSecrets } from '../servers/literal-secret-refusal';
 import { refuseKeptVariables } from '../servers/kept-variable-refusal';
+import { refuseBrokenReferences } from '../servers/reference-refusal';
 import { serverEntry } from '../../../shared/config';
 import { ownBridgeOptions, refuseRelativeImportPath } from './import-check';
 import { refuseWithheldTool } from './withheld-tool';
@@ -141,6 +142,8 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       };
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {
+      // First: an unterminated reference would read as text in clear.
+      refuseBrokenReferences(config, registry.config().settings);
       refuseLiteralSecrets(name, config);
       refuseKeptVariables(config, registry.config().settings);
       await registry.addServer(name, config);
@@ -229,7 +232,9 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { config: configured(registry, name) };
     },
     updateServer: async ({ name, config }: ApiInput<'updateServer'>) => {
-      refuseLiteralSecrets(name, config, serverEntry(registry.config(), name));
+      const before = serverEntry(registry.config(), name);
+      refuseBrokenReferences(config, registry.config().settings, before);
+      refuseLiteralSecrets(name, config, before);
       refuseKeptVariables(config, registry.config().settings);
       await registry.updateServer(name, config);
       // The pool has applied it (a running server restarted) before the status is read.

@@ -11,6 +11,7 @@ import { AdminLog } from '../admin/admin-log';
 import { createApiDoor, type ApiDoor } from '../door/api-door';
 import { createAddService } from '../servers/add-service';
 import { refuseKeptVariables } from '../servers/kept-variable-refusal';
+import { refuseBrokenReferences } from '../servers/reference-refusal';
 import { createAppApi } from './app-api';
 import { importRefusal } from './import-check';
 import { askUrlChecks } from '../asks/ask-reach';
@@ -237,7 +238,12 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy,
     refuseNow: { importConfig: importRefusal(registry, ownBridge), addServer: async ({ name, config }) => {
         await registry.checkAdd(name);
+        refuseBrokenReferences(config, registry.config().settings);
         refuseKeptVariables(config, registry.config().settings);
+      },
+      updateServer: ({ name, config }) => {
+        refuseBrokenReferences(config, registry.config().settings, serverEntry(registry.config(), name));
+        return Promise.resolve();
       },
     },
     ...(owners ? { owners } : {}),

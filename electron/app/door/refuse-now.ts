@@ -29,6 +29,8 @@ export interface RefuseNowChecks {
   importConfig?: (input: ApiInput<'importConfig'>) => Promise<void>;
   /** What addServer would refuse before writing, counted as the import counts: mcp.json's entries as written, invalid ones too. */
   addServer?: (input: ApiInput<'addServer'>) => Promise<void>;
+  /** What updateServer would refuse before writing, from the entry alone (references that never resolve). */
+  updateServer?: (input: ApiInput<'updateServer'>) => Promise<void>;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown, 
     if (!names.includes(server)) {
       throw serverNotConfigured(server);
     }
+    if (method === 'updateServer') await checks.updateServer?.(input as ApiInput<'updateServer'>);
   }
   if (method === 'addServer') {
     const { name } = input as ApiInput<'addServer'>;

@@ -4,6 +4,7 @@ import { failedServers } from '../../../shared/api';
 import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
+import { refuseBrokenReferences } from '../../app';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
@@ -103,6 +104,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items && !cleared(items) ? Object.fromEntries(items.map((item) => optionPair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
         const args = (cleared(options.arg) ? undefined : options.arg) ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
+        // Only the references given now, by their form (store names: the app's): before the literal check, which would read an unterminated one as text in clear.
+        refuseBrokenReferences({ headers, env, args, url: options.url }, 'unknown');
         refuseLiteralSecrets(name, {
           ...(headers ? { headers } : {}),
           ...(env ? { env } : {}),

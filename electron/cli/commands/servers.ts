@@ -15,6 +15,7 @@ import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
+import { refuseBrokenReferences } from '../../app';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
@@ -164,6 +165,8 @@ export function registerServers(program: Command, run: Run): void {
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
         if (!isStdio(config)) warnIfClearText(ctx.output, config.url);
+        // The form now, store names by the app: an unterminated reference would read as text in clear.
+        refuseBrokenReferences(config, 'unknown');
         refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
         warnIfArgumentSecrets(ctx.output, config);
         noteMissingPaths(ctx.output, config);
