@@ -54,6 +54,13 @@ describe('servers add and edit refuse a reference that could never resolve', () 
     const other = await runCli(home, ['servers', 'edit', 'old', '--description', 'kept as written']);
     expect(other.code, other.stderr).toBe(0);
     expect(mcpJson(home)).toContain('${secret:gone:x}');
+
+    // doctor tells a malformed one written by hand as what it is, not as the store's health.
+    const climbing = JSON.parse(mcpJson(home)) as { mcpServers: Record<string, Record<string, unknown>> };
+    climbing.mcpServers['climb'] = { command: 'node', args: ['-e', '0'], env: { KEY: '${secret:pass:../../etc/passwd}' } };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify(climbing), { mode: 0o600 });
+    const doctor = await runCli(home, ['doctor']);
+    expect(doctor.stdout).toMatch(/FAIL {2}Secrets of climb: The reference \$\{secret:pass:\.\.\/\.\.\/etc\/passwd\} does not name a valid path/);
   }, 120_000);
 
   it('while the app runs: refused at once, before anything waits for your confirmation', async () => {

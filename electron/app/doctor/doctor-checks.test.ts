@@ -97,6 +97,24 @@ describe('referenceChecks', () => {
     expect(checks.map((c) => c.detail)).toEqual(['${secret:GONE} is missing from the vault (field env["A\\"B"])', '${secret:GONE} is missing from the vault (field headers["My Token"])']);
   });
 
+  it('tells a malformed reference as such, asking neither the vault nor a store about it', async () => {
+    const asked: string[] = [];
+    const broken = { t: { command: 'node', env: { A: '${secret:pass:../../etc/passwd}', B: '${secret:two words}' } } } as Record<string, ServerConfig>;
+    const checks = await referenceChecks({
+      servers: broken,
+      env: {},
+      hasSecret: (_server, name) => (asked.push(name), Promise.resolve(false)),
+      storeEntry: (_server, store) => (asked.push(store), Promise.resolve({ problem: 'The secret store "pass" has no password store' })),
+    });
+    expect(asked).toEqual([]);
+    expect(checks[0]?.status).toBe('fail');
+    expect(checks[0]?.detail).toContain('The reference ${secret:pass:../../etc/passwd} does not name a valid path');
+    expect(checks[0]?.detail).toContain('(field env["A"])');
+    expect(checks[0]?.detail).toContain('The reference ${secret:two words} does not name a valid secret');
+    expect(checks[0]?.detail).not.toContain('has no password store');
+    expect(checks[0]?.fix).toBe('fix the reference in mcp.json');
+  });
+
   it('asks about a secret for the server it belongs to', async () => {
     const asked: string[] = [];
     await referenceChecks({ servers: { fine: servers['fine']! }, env: {}, hasSecret: (server, name) => (asked.push(`${server}/${name}`), Promise.resolve(true)) });

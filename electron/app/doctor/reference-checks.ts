@@ -1,7 +1,7 @@
 import { errorMessage } from '../../../shared/errors';
 import type { DoctorCheck } from '../../../shared/api';
 import { fieldPath, fieldPlace, type ServerConfig } from '../../../shared/config';
-import { findReferences, type SecretReference } from '../../../shared/vault';
+import { findReferences, malformedReference, type SecretReference } from '../../../shared/vault';
 import { setSecretCommand } from '../servers/header-secret-gaps';
 
 /** What a store answered for one `${secret:STORE:PATH}`: there, not there, or why it cannot say. */
@@ -58,6 +58,12 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
     const missing: SecretReference[] = [];
     const unavailable: { ref: SecretReference; problem: string; fix?: string }[] = [];
     for (const ref of refs) {
+      // Told as what it is, before any store or the vault is asked: no content could fill it.
+      const malformed = malformedReference(ref);
+      if (malformed !== undefined) {
+        broken.push(`${malformed.message} (${(places.get(ref.text) ?? []).join(', ')})`);
+        continue;
+      }
       if (ref.store !== undefined && ref.store !== 'vault') {
         if (!options.storeEntry) continue;
         const answer = await options.storeEntry(server, ref.store, ref.name);
