@@ -103,4 +103,5 @@ export {
   urlWithPassword,
 } from './secret-shapes';
 export { storePasswordIssues, storePasswordReferences, storePasswordVariables } from './own-variable-references';
-export { referenceIssues, type ReferenceFields, type ReferenceIssue } from './reference-issues';
+export { referenceIssues, type ReferenceIssue } from './reference-issues';
+export { referenceStrings, type ReferenceFields } from './reference-fields';

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withoutSecretNotes } from '../support/secret-notes';
 import { runCli, tempHome } from '../support/cli';
 
 const PAT = `ghp_${'A1b2C3d4E5'.repeat(3)}abcdef`;
@@ -59,7 +60,7 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     for (const args of fine) {
       const run = await runCli(home, ['servers', 'add', ...args]);
       // Added, not refused: references in the arguments get only the warning that ps shows them.
-      const others = run.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('warning: ${secret:T}, ${secret:A} go into the program'));
+      const others = withoutSecretNotes(run.stderr).filter((line) => !line.startsWith('warning: ${secret:T}, ${secret:A} go into the program'));
       expect({ name: args[0], code: run.code, err: others }).toEqual({ name: args[0], code: 0, err: [] });
     }
     const written = readFileSync(join(home, 'mcp.json'), 'utf8');
@@ -115,14 +116,14 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     expect(command.stdout + command.stderr).not.toContain(hex);
 
     const models = await runCli(home, ['servers', 'add', 'models', '--', 'node', 'x.js', '--model', 'Qwen2.5-Coder-32B-Instruct', '--fallback', 'Llama-3.3-70B-Instruct-Turbo', '--main', 'com.example.McpServerMain2024Edition']);
-    expect({ code: models.code, err: models.stderr }).toEqual({ code: 0, err: '' });
+    expect({ code: models.code, err: withoutSecretNotes(models.stderr) }).toEqual({ code: 0, err: [] });
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain(hex);
   }, 120_000);
 
   it('adds a path built from ${env:HOME} under a credential name and refuses a token beside a reference', async () => {
     const home = tempHome('cs-cli-secret-path-beside-');
     const path = await runCli(home, ['servers', 'add', 'gcloud', '--env', 'GOOGLE_APPLICATION_CREDENTIALS=${env:HOME}/x.json', '--env', 'SSL_KEY=${env:HOME}/certs/key.pem', '--', 'node', 'x.js']);
-    expect({ code: path.code, err: path.stderr }).toEqual({ code: 0, err: '' });
+    expect({ code: path.code, err: withoutSecretNotes(path.stderr) }).toEqual({ code: 0, err: [] });
     const written = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
     expect(written.mcpServers.gcloud?.env).toEqual({ GOOGLE_APPLICATION_CREDENTIALS: '${env:HOME}/x.json', SSL_KEY: '${env:HOME}/certs/key.pem' });
     const token = await runCli(home, ['servers', 'add', 'prefixed', '--env', `API_KEY=sk-abc123\${env:X}/x.json`, '--', 'node', 'x.js']);
@@ -133,7 +134,7 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
   it('adds a path or URL a ${secret:…} reference starts and refuses a key\'s tail written after one', async () => {
     const home = tempHome('cs-cli-secret-led-path-');
     const led = await runCli(home, ['servers', 'add', 'led', '--env', 'SERVICE_TOKEN=${secret:BASE_URL}/v1/oauth/token', '--env', 'SSL_KEY=${secret:KEY_DIR}/client.pem', '--', 'node', 'x.js']);
-    expect({ code: led.code, err: led.stderr }).toEqual({ code: 0, err: '' });
+    expect({ code: led.code, err: withoutSecretNotes(led.stderr) }).toEqual({ code: 0, err: [] });
     const written = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
     expect(written.mcpServers.led?.env).toEqual({ SERVICE_TOKEN: '${secret:BASE_URL}/v1/oauth/token', SSL_KEY: '${secret:KEY_DIR}/client.pem' });
     const tail = await runCli(home, ['servers', 'add', 'tail', '--env', 'API_KEY=${secret:PART}/q9+Xz==', '--', 'node', 'x.js']);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withoutSecretNotes } from '../support/secret-notes';
 import { runCli, tempHome } from '../support/cli';
 
 const TOKEN = 'sk-live-4f1c9a0b7e2d';
@@ -69,7 +70,7 @@ describe('CLI: a secret typed into --header or --env is refused, never written t
     expect(envTail.code).toBe(2);
     expect(envTail.stderr).toContain('--env API_KEY holds a secret in clear');
     const envHome = await runCli(home, ['servers', 'add', 'envhome', '--env', 'SSL_KEY=${env:USERPROFILE}\\certs\\key.pem', '--env', 'API_KEY=${env:API_BASE_URL}/v1', '--', 'node', 'x.js']);
-    expect({ code: envHome.code, err: envHome.stderr }).toEqual({ code: 0, err: '' });
-    expect({ code: place.code, err: place.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('warning: ${secret:CREDS_DIR} goes into')) }).toEqual({ code: 0, err: [] });
+    expect({ code: envHome.code, err: withoutSecretNotes(envHome.stderr) }).toEqual({ code: 0, err: [] });
+    expect({ code: place.code, err: withoutSecretNotes(place.stderr).filter((line) => !line.startsWith('warning: ${secret:CREDS_DIR} goes into')) }).toEqual({ code: 0, err: [] });
   }, 60_000);
 });

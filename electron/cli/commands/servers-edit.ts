@@ -17,6 +17,7 @@ const program = nonEmpty('--command', '--command npx');
 const endpoint = nonEmpty('--url', '--url https://mcp.example.com/mcp');
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
+import { noteMissingSecrets } from './missing-secret-note';
 import { explainServerError } from '../config-errors';
 
 interface EditOptions {
@@ -123,6 +124,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
         warnIfArgumentSecrets(ctx.output, edited);
         const status = await core.api.updateServer({ name, config: edited });
         ctx.output.out(`Changed ${name}.`);
+        // Of what was given now: a secret the entry named before is doctor's to tell.
+        await noteMissingSecrets(ctx.output, core.api, name, { headers, env, args, url: options.url });
         if (status.approval === 'pending') {
           const what = isStdio(config) ? 'Its command changed and needs your approval before it runs again' : 'Where it sends its secrets changed and needs your approval before it connects again';
           ctx.output.out(`${what}: connected-services servers approve ${name}`);

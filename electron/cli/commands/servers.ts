@@ -25,6 +25,7 @@ import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
+import { noteMissingSecrets } from './missing-secret-note';
 import { givenText, nonEmpty } from '../empty-values';
 import { relativePathIn } from '../relative-paths';
 
@@ -175,6 +176,7 @@ export function registerServers(program: Command, run: Run): void {
         const core = await ctx.core();
         await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);
+        await noteMissingSecrets(ctx.output, core.api, name, config);
         const relative = isStdio(config) && options.cwd === undefined ? relativePathIn(command) : undefined;
         if (relative !== undefined) ctx.output.out(`It runs in ${process.cwd()}, where its path ${relative} is (--cwd DIR for another folder).`);
         if (isStdio(config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
