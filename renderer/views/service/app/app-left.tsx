@@ -14,7 +14,10 @@ export interface FrameLeft {
  * frame is this app's doing; the report names the address, as an origin.
  */
 export function useFrameLeft(appId: string | null): { left: FrameLeft | null; onLoad: () => void } {
-  const [left, setLeft] = useState<FrameLeft | null>(null);
+  // Kept with the app it is about and dropped in the render that moves to another (React's "adjusting
+  // state when a prop changes"): a reset in an effect could land after a report of the new app's frame.
+  const [left, setLeft] = useState<{ appId: string | null; seen: FrameLeft } | null>(null);
+  if (left !== null && left.appId !== appId) setLeft(null);
   const current = useRef(appId);
   current.current = appId;
   const loads = useRef({ appId, count: 0 });
@@ -27,16 +30,15 @@ export function useFrameLeft(appId: string | null): { left: FrameLeft | null; on
     document.addEventListener('securitypolicyviolation', onViolation);
     return () => document.removeEventListener('securitypolicyviolation', onViolation);
   }, []);
-  useEffect(() => setLeft(null), [appId]);
   const onLoad = useCallback(() => {
     if (loads.current.appId !== current.current) loads.current = { appId: current.current, count: 0 };
     loads.current.count += 1;
     // The first load is the app's own document; a frame still loading it claims no report.
     if (loads.current.count < 2 || blocked.current === null) return;
-    setLeft({ address: blocked.current.address === '' ? undefined : blocked.current.address });
+    setLeft({ appId: current.current, seen: { address: blocked.current.address === '' ? undefined : blocked.current.address } });
     blocked.current = null;
   }, []);
-  return { left, onLoad };
+  return { left: left !== null && left.appId === appId ? left.seen : null, onLoad };
 }
 
 /** Said in the panel: what the app tried, that it was stopped, and how to get the app back. */
