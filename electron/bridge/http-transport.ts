@@ -161,6 +161,7 @@ export class HttpServerTransport implements Transport, AnswerStreams {
       // Only notifications and responses: accepted, nothing to answer (§Streamable HTTP, 202).
       res.writeHead(202, responseHeaders()).end();
       messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));
+      for (const message of messages) this.#cancelled(message);
       return;
     }
     // Ids are unique within a session (MCP basic §Requests), so within one batch too: two alike would share one answer.
@@ -183,6 +184,17 @@ export class HttpServerTransport implements Transport, AnswerStreams {
     const [single] = messages;
     if (messages.length === 1 && single && this.#lane?.(single, extra)) return;
     messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));
+  }
+
+  /** A cancel of a request in flight ends that request's wait in its POST, which no response will answer. */
+  #cancelled(message: JSONRPCMessage): void {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
+    const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const answer = this.#answers.get(id);
+    if (!answer) return;
+    this.#answers.delete(id);
+    answer.cancelled(id);
   }
 
   #get(req: IncomingMessage, res: ServerResponse): void {

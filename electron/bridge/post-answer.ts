@@ -36,6 +36,8 @@ function lateAnswersOf(timers: StreamTimers): DelayList<PostAnswer> {
 
 /** Where a response keeps its answer, so one shared close listener finds it (no closure per POST). */
 const ANSWER = Symbol('post answer');
+/** Holds a cancelled request's place among the responses: never sent (an answer that cancels streams). */
+const CANCELLED: JSONRPCMessage = Object.freeze({ jsonrpc: '2.0', method: 'notifications/cancelled' });
 type AnswerResponse = ServerResponse & { [ANSWER]?: PostAnswer };
 
 /** The client's connection closed, answered or not. `this` is the response (node:events). */
@@ -210,6 +212,20 @@ export class PostAnswer implements Delayed<PostAnswer> {
     if (this.#sessionId !== undefined) headers.push('Mcp-Session-Id', this.#sessionId);
     this.#res.writeHead(200, headers);
     this.#res.end(body);
+  }
+
+  /**
+   * A request the agent cancelled: no response to it follows (MCP basic/utilities/cancellation), so
+   * the answer stops waiting for it, as an SSE stream, which ends once nothing else is awaited.
+   */
+  cancelled(id: RequestId): void {
+    if (this.#mode === 'done') return;
+    const at = this.#ids.indexOf(id);
+    if (at < 0 || this.#responses[at] !== undefined) return;
+    this.stream();
+    this.#responses[at] = CANCELLED;
+    this.#waiting--;
+    if (this.#waiting === 0) this.#end();
   }
 
   /** The session closed: an SSE answer ends; one that sent nothing yet says the session is gone. */

@@ -147,7 +147,8 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
     expect(viaLane.answers[8]).toContain('\\"action\\":\\"accept\\"');
     expect(viaLane.answers[10]).toContain('\\"pick\\":\\"a\\"');
     // The agent's reason is dropped by the transport (agent-cancel.ts): the handler hears a plain abort.
-    expect(viaLane.seen).toEqual(['aborted: AbortError', 'aborted: SdkError', 'late: SdkError: Not connected']);
+    // The cancel ended the call's stream (http-transport.ts), so nothing more of it reaches the agent.
+    expect(viaLane.seen).toEqual(['aborted: AbortError', 'late: Error: No open stream for request 9: the agent is gone', 'aborted: SdkError', 'late: SdkError: Not connected']);
   });
 
   it('makes no AbortController for a handler that never reads the signal', async () => {

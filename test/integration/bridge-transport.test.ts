@@ -264,6 +264,17 @@ describe('the bridge transport (MCP 2025-11-25 §Streamable HTTP)', () => {
     expect(await res.rest()).toEqual([{ jsonrpc: '2.0', id: 14, result: { content: [{ type: 'text', text: 'slow done' }] } }]);
   });
 
+  it('ends the stream of a call the agent cancels, which no response answers, so it holds no place (basic/utilities/cancellation)', async () => {
+    const session = await initialize();
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const res = await send('POST', call(16, 'slow'), session, V);
+    await started;
+    const cancel = await send('POST', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 16 } }, session, V);
+    expect(cancel.status).toBe(202);
+    expect(await res.rest()).toEqual([]);
+    releaseSlow();
+  });
+
   it('switches a POST to SSE when a notification related to its request goes before the result', async () => {
     const session = await initialize();
     const res = await send('POST', call(9, 'notify'), session, V);
