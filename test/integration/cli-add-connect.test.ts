@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MEMORY } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
+import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 /** `servers add … --connect`: added, approved as shown, started and listed in one command. */
 describe('servers add --connect', () => {
@@ -37,4 +39,25 @@ describe('servers add --connect', () => {
     expect(registry.stderr).toContain('--yes goes with --connect');
     expect((await runCli(home, ['servers', 'list'])).stdout).not.toMatch(/\bx\b|\by\b/);
   }, 60_000);
+});
+
+describe('servers add --connect while serve runs', () => {
+  const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'add-connect-serve' };
+  let served: Served | undefined;
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  // The running app adds, approves and starts it once the person confirms there; this command has no vault of its own.
+  it('waits for the person in the app, then the server is added, approved and started there', async () => {
+    const home = await passphraseHome(PASSPHRASE, 'cs-add-connect-serve-');
+    served = await startServe(home, [], PASSPHRASE);
+    const added = await runCli(home, ['servers', 'add', 'notes', '--connect', '--yes', '--', process.execPath, MEMORY], { env: PASSPHRASE });
+    expect(added.stderr).not.toContain('internal');
+    expect(added.stderr).toContain('Waiting for confirmation in the app');
+    await confirmAsPerson(served, added);
+    const tools = await runCli(home, ['tools', 'notes'], { env: PASSPHRASE });
+    expect(tools.code, tools.stderr).toBe(0);
+    expect(tools.stdout).toContain('create_entities');
+  }, 120_000);
 });

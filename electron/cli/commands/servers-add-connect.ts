@@ -24,11 +24,12 @@ export async function addAndConnect(ctx: CliContext, name: string, config: Serve
   }
   // With no app running and a vault that keeps nothing, a sign-in would not outlive this command:
   // a server that asks for none is added and started; one that asks is refused, and nothing kept.
-  const health = core.vault.health();
-  const lost = ctx.runningApp() === undefined && !health.persistent && mayKeepTokens(config);
+  // A running app keeps the tokens in its own vault; only a command's own core has one to ask.
+  const health = ctx.runningApp() === undefined ? core.vault.health() : undefined;
+  const lost = health !== undefined && !health.persistent && mayKeepTokens(config) ? health : undefined;
   const input = { name, config, ...(secrets.length > 0 ? { secrets } : {}), ...(planned.needsApproval && planned.commandLine !== undefined ? { approve: { commandLine: planned.commandLine } } : {}) };
   const done = await api.addService(lost ? { ...input, signIn: false } : input).catch(async (error: unknown) => {
-    throw lost && asksForSignIn(error) ? await lostSignIn(name, health, ctx.dataDir, 'add', ' Nothing was added.') : error;
+    throw lost && asksForSignIn(error) ? await lostSignIn(name, lost, ctx.dataDir, 'add', ' Nothing was added.') : error;
   });
   const status = done.status;
   const steps = done.steps.filter((step) => step.outcome === 'done').map((step) => step.step);
