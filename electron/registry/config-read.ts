@@ -18,6 +18,7 @@ export async function readConfigText(file: string): Promise<string> {
 
 const EMPTY_FILE_MESSAGE =
   'the file is empty; the last good config stays in force until it has content (to remove every server, write {"mcpServers": {}})';
+const EMPTY_FIRST_MESSAGE = 'the file is empty, so no server is in force until it has content (for no servers, write {"mcpServers": {}})';
 
 /**
  * mcp.json as read now: `same` as last read (by hash), a `problem` that leaves the last good config in
@@ -28,7 +29,7 @@ export type ConfigRead =
   | { kind: 'problem'; hash: string | undefined; issues: ConfigIssue[] }
   | { kind: 'parsed'; hash: string; config: McpConfig; skipped: ConfigIssue[] };
 
-/** Reads and parses `file`; `loaded`: a config was loaded before (an empty file is then a moment of an edit). */
+/** Reads and parses `file`; `loaded`: a config was loaded before, which stays in force over an empty file. */
 export async function readConfig(file: string, lastHash: string | undefined, loaded: boolean): Promise<ConfigRead> {
   let text: string | undefined;
   try {
@@ -44,9 +45,10 @@ export async function readConfig(file: string, lastHash: string | undefined, loa
   if (text === undefined) {
     return { kind: 'problem', hash, issues: [{ file, message: 'the file is missing; the last good config stays in force until it is back' }] };
   }
-  if (text.trim() === '' && loaded) {
-    // Editors and `>` redirects empty the file before writing it: that moment must not remove every server.
-    return { kind: 'problem', hash, issues: [{ file, message: EMPTY_FILE_MESSAGE }] };
+  if (text.trim() === '') {
+    // Editors and `>` redirects empty the file before writing it: that moment must not remove every server,
+    // and a command that reads it then must not report "no servers" as if that were the config.
+    return { kind: 'problem', hash, issues: [{ file, message: loaded ? EMPTY_FILE_MESSAGE : EMPTY_FIRST_MESSAGE }] };
   }
   const result = parseConfigTextTolerant(text, file);
   if (!result.ok) return { kind: 'problem', hash, issues: result.issues.map((issue) => ({ ...issue, message: redact(issue.message) })) };

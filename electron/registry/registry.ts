@@ -54,7 +54,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   #config: McpConfig = { mcpServers: {} };
   #issues: ConfigIssue[] = [];
   #lastHash: string | undefined;
-  /** A good config was loaded once; before that an empty file simply means no servers (first run). */
+  /** A good config was loaded once: it stays in force over an emptied file. */
   #loaded = false;
   #reloads: Promise<void> = Promise.resolve();
   #watcher: DirWatcher | undefined;

@@ -80,6 +80,20 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(result.stderr).toMatch(/not valid JSON at line \d+, column \d+/);
   });
 
+  it('servers list, status and doctor: an emptied file (as an editor leaves it mid-save) is exit 2 saying so, not "No servers configured"', async () => {
+    for (const content of ['', ' \n\t\n']) {
+      const home = homeWith(content);
+      const file = join(home, 'mcp.json');
+      for (const command of [['servers', 'list'], ['status'], ['doctor']]) {
+        const result = await runCli(home, command);
+        // doctor fails a check with exit 1, as it does for every failed check.
+        expect(result.code, `${command.join(' ')}: ${result.stdout}${result.stderr}`).toBe(command[0] === 'doctor' ? 1 : 2);
+        expect(result.stdout).not.toContain('No servers configured');
+        expect(`${result.stdout}${result.stderr}`).toContain(`${file}: the file is empty, so no server is in force until it has content (for no servers, write {"mcpServers": {}})`);
+      }
+    }
+  });
+
   it('status: a file that is not JSON, or a field of the wrong type, is exit 2 with file, place and fix (no stack trace)', async () => {
     const notJson = homeWith('{"mcpServers": ');
     const file = join(notJson, 'mcp.json');

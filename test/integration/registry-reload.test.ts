@@ -74,11 +74,11 @@ describe('registry: reloads that must not lose the config', () => {
     expect(r.config().mcpServers).toEqual({});
   });
 
-  it('still reads an empty file as no servers on the very first load', async () => {
-    await writeFile(file, '');
+  it('reads an empty file on the very first load as no servers, and says the file is empty', async () => {
+    await writeFile(file, '  \n');
     const r = await open();
     expect(r.config()).toEqual({ mcpServers: {} });
-    expect(r.issues()).toEqual([]);
+    expect(r.issues()).toEqual([{ file, message: 'the file is empty, so no server is in force until it has content (for no servers, write {"mcpServers": {}})' }]);
     const change = nextEvent(r, 'change');
     await writeFile(file, json({ a }));
     expect((await change).diff.added).toEqual(['a']);

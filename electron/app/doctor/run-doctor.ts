@@ -130,7 +130,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   checks.push(
     deps.configIssues.length === 0
       ? { id: 'config', title: 'Config file', status: 'ok', detail: deps.configFile }
-      : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: `Fix ${deps.configFile}; the last good config stays in use meanwhile` },
+      : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: `Fix ${deps.configFile}; each problem above says what stays in force until then` },
   );
   checks.push(dataDirCheck(deps.dataDir, deps.modeOf ?? defaultModeOf));
   if (deps.approvalsIgnored !== undefined) {
