@@ -1,13 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { nestsDeeper } from './input-bounds';
+import { bodyShapeProblem } from './body-shape';
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-/**
- * A body nested deeper than this is refused before it is parsed. Arguments may nest 64 levels
- * (ARGUMENT_LIMITS), so a call just past that still reaches the gate and hears which limit it broke;
- * nothing deeper reaches the SDK, which walks messages recursively (JSON.stringify of unknown responses).
- */
-export const MAX_BODY_DEPTH = 128;
 
 export type BodyResult = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
 
@@ -40,11 +34,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
   });
 }
 
-/** JSON-RPC 2.0 §4/§5: parse failure is -32700; valid JSON that is not a request/notification/response is -32600. */
+/** A body past its shape's bounds (body-shape.ts) is refused unparsed. JSON-RPC 2.0 §4/§5: parse failure is -32700; valid JSON that is not a request/notification/response is -32600. */
 export function parseJsonRpc(text: string): { ok: true; body: unknown } | { ok: false; rpcCode: number; message: string } {
-  if (nestsDeeper(text, MAX_BODY_DEPTH)) {
-    return { ok: false, rpcCode: -32600, message: `Invalid Request: the body nests deeper than ${MAX_BODY_DEPTH} levels` };
-  }
+  const shape = bodyShapeProblem(text);
+  if (shape !== undefined) return { ok: false, rpcCode: -32600, message: `Invalid Request: ${shape}` };
   let body: unknown;
   try {
     body = JSON.parse(text);

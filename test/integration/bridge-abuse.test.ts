@@ -104,12 +104,12 @@ afterAll(async () => {
 
 describe('no agent can take the app down', () => {
   it('refuses 200 deep or huge tools/call bodies with invalid_input, memory flat (< 64 MB), /health answering', async () => {
-    // 1 MB nested 200,000 deep; just past the argument limit, padded to 1 MB; a 3 MB string; 500,000 items; 5,000 keys.
+    // 1 MB nested 200,000 deep; just past the argument limit, padded to 1 MB; a 3 MB string; 50,000 items; 5,000 keys.
     const kinds = [
       () => call(deepText(200_000)),
       () => call(`{"pad":"${'p'.repeat(1_000_000)}","deep":${deepText(100)}}`),
       () => call(`{"message":"${'s'.repeat(3_000_000)}"}`),
-      () => call(`{"list":[${new Array<string>(500_000).fill('1').join(',')}]}`),
+      () => call(`{"list":[${new Array<string>(50_000).fill('1').join(',')}]}`),
       () => call(`{${Array.from({ length: 5_000 }, (_, i) => `"k${i}":1`).join(',')}}`),
     ];
     const bodies = kinds.map((make) => make());
@@ -130,6 +130,27 @@ describe('no agent can take the app down', () => {
     expect(after - before, `RSS ${before} kB → ${after} kB`).toBeLessThan(RSS_ROOM_KIB);
     expect(served.child.exitCode).toBeNull();
   }, 120_000);
+
+  it('refuses unparsed a body whose one object or array is past the body bounds, from an agent denied every tier too', async () => {
+    // 350,000 keys in one object (4 MB) held the bridge's one thread over a second in JSON.parse and the SDK's schema.
+    const keys = Array.from({ length: 350_000 }, (_, i) => `"k${i}":1`).join(',');
+    const items = new Array<string>(1_000_000).fill('1').join(',');
+    const denied = await served.api('addAgent', { name: 'denied', servers: ['everything'], policy: { read: 'deny', write: 'deny', destructive: 'deny' } });
+    const deniedToken = (denied.body.result as { token: string }).token;
+    const bodies = [
+      [`{"jsonrpc":"2.0","id":"m","method":"ping","params":{"_meta":{${keys}}}}`, /an object in the body has more than 10,000 keys/],
+      [`{"jsonrpc":"2.0","id":"l","method":"ping","params":{"_meta":{"list":[${items}]}}}`, /an array in the body has more than 100,000 items/],
+    ] as const;
+    for (const [body, said] of bodies) {
+      for (const headers of [mcpHeaders(port, token, { 'Mcp-Session-Id': session, 'Mcp-Protocol-Version': '2025-06-18' }), mcpHeaders(port, deniedToken)]) {
+        const res = await rawRequest(port, { headers, body });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatch(said);
+        expect(JSON.parse(res.body)).toMatchObject({ error: { code: -32600 } });
+      }
+    }
+    await healthy();
+  }, 60_000);
 
   it('survives 10,000 malformed bodies (bad JSON, wrong shapes, deep, huge, wrong types, batches), memory flat', async () => {
     // A fixed PRNG (mulberry32): the same bodies every run.
