@@ -140,7 +140,8 @@ export class HttpServerTransport implements Transport, AnswerStreams {
         if (item === null || typeof item !== 'object') throw new TypeError('not an object');
         message = withoutAgentReason(parseRpcMessage(item, this.#options.types));
       } catch {
-        return refuse(res, { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' });
+        // Valid JSON (the endpoint parsed it) that is no JSON-RPC message: JSON-RPC 2.0 §5.1 Invalid Request.
+        return refuse(res, { status: 400, code: -32600, message: 'Invalid Request: not a valid JSON-RPC message' });
       }
       messages.push(message);
       kinds.push(rpcKind(message));

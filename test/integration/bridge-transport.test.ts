@@ -312,11 +312,14 @@ describe('the bridge transport (MCP 2025-11-25 §Streamable HTTP)', () => {
     expect(await big.next()).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/must not exceed 100/) as string } });
   });
 
-  it('refuses a message the JSON-RPC schema refuses (an unknown member) and a body over the limit (413)', async () => {
+  it('refuses a message the JSON-RPC schema refuses (an unknown member, an id no request may have) as -32600, and a body over the limit (413)', async () => {
     const session = await initialize();
-    const odd = await send('POST', { ...call(1, 'echo'), extra: true }, session, V);
-    expect(odd.status).toBe(400);
-    expect(await odd.next()).toMatchObject({ error: { code: -32700 } });
+    // Valid JSON that is no valid request: Invalid Request, not Parse error (JSON-RPC 2.0 §5.1).
+    for (const odd of [{ ...call(1, 'echo'), extra: true }, { ...call(1, 'echo'), id: null }, { ...call(1, 'echo'), id: { a: 1 } }, { ...call(1, 'echo'), id: true }, { ...call(1, 'echo'), params: 5 }]) {
+      const res = await send('POST', odd, session, V);
+      expect(res.status).toBe(400);
+      expect(await res.next()).toMatchObject({ error: { code: -32600, message: 'Invalid Request: not a valid JSON-RPC message' } });
+    }
     // The bridge closes the connection after its 413, so the client may see the reset first.
     const huge = await send('POST', call(1, 'echo', { arguments: { m: 'x'.repeat(70 * 1024) } }), session, V).then(
       (res) => res.status,
