@@ -3,7 +3,7 @@ import { parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/
 import { describe, expect, it } from 'vitest';
 import { isSchemaError } from './invalid-params';
 import { StdioMessages } from './stdio-messages';
-import { unreadableLine } from './stdio-relay';
+import { unreadableLine } from './stdio-answers';
 
 describe('StdioMessages: the stdio shim reads and writes one JSON-RPC message per line', () => {
   it('hands on messages, and reports a line that is not JSON or not JSON-RPC so it can be answered', async () => {

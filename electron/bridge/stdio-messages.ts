@@ -4,7 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 /**
  * The client's side of the stdio shim (MCP transports §stdio): one JSON-RPC message per line in,
  * one per line out. Ours, not SDK v2's StdioServerTransport, because that one skips a line that is
- * not JSON without a word, where JSON-RPC 2.0 §5.1 answers it -32700 (stdio-relay.ts
+ * not JSON without a word, where JSON-RPC 2.0 §5.1 answers it -32700 (stdio-answers.ts
  * `unreadableLine`); the lines come whole and bounded (bounded-lines.ts), so what is left is a parse
  * and a write.
  */

@@ -84,4 +84,39 @@ describe('StdioRelay on SDK v2', () => {
     stdin.end();
     await running;
   });
+
+  it('sends a call while the one before still waits for its answer, and a cancel only once the bridge took what it cancels', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const fake = bridge();
+    // The bridge holds the first call's answer (and so its headers) until released, as it holds them for a slow call.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch: typeof fake.fetch = async (url, init) => {
+      const message = init?.body === undefined ? {} : (JSON.parse(init.body as string) as { id?: unknown });
+      if (message.id === 'slow') {
+        fake.received.push(message);
+        await held;
+        return Response.json({ jsonrpc: '2.0', id: 'slow', result: { content: [] } }, { headers: { 'mcp-session-id': 's1' } });
+      }
+      return fake.fetch(url, init);
+    };
+    const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch, stdin, stdout, notice: () => undefined, sdk });
+    const running = relay.run();
+    const send = (msg: unknown): boolean => stdin.write(`${JSON.stringify(msg)}\n`);
+    const ids = (): unknown[] => fake.received.map((msg) => (msg as { id?: unknown; method?: string; params?: { requestId?: unknown } }).id ?? (msg as { params?: { requestId?: unknown } }).params?.requestId);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { name: 'x', arguments: {} } });
+    send({ jsonrpc: '2.0', id: 'next', method: 'tools/list' });
+    send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow', reason: 'Esc' } });
+    // The next request reached the bridge while the slow one had no answer yet; the cancel waits for the slow one.
+    await expect.poll(ids, { timeout: 10_000 }).toContain('next');
+    expect(fake.received.some((msg) => (msg as { method?: string }).method === 'notifications/cancelled')).toBe(false);
+    expect(ids().indexOf('slow')).toBeLessThan(ids().indexOf('next'));
+    release();
+    await expect.poll(() => fake.received.some((msg) => (msg as { method?: string }).method === 'notifications/cancelled'), { timeout: 10_000 }).toBe(true);
+    stdin.end();
+    await running;
+  });
 });

@@ -17,9 +17,8 @@ import type { FetchLike } from '../net';
 import { TOKEN_ENV } from './config-snippet';
 import { boundedLines } from './bounded-lines';
 import { ClientPing } from './client-ping';
-import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createPacedWriter } from './paced-writer';
-import { isSchemaError } from './invalid-params';
+import { cancelledRequest, MAX_LINE_BYTES, overlongLine, unreadableLine } from './stdio-answers';
 import { StdioMessages } from './stdio-messages';
 
 /** What the relay takes of SDK v2's client package, loaded by the caller when the shim runs (not when the CLI starts). */
@@ -50,30 +49,6 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * The answer to a line that is no message (JSON-RPC 2.0 §5.1): -32700 when it is not JSON, -32600 when
- * it is not JSON-RPC; with no id to answer, none is given (MCP: an error's id is optional). Other
- * errors of the input (the stream's own) answer nothing.
- */
-export function unreadableLine(error: unknown): JSONRPCMessage | undefined {
-  if (error instanceof SyntaxError) return { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the line is not JSON' } };
-  if (isSchemaError(error)) {
-    return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the line is not a JSON-RPC message' } };
-  }
-  return undefined;
-}
-
-/**
- * A line is bounded as the bridge bounds a request body: a longer one would be refused there (413), and
- * reading it whole would hold it in memory (the SDK's own buffer, once full, stops reading for good).
- */
-export const MAX_LINE_BYTES = DEFAULT_MAX_BODY_BYTES;
-
-/** The answer to a line over the bound, as the bridge answers a body over its own (-32600); its id was never read. */
-export function overlongLine(maxLine: number): JSONRPCMessage {
-  return { jsonrpc: '2.0', error: { code: -32600, message: `Payload Too Large: a line is limited to ${maxLine} bytes` } };
-}
-
-/**
  * Relays JSON-RPC unchanged between the client's stdio (MCP transports §stdio) and one bridge
  * session (§Streamable HTTP). Keeps the client's initialize so a restarted bridge (session 404,
  * §Session Management) gets a new session carrying it.
@@ -85,15 +60,19 @@ export class StdioRelay {
   readonly #stdio: StdioMessages;
   readonly #toClient: (msg: JSONRPCMessage) => void;
   readonly #ping: ClientPing;
-  /** Requests from the client the bridge has not answered yet. */
-  readonly #pending = new Set<RequestId>();
+  /** Requests from the client the bridge has not answered yet, with the session that took each once one did. */
+  readonly #pending = new Map<RequestId, StreamableHTTPClientTransport | undefined>();
+  /** Each request's send until the bridge took it: a cancel of it goes out only after that. */
+  readonly #sending = new Map<RequestId, Promise<void>>();
   #http: StreamableHTTPClientTransport;
   #initialize: JSONRPCRequest | undefined;
   #protocolVersion: string | undefined;
   #reinit: { resolve: () => void; reject: (error: Error) => void } | undefined;
   #fatal: CodedError | undefined;
-  /** Messages go out in the order the client wrote them. */
-  #queue: Promise<void> = Promise.resolve();
+  /** Settles once the client's initialize was answered: the session comes with that answer, so nothing goes out before it. */
+  #opened: Promise<void> = Promise.resolve();
+  /** The new session a lost one is being replaced with: one for every message the lost one refused. */
+  #reconnecting: Promise<void> | undefined;
   /** Closing on purpose: the session's stream ending then is no news. */
   #closing = false;
   #finish: () => void = () => undefined;
@@ -149,7 +128,10 @@ export class StdioRelay {
       return;
     }
     if (isJSONRPCResultResponse(msg) || isJSONRPCErrorResponse(msg)) {
-      if (msg.id !== undefined) this.#pending.delete(msg.id);
+      if (msg.id !== undefined) {
+        this.#pending.delete(msg.id);
+        this.#sending.delete(msg.id);
+      }
       // The negotiated version goes on every later request (MCP-Protocol-Version header).
       if (isJSONRPCResultResponse(msg) && this.#initialize !== undefined && msg.id === this.#initialize.id) {
         const version = msg.result['protocolVersion'];
@@ -169,10 +151,10 @@ export class StdioRelay {
     this.#stdio.onmessage = (msg) => {
       if (this.#ping.take(msg)) return;
       if (isJSONRPCRequest(msg)) {
-        this.#pending.add(msg.id);
+        this.#pending.set(msg.id, undefined);
         if (msg.method === 'initialize') this.#initialize = msg;
       }
-      this.#queue = this.#queue.then(() => this.#forward(msg));
+      this.#dispatch(msg);
     };
     this.#stdio.onerror = (error) => {
       this.#options.notice(`unreadable input from the client: ${errorText(error)}`);
@@ -188,10 +170,36 @@ export class StdioRelay {
     return Promise.resolve();
   }
 
-  /** Sends one message to the bridge: a 401 ends the run, a lost session is restored once. */
+  /**
+   * Sends in the client's order without waiting for the answer's headers before the next message
+   * (the bridge holds them up to a second for an answer that comes at once, so calls would start a
+   * second apart): only the initialize goes alone, and a cancel waits until the bridge took the
+   * request it cancels, which it would otherwise not know yet (MCP basic/utilities/cancellation).
+   */
+  #dispatch(msg: JSONRPCMessage): void {
+    const { isJSONRPCRequest } = this.#options.sdk;
+    if (isJSONRPCRequest(msg) && msg.method === 'initialize') {
+      this.#opened = this.#opened.then(() => this.#forward(msg));
+      return;
+    }
+    const cancelled = cancelledRequest(msg);
+    const after = (cancelled !== undefined ? this.#sending.get(cancelled) : undefined) ?? this.#opened;
+    const sent = after.then(() => this.#forward(msg));
+    if (isJSONRPCRequest(msg)) {
+      this.#sending.set(msg.id, sent);
+      void sent.then(() => {
+        if (this.#sending.get(msg.id) === sent) this.#sending.delete(msg.id);
+      });
+    }
+  }
+
+  /** Sends one message to the bridge: a 401 ends the run, a lost session is restored once. Never rejects. */
   async #forward(msg: JSONRPCMessage, retried = false): Promise<void> {
+    const http = this.#http;
     try {
-      await this.#http.send(msg);
+      await http.send(msg);
+      const id = this.#options.sdk.isJSONRPCRequest(msg) ? msg.id : undefined;
+      if (id !== undefined && this.#pending.has(id)) this.#pending.set(id, http);
     } catch (error) {
       // SDK v2: a 401 without an auth provider is UnauthorizedError; other refusals carry their HTTP status.
       const { SdkHttpError: HttpError, UnauthorizedError: Unauthorized } = this.#options.sdk;
@@ -205,7 +213,7 @@ export class StdioRelay {
       }
       if (status === 404 && !retried && this.#initialize !== undefined && msg !== this.#initialize) {
         try {
-          await this.#reconnect(msg);
+          await this.#newSession(http);
           await this.#forward(msg, true);
           return;
         } catch (reconnectError) {
@@ -216,13 +224,26 @@ export class StdioRelay {
     }
   }
 
-  /** A new bridge session carrying the client's original initialize (its answer is not forwarded twice). */
-  async #reconnect(retrying: JSONRPCMessage): Promise<void> {
+  /** The session that replaces `lost`: the first message it refused opens it, the others wait for it. */
+  #newSession(lost: StreamableHTTPClientTransport): Promise<void> {
+    if (this.#reconnecting) return this.#reconnecting;
+    if (this.#http !== lost) return Promise.resolve();
+    const reconnecting = this.#reconnect(lost).finally(() => {
+      this.#reconnecting = undefined;
+    });
+    this.#reconnecting = reconnecting;
+    return reconnecting;
+  }
+
+  /**
+   * A new bridge session carrying the client's original initialize (its answer is not forwarded
+   * twice). The requests `lost` took die with it; one it refused is sent again on the new one.
+   */
+  async #reconnect(lost: StreamableHTTPClientTransport): Promise<void> {
     if (!this.#initialize) throw new Error('no session to restore');
-    await this.#http.close().catch(() => undefined);
-    const keep = this.#options.sdk.isJSONRPCRequest(retrying) ? retrying.id : undefined;
-    for (const id of [...this.#pending]) {
-      if (id !== keep) this.#failRequest(id, 'the Connected Services bridge restarted while this request was running; retry it');
+    await lost.close().catch(() => undefined);
+    for (const [id, taken] of [...this.#pending]) {
+      if (taken === lost) this.#failRequest(id, 'the Connected Services bridge restarted while this request was running; retry it');
     }
     this.#http = this.#openSession();
     await this.#http.start();
@@ -238,6 +259,7 @@ export class StdioRelay {
 
   #failRequest(id: RequestId, text: string): void {
     this.#pending.delete(id);
+    this.#sending.delete(id);
     this.#toClient({ jsonrpc: '2.0', id, error: { code: -32603, message: text } });
   }
 
