@@ -202,6 +202,18 @@ function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, during: 
   });
 }
 
+/** The SDK's refusal of the revision a server's initialize answer names (Lifecycle §Version Negotiation). */
+const UNSUPPORTED_REVISION = /^Server's protocol version is not supported: ([^]*)$/;
+
+function unsupportedRevision(error: unknown, server: string): CodedError | undefined {
+  const revision = error instanceof Error ? UNSUPPORTED_REVISION.exec(error.message)?.[1] : undefined;
+  if (revision === undefined) return undefined;
+  // A server answers with another revision than the one offered only when it does not speak that one.
+  return coded('server_unavailable', `"${server}" answered initialize with MCP revision ${JSON.stringify(revision.slice(0, 100))}, which Connected Services does not speak: they found no MCP revision both speak`, {
+    hint: `update "${server}" to a release for a current MCP revision (2025-11-25 or 2026-07-28), or ask its maintainers`,
+  });
+}
+
 /** Turns anything thrown by the SDK, a transport or a fetch into a redacted CodedError with a hint. */
 export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   const during = ctx.phase === 'start' ? WHILE_STARTING : `during ${ctx.what ?? 'a call'}`;
@@ -229,6 +241,9 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   if (isProtocolError(error)) return boundedErrorOf(error, ctx.server) ?? fromProtocolError(error, ctx, during);
   const noAnswer = ctx.url === undefined ? undefined : unreachable(error, { server: ctx.server, url: ctx.url });
   if (noAnswer) return noAnswer;
+  // Before how it ended: the SDK closes the connection on this answer, which would read as a stop of ours.
+  const revision = unsupportedRevision(error, ctx.server);
+  if (revision) return revision;
   const info = ctx.ended?.();
   if (info !== undefined) return endedError(ctx.server, info, during);
   const message = errorMessage(error);

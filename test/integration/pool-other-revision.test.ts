@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPool, type Pool } from '../../electron/pool';
+import { faultServer } from '../fixtures/servers/config';
+import { rejection } from '../support/rejection';
+import { tempDir } from '../support/server-harness';
+
+const pools: Pool[] = [];
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe('pool: a stdio server that answers initialize with a revision the SDK does not speak', () => {
+  // The SDK closes the connection on that answer (Lifecycle §Version Negotiation); that close is not a stop of ours.
+  it('says which revision it answered and that none is shared, never that it was stopped while starting', async () => {
+    const pool = createPool({ cacheDir: tempDir('pool-other-revision-'), log: () => undefined });
+    pools.push(pool);
+    await pool.apply({ mcpServers: { old: faultServer('other-revision', { REVISION: '1999-01-01' }) } });
+    const error = await rejection(pool.start('old'));
+    const said = '"old" answered initialize with MCP revision "1999-01-01", which Connected Services does not speak: they found no MCP revision both speak';
+    expect(error).toMatchObject({ code: 'server_unavailable', message: said, hint: 'update "old" to a release for a current MCP revision (2025-11-25 or 2026-07-28), or ask its maintainers' });
+    expect(pool.status('old')).toMatchObject({ state: 'error', lastError: { message: said } });
+    const call = await rejection(pool.callTool('old', 'anything', {}));
+    expect(call.message).toBe(said);
+    expect(call.message).not.toContain('stopped while starting');
+  });
+});
