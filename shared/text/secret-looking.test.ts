@@ -49,6 +49,17 @@ const SECRET: [string, FieldWords][] = [
   ['a harmless name whose description asks for a secret', { name: 'x', description: 'The signing secret' }],
   ['a harmless name whose title asks for a key', { name: 'x', title: 'License key' }],
   ['card number', { name: 'cardNumber' }],
+  // Drawn as one word in a terminal, split as written.
+  ['a colour escape inside the word', { name: 'Pass\u001b[31mword' }],
+  ['a concealing escape inside pwd', { name: 'x', title: 'pw\u001b[8md' }],
+  ['an escape inside a description\'s word', { name: 'value', description: 'Your pass\u001b[0mword' }],
+  ['a window-title string inside the word', { name: 'x', title: 'Pass\u001b]0;title\u0007word' }],
+  ['a C1 control sequence inside the word', { name: 'x', title: 'To\u009b1mken' }],
+  ['a title spelled letter by letter', { name: 'x', title: 'P a s s w o r d' }],
+  ['a description spelled letter by letter', { name: 'x', description: 'your t o k e n here' }],
+  // A sequence that would swallow a letter as its final byte: as written, the word is still there.
+  ['an escape that would take the first letter', { name: 'x', title: '\u001b[Password' }],
+  ['an unterminated string before the word', { name: 'x', title: '\u001b]Password' }],
 ];
 
 const PLAIN: [string, FieldWords][] = [
@@ -69,6 +80,9 @@ const PLAIN: [string, FieldWords][] = [
   ['pin in a description', { name: 'pinned', description: 'Whether to pin the note to the top' }],
   ['the key to look up, in a description', { name: 'name', description: 'The key to look up' }],
   ['nothing at all', {}],
+  ['a colour escape in a plain word', { name: 'user\u001b[1mname' }],
+  ['single letters too few to spell a word', { name: 'x', title: 'Axis x y' }],
+  ['letter by letter, a plain word', { name: 'x', description: 'e m a i l address' }],
 ];
 
 describe('looksSecret', () => {

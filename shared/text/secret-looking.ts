@@ -1,3 +1,4 @@
+import { withoutEscapes } from './escape-sequences';
 import { readingForm } from './look-alikes';
 import { LABEL_LAST_WORDS, LABEL_WORDS, PLAIN_KEY_QUALIFIERS, SECRET_ENDINGS, SECRET_PARTS, SECRET_PHRASES, SECRET_WORDS } from './secret-words';
 
@@ -78,18 +79,43 @@ function endsInSecret(words: readonly string[], t: Tables): boolean {
  * - a secret phrase anywhere ("API key", "one-time code", "seed phrase");
  * - in a name or title only: `pin`, and "key" or "pass" as the last word (`STRIPE_KEY`, `db_pass`),
  *   since "pin the note" or "the key to look up" in a description is no request for a secret;
- * - the name's words run together too (`p_a_s_s_w_o_r_d`).
+ * - the name's words run together too (`p_a_s_s_w_o_r_d`), and in a title or description a run of
+ *   single letters ("P a s s w o r d");
+ * - as written and as a terminal draws it, without its escape sequences (`Pass\u001b[31mword`).
  * Plain: a word that only begins like one (`tokenizer_model`), a count of tokens (`max_tokens`), a
  * public, sort or primary key, `username`, `email`. When unsure it says secret: the field is then
  * masked, kept in the vault, or (asked by a server) only declined.
  */
 export function looksSecret(field: FieldWords): boolean {
+  if (looksSecretAsWritten(field)) return true;
+  // As a terminal draws it too: an escape inside a word (`Pass\u001b[31mword`) splits it only as written.
+  const drawn = { name: withoutEscapes(field.name ?? ''), title: withoutEscapes(field.title ?? ''), description: withoutEscapes(field.description ?? '') };
+  return (drawn.name !== field.name || drawn.title !== field.title || drawn.description !== field.description) && looksSecretAsWritten(drawn);
+}
+
+function looksSecretAsWritten(field: FieldWords): boolean {
   const t = tables();
   const name = wordsOf(field.name ?? '');
   const title = wordsOf(field.title ?? '');
   const description = wordsOf(field.description ?? '');
   if ([name, title].some((words) => hasSecretWord(words, true, t) || hasPhrase(words, t) || endsInSecret(words, t))) return true;
   if (hasSecretWord(description, false, t) || hasPhrase(description, t)) return true;
+  if (hasSecretWord(letterRuns(title), true, t) || hasSecretWord(letterRuns(description), false, t)) return true;
   const joined = name.join('');
   return t.parts.some((part) => joined.includes(part));
+}
+
+/** Each run of three or more one-letter words as one word (a title spelled "P a s s w o r d"). */
+function letterRuns(words: readonly string[]): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (const word of [...words, '']) {
+    if (word.length === 1) {
+      run += word;
+      continue;
+    }
+    if (run.length >= 3) runs.push(run);
+    run = '';
+  }
+  return runs;
 }

@@ -49,6 +49,15 @@ describe('our asking server through serve', () => {
     expect(textOf((await call).body.result)).toBe('action: decline');
   });
 
+  it('a form asking for a secret in a word split by a terminal escape (Pass ESC[31m word) can only be declined too', async () => {
+    const call = served.api('callTool', { server: 'asking', tool: 'ask-secret', arguments: { disguised: true }, callId: 'ui-ask-secret-disguised' });
+    const ask = await waitingAsk(served, (a) => a.callId === 'ui-ask-secret-disguised');
+    expect(ask.sensitive).toEqual(['Pass\u001b[31mword']);
+    expect((await served.api('answerAsk', { id: ask.id, action: 'accept', content: { 'Pass\u001b[31mword': 'hunter2' } })).body.error?.code).toBe('invalid_input');
+    await served.api('answerAsk', { id: ask.id, action: 'decline' });
+    expect(textOf((await call).body.result)).toBe('action: decline');
+  });
+
   it.each([
     ['javascript:alert(document.cookie)', /only https/],
     ['file:///etc/passwd', /only https/],
