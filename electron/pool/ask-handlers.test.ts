@@ -200,3 +200,48 @@ describe('ask handlers: roots the entry names', () => {
     expect(ends.map((ended) => ended?.aborted)).toEqual([true, true]);
   });
 });
+
+describe("ask handlers: the agent's roots", () => {
+  it('asks the agent once for roots/list requests that come while it is asked in the same call, and again after it answered', async () => {
+    const calls = new RunningCalls();
+    const handlers = new Map<string, Handler>();
+    const client = { setRequestHandler: (method: string, handler: Handler) => handlers.set(method, handler) } as unknown as Pick<Client, 'setRequestHandler'>;
+    let asked = 0;
+    let answer: (roots: { uri: string }[]) => void = () => undefined;
+    registerAskHandlers(client, ProtocolError, {
+      server: 's',
+      calls,
+      router: {
+        elicit: () => Promise.reject(new Error('unused')),
+        sample: () => Promise.reject(new Error('unused')),
+        roots: () => {
+          asked++;
+          return new Promise((resolve) => (answer = resolve));
+        },
+      },
+      timeoutMs: 5_000,
+      roots: () => undefined,
+      now: () => 0,
+      setTimer: new ManualTimers().setTimer,
+      log: () => undefined,
+    });
+    const listRoots = handlers.get('roots/list');
+    if (!listRoots) throw new Error('no roots handler');
+    const request = (): Promise<unknown> => listRoots({ method: 'roots/list' }, { mcpReq: { signal: new AbortController().signal } });
+    const answers = await calls.run(alice, 'tool "x"', async () => {
+      const flood = Array.from({ length: 1_000 }, request);
+      await expect.poll(() => asked).toBe(1);
+      answer([{ uri: 'file:///home/a' }]);
+      const first = await Promise.all(flood);
+      expect(asked).toBe(1);
+      // Once answered, the next request asks the agent again: its roots may have changed.
+      const later = request();
+      await expect.poll(() => asked).toBe(2);
+      answer([{ uri: 'file:///home/b' }]);
+      return [...first, await later];
+    });
+    expect(asked).toBe(2);
+    expect(answers.slice(0, 1_000).every((a) => JSON.stringify(a) === JSON.stringify({ roots: [{ uri: 'file:///home/a' }] }))).toBe(true);
+    expect(answers[1_000]).toEqual({ roots: [{ uri: 'file:///home/b' }] });
+  });
+});

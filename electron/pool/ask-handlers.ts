@@ -118,7 +118,38 @@ async function listRoots(ProtocolError: ClientSdk['ProtocolError'], options: Ask
     return configured;
   }
   if (router.roots === undefined) return [];
-  return routed(ProtocolError, options, signal, key, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []);
+  const ask = (asked: AbortSignal): Promise<Root[]> => routed(ProtocolError, options, asked, key, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []);
+  // A 2026-07-28 round's request is one of at most 16, under its own key.
+  if (key !== undefined) return ask(signal);
+  return sharedRootsAsk(options, () => ask(NEVER_ABORTED));
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+/** Per connection, per call (its end signal; undefined outside any), the agent's roots being asked. */
+const rootsAsked = new WeakMap<AskHandlerOptions, Map<AbortSignal | undefined, Promise<Root[]>>>();
+
+/**
+ * A roots/list that comes while the agent is asked for its roots in the same call gets that answer:
+ * one server's thousands at once would each ask the agent and hold a listener on the call's end. A
+ * server that cancels its own request gets no answer to it (the SDK's), whatever the others wait for.
+ */
+function sharedRootsAsk(options: AskHandlerOptions, ask: () => Promise<Root[]>): Promise<Root[]> {
+  let asked = rootsAsked.get(options);
+  if (asked === undefined) {
+    asked = new Map<AbortSignal | undefined, Promise<Root[]>>();
+    rootsAsked.set(options, asked);
+  }
+  const scope = options.calls.owner().ended;
+  const pending = asked.get(scope);
+  if (pending !== undefined) return pending;
+  const made = ask();
+  asked.set(scope, made);
+  const inFlight = asked;
+  const done = (): void => {
+    if (inFlight.get(scope) === made) inFlight.delete(scope);
+  };
+  made.then(done, done);
+  return made;
 }
 
 /**

@@ -66,6 +66,27 @@ describe("roots given during an agent's call, in the audit (our asking server th
     expect(all).not.toContain('/srv/data');
   }, 90_000);
 
+  it('asks the agent once for a thousand roots/list a server sends at once in one call, and answers every one', async () => {
+    const client = new Client({ name: 'burst', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
+    let asked = 0;
+    client.setRequestHandler(ListRootsRequestSchema, () => {
+      asked++;
+      return { roots: [{ uri: 'file:///home/me/burst' }] };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${await token('burst')}` } } }));
+    try {
+      expect(textOf(await client.callTool({ name: 'asking__ask-roots-many', arguments: { n: 1000, together: true } }))).toBe('1000');
+    } finally {
+      await client.close();
+    }
+    // The requests that came while the agent was asked shared its answer; each asked it, and held a listener on the call, before.
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThan(50);
+    // serve's own lines, not what the server wrote on its stderr (its own writes of a thousand requests warn there).
+    const own = served.stderr().split('\n').filter((line) => !line.startsWith('[asking] stderr:'));
+    expect(own.filter((line) => line.includes('MaxListenersExceededWarning'))).toEqual([]);
+  }, 90_000);
+
   it("records the roots a 2026-07-28 agent gave in its call's round", async () => {
     const agent = await connectModernAgent(served.bridge ?? '', await token('modern'), { pin: '2026-07-28' }, { capabilities: { roots: {} } });
     agent.client.setRequestHandler('roots/list', () => ({ roots: [{ uri: 'file:///home/me/modern' }] }));
