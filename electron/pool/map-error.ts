@@ -14,6 +14,7 @@ import { shownAnswer } from './http-answer';
 import { headersOverflow } from './headers-overflow';
 import { unreachable } from './unreachable';
 import { AnswerRefused, answered } from './answer-refused';
+import { invalidResult } from './invalid-result';
 
 export { endedError, floodedOf, type EndInfo } from './ended-error';
 export { redactCoded } from './redacted-error';
@@ -178,6 +179,8 @@ function fromSdkError(error: SdkError, ctx: ErrorContext, during: string): Coded
         hint: `set "protocol" of "${ctx.server}" in mcp.json to "auto", "2026-07-28" or "2025-11-25" as the server's documentation says`,
       });
     }
+    case 'INVALID_RESULT':
+      return invalidResult(error.message, ctx.server) ?? coded('internal', `"${ctx.server}" failed ${during}: ${error.message.slice(0, 300)}`, { cause: error, data: { sdkCode: error.code } });
     default:
       return coded('internal', `"${ctx.server}" failed ${during}: ${error.message.slice(0, 300)}`, { cause: error, data: { sdkCode: error.code } });
   }

@@ -25,3 +25,22 @@ describe('pool: a stdio server that answers initialize with a revision the SDK d
     expect(call.message).not.toContain('stopped while starting');
   });
 });
+
+describe('pool: a stdio server whose results the MCP schema refuses', () => {
+  async function poolWith(env: Record<string, string>): Promise<Pool> {
+    const pool = createPool({ cacheDir: tempDir('pool-invalid-results-'), log: () => undefined });
+    pools.push(pool);
+    await pool.apply({ mcpServers: { bad: faultServer('invalid-results', env) } });
+    return pool;
+  }
+
+  it('names the method and the first field at fault in one sentence, not the SDK\'s dump of every issue', async () => {
+    const listing = await rejection((await poolWith({})).start('bad'));
+    expect(listing.message).toBe('"bad" answered tools/list with a result the MCP schema refuses: tools[1].inputSchema: Invalid input: expected object, received string');
+    expect(listing.hint).toBe('the server\'s answer is not valid MCP, so none of it is used; tell the maintainers of "bad"');
+
+    const call = await rejection((await poolWith({ LISTING: 'valid' })).callTool('bad', 'good', {}));
+    expect(call.message).toMatch(/^"bad" answered tools\/call with a result the MCP schema refuses: content\[1\]/);
+    expect(call.message).not.toContain('\n');
+  });
+});
