@@ -31,6 +31,12 @@ describe('typos and wrong values a new user types', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error [invalid_input]: --timeout takes a whole number of milliseconds from 1 to 3600000 (an hour), not "99999999999"');
     expect(result.stderr).not.toContain('timeoutMs');
+    // In range to Number(), yet not a whole number as a person writes one: refused, not read as 1000 and 512.
+    for (const odd of ['1e3', '0x200']) {
+      const typed = await runCli(home, ['call', 'everything', 'echo', '{"message":"hi"}', '--timeout', odd]);
+      expect(typed.code).toBe(2);
+      expect(typed.stderr).toContain(`error [invalid_input]: --timeout takes a whole number of milliseconds from 1 to 3600000 (an hour), not "${odd}"`);
+    }
   });
 
   it('read with a word that is not a URI is refused before the server is asked (it was exit 1, blamed on the server)', async () => {

@@ -12,6 +12,7 @@ import type { Run } from '../runner';
 import { answerAsksAtTerminal } from '../terminal-asks';
 import { EXIT_INTERRUPTED, interrupted } from '../interrupted';
 import { serverNotConfigured } from '../../registry';
+import { wholeNumber } from '../whole-number';
 
 const ArgumentsSchema = z.record(z.string(), z.unknown());
 
@@ -63,9 +64,9 @@ export function registerCall(program: Command, run: Run): void {
     .command('call <server> <tool> [json]')
     .description('call a tool with JSON arguments, e.g. call everything echo \'{"message":"hi"}\'')
     .option('--timeout <ms>', 'give up after this many milliseconds', (v) => {
-      const n = Number(v);
+      const n = wholeNumber(v);
       // The limit said here, in the option's words: the API's schema would say "timeoutMs: Too big".
-      if (v.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) {
+      if (n === undefined || n < 1 || n > MAX_TIMEOUT_MS) {
         throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (an hour), not "${v}"`, {
           hint: 'For example: --timeout 120000 for two minutes',
         });

@@ -7,6 +7,7 @@ import type { Output } from '../output';
 import type { Run } from '../runner';
 import { findLiveApp } from '../start-up';
 import { interrupted } from '../interrupted';
+import { wholeNumber } from '../whole-number';
 
 /** How often `--follow` asks the running app for new lines (the command line has no event stream). */
 const FOLLOW_EVERY_MS = 500;
@@ -31,8 +32,8 @@ function print(output: Output, tail: LogTail, json: boolean): void {
 }
 
 function parseLines(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 5000) {
+  const n = wholeNumber(value);
+  if (n === undefined || n < 1 || n > 5000) {
     throw new CodedError('invalid_input', `--lines takes a whole number from 1 to 5000, not "${value}"`, { hint: 'For example: -n 50 for the last 50 lines' });
   }
   return n;

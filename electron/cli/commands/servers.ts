@@ -28,6 +28,7 @@ import { noteMissingPaths } from './missing-path-note';
 import { noteMissingSecrets } from './missing-secret-note';
 import { givenText, nonEmpty } from '../empty-values';
 import { relativePathIn } from '../relative-paths';
+import { wholeNumber } from '../whole-number';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -52,8 +53,8 @@ interface AddOptions {
 
 /** `--timeout`, said once in the person's terms (the schema alone would name two limits for 1e99). */
 export function parseServerTimeout(text: string): number {
-  const ms = Number(text);
-  if (text.trim() === '' || !Number.isInteger(ms) || ms < 100 || ms > MAX_TIMEOUT_MS) {
+  const ms = wholeNumber(text);
+  if (ms === undefined || ms < 100 || ms > MAX_TIMEOUT_MS) {
     throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 100 to ${MAX_TIMEOUT_MS} (an hour), not "${text}"`, {
       hint: 'For example: --timeout 120000 for two minutes',
     });
