@@ -26,6 +26,15 @@ describe('typos and wrong values a new user types', () => {
     expect(result.stderr).toMatch(/^error \[invalid_input\]: Unknown source "cursr"; use one of: [^\n]+\n {2}hint: Did you mean cursor\? /);
   });
 
+  it('bridge --stdio --url that is no http address is a mistyped option (exit 2), not an unreachable bridge (exit 7)', async () => {
+    for (const url of ['notaurl', 'ftp://127.0.0.1/mcp', '127.0.0.1:47821/mcp']) {
+      const result = await runCli(home, ['bridge', '--stdio', '--url', url], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: '' });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`error [invalid_input]: --url takes the bridge's http address, not "${url}"`);
+      expect(result.stdout).toBe('');
+    }
+  });
+
   it("call's --timeout past an hour is said in the option's words, not the API schema's", async () => {
     const result = await runCli(home, ['call', 'everything', 'echo', '{"message":"hi"}', '--timeout', '99999999999']);
     expect(result.code).toBe(2);

@@ -32,6 +32,15 @@ function loopbackOnly(url: string, what: string): void {
   throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
 }
 
+/** Refuses a `--url` that is no http(s) address, as a mistyped option (exit 2), before anything is tried there. */
+function bridgeAddress(url: string): void {
+  const protocol = URL.parse(url)?.protocol;
+  if (protocol === 'http:' || protocol === 'https:') return;
+  throw new CodedError('invalid_input', `--url takes the bridge's http address, not "${url.slice(0, 200)}"`, {
+    hint: "For example: --url http://127.0.0.1:<bridge port>/mcp (`connected-services bridge status` says where)",
+  });
+}
+
 /** Refuses an address that is not `bridge`, the running app's bridge (its port and path). */
 function theRunningBridge(asked: string, bridge: string, agent: string): void {
   const url = new URL(asked);
@@ -107,6 +116,7 @@ export function registerBridge(program: Command, run: Run): void {
             hint: `A client's config runs \`connected-services bridge --stdio\` (the agent's token in ${TOKEN_ENV}, or --agent NAME); the HTTP bridge runs while the app or \`connected-services serve\` runs: \`connected-services bridge status\` says where`,
           });
         }
+        if (options.url !== undefined) bridgeAddress(options.url);
         const bridgeUrl = options.url ?? (await runningBridge(ctx.dataDir));
         // A token from the environment may go to a bridge elsewhere (a tunnel), never to localhost's [::1].
         if (options.agent !== undefined || otherLoopbackName(URL.parse(bridgeUrl)?.hostname ?? '')) loopbackOnly(bridgeUrl, '--url');
