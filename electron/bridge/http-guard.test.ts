@@ -5,8 +5,10 @@ import { refuseEarly } from './http-guard';
 
 const PORT = 47781;
 
-function req(headers: Record<string, string>, url = '/mcp', method = 'POST'): IncomingMessage {
-  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), url, method } as unknown as IncomingMessage;
+/** A request as Node parsed it: `headers` keeps the first of repeated Host lines, `rawHeaders` every line (`extra`: more lines). */
+function req(headers: Record<string, string>, url = '/mcp', method = 'POST', extra: Array<[string, string]> = []): IncomingMessage {
+  const rawHeaders = [...Object.entries(headers), ...extra].flat();
+  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), rawHeaders, url, method } as unknown as IncomingMessage;
 }
 
 describe('refuseEarly', () => {
@@ -69,6 +71,14 @@ describe('refuseEarly', () => {
       expect(refusal?.headers?.['WWW-Authenticate']).toContain('Bearer realm="connected-services"');
     }
     expect(refuseEarly(req(host, '/mcp?debug=1'), PORT)).toBeUndefined();
+  });
+
+  it('refuses two Host lines, whichever comes first, and an absolute-form target whose authority would outrank Host (400)', () => {
+    expect(refuseEarly(req(host, '/mcp', 'POST', [['host', 'evil.example']]), PORT)).toMatchObject({ status: 400, message: 'Bad Request: more than one Host header' });
+    expect(refuseEarly(req(host, '/mcp', 'POST', [['HOST', `127.0.0.1:${PORT}`]]), PORT)?.status).toBe(400);
+    for (const target of ['http://evil.example/mcp', `http://127.0.0.1:${PORT}/mcp`, '*', 'mcp']) {
+      expect(refuseEarly(req(host, target), PORT), target).toMatchObject({ status: 400, message: 'Bad Request: the request target must be the path /mcp' });
+    }
   });
 });
 

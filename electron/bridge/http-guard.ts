@@ -29,6 +29,12 @@ export interface Misnamed {
   value: string;
 }
 
+function hostLines(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') count++;
+  return count;
+}
+
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -44,6 +50,8 @@ function header(req: IncomingMessage, name: string): string | undefined {
  * string (URLs end up in logs and browser history).
  */
 export function refuseEarly(req: IncomingMessage, port: number): Refusal | undefined {
+  // Node keeps the first of several Host lines; RFC 9112 §3.2 answers such a request 400.
+  if (hostLines(req) > 1) return { status: 400, rpcCode: -32600, message: 'Bad Request: more than one Host header' };
   const host = header(req, 'host')?.toLowerCase();
   if (host !== `127.0.0.1:${port}`) {
     // `localhost` and `[::1]` name this computer, but not surely this bridge: it listens on 127.0.0.1
@@ -66,6 +74,8 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
   const exact = req.url === MCP_PATH;
   let url: URL | undefined;
   if (!exact) {
+    // An absolute-form target's authority would outrank Host (RFC 9112 §3.2.2); agents send a path.
+    if (!(req.url ?? '').startsWith('/')) return { status: 400, rpcCode: -32600, message: `Bad Request: the request target must be the path ${MCP_PATH}` };
     try {
       url = new URL(req.url ?? '/', 'http://127.0.0.1');
     } catch {

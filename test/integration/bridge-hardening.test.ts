@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer } from '../fixtures/servers/config';
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
@@ -47,6 +48,29 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
       expect(res.status, host).toBe(403);
       expect(rpcError(res).message, host).toContain(`the bridge's address is http://127.0.0.1:${port}/mcp`);
     }
+    await alive();
+  });
+
+  it('refuses two Host lines and an absolute-form target with 400, as written on the wire, even with a valid token', async () => {
+    // Written by hand: an HTTP client sends neither, which is why only a program aiming at the bridge would.
+    const raw = (head: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        // Written, not ended: the server closes after its answer (Connection: close).
+        const socket = connect(port, '127.0.0.1', () => socket.write(`${head}\r\n${INITIALIZE}`));
+        socket.setTimeout(10_000, () => socket.destroy());
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const lines = (target: string, hosts: string[]): string =>
+      [`POST ${target} HTTP/1.1`, ...hosts.map((h) => `Host: ${h}`), `Authorization: Bearer ${token}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream', `Content-Length: ${Buffer.byteLength(INITIALIZE)}`, 'Connection: close', ''].join('\r\n');
+    const twoHosts = await raw(lines('/mcp', [`127.0.0.1:${port}`, 'evil.example']));
+    expect(twoHosts).toMatch(/^HTTP\/1\.1 400 /);
+    expect(twoHosts).toContain('more than one Host header');
+    const absolute = await raw(lines('http://evil.example/mcp', [`127.0.0.1:${port}`]));
+    expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
+    expect(absolute).toContain('the request target must be the path /mcp');
     await alive();
   });
 
