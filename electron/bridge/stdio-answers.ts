@@ -32,3 +32,13 @@ export function cancelledRequest(msg: JSONRPCMessage): RequestId | undefined {
   const id: unknown = msg.params?.['requestId'];
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
+
+/**
+ * What the shim says on stderr of a line it could not read: the kind of fault in a few words, as its
+ * answer to the client says, not the schema's dump of every issue.
+ */
+export function unreadableNotice(error: unknown): string | undefined {
+  if (error instanceof SyntaxError) return 'a line is not JSON';
+  if (isSchemaError(error)) return 'a line is not a JSON-RPC message';
+  return undefined;
+}

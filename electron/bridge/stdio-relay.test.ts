@@ -119,4 +119,21 @@ describe('StdioRelay on SDK v2', () => {
     stdin.end();
     await running;
   });
+
+  it('says in a few words on stderr why a line was unreadable, as its answer to the client does, never the schema dump', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const out: string[] = [];
+    stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const notices: string[] = [];
+    const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch: bridge().fetch, stdin, stdout, notice: (text) => notices.push(text), sdk });
+    const running = relay.run();
+    stdin.write('{"jsonrpc":"2.0","id":7,"foo":1}\n');
+    stdin.write('not json\n');
+    await expect.poll(() => notices.length, { timeout: 10_000 }).toBe(2);
+    expect(notices).toEqual(['unreadable input from the client: a line is not a JSON-RPC message', 'unreadable input from the client: a line is not JSON']);
+    await expect.poll(() => out.join('').split('\n').filter(Boolean).length, { timeout: 10_000 }).toBe(2);
+    stdin.end();
+    await running;
+  });
 });

@@ -18,7 +18,7 @@ import { TOKEN_ENV } from './config-snippet';
 import { boundedLines } from './bounded-lines';
 import { ClientPing } from './client-ping';
 import { createPacedWriter } from './paced-writer';
-import { cancelledRequest, MAX_LINE_BYTES, overlongLine, unreadableLine } from './stdio-answers';
+import { cancelledRequest, MAX_LINE_BYTES, overlongLine, unreadableLine, unreadableNotice } from './stdio-answers';
 import { StdioMessages } from './stdio-messages';
 
 /** What the relay takes of SDK v2's client package, loaded by the caller when the shim runs (not when the CLI starts). */
@@ -157,7 +157,7 @@ export class StdioRelay {
       this.#dispatch(msg);
     };
     this.#stdio.onerror = (error) => {
-      this.#options.notice(`unreadable input from the client: ${errorText(error)}`);
+      this.#options.notice(`unreadable input from the client: ${unreadableNotice(error) ?? errorText(error)}`);
       const refusal = unreadableLine(error);
       if (refusal) this.#toClient(refusal);
     };
