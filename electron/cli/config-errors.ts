@@ -50,8 +50,11 @@ export async function explainServerError(api: Pick<AppApi, 'status'> & Listings,
   // The entry itself is bad (the others are loaded): its own problem is the reason.
   const own = status.configIssues.filter((issue) => issue.server === server);
   if (own.length > 0) throw configError(own);
-  if (status.configIssues.length > 0) throw configError(status.configIssues);
-  const hint = withSuggestion(server, status.servers.map((s) => s.name), 'See `connected-services servers list`, or add one with `connected-services servers add`');
+  // A problem of the whole file may hide the server; one of other entries names them, not this one.
+  if (status.configIssues.some((issue) => issue.server === undefined)) throw configError(status.configIssues);
+  const others = [...new Set(status.configIssues.map((issue) => issue.server).filter((name) => name !== undefined))];
+  const invalid = others.length === 0 ? '' : `; mcp.json also has invalid ${others.length === 1 ? 'entry' : 'entries'} ${others.map((name) => JSON.stringify(name)).join(', ')} (\`connected-services servers list\` shows why)`;
+  const hint = withSuggestion(server, [...status.servers.map((s) => s.name), ...others], `See \`connected-services servers list\`, or add one with \`connected-services servers add\`${invalid}`);
   throw serverNotConfigured(server, { hint, data: { server } });
 }
 

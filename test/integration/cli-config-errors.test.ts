@@ -125,6 +125,17 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain('server "a": field "command"');
     }
+    // Another entry's problem is not why a server that is in no entry is missing: not_found, naming the invalid one.
+    for (const args of [['call', 'nosuch', 'echo'], ['tools', 'nosuch']]) {
+      const result = await runCli(home, args);
+      expect(result.code, args.join(' ')).toBe(3);
+      expect(result.stderr).toContain('error [not_found]: No server named "nosuch" is configured');
+      expect(result.stderr).toContain('mcp.json also has invalid entry "a" (`connected-services servers list` shows why)');
+    }
+    // A file that is not JSON may hold it: the file stays the reason.
+    const notJson = await runCli(homeWith('{"mcpServers": '), ['tools', 'nosuch']);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toContain('error [invalid_config]');
   });
 
   it('tools, resources and prompts of every server: a broken file is exit 2, never "No tools." or []', async () => {
