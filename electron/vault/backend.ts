@@ -19,6 +19,8 @@ export interface Backend {
   setAside(): Promise<CorruptFile[]>;
   fileExists(): boolean;
   describe(): ProviderInfo;
+  /** Throws a CodedError when the store could not be written now though nothing failed yet (no file, no key to be had). */
+  ready?(): Promise<void>;
 }
 
 /** No safe place to keep secrets: they live for this process only. */

@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { boundedCall } from './bounded-call';
 import { checkKey, type KeyProvider } from './key-provider';
 import { PASSPHRASE_ENV, PASSPHRASE_PROVIDER_ID } from './passphrase-provider';
@@ -17,6 +17,8 @@ export interface EncryptedSealerOptions {
   expected: KeyProvider;
   timeoutMs: number;
   now(): number;
+  /** What to do when the key a first file needs cannot be had (the provider was asked for by name, or chosen). */
+  unavailableHint?: string;
 }
 
 function describe(provider: KeyProvider): ProviderInfo {
@@ -100,5 +102,18 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
     },
 
     describe: () => describe(current),
+
+    async ready() {
+      if (session) return;
+      const provider = await options.newProvider();
+      const probe = provider.probe?.bind(provider);
+      if (!probe) return;
+      const found = await boundedCall(provider.label, options.timeoutMs, probe).catch((error: unknown) => ({ available: false as const, reason: errorMessage(error) }));
+      if (found.available) return;
+      const reason = found.reason.replace(/^Vault locked or unavailable: /, '');
+      throw new CodedError('server_unavailable', `Vault locked or unavailable: ${reason}`, {
+        hint: options.unavailableHint ?? 'Unlock the OS keychain, or set CONNECTED_SERVICES_PASSPHRASE.',
+      });
+    },
   };
 }

@@ -157,6 +157,7 @@ export function createFileBackend(options: FileBackendOptions): Backend {
     setAside: () => listSetAside(file),
     fileExists: () => present,
     describe: () => sealer.describe(),
+    ready: () => (present ? Promise.resolve() : (sealer.ready?.() ?? Promise.resolve())),
   };
 }
 

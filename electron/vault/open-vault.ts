@@ -133,6 +133,9 @@ export async function openVault(options: VaultOptions): Promise<Vault> {
         expected,
         timeoutMs,
         now,
+        ...(choice === 'keychain'
+          ? { unavailableHint: 'The OS keychain was asked for by name (CONNECTED_SERVICES_VAULT_PROVIDER=keychain): unlock or install one (gnome-keyring or KWallet in a desktop session), or ask for another provider.' }
+          : {}),
       });
       core = new VaultCore({ ...common, backend: (hooks) => createFileBackend({ file, sealer, platform, lock, now, ...hooks }) });
     }

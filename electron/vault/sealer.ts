@@ -24,4 +24,6 @@ export interface Sealer {
   open(bytes: Buffer): Promise<Map<string, string>>;
   seal(entries: ReadonlyMap<string, string>): Promise<Buffer>;
   describe(): ProviderInfo;
+  /** Before any file: throws a CodedError when the key a first write would need cannot be had now. */
+  ready?(): Promise<void>;
 }

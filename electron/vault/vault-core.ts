@@ -162,6 +162,8 @@ export class VaultCore implements Vault {
   async checkHealth(): Promise<VaultHealth> {
     this.#assertOpen();
     await this.#sync().catch(() => undefined);
+    // A store with nothing in it yet reads fine: whether a first write could be made is asked too.
+    if (!this.#error) await this.#backend.ready?.().catch((error: unknown) => this.#failed(error));
     try {
       this.#corrupt = withRestored(await this.#backend.setAside(), this.#corrupt);
     } catch {
