@@ -51,6 +51,20 @@ describe('secrets CLI', () => {
     expect(again.code).toBe(3);
   });
 
+  it('delete of a name kept only for a server says where it is kept and the command that deletes it, deleting nothing else', async () => {
+    const home = await passphraseHome(PASSPHRASE);
+    expect((await runCli(home, ['secrets', 'set', 'SCOPED', '--server', 'everything'], { env: PASSPHRASE, input: 'scoped-secret-value-0123\n' })).code).toBe(0);
+    const unscoped = await runCli(home, ['secrets', 'delete', 'SCOPED'], { env: PASSPHRASE });
+    expect(unscoped.code).toBe(3);
+    expect(unscoped.stderr).toContain('error [not_found]: No secret named SCOPED; SCOPED is kept for server everything');
+    expect(unscoped.stderr).toContain('hint: To delete it: `connected-services secrets delete SCOPED --server everything`');
+    const other = await runCli(home, ['secrets', 'delete', 'SCOPED', '--server', 'memory'], { env: PASSPHRASE });
+    expect(other.stderr).toContain('No secret named SCOPED for server memory; SCOPED is kept for server everything');
+    expect((await runCli(home, ['secrets', 'delete', 'SCOPED', '--server', 'everything'], { env: PASSPHRASE })).code).toBe(0);
+    const gone = await runCli(home, ['secrets', 'delete', 'SCOPED'], { env: PASSPHRASE });
+    expect(gone.stderr).toContain('error [not_found]: No secret named SCOPED\n');
+  }, 60_000);
+
   it('lists after a corrupt vault was moved aside by saying so, where it went, and exiting 1', async () => {
     const home = await passphraseHome(PASSPHRASE);
     expect((await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: 'cli-secret-value-0123456789\n' })).code).toBe(0);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError, ERROR_REASONS } from '../../../shared/errors';
+import type { AppApi } from '../../../shared/api';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
@@ -51,6 +52,16 @@ async function offerToDelete(ctx: Pick<CliContext, 'interactive' | 'output'>, or
   ctx.output.out(`Deleted ${original}.`);
   // Another hard link keeps the content on disk: said, never hunted for.
   if (origin.links > 1n) ctx.output.out(`The file had ${origin.links - 1n} other name(s) (hard links), which still hold the secret: find them with \`find / -xdev -inum ${origin.ino}\` and delete them too.`);
+}
+
+/** A secret not kept where `delete` looked, naming the scopes where that name is kept (`secrets list` shows them as scopes). */
+async function notStored(api: Pick<AppApi, 'listSecrets'>, name: string, server: string | undefined): Promise<CodedError> {
+  const elsewhere = (await api.listSecrets({})).filter((secret) => secret.name === name && secret.server !== server);
+  const where = server === undefined ? '' : ` for server ${server}`;
+  if (elsewhere.length === 0) return new CodedError('not_found', `No secret named ${name}${where}`, { hint: 'See `connected-services secrets list`' });
+  const commands = elsewhere.map((secret) => `connected-services secrets delete ${name}${secret.server === undefined ? '' : ` --server ${secret.server}`}`);
+  const scopes = elsewhere.map((secret) => (secret.server === undefined ? 'for every server' : `for server ${secret.server}`));
+  return new CodedError('not_found', `No secret named ${name}${where}; ${name} is kept ${scopes.join(', ')}`, { hint: `To delete it: ${commands.map((c) => `\`${c}\``).join(' or ')}` });
 }
 
 export function registerSecrets(program: Command, run: Run): void {
@@ -158,8 +169,9 @@ export function registerSecrets(program: Command, run: Run): void {
           ctx.output.out(`Deleted ${name} from the secret store ${options.store}.`);
           return;
         }
-        const { deleted } = await (await ctx.core()).api.deleteSecret({ name, ...(options.server ? { server: options.server } : {}) });
-        if (!deleted) throw new CodedError('not_found', `No secret named ${name}`, { hint: 'See `connected-services secrets list`' });
+        const api = (await ctx.core()).api;
+        const { deleted } = await api.deleteSecret({ name, ...(options.server ? { server: options.server } : {}) });
+        if (!deleted) throw await notStored(api, name, options.server);
         ctx.output.out(`Deleted ${name}.`);
       }),
     );
