@@ -138,6 +138,7 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   const stray = error.code === 'commander.excessArguments' ? strayWord(command, argv) : undefined;
   if (stray !== undefined) return unknownSubcommand(stray.group, stray.word, pathOf(stray.group));
   const path = pathOf(command);
+  if (error.code === 'commander.excessArguments' && path.join(' ') === 'secrets set') return valueOnCommandLine();
   const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const message = first.replace(/^error:\s*/, '');
   // Commander says "Did you mean X?", or "Did you mean one of X, Y?" when two are as close (`server`: serve, servers).
@@ -178,6 +179,13 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   }
   const hint = fix === undefined ? readMore(path, command) : `${fix} ${readMore(path, command)}`;
   return new CodedError('invalid_input', message, { hint: hint.charAt(0).toUpperCase() + hint.slice(1) });
+}
+
+/** `secrets set NAME VALUE`: the value is never taken from the command line, and may already be in the shell's history. */
+function valueOnCommandLine(): CodedError {
+  return new CodedError('invalid_input', 'secrets set takes no value on its command line: there it stays in your shell history and any program of yours can read it while the command runs; nothing was stored', {
+    hint: `Type it when asked (it is not shown), pipe it in (\`printf %s "$VALUE" | ${BIN} secrets set NAME\`) or use --from-file PATH. If it is a real secret, remove it from your shell history, or rotate it`,
+  });
 }
 
 /** `word` given where `group` reads a subcommand and naming none, with what it likely meant (`shown` is the command line before it). */

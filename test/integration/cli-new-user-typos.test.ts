@@ -26,6 +26,23 @@ describe('typos and wrong values a new user types', () => {
     expect(result.stderr).toMatch(/^error \[invalid_input\]: Unknown source "cursr"; use one of: [^\n]+\n {2}hint: Did you mean cursor\? /);
   });
 
+  it('secrets set NAME VALUE says why no value goes on the command line, and how to give it, storing nothing', async () => {
+    const result = await runCli(home, ['secrets', 'set', 'API_KEY', 'sk-live-0123456789abcdef']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error [invalid_input]: secrets set takes no value on its command line: there it stays in your shell history');
+    expect(result.stderr).toContain('printf %s "$VALUE" | connected-services secrets set NAME');
+    expect(result.stderr).not.toContain('sk-live-0123456789abcdef');
+    expect((await runCli(home, ['secrets', 'list', '--json'])).stdout).not.toContain('API_KEY');
+  });
+
+  it('bridge --stdio --agent "" (an unset shell variable) is refused as an empty value, not looked up', async () => {
+    for (const args of [['bridge', '--stdio', '--agent', ''], ['bridge', 'headers', '--agent', '']]) {
+      const result = await runCli(home, args, { input: '' });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('error [invalid_input]: --agent was given an empty value: give one, or leave --agent out');
+    }
+  });
+
   it('bridge --stdio --url that is no http address is a mistyped option (exit 2), not an unreachable bridge (exit 7)', async () => {
     for (const url of ['notaurl', 'ftp://127.0.0.1/mcp', '127.0.0.1:47821/mcp']) {
       const result = await runCli(home, ['bridge', '--stdio', '--url', url], { env: { CONNECTED_SERVICES_TOKEN: 'cs_test_token' }, input: '' });

@@ -108,7 +108,7 @@ export function registerBridge(program: Command, run: Run): void {
     .description(`serve the running bridge over stdio, for clients that only speak stdio (token from ${TOKEN_ENV}); headers, status, pause, resume`)
     .option('--stdio', 'speak MCP on standard input and output')
     .option('--url <url>', 'the bridge endpoint (default: the running app\'s, from runtime.json)', nonEmpty('--url', `--url http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`))
-    .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`)
+    .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`, nonEmpty('--agent', '--agent claude-code'))
     .action((options: { stdio?: boolean; url?: string; agent?: string }) =>
       run(async (ctx) => {
         if (!options.stdio) {
@@ -129,7 +129,7 @@ export function registerBridge(program: Command, run: Run): void {
   bridge
     .command('headers')
     .description(`print {"Authorization":"Bearer …"} with the agent's token from the vault (Claude Code's headersHelper runs this)`)
-    .option('--agent <name>', 'the agent whose token `agents connect` kept in the vault')
+    .option('--agent <name>', 'the agent whose token `agents connect` kept in the vault', nonEmpty('--agent', '--agent claude-code'))
     .action((options: { agent?: string }) =>
       run(async (ctx) => {
         // `bridge` has an --agent of its own (for --stdio), which commander may give the parent.
