@@ -17,8 +17,11 @@ export interface EncryptedSealerOptions {
   expected: KeyProvider;
   timeoutMs: number;
   now(): number;
-  /** What to do when the key a first file needs cannot be had (the provider was asked for by name, or chosen). */
-  unavailableHint?: string;
+  /**
+   * Whether `ready` asks the new file's provider (its probe) if the key can be had: for a provider
+   * asked for by name, which no probe chose. With what to do when it cannot.
+   */
+  probeBeforeFirstWrite?: { hint: string };
 }
 
 function describe(provider: KeyProvider): ProviderInfo {
@@ -104,7 +107,7 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
     describe: () => describe(current),
 
     async ready() {
-      if (session) return;
+      if (session || !options.probeBeforeFirstWrite) return;
       const provider = await options.newProvider();
       const probe = provider.probe?.bind(provider);
       if (!probe) return;
@@ -112,7 +115,7 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
       if (found.available) return;
       const reason = found.reason.replace(/^Vault locked or unavailable: /, '');
       throw new CodedError('server_unavailable', `Vault locked or unavailable: ${reason}`, {
-        hint: options.unavailableHint ?? 'Unlock the OS keychain, or set CONNECTED_SERVICES_PASSPHRASE.',
+        hint: options.probeBeforeFirstWrite.hint,
       });
     },
   };

@@ -133,9 +133,12 @@ export async function openVault(options: VaultOptions): Promise<Vault> {
         expected,
         timeoutMs,
         now,
+        // Auto mode probed the keychain to choose it; one asked for by name was not asked.
         ...(choice === 'keychain'
-          ? { unavailableHint: 'The OS keychain was asked for by name (CONNECTED_SERVICES_VAULT_PROVIDER=keychain): unlock or install one (gnome-keyring or KWallet in a desktop session), or ask for another provider.' }
-          : {}),
+          ? { probeBeforeFirstWrite: { hint: 'The OS keychain was asked for by name (CONNECTED_SERVICES_VAULT_PROVIDER=keychain): unlock or install one (gnome-keyring or KWallet in a desktop session), or ask for another provider.' } }
+          : typeof choice === 'object'
+            ? { probeBeforeFirstWrite: { hint: `Make the ${choice.label} available, or open the vault with another provider.` } }
+            : {}),
       });
       core = new VaultCore({ ...common, backend: (hooks) => createFileBackend({ file, sealer, platform, lock, now, ...hooks }) });
     }
