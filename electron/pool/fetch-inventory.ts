@@ -8,6 +8,7 @@ import { ListingMeter, type ListedKind } from './listing-bound';
 import { redactor } from '../../shared/redact';
 import { withTitlesCut } from './tool-titles';
 import { firstOfEachName } from './duplicate-names';
+import { withPlainParameterNames } from './hidden-parameter-names';
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
@@ -105,7 +106,7 @@ export async function fetchInventory(
   if (parts.includes('tools')) {
     out.tools = !caps.tools
       ? []
-      : firstOfEachName(server, await orEmpty(() => listTools(server, client, meter, options)), log).map((t) =>
+      : withPlainParameterNames(server, firstOfEachName(server, await orEmpty(() => listTools(server, client, meter, options)), log), log).map((t) =>
           withTitlesCut(ToolInfoSchema.parse({
             server,
             name: t.name,

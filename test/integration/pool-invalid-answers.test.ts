@@ -27,8 +27,9 @@ describe('pool: a stdio server that answers initialize with a revision the SDK d
 });
 
 describe('pool: a stdio server whose results the MCP schema refuses', () => {
+  const logged: string[] = [];
   async function poolWith(env: Record<string, string>): Promise<Pool> {
-    const pool = createPool({ cacheDir: tempDir('pool-invalid-results-'), log: () => undefined });
+    const pool = createPool({ cacheDir: tempDir('pool-invalid-results-'), log: (line) => logged.push(line) });
     pools.push(pool);
     await pool.apply({ mcpServers: { bad: faultServer('invalid-results', env) } });
     return pool;
@@ -42,5 +43,12 @@ describe('pool: a stdio server whose results the MCP schema refuses', () => {
     const call = await rejection((await poolWith({ LISTING: 'valid' })).callTool('bad', 'good', {}));
     expect(call.message).toMatch(/^"bad" answered tools\/call with a result the MCP schema refuses: content\[1\]/);
     expect(call.message).not.toContain('\n');
+  });
+
+  it('leaves out a tool that names a parameter with a terminal escape, which agents would get as written, and logs it', async () => {
+    const pool = await poolWith({ LISTING: 'hidden-name' });
+    await pool.start('bad');
+    expect((await pool.tools()).map((t) => t.name)).toEqual(['good']);
+    expect(logged).toContain('[bad] lists "clears" with a parameter named with control or invisible characters; left out');
   });
 });
