@@ -89,8 +89,10 @@ function endsInSecret(words: readonly string[], t: Tables): boolean {
 export function looksSecret(field: FieldWords): boolean {
   if (looksSecretAsWritten(field)) return true;
   // As a terminal draws it too: an escape inside a word (`Pass\u001b[31mword`) splits it only as written.
-  const drawn = { name: withoutEscapes(field.name ?? ''), title: withoutEscapes(field.title ?? ''), description: withoutEscapes(field.description ?? '') };
-  return (drawn.name !== field.name || drawn.title !== field.title || drawn.description !== field.description) && looksSecretAsWritten(drawn);
+  const written = { name: field.name ?? '', title: field.title ?? '', description: field.description ?? '' };
+  const drawn = { name: withoutEscapes(written.name), title: withoutEscapes(written.title), description: withoutEscapes(written.description) };
+  // Asked again only when a text holds an escape: most hold none, and each question folds its texts.
+  return (drawn.name !== written.name || drawn.title !== written.title || drawn.description !== written.description) && looksSecretAsWritten(drawn);
 }
 
 function looksSecretAsWritten(field: FieldWords): boolean {
