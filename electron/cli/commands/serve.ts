@@ -12,6 +12,7 @@ import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
 import { chooseUiPort } from '../start-up';
 import { askForUiLink } from '../ui-link';
+import { wholeNumber } from '../whole-number';
 import { runningText } from './serve-running';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
@@ -24,9 +25,9 @@ async function warnIfOthersRead(dir: string, err: (line: string) => void): Promi
 
 /** `--port` or `--bridge-port`, refused in that option's words. */
 export function port(value: string, option: '--port' | '--bridge-port'): number {
-  // Plain decimal digits only: Number() also takes `1e3`, `0x50`, ` 80 ` and `8_0`-free oddities.
-  const n = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+  // At most five digits and no spaces around them: a port is copied, not typed as a count is.
+  const n = value.length <= 5 && value === value.trim() ? wholeNumber(value) : undefined;
+  if (n === undefined || n > 65_535) {
     throw new CodedError('invalid_input', `A port is a whole number from 0 to 65535, not "${value}"`, { hint: `For example: ${option} 8080, or ${option} 0 for a free one` });
   }
   return n;
