@@ -24,6 +24,8 @@ export interface ClientSdk {
   ProtocolError: typeof ClientModule.ProtocolError;
   UnauthorizedError: typeof ClientModule.UnauthorizedError;
   schemas: SdkSchemas;
+  /** The MCP schema's types one by one: a listing's items are checked each on its own (listing-items.ts). */
+  specTypeSchemas: typeof ClientModule.specTypeSchemas;
   /** One JSON Schema validator for every Client and the direct path (the SDK's Ajv, as its Node default). */
   jsonSchemaValidator: ClientModule.jsonSchemaValidator;
 }
@@ -49,6 +51,7 @@ export function loadClientSdk(): Promise<ClientSdk> {
       ProtocolError: client.ProtocolError,
       UnauthorizedError: client.UnauthorizedError,
       schemas,
+      specTypeSchemas: client.specTypeSchemas,
       jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
     };
     return loaded;

@@ -9,8 +9,9 @@ import { redactor } from '../../shared/redact';
 import { withTitlesCut } from './tool-titles';
 import { firstOfEachName } from './duplicate-names';
 import { withPlainParameterNames } from './hidden-parameter-names';
+import { loadClientSdk } from './client-sdk';
+import { itemByItemPage, refusedLine, type ListMethod, type RefusedItem } from './listing-items';
 
-type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
 
 /**
@@ -22,25 +23,33 @@ type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T
  * with all the items (its `ttlMs`, `cacheScope`), as the SDK's walk keeps them.
  */
 async function walkPages<K extends string, T>(
+  server: string,
   client: Client,
   method: ListMethod,
   key: K,
   kind: ListedKind,
   meter: ListingMeter,
   options: RequestOptions,
+  log: (line: string) => void,
 ): Promise<Page<Record<K, T[]>>> {
+  const refused: RefusedItem[] = [];
+  // A 2026-07-28 page is checked whole, against that era's types, before any result schema of ours could look at an item.
+  const pageSchema = client.getNegotiatedProtocolVersion() === '2026-07-28' ? undefined : itemByItemPage((await loadClientSdk()).specTypeSchemas, method, key, refused);
   let first: Page<Record<K, T[]>> | undefined;
   const items: T[] = [];
   let cursor: string | undefined;
   do {
     // One page: a request with no cursor is page 1, never the SDK's walk (which only `list*()` starts).
-    // The SDK has parsed it with `method`'s result schema, whose list is under `key`.
-    const page = (await client.request({ method, params: cursor === undefined ? {} : { cursor } }, options)) as unknown as Page<Record<K, T[]>>;
+    // Checked against the MCP schema's types for `method` (item by item, listing-items.ts), its list under `key`.
+    const request = { method, params: cursor === undefined ? {} : { cursor } };
+    const page = (pageSchema ? await client.request(request, pageSchema, options) : await client.request(request, options)) as Page<Record<K, T[]>>;
     meter.page(kind, page[key], page.nextCursor);
     first ??= page;
     items.push(...page[key]);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
+  const line = refusedLine(server, method, refused);
+  if (line !== undefined) log(line);
   const whole: Page<Record<K, T[]>> = { ...first, [key]: items };
   delete whole.nextCursor;
   return whole;
@@ -68,9 +77,9 @@ function requiresTasks(tool: ListedTool): boolean {
  * The tools, and the SDK Client's cache of them written as its own walk writes it (mcp-wire
  * tool-listing.ts): its callTool reads a tool's output schema and `x-mcp-header`s from there.
  */
-async function listTools(server: string, client: Client, meter: ListingMeter, options: RequestOptions): Promise<ListedTool[]> {
+async function listTools(server: string, client: Client, meter: ListingMeter, options: RequestOptions, log: (line: string) => void): Promise<ListedTool[]> {
   const keep = toolListingWalk(client);
-  const listing = await walkPages<'tools', ListedTool>(client, 'tools/list', 'tools', 'tools', meter, options);
+  const listing = await walkPages<'tools', ListedTool>(server, client, 'tools/list', 'tools', 'tools', meter, options, log);
   if (keep) {
     await keep(listing);
     return listing.tools;
@@ -102,11 +111,11 @@ export async function fetchInventory(
   const refetched = (kind: ListedKind): boolean => parts.includes(kind === 'templates' ? 'resources' : kind);
   const meter = new ListingMeter(server, (['tools', 'resources', 'templates', 'prompts'] as const).filter((kind) => !refetched(kind)).map((kind) => previous[kind]));
   const all = <K extends string, T>(method: ListMethod, key: K, kind: ListedKind): Promise<T[]> =>
-    orEmpty(async () => (await walkPages<K, T>(client, method, key, kind, meter, options))[key]);
+    orEmpty(async () => (await walkPages<K, T>(server, client, method, key, kind, meter, options, log))[key]);
   if (parts.includes('tools')) {
     out.tools = !caps.tools
       ? []
-      : withPlainParameterNames(server, firstOfEachName(server, await orEmpty(() => listTools(server, client, meter, options)), log), log).map((t) =>
+      : withPlainParameterNames(server, firstOfEachName(server, await orEmpty(() => listTools(server, client, meter, options, log)), log), log).map((t) =>
           withTitlesCut(ToolInfoSchema.parse({
             server,
             name: t.name,

@@ -14,15 +14,21 @@ const listing = { tools: [{ name: 'fresh', inputSchema: { type: 'object' } }] };
 
 function heldConnection(): { conn: Connection; release: () => void; signals: AbortSignal[] } {
   const signals: AbortSignal[] = [];
+  // Released once, whether or not the request was sent yet: the walk may take a turn before its first page.
   let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const client = {
     getServerCapabilities: () => ({ tools: {} }),
+    getNegotiatedProtocolVersion: () => '2025-11-25',
     // The SDK's own walk, which keeps its cache once ours found the listing within its bounds.
     listTools: () => Promise.resolve(listing),
-    request: (_request: unknown, options: { signal: AbortSignal }) => {
+    // A 2025-era page comes with the walk's own result schema (listing-items.ts), then the options.
+    request: (_request: unknown, _schema: unknown, options: { signal: AbortSignal }) => {
       signals.push(options.signal);
       return new Promise((resolve, reject) => {
-        release = () => resolve(listing);
+        void held.then(() => resolve(listing));
         options.signal.addEventListener('abort', () => reject(options.signal.reason as Error), { once: true });
       });
     },

@@ -16,6 +16,7 @@ function connection(pages: (n: number) => { tools: unknown[]; nextCursor?: strin
   let requests = 0;
   const client = {
     getServerCapabilities: () => ({ tools: {} }),
+    getNegotiatedProtocolVersion: () => '2025-11-25',
     request: vi.fn(({ params }: { params: { cursor?: string } }) => {
       requests++;
       return Promise.resolve(pages(Number(params.cursor ?? 0)));
@@ -58,6 +59,7 @@ describe('InventoryRefresher.relist', () => {
     let listings = 0;
     const client = {
       getServerCapabilities: () => ({ tools: {} }),
+      getNegotiatedProtocolVersion: () => '2025-11-25',
       request: async () => {
         const n = ++listings;
         if (n === 1) await gate;

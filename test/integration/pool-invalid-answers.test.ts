@@ -35,9 +35,16 @@ describe('pool: a stdio server whose results the MCP schema refuses', () => {
     return pool;
   }
 
+  it('leaves out the tools the MCP schema refuses, one by one, keeps the rest, and logs each with its first issue', async () => {
+    const pool = await poolWith({});
+    await pool.start('bad');
+    expect((await pool.tools()).map((t) => t.name)).toEqual(['good']);
+    expect(logged).toContain('[bad] lists tools the MCP schema refuses, left out: "broken" (inputSchema: Invalid input: expected object, received string), tools[2] (name: Invalid input: expected string, received undefined)');
+  });
+
   it('names the method and the first field at fault in one sentence, not the SDK\'s dump of every issue', async () => {
-    const listing = await rejection((await poolWith({})).start('bad'));
-    expect(listing.message).toBe('"bad" answered tools/list with a result the MCP schema refuses: tools[1].inputSchema: Invalid input: expected object, received string');
+    const listing = await rejection((await poolWith({ LISTING: 'not-a-list' })).start('bad'));
+    expect(listing.message).toBe('"bad" answered tools/list with a result the MCP schema refuses: tools: Invalid input: expected array, received string');
     expect(listing.hint).toBe('the server\'s answer is not valid MCP, so none of it is used; tell the maintainers of "bad"');
 
     const call = await rejection((await poolWith({ LISTING: 'valid' })).callTool('bad', 'good', {}));
