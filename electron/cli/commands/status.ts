@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { currentError, moreAccessNeeded, type AgentListingBound, type ServerStatus } from '../../../shared/api';
+import { currentError, moreAccessNeeded, PIN_KINDS, type AgentListingBound, type ServerStatus } from '../../../shared/api';
+import { heldNotes } from './held-notes';
 import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
 import { configError, issueRows } from '../config-errors';
@@ -63,7 +64,8 @@ export function registerStatus(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const status = await (await ctx.core()).api.status({});
+        const core = await ctx.core();
+        const status = await core.api.status({});
         // A broken mcp.json is shown with everything else, then is the command's error (exit 2):
         // a script must not read "status printed" as "the config is fine".
         const broken = status.configIssues.length > 0 ? configError(status.configIssues) : undefined;
@@ -95,6 +97,8 @@ export function registerStatus(program: Command, run: Run): void {
           ctx.output.out(`missing secret: server "${gap.server}", header "${gap.header}" uses ${gap.reference}, which is not in the vault; set it: ${gap.fix}`);
         }
         for (const bound of status.listingBounds ?? []) ctx.output.out(listingBoundLine(bound));
+        const held = await core.api.listHeldChanges({}).catch(() => []);
+        for (const line of heldNotes(held, PIN_KINDS)) ctx.output.out(`held for review: ${line}`);
         if (broken) throw broken;
       }),
     );

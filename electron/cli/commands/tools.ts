@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { needsFirstStart, type PromptInfo, type ResourceInfo, type ToolInfo } from '../../../shared/api';
+import { needsFirstStart, type PinKind, type PromptInfo, type ResourceInfo, type ToolInfo } from '../../../shared/api';
 import type { Core } from '../../app';
 import { VAULT_WHEN_USED, type CliContext } from '../context';
 import { printJson, table } from '../output';
@@ -8,6 +8,7 @@ import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
 import { errorMessage, isCodedError } from '../../../shared/errors';
 import { cutToColumns } from '../../../shared/text';
+import { heldNotes } from './held-notes';
 
 /**
  * Terminal columns a padded column shows (a CJK character or an emoji takes two): one server's long
@@ -85,6 +86,8 @@ interface Listing<T> {
   /** Table rows (header first), or null when there is nothing to show. */
   rows: (value: T) => string[][] | null;
   empty: string;
+  /** The kinds it lists that are pinned: what waits for review is named, not missing in silence. */
+  kinds: readonly PinKind[];
 }
 
 /** `tools`, `resources` and `prompts`: the same shape of command over a different listing. */
@@ -115,6 +118,9 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
         if (options.json) return printJson(ctx.output, value);
         // A server that cannot be listed yet is named with the step that lists it, not left out in silence.
         const notes = options.json ? [] : await unlisted(core, server);
+        // Best effort: a pin file that cannot be read is `servers review`'s to explain, not a reason to fail the listing.
+        const held = await core.api.listHeldChanges(byServer(server)).catch(() => []);
+        notes.push(...heldNotes(held, listing.kinds));
         const shown = rows ? cutColumns(rows) : undefined;
         if (!shown) ctx.output.out(listing.empty);
         else for (const line of table(shown.rows)) ctx.output.out(line);
@@ -134,6 +140,7 @@ export function registerListings(program: Command, run: Run): void {
     fetch: (core, server): Promise<ToolInfo[]> => core.api.listTools(byServer(server)),
     rows: (tools) => (tools.length === 0 ? null : [['SERVER', 'TOOL', 'DESCRIPTION'], ...tools.map((t) => [t.server, t.name, oneLine(t.description)])]),
     empty: 'No tools.',
+    kinds: ['tool'],
   });
   registerListing(program, run, {
     command: 'resources',
@@ -147,6 +154,7 @@ export function registerListings(program: Command, run: Run): void {
       return rows.length === 0 ? null : [['SERVER', 'URI', 'NAME'], ...rows];
     },
     empty: 'No resources.',
+    kinds: ['resource', 'resourceTemplate'],
   });
   registerListing(program, run, {
     command: 'prompts',
@@ -154,5 +162,6 @@ export function registerListings(program: Command, run: Run): void {
     fetch: (core, server): Promise<PromptInfo[]> => core.api.listPrompts(byServer(server)),
     rows: (prompts) => (prompts.length === 0 ? null : [['SERVER', 'PROMPT', 'DESCRIPTION'], ...prompts.map((p) => [p.server, p.name, oneLine(p.description)])]),
     empty: 'No prompts.',
+    kinds: ['prompt'],
   });
 }
