@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, open, realpath, unlink } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from '../fs-safe';
+import { shellQuote } from '../pool';
 
 /** The vault's bound on one value (shared/api `setSecret`): a service-account key is ~2.4 KiB. */
 export const MAX_SECRET_FILE_BYTES = 64 * 1024;
@@ -38,9 +39,11 @@ async function linkTarget(file: string): Promise<string | undefined> {
 /**
  * A secret's value from a file (a service-account key, a PEM key, a token file), byte for byte but
  * for a leading UTF-8 byte order mark: a regular file, not empty, at most 64 KiB, text (UTF-8). Errors
- * name the file, never its content.
+ * name the file, never its content. `storeCommand`: the command that stores this secret from standard
+ * input, shell-quoted, for the hint on a binary file.
  */
-export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BYTES): Promise<SecretFile> {
+export async function readSecretFile(file: string, options: { maxBytes?: number; storeCommand?: string } = {}): Promise<SecretFile> {
+  const { maxBytes = MAX_SECRET_FILE_BYTES, storeCommand = 'connected-services secrets set NAME' } = options;
   let handle;
   try {
     // Non-blocking: opening a FIFO to read waits for a writer (POSIX open(2)); the check below refuses it.
@@ -71,7 +74,8 @@ export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BY
     }
     if (text === undefined) {
       throw new CodedError('invalid_input', `${file} is not a text file; the vault stores text.`, {
-        hint: `Store it encoded: \`base64 -w0 ${file} | connected-services secrets set NAME\`, and have the program decode it.`,
+        // Quoted as a shell reads it (a space or a quote in the path), and portable: macOS's base64 has no -w.
+        hint: `Store it encoded: \`base64 < ${shellQuote(file)} | tr -d '\\n' | ${storeCommand}\`, and have the program decode it.`,
       });
     }
     const bomDropped = bytes.subarray(0, UTF8_BOM.length).equals(UTF8_BOM);

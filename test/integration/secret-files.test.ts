@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,11 +133,17 @@ describe('secrets set --from-file', () => {
     expect(tooBig.stderr).toContain('larger than 64 KiB');
     expect(existsSync(big)).toBe(true);
 
-    const binary = join(tempHome(), '..', 'key.p12');
-    writeFileSync(binary, Buffer.from([0x30, 0x82, 0x00, 0xff, 0xfe, 0x00, 0x01]));
-    const refused = await runCli(home, ['secrets', 'set', 'OTHER', '--from-file', binary], { env });
+    // In a folder whose name a shell would split: the hint's command must still work when pasted.
+    const spaced = join(tempHome(), "my keys's");
+    mkdirSync(spaced);
+    const binary = join(spaced, 'key.p12');
+    const bytes = Buffer.from([0x30, 0x82, 0x00, 0xff, 0xfe, 0x00, 0x01, ...randomBytes(200)]);
+    writeFileSync(binary, bytes);
+    const refused = await runCli(home, ['secrets', 'set', 'OTHER', '--server', 'files', '--from-file', binary], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('base64');
+    const hinted = /Store it encoded: `(.*) \| (connected-services .*)`, and have the program decode it\./.exec(refused.stderr);
+    expect(hinted?.[2], refused.stderr).toBe('connected-services secrets set OTHER --server files');
+    expect(execFileSync('sh', ['-c', hinted?.[1] ?? 'false'], { encoding: 'utf8' })).toBe(bytes.toString('base64'));
 
     const noFile = await runCli(home, ['secrets', 'set', 'OTHER', '--delete-original'], { env, input: 'value-123456\n' });
     expect(noFile.code).toBe(2);

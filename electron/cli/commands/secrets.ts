@@ -12,6 +12,7 @@ import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
 import { checkSecretInput } from './secret-input';
 import { nonEmpty } from '../empty-values';
+import { shellQuote } from '../../pool';
 
 interface ScopeOptions {
   server?: string;
@@ -81,7 +82,8 @@ export function registerSecrets(program: Command, run: Run): void {
         // What was typed is checked first, the file read (a path that is no file is a typo too), then the vault.
         checkSecretInput({ name, ...options });
         const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
-        const fromFile = file === undefined ? undefined : await readSecretFile(file);
+        const storeCommand = ['connected-services', 'secrets', 'set', name, ...(options.server === undefined ? [] : ['--server', options.server]), ...(options.store === undefined ? [] : ['--store', options.store])].map(shellQuote).join(' ');
+        const fromFile = file === undefined ? undefined : await readSecretFile(file, { storeCommand });
         const core = await ctx.core();
         // The vault that would keep it: the running app's, or this command's own.
         const health = (await core.api.status({})).vault;
