@@ -64,7 +64,7 @@ describe('serve --confirm-at-terminal', () => {
       decide: () => {
         // While the call runs, its requests belong here.
         expect(owned).toEqual(['cli-1']);
-        return Promise.resolve({ outcome: 'confirmed', result: { content: [{ type: 'text', text: 'done\u202E' }] } });
+        return Promise.resolve({ outcome: 'confirmed', result: { content: [{ type: 'text', text: 'done\u202E\r\nline two\tend\rover\u001b[2J' }] } });
       },
       write: (line) => lines.push(line),
       callConfirmed: (callId) => {
@@ -78,8 +78,8 @@ describe('serve --confirm-at-terminal', () => {
     expect(owned).toEqual([]);
     const text = lines.join('\n');
     expect(text).toContain('c-9: confirmed');
-    expect(text).toContain('done');
-    expect(text).not.toContain('\u202E');
+    // A result's lines are lines (not \u000a), indented under the outcome; what a terminal acts on is shown.
+    expect(lines.at(-1)).toBe('  done\\u202e\n  line two\tend\\u000dover\\u001b[2J');
     stop();
   });
 });

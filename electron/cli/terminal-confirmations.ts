@@ -31,7 +31,8 @@ function resultLines(result: unknown): string[] {
   if (!parsed.success) return [];
   const text = parsed.data.content.map((item) => (item.type === 'text' && typeof item['text'] === 'string' ? item['text'] : `[${item.type}]`)).join('\n');
   const cut = text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}… (cut)` : text;
-  return cut === '' ? [] : [`  ${parsed.data.isError ? 'error: ' : ''}${revealHidden(cut).replace(/\n/g, '\n  ')}`];
+  // Its lines stay lines, indented; every other hidden character (a lone CR, ESC) is shown as an escape.
+  return cut === '' ? [] : [`  ${parsed.data.isError ? 'error: ' : ''}${revealHidden(cut.replace(/\r\n/g, '\n'), ['\n', '\t']).replace(/\n/g, '\n  ')}`];
 }
 
 function describe(c: Confirmation): string[] {
