@@ -22,6 +22,8 @@ describe('chooseBridgePort', () => {
     expect(error).toBeInstanceOf(CodedError);
     expect((error as CodedError).code).toBe('server_unavailable');
     expect((error as CodedError).message).toContain('--bridge-port');
+    // Leaving the option out takes settings.bridgePort or the default port, so only 0 is said to pick a free one.
+    expect((error as CodedError).hint).toBe('Stop that program, or give --bridge-port another port (0 picks a free one)');
   });
 
   it('refuses a busy port from settings.bridgePort, naming the file', async () => {

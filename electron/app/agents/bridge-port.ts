@@ -23,7 +23,8 @@ export async function chooseBridgePort(options: BridgePortOptions): Promise<numb
     throw new CodedError('server_unavailable', `Port ${chosen} for the agent bridge (${source}) is in use by another program`, {
       hint:
         options.given !== undefined
-          ? 'Stop that program, or choose another port with --bridge-port (leave it out to pick a free one)'
+          ? // Left out, the bridge takes settings.bridgePort or its default port, not a free one.
+            'Stop that program, or give --bridge-port another port (0 picks a free one)'
           : `Stop that program, or change settings.bridgePort in ${options.configFile} (remove it to pick a free one)`,
       data: { port: chosen },
     });
