@@ -16,6 +16,13 @@ describe('CLI: servers edit and servers restart', () => {
     const described = await runCli(home, ['servers', 'edit', 'f', '--description', 'the fault server']);
     expect(described.code, described.stderr).toBe(0);
     expect(described.stdout).toBe('Changed f.\n');
+    // The same again changes nothing, and says so: no "Changed", no change in the admin log.
+    const admin = (): string => readFileSync(join(home, 'audit', 'admin.jsonl'), 'utf8');
+    const logged = admin();
+    const again = await runCli(home, ['servers', 'edit', 'f', '--description', 'the fault server', '--cwd', ROOT]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe('Nothing changed: f already is as given.\n');
+    expect(admin()).toBe(logged);
 
     const edited = await runCli(home, ['servers', 'edit', 'f', '--env', 'FAULT_MODE=normal']);
     expect(edited.code, edited.stderr).toBe(0);

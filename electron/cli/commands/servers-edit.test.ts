@@ -17,6 +17,25 @@ describe('servers edit: the entry with the options applied', () => {
     expect(editedConfig(stdio, [], { description: '' })).toEqual(stdio);
   });
 
+  it('refuses a command line after -- with --command or --arg, which one of them would silently override', () => {
+    expect(() => editedConfig(stdio, ['node', 'y'], { arg: ['x'] })).toThrow('servers edit was given a command line after -- and --command or --arg too');
+    expect(() => editedConfig(stdio, ['node'], { command: 'uvx' })).toThrow('after -- and --command or --arg too');
+  });
+
+  it('refuses to set and remove one variable at once, and to remove one the entry does not set', () => {
+    expect(() => editedConfig(stdio, [], { env: ['C=1'], unsetEnv: ['C'] })).toThrow('--env and --unset-env both name "C"');
+    const typo = (() => {
+      try {
+        editedConfig(stdio, [], { unsetEnv: ['AA'] });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(typo).toMatchObject({ code: 'invalid_input', message: 'The entry sets no environment variable "AA" to remove', hint: 'It sets "A", "B"' });
+    expect(() => editedConfig({ command: 'npx' }, [], { unsetEnv: ['A'] })).toThrow('sets no environment variable "A"');
+  });
+
   it('sets and removes variables, sets or clears the folder, and the description', () => {
     expect(editedConfig(stdio, [], { env: ['A=x', 'C=${secret:C}'], unsetEnv: ['B'], cwd: '/srv', description: 'd' })).toEqual({
       ...stdio,

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { Command } from 'commander';
 import { failedServers } from '../../../shared/api';
 import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
@@ -45,6 +46,16 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
       hint: 'Name what to change: a new command line after --, or --command, --arg, --env, --unset-env, --cwd, --url, --header or --description (connected-services servers edit --help)',
     });
   }
+  // Two ways to give the same part would leave one silently unused.
+  if (commandLine.length > 0 && (options.command !== undefined || options.arg)) {
+    throw new CodedError('invalid_input', 'servers edit was given a command line after -- and --command or --arg too', {
+      hint: 'Give the whole new command line after --, or change its parts with --command and --arg, not both',
+    });
+  }
+  const both = (options.unsetEnv ?? []).filter((name) => (options.env ?? []).some((item) => item.split('=')[0] === name));
+  if (both.length > 0) {
+    throw new CodedError('invalid_input', `--env and --unset-env both name ${both.map((name) => `"${name}"`).join(', ')}`, { hint: 'Set it with --env, or remove it with --unset-env, not both' });
+  }
   const next: Record<string, unknown> = { ...before };
   // Blank clears the field (as --cwd ''), never stores "".
   if (options.description !== undefined) {
@@ -70,7 +81,16 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
       const [name, value] = optionPair(item, /=/, '--env');
       env[name] = value;
     }
-    for (const name of options.unsetEnv ?? []) delete env[name];
+    for (const name of options.unsetEnv ?? []) {
+      // A typo would read as done: "Changed", with the variable meant still set.
+      if (!Object.hasOwn(env, name)) {
+        const names = Object.keys(before.env ?? {});
+        throw new CodedError('invalid_input', `The entry sets no environment variable "${name}" to remove`, {
+          hint: names.length > 0 ? `It sets ${names.map((n) => `"${n}"`).join(', ')}` : 'It sets no environment variables',
+        });
+      }
+      delete env[name];
+    }
     if (Object.keys(env).length > 0) next['env'] = env;
     else delete next['env'];
   } else {
@@ -120,6 +140,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name }).catch((error: unknown) => explainServerError(core.api, name, error));
         const edited = editedConfig(config, command, options);
+        // Nothing to write: no change logged, none to confirm in the app, no approval undone.
+        if (isDeepStrictEqual(edited, config)) return ctx.output.out(`Nothing changed: ${name} already is as given.`);
         noteMissingPaths(ctx.output, edited);
         warnIfArgumentSecrets(ctx.output, edited);
         const status = await core.api.updateServer({ name, config: edited });
