@@ -170,8 +170,9 @@ export class CallApprovalQueue {
   #require(id: string): Waiter {
     const waiter = this.#waiters.get(id);
     if (!waiter) {
-      throw new CodedError('not_found', redact(`no approval is waiting under id "${id}"`), {
-        hint: 'it may have been decided or timed out; run `connected-services approvals list`',
+      // Worded as the command line's allow is refused (refuse-now.ts): deny and allow name it alike.
+      throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), {
+        hint: 'It may have been decided or timed out; see `connected-services approvals list`',
       });
     }
     return waiter;

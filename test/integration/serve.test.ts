@@ -81,7 +81,7 @@ describe('serve (headless core + App API over HTTP)', () => {
   it('lets CLI commands reach the running app with the secret it stored', async () => {
     const list = await runCli(home, ['approvals', 'list']);
     expect(list.stderr).toBe('');
-    expect(list.stdout).toContain('Nothing is waiting for approval.');
+    expect(list.stdout).toContain('No call is waiting for approval.');
   });
 
   it('fetches never-seen inventories once in the background, so a first run shows real tools', async () => {

@@ -71,7 +71,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown, 
   if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
     const { id } = input as { id: string };
     if (!(await api.listApprovals({})).some((a) => a.id === id)) {
-      throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), { hint: 'See `connected-services approvals list`' });
+      throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), { hint: 'It may have been decided or timed out; see `connected-services approvals list`' });
     }
   }
 }

@@ -26,7 +26,7 @@ describe('approvals list', () => {
   });
 
   it('says when nothing waits, and prints no argument block for a resource read', () => {
-    expect(approvalLines([], 0)).toEqual(['Nothing is waiting for approval.']);
+    expect(approvalLines([], 0)).toEqual(['No call is waiting for approval.']);
     const lines = approvalLines([{ ...base, kind: 'resource', tool: 'file:///notes/plan.md', tier: 'read' }], 0);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('mail file:///notes/plan.md');

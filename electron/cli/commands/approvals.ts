@@ -4,6 +4,7 @@ import { revealHidden } from '../../../shared/text';
 import { table } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
+import { serverApprovalNote } from './server-approval-note';
 
 /**
  * `approvals list` as a person reads it: one row per waiting call, then what each call would send
@@ -11,7 +12,7 @@ import { connectRunningApp } from '../running-app';
  * characters shown as escapes). No log pattern runs over them: consent is to what will be sent.
  */
 export function approvalLines(list: readonly PendingApproval[], now: number): string[] {
-  if (list.length === 0) return ['Nothing is waiting for approval.'];
+  if (list.length === 0) return ['No call is waiting for approval.'];
   const rows = list.map((a) => [a.id, a.agent, a.kind, revealHidden(a.server === '' ? a.tool : `${a.server} ${a.tool}`), a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
   const lines = table([['ID', 'AGENT', 'KIND', 'CALL', 'TIER', 'EXPIRES IN'], ...rows]);
   // Held whatever the policy says: the person reads why before anything else.
@@ -38,6 +39,11 @@ export function registerApprovals(program: Command, run: Run): void {
         const print = ctx.output.verbatim?.bind(ctx.output) ?? ctx.output.out.bind(ctx.output);
         if (options.json) return print(JSON.stringify(list, null, 2));
         for (const line of approvalLines(list, Date.now())) print(line);
+        // A server's own approval (its command, where its secrets go) is another command's: named, so "no call" is not read as "nothing".
+        const { servers } = await (await connectRunningApp(ctx.dataDir)).call('status', {});
+        for (const s of servers.filter((server) => server.approval === 'pending')) {
+          ctx.output.err(`note: ${serverApprovalNote(s)}`);
+        }
       }),
     );
 

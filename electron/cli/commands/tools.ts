@@ -9,6 +9,7 @@ import { connectServer, signInCore } from './connect-server';
 import { errorMessage, isCodedError } from '../../../shared/errors';
 import { cutToColumns } from '../../../shared/text';
 import { heldNotes } from './held-notes';
+import { serverApprovalNote } from './server-approval-note';
 
 /**
  * Terminal columns a padded column shows (a CJK character or an emoji takes two): one server's long
@@ -65,7 +66,7 @@ async function unlisted(core: Core, server: string | undefined): Promise<string[
       !s.enabled
         ? [`${s.name} is disabled: connected-services servers enable ${s.name}`]
         : s.approval === 'pending'
-          ? [`${s.name} waits for your approval of ${s.transport === 'stdio' ? 'its command' : 'where it sends secrets'} before it runs: connected-services servers approve ${s.name}`]
+          ? [serverApprovalNote(s)]
           : [],
     );
 }
