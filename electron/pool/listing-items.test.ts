@@ -22,6 +22,14 @@ describe('itemByItemPage', () => {
     ]);
   });
 
+  it("places a refused item in the whole listing, across the walk's pages", async () => {
+    const refused: RefusedItem[] = [];
+    const schema = itemByItemPage(specTypeSchemas, 'prompts/list', 'prompts', refused)['~standard'];
+    await schema.validate({ prompts: [{ name: 'a' }, { name: 'b' }], nextCursor: '2' });
+    await schema.validate({ prompts: [{ name: 'c' }, { arguments: 1 }] });
+    expect(refused.map((r) => r.at)).toEqual(['prompts[3]']);
+  });
+
   it('checks resources, templates and prompts the same way', async () => {
     const resources = await check('resources/list', 'resources', { resources: [{ uri: 'x://1', name: 'one' }, { name: 'no uri' }] });
     expect(resources.result).toEqual({ value: { resources: [{ uri: 'x://1', name: 'one' }] } });

@@ -49,13 +49,15 @@ function pageIssues(issues: Issues): Issues {
  * The result schema for one page of a list, for `client.request()`: the page's own fields checked
  * as the MCP schema checks them, and each item on its own, so one item the schema refuses (a tool
  * whose inputSchema is a string) is left out and put in `refused` instead of failing the page, and
- * with it every other tool of that server. The 2026-07-28 era's codec checks the whole page before
+ * with it every other tool of that server. One schema walks one listing, page after page. The 2026-07-28 era's codec checks the whole page before
  * any result schema, so there a refused item still fails the page.
  */
 export function itemByItemPage(schemas: typeof SpecTypeSchemas, method: ListMethod, key: string, refused: RefusedItem[]): StandardSchemaV1<unknown, Record<string, unknown>> {
   const shape = SHAPES[method];
   const pageSchema = schemas[shape.page]['~standard'];
   const itemSchema = schemas[shape.item]['~standard'];
+  // Items on the pages before this one: a refused item's place is in the whole listing.
+  let before = 0;
   return {
     '~standard': {
       version: 1,
@@ -74,9 +76,10 @@ export function itemByItemPage(schemas: typeof SpecTypeSchemas, method: ListMeth
           if (!checked.issues) kept.push(checked.value);
           else {
             const name: unknown = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined;
-            refused.push({ at: `${key}[${index}]`, name: typeof name === 'string' ? name : undefined, issue: firstIssue(checked.issues) });
+            refused.push({ at: `${key}[${before + index}]`, name: typeof name === 'string' ? name : undefined, issue: firstIssue(checked.issues) });
           }
         }
+        before += items.length;
         return { value: { ...(page.value as Record<string, unknown>), [key]: kept } };
       },
     },
