@@ -17,7 +17,7 @@ describe('approvals, worded for what waits', () => {
   });
 
   it('says no call waits, and names a server whose own approval waits with the command that gives it', async () => {
-    // Written by hand, as any program of the user could: it waits for the person's approval.
+    // Written by hand, as every program of the user could write it: it waits for the person's approval.
     const file = join(home, 'mcp.json');
     const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
     writeFileSync(file, JSON.stringify({ ...config, mcpServers: { ...config.mcpServers, local: { command: 'node', args: ['-e', '0'] } } }));
