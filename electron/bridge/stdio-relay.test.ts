@@ -136,4 +136,39 @@ describe('StdioRelay on SDK v2', () => {
     stdin.end();
     await running;
   });
+
+  it('ends the bridge session before a second initialize, which opens the next one, instead of leaving it open beside it', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const out: string[] = [];
+    stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const seen: string[] = [];
+    let sessions = 0;
+    const fetch = (_url: string | URL, init?: RequestInit): Promise<Response> => {
+      const session = new Headers(init?.headers).get('mcp-session-id') ?? 'none';
+      if (init?.method === 'DELETE') {
+        seen.push(`DELETE @${session}`);
+        return Promise.resolve(new Response(null, { status: 200 }));
+      }
+      if (init?.method !== 'POST') return Promise.resolve(new Response(null, { status: 405 }));
+      const message = JSON.parse(init.body as string) as { id?: number; method?: string };
+      seen.push(`${message.method ?? 'answer'} @${session}`);
+      if (message.id === undefined) return Promise.resolve(new Response(null, { status: 202 }));
+      if (message.method !== 'initialize') return Promise.resolve(Response.json({ jsonrpc: '2.0', id: message.id, result: { tools: [] } }));
+      sessions += 1;
+      return Promise.resolve(Response.json({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'b', version: '1' } } }, { headers: { 'mcp-session-id': `s${sessions}` } }));
+    };
+    const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch, stdin, stdout, notice: () => undefined, sdk });
+    const running = relay.run();
+    const initialize = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n`;
+    stdin.write(initialize(1));
+    await expect.poll(() => out.join(''), { timeout: 10_000 }).toContain('"id":1');
+    stdin.write(initialize(2));
+    await expect.poll(() => out.join(''), { timeout: 10_000 }).toContain('"id":2');
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' })}\n`);
+    await expect.poll(() => out.join(''), { timeout: 10_000 }).toContain('"id":3');
+    expect(seen).toEqual(['initialize @none', 'DELETE @s1', 'initialize @none', 'tools/list @s2']);
+    stdin.end();
+    await running;
+  });
 });

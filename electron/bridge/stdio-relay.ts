@@ -179,7 +179,10 @@ export class StdioRelay {
   #dispatch(msg: JSONRPCMessage): void {
     const { isJSONRPCRequest } = this.#options.sdk;
     if (isJSONRPCRequest(msg) && msg.method === 'initialize') {
-      this.#opened = this.#opened.then(() => this.#forward(msg));
+      this.#opened = this.#opened.then(async () => {
+        if (this.#http.sessionId !== undefined) await this.#startOver();
+        await this.#forward(msg);
+      });
       return;
     }
     const cancelled = cancelledRequest(msg);
@@ -255,6 +258,21 @@ export class StdioRelay {
     if (this.#protocolVersion !== undefined) this.#http.setProtocolVersion(this.#protocolVersion);
     await this.#http.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     this.#options.notice('the bridge restarted; continued on a new session');
+  }
+
+  /**
+   * A client that initializes again starts over, on a new transport: the SDK's would send it without
+   * the session id, so the bridge would open a second session and hold the first (its stream too)
+   * until its idle expiry. The first is ended (DELETE, §Session Management) and closed.
+   */
+  async #startOver(): Promise<void> {
+    const old = this.#http;
+    this.#http = this.#openSession();
+    await this.#http.start();
+    // Its stream's end and a refused DELETE are this session's end, not news for the client's stderr.
+    old.onerror = () => undefined;
+    await old.terminateSession().catch(() => undefined);
+    await old.close().catch(() => undefined);
   }
 
   #failRequest(id: RequestId, text: string): void {

@@ -112,6 +112,34 @@ describe('the stdio shim (bridge --stdio)', () => {
     expect(stderr()).toContain('continued on a new session');
   });
 
+  it('starts over on a second initialize: the first session ends, the next answers, with nothing said on stderr', async () => {
+    const { h, token } = await bridgeWith({ everything: everythingServer() });
+    const child = spawn(process.execPath, tsEntry(SHIM), { cwd: ROOT, env: shimEnv(h.bridge.url, token), stdio: ['pipe', 'pipe', 'pipe'] });
+    open.push({ close: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.stdin.end()))) });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const send = (message: object): boolean => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const answered = (id: number): Promise<Record<string, unknown>> =>
+      waitFor(`answer ${id}`, () => {
+        const line = out.split('\n').find((l) => l.includes(`"id":${id},`) || l.endsWith(`"id":${id}}`));
+        return line === undefined ? undefined : (JSON.parse(line) as Record<string, unknown>);
+      });
+    const initialize = { method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'again', version: '1' } } };
+    send({ id: 1, ...initialize });
+    expect((await answered(1))['result']).toBeDefined();
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, ...initialize });
+    expect((await answered(2))['result']).toBeDefined();
+    send({ method: 'notifications/initialized' });
+    send({ id: 3, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: 'after' } } });
+    expect(JSON.stringify(await answered(3))).toContain('Echo: after');
+    // One session: the first was ended, not left open beside the next one.
+    expect(h.bridge.connections().filter((c) => c.agent === 'desktop')).toHaveLength(1);
+    expect(err).toBe('');
+  });
+
   it('explains a missing token, a refused token and an unreachable bridge on stderr, and exits', async () => {
     const { h } = await bridgeWith({});
     const missing = await runShim(shimEnv(h.bridge.url, undefined));
