@@ -1,26 +1,18 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RefusedItem } from '../../shared/api';
 import { createCore } from '../../electron/app';
 import { runCli } from '../support/cli';
-import { passphraseHome } from '../support/passphrase-home';
-import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
+import { shifted, shiftingHome, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
 // A refusal accepted after all approves what the server lists at that moment: the command lists the
 // server afresh first, so a cached listing that still carries the refused text does not decide it.
 describe('accepting a refusal after all, through the built CLI', () => {
   it('fails while the server lists it otherwise or not at all, saying so; succeeds once it lists exactly the refused one', async () => {
-    const home = await passphraseHome(PASSPHRASE, 'cs-accept-refused-');
-    const stageFile = join(home, '..', 'stage');
-    writeFileSync(stageFile, '1');
-    const core = await coreWithShifting(home, stageFile);
-    try {
+    const { home, stageFile } = await shiftingHome('cs-accept-refused-', async (core) => {
       await shifted(core);
       await core.api.reviewChanges({ name: 'shifting', decisions: [{ kind: 'tool', name: 'upload', decision: 'refuse' }, { kind: 'tool', name: 'search', decision: 'refuse' }] });
-    } finally {
-      await core.close();
-    }
+    });
 
     // Each accept names the refused definition by the digest shown beside it.
     const listed = await runCli(home, ['servers', 'review', 'shifting', '--refused', '--json'], { env: PASSPHRASE });

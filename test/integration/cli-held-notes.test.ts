@@ -1,21 +1,10 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
-import { passphraseHome } from '../support/passphrase-home';
-import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
+import { shifted, shiftingHome, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
 describe('what waits for review, named by tools, prompts and status', () => {
   it('says which server lists new or changed items agents do not see, and the command that shows them', async () => {
-    const home = await passphraseHome(PASSPHRASE, 'cs-held-notes-');
-    const stageFile = join(home, '..', 'stage');
-    writeFileSync(stageFile, '1');
-    const core = await coreWithShifting(home, stageFile);
-    try {
-      await shifted(core);
-    } finally {
-      await core.close();
-    }
+    const { home } = await shiftingHome('cs-held-notes-', (core) => shifted(core));
     const review = 'connected-services servers review shifting';
 
     const tools = await runCli(home, ['tools', 'shifting'], { env: PASSPHRASE });

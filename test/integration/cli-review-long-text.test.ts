@@ -1,11 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
 import { runCli } from '../support/cli';
-import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
-import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
+import { shifted, shiftingHome, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
 const running: Served[] = [];
 afterEach(async () => {
@@ -14,16 +11,7 @@ afterEach(async () => {
 
 /** A home whose `shifting` (with `pad`, SHIFT_PAD) was approved at stage 1 and holds its stage 2. */
 async function heldPad(): Promise<string> {
-  const home = await passphraseHome(PASSPHRASE, 'cs-review-long-');
-  const stageFile = join(home, '..', 'stage');
-  writeFileSync(stageFile, '1');
-  const core = await coreWithShifting(home, stageFile, { SHIFT_PAD: '1' });
-  try {
-    await shifted(core, 5);
-  } finally {
-    await core.close();
-  }
-  return home;
+  return (await shiftingHome('cs-review-long-', (core) => shifted(core, 5), { SHIFT_PAD: '1' })).home;
 }
 
 function expectPadShown(text: string): void {

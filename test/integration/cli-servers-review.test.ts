@@ -1,23 +1,12 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
 import { createCore } from '../../electron/app';
 import { runCli } from '../support/cli';
-import { passphraseHome } from '../support/passphrase-home';
-import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
+import { shifted, shiftingHome, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
 describe('servers review, through the built CLI', () => {
   it('shows each held tool with its word diff and schema changes, then accepts and refuses', async () => {
-    const home = await passphraseHome(PASSPHRASE, 'cs-review-');
-    const stageFile = join(home, '..', 'stage');
-    writeFileSync(stageFile, '1');
-    const core = await coreWithShifting(home, stageFile);
-    try {
-      await shifted(core);
-    } finally {
-      await core.close();
-    }
+    const { home } = await shiftingHome('cs-review-', (core) => shifted(core));
 
     const shown = await runCli(home, ['servers', 'review', 'shifting'], { env: PASSPHRASE });
     expect(shown.code, shown.stderr).toBe(0);

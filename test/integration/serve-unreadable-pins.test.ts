@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange, ToolInfo } from '../../shared/api';
 import { MAX_PIN_FILE_BYTES } from '../../electron/pinning/pin-file';
 import { runCli } from '../support/cli';
-import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
-import { SHIFTING_PASSPHRASE as PASSPHRASE, coreWithShifting } from '../support/shifting-core';
+import { SHIFTING_PASSPHRASE as PASSPHRASE, shiftingHome } from '../support/shifting-core';
 
 // A server able to make its own pin file unreadable must not get its next listing approved whole.
 const open: Served[] = [];
@@ -16,15 +15,9 @@ afterEach(async () => {
 
 /** `shifting` approved and listed at its first stage, its pins written; then moved to its second. */
 async function pinnedThenShifted(): Promise<{ home: string; pinFile: string }> {
-  const home = await passphraseHome(PASSPHRASE, 'cs-lost-pins-');
-  const stageFile = join(home, '..', 'stage');
-  writeFileSync(stageFile, '1');
-  const core = await coreWithShifting(home, stageFile);
-  try {
+  const { home, stageFile } = await shiftingHome('cs-lost-pins-', async (core) => {
     expect((await core.pool.tools('shifting')).map((t) => t.name)).toContain('search');
-  } finally {
-    await core.close();
-  }
+  });
   writeFileSync(stageFile, '2');
   return { home, pinFile: join(home, 'pins', 'shifting.json') };
 }
