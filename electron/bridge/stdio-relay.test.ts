@@ -34,12 +34,18 @@ function bridge(): { fetch: (url: string | URL, init?: RequestInit) => Promise<R
   };
 }
 
+/** The client's side of the relay: what it writes, and what it has been sent so far. */
+function pipes(): { stdin: PassThrough; stdout: PassThrough; out: string[] } {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const out: string[] = [];
+  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+  return { stdin, stdout, out };
+}
+
 describe('StdioRelay on SDK v2', () => {
   it('ends with a clear error when the bridge refuses the token mid-run (401)', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    const out: string[] = [];
-    stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const { stdin, stdout, out } = pipes();
     const fake = bridge();
     const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch: fake.fetch, stdin, stdout, notice: () => undefined, sdk });
     const running = relay.run();
@@ -121,10 +127,7 @@ describe('StdioRelay on SDK v2', () => {
   });
 
   it('says in a few words on stderr why a line was unreadable, as its answer to the client does, never the schema dump', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    const out: string[] = [];
-    stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const { stdin, stdout, out } = pipes();
     const notices: string[] = [];
     const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch: bridge().fetch, stdin, stdout, notice: (text) => notices.push(text), sdk });
     const running = relay.run();
@@ -138,10 +141,7 @@ describe('StdioRelay on SDK v2', () => {
   });
 
   it('ends the bridge session before a second initialize, which opens the next one, instead of leaving it open beside it', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    const out: string[] = [];
-    stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const { stdin, stdout, out } = pipes();
     const seen: string[] = [];
     let sessions = 0;
     const fetch = (_url: string | URL, init?: RequestInit): Promise<Response> => {
