@@ -122,7 +122,10 @@ describe.skipIf(process.platform !== 'linux')('serve --confirm-at-terminal: a ca
   });
 
   it('asks the form at the terminal after the confirmation, and shows the result with the value typed there', async () => {
-    const id = requestOf(await runCli(home, ['call', 'asking', 'ask-for', '{"who":"terminal"}']));
+    const asked = await runCli(home, ['call', 'asking', 'ask-for', '{"who":"terminal"}']);
+    const id = requestOf(asked);
+    // The command line's person is told where to look: the app's list, and this terminal.
+    expect(asked.stderr).toMatch(/Confirm it in Connected Services \(Activity → Waiting for you\) or at the terminal where connected-services serve runs \(pid \d+\)/);
     let at = await serve.shows(new RegExp(`Confirm ${id}\\? \\[y/N\\] `));
     serve.type('y');
     at = await serve.shows(/asking asks: for terminal\n[\s\S]*Reply: /, at);

@@ -119,6 +119,19 @@ describe('the door: who may do what', () => {
     expect(JSON.stringify(entries.at(-1)?.input)).not.toContain(';curl');
   });
 
+  it("names every place the person confirms at in the waiting hint, while that place asks", async () => {
+    const { door } = setup();
+    const hint = async (): Promise<string> => {
+      const error = await door.call({ caller: 'cli' }, 'addAgent', { name: `a${Math.random()}` }).catch((e: unknown) => e);
+      return (error as { hint?: string }).hint ?? '';
+    };
+    expect(await hint()).toMatch(/^Confirm it in Connected Services \(Activity → Waiting for you\) within 10 minutes; nothing changed yet\. Request c-/);
+    const off = door.confirmAlsoAt('at the terminal where connected-services serve runs (pid 42)');
+    expect(await hint()).toMatch(/^Confirm it in Connected Services \(Activity → Waiting for you\) or at the terminal where connected-services serve runs \(pid 42\) within 10 minutes/);
+    off();
+    expect(await hint()).not.toContain('terminal');
+  });
+
   it('runs narrowing calls from the command line directly, and logs them as the CLI', async () => {
     const { door, entries, changes } = setup();
     await door.call({ caller: 'cli' }, 'decideApproval', { id: 'a1', decision: 'deny' });

@@ -61,16 +61,19 @@ export interface ApiDoor {
   call<M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
   /** The App API for one caller (in-process callers: the desktop tray, the CLI's own commands). */
   as(from: CallerInfo): AppApi;
+  /** Another place the person confirms at (serve's terminal), named in the waiting hint until the returned function runs. */
+  confirmAlsoAt(place: string): () => void;
 }
 
 /**
  * The error a widening from the command line answers with: coded `denied`, the request's id in `data`,
  * and its `claim`, which `confirmationAnswer` wants: this caller alone learns how it ended.
  */
-export function waitingForConfirmation(confirmation: Confirmation, claim: string): CodedError {
+export function waitingForConfirmation(confirmation: Confirmation, claim: string, alsoAt: readonly string[] = []): CodedError {
   const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
+  const where = ['in Connected Services (Activity → Waiting for you)', ...alsoAt].join(' or ');
   return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
-    hint: `Confirm it in Connected Services (Activity → Waiting for you) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
+    hint: `Confirm it ${where} within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
     data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, claim, expiresAt: confirmation.expiresAt },
   });
 }
@@ -100,6 +103,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
   const rate = options.changeRate ?? DEFAULT_CHANGE_RATE;
   // One credential, one pace: every process holding the command line's credential shares it.
   const cliChanges = new ChangeRate({ burst: rate.burst, perSecond: rate.perSecond, now: options.changeRate?.now ?? Date.now });
+  const alsoAt = new Set<string>();
 
   /** Best effort: a summary without its context still says what is asked. */
   const context = (method: ApiMethod, input: unknown): Promise<SummaryContext> => contextOf(method, input).catch(() => ({}));
@@ -214,7 +218,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       ...(from.pid !== undefined ? { pid: from.pid } : {}),
     });
     admin.record({ ...base, outcome: 'waiting', confirmation: confirmation.id });
-    throw waitingForConfirmation(confirmation, claim);
+    throw waitingForConfirmation(confirmation, claim, [...alsoAt]);
   };
 
   return {
@@ -225,6 +229,10 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
         out[method] = (input: unknown) => call(from, method, input as ApiInput<typeof method>);
       }
       return out as unknown as AppApi;
+    },
+    confirmAlsoAt: (place) => {
+      alsoAt.add(place);
+      return () => alsoAt.delete(place);
     },
   };
 }

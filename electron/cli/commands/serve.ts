@@ -193,11 +193,14 @@ export function serveAction(options: ServeOptions): Action {
           },
         })
       : undefined;
+    // Named in the hint a command line waits with, so its person knows to look here too.
+    const offTerminalHint = terminal ? core.door.confirmAlsoAt(`at the terminal where connected-services serve runs (pid ${process.pid})`) : undefined;
     await stopped;
     // Stopping waits for the servers to end; a second signal cuts it short, the audit's counts written first.
     const offSecond = onSecondSignal(() => core.bridge?.audit.endWindows());
     ctx.output.err('Stopping Connected Services…');
     compaction.stop();
+    offTerminalHint?.();
     stopConfirming?.();
     stopCallAsks?.();
     await removeRuntime();
