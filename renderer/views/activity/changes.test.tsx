@@ -191,6 +191,16 @@ describe('activity: changes asked from the command line', () => {
     expect(rows[0]).toContain('pending');
   });
 
+  it('pairs a pending line of a log written before outcomes named it with the copy that ended it', async () => {
+    const begun: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli-offline', pid: 26511, method: 'addServer', summary: 'add the server "notes": node x.js', outcome: 'pending', review: true };
+    const ended: AdminEntry = { ...begun, id: 'e-2', time: 1_100, outcome: 'ok' };
+    renderApp(createFakeApi({ readAdminLog: () => [begun, ended] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent ?? '');
+    expect(rows[1]).toContain('begun, then');
+    expect(rows[1]).not.toContain('pending');
+  });
+
   it('says a withdrawn request ended because the program that asked stopped waiting, not that it expired', async () => {
     const asked: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli', pid: 4047, method: 'setSecret', summary: 'store the secret "T"', outcome: 'waiting', confirmation: 'c-9' };
     const withdrawn: AdminEntry = { ...asked, id: 'e-2', time: 2_000, outcome: 'withdrawn' };

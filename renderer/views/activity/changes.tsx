@@ -5,6 +5,7 @@ import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, ShowAllText, Table, type 
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { claimedProcess } from './claimed-process';
+import { laterOutcome, laterOutcomes } from './later-outcomes';
 
 const LIMIT = 200;
 /** A few lines of the error column, narrow beside the change (activity.css, .change-error): its prefix and the start of what the server said. */
@@ -63,25 +64,6 @@ function OfflineChanges() {
       {error && <ErrorNote error={error} />}
     </section>
   );
-}
-
-/**
- * The log is append-only: a request's row stays "waiting", its decision a later row with the same
- * confirmation; a change written ahead stays "pending", how it ended a later row naming it (`ahead`).
- */
-function laterOutcomes(entries: readonly AdminEntry[]): Map<string, AdminOutcome> {
-  const ended = new Map<string, AdminOutcome>();
-  for (const e of entries) {
-    if (e.confirmation !== undefined && e.outcome !== 'waiting') ended.set(e.confirmation, e.outcome);
-    if (e.ahead !== undefined) ended.set(e.ahead, e.outcome);
-  }
-  return ended;
-}
-
-function laterOutcome(entry: AdminEntry, ended: ReadonlyMap<string, AdminOutcome>): AdminOutcome | undefined {
-  if (entry.outcome === 'waiting' && entry.confirmation !== undefined) return ended.get(entry.confirmation);
-  if (entry.outcome === 'pending') return ended.get(entry.id);
-  return undefined;
 }
 
 function Outcome({ entry, decided }: { entry: AdminEntry; decided: AdminOutcome | undefined }) {
