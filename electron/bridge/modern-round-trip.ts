@@ -1,4 +1,5 @@
 import type { ClientCapabilities, InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
+import { agentText, logForAgent } from './agent-log';
 import { roundsAgentAsker } from './agent-asker';
 import type { Extra } from './call-gate';
 import type { CallContext } from './call-context';
@@ -58,13 +59,13 @@ async function retryTrip<R>(sdk: ModernSdk, ctx: CallContext, rounds: InputRound
     held = rounds.resume<R>(agentName, claims, trip.name, argumentsDigest(trip.args));
   } catch (error) {
     if (!(error instanceof StaleRequestState)) throw error;
-    ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${error.message}`);
+    logForAgent(ctx.log, agentName, `agent "${agentName}": a retry of ${trip.method} "${agentText(trip.name)}" refused: ${agentText(error.message)}`);
     throw invalidState(sdk);
   }
   // A retry is a call at the gate again: paused, narrowed or removed since, its answers go nowhere.
   const refusal = await held.recheck?.();
   if (refusal !== undefined) {
-    ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${refusal.message}`);
+    logForAgent(ctx.log, agentName, `agent "${agentName}": a retry of ${trip.method} "${agentText(trip.name)}" refused: ${agentText(refusal.message)}`);
     held.end(retryRefused(refusal));
   } else {
     const forms = await loadFormValidator();
