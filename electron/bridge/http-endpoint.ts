@@ -9,6 +9,7 @@ import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Misnamed, type Refusal } from './http-guard';
+import { initializeRefusal } from './initialize-bounds';
 import { endJson } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
@@ -54,11 +55,17 @@ function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
   endJson(res, refusal.status, JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }), ...fields);
 }
 
-/** The SDK loads with the first request that may open a session, not at start-up. */
-async function isInitialize(body: unknown): Promise<boolean> {
+/** Why a POST that opens no session is refused: a bad or oversized initialize, else the missing session id. The SDK loads with the first such request, not at start-up. */
+async function sessionlessRefusal(body: unknown, text: string): Promise<Refusal | undefined> {
   const { isInitializeRequest } = await loadSdkTypes();
+  return initializeRefusal(body, () => Buffer.byteLength(text), isInitializeRequest) ?? (initializeIn(body, isInitializeRequest) ? undefined : NO_SESSION);
+}
+
+function initializeIn(body: unknown, isInitializeRequest: (message: unknown) => boolean): boolean {
   return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 }
+
+const NO_SESSION: Refusal = { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' };
 
 /**
  * The `/mcp` endpoint: guards first (Host, Origin, path, method, query), then the agent token, the
@@ -129,6 +136,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     if (deps.share && !deps.share.take(agent.name, res)) return;
 
     let body: unknown;
+    let text = '';
     if (req.method === 'POST') {
       const read = await readBody(req, deps.maxBodyBytes);
       if (read.kind === 'aborted') return;
@@ -137,7 +145,8 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
         res.once('finish', () => req.socket.destroy());
         return;
       }
-      const parsed = parseJsonRpc(read.text);
+      text = read.text;
+      const parsed = parseJsonRpc(text);
       if (!parsed.ok) return refuse(res, { status: 400, rpcCode: parsed.rpcCode, message: parsed.message });
       body = parsed.body;
       if (deps.share && !deps.share.batch(agent.name, res, body)) return;
@@ -163,8 +172,10 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       if (serving !== undefined) await serving;
       return;
     }
-    if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest.bytes, body);
-    return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
+    if (req.method !== 'POST') return refuse(res, NO_SESSION);
+    const refusal = await sessionlessRefusal(body, text);
+    if (refusal) return refuse(res, refusal);
+    return openSession(req, res, agent.name, digest.bytes, body);
   }
 
   return (req, res) => {
