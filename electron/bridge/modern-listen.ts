@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { CodedError } from '../../shared/errors';
 import { agentError, rpcError, RpcError } from './agent-errors';
@@ -42,9 +43,19 @@ function answerError(res: ServerResponse, body: unknown, error: RpcError): void 
 export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent: string, body: unknown, res: ServerResponse, signal: AbortSignal): Promise<unknown> {
   if (!isListenWithResources(body)) return body;
   const asked = [...new Set(body.params.notifications.resourceSubscriptions.filter((uri): uri is string => typeof uri === 'string'))];
+  // Past a session's cap the whole stream is refused, as past the agent's: none cut silently.
+  if (asked.length > MAX_SUBSCRIPTIONS_PER_SESSION) {
+    const error = new CodedError('rate_limited', `a listen stream follows at most ${MAX_SUBSCRIPTIONS_PER_SESSION} resources; this one names ${asked.length}`, {
+      hint: `listen for at most ${MAX_SUBSCRIPTIONS_PER_SESSION} resources on one stream, the ones you read`,
+    });
+    answerError(res, body, rpcError(agentError(error)));
+    return LISTEN_ANSWERED;
+  }
+  // Each subscribe listens on the stream's signal at once: as many as it may ask are expected, no leak.
+  setMaxListeners(MAX_SUBSCRIPTIONS_PER_SESSION + 16, signal);
   const key = {};
   const subscriber = { key, notify: (uri: string) => modern.resourceUpdated(agent, uri) };
-  const outcomes = await Promise.allSettled(asked.slice(0, MAX_SUBSCRIPTIONS_PER_SESSION).map((uri) => subscribeUri(ctx, agent, subscriber, uri, { signal })));
+  const outcomes = await Promise.allSettled(asked.map((uri) => subscribeUri(ctx, agent, subscriber, uri, { signal })));
   const allowed = asked.filter((_, at) => outcomes[at]?.status === 'fulfilled');
   const release = (): void => void ctx.subscriptions.drop(key).catch((error: unknown) => ctx.log(`ending a listen stream's subscriptions failed: ${String(error)}`));
   const limited = outcomes.map(rateLimited).find((error) => error !== undefined);

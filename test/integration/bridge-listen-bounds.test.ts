@@ -45,6 +45,20 @@ describe('subscriptions/listen of many resources through the bridge (2026-07-28)
     await subscription.close();
   }, 60_000);
 
+  // The URIs past a session's cap were dropped from the acknowledgement without a word.
+  it("one URI past a stream's cap refuses the listen whole as a rate limit, naming how many it may follow", async () => {
+    const a = await agent('past-session-cap');
+    const before = server.listens.requests;
+    const refused = await a.client.listen({ resourceSubscriptions: uris('past', MAX_SUBSCRIPTIONS_PER_SESSION + 1) }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: number; message?: string; data?: { code?: string; hint?: string } },
+    );
+    expect(refused?.code).toBe(-32012);
+    expect(refused?.data?.code).toBe('rate_limited');
+    expect(refused?.message).toContain(`at most ${MAX_SUBSCRIPTIONS_PER_SESSION} resources; this one names ${MAX_SUBSCRIPTIONS_PER_SESSION + 1}`);
+    expect(server.listens.requests).toBe(before);
+  }, 60_000);
+
   it('a URI past the subscription length is not acknowledged; the others are', async () => {
     const a = await agent('long-uri');
     const short = 'file:///short';
