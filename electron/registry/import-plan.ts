@@ -15,7 +15,8 @@ import {
   type ImportContext,
 } from './import-locations';
 import { parseJsonc } from './jsonc';
-import { sanitizeServerName } from './sanitize-name';
+import { importNames } from './import-names';
+import { importShapeProblem } from './import-shape';
 
 export interface ImportCandidate {
   /** Our name for it (sanitized). */
@@ -140,7 +141,8 @@ export async function planImport(source: ImportSource, explicit: string | undefi
   const looked = await filesToRead(source, explicit, ctx);
   const plan: ImportPlan = { files: [], candidates: [], skipped: [] };
   const broken: string[] = [];
-  const taken = new Map<string, string>();
+  // Named once every file is read: a file's own exact names go before renamed ones (import-names.ts).
+  const importable: Array<{ found: FoundEntry; config: ServerConfig }> = [];
 
   for (const file of looked) {
     const text = await readIfPresent(file, source);
@@ -169,6 +171,12 @@ export async function planImport(source: ImportSource, explicit: string | undefi
       plan.skipped.push({ name: '*', from: file, reason });
       continue;
     }
+    const shape = importShapeProblem(source, raw);
+    if (shape !== undefined) {
+      broken.push(`${file}: ${shape}`);
+      plan.skipped.push({ name: '*', from: file, reason: shape });
+      continue;
+    }
     const entries = extractEntries(source, raw, file);
     plan.skipped.push(...namedTwiceNotes(entries, keysNamedTwice(text), file));
     for (const found of entries) {
@@ -182,17 +190,21 @@ export async function planImport(source: ImportSource, explicit: string | undefi
         plan.skipped.push({ name: found.name, from: found.from, reason: converted.reason });
         continue;
       }
-      const name = sanitizeServerName(found.name);
-      const from = name === found.name ? found.from : `${found.from} (renamed from "${found.name}")`;
-      const earlier = taken.get(name);
-      if (earlier !== undefined) {
-        plan.skipped.push({ name: found.name, from: found.from, reason: `a server named "${name}" was already imported from ${earlier}` });
-        continue;
-      }
-      taken.set(name, found.from);
-      plan.candidates.push({ name, originalName: found.name, from, config: converted.config });
+      importable.push({ found, config: converted.config });
     }
   }
+  const names = importNames(importable.map(({ found }) => found.name));
+  const firstFrom = new Map<string, string>();
+  importable.forEach(({ found, config }, at) => {
+    const name = names[at];
+    if (name === undefined) {
+      plan.skipped.push({ name: found.name, from: found.from, reason: `a server named "${found.name}" was already imported from ${firstFrom.get(found.name) ?? 'an earlier entry'}` });
+      return;
+    }
+    if (!firstFrom.has(name)) firstFrom.set(name, found.from);
+    const from = name === found.name ? found.from : `${found.from} (renamed from "${found.name}")`;
+    plan.candidates.push({ name, originalName: found.name, from, config });
+  });
 
   if (plan.files.length === 0) {
     throw new CodedError('not_found', `No ${SOURCE_TITLES[source]} config found. Looked in: ${looked.join(', ')}.`, {

@@ -69,7 +69,7 @@ export function registerImport(program: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, report);
         ctx.output.out(`Read ${report.files.join(', ') || 'nothing'}`);
         for (const a of report.added) ctx.output.out(`  added   ${a.name}  (from ${a.from})`);
-        for (const s of report.skipped) ctx.output.out(`  skipped ${s.name}: ${s.reason}`);
+        for (const s of report.skipped) ctx.output.out(`  skipped ${s.name === '' ? '""' : s.name}: ${s.reason}`);
         for (const m of report.secrets) ctx.output.out(`  moved   ${m.server} ${m.field} into the vault as \${secret:${m.secret}}`);
         printCredentialFiles(ctx.output, report.credentialFiles ?? []);
         for (const c of report.inClear ?? []) {
