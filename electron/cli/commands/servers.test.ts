@@ -26,6 +26,18 @@ describe('servers add: the entry built from the command line', () => {
     expect(buildServerConfig([], { url, header: ['Authorization: Bearer ${secret:TOKEN}'] })).toEqual({ type: 'http', url, headers: { Authorization: 'Bearer ${secret:TOKEN}' } });
   });
 
+  // Each was dropped without a word: "Added" a server without the header, env or folder given.
+  it('refuses an option the kind of entry does not take, and a blank command', () => {
+    const url = 'https://a.example/mcp';
+    expect(() => buildServerConfig(['echo', 'hi'], { header: ['X-A: b'] })).toThrow('--header applies to a URL server (--url), not to a command');
+    expect(() => buildServerConfig([], { url, env: ['A=b'] })).toThrow('--env and --cwd apply to a command run on this computer, not to a URL server');
+    expect(() => buildServerConfig([], { url, cwd: '/tmp' })).toThrow('--env and --cwd apply');
+    expect(() => buildServerConfig(['echo'], { input: ['a=b'] })).toThrow('--input goes with --from-registry');
+    expect(() => buildServerConfig([], { url, package: '2', remote: '1' })).toThrow('--package, --remote go with --from-registry');
+    expect(() => buildServerConfig(['  '], {})).toThrow('The command after -- is blank');
+    expect(() => buildServerConfig(['echo'], { url })).toThrow(expect.objectContaining({ hint: expect.stringContaining('--url alone') as unknown }) as Error);
+  });
+
   it('refuses an out-of-range --timeout once, saying the range (1e99 broke two schema limits at once)', () => {
     // 1e3 and 0x200 are numbers to Number(), and in range, but not what anyone types for a time.
     for (const bad of ['1e99', '50', 'soon', '1.5', '', '1e3', '0x200', '+500']) {

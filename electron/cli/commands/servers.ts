@@ -63,17 +63,36 @@ export function parseServerTimeout(text: string): number {
 }
 
 
+/** The options of a registry entry, which a server added by hand would silently lose. */
+function refuseRegistryOptions(options: AddOptions): void {
+  const given = (['input', 'package', 'remote'] as const).filter((key) => options[key] !== undefined);
+  if (given.length === 0) return;
+  throw new CodedError('invalid_input', `${given.map((key) => `--${key}`).join(', ')} ${given.length === 1 ? 'goes' : 'go'} with --from-registry`, {
+    hint: 'Leave it out, or add the entry with --from-registry ID',
+  });
+}
+
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
   const timeoutMs = options.timeout === undefined ? undefined : parseServerTimeout(options.timeout);
   const common = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(givenText(options.description) !== undefined ? { description: options.description } : {}) };
+  refuseRegistryOptions(options);
   if (options.url !== undefined) {
-    if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');
+    if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both', { hint: 'A URL server takes --url alone; a program on this computer, its command after --' });
+    if (options.env !== undefined || options.cwd !== undefined) {
+      throw new CodedError('invalid_input', '--env and --cwd apply to a command run on this computer, not to a URL server', { hint: 'Leave them out; a URL server takes --header "Name: value" (a secret as ${secret:NAME})' });
+    }
     const headers = pairs(options.header, /:\s*/, '--header');
     const parsed = HttpServerSchema.safeParse({ type: 'http', url: options.url, ...(headers ? { headers } : {}), ...common });
     if (!parsed.success) throw invalidServer(parsed.error.issues, 'add');
     return parsed.data;
   }
+  if (options.header !== undefined) {
+    throw new CodedError('invalid_input', '--header applies to a URL server (--url), not to a command', { hint: 'Give the command its settings with --env NAME=VALUE (a secret as ${secret:NAME})' });
+  }
   const [command, ...args] = commandLine;
+  if (command !== undefined && command.trim() === '') {
+    throw new CodedError('invalid_input', 'The command after -- is blank', { hint: 'For example: connected-services servers add files -- npx -y @modelcontextprotocol/server-filesystem ~/notes' });
+  }
   if (command === undefined) {
     throw new CodedError('invalid_input', 'Give a command after --, or --url for an HTTP server', {
       hint: 'For example: connected-services servers add files -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
