@@ -2,7 +2,7 @@ import type { AppApi } from '../../shared/api';
 import { fieldPlace, formatIssue, ServerNameSchema, type ConfigIssue } from '../../shared/config';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { serverNotConfigured } from '../registry';
-import { withSuggestion } from './closest-word';
+import { withSuggestion } from '../../shared/text';
 
 /** A broken mcp.json as the error of a command that needs it (exit 2), naming file, server and field. */
 export function configError(issues: readonly ConfigIssue[]): CodedError {

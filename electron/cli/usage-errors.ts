@@ -1,6 +1,6 @@
 import type { Command, CommanderError } from 'commander';
 import { CodedError } from '../../shared/errors';
-import { closestWord } from './closest-word';
+import { closestWord } from '../../shared/text';
 import { synonymOf } from './command-synonyms';
 
 const BIN = 'connected-services';

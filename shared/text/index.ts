@@ -12,3 +12,4 @@ export { MAX_TITLE, cutText, cutTitle } from './cut-text';
 export { groupDigits } from './group-digits';
 export { compareNames } from './compare-names';
 export { columnWidth, cutToColumns, isWide, padColumns } from './column-width';
+export { closestWord, withSuggestion } from './closest-word';

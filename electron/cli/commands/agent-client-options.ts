@@ -1,6 +1,6 @@
 import { AGENT_LISTING_BOUND, CONFIG_TARGETS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { closestWord } from '../closest-word';
+import { closestWord } from '../../../shared/text';
 import { givenText } from '../empty-values';
 
 /** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */

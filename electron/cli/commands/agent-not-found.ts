@@ -1,6 +1,6 @@
 import type { AppApi } from '../../../shared/api';
 import { CodedError, toCodedError } from '../../../shared/errors';
-import { withSuggestion } from '../closest-word';
+import { withSuggestion } from '../../../shared/text';
 
 /** An agent command's `not_found` for the agent it named, with the agent a typo most likely meant. */
 export async function explainAgentError(api: Pick<AppApi, 'listAgents'>, name: string, error: unknown): Promise<never> {

@@ -1,6 +1,6 @@
 import { POLICY_DECISIONS, type TierPolicy } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { closestWord } from '../closest-word';
+import { closestWord } from '../../../shared/text';
 
 // The words `agents add/set` and `agents connect` take: a choice, a tier policy, a per-tool rule.
 

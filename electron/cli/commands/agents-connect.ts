@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CONNECT_CLIENTS, type AppApi, type ClientPlan, type ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { closestWord } from '../closest-word';
+import { closestWord } from '../../../shared/text';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { AGENT_LISTING_BOUND, CONFIG_TARGETS, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { clientWithRoom } from '../../bridge';
-import { closestWord } from '../closest-word';
+import { closestWord } from '../../../shared/text';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import { VAULT_WHEN_USED, type CliContext } from '../context';

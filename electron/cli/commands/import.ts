@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { IMPORT_SOURCES, ImportSourceSchema, type ImportReport, type ImportSource } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { withSuggestion } from '../closest-word';
+import { withSuggestion } from '../../../shared/text';
 import { nonEmpty } from '../empty-values';
 import { previewCredentialFiles } from '../../registry';
 import type { CliContext } from '../context';

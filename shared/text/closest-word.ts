@@ -1,4 +1,4 @@
-import { hintSentence } from '../../shared/errors';
+import { hintSentence } from '../errors';
 
 /**
  * Edits (insert, delete, replace, or swap two neighbours) between two short words: the optimal
