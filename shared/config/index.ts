@@ -105,3 +105,5 @@ export {
 export { storePasswordIssues, storePasswordReferences, storePasswordVariables } from './own-variable-references';
 export { referenceIssues, type ReferenceIssue } from './reference-issues';
 export { referenceStrings, type ReferenceFields } from './reference-fields';
+export { mistypedReferences } from './mistyped-references';
+export type { MistypedReference } from './mistyped-references';

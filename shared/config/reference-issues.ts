@@ -1,5 +1,6 @@
 import { CodedError } from '../errors';
 import { findReferences, malformedReference } from '../vault';
+import { mistypedReferences } from './mistyped-references';
 import { referenceStrings, type ReferenceFields } from './reference-fields';
 
 /** A reference in a server's entry that can never be resolved, with the field that holds it. */
@@ -12,13 +13,16 @@ export interface ReferenceIssue {
 
 /**
  * References that no vault or store content could resolve: unterminated (`${secret:X`), malformed
- * (`${secret:two words}`, `${secret:pass:../x}`), or naming a secret store not among `stores` (every
+ * (`${secret:two words}`, `${secret:pass:../x}`), mistyped (`${secrt:X}`, read as text), or naming a secret store not among `stores` (every
  * name a reference may use; absent, store names are not checked). Told when an entry is added or
  * edited, not first when it starts.
  */
 export function referenceIssues(config: ReferenceFields, stores?: ReadonlySet<string>): ReferenceIssue[] {
   const issues: ReferenceIssue[] = [];
   for (const [field, value] of referenceStrings(config)) {
+    for (const typo of mistypedReferences(value)) {
+      issues.push({ field, message: `${typo.text} is not a reference: it would reach the server as this very text.`, hint: `Did you mean ${typo.meant}? References are written \${secret:NAME}, \${secretFile:NAME}, \${env:NAME} or \${token}, in that case.` });
+    }
     let refs: ReturnType<typeof findReferences>;
     try {
       refs = findReferences(value);

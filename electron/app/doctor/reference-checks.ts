@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../shared/errors';
 import type { DoctorCheck } from '../../../shared/api';
-import { fieldPath, fieldPlace, type ServerConfig } from '../../../shared/config';
+import { fieldPath, fieldPlace, mistypedReferences, type ServerConfig } from '../../../shared/config';
 import { findReferences, malformedReference, type SecretReference } from '../../../shared/vault';
 import { setSecretCommand } from '../servers/header-secret-gaps';
 
@@ -34,6 +34,7 @@ function referencesOf(config: ServerConfig): { refs: SecretReference[]; places: 
   const places = new Map<string, string[]>();
   const broken: string[] = [];
   for (const { path, text } of strings(config)) {
+    for (const typo of mistypedReferences(text)) broken.push(`${typo.text} is not a reference, so it reaches the server as this text: did you mean ${typo.meant}? (${placeOf(path)})`);
     try {
       for (const ref of findReferences(text)) {
         refs.set(ref.text, ref);
