@@ -86,8 +86,11 @@ async function noteUnknownServers(ctx: CliContext, agent: string, servers: strin
   ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.`);
 }
 
-/** A per-tool rule naming a server that is not configured: likely a typo, said as for `--servers`; the rule is still kept. */
-async function noteUnknownRuleServers(ctx: CliContext, agent: string, rules: readonly ToolRule[]): Promise<void> {
+/**
+ * A per-tool rule naming a server that is not configured (likely a typo, said as for `--servers`), or
+ * a tool of a server that has not listed its tools yet, so the name went unchecked: the rule is kept.
+ */
+async function noteRuleTargets(ctx: CliContext, agent: string, rules: readonly ToolRule[]): Promise<void> {
   const api = (await ctx.core()).api;
   // As noteUnknownServers: an agent that is not there gets its error alone.
   if (rules.length === 0 || !(await api.listAgents({})).some((a) => a.name === agent)) return;
@@ -95,6 +98,12 @@ async function noteUnknownRuleServers(ctx: CliContext, agent: string, rules: rea
   for (const server of new Set(rules.map((rule) => rule.server).filter((name) => !configured.includes(name)))) {
     const meant = closestWord(server, configured);
     ctx.output.err(`note: no server named "${server}" is configured (yet); its --tool rule applies once one is added under that name.${meant === undefined ? '' : ` Did you mean ${meant}?`}`);
+  }
+  const unlisted = rules.filter((rule) => rule.decision !== null && configured.includes(rule.server));
+  for (const server of new Set(unlisted.map((rule) => rule.server))) {
+    if ((await api.listTools({ server }).catch(() => [])).length > 0) continue;
+    const tools = unlisted.filter((rule) => rule.server === server).map((rule) => `"${rule.tool}"`);
+    ctx.output.err(`note: "${server}" has not listed its tools here yet, so ${tools.join(', ')} could not be checked against them: \`connected-services tools ${server}\` lists them (a rule naming a tool it does not have never applies).`);
   }
 }
 
@@ -197,7 +206,7 @@ export function registerAgents(program: Command, run: Run): void {
           });
         }
         await noteUnknownServers(ctx, name, options.servers, 'set');
-        await noteUnknownRuleServers(ctx, name, options.tool);
+        await noteRuleTargets(ctx, name, options.tool);
         const api = (await ctx.core()).api;
         const agent = await api.updateAgent({
           name,
