@@ -18,6 +18,7 @@ describe('servers add with an option its kind of entry does not take, through th
       [['servers', 'add', 's2', '--url', 'http://127.0.0.1:9/mcp', '--env', 'A=b', '--cwd', '/tmp'], '--env and --cwd apply to a command run on this computer'],
       [['servers', 'add', 's3', '--input', 'a=b', '--', 'echo'], '--input goes with --from-registry'],
       [['servers', 'add', 's4', '--', '  '], 'The command after -- is blank'],
+      [['servers', 'add', 's5', '--description', 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789', '--', 'echo'], 'The description holds what looks like a token'],
     ];
     for (const [args, said] of cases) {
       const refused = await runCli(home, args);

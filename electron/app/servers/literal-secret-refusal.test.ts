@@ -33,6 +33,16 @@ describe('the core refuses an entry that would write a secret in clear into mcp.
     }
   });
 
+  // `servers add --description "token ghp_…"` wrote the token in clear, though status hid it as one.
+  it('refuses a token in a description, never repeating it, and keeps one written by hand through an edit of another field', () => {
+    const described: ServerConfig = { command: 'echo', description: `my token ${V}` };
+    const refused = refusal(described);
+    expect(refused?.message).toContain('The description holds what looks like a token');
+    expect(JSON.stringify(refused)).not.toContain(V);
+    expect(refusal({ command: 'echo', description: 'Notes of the team, read-only' })).toBeUndefined();
+    expect(refusal({ ...described, args: ['x'] }, described)).toBeUndefined();
+  });
+
   it('takes references, paths and plain settings', () => {
     expect(refusal({ command: 'echo', env: { API_KEY: '${secret:SX_API_KEY}', KEY_FILE: '/home/me/key.pem', LOG_LEVEL: 'debug' }, args: ['--token', '${secret:T}'] })).toBeUndefined();
     expect(refusal({ type: 'http', url: 'https://example.com/mcp?token=${secret:T}', headers: { Authorization: 'Bearer ${secret:T}' } })).toBeUndefined();

@@ -47,6 +47,12 @@ export function refuseLiteralSecrets(server: string, config: ServerConfig, befor
       : `store the whole value and write \${secret:${name}} alone in its place (a scheme such as Bearer may stay before it)`;
     refuse(`${beside.field} (text beside its reference)`, name, instead);
   }
+  // Shown on every screen and in every list, and kept in clear: a token pasted into it is refused too.
+  if (config.description !== undefined && config.description !== before?.description && secretInside(config.description)) {
+    throw new CodedError('invalid_input', 'The description holds what looks like a token; a description is shown everywhere and kept in clear in mcp.json, so it was not written', {
+      hint: 'Leave the token out of the description; a service that needs it gets it as ${secret:NAME} in a header or an env value',
+    });
+  }
   const inUrl = secretInUrl(config);
   const sameUrl = before !== undefined && !isStdio(before) && !isStdio(config) && before.url === config.url;
   if (inUrl !== undefined && !sameUrl) {
