@@ -10,6 +10,7 @@ import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Misnamed, type Refusal } from './http-guard';
 import { initializeRefusal } from './initialize-bounds';
+import { bodyEncodingRefusal } from './body-encoding';
 import { endJson } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
@@ -138,6 +139,8 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     let body: unknown;
     let text = '';
     if (req.method === 'POST') {
+      const misread = bodyEncodingRefusal(req);
+      if (misread) return refuse(res, misread, true);
       const read = await readBody(req, deps.maxBodyBytes);
       if (read.kind === 'aborted') return;
       if (read.kind === 'too_large') {
