@@ -42,7 +42,8 @@ export function endedError(server: string, info: EndInfo | undefined, during: st
         : `exited with code ${exit.code ?? '?'}`;
   const stderr = info?.stderr ?? '';
   const tail = lastLine(stderr);
-  const options: CodedErrorOptions = { hint: `check the server's output below; run \`connected-services doctor\`` };
+  // Nothing printed, nothing shown below: the command run by hand says what it does.
+  const options: CodedErrorOptions = { hint: stderr.trim() === '' ? 'it printed nothing: run its command yourself to see what it does, or `connected-services doctor`' : `check the server's output below; run \`connected-services doctor\`` };
   if (stderr !== '') options.data = { stderr };
   if (info?.byUs) return coded('server_unavailable', `"${server}" was stopped ${during}`, { hint: 'start it again or retry the call' });
   const when = during === WHILE_STARTING && info?.answered === true ? 'right after it started' : during;

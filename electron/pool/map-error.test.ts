@@ -38,6 +38,12 @@ describe('toPoolError', () => {
     expect(toPoolError(timeout, { ...call, raise: '"x" in the "timeouts" of "srv"' }).hint).toBe('retry, or raise "x" in the "timeouts" of "srv" in mcp.json');
   });
 
+  // `call --timeout 500` timed out with a hint to raise mcp.json's timeoutMs, which had not set it.
+  it("says a call's own timeout was the call's, not mcp.json's", () => {
+    const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
+    expect(toPoolError(timeout, { ...call, ownTimeout: true }).hint).toBe('this call gave itself 1.5 s: retry with a longer timeout (`call --timeout MS`, a program\'s timeoutMs)');
+  });
+
   it('explains a closed stdio connection with the exit and the last stderr line', () => {
     const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
     const error = toPoolError(closed, {

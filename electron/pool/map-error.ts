@@ -28,6 +28,8 @@ export interface ErrorContext {
   timeoutMs: number;
   /** The mcp.json field that set `timeoutMs` (callTimeout), for a timeout's hint; default the server's "timeoutMs". */
   raise?: string;
+  /** The caller gave this call its own `timeoutMs` (`call --timeout`, a program's option): mcp.json did not set it. */
+  ownTimeout?: boolean;
   /** For http servers. */
   url?: string;
   /** For stdio servers: why the connection ended, once it has. */
@@ -151,7 +153,7 @@ function timedOut(ctx: ErrorContext): CodedError {
         hint: `${ctx.url === undefined ? 'check that its command runs an MCP server' : `check that ${ctx.url} is an MCP endpoint whose answer to initialize ends (a JSON body, or an event stream with that answer)`} (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
       })
     : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
-        hint: `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,
+        hint: ctx.ownTimeout === true ? `this call gave itself ${seconds} s: retry with a longer timeout (\`call --timeout MS\`, a program's timeoutMs)` : `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,
       });
 }
 

@@ -270,6 +270,7 @@ export class ServerSlot {
       if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
       const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
       if (deadline.raise !== undefined) context.raise = deadline.raise;
+      if (options?.timeoutMs !== undefined) context.ownTimeout = true;
       throw toPoolError(error, context);
     }
   }

@@ -44,7 +44,7 @@ export function errorContext(
 export function assertEnabled(server: string, config: ServerConfig): void {
   if (isEnabled(config)) return;
   throw new CodedError('denied', redact(`"${server}" is disabled`), {
-    hint: redact(`enable it in the app, or set "enabled": true for "${server}" in mcp.json`),
+    hint: redact(`enable it: connected-services servers enable ${server} (or Enable in the app, or "enabled": true for "${server}" in mcp.json)`),
   });
 }
 

@@ -95,7 +95,11 @@ export function registerSecrets(program: Command, run: Run): void {
         }
         // The value is typed or read only once it can be kept.
         const value = fromFile?.value ?? (process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin());
-        if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
+        if (value === '') {
+          throw new CodedError('invalid_input', 'The value is empty; nothing was stored', {
+            hint: `Type the value when asked, or give it on standard input (printf '%s' VALUE | ${storeCommand}); to remove a secret: connected-services secrets delete ${shellQuote(name)}`,
+          });
+        }
         // The vault's bound (setSecret counts characters), said plainly rather than as the schema's words.
         if (value.length > MAX_SECRET_FILE_BYTES) {
           throw new CodedError('invalid_input', `The value is longer than ${MAX_SECRET_FILE_BYTES / 1024} KiB (${value.length} characters), more than one secret may hold; nothing was stored`, {
