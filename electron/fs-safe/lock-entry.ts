@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { link, lstat, rename, rm } from 'node:fs/promises';
+import { lstat, open, rm, unlink } from 'node:fs/promises';
 import { errnoCode } from './fs-errors';
 import { LockOwnerSchema, MAX_OWNER_BYTES, type LockOwner } from './lock-owner';
 import { readTextFile } from './read-text-file';
@@ -49,31 +48,45 @@ function sameEntry(a: LockEntry, b: LockEntry): boolean {
 }
 
 /**
- * Removes the lock entry `seen` (judged stale) from `path`, and nothing newer. Removing is a rename to
- * a unique name (atomic: of two processes taking over, one wins), then a look at what was moved: if
- * another process had already replaced the stale entry with its own lock, that lock is put back
- * (link/rename fail rather than replace if a third process took the path meanwhile; that owner's
- * assertHeld then reports the loss).
+ * How long a takeover guard is honoured. Its holder only looks at the lock and removes it, a matter
+ * of milliseconds: a guard older than this was left by a process that died holding it.
+ */
+export const TAKEOVER_GUARD_STALE_MS = 10_000;
+
+/** The guard one taker at a time holds while it removes a stale entry. */
+export function takeoverGuard(path: string): string {
+  return `${path}.takeover`;
+}
+
+async function removeDeadGuard(guard: string): Promise<void> {
+  const info = await lstat(guard).catch(() => undefined);
+  if (info !== undefined && Date.now() - info.mtimeMs > TAKEOVER_GUARD_STALE_MS) await unlink(guard).catch(() => undefined);
+}
+
+/**
+ * Removes the lock entry `seen` (judged stale) from `path`, and nothing newer. Takers remove one at a
+ * time, each holding the guard (created O_EXCL) while it looks again and removes: an entry is only
+ * ever replaced by being removed first, and only a guard holder removes one, so the entry it looked at
+ * is the one it removes. Removing without the guard (a rename aside, then putting back a lock taken
+ * meanwhile) let a third process create the lock between the two, and two callers ran at once. A
+ * taker that finds the guard held removes nothing and tries again.
  */
 export async function removeStaleEntry(path: string, seen: LockEntry): Promise<void> {
-  const grave = `${path}.stale-${randomUUID()}`;
+  const guard = takeoverGuard(path);
   try {
-    await rename(path, grave);
+    await (await open(guard, 'wx', 0o600)).close();
   } catch (error) {
-    // ENOENT: another process removed it first. Windows refuses while someone has it open: later.
-    if (BUSY.has(errnoCode(error) ?? '')) return;
+    if (errnoCode(error) === 'EEXIST') return removeDeadGuard(guard);
     throw error;
   }
   try {
-    const moved = await inspectLock(grave);
-    if (!sameEntry(moved, seen) && moved.kind !== 'gone') {
-      if (moved.kind === 'ownerless' && moved.dir) {
-        if ((await inspectLock(path)).kind === 'gone') await rename(grave, path).catch(() => undefined);
-      } else {
-        await link(grave, path).catch(() => undefined);
-      }
-    }
+    const now = await inspectLock(path);
+    if (!sameEntry(now, seen)) return;
+    await rm(path, { recursive: now.kind === 'ownerless' && now.dir, force: true }).catch((error: unknown) => {
+      // Windows refuses while someone has it open: later.
+      if (!BUSY.has(errnoCode(error) ?? '')) throw error;
+    });
   } finally {
-    await rm(grave, { recursive: true, force: true });
+    await unlink(guard).catch(() => undefined);
   }
 }
