@@ -20,7 +20,7 @@ vi.mock('node:fs/promises', async (original) => {
 const { inspectLock, removeStaleEntry, takeoverGuard } = await import('./lock-entry');
 const { holds } = await import('./lock-create');
 
-const owner = (nonce: string) => ({ v: 1, pid: 2_147_483_000, host: hostname(), nonce, since: new Date().toISOString() });
+const owner = (nonce: string) => ({ v: 1 as const, pid: 2_147_483_000, host: hostname(), nonce, since: new Date().toISOString() });
 
 describe('taking over a stale lock', () => {
   // Removed by a rename aside and a link back, a lock taken meanwhile by another was lost when a
