@@ -9,7 +9,7 @@ import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Misnamed, type Refusal } from './http-guard';
-import { initializeRefusal } from './initialize-bounds';
+import { initializeRefusal, listenRefusal } from './kept-request-bounds';
 import { bodyEncodingRefusal } from './body-encoding';
 import { endJson } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
@@ -170,6 +170,8 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     const classified = modernDeps && isModernRequest(req, body);
     const modern = classified instanceof Promise ? await classified : classified;
     if (modernDeps && modern) {
+      const kept = listenRefusal(body, () => Buffer.byteLength(text));
+      if (kept) return refuse(res, kept);
       // Awaited, not returned: an async function returning a promise would chain one more then and two turns on it.
       const serving = serveModern(modernDeps, modern, req, res, agent.name, body);
       if (serving !== undefined) await serving;

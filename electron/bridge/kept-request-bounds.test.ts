@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INITIALIZE_BYTES, initializeRefusal } from './initialize-bounds';
+import { MAX_INITIALIZE_BYTES, MAX_LISTEN_BYTES, initializeRefusal, listenRefusal } from './kept-request-bounds';
 
 const takes = (message: unknown): boolean => typeof (message as { params?: { protocolVersion?: unknown } }).params?.protocolVersion === 'string';
 
@@ -24,5 +24,18 @@ describe('initializeRefusal', () => {
   it('says what an initialize the SDK does not take lacks, in a batch too', () => {
     expect(initializeRefusal({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, () => 10, takes)).toMatchObject({ status: 400, rpcCode: -32602, message: expect.stringContaining('protocolVersion') as unknown });
     expect(initializeRefusal([{ method: 'initialize', params: {} }, { method: 'initialize', params: { protocolVersion: 'x' } }], () => 10, takes)).toBeUndefined();
+  });
+});
+
+describe('listenRefusal', () => {
+  it('refuses a listen past its bound, and lets any other body by unmeasured', () => {
+    const listen = { jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: {} };
+    expect(listenRefusal(listen, () => MAX_LISTEN_BYTES)).toBeUndefined();
+    expect(listenRefusal(listen, () => MAX_LISTEN_BYTES + 1)).toMatchObject({ status: 400, rpcCode: -32602 });
+    expect(
+      listenRefusal({ method: 'tools/call' }, () => {
+        throw new Error('measured');
+      }),
+    ).toBeUndefined();
   });
 });

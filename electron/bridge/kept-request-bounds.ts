@@ -29,3 +29,18 @@ export function initializeRefusal(body: unknown, bytes: () => number, isInitiali
   }
   return undefined;
 }
+
+/**
+ * The bytes a 2026-07-28 `subscriptions/listen` may take: the request is held while its stream stays
+ * open, and an agent keeps up to 64 streams, so at the body limit one agent could hold 256 MiB. Its
+ * largest honest form, 256 URIs of 2 KiB, is half of this.
+ */
+export const MAX_LISTEN_BYTES = 1024 * 1024;
+
+/** Why a `subscriptions/listen` past MAX_LISTEN_BYTES is refused; undefined for any other body. */
+export function listenRefusal(body: unknown, bytes: () => number): Refusal | undefined {
+  if ((body as { method?: unknown } | null)?.method !== 'subscriptions/listen') return undefined;
+  const size = bytes();
+  if (size <= MAX_LISTEN_BYTES) return undefined;
+  return { status: 400, rpcCode: -32602, message: `Invalid params: a subscriptions/listen request is at most ${MAX_LISTEN_BYTES} bytes (it is kept while its stream is open); this one is ${size}` };
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INITIALIZE_BYTES } from '../../electron/bridge/initialize-bounds';
+import { MAX_INITIALIZE_BYTES, MAX_LISTEN_BYTES } from '../../electron/bridge/kept-request-bounds';
+import { envelope, MODERN } from '../support/modern-raw';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 
 function initialize(port: number, token: string, params: Record<string, unknown>) {
@@ -10,7 +11,7 @@ const CLIENT = { name: 'raw', version: '1' };
 
 // Each session keeps its initialize's capabilities and clientInfo: 120 initializes of 3.9 MB each,
 // under the 4 MiB body limit, held some 600 MB of serve's memory until the sessions' idle expiry.
-describe('an initialize is bounded before it opens a session', () => {
+describe('a request the bridge keeps (an initialize, a listen) is bounded before it is kept', () => {
   let h: BridgeHarness;
   let port = 0;
   let token = '';
@@ -46,5 +47,15 @@ describe('an initialize is bounded before it opens a session', () => {
     expect(opened.status).toBe(200);
     expect(opened.headers['mcp-session-id']).toEqual(expect.any(String));
     expect(h.bridge.connections().filter((c) => c.agent === 'padder')).toHaveLength(1);
+  });
+
+  // A 2026-07-28 listen is held while its stream is open: 64 streams padded to the body limit held 256 MiB.
+  it('refuses a subscriptions/listen past its bound before a stream opens', async () => {
+    const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'subscriptions/listen' });
+    const listen = (pad: number) =>
+      rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: envelope({ experimental: { pad: { s: 'x'.repeat(pad) } } }) } }) });
+    const refused = await listen(MAX_LISTEN_BYTES);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: -32602, message: expect.stringContaining(`at most ${MAX_LISTEN_BYTES} bytes`) as unknown } });
   });
 });
