@@ -3,7 +3,8 @@ import { bodyShapeProblem } from './body-shape';
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-export type BodyResult = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
+/** `bytes`: the body's size as sent, for bounds that apply to one kind of request only. */
+export type BodyResult = { kind: 'ok'; text: string; bytes: number } | { kind: 'too_large' } | { kind: 'aborted' };
 
 /** Reads a request body, refusing one larger than `limit` before buffering it (declared or streamed). */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
@@ -28,9 +29,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => finish({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
+    req.once('end', () => finish({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8'), bytes: size }));
     req.once('error', () => finish({ kind: 'aborted' }));
-    req.once('close', () => finish(req.complete ? { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') } : { kind: 'aborted' }));
+    req.once('close', () => finish(req.complete ? { kind: 'ok', text: Buffer.concat(chunks).toString('utf8'), bytes: size } : { kind: 'aborted' }));
   });
 }
 

@@ -57,9 +57,9 @@ function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
 }
 
 /** Why a POST that opens no session is refused: a bad or oversized initialize, else the missing session id. The SDK loads with the first such request, not at start-up. */
-async function sessionlessRefusal(body: unknown, text: string): Promise<Refusal | undefined> {
+async function sessionlessRefusal(body: unknown, bytes: number): Promise<Refusal | undefined> {
   const { isInitializeRequest } = await loadSdkTypes();
-  return initializeRefusal(body, () => Buffer.byteLength(text), isInitializeRequest) ?? (initializeIn(body, isInitializeRequest) ? undefined : NO_SESSION);
+  return initializeRefusal(body, () => bytes, isInitializeRequest) ?? (initializeIn(body, isInitializeRequest) ? undefined : NO_SESSION);
 }
 
 function initializeIn(body: unknown, isInitializeRequest: (message: unknown) => boolean): boolean {
@@ -137,7 +137,8 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     if (deps.share && !deps.share.take(agent.name, res)) return;
 
     let body: unknown;
-    let text = '';
+    // The size only: the text itself would live as long as the request (a call), past young collections.
+    let bytes = 0;
     if (req.method === 'POST') {
       const misread = bodyEncodingRefusal(req);
       if (misread) return refuse(res, misread, true);
@@ -148,8 +149,8 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
         res.once('finish', () => req.socket.destroy());
         return;
       }
-      text = read.text;
-      const parsed = parseJsonRpc(text);
+      bytes = read.bytes;
+      const parsed = parseJsonRpc(read.text);
       if (!parsed.ok) return refuse(res, { status: 400, rpcCode: parsed.rpcCode, message: parsed.message });
       body = parsed.body;
       if (deps.share && !deps.share.batch(agent.name, res, body)) return;
@@ -170,7 +171,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     const classified = modernDeps && isModernRequest(req, body);
     const modern = classified instanceof Promise ? await classified : classified;
     if (modernDeps && modern) {
-      const kept = listenRefusal(body, () => Buffer.byteLength(text));
+      const kept = listenRefusal(body, () => bytes);
       if (kept) return refuse(res, kept);
       // Awaited, not returned: an async function returning a promise would chain one more then and two turns on it.
       const serving = serveModern(modernDeps, modern, req, res, agent.name, body);
@@ -178,7 +179,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       return;
     }
     if (req.method !== 'POST') return refuse(res, NO_SESSION);
-    const refusal = await sessionlessRefusal(body, text);
+    const refusal = await sessionlessRefusal(body, bytes);
     if (refusal) return refuse(res, refusal);
     return openSession(req, res, agent.name, digest.bytes, body);
   }
