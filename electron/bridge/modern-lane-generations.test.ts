@@ -1,3 +1,4 @@
+// @vitest-own-modules: it measures what the old generation grows by, which other files' work in a shared worker would add to.
 import type { ServerResponse } from 'node:http';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
