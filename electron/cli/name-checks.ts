@@ -1,3 +1,4 @@
+import { spacedLikeAnother } from '../../shared/api';
 import { SERVER_NAME } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { AGENT_NAME } from '../bridge';
@@ -28,8 +29,7 @@ export function checkServerName(name: string): void {
 /** An agent's name, as `checkServerName`: said before the agent is made, with one that would do. */
 export function checkAgentName(name: string): void {
   if (AGENT_NAME.test(name)) {
-    // Taken by the rule, but read in every list like the name without its extra spaces.
-    if (!name.endsWith(' ') && !name.includes('  ')) return;
+    if (!spacedLikeAnother(name)) return;
     const fixed = name.replace(/ {2,}/g, ' ').trimEnd();
     throw new CodedError('invalid_input', `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}" cannot be an agent's name: it ends in a space or holds two in a row, so it would read like "${fixed}"`, {
       hint: `For example: ${fixed}`,

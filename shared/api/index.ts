@@ -40,3 +40,4 @@ export type { InputRoundSettingsView, SessionSettingsView, WebUiSettingsView } f
 export * from './first-inventory';
 export { currentError } from './current-error';
 export { disconnectOutcome, type DisconnectAnswer, type DisconnectOutcome } from './disconnect-outcome';
+export { spacedLikeAnother } from './agent-name-spacing';
