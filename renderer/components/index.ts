@@ -23,7 +23,7 @@ export { SecretField, CLIPBOARD_CLEAR_MS } from './secret-field';
 export { AppMark } from './app-mark';
 export { LoadingSkeleton } from './loading-skeleton';
 export type { LoadingSkeletonProps, SkeletonShape } from './loading-skeleton';
-export { ClearTextNote } from './clear-text-note';
+export { AddressNotes } from './address-notes';
 export { useHandOverFocus } from './use-hand-over-focus';
 export { useLeaveGuard } from './use-leave-guard';
 export type { LeaveScope } from './use-leave-guard';

@@ -30,6 +30,9 @@ export type {
 export { callTimeout } from './call-timeout';
 export { OFFICIAL_REGISTRY, checkRegistryUrl } from './registry-url';
 export { clearTextWarning } from './clear-text-url';
+export { blockedPortWarning } from './blocked-port';
+export { addressWarnings } from './address-warnings';
+export type { AddressWarning } from './address-warnings';
 export { argumentSecretsWarning, secretsInArguments } from './argument-secrets';
 export type { CallTimeout } from './call-timeout';
 export { CODE_LOADING_ENV, CODE_LOADING_PREFIXES, codeLoadingEnv, isCodeLoadingEnv } from './code-env';

@@ -27,6 +27,19 @@ describe('the command line for a new user', () => {
     }
   });
 
+  it('warns that an address on a port fetch blocks can never be reached, and still adds it', async () => {
+    const home = tempHome('cs-new-user-');
+    const blocked = await runCli(home, ['servers', 'add', 'x11', '--url', 'http://127.0.0.1:6000/mcp']);
+    expect(blocked.code, blocked.stderr).toBe(0);
+    expect(blocked.stdout).toContain('Added x11.');
+    expect(blocked.stderr).toContain('warning: port 6000 of http://127.0.0.1:6000 is one fetch never connects to (the Fetch Standard blocks it), so the service cannot be reached there. Serve it on another port and use that one.');
+    const edited = await runCli(home, ['servers', 'edit', 'x11', '--url', 'http://127.0.0.1:6001/mcp']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stderr).not.toContain('warning');
+    const back = await runCli(home, ['servers', 'edit', 'x11', '--url', 'https://mail.example.com:587/mcp']);
+    expect(back.stderr).toContain('warning: port 587 of https://mail.example.com:587 is one fetch never connects to');
+  });
+
   it('says where an option written before the command goes, naming the command typed, not another that takes it', async () => {
     const home = tempHome('cs-new-user-');
     const early = await runCli(home, ['--json', 'servers', 'list']);

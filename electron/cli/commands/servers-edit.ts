@@ -7,7 +7,7 @@ import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
 import { refuseBrokenReferences } from '../../app';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
-import { warnIfClearText } from './clear-text-note';
+import { warnAboutAddress } from './address-warnings';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { givenText, nonEmpty } from '../empty-values';
@@ -136,7 +136,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
           ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
         });
-        warnIfClearText(ctx.output, options.url);
+        warnAboutAddress(ctx.output, options.url);
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name }).catch((error: unknown) => explainServerError(core.api, name, error));
         const edited = editedConfig(config, command, options);

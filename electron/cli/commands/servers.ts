@@ -20,7 +20,7 @@ import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
 import { shownCommand } from './shown-command';
-import { warnIfClearText } from './clear-text-note';
+import { warnAboutAddress } from './address-warnings';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
@@ -168,7 +168,7 @@ export function registerServers(program: Command, run: Run): void {
           try {
             const description = givenText(options.description);
             const plan = description === undefined ? planned : { ...planned, config: { ...planned.config, description } };
-            if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
+            if (!isStdio(plan.config)) warnAboutAddress(ctx.output, plan.config.url);
             warnIfArgumentSecrets(ctx.output, plan.config);
             if (options.dryRun === true) return await showRegistryDryRun(ctx, name, plan.config, secrets.map((s) => s.name));
             if (options.connect === true) return await addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
@@ -185,7 +185,7 @@ export function registerServers(program: Command, run: Run): void {
         if (options.dryRun === true) throw new CodedError('invalid_input', '--dry-run goes with --from-registry', { hint: 'Leave out --dry-run, or add the entry with --from-registry ID' });
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
-        if (!isStdio(config)) warnIfClearText(ctx.output, config.url);
+        if (!isStdio(config)) warnAboutAddress(ctx.output, config.url);
         // The form now, store names by the app: an unterminated reference would read as text in clear.
         refuseBrokenReferences(config, 'unknown');
         refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });

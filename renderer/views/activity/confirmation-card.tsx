@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { API_METHODS, type Confirmation } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { ClearTextNote, CopyButton, ErrorNote, JsonView } from '../../components';
+import { AddressNotes, CopyButton, ErrorNote, JsonView } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ArgumentList } from './argument-list';
@@ -66,7 +66,7 @@ function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
     return (
       <>
         {raw}
-        <ClearTextNote url={addressOf(confirmation)} />
+        <AddressNotes url={addressOf(confirmation)} />
       </>
     );
   }

@@ -175,6 +175,21 @@ describe('adding a custom service (rjsf form)', () => {
     }
   });
 
+  it('warns that an address on a port fetch blocks can never be reached, and says nothing once the port changes', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    fireEvent.click(within(dialog).getByLabelText('A remote service at a URL (Streamable HTTP)'));
+    const url = await within(dialog).findByLabelText(/^URL/);
+    fireEvent.change(url, { target: { value: 'http://127.0.0.1:6000/mcp' } });
+    const note = await within(dialog).findByRole('note', { name: 'Port never reached' });
+    expect(note.textContent).toContain('port 6000 of http://127.0.0.1:6000 is one fetch never connects to');
+    expect(within(dialog).queryByRole('note', { name: 'Not encrypted' })).toBeNull();
+    fireEvent.change(url, { target: { value: 'http://127.0.0.1:6001/mcp' } });
+    await waitFor(() => expect(within(dialog).queryByRole('note', { name: 'Port never reached' })).toBeNull());
+  });
+
   it('says what the core undid when a step fails, and offers to try again', async () => {
     const api = createFakeApi({
       addService: (input) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AddServiceFailureSchema, type AddServiceResult } from '../../../shared/api';
-import { ClearTextNote, Dialog, ErrorNote } from '../../components';
+import { AddressNotes, Dialog, ErrorNote } from '../../components';
 import { describeError, focusIfLost, routeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
@@ -102,7 +102,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
           </pre>
         </>
       )}
-      {shown !== null && <ClearTextNote url={target.url} />}
+      {shown !== null && <AddressNotes url={target.url} />}
       {shown === null && error === null && <p role="status">Reading what {target.name} will run…</p>}
       {target.secretNames.length > 0 && <p className="muted">What you typed goes into the vault, for {target.name} only: {target.secretNames.join(', ')}.</p>}
       <ol className="connect-steps" ref={stepsRef} tabIndex={-1} aria-label={`Steps to connect ${target.name}`}>

@@ -1,6 +1,6 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
-import { ClearTextNote, MemoryVaultNote } from '../../components';
+import { AddressNotes, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -77,7 +77,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
     >
       <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
       <MemoryVaultNote />
-      {formData.transport === 'http' && <ClearTextNote url={formData.url} />}
+      {formData.transport === 'http' && <AddressNotes url={formData.url} />}
       {splitNote !== null && (
         <p className="note" role="status">
           {splitNote}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ClearTextNote, CodeSpans, Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../../components';
+import { AddressNotes, CodeSpans, Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../../components';
 import { describeError, plural, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -74,7 +74,7 @@ function PastedServer({ row }: { row: PastedRow }) {
           </>
         )}
       </dl>
-      {!isStdio(config) && <ClearTextNote url={config.url} />}
+      {!isStdio(config) && <AddressNotes url={config.url} />}
       {row.warnings.map((warning) => (
         <p key={warning} className="note note-warn">
           <CodeSpans text={warning} />

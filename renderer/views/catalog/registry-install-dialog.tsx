@@ -1,7 +1,7 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import type { RegistryInstallOptions, RegistryRow } from '../../../shared/api';
-import { ClearTextNote, CodeSpans, MemoryVaultNote } from '../../components';
+import { AddressNotes, CodeSpans, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -119,7 +119,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
           ))}
         </fieldset>
       )}
-      {option !== undefined && option.problem === undefined && <ClearTextNote url={option.url} />}
+      {option !== undefined && option.problem === undefined && <AddressNotes url={option.url} />}
       {option !== undefined && option.problem === undefined && (
         <p className="muted">
           {'remote' in option.choice
