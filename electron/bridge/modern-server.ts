@@ -11,6 +11,7 @@ import type { Track } from './modern-server-pool';
 import type { InputRounds } from './input-rounds';
 import { modernToolCall } from './modern-tool-call';
 import { deliverOnConnect } from '../mcp-wire';
+import { refusalsNameParams } from './modern-invalid-params';
 
 /**
  * How long a 2026-07-28 agent may keep a listing (MCP 2026-07-28 §Caching: `ttlMs`, `cacheScope`).
@@ -71,5 +72,6 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   // Each exchange's request goes to the Protocol without its type guards, whose failed parses kept
   // every request through young collections (docs/bridge.md §Speed of the two eras).
   deliverOnConnect(server);
+  refusalsNameParams(server);
   return server;
 }
