@@ -49,7 +49,11 @@ export interface CliContext extends Readonly<Pick<CoreEnv, 'dataDir' | 'env'>> {
   close(): Promise<void>;
 }
 
-export function createContext(globals: GlobalOptions, output: Output, env: Record<string, string | undefined>): CliContext {
+/**
+ * `askAtTerminal: false` for a program using the library: its terminal, if any, is its own, so the
+ * vault's passphrase is never asked there (it comes from the environment it gives, or the open fails).
+ */
+export function createContext(globals: GlobalOptions, output: Output, env: Record<string, string | undefined>, { askAtTerminal = true }: { askAtTerminal?: boolean } = {}): CliContext {
   const dataDir = globals.home
     ? resolve(globals.home)
     : defaultDataDir({ env, platform: process.platform, homeDir: env['HOME'] ?? homedir() });
@@ -57,7 +61,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
   let core: Promise<Core> | undefined;
   let app: RuntimeInfo | undefined;
   let closing: Promise<void> | undefined;
-  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const interactive = askAtTerminal && Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const openOwnCore = async (options: CoreChoice): Promise<Core> => {
     const vaultProvider = vaultProviderFromEnv(env);
     const opened = await createCore({

@@ -1,5 +1,6 @@
 import { API_METHODS, parseApiInput, type ApiMethod, type AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
+import { forProgram } from './program-errors';
 
 /** What a call on a closed handle answers: the caller's to fix, never a stale row or an internal error. */
 export function closedError(): CodedError {
@@ -9,13 +10,18 @@ export function closedError(): CodedError {
 /**
  * The App API with every input parsed by its schema first, as the app's transports do (electron/app/
  * api/dispatch.ts): a program's values reach the core only checked, in this process as through an app.
+ * Its errors are worded for a program (program-errors.ts).
  */
 export function checkedApi(api: AppApi, closed: () => boolean = () => false): AppApi {
   const out: Record<string, unknown> = { on: api.on.bind(api) };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
     out[method] = async (input: unknown) => {
       if (closed()) throw closedError();
-      return (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
+      try {
+        return await (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
+      } catch (error) {
+        throw forProgram(error);
+      }
     };
   }
   return out as unknown as AppApi;

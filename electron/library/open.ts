@@ -10,6 +10,7 @@ import { declaredAgents } from './code-agents';
 import { startOnceForListing } from './first-listing';
 import { checkedOpenOptions, readThrough } from './open-options';
 import { personWaits } from './person-waits';
+import { forProgram, memoryOnlyRefusal } from './program-errors';
 import { PolledStates } from './polled-states';
 import { anchoredServers, withProgramPaths } from './program-paths';
 import type { CodeAgentHandle, ConnectedServices, OpenOptions, ServerEntry } from './types';
@@ -44,10 +45,12 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const fromEnv = env[DATA_DIR_ENV]?.trim();
   if (options.home !== undefined) prepareHomeFolder(options.home, ignore, 'home');
   else if (fromEnv) prepareHomeFolder(fromEnv, ignore, DATA_DIR_ENV);
-  const context = createContext(options.home !== undefined ? { home: options.home } : {}, silent, env);
+  const context = createContext(options.home !== undefined ? { home: options.home } : {}, silent, env, { askAtTerminal: false });
   // A long-lived program follows mcp.json as it changes, as the app does; its agents need a bridge.
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
-  const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
+  const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge }).catch((error: unknown) => {
+    throw forProgram(error);
+  });
   const mode = context.runningApp() ? 'app' : 'in-process';
   // An app started while this core runs here says so at its start (its servers are not the app's).
   const unmark = mode === 'in-process' ? await markProgram(context.dataDir).catch(() => undefined) : undefined;
@@ -128,7 +131,12 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
     updateAgent: (input) => api.updateAgent(input),
     removeAgent: (name) => ok(api.removeAgent({ name })),
     listSecrets: () => api.listSecrets({}),
-    setSecret: (name, value, server) => api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) }),
+    setSecret: async (name, value, server) => {
+      // As the command line: a secret the vault would lose when the program ends is not taken.
+      const refusal = memoryOnlyRefusal((await api.status({})).vault);
+      if (refusal) throw refusal;
+      return await api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) });
+    },
     deleteSecret: async (name, server) => (await api.deleteSecret({ name, ...(server !== undefined ? { server } : {}) })).deleted,
     listStoreSecrets: (store) => api.listStoreSecrets({ store }),
     setStoreSecret: (store, path, value) => ok(api.setStoreSecret({ store, path, value })),

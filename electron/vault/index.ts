@@ -16,6 +16,7 @@ export {
   hasPassphrase,
   PASSPHRASE_PROVIDER_ID,
   PASSPHRASE_ENV,
+  PASSPHRASE_PROVIDER_LABEL,
   DEFAULT_SCRYPT,
 } from './passphrase-provider';
 export type { PassphraseProviderOptions, ScryptParams } from './passphrase-provider';

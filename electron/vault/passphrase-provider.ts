@@ -5,6 +5,8 @@ import { VAULT_KEY_BYTES, type KeyParams, type KeyProvider, type ProbeResult } f
 
 export const PASSPHRASE_PROVIDER_ID = 'passphrase';
 export const PASSPHRASE_ENV = 'CONNECTED_SERVICES_PASSPHRASE';
+/** How this provider names itself in its errors' `data.provider`. */
+export const PASSPHRASE_PROVIDER_LABEL = 'passphrase (scrypt)';
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -77,7 +79,7 @@ function derive(passphrase: string, salt: Buffer, params: ScryptParams, signal: 
 
 /** The file key derived from a passphrase with scrypt; the salt and parameters live in the file header. */
 export function createPassphraseProvider(options: PassphraseProviderOptions = {}): KeyProvider {
-  const label = 'passphrase (scrypt)';
+  const label = PASSPHRASE_PROVIDER_LABEL;
   const fresh: ScryptParams = { ...DEFAULT_SCRYPT, ...options.scrypt };
 
   // Asked once per process, in prepare(), before the bounded key derivation.

@@ -1,0 +1,33 @@
+import { CodedError, ERROR_REASONS, isCodedError } from '../../shared/errors';
+import type { VaultHealth } from '../../shared/vault';
+import { PASSPHRASE_ENV, PASSPHRASE_PROVIDER_LABEL } from '../vault';
+
+const SEALED = 'The vault is sealed with a passphrase and none was given';
+
+/**
+ * An error as a program should read it: where the core's hint speaks of a terminal the program does
+ * not have (the vault's passphrase, asked there of a person running a command), it says how a
+ * program gives it. Any other error as it was.
+ */
+export function forProgram(error: unknown): unknown {
+  if (isCodedError(error) && error.code === 'auth_required' && error.data?.['provider'] === PASSPHRASE_PROVIDER_LABEL && error.message.startsWith(SEALED)) {
+    return new CodedError('auth_required', error.message, {
+      hint: `Give ${PASSPHRASE_ENV} in openConnectedServices({ env }) or in the program's environment: a program is never asked for it at its terminal`,
+      data: error.data,
+      cause: error,
+    });
+  }
+  return error;
+}
+
+/**
+ * Why a secret given to setSecret would not outlive the program, or undefined: a vault that keeps
+ * secrets in memory only (no keychain, no passphrase), which the command line refuses to store in as well.
+ */
+export function memoryOnlyRefusal(vault: VaultHealth): CodedError | undefined {
+  if (vault.persistent) return undefined;
+  return new CodedError('denied', `The vault cannot keep secrets beyond this program (nothing was stored): ${vault.message}`, {
+    hint: `Give ${PASSPHRASE_ENV} (a passphrase of your own) in openConnectedServices({ env }) or in the program's environment, or unlock or install an OS keychain`,
+    data: { reason: ERROR_REASONS.vaultMemoryOnly },
+  });
+}
