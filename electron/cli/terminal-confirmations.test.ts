@@ -82,4 +82,30 @@ describe('serve --confirm-at-terminal', () => {
     expect(lines.at(-1)).toBe('  done\\u202e\n  line two\tend\\u000dover\\u001b[2J');
     stop();
   });
+
+  it('shows the token a confirmed change issued, once, to the person who confirmed it here; a refused one shows none', async () => {
+    let deliver: (c: ApiEventPayload<'confirmationPending'>) => void = () => undefined;
+    const lines: string[] = [];
+    const answers = [true, true, false];
+    const stop = confirmAtTerminal({
+      on: ((_event: 'confirmationPending', listener: (c: Confirmation) => void) => {
+        deliver = listener;
+        return () => undefined;
+      }) as never,
+      ask: () => Promise.resolve(answers.shift() ?? false),
+      decide: (id, decision) =>
+        Promise.resolve(decision === 'confirm' ? { outcome: 'confirmed', result: { token: `cs_token-of-${id}`, ...(id === 'c-2' ? { plan: {} } : {}) } } : { outcome: 'refused' }),
+      write: (line) => lines.push(line),
+    });
+    deliver({ id: 'c-1', method: 'addAgent', summary: 'add the agent "claude"', input: { name: 'claude', servers: ['*'] }, from: 'cli', requestedAt: 0, expiresAt: 1 });
+    deliver({ id: 'c-2', method: 'connectClient', summary: 'connect "vs" to vscode', input: { agent: 'vs', client: 'vscode' }, from: 'cli', requestedAt: 0, expiresAt: 1 });
+    deliver({ id: 'c-3', method: 'rotateAgent', summary: 'rotate "claude"', input: { name: 'claude' }, from: 'cli', requestedAt: 0, expiresAt: 1 });
+    for (let i = 0; i < 6; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lines).toContain("  The agent's token, shown only now: cs_token-of-c-1");
+    expect(lines).toContain('  The token to paste when the client asks for it, shown only now: cs_token-of-c-2');
+    expect(lines.join('\n')).not.toContain('cs_token-of-c-3');
+    // The card's JSON keeps its lines (not \u000a), indented under the method.
+    expect(lines).toContain('  addAgent {\n    "name": "claude",\n    "servers": [\n      "*"\n    ]\n  }');
+    stop();
+  });
 });

@@ -35,13 +35,25 @@ function resultLines(result: unknown): string[] {
   return cut === '' ? [] : [`  ${parsed.data.isError ? 'error: ' : ''}${revealHidden(cut.replace(/\r\n/g, '\n'), ['\n', '\t']).replace(/\n/g, '\n  ')}`];
 }
 
+/**
+ * A token the confirmed change issued (a new agent's, a rotated one, or one a client such as VS Code
+ * asks for): shown to the person who confirmed, once, as the app's Activity shows it.
+ */
+function tokenLines(c: Confirmation, result: unknown): string[] {
+  const token = result !== null && typeof result === 'object' ? (result as { token?: unknown }).token : undefined;
+  if (typeof token !== 'string') return [];
+  const what = c.method === 'connectClient' ? 'The token to paste when the client asks for it' : "The agent's token";
+  return [`  ${what}, shown only now: ${revealHidden(token)}`];
+}
+
 function describe(c: Confirmation): string[] {
   const from = c.pid !== undefined ? `the command line (pid ${c.pid}, as it says)` : 'the command line';
   return [
     '',
     `Confirmation asked from ${from}:`,
     `  ${revealHidden(c.summary)}`,
-    `  ${c.method} ${revealHidden(JSON.stringify(c.input, null, 2)).replace(/\n/g, '\n  ')}`,
+    // The layout's line breaks stay lines (one inside a value is JSON's \n); every other hidden character is an escape.
+    `  ${c.method} ${revealHidden(JSON.stringify(c.input, null, 2), ['\n']).replace(/\n/g, '\n  ')}`,
   ];
 }
 
@@ -60,6 +72,7 @@ export function confirmAtTerminal(options: TerminalConfirmationsOptions): () => 
       const { outcome, error, result } = await options.decide(c.id, yes ? 'confirm' : 'refuse');
       options.write(`${c.id}: ${outcome}${error ? ` (${error})` : ''}`);
       if (outcome === 'confirmed' && c.method === 'callTool') for (const line of resultLines(result)) options.write(line);
+      else if (outcome === 'confirmed') for (const line of tokenLines(c, result)) options.write(line);
     } catch (error) {
       // Decided in the UI meanwhile, or expired.
       options.write(`${c.id}: ${toCodedError(error).message}`);

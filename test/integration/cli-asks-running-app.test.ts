@@ -144,6 +144,26 @@ describe.skipIf(process.platform !== 'linux')('serve --confirm-at-terminal: a ca
     expect(JSON.stringify((await call).body.result)).toContain('the web UI: accept from the UI');
   }, 60_000);
 
+  it("a new agent confirmed there shows its token there, once: the person has no other place to read it", async () => {
+    const asked = await runCli(home, ['agents', 'add', 'headless', '--servers', 'asking']);
+    const id = requestOf(asked);
+    let at = await serve.shows(new RegExp(`Confirm ${id}\\? \\[y/N\\] `));
+    serve.type('y');
+    at = await serve.shows(new RegExp(`${id}: confirmed\\n  The agent's token, shown only now: (cs_[A-Za-z0-9_-]{20,})`), at);
+    const token = new RegExp(`${id}: confirmed\\n  The agent's token, shown only now: (\\S+)`).exec(serve.output())?.[1] ?? '';
+    // The token shown is the agent's: the bridge takes it (and not another).
+    const { url } = (await serve.api('bridgeInfo', {})).body.result as { url: string };
+    const initialize = (bearer: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      });
+    expect((await initialize(token)).status).toBe(200);
+    expect((await initialize(`${token.slice(0, -1)}x`)).status).toBe(401);
+    expect(at).toBeGreaterThan(0);
+  }, 60_000);
+
   it('a request answered in the app first stops its terminal prompt cleanly; the next one is asked as before', async () => {
     const id = requestOf(await runCli(home, ['call', 'asking', 'ask-for', '{"who":"both"}']));
     let at = await serve.shows(new RegExp(`Confirm ${id}\\? \\[y/N\\] `));
