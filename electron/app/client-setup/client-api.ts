@@ -12,6 +12,7 @@ import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
 import { withAgentConnectLock } from './agent-connect-lock';
 import { refuseTwinsEntry } from './entry-owner';
+import { namesFitNote } from './names-fit-note';
 import { heldToken } from './held-token';
 import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
 import { applyChange, entryName, inputId, planChange, undoChange, type AppliedChange, type PlannedChange } from './client-writer';
@@ -160,7 +161,11 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
   const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}, done = false): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
-    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, change.plan.agent, entry, blocker(), done, options.vault?.health().provider === 'passphrase') };
+    if (removing) return { ...change.plan, rotates, tokenPlace: place, notes: [RELOAD] };
+    const { agent } = change.plan;
+    const fit = namesFitNote(agent, options.agents.get(agent)?.client, client);
+    const notes = notesFor(clientLocation(client, ctx()).label, place, agent, entry, blocker(), done, options.vault?.health().provider === 'passphrase');
+    return { ...change.plan, rotates, tokenPlace: place, notes: fit === undefined ? notes : [fit, ...notes] };
   };
 
   return {
