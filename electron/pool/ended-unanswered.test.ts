@@ -54,4 +54,25 @@ describe('failEndedUnanswered', () => {
     expect(sent[1]?.onRequestStreamEnd).toBe(own);
     expect(sent[2]?.onRequestStreamEnd).toBeUndefined();
   });
+
+  it("answers the era probe (a string id no Protocol table holds) to its own receiver while that still waits, and no one once it gave way", async () => {
+    const { transport, sent } = fakeTransport();
+    failEndedUnanswered(transport, 'remote', () => false);
+    const probeHeard: JSONRPCMessage[] = [];
+    transport.onmessage = (message) => void probeHeard.push(message);
+    const probe = { jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} } as const;
+    await transport.send(probe);
+    sent[0]?.onRequestStreamEnd?.();
+    await turn();
+    expect(probeHeard).toHaveLength(1);
+    expect((probeHeard[0] as { id: string; error: { code: number } }).id).toBe('server-discover-probe-1');
+    // The probe's receiver gave way to the session's (its answer came first): the session hears nothing of it.
+    await transport.send({ ...probe, id: 'server-discover-probe-2' });
+    const sessionHeard: JSONRPCMessage[] = [];
+    transport.onmessage = (message) => void sessionHeard.push(message);
+    sent[1]?.onRequestStreamEnd?.();
+    await turn();
+    expect(sessionHeard).toEqual([]);
+    expect(probeHeard).toHaveLength(1);
+  });
 });
