@@ -1,6 +1,6 @@
 import { errorReason, hintSentence, type CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { columnWidth, padColumns, terminalSafe } from '../../shared/text';
+import { columnWidth, oneLineSafe, padColumns, terminalSafe } from '../../shared/text';
 import { serverOutputTail } from './server-output';
 
 export interface Output {
@@ -62,7 +62,8 @@ export function printError(output: Output, error: CodedError, json: boolean): vo
  * a wide character (CJK, emoji) takes two columns (columnWidth).
  */
 export function table(rows: string[][]): string[] {
-  const shown = rows.map((row) => row.map((cell) => terminalSafe(cell)));
+  // A cell is one line: a line break in a server's text (a tool's name) would start a row of its own.
+  const shown = rows.map((row) => row.map((cell) => oneLineSafe(cell)));
   const widths: number[] = [];
   for (const row of shown) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, columnWidth(cell))));
   return shown.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : padColumns(cell, widths[i] ?? 0))).join('  ').trimEnd());

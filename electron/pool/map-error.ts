@@ -1,6 +1,6 @@
 import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { terminalSafe } from '../../shared/text';
+import { oneLineSafe } from '../../shared/text';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
 import { boundedErrorOf } from './message-bound';
@@ -48,7 +48,7 @@ function codedCause(error: Error): CodedError | undefined {
 
 /** The server's own text, without the SDK's `MCP error <code>: ` prefixes, its controls escaped (a message may reach a terminal). */
 function serverText(error: ProtocolErrorLike): string {
-  return terminalSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
+  return oneLineSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
 }
 
 /** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */

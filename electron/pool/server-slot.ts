@@ -1,5 +1,6 @@
 import { callTimeout, isEnabled, sameConnection, type CallTimeout, type ServerConfig, type Settings } from '../../shared/config';
 import { redact } from '../../shared/redact';
+import { oneLineSafe } from '../../shared/text';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf, type Cancellation } from './cancellation';
@@ -127,23 +128,24 @@ export class ServerSlot {
     // Checked before anything starts: a denied tool never spawns its server.
     const refusal = toolRefusal(this.name, config, tool);
     if (refusal) throw refusal;
-    const what = `tool "${tool}"`;
+    // Named in errors and log lines: a line break in the name (an agent's, a server's) stays inside them.
+    const what = `tool "${oneLineSafe(tool)}"`;
     return this.#request(what, options, toolCall(tool, args, errorContext(this.name, config, 'call', 0, undefined, what), config), tool);
   }
 
   async readResource(uri: string, options?: CallOptions): Promise<{ contents: Record<string, unknown>[] }> {
     assertEnabled(this.name, this.#life.config);
-    return this.#request(`resource ${uri}`, options, resourceRead(uri));
+    return this.#request(`resource ${oneLineSafe(uri)}`, options, resourceRead(uri));
   }
 
   async getPrompt(prompt: string, args: Record<string, string>, options?: CallOptions): Promise<{ description?: string; messages: Record<string, unknown>[] }> {
     assertEnabled(this.name, this.#life.config);
-    return this.#request(`prompt "${prompt}"`, options, promptGet(prompt, args));
+    return this.#request(`prompt "${oneLineSafe(prompt)}"`, options, promptGet(prompt, args));
   }
 
   async complete(params: CompletionParams, options?: CallOptions): Promise<{ completion: Completion }> {
     assertEnabled(this.name, this.#life.config);
-    const what = params.ref.type === 'ref/prompt' ? `completion for prompt "${params.ref.name}"` : `completion for ${params.ref.uri}`;
+    const what = params.ref.type === 'ref/prompt' ? `completion for prompt "${oneLineSafe(params.ref.name)}"` : `completion for ${oneLineSafe(params.ref.uri)}`;
     return this.#request(what, options, completion(params));
   }
 

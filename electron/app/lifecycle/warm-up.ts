@@ -1,5 +1,6 @@
 import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { oneLineSafe } from '../../../shared/text';
 import type { Pool } from '../../pool';
 import type { ApplyChain } from './apply-chain';
 
@@ -13,7 +14,8 @@ export function warmUpServers(pool: Pool, applying: ApplyChain, log: (line: stri
       if (status.inventoryUpdatedAt !== undefined || !status.enabled || status.approval === 'pending') continue;
       pool.start(status.name).catch((error: unknown) => {
         // Stopped by close(): not a failure worth a line.
-        if (!closing()) log(redact(`warming up ${status.name} failed: ${errorMessage(error)}`));
+        // One line: the server's own words in it cannot write a line that reads as another server's.
+        if (!closing()) log(redact(`warming up ${status.name} failed: ${oneLineSafe(errorMessage(error))}`));
       });
     }
   });
