@@ -59,6 +59,32 @@ describe('editing a service: restarted only when what it runs or holds changes',
   });
 });
 
+describe('a change saved whose restart fails', () => {
+  it('says it was saved and why the service did not start, offers no second Save, and closes without asking to discard', async () => {
+    const remote = serverStatus({ name: 'remote', transport: 'http' });
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [remote] }),
+      serverConfig: () => ({ name: 'remote', config: REMOTE }),
+      updateServer: () => remote,
+      restartServer: () => {
+        throw Object.assign(new Error('could not reach "remote" at https://api.example.org/mcp (ECONNREFUSED): nothing answers there'), { code: 'server_unavailable' });
+      },
+    });
+    renderApp(api, { hash: '#/services/remote' });
+    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText(/^URL/), { target: { value: 'https://api.example.org/mcp' } }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save and restart' }));
+    const saved = await within(edit).findByRole('status');
+    expect(saved.textContent).toBe('Saved: mcp.json holds the change. remote did not start with it:');
+    expect(within(edit).getByRole('alert').textContent).toContain('nothing answers there');
+    expect(within(edit).queryByRole('button', { name: /^Save/ })).toBeNull();
+    expect(api.callsOf('updateServer')).toHaveLength(1);
+    expect(leavingAsks()).toBe(false);
+    fireEvent.click(within(edit).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: /Discard/ })).toBeNull();
+  });
+});
+
 describe('closing the Edit dialog', () => {
   const escape = (dialog: HTMLElement) => fireEvent(dialog, new Event('cancel', { cancelable: true }));
   const opened = async (): Promise<{ opener: HTMLElement; edit: HTMLElement }> => {

@@ -45,7 +45,9 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   const [revealed, setRevealed] = useState(false);
   // Edits are kept through the review of the changes, until saved or the dialog closes.
   const [edited, setEdited] = useState(false);
-  useLeaveGuard(edited);
+  // Saved, but the restart that should try it failed: the change is in mcp.json, said so, not offered again.
+  const [restartFailed, setRestartFailed] = useState<ShownError | null>(null);
+  useLeaveGuard(edited && restartFailed === null);
 
   useEffect(() => {
     let live_ = true;
@@ -100,7 +102,16 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
         return;
       }
       // The pool restarted a running server already; an idle one starts now, so the change is tried at once.
-      if (saved.enabled && restarts) live.servers.upsert(await live.api.restartServer({ name }));
+      if (saved.enabled && restarts) {
+        try {
+          live.servers.upsert(await live.api.restartServer({ name }));
+        } catch (failure) {
+          setRestartFailed(describeError(failure));
+          setBusy(false);
+          await live.servers.refresh();
+          return;
+        }
+      }
       onClose();
     } catch (failure) {
       setError(describeError(failure));
@@ -120,11 +131,22 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   };
 
   return (
-    <Dialog title={`Edit ${name}`} onClose={onClose} wide unsaved={edited && !busy} working={busy}>
-      {error && <ErrorNote error={error} />}
+    <Dialog title={`Edit ${name}`} onClose={onClose} wide unsaved={edited && !busy && restartFailed === null} working={busy}>
+      {restartFailed !== null && (
+        <>
+          <p className="note note-ok" role="status">
+            Saved: mcp.json holds the change. {name} did not start with it:
+          </p>
+          <ErrorNote error={restartFailed} />
+          <div className="form-buttons">
+            <DialogCancel label="Close" />
+          </div>
+        </>
+      )}
+      {restartFailed === null && error && <ErrorNote error={error} />}
       {!loaded && !error && <LoadingSkeleton label={`Loading the settings of ${name}`} shape="lines" count={4} />}
       {clearFields.length > 0 && <SecretsInClearNote fields={clearFields} revealed={revealed} onReveal={setRevealed} />}
-      {loaded && plan === null && (
+      {loaded && plan === null && restartFailed === null && (
         <>
           <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
           <MemoryVaultNote />
@@ -146,7 +168,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
           </SchemaForm>
         </>
       )}
-      {loaded && plan !== null && (
+      {loaded && plan !== null && restartFailed === null && (
         <section aria-labelledby="edit-review-title" className="edit-review">
           <h3 id="edit-review-title">Changes to {name}</h3>
           {rows.length === 0 ? (
