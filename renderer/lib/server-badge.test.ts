@@ -70,10 +70,12 @@ describe('serverBadge', () => {
 });
 
 describe('serverActions', () => {
-  it('offers Disconnect to a ready server or one holding a credential, not to an idle one', () => {
-    expect(serverActions(status({ state: 'idle' }))).toMatchObject({ disconnect: false, toggle: 'Disable' });
-    expect(serverActions(status())).toMatchObject({ disconnect: true });
+  it('offers Disconnect to a ready server with a sign-in or one holding a credential, not to an idle one or one with none', () => {
+    expect(serverActions(status({ state: 'idle', auth: { connected: false, kind: 'oauth' } }))).toMatchObject({ disconnect: false, toggle: 'Disable' });
+    expect(serverActions(status({ auth: { connected: false, kind: 'oauth' } }))).toMatchObject({ disconnect: true });
     expect(serverActions(status({ state: 'needs_auth', auth: { connected: true } }))).toMatchObject({ disconnect: true });
+    // A program without a sign-in or key has nothing to forget: Stop ends it.
+    expect(serverActions(status())).toMatchObject({ disconnect: false });
   });
 
   it('names a service that holds nothing yet by what it needs, not "idle"', () => {

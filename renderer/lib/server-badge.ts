@@ -91,6 +91,7 @@ export function serverActions(status: ServerStatus): ServerActionSet {
     actions.approve = true;
     return actions;
   }
-  actions.disconnect = status.state === 'ready' || status.state === 'starting' || status.auth?.connected === true;
+  // Only a service with a sign-in or a key has one to forget; one without is stopped with Stop.
+  actions.disconnect = status.auth !== undefined && (status.state === 'ready' || status.state === 'starting' || status.auth.connected);
   return actions;
 }

@@ -9,7 +9,7 @@ afterEach(cleanup);
 const NOW = Date.now();
 
 const SERVERS: ServerStatus[] = [
-  serverStatus({ name: 'alpha', state: 'ready', toolCount: 3 }),
+  serverStatus({ name: 'alpha', state: 'ready', toolCount: 3, auth: { connected: true, kind: 'oauth' } }),
   serverStatus({ name: 'bravo', transport: 'http', url: 'https://mcp.linear.app/mcp', state: 'needs_auth', approval: 'not_needed', auth: { connected: false } }),
   serverStatus({ name: 'charlie', state: 'error', lastError: { code: 'server_unavailable', message: 'could not start "charlie": command not found: uvx. Install uv.' } }),
   serverStatus({ name: 'delta', enabled: false, state: 'stopped' }),
@@ -69,6 +69,13 @@ describe('catalog', () => {
     expect(within(row('delta')).queryByRole('button', { name: /Connect/ })).toBeNull();
     expect(within(row('echo')).getByRole('button', { name: 'Approve command for echo' })).toBeTruthy();
     expect(within(row('foxtrot')).getByRole('button', { name: 'Sign in again to foxtrot' })).toBeTruthy();
+  });
+
+  it('offers Stop, not Disconnect, to a running service that holds no sign-in or key: it has none to forget', async () => {
+    renderApp(createFakeApi({ status: statusWith([serverStatus({ name: 'plain', state: 'ready', toolCount: 3 })]) }));
+    await screen.findByRole('link', { name: 'plain' });
+    expect(within(row('plain')).getByRole('button', { name: 'Stop plain' })).toBeTruthy();
+    expect(within(row('plain')).queryByRole('button', { name: 'Disconnect plain' })).toBeNull();
   });
 
   it('shows the exact command line before approving and approves through the API', async () => {
