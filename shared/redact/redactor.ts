@@ -29,8 +29,11 @@ const URL_PASSWORD = /(:\/\/[^\s/:"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/?"'<>\
 /** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
 const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
-// OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`).
-const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2048})/g;
+// OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`), npm's (`npm_`), and a
+// JSON Web Token (RFC 7519 §7.1: a JOSE header and claims, both JSON objects in base64url, so each
+// part begins `eyJ`). An AWS access key id (`AKIA…`) names a key and is no secret (AWS says so); its
+// secret key has no shape of its own, so only its name (`aws_secret_access_key=`) hides it.
+const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2048}|npm_[A-Za-z0-9]{36}\b|eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096})/g;
 
 /** Whether `text` holds, anywhere in it, a token whose shape says what it is (`ghp_…`, `sk-…`, `xoxb-…`). */
 export function holdsTokenShape(text: string): boolean {

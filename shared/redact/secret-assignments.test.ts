@@ -127,4 +127,14 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact('AWS_ACCESS_KEY_ID=AKIAEXAMPLE')).toBe('AWS_ACCESS_KEY_ID=AKIAEXAMPLE');
     for (const token of ['sk_live_abcdefghijklmnop1234', 'rk_test_abcdefghijklmnop1234', `AIza${'B'.repeat(35)}`, `ya29.${'c'.repeat(40)}`]) expect(r.redact(`got ${token} back`)).toBe(`got ${REDACTED} back`);
   });
+
+  it('hides an npm token and a JSON Web Token wherever they stand, and leaves look-alikes and an AWS key id (a name, not a secret)', () => {
+    const r = new Redactor();
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    for (const token of [`npm_${'a1B2'.repeat(9)}`, jwt, `${jwt.slice(0, jwt.lastIndexOf('.'))}.`]) {
+      expect(r.redact(`stderr: key ${token} rejected`), token).toBe(`stderr: key ${REDACTED} rejected`);
+    }
+    // Shorter, longer or lower-case look-alikes are words, not keys.
+    for (const plain of ['AKIAIOSFODNN7EXAMPLE', 'npm_install', `npm_${'a'.repeat(37)}`, 'eyJ.eyJ.x', 'the eyJhbGciOi header']) expect(r.redact(plain), plain).toBe(plain);
+  });
 });
