@@ -12,7 +12,7 @@ export function notAnEventStream(server: string): CodedError {
 /** A server whose answer stream (SSE) ended without the answer: the SDK would wait on it to the call's timeout. */
 export function endedUnanswered(server: string): CodedError {
   return new CodedError('server_unavailable', `"${server}" ended its answer without a result`, {
-    hint: `retry; if it keeps happening, check the server (its log, or \`connected-services doctor ${server}\`)`,
+    hint: `retry; if it keeps happening, check the server (its log, or \`connected-services doctor --live\`, which starts it)`,
     data: { endedUnanswered: true },
   });
 }

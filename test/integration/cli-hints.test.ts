@@ -22,8 +22,9 @@ function namedCommands(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of FOLDERS.flatMap((folder) => sources(join(ROOT, folder)))) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/\\?`connected-services ([a-z][a-z-]*(?: [a-z][a-z-]*)?)/g)) {
-      const command = match[1] ?? '';
+    for (const match of text.matchAll(/\\?`connected-services ([a-z][a-z-]*(?: [a-z][a-z-]*)?)( \$\{)?/g)) {
+      // A `${…}` right after the words gives the command an argument: `doctor ${server}` names one it does not take.
+      const command = `${match[1] ?? ''}${match[2] !== undefined ? ' ARG' : ''}`;
       found.set(command, [...(found.get(command) ?? []), relative(ROOT, file)]);
     }
   }
@@ -35,6 +36,9 @@ function namedCommands(): Map<string, string[]> {
  * falls back to the parent's help, whose usage ends in `[command]`, for a word that is none).
  */
 async function exists(home: string, command: string): Promise<boolean> {
+  // After `help`, what a `${…}` gives is a subcommand's name (`help servers ${command}`), not an argument.
+  if (command.startsWith('help ') && command.endsWith(' ARG')) return exists(home, command.slice(0, -' ARG'.length));
+  if (command.endsWith(' ARG')) return takesArgument(home, command.slice(0, -' ARG'.length));
   const words = command.split(' ');
   // `help WORDS` explains WORDS: it runs when they are a command.
   if (words[0] === 'help' && words.length > 1) return exists(home, words.slice(1).join(' '));
@@ -45,6 +49,13 @@ async function exists(home: string, command: string): Promise<boolean> {
   // The words left over are arguments, unless the usage still asks for a subcommand.
   const leftOver = words.length > path.length;
   return result.code === 0 && prefix && !(leftOver && usage.endsWith('[command]'));
+}
+
+/** Whether the command exists and its usage has a place for an argument (`tools [options] [server]`, not `doctor [options]`). */
+async function takesArgument(home: string, command: string): Promise<boolean> {
+  if (!(await exists(home, command))) return false;
+  const usage = /^Usage: connected-services (.*)$/m.exec((await runCli(home, [...command.split(' '), '--help'])).stdout)?.[1] ?? '';
+  return /\s(?:<|\[(?!options\]|command\]))/.test(usage);
 }
 
 describe('hints name commands that exist', () => {
@@ -74,5 +85,8 @@ describe('hints name commands that exist', () => {
     expect(await exists(home, 'servers lst')).toBe(false);
     expect(await exists(home, 'servers list')).toBe(true);
     expect(await exists(home, 'connect everything')).toBe(true);
+    // An argument given where the command takes none is no command either.
+    expect(await exists(home, 'doctor ARG')).toBe(false);
+    expect(await exists(home, 'tools ARG')).toBe(true);
   });
 });
