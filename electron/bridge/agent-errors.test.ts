@@ -22,6 +22,17 @@ describe('agentError: what an agent learns of a failure', () => {
     expect(agentError(new CodedError('rate_limited', 'x'))).not.toHaveProperty('retryAfterMs');
   });
 
+  it("gives an agent the hint for its own fix where the error carries one, not the person's terminal command", () => {
+    const rejected = new CodedError('invalid_input', '"evr" rejected the arguments of tool "echo": message: Required', {
+      hint: 'check the arguments against the input schema (`connected-services tools evr --json` shows it)',
+      data: { mcpCode: -32602, agentHint: "fix the arguments to fit the tool's input schema (tools/list or search_tools shows it), then call again" },
+    });
+    expect(agentError(rejected, 'evr').hint).toBe("Fix the arguments to fit the tool's input schema (tools/list or search_tools shows it), then call again");
+    // Without one, a fix written for the person's terminal is still theirs.
+    const approval = new CodedError('denied', 'waits for approval', { hint: 'run `connected-services servers approve evr`' });
+    expect(agentError(approval, 'evr').hint).toBe('Ask the person to do this in Connected Services: run `connected-services servers approve evr`');
+  });
+
   // An agent reads a hint in the form a person does: a sentence, whichever layer wrote it.
   it('words every hint as a sentence, the ones it writes itself too', () => {
     expect(agentError(new CodedError('auth_required', 'x'), 'mail').hint).toBe('The person must re-authorize "mail" in Connected Services; retry after that');

@@ -31,15 +31,22 @@ export function agentMessageOf(data: Record<string, unknown> | undefined): strin
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The hint an error carries for agents in `data.agentHint`, where the fix is the agent's own (its arguments), not the person's. */
+function agentHintOf(data: Record<string, unknown> | undefined): string | undefined {
+  const value = data?.['agentHint'];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 /** What an agent may learn of an error: code, message, hint, server, a wait; never other data such as a stderr tail. */
 export function agentError(error: unknown, server?: string): AgentError {
   const coded = toCodedError(error);
   const out: AgentError = { code: coded.code, message: redact(agentMessageOf(coded.data) ?? coded.message) };
-  let hint = coded.hint === undefined ? undefined : redact(coded.hint);
+  const own = agentHintOf(coded.data);
+  let hint = own !== undefined ? redact(own) : coded.hint === undefined ? undefined : redact(coded.hint);
   if (coded.code === 'auth_required') {
     const who = server === undefined ? 'this service' : `"${server}"`;
     hint = `the person must re-authorize ${who} in Connected Services${hint === undefined ? '' : ` (${hint})`}; retry after that`;
-  } else if (hint?.includes('`connected-services ') === true) {
+  } else if (own === undefined && hint?.includes('`connected-services ') === true) {
     // A fix written for the person's terminal (an approval, a sign-in) is theirs to make, not the agent's.
     hint = `ask the person to do this in Connected Services: ${hint}`;
   }

@@ -16,6 +16,7 @@ import { callResourceTool, isResourceTool } from './resource-tools';
 import { listTools } from './agent-listings';
 import { offersSearch } from './agent-tools';
 import { callSearchTool, isSearchTool } from './search-call';
+import { SEARCH_TOOL } from './search-tools';
 import { lookupTool } from './tool-lookup';
 import { unknownName } from './unknown-names';
 
@@ -30,8 +31,13 @@ function progressRelay(request: CallToolRequest, extra: Extra): OnProgress | und
   };
 }
 
-function unknownTool(name: string): Found {
-  return { error: unknownName('tool', name) };
+/** In search mode tools/list holds only the search and call tools: the hint names the search too. */
+function unknownToolHint(agent: Readonly<Agent> | undefined): string | undefined {
+  return agent?.toolMode === 'search' || agent?.toolMode === 'auto' ? `find the tool with ${SEARCH_TOOL}, or list the tools you may use with tools/list` : undefined;
+}
+
+function unknownTool(name: string, agent: Readonly<Agent>): Found {
+  return { error: unknownName('tool', name, unknownToolHint(agent)) };
 }
 
 /** Refusals of app-only tools, answered as JSON-RPC errors (the agent asked for what it may not call). */
@@ -74,7 +80,7 @@ async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string, 
   if (found && 'error' in found) return found;
   if (found?.entry.info.requiresTasks === true) return needsTasks(name, found.entry.server);
   const verdict = found && judgeTool(agent, found.entry.server, found.entry.info, found.entry.tier);
-  if (!found || !verdict) return unknownTool(name);
+  if (!found || !verdict) return unknownTool(name, agent);
   const app = found.entry.info.app;
   if (!hostsApps && app !== undefined && !app.visibility.includes('model')) return appOnlyRefusal(name, found.entry.server);
   return { target: { server: found.entry.server, name: found.entry.info.name, tier: verdict.tier, decision: verdict.decision, rule: verdict.overridden } };
@@ -108,7 +114,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       args,
       check: () => checkLength(name, 'the tool name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'arguments', ARGUMENT_LIMITS),
       find: (agent) => findTool(ctx, agent, name, hostsApps),
-      unknown: () => unknownName('tool', name),
+      unknown: () => unknownName('tool', name, unknownToolHint(agent)),
       run: (target, cancel) => {
         const onProgress = progressRelay(request, extra);
         // The server's requests during the call go back to this agent (server-asks.ts).

@@ -85,9 +85,11 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
       data,
     });
   }
+  const against = listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes';
   return coded('invalid_input', `"${ctx.server}" rejected the arguments of ${what}: ${text}`, {
-    hint: `check the arguments against ${listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes'} (\`connected-services ${listingOf(ctx.what)} ${ctx.server} --json\` shows it)`,
-    data,
+    hint: `check the arguments against ${against} (\`connected-services ${listingOf(ctx.what)} ${ctx.server} --json\` shows it)`,
+    // An agent fixes its own arguments: it has the schema from its listing or a search.
+    data: { ...data, agentHint: listingOf(ctx.what) === 'tools' ? "fix the arguments to fit the tool's input schema (tools/list or search_tools shows it), then call again" : `fix the arguments to fit what ${listingOf(ctx.what)}/list says it takes, then call again` },
   });
 }
 

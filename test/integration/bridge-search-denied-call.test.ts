@@ -73,4 +73,11 @@ describe.each(ERAS)('a denied tool through a call tool (%s)', (era) => {
     expect(text(unlisted)).toBe(text(direct));
     expect(text(unlisted)).not.toMatch(/destructive/);
   });
+
+  it('answers a name that is no tool it may call by pointing at search_tools, where its tools are (tools/list holds only the search)', async () => {
+    const c = await caller(era, `mistyped ${era}`);
+    const answer = await c.call('call_read_tool', { name: 'memory__read_grap', arguments: {} });
+    expect(answer.isError).toBe(true);
+    expect(text(answer)).toMatch(/^not_found: unknown tool \(a name of 17 characters\)\nWhat to do: Find the tool with search_tools, or list the tools you may use with tools\/list$/);
+  });
 });
