@@ -22,4 +22,13 @@ describe("the library's first listing of a server", () => {
     expect((await cs.listTools('mine')).map((t) => t.name)).toContain('echo');
     expect((await cs.listPrompts('other')).map((p) => p.name)).toContain('simple-prompt');
   }, 120_000);
+
+  it('rejects the listing of a server waiting for approval, or disabled, saying why, instead of an empty list', async () => {
+    const entry = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+    cs = await openConnectedServices({ home: await passphraseHome(ENV, 'cs-library-first-'), env: { ...process.env, ...ENV }, servers: { waiting: entry } });
+    await expect(cs.listTools('waiting')).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('waiting for your approval') as unknown });
+    await expect(cs.listResources('waiting')).rejects.toMatchObject({ code: 'denied' });
+    await cs.addServer('off', { ...entry, enabled: false });
+    await expect(cs.listPrompts('off')).rejects.toMatchObject({ message: expect.stringContaining('disabled') as unknown });
+  }, 120_000);
 });
