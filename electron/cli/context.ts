@@ -15,7 +15,7 @@ export interface GlobalOptions {
   home?: string;
 }
 
-export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool' | 'codeServers' | 'vaultCheck'> {
+export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool' | 'codeServers' | 'vaultCheck' | 'demo'> {
   /** This process must do the work itself (a sign-in opened with its own opener, a vault-only change). */
   local?: boolean;
   /**
@@ -75,6 +75,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       ...(options.onPool ? { onPool: options.onPool } : {}),
       ...(options.codeServers ? { codeServers: options.codeServers } : {}),
       ...(options.vaultCheck ? { vaultCheck: options.vaultCheck } : {}),
+      ...(options.demo === false ? { demo: false } : {}),
       ...(options.probed ? { probedRuntime: { info: options.probed.written } } : {}),
       // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
       ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),

@@ -48,7 +48,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const context = createContext(options.home !== undefined ? { home: options.home } : {}, silent, env, { askAtTerminal: false });
   // A long-lived program follows mcp.json as it changes, as the app does; its agents need a bridge.
   const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
-  const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge }).catch((error: unknown) => {
+  // A new folder gets an empty mcp.json: the demo servers the app writes (pre-approved) are for a person's first run, not a program's.
+  const core = await context.core({ watch: true, demo: false, ...(code ? { codeServers: code } : {}), ...ownBridge }).catch((error: unknown) => {
     throw forProgram(error);
   });
   const mode = context.runningApp() ? 'app' : 'in-process';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
@@ -73,6 +73,8 @@ describe('the library, installed from the packed package into an empty project',
 
   it('a name both in code and in mcp.json is an error naming both places', async () => {
     const home = await passphraseHome(ENV, 'cs-embed-twice-');
+    // The person's mcp.json already names it (a program's new folder starts empty).
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }), { mode: 0o600 });
     const twice = runScript(dir, 'twice.mjs', [home], ENV);
     const answer = await twice.next();
     expect(answer).toMatchObject({ code: 'invalid_input' });
