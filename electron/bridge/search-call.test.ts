@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redactor } from '../../shared/redact';
-import { AGENT, fake } from '../../test/support/fake-gate';
+import { AGENT, fake as gateWorld } from '../../test/support/fake-gate';
 import type { Agent } from './agent-schema';
 import { callSearchTool } from './search-call';
 import { StoppedWaiting } from './stopped-waiting';
+
+/** The gate's world, its one service `mail` configured: search_tools takes only a `server` that is. */
+function fake(): ReturnType<typeof gateWorld> {
+  const world = gateWorld();
+  (world.ctx.pool as unknown as { statuses: () => Array<{ name: string }> }).statuses = () => [{ name: 'mail' }];
+  return world;
+}
 
 const VALUE = 'ghp_search-query-hold-test-5309';
 const WRONG = 'ghp_search-query-hold-test-5308';

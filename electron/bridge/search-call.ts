@@ -48,7 +48,8 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
   if (!own.ok) return own.result;
   const parsed = own.args;
   // A service it may not search is answered first: a right guess there gets a wrong one's answer, never a hold.
-  if (parsed.server !== undefined && !serverAllowed(agent, parsed.server)) {
+  // One that is not configured is no service for an agent of every service (`*`) either, not a query nothing fits.
+  if (parsed.server !== undefined && (!serverAllowed(agent, parsed.server) || !ctx.pool.statuses().some((s) => s.name === parsed.server))) {
     return unknownService(ctx, agent.name, SEARCH_TOOL, parsed.server, 'search without a server');
   }
   return heldOwnTool(ctx, agent.name, SEARCH_TOOL, args, signal, () => searchNow(ctx, agent, parsed, hostsApps));
