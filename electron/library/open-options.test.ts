@@ -20,6 +20,8 @@ describe('checkedOpenOptions', () => {
     expect(checked).toEqual(options);
     expect(checked.env).toBe(env);
     expect(checkedOpenOptions(undefined)).toEqual({});
+    // A `~` that is part of a name, not a shell's home, is a folder like any other.
+    for (const home of ['/tmp/~x', 'data~1', '~x']) expect(checkedOpenOptions({ home }).home).toBe(home);
   });
 
   it.each([
@@ -35,6 +37,8 @@ describe('checkedOpenOptions', () => {
     [{ confirmTimeoutMs: -5 }, 'confirmTimeoutMs'],
     [{ agents: null }, 'agents'],
     [{ home: '/tmp/x/a\0b' }, 'home: must not contain a NUL character'],
+    [{ home: '~' }, 'home: starts with "~", which only a shell expands'],
+    [{ home: '~/.config/cs' }, 'home: starts with "~", which only a shell expands'],
     [{ servers: JSON.parse('{"ok":{},"__proto__":{"url":"http://127.0.0.1:9/"}}') as unknown }, 'servers: Invalid key in record: "__proto__"'],
     [{ agents: JSON.parse('{"__proto__":{}}') as unknown }, 'agents: Invalid key in record: "__proto__"'],
     [{ env: { A: 5 } }, 'env["A"]'],

@@ -30,6 +30,8 @@ const OpenOptionsSchema = z.strictObject({
     .refine((home) => home.trim() !== '', 'must name a folder (an empty one is an error, never the default data folder)')
     // No file system takes a NUL in a path: said here, not as Node's own error from the first open.
     .refine((home) => !home.includes('\0'), 'must not contain a NUL character')
+    // Only a shell expands `~`: as given, it would make a folder named `~` in the program's folder.
+    .refine((home) => !/^~(?:[\\/]|$)/.test(home), 'starts with "~", which only a shell expands: give the whole path (join(os.homedir(), …))')
     .optional(),
   env: z.record(z.string(), z.string().optional()).optional(),
   servers: namedRecord().optional(),
