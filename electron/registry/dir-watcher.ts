@@ -42,7 +42,9 @@ export function watchDirectory(options: DirWatcherOptions): DirWatcher {
   const start = (): void => {
     if (closed) return;
     try {
-      watcher = fsWatch(options.dir, { persistent: true }, (_event, filename) => {
+      // Not what keeps a process running (serve's servers do, the app's window, a program's own work):
+      // a program that forgot close() still exits when it is done.
+      watcher = fsWatch(options.dir, { persistent: false }, (_event, filename) => {
         // Some platforms don't say which file changed: check them all.
         if (filename === null) options.names.forEach(schedule);
         else if (options.names.includes(filename)) schedule(filename);
@@ -67,6 +69,7 @@ export function watchDirectory(options: DirWatcherOptions): DirWatcher {
       // Whatever happened while we were blind is picked up now.
       if (watcher) options.names.forEach(schedule);
     }, options.retryMs ?? 1000);
+    retry.unref();
   };
 
   start();
