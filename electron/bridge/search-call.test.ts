@@ -6,8 +6,8 @@ import { callSearchTool } from './search-call';
 import { StoppedWaiting } from './stopped-waiting';
 
 /** The gate's world, its one service `mail` configured: search_tools takes only a `server` that is. */
-function fake(): ReturnType<typeof gateWorld> {
-  const world = gateWorld();
+function fake(options?: Parameters<typeof gateWorld>[0]): ReturnType<typeof gateWorld> {
+  const world = gateWorld(options);
   (world.ctx.pool as unknown as { statuses: () => Array<{ name: string }> }).statuses = () => [{ name: 'mail' }];
   return world;
 }
