@@ -22,6 +22,20 @@ describe('pasting a server entry', () => {
     expect(text).not.toMatch(/[\u200b\u200e\u202e\u2066]/);
   });
 
+  it('shows a pasted secret as the reference it becomes, saying its value goes to the vault, never the value', async () => {
+    renderApp(createFakeApi(), { hash: '#/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paste a command or JSON' }));
+    const dialog = screen.getByRole('dialog', { name: 'Paste a command or JSON' });
+    const entry = { mcpServers: { notes: { command: 'npx', args: ['-y', 'notes-server'], env: { API_KEY: 'sk-pasted-SECRET-987654321', MODE: 'fast' } } } };
+    fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: JSON.stringify(entry) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Read it' }));
+    const text = (await within(dialog).findByRole('listitem', { name: /^Server notes/ })).textContent ?? '';
+    expect(text).not.toContain('sk-pasted-SECRET-987654321');
+    expect(text).toContain('API_KEY = ${secret:API_KEY} (the value you pasted goes to the vault, not into mcp.json)');
+    // Plain values are shown as pasted.
+    expect(text).toContain('MODE = fast');
+  });
+
   it('asks before the page is left with something pasted, until the dialog closes', async () => {
     const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     renderApp(createFakeApi(), { hash: '#/' });

@@ -14,6 +14,10 @@ export interface PasteServiceDialogProps {
 
 function PastedServer({ row }: { row: PastedRow }) {
   const { config } = row;
+  // What is added: a secret-named variable's pasted value goes to the vault, and is not shown here either.
+  const plan = pastedPlan(row);
+  const moved = new Set(plan.secrets.map((s) => s.name));
+  const planned = isStdio(plan.config) ? plan.config.env : undefined;
   return (
     <li className="pasted" aria-label={`Server ${row.name}`}>
       <h4>{shownLine(row.name)}</h4>
@@ -42,11 +46,16 @@ function PastedServer({ row }: { row: PastedRow }) {
               <>
                 <dt>Variables</dt>
                 <dd>
-                  {Object.entries(config.env).map(([key, value]) => (
-                    <div key={key}>
-                      <code>{shownLine(key)}</code> = <code>{shownLine(value)}</code>
-                    </div>
-                  ))}
+                  {Object.entries(config.env).map(([key, value]) => {
+                    const reference = planned?.[key];
+                    const toVault = reference !== undefined && reference !== value && [...moved].some((name) => reference.includes(name));
+                    return (
+                      <div key={key}>
+                        <code>{shownLine(key)}</code> = <code>{shownLine(toVault ? reference : value)}</code>
+                        {toVault && <span className="muted"> (the value you pasted goes to the vault, not into mcp.json)</span>}
+                      </div>
+                    );
+                  })}
                 </dd>
               </>
             )}
