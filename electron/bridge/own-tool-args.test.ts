@@ -25,6 +25,9 @@ describe("the bridge's own tools given arguments that do not fit", () => {
     const empty = refusal(await callSearchTool(f.ctx, SEARCHER, 'search_tools', { query: '' }, noCall, false, signal));
     expect(empty).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('invalid arguments for search_tools: query:') as unknown });
     expect(empty.hint).toBe('Fix query, then call search_tools again; it takes query (required), server, limit');
+    // White space alone is no need either.
+    const blank = refusal(await callSearchTool(f.ctx, SEARCHER, 'search_tools', { query: ' \t\n ' }, noCall, false, signal));
+    expect(blank).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('query: says nothing: give the need in words') as unknown, hint: empty.hint });
     const both = refusal(await callSearchTool(f.ctx, SEARCHER, 'search_tools', { limit: 99, made_up_key: 1 }, noCall, false, signal));
     expect(both.hint).toBe('Fix query and limit and leave out the arguments search_tools does not take, then call search_tools again; it takes query (required), server, limit');
     // The key it made up is counted, never named.
