@@ -88,8 +88,10 @@ function dataDirCheck(dir: string, modeOf: (path: string) => number | null): Doc
 
 async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fetch']>, timeoutMs: number): Promise<string | null> {
   try {
-    // Any HTTP answer (even 401/405) proves the server is there.
-    await fetcher(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, text/event-stream' } });
+    // Any HTTP answer (even 401/405, or a redirect) proves the server is there. A redirect is not
+    // followed: the check would otherwise reach wherever the server points, another host included.
+    const answer = await fetcher(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, text/event-stream' } });
+    await answer.body?.cancel().catch(() => undefined);
     return null;
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : errorMessage(error);
