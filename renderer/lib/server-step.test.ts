@@ -26,10 +26,16 @@ const kind = (patch: Partial<ServerStatus>) => nextStep(status(patch), NOW)?.kin
 describe('nextStep: one specific action per state', () => {
   it('offers nothing for a healthy server, idle or ready, nor while it starts', () => {
     expect(kind({ state: 'idle', inventoryUpdatedAt: NOW - 1000, toolCount: 3 })).toBeUndefined();
-    expect(kind({ state: 'stopped', history: [{ state: 'ready', at: NOW - 5000 }] })).toBeUndefined();
     expect(kind({ state: 'ready', toolCount: 3 })).toBeUndefined();
     expect(kind({ state: 'starting' })).toBeUndefined();
     expect(kind({ state: 'ready', auth: { connected: true, kind: 'oauth', expiresAt: NOW + 60_000 } })).toBeUndefined();
+  });
+
+  it('offers Start for a service the person stopped after it ran, Connect for one that never ran', () => {
+    expect(nextStep(status({ state: 'stopped', history: [{ state: 'ready', at: NOW - 5000 }] }), NOW)).toEqual({ kind: 'start', label: 'Start', name: 'Start demo' });
+    expect(kind({ state: 'stopped', inventoryUpdatedAt: NOW - 1000, auth: { connected: true, kind: 'api_key' } })).toBe('start');
+    expect(kind({ state: 'stopped', inventoryUpdatedAt: NOW - 1000, auth: { connected: true, kind: 'client_credentials' } })).toBe('start');
+    expect(kind({ state: 'stopped' })).toBe('connect');
   });
 
   it('says Sign in, never "again", for a service that never signed in', () => {
@@ -48,7 +54,8 @@ describe('nextStep: one specific action per state', () => {
   it('offers nothing for an expired access token that renews on next use', () => {
     const auth = { connected: true, kind: 'oauth' as const, expiresAt: NOW - 60_000, refreshable: true };
     expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBeUndefined();
-    expect(kind({ state: 'stopped', history: [{ state: 'ready', at: NOW - 90_000 }], auth })).toBeUndefined();
+    // Stopped by the person, it offers Start, not a sign-in: the token renews when it starts.
+    expect(kind({ state: 'stopped', history: [{ state: 'ready', at: NOW - 90_000 }], auth })).toBe('start');
     expect(kind({ state: 'ready', toolCount: 2, auth })).toBeUndefined();
     // Refused at its renewal, it is needs_auth: then the person signs in again.
     expect(kind({ state: 'needs_auth', auth })).toBe('sign-in-again');

@@ -1,7 +1,7 @@
 import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
 import { tokenExpired } from './server-badge';
 
-export type StepKind = 'approve' | 'sign-in' | 'sign-in-again' | 'grant-access' | 'enter-api-key' | 'connect' | 'restart';
+export type StepKind = 'approve' | 'sign-in' | 'sign-in-again' | 'grant-access' | 'enter-api-key' | 'connect' | 'start' | 'restart';
 
 export interface ServerStep {
   kind: StepKind;
@@ -17,6 +17,7 @@ const LABELS: Record<Exclude<StepKind, 'approve'>, { label: string; joiner: stri
   'grant-access': { label: 'Grant more access', joiner: 'to' },
   'enter-api-key': { label: 'Enter API key', joiner: 'for' },
   connect: { label: 'Connect', joiner: '' },
+  start: { label: 'Start', joiner: '' },
   restart: { label: 'Restart', joiner: '' },
 };
 
@@ -28,6 +29,17 @@ function step(kind: Exclude<StepKind, 'approve'>, server: string): ServerStep {
 /** Whether the server has been seen working: its tools were listed once, or it was ready. */
 function seenWorking(status: ServerStatus): boolean {
   return status.inventoryUpdatedAt !== undefined || status.history.some((change) => change.state === 'ready');
+}
+
+/**
+ * A server at rest: Connect when it never ran (it lists its tools), Start when the person stopped it
+ * (it would start again on first use, but whoever stopped it looks for the way back); an idle one that
+ * ran starts on first use, nothing to do.
+ */
+function restingStep(status: ServerStatus, name: string): ServerStep | undefined {
+  if (status.state !== 'idle' && status.state !== 'stopped') return undefined;
+  if (!seenWorking(status)) return step('connect', name);
+  return status.state === 'stopped' ? step('start', name) : undefined;
 }
 
 /**
@@ -44,13 +56,13 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
     if (status.state === 'needs_auth' || !auth.connected) return step('enter-api-key', name);
     if (status.state === 'error') return step('restart', name);
     // The key is held and it never ran: Connect lists its tools, as for any other service.
-    return (status.state === 'idle' || status.state === 'stopped') && !seenWorking(status) ? step('connect', name) : undefined;
+    return restingStep(status, name);
   }
   if (moreAccessNeeded(auth).length > 0) return step('grant-access', name);
   // Client credentials have no sign-in (RFC 6749 §4.4): a refused secret is replaced, then the service started again.
   if (auth?.kind === 'client_credentials') {
     if (status.state === 'needs_auth' || status.state === 'error') return step('restart', name);
-    return (status.state === 'idle' || status.state === 'stopped') && !seenWorking(status) ? step('connect', name) : undefined;
+    return restingStep(status, name);
   }
   const held = auth?.connected === true;
   if (status.state === 'needs_auth') return step(held ? 'sign-in-again' : 'sign-in', name);
@@ -62,6 +74,5 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
   if (auth !== undefined && !held && status.state !== 'ready') return step('sign-in', name);
   // Failed: Restart, the verb of "Restart all that failed" beside it, and what it does (stop, then a fresh start).
   if (status.state === 'error') return step('restart', name);
-  if ((status.state === 'idle' || status.state === 'stopped') && !seenWorking(status)) return step('connect', name);
-  return undefined;
+  return restingStep(status, name);
 }

@@ -71,6 +71,14 @@ describe('catalog', () => {
     expect(within(row('foxtrot')).getByRole('button', { name: 'Sign in again to foxtrot' })).toBeTruthy();
   });
 
+  it('offers Start to a service the person stopped after it ran, which starts it through connect', async () => {
+    const stopped = serverStatus({ name: 'paused', state: 'stopped', toolCount: 3, inventoryUpdatedAt: NOW - 1000 });
+    const api = createFakeApi({ status: statusWith([stopped]), connect: ({ name }) => serverStatus({ name, state: 'ready', toolCount: 3 }) });
+    renderApp(api);
+    fireEvent.click(await within(await screen.findByRole('listitem', { name: 'paused' })).findByRole('button', { name: 'Start paused' }));
+    await waitFor(() => expect(api.callsOf('connect')).toEqual([expect.objectContaining({ name: 'paused' })]));
+  });
+
   it('offers Stop, not Disconnect, to a running service that holds no sign-in or key: it has none to forget', async () => {
     renderApp(createFakeApi({ status: statusWith([serverStatus({ name: 'plain', state: 'ready', toolCount: 3 })]) }));
     await screen.findByRole('link', { name: 'plain' });

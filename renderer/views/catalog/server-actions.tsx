@@ -40,7 +40,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const waiting = signIn?.state === 'waiting';
   // An ended sign-in's note offers "Sign in again" itself.
   const noted = signIn !== undefined && signIn.state !== 'signed_in';
-  const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'restart');
+  const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'start' && step.kind !== 'restart');
   // The step button leaves (Connecting…) or is disabled while it runs: focus stays in the row (WCAG 2.4.3).
   const runStep = (action: 'restart' | 'connect') => {
     focusIfLost(() => connectingRef.current, () => serverRowFocus(name));
