@@ -1,9 +1,24 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type * as Fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
 import { configJson as json, nextEvent } from '../support/registry-events';
+
+// The folder watches are unref'd (they keep no process alive), so process.getActiveResourcesInfo()
+// does not list them: they are counted as fs.watch makes and closes them.
+const watching = vi.hoisted(() => ({ open: 0 }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof Fs>();
+  const watch = ((filename: Fs.PathLike, options: Fs.WatchOptions, listener: Fs.WatchListener<string>) => {
+    const watcher = fs.watch(filename, options, listener);
+    watching.open++;
+    watcher.once('close', () => void watching.open--);
+    return watcher;
+  }) as typeof fs.watch;
+  return { ...fs, default: { ...fs, watch }, watch };
+});
 
 const a = { command: 'node', args: ['a.js'] };
 const b = { command: 'node', args: ['b.js'] };
@@ -150,7 +165,7 @@ describe('registry: reloads that must not lose the config', () => {
   });
 
   it('close() also closes the watcher of the link target folder', async () => {
-    const watchers = (): number => process.getActiveResourcesInfo().filter((name) => name === 'FSEventWrap').length;
+    const watchers = (): number => watching.open;
     const before = watchers();
     const dataDir = path.join(root, 'data');
     const dotfiles = path.join(root, 'dotfiles');
