@@ -1,3 +1,4 @@
+import { withSuggestion } from '../../../shared/text';
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { bridgeAddressNote } from './address-note';
@@ -130,7 +131,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     const names = (await deps.toolNames?.(server)) ?? [];
     if (names.length === 0 || names.includes(tool)) return;
     throw new CodedError('invalid_input', `"${server}" has no tool "${tool}" in its last inventory`, {
-      hint: `See \`connected-services tools ${server}\` for its tools (--refresh if it changed)`,
+      hint: withSuggestion(tool, names, `See \`connected-services tools ${server}\` for its tools (--refresh if it changed)`),
     });
   };
   const info = (): BridgeInfo =>

@@ -1,3 +1,4 @@
+import { withSuggestion } from '../../../shared/text';
 import { CodedError } from '../../../shared/errors';
 import { vaultKey, type Vault, type VaultHealth, type VaultKey } from '../../../shared/vault';
 import { AgentNameSchema, type AgentStore } from '../../bridge';
@@ -72,7 +73,8 @@ export interface HelperTokenOptions {
 export async function readHelperToken(agent: string, options: HelperTokenOptions): Promise<string> {
   const key = keptTokenKey(agent);
   if (options.agents.get(agent) === undefined) {
-    throw new CodedError('not_found', `No agent named "${agent}"`, { hint: 'It may have been removed: see `connected-services agents list`, then connect the client again' });
+    const hint = 'It may have been removed: see `connected-services agents list`, then connect the client again';
+    throw new CodedError('not_found', `No agent named "${agent}"`, { hint: withSuggestion(agent, options.agents.list().map((a) => a.name), hint) });
   }
   const vault = await openVault({ dataDir: options.dataDir, env: options.env, ...(options.provider ? { provider: options.provider } : {}) });
   try {
