@@ -102,9 +102,12 @@ describe.skipIf(noIpv6 !== undefined)('the bridge is 127.0.0.1 only: an agent to
       expect(headers.code, url).not.toBe(0);
       expect(headers.stdout).toBe('');
       expect(headers.stderr).toContain("is not the bridge's address");
+      // The fix names the address meant: the port and path are those typed.
+      expect(headers.stderr).toContain(`Use http://127.0.0.1:${port}/mcp`);
       const stdio = await runCli(home, ['bridge', '--stdio', '--agent', 'desk', '--url', url]);
       expect(stdio.code, url).not.toBe(0);
       expect(stdio.stderr).toContain("is not the bridge's address");
+      expect(stdio.stderr).toContain(`Use http://127.0.0.1:${port}/mcp`);
       // The token given in the environment instead: the same.
       const fromEnv = await runCli(home, ['bridge', '--stdio', '--url', url], { env: { CONNECTED_SERVICES_TOKEN: token }, input: `${INITIALIZE}\n` });
       expect(fromEnv.code, url).not.toBe(0);

@@ -173,6 +173,10 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     const locked = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CONNECTED_SERVICES_PASSPHRASE: '' } });
     expect(locked.code).not.toBe(0);
     expect(locked.stdout).toBe('');
+    // The helper never asks (standard input is the client's): the fix is where the client starts, not a terminal.
+    expect(locked.stderr).toContain('The helper cannot ask');
+    expect(locked.stderr).toContain('Set CONNECTED_SERVICES_PASSPHRASE where the client starts');
+    expect(locked.stderr).not.toContain('run the command in a terminal');
     const nobody = await runCli(dataDir, ['bridge', 'headers', '--agent', 'nobody'], { env: env() });
     expect(nobody.stderr).toContain('No agent named "nobody"');
     const elsewhere = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CLAUDE_CODE_MCP_SERVER_URL: 'https://mcp.example.com/mcp' } });

@@ -1,8 +1,8 @@
 import { withSuggestion } from '../../../shared/text';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, isCodedError } from '../../../shared/errors';
 import { vaultKey, type Vault, type VaultHealth, type VaultKey } from '../../../shared/vault';
 import { AgentNameSchema, type AgentStore } from '../../bridge';
-import { openVault, PASSPHRASE_ENV, type ProviderChoice } from '../../vault';
+import { openVault, PASSPHRASE_ENV, PASSPHRASE_PROVIDER_LABEL, type ProviderChoice } from '../../vault';
 
 /**
  * An agent's token kept in our vault for the clients we connect, so their configuration names a
@@ -67,6 +67,19 @@ export interface HelperTokenOptions {
 }
 
 /**
+ * A sealed vault's error as the helper's reader needs it: the helper never asks (standard input is
+ * the client's), so "run it in a terminal" would not help; the passphrase goes where the client starts.
+ */
+function forHelper(error: unknown, agent: string): unknown {
+  if (!isCodedError(error) || error.code !== 'auth_required' || error.data?.['provider'] !== PASSPHRASE_PROVIDER_LABEL) return error;
+  return new CodedError('auth_required', `${error.message} The helper cannot ask: the client starts it without a terminal.`, {
+    hint: `Set ${PASSPHRASE_ENV} where the client starts (a client opened from the desktop does not see a variable set in a shell), or connect it again where it is not set, and the token is written into the client's file: connected-services agents connect "${agent}" --client CLIENT`,
+    data: error.data,
+    cause: error,
+  });
+}
+
+/**
  * What the helper a client starts does: open the vault without asking anyone (standard input is the
  * client's), read the agent's kept token, check the agent store takes it, close.
  */
@@ -76,9 +89,13 @@ export async function readHelperToken(agent: string, options: HelperTokenOptions
     const hint = 'It may have been removed: see `connected-services agents list`, then connect the client again';
     throw new CodedError('not_found', `No agent named "${agent}"`, { hint: withSuggestion(agent, options.agents.list().map((a) => a.name), hint) });
   }
-  const vault = await openVault({ dataDir: options.dataDir, env: options.env, ...(options.provider ? { provider: options.provider } : {}) });
+  const vault = await openVault({ dataDir: options.dataDir, env: options.env, ...(options.provider ? { provider: options.provider } : {}) }).catch((error: unknown) => {
+    throw forHelper(error, agent);
+  });
   try {
-    const token = await vault.get(key);
+    const token = await vault.get(key).catch((error: unknown) => {
+      throw forHelper(error, agent);
+    });
     if (token === undefined) {
       throw new CodedError('not_found', `The vault keeps no token for agent "${agent}"`, {
         hint: `Connect the client again: connected-services agents connect "${agent}" --client CLIENT`,

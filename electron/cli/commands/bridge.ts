@@ -28,8 +28,16 @@ function loopbackOnly(url: string, what: string): void {
     throw new CodedError('invalid_input', `${what} is not a URL`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
   }
   if (host === '127.0.0.1') return;
-  const why = otherLoopbackName(host) ? `is not the bridge's address (${host}): another program may hold it on [::1]` : `is not on this machine (${host})`;
-  throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
+  const loopback = otherLoopbackName(host);
+  const why = loopback ? `is not the bridge's address (${host}): another program may hold it on [::1]` : `is not on this machine (${host})`;
+  throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: `Use ${loopback ? atLoopback(url) : 'http://127.0.0.1:<bridge port>/mcp'}` });
+}
+
+/** The same address on 127.0.0.1: its port and path are known, so the fix names them. */
+function atLoopback(url: string): string {
+  const fixed = new URL(url);
+  fixed.hostname = '127.0.0.1';
+  return `${fixed.origin}${fixed.pathname}`;
 }
 
 /** Refuses a `--url` that is no http(s) address, as a mistyped option (exit 2), before anything is tried there. */
