@@ -15,6 +15,11 @@ describe('agentError: what an agent learns of a failure', () => {
     expect(rpcError(error).data).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
   });
 
+  it('names no server for an error of our own tools (an empty name)', () => {
+    expect(agentError(new CodedError('denied', 'x'), '')).not.toHaveProperty('server');
+    expect(agentError(new CodedError('denied', 'x'), 'api')).toHaveProperty('server', 'api');
+  });
+
   it('passes no wait that is not a rate limit or not a number', () => {
     expect(agentError(new CodedError('internal', 'x', { data: { retryAfterMs: 5 } }))).not.toHaveProperty('retryAfterMs');
     expect(agentError(new CodedError('rate_limited', 'x', { data: { retryAfterMs: '5' } }))).not.toHaveProperty('retryAfterMs');

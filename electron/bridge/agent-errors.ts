@@ -51,7 +51,8 @@ export function agentError(error: unknown, server?: string): AgentError {
     hint = `ask the person to do this in Connected Services: ${hint}`;
   }
   if (hint !== undefined) out.hint = hintSentence(hint);
-  if (server !== undefined) out.server = server;
+  // A refusal of our own tools (search, call) is of no server: no empty name is shown as one.
+  if (server !== undefined && server !== '') out.server = server;
   const retryAfterMs = coded.code === 'rate_limited' ? retryAfterOf(coded.data) : undefined;
   if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   return out;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redactor } from '../../shared/redact';
 import { AGENT, fake as gateWorld } from '../../test/support/fake-gate';
 import type { Agent } from './agent-schema';
+import { ERROR_META_KEY } from './agent-errors';
 import { callSearchTool } from './search-call';
 import { StoppedWaiting } from './stopped-waiting';
 
@@ -58,6 +59,8 @@ describe("search_tools' query holding a value from the vault", () => {
     const refused = await held;
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused)).toContain('the person denied the call');
+    // Our own tool is of no server: its refusal names none, not an empty one.
+    expect(refused._meta?.[ERROR_META_KEY]).not.toHaveProperty('server');
     expect(JSON.stringify(refused)).not.toContain(VALUE);
     expect(JSON.stringify(refused)).not.toContain('nothingFits');
     expect(f.audit.map((e) => [e.tool, e.outcome, e.errorCode, e.approval, e.warning])).toEqual([['search_tools', 'denied', 'denied', 'person', WARNING]]);
