@@ -1,6 +1,7 @@
 import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
 import { onlyReferences } from './reference-values';
 import { SecretOrigins } from './secret-origins';
+import { redactPrivateKeyBodies } from './private-key-blocks';
 import { secretLinePieces } from './secret-pieces';
 import { sourceLabel, type SecretSource } from './secret-source';
 import { redactSecretAssignments } from './secret-assignments';
@@ -29,11 +30,12 @@ const URL_PASSWORD = /(:\/\/[^\s/:"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/?"'<>\
 /** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
 const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
-// OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`), npm's (`npm_`), and a
+// OpenAI's and Anthropic's (`sk-`; shorter after a prefix that says whose, `sk-proj-`), Slack's
+// (`xoxb-`), GitLab's (`glpat-`), npm's (`npm_`), and a
 // JSON Web Token (RFC 7519 §7.1: a JOSE header and claims, both JSON objects in base64url, so each
 // part begins `eyJ`). An AWS access key id (`AKIA…`) names a key and is no secret (AWS says so); its
 // secret key has no shape of its own, so only its name (`aws_secret_access_key=`) hides it.
-const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2048}|npm_[A-Za-z0-9]{36}\b|eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096})/g;
+const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{12,255}|sk-[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2048}|npm_[A-Za-z0-9]{36}\b|eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096})/g;
 
 /** Whether `text` holds, anywhere in it, a token whose shape says what it is (`ghp_…`, `sk-…`, `xoxb-…`). */
 export function holdsTokenShape(text: string): boolean {
@@ -127,7 +129,7 @@ export class Redactor {
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     const fielded = redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
       .replace(URL_PASSWORD, (whole, start: string, value: string) => (onlyReferences(value) || !HAS_ALNUM.test(value) ? whole : `${start}${REDACTED}@`));
-    return redactSecretAssignments(fielded, REDACTED).replace(TOKEN_SHAPE, REDACTED);
+    return redactPrivateKeyBodies(redactSecretAssignments(fielded, REDACTED).replace(TOKEN_SHAPE, REDACTED), REDACTED);
   }
 
   /**

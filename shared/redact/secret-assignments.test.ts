@@ -113,11 +113,14 @@ describe('Redactor: URL passwords and token shapes', () => {
       `github_pat_11ABCDEFG0123456789_${'b'.repeat(40)}`,
       `sk-proj-${'c3'.repeat(20)}`,
       `sk-ant-api03-${'d4'.repeat(20)}`,
+      // A prefix that says whose it is needs no length to be known: a short project key too.
+      'sk-proj-Ab12Cd34Ef56Gh78',
+      'sk-ant-api03-Zx9Yw8Vu7T',
       'xoxb-123456789012-1234567890123-abcdefghijklmnopqrstuvwx',
       'glpat-abcdefghijklmnopqrst',
     ])
       expect(r.redact(`got ${token} here`), token).toBe(`got ${X} here`);
-    const plain = 'the task-runner sk-learn ghp_short xoxb- glpat-';
+    const plain = 'the task-runner sk-learn ghp_short xoxb- glpat- sk-proj-key sk-ant-';
     expect(r.redact(plain)).toBe(plain);
   });
 
