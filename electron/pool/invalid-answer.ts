@@ -47,3 +47,8 @@ export function invalidAnswer(value: unknown): JSONRPCMessage | undefined {
   const message = members['jsonrpc'] === '2.0' ? INVALID_ANSWER_TEXT : NOT_JSONRPC_TEXT;
   return { jsonrpc: '2.0', id: id as string | number, error: { code: RPC_ERROR.InternalError, message } };
 }
+
+/** Whether an error answer's text is one of ours above, put in place of an answer the server sent malformed. */
+export function isInvalidAnswerText(text: string): boolean {
+  return text === INVALID_ANSWER_TEXT || text === NOT_JSONRPC_TEXT || text === STRING_ID_TEXT || text === NUMBER_ID_TEXT;
+}

@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { loadClientSdk } from './client-sdk';
+import { INVALID_ANSWER_TEXT, STRING_ID_TEXT } from './invalid-answer';
 import { toPoolError, type ErrorContext } from './map-error';
 import { protocolErrorInResult } from './protocol-error-in-result';
 import { RateLimitedResponse } from './rate-limited-fetch';
@@ -149,6 +150,16 @@ describe('toPoolError', () => {
     expect(hostile.message).toBe('"srv" answered with an error during tool "x": \\u001b[2Jgone \\u001b]52;c;aGk=\\u0007\\u009b');
     const closed = toPoolError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), { ...call, ended: () => ({ stderr: '', byUs: true }) });
     expect(closed.message).toBe('"srv" was stopped during tool "x"');
+  });
+
+  it("words a malformed answer as the server's fault, not as an error it reported", () => {
+    for (const text of [INVALID_ANSWER_TEXT, STRING_ID_TEXT]) {
+      const broken = toPoolError(new ProtocolError(ProtocolErrorCode.InternalError, text), call);
+      expect(broken).toMatchObject({ code: 'internal', message: `"srv" broke JSON-RPC during tool "x": ${text}` });
+      expect(broken.hint).toBe('the server\'s answer is not valid JSON-RPC, so none of it is used; tell the maintainers of "srv"');
+    }
+    // The same words under another code are the server's own.
+    expect(toPoolError(new ProtocolError(-32000, INVALID_ANSWER_TEXT), call).hint).toContain('reported this error itself');
   });
 
   it('maps -32602 to not_found for an unknown name and invalid_input for bad arguments, with hints', () => {

@@ -14,6 +14,7 @@ import { shownAnswer } from './http-answer';
 import { headersOverflow } from './headers-overflow';
 import { unreachable } from './unreachable';
 import { AnswerRefused, answered } from './answer-refused';
+import { isInvalidAnswerText } from './invalid-answer';
 import { invalidResult } from './invalid-result';
 
 export { endedError, floodedOf, type EndInfo } from './ended-error';
@@ -200,6 +201,13 @@ function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, during: 
   if (error.code === RPC_ERROR.MethodNotFound) {
     return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
       hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
+      data,
+    });
+  }
+  if (error.code === RPC_ERROR.InternalError && isInvalidAnswerText(serverText(error))) {
+    // Our words in place of a malformed answer: no error of the server's, and no retry mends it.
+    return coded('internal', `"${ctx.server}" broke JSON-RPC ${during}: ${serverText(error)}`, {
+      hint: `the server's answer is not valid JSON-RPC, so none of it is used; tell the maintainers of "${ctx.server}"`,
       data,
     });
   }

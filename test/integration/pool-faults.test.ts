@@ -56,6 +56,9 @@ describe('pool: timeouts, cancellation, progress', () => {
     const both = await rejection(pool.callTool('f', 'badAnswer', { kind: 'both' }, { timeoutMs: 120_000 }));
     expect(both.code).not.toBe('timeout');
     expect(both.message).toContain(INVALID_ANSWER_TEXT);
+    // The server broke the protocol: not an error it reported, and nothing a retry mends.
+    expect(both.hint).toContain('not valid JSON-RPC');
+    expect(both.hint).not.toContain('reported this error itself');
     const stringId = await rejection(pool.callTool('f', 'badAnswer', { kind: 'stringId' }, { timeoutMs: 120_000 }));
     expect(stringId.code).not.toBe('timeout');
     expect(stringId.message).toContain(STRING_ID_TEXT);
@@ -67,6 +70,7 @@ describe('pool: timeouts, cancellation, progress', () => {
     const read = await rejection(pool.readResource('f', 'fixture://string-id', { timeoutMs: 120_000 }));
     expect(read.code).not.toBe('timeout');
     expect(read.message).toContain(STRING_ID_TEXT);
+    expect(read.hint).toContain('tell the maintainers of "f"');
     expect(textOf(await pool.callTool('f', 'badAnswer', { kind: 'strayId' }))).toBe('answered');
     await waitFor('the stray answer to be logged', () => lines.includes('[f] dropped an answer to an id it was never asked (99999)'));
     expect(lines.some((l) => l.includes('ignored a stdout line'))).toBe(false);
