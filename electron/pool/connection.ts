@@ -18,7 +18,7 @@ import { stringIdAnswer } from './invalid-answer';
 import { invalidAnswerFetch } from './invalid-answer-fetch';
 import { sseStartFetch } from './sse-start';
 import { sessionExpiryFetch, type SessionNews } from './session-expiry';
-import { settleFailedSends } from './settle-failed-sends';
+import { refuseUnsendable } from './sendable-requests';
 import type { RunLedger } from './run-ledger';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
@@ -167,7 +167,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig, news);
   // An HTTP answer stream that ends unanswered fails its request at once (the client is made below, before any send).
   const waiting = (id: string | number): boolean => awaitsAnswer(client, id);
-  const transport: Transport = settleFailedSends(stdio ?? failEndedUnanswered(http as StreamableHTTPClientTransport, server, waiting), { server, checkSerializable: !stdio });
+  const transport: Transport = stdio ?? refuseUnsendable(failEndedUnanswered(http as StreamableHTTPClientTransport, server, waiting), server);
 
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
   let stoppedByUs = false;

@@ -8,7 +8,7 @@ import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
 import type { RpcSchemas } from './rpc-message';
-import { unsendable } from './settle-failed-sends';
+import { unsendable } from './sendable-requests';
 import { ServerOutput } from './server-output';
 import { ServerRun } from './server-run';
 import { closedStdout, lineTooLong, outran, spawnError } from './stdio-errors';
@@ -26,7 +26,7 @@ export type { ExitInfo, SpawnLike, StdioTransportOptions } from './stdio-options
  * MCP stdio transport (spec: basic/transports#stdio) that owns its child: own process group on
  * POSIX so stopping it also stops what it spawned, a caller-built environment, a bounded read
  * buffer, stderr and stray stdout within a budget (ServerOutput), and the tail of stderr for error
- * messages. A failed send rejects with a CodedError (see settleFailedSends for what the SDK leaves).
+ * messages. A failed send rejects with a CodedError, which the SDK's client settles the request with.
  */
 export class StdioProcessTransport implements Transport {
   onclose?: () => void;
@@ -182,7 +182,7 @@ export class StdioProcessTransport implements Transport {
     return this.write(message);
   }
 
-  /** send() itself, for a sender outside the SDK: settleFailedSends wraps `send` of the instance, not this. */
+  /** send() itself, for a sender outside the SDK. */
   write(message: JSONRPCMessage): Promise<void> {
     const server = this.#options.server;
     let line: string;

@@ -85,7 +85,7 @@ async function stdioConnection(child: FakeChild): Promise<Connection> {
   return conn;
 }
 
-describe('a failed send leaves nothing behind in the SDK client', () => {
+describe('a failed send leaves nothing behind in the SDK client, and is no answer of the server', () => {
   it('stdio: values that cannot be serialized are invalid_input', async () => {
     const conn = await stdioConnection(answeringChild());
     for (const args of [{ n: 10n }, cyclic(), deep(1_000_000)]) {
@@ -97,9 +97,11 @@ describe('a failed send leaves nothing behind in the SDK client', () => {
     expect((await failedCall(conn, deep(1_000_000))).message).toBe('the request to "srv" cannot be sent as JSON: it is nested too deeply');
   });
 
-  it('stdio: a write error and a closed pipe are server_unavailable', async () => {
+  it('stdio: a write error and a closed pipe are server_unavailable, and no answer the server never sent is logged as dropped', async () => {
     const child = answeringChild();
-    const conn = await stdioConnection(child);
+    const lines: string[] = [];
+    const conn = await openConnection(options({ spawn: spawnOf(child), log: (line) => lines.push(line) }));
+    opened.push(conn);
     child.stdin = new Writable({
       write(_chunk, _encoding, done) {
         done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
@@ -116,6 +118,7 @@ describe('a failed send leaves nothing behind in the SDK client', () => {
     expect(closed).toMatchObject({ code: 'server_unavailable', message: '"srv" is not running' });
     await turn();
     expect(pending(conn.client)).toEqual([0, 0, 0]);
+    expect(lines.filter((line) => line.includes('answer'))).toEqual([]);
   });
 
   it('http: a network failure, an HTTP error and an unserializable value', async () => {
@@ -135,7 +138,8 @@ describe('a failed send leaves nothing behind in the SDK client', () => {
       }
       return Promise.resolve(new Response('boom', { status: 500 }));
     };
-    const conn = await openConnection(options({ config: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, httpFetch: () => fetch }));
+    const lines: string[] = [];
+    const conn = await openConnection(options({ config: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, httpFetch: () => fetch, log: (line) => lines.push(line) }));
     opened.push(conn);
     const attempt = async (args: Record<string, unknown>): Promise<unknown> => {
       const error: unknown = await conn.client.callTool({ name: 'echo', arguments: args }, { onprogress: () => undefined }).catch((e: unknown) => e);
@@ -147,5 +151,7 @@ describe('a failed send leaves nothing behind in the SDK client', () => {
     mode = 'status';
     expect(await attempt({ x: 1 })).toMatchObject({ status: 500 });
     expect(await attempt({ n: 1n })).toMatchObject({ code: 'invalid_input' });
+    // The server sent nothing for these: no late answer of it is logged.
+    expect(lines.filter((line) => line.includes('answer'))).toEqual([]);
   });
 });
