@@ -65,6 +65,14 @@ describe('doctor knows the real setup', () => {
     expect(checks.some((c) => c.id.startsWith('live:'))).toBe(false);
   });
 
+  it("says its servers' ok is not an answer, and where one is asked for", async () => {
+    const plain = await runCli(home, ['doctor'], { env: PASSPHRASE, timeoutMs: 40_000 });
+    expect(plain.stdout).toMatch(/^ok {4}Server everything: /m);
+    expect(plain.stderr).toContain('Servers were checked without starting them: `connected-services doctor --live` also talks to each once');
+    // The JSON is for programs: no note beside it.
+    expect((await doctor(home)).stderr).toBe('');
+  });
+
   it('--live: one exchange per enabled server, saying which would fail now and how to fix each', async () => {
     const { code, checks, stderr } = await doctor(home, ['--live']);
     expect(code).toBe(1);

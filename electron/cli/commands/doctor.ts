@@ -6,6 +6,8 @@ import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
 
 const MARK = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
+const SERVER_TITLE = 'Server ';
+const LIVE_NOTE = 'Servers were checked without starting them: `connected-services doctor --live` also talks to each once (initialize, tools/list).';
 
 export function registerDoctor(program: Command, run: Run): void {
   program
@@ -35,6 +37,8 @@ export function registerDoctor(program: Command, run: Run): void {
             for (const line of rest) ctx.output.out(`        ${line}`);
             if (check.fix && check.status !== 'ok') ctx.output.out(`        fix: ${check.fix}`);
           }
+          // "ok" for a server says its command or address is there, not that it answers MCP.
+          if (!live && checks.some((check) => check.title.startsWith(SERVER_TITLE))) ctx.output.err(LIVE_NOTE);
         }
         return checks.some((c) => c.status === 'fail') ? 1 : 0;
       }),
