@@ -65,6 +65,27 @@ describe('agents declared in code', () => {
     expect(token).not.toBe('');
   }, 120_000);
 
+  it('in this process: a call its rules ask about waits in listDecisions until the program decides it (docs/library.md)', async () => {
+    const home = await passphraseHome(ENV, 'cs-code-agents-ask-');
+    cs = await openConnectedServices({
+      home,
+      env: { ...process.env, ...ENV },
+      bridgePort: 0,
+      servers: { mine: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+      agents: { asking: { servers: ['mine'], policy: { read: 'allow', write: 'deny', destructive: 'deny' }, tools: { mine: { echo: 'ask' } } } },
+    });
+    await cs.approveServer('mine');
+    const handle = cs.codeAgents['asking'];
+    agent = await connectAgent(handle?.url ?? '', handle?.token ?? '');
+    const program = cs;
+    const call = agent.client.callTool({ name: 'mine__echo', arguments: { message: 'asked of the program' } });
+    const waiting = await eventually(async () => (await program.api.listDecisions({})).find((d) => d.kind === 'call'), 60_000);
+    expect(waiting).toMatchObject({ kind: 'call' });
+    expect(JSON.stringify(waiting)).toContain('asked of the program');
+    expect(await program.api.decide({ kind: 'call', id: waiting?.id ?? '', answer: { decision: 'allow' } })).toMatchObject({ outcome: 'allowed' });
+    expect(firstText(await call)).toBe('Echo: asked of the program');
+  }, 120_000);
+
   it('a name agents.json has is an error naming both places', async () => {
     const home = await passphraseHome(ENV, 'cs-code-agents-twice-');
     const added = await runCli(home, ['agents', 'add', 'runtime', '--servers', '*'], { env: ENV });
