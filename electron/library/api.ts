@@ -3,7 +3,7 @@
 // library.test.ts checks that it has them.
 import type { ConnectedServices, OpenOptions } from './types';
 
-export type { AgentEntry, CallOptions, CodeAgentHandle, ConnectedServices, Mode, OpenOptions, ServerEntry } from './types';
+export type { AgentEntry, CallOptions, CodeAgentHandle, ConnectedServices, Mode, OpenOptions, ProgramApi, ServerEntry } from './types';
 export type { ErrorCode } from '../../shared/errors';
 export type {
   AgentView,

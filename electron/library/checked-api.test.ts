@@ -10,7 +10,22 @@ describe("a program's input is checked before it reaches the core", () => {
       reached.push(input);
       return Promise.resolve({ content: [] });
     },
+    status: (input: unknown) => {
+      reached.push(input);
+      return Promise.resolve({ servers: [] });
+    },
   } as unknown as AppApi;
+
+  it('takes a method whose input has no required field without one, as {}; one with required fields is refused naming them', async () => {
+    const api = checkedApi(inner);
+    reached.length = 0;
+    await expect(api.status()).resolves.toEqual({ servers: [] });
+    expect(reached).toEqual([{}]);
+    // @ts-expect-error callTool's input names a server and a tool.
+    await expect(api.callTool()).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/^Invalid input for callTool: server: /) as string });
+    expect(reached).toEqual([{}]);
+    reached.length = 0;
+  });
 
   it('refuses what the App API would refuse, naming the field, and passes the rest on parsed', async () => {
     const api = checkedApi(inner);

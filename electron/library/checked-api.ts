@@ -1,4 +1,5 @@
 import { API_METHODS, parseApiInput, type ApiMethod, type AppApi } from '../../shared/api';
+import type { ProgramApi } from './types';
 import { CodedError } from '../../shared/errors';
 import { forProgram } from './program-errors';
 
@@ -10,12 +11,13 @@ export function closedError(): CodedError {
 /**
  * The App API with every input parsed by its schema first, as the app's transports do (electron/app/
  * api/dispatch.ts): a program's values reach the core only checked, in this process as through an app.
- * Its errors are worded for a program (program-errors.ts).
+ * Its errors are worded for a program (program-errors.ts); an input with no required field may be left out.
  */
-export function checkedApi(api: AppApi, closed: () => boolean = () => false): AppApi {
+export function checkedApi(api: AppApi, closed: () => boolean = () => false): ProgramApi {
   const out: Record<string, unknown> = { on: api.on.bind(api) };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
-    out[method] = async (input: unknown) => {
+    // A method called without an input is given `{}`: one with required fields is then refused naming them.
+    out[method] = async (input: unknown = {}) => {
       if (closed()) throw closedError();
       try {
         return await (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
@@ -24,5 +26,5 @@ export function checkedApi(api: AppApi, closed: () => boolean = () => false): Ap
       }
     };
   }
-  return out as unknown as AppApi;
+  return out as unknown as ProgramApi;
 }

@@ -1,4 +1,4 @@
-import { API_METHODS, describeIssues, type ApiEvent, type ApiEventPayload, type AppApi } from '../../shared/api';
+import { API_METHODS, describeIssues, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { createContext, type Output } from '../cli';
 import { DATA_DIR_ENV } from '../data-dir';
@@ -59,8 +59,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const inner = withProgramPaths(waits ?? core.api);
   let closing: Promise<void> | undefined;
   // Once close() began the program's calls are refused; close's own go through `own`.
-  const api: AppApi = checkedApi(inner, () => closing !== undefined);
-  const own: AppApi = checkedApi(inner);
+  const api = checkedApi(inner, () => closing !== undefined);
+  const own = checkedApi(inner);
   const declared = Object.keys(code ?? {});
   const agentNames = Object.keys(agents?.tokens ?? {});
   let codeAgents: Record<string, CodeAgentHandle> = {};

@@ -3,6 +3,7 @@ import type {
   ApiEvent,
   ApiEventPayload,
   ApiInput,
+  ApiMethod,
   ApiOutput,
   AppApi,
   CallResult,
@@ -15,6 +16,14 @@ import type {
   ToolInfo,
 } from '../../shared/api';
 import type { ServerConfig } from '../../shared/config';
+
+/**
+ * The App API as a program calls it: a method whose input has no required field may be called
+ * without one (`cs.api.status()`), as if given `{}`.
+ */
+export type ProgramApi = {
+  [M in ApiMethod]: Record<string, never> extends ApiInput<M> ? (input?: ApiInput<M>) => Promise<ApiOutput<M>> : (input: ApiInput<M>) => Promise<ApiOutput<M>>;
+} & Pick<AppApi, 'on'>;
 
 /** A server's entry, as in mcp.json: `{ command, args, env, cwd }` (stdio) or `{ url, headers, auth }` (HTTP). */
 export type ServerEntry = ServerConfig;
@@ -77,7 +86,7 @@ export interface ConnectedServices {
   /** The agents declared in code, each with its token and the bridge's address. */
   readonly codeAgents: Readonly<Record<string, CodeAgentHandle>>;
   /** The whole App API (docs/architecture.md), for what the methods below leave out. */
-  readonly api: AppApi;
+  readonly api: ProgramApi;
   /** Every configured server with its state; those declared in code have `fromCode: true`. */
   listServers(): Promise<ServerStatus[]>;
   /**
