@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
 import { checkedApi } from './checked-api';
 
 describe("a program's input is checked before it reaches the core", () => {
@@ -37,6 +38,21 @@ describe("a program's input is checked before it reaches the core", () => {
     expect(reached).toEqual([]);
     await expect(api.callTool({ server: 'files', tool: 'read', arguments: { path: '/tmp' } })).resolves.toEqual({ content: [] });
     expect(reached).toEqual([{ server: 'files', tool: 'read', arguments: { path: '/tmp' } }]);
+  });
+
+  it('answers a call in flight that close() ended with the close, not with what the core said of its server', async () => {
+    let closed = false;
+    const stopped = new CodedError('server_unavailable', '"files" was stopped while starting', { hint: 'start it again' });
+    const api = checkedApi({ ...inner, callTool: () => ((closed = true), Promise.reject(stopped)) }, () => closed);
+    await expect(api.callTool({ server: 'files', tool: 'read' })).rejects.toMatchObject({
+      code: 'server_unavailable',
+      message: 'This connection to Connected Services was closed while the call ran',
+      cause: stopped,
+    });
+    // Open, the core's error is the program's to read.
+    closed = false;
+    const open = checkedApi({ ...inner, callTool: () => Promise.reject(stopped) }, () => closed);
+    await expect(open.callTool({ server: 'files', tool: 'read' })).rejects.toBe(stopped);
   });
 
   it('refuses every call once closed, naming it, before the core is reached', async () => {

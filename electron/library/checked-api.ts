@@ -8,6 +8,11 @@ export function closedError(): CodedError {
   return new CodedError('server_unavailable', 'This connection to Connected Services was closed', { hint: 'Open it again with openConnectedServices' });
 }
 
+/** What a call in flight answers when the program's close() ended it: the close, not the server stopped under it. */
+function closedUnder(cause: unknown): CodedError {
+  return new CodedError('server_unavailable', 'This connection to Connected Services was closed while the call ran', { hint: 'Call before close(), or open it again with openConnectedServices', cause });
+}
+
 /**
  * The App API with every input parsed by its schema first, as the app's transports do (electron/app/
  * api/dispatch.ts): a program's values reach the core only checked, in this process as through an app.
@@ -22,6 +27,8 @@ export function checkedApi(api: AppApi, closed: () => boolean = () => false): Pr
       try {
         return await (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
       } catch (error) {
+        // A call the program's own close() ended (a server stopped while starting or answering) says so.
+        if (closed()) throw closedUnder(error);
         throw forProgram(error);
       }
     };
