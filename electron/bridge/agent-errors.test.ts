@@ -15,6 +15,16 @@ describe('agentError: what an agent learns of a failure', () => {
     expect(rpcError(error).data).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
   });
 
+  it("does not point an agent at a server's output printed below, which only the person's command line prints", () => {
+    const ended = new CodedError('server_unavailable', '"api" exited with code 1 while starting: Error: no key', {
+      hint: "check the server's output below; run `connected-services doctor`",
+      data: { stderr: 'Error: no key' },
+    });
+    const error = agentError(ended, 'api');
+    expect(error.hint).toBe("Ask the person to check the server's output in Connected Services (`connected-services logs api`)");
+    expect(JSON.stringify(error)).not.toContain('Error: no key\n');
+  });
+
   it('names no server for an error of our own tools (an empty name)', () => {
     expect(agentError(new CodedError('denied', 'x'), '')).not.toHaveProperty('server');
     expect(agentError(new CodedError('denied', 'x'), 'api')).toHaveProperty('server', 'api');

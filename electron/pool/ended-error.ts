@@ -5,6 +5,12 @@ import { meaningfulStderr } from './stderr-lines';
 /** How a failure in a server's start is placed in time (toPoolError). */
 export const WHILE_STARTING = 'while starting';
 
+/**
+ * How the hint of a server that ended after printing begins: the command line prints that output
+ * (`data.stderr`) below it; a reader with no "below" (a program, an agent) is pointed elsewhere.
+ */
+export const OUTPUT_BELOW = "check the server's output below";
+
 export interface EndInfo {
   /** The transport's own reason (e.g. an oversized message). */
   failure?: CodedError | undefined;
@@ -43,7 +49,7 @@ export function endedError(server: string, info: EndInfo | undefined, during: st
   const stderr = info?.stderr ?? '';
   const tail = lastLine(stderr);
   // Nothing printed, nothing shown below: the command run by hand says what it does.
-  const options: CodedErrorOptions = { hint: stderr.trim() === '' ? 'it printed nothing: run its command yourself to see what it does, or `connected-services doctor`' : `check the server's output below; run \`connected-services doctor\`` };
+  const options: CodedErrorOptions = { hint: stderr.trim() === '' ? 'it printed nothing: run its command yourself to see what it does, or `connected-services doctor`' : `${OUTPUT_BELOW}; run \`connected-services doctor\`` };
   if (stderr !== '') options.data = { stderr };
   if (info?.byUs) return coded('server_unavailable', `"${server}" was stopped ${during}`, { hint: 'start it again or retry the call' });
   const when = during === WHILE_STARTING && info?.answered === true ? 'right after it started' : during;
