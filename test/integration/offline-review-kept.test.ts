@@ -21,7 +21,7 @@ describe('the review of changes made while the app was closed', () => {
 
     const served = await startServe(home, [], ENV);
     try {
-      await eventually(() => Promise.resolve(served.stderr().includes('made from the command line while the app was closed') ? true : undefined));
+      await eventually(() => Promise.resolve(served.stderr().includes('made from the command line or a program while the app was closed') ? true : undefined));
       // The command line's credential, which every process of the user can read from runtime.json.
       const runtime = JSON.parse(await readFile(join(home, 'runtime.json'), 'utf8')) as { secret: string };
       const asCli = appApi(served.origin, runtime.secret);

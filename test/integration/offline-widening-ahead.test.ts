@@ -47,7 +47,7 @@ it('an offline `agents set` killed right after it changed agents.json is listed 
     expect(update, JSON.stringify(listed)).toBeDefined();
     if (set.signal === 'SIGKILL') expect(update?.outcome).toMatch(/^(pending|ok)$/);
     if (update?.outcome === 'pending') expect(update.summary).toContain('may have been applied');
-    expect(served.stderr()).toMatch(/change\(s\) were made from the command line while the app was closed/);
+    expect(served.stderr()).toMatch(/change\(s\) were made from the command line or a program while the app was closed/);
   } finally {
     await served.stop();
   }

@@ -70,7 +70,7 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       endOrphanedWaits(await admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }), (id) => confirmations?.isOpen(id) ?? false),
     listOfflineChanges: () => admin.unreviewed(),
     acknowledgeChanges: async ({ upTo }, who = 'ipc') => {
-      admin.record({ who, method: 'acknowledgeChanges', summary: 'reviewed the changes made from the command line while the app was closed', input: { upTo }, outcome: 'acknowledged' });
+      admin.record({ who, method: 'acknowledgeChanges', summary: 'reviewed the changes made from the command line or a program while the app was closed', input: { upTo }, outcome: 'acknowledged' });
       await admin.acknowledge(upTo);
       return { ok: true as const };
     },

@@ -82,7 +82,7 @@ export class OfflineReview {
         time: file.omitted.newest,
         who: 'cli-offline',
         method: 'omitted',
-        summary: `${groupDigits(file.omitted.count)} more changes were made from the command line while the app was closed; every one is in audit/admin.jsonl`,
+        summary: `${groupDigits(file.omitted.count)} more changes were made from the command line or a program while the app was closed; every one is in audit/admin.jsonl`,
         outcome: 'ok',
         review: true,
       };

@@ -163,7 +163,7 @@ export function serveAction(options: ServeOptions): Action {
     if (core.bridge) compaction.watchBridge(core.bridge);
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
-      ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
+      ctx.output.err(`${offline.length} change(s) were made from the command line or a program while the app was closed: review them in Activity → Changes.`);
     }
     await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
     for (const program of programs) ctx.output.err(terminalSafe(programNote(program)));

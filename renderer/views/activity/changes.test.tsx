@@ -141,16 +141,17 @@ describe('activity: changes asked from the command line', () => {
     ];
     const api = createFakeApi({ listOfflineChanges: () => [offline], readAdminLog: () => log, acknowledgeChanges: () => ({ ok: true }) });
     renderApp(api, { hash: '#/activity' });
-    const review = await screen.findByRole('region', { name: 'Changes to review: made from the command line while the app was closed, or by editing agents.json' });
+    const review = await screen.findByRole('region', { name: 'Changes to review: made from the command line or a program while the app was closed, or by editing agents.json' });
     expect(review.textContent).toContain('add the agent "night" with every server');
     const table = await screen.findByRole('table', { name: 'Changes, newest first' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows[0]).toMatch(/web UI.*refused/);
-    expect(rows[1]).toMatch(/command line \(process 7, as it says\).*asked, then refused/);
-    expect(rows[2]).toMatch(/command line, app closed.*ok/);
+    expect(rows[1]).toMatch(/command line or a program \(process 7, as it says\).*asked, then refused/);
+    // A program using the library acts with the command line's core: the label says both.
+    expect(rows[2]).toMatch(/command line or a program, app closed.*ok/);
     fireEvent.click(within(review).getByRole('button', { name: 'I have reviewed these' }));
     await waitFor(() => expect(api.callsOf('acknowledgeChanges')).toEqual([{ upTo: offline.time }]));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Changes to review: made from the command line while the app was closed, or by editing agents.json' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Changes to review: made from the command line or a program while the app was closed, or by editing agents.json' })).toBeNull());
     api.emit('adminEntry', { id: 'e4', time: 1_800_000_300_000, who: 'ipc', method: 'removeAgent', summary: 'remove the agent "night"', outcome: 'ok' });
     await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/remove the agent "night"/));
   });

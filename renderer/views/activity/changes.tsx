@@ -10,7 +10,7 @@ import { laterOutcome, laterOutcomes } from './later-outcomes';
 const LIMIT = 200;
 /** A few lines of the error column, narrow beside the change (activity.css, .change-error): its prefix and the start of what the server said. */
 const ERROR_HEAD: TextHead = { lines: 3, chars: 120 };
-const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed', core: 'automatic (the app)', file: 'file edited outside the app' };
+const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line or a program', 'cli-offline': 'command line or a program, app closed', core: 'automatic (the app)', file: 'file edited outside the app' };
 const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   ok: 'ok',
   confirmed: 'ok',
@@ -48,7 +48,7 @@ function OfflineChanges() {
   };
   return (
     <section aria-labelledby="offline-title" className="card">
-      <h2 id="offline-title">Changes to review: made from the command line while the app was closed, or by editing agents.json</h2>
+      <h2 id="offline-title">Changes to review: made from the command line or a program while the app was closed, or by editing agents.json</h2>
       <ul>
         {list.map((e) => (
           <li key={e.id}>
