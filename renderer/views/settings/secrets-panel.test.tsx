@@ -40,6 +40,37 @@ describe('Settings → Secrets', () => {
     expect(screen.getByText('Stored GITHUB_TOKEN.').getAttribute('role')).toBe('status');
   });
 
+  it("counts what the vault holds anew when a secret is stored or deleted, and on coming back to Settings", async () => {
+    let entries = 2;
+    const api = createFakeApi({
+      status: async () => {
+        const base = await createFakeApi().status({});
+        return { ...base, vault: { ...base.vault, entryCount: entries } };
+      },
+      listSecrets: () => [{ name: 'OLD' }],
+      setSecret: () => ((entries += 1), { ok: true }),
+      deleteSecret: () => ((entries -= 1), { ok: true }),
+    });
+    renderApp(api, { hash: '#/settings' });
+    const count = async (n: number) => waitFor(() => expect(within(screen.getByRole('region', { name: 'Credential vault' })).getByText('Entries').nextElementSibling?.textContent).toBe(String(n)));
+    await count(2);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add secret' }));
+    const form = screen.getByRole('form', { name: 'Add a secret' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'TOKEN' } });
+    fireEvent.change(within(form).getByLabelText('Value'), { target: { value: 's3cret' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Store secret' }));
+    await count(3);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete secret OLD' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete secret' }));
+    await count(2);
+    // A sign-in stored a token meanwhile, elsewhere: coming back to Settings counts it.
+    entries = 5;
+    window.location.hash = '#/activity';
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Credential vault' })).toBeNull());
+    window.location.hash = '#/settings';
+    await count(5);
+  });
+
   it('shows the core’s warning beside what was stored', async () => {
     const api = createFakeApi({ listSecrets: () => [], setSecret: () => ({ ok: true, warning: 'No service is named "gihtub": the secret waits for one.' }) });
     renderApp(api, { hash: '#/settings' });

@@ -29,8 +29,10 @@ export function SecretsPanel() {
   };
   const { info } = useStore(live.servers);
   const memoryOnly = info?.vault.safety === 'memory-only';
+  // The vault's facts (its entry count, beside) are read with the list: a secret stored or deleted here, or a sign-in stored meanwhile, shows in both.
   const load = useCallback(() => {
     live.api.listSecrets({}).then(setSecrets, () => setSecrets([]));
+    void live.servers.refresh();
   }, [live]);
   useEffect(load, [load]);
   const label = (s: SecretName) => (s.server !== undefined ? `${s.name} (${s.server})` : s.name);
