@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appCallDecision, callDecision, confirmationDecision, NOTHING_WAITS, WAITS_TO, waitsToCall, type Confirmation, type PendingApproval } from '../../shared/api';
-import { createFakeApi, renderApp } from '../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus } from '../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -58,6 +58,19 @@ describe('the status strip', () => {
     const card = await screen.findByRole('listitem', { name: /waits to read the resource/ });
     expect(words(card.textContent)).toBe(WAITS_TO.resource);
     expect(waitsToCall(read)).toBe('claude waits to read the resource file:///plan.md on notes');
+  });
+
+  it("counts the services waiting for the person's approval, linking to the first one's page, where Approve is", async () => {
+    const waiting = (name: string) => serverStatus({ name, state: 'idle', approval: 'pending' });
+    renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [waiting('github'), serverStatus({ name: 'notes' })] }) }), { hash: '#/activity' });
+    const one = await screen.findByRole('link', { name: 'github waits for your approval' });
+    expect(one.getAttribute('href')).toBe('#/services/github');
+    expect(screen.queryByText(NOTHING_WAITS)).toBeNull();
+    cleanup();
+    // A disabled one waits for nothing: it is not counted.
+    const servers = [waiting('github'), waiting('linear'), { ...waiting('off'), enabled: false }];
+    renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers }) }), { hash: '#/services' });
+    expect(await screen.findByRole('link', { name: '2 services wait for your approval' })).toBeTruthy();
   });
 
   it('says nothing waits when nothing does', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, WAITS_TO, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
+import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, serverHealth, WAITS_TO, type BridgeInfo, type HeldChange, type PendingApproval, type ServerStatus } from '../../shared/api';
 import { CodeSpans } from '../components';
 import { describeError, focusWhenShown, plural, routeHref, shownLine, type Route, type ShownError } from '../lib';
 import { useConnection, useDecisions, useLive, useStore } from '../state';
@@ -86,6 +86,17 @@ function HeldLink({ held }: { held: readonly HeldChange[] }) {
   );
 }
 
+/** Services whose command or address waits for the person's approval: a link to the first one's page, where Approve is. */
+function ApprovalLink({ waiting }: { waiting: readonly ServerStatus[] }) {
+  const server = waiting[0]?.name ?? '';
+  const text = waiting.length === 1 ? `${server} waits for your approval` : `${plural(waiting.length, 'service')} wait for your approval`;
+  return (
+    <span className="strip-item">
+      <a href={routeHref({ screen: 'service', server, tab: 'overview' })}>{text}</a>
+    </span>
+  );
+}
+
 export function StatusStrip({ route }: { route: Route }) {
   const linked = useConnection();
   const bridge = useBridge();
@@ -95,11 +106,13 @@ export function StatusStrip({ route }: { route: Route }) {
   // Confirmations and an app's calls are answered on Activity (or beside the app): the strip links there.
   const others = useDecisions('confirmation').length + useDecisions('appCall').length;
   // An app's open-link card waits beside the app, not on Activity: counted on every screen.
-  const links = useStore(useLive().appLinks).size;
+  const live = useLive();
+  const links = useStore(live.appLinks).size;
+  const approvals = useStore(live.servers).servers.filter((status) => serverHealth(status) === 'approval');
   if (linked !== 'live') return null; // the connection banner says what is wrong, as an alert
   const [first, ...rest] = calls.map((d) => d.item);
   const paused = bridge?.paused === true;
-  const othersBeside = asks.length > 0 || first !== undefined || held.length > 0;
+  const othersBeside = asks.length > 0 || first !== undefined || held.length > 0 || approvals.length > 0;
   return (
     <div className="status-strip" role="region" aria-label="Status" tabIndex={-1}>
       <span className={`strip-item strip-bridge ${paused ? 'strip-warn' : ''}`.trim()}>
@@ -113,6 +126,7 @@ export function StatusStrip({ route }: { route: Route }) {
       {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{questionsWaiting(asks.length)}</span>}
       {first !== undefined && route.screen !== 'activity' && <WaitingCall pending={first} more={rest.length} />}
       {held.length > 0 && <HeldLink held={held} />}
+      {approvals.length > 0 && <ApprovalLink waiting={approvals} />}
       {others > 0 && route.screen !== 'activity' && (
         <span className="strip-item">
           {/* "Other" only beside another waiting item; alone it points at nothing the person can see. */}
@@ -120,7 +134,7 @@ export function StatusStrip({ route }: { route: Route }) {
         </span>
       )}
       {links > 0 && <span className="strip-item">{links === 1 ? 'An app asks you to open an address' : `${String(links)} apps ask you to open an address`}</span>}
-      {first === undefined && asks.length === 0 && held.length === 0 && others === 0 && links === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
+      {first === undefined && asks.length === 0 && held.length === 0 && approvals.length === 0 && others === 0 && links === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
     </div>
   );
 }

@@ -49,7 +49,7 @@ describe('Settings → Secrets', () => {
       },
       listSecrets: () => [{ name: 'OLD' }],
       setSecret: () => ((entries += 1), { ok: true }),
-      deleteSecret: () => ((entries -= 1), { ok: true }),
+      deleteSecret: () => ((entries -= 1), { deleted: true }),
     });
     renderApp(api, { hash: '#/settings' });
     const count = async (n: number) => waitFor(() => expect(within(screen.getByRole('region', { name: 'Credential vault' })).getByText('Entries').nextElementSibling?.textContent).toBe(String(n)));
