@@ -121,6 +121,9 @@ export type ListingBound = z.infer<typeof ListingBoundSchema>;
 export const AgentListingBoundSchema = lazySchema(() => ListingBoundSchema.extend({ agent: z.string() }));
 export type AgentListingBound = z.infer<typeof AgentListingBoundSchema>;
 
+/** What an audited request of a server names as its call when it came outside any call (no agent's, no person's). */
+export const OUTSIDE_ANY_CALL = '(outside any call)';
+
 /** One agent call as the audit log keeps it: never arguments or results unless the person turned that on. */
 export const AuditEntrySchema = lazySchema(() => z.object({
   /** ms since epoch, when the call arrived. */

@@ -1,5 +1,5 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import type { AskOutcome, AuditEntry } from '../../../shared/api';
+import { OUTSIDE_ANY_CALL, type AskOutcome, type AuditEntry } from '../../../shared/api';
 import type { DelayClock } from '../../../shared/collections';
 import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
@@ -43,7 +43,7 @@ export interface AskRouterOptions {
 }
 
 /** The scope of a server's requests outside any call: counted per server and kind. */
-const OUTSIDE_ANY_CALL = {};
+const OUTSIDE_ANY_CALL_SCOPE = {};
 
 function factsOf(agent: AgentAsker): AgentFacts {
   return { agent: agent.agent, settings: agent.settings(), canElicit: agent.canElicit, canSample: agent.canSample, canListRoots: agent.canListRoots };
@@ -85,7 +85,7 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
       agent,
       server: context.server,
       kind,
-      tool: redact(context.call ?? '(outside any call)'),
+      tool: redact(context.call ?? OUTSIDE_ANY_CALL),
       durationMs: Math.max(0, now() - started),
       outcome,
       ...(answer === 'timeout' ? { errorCode: 'timeout' as const } : {}),
@@ -100,7 +100,7 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
   function record(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string): void {
     const entry = entryOf(context, kind, started, answer, answeredBy, warning);
     if (warning !== undefined) options.audit(entry);
-    else windows.add(context.asker ?? OUTSIDE_ANY_CALL, askWindowKey(entry), entry);
+    else windows.add(context.asker ?? OUTSIDE_ANY_CALL_SCOPE, askWindowKey(entry), entry);
   }
 
   /**

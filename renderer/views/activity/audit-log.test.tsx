@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../shared/api';
+import { OUTSIDE_ANY_CALL, type AuditEntry } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -18,6 +18,18 @@ describe('audit log', () => {
     expect(bodyRows(table)[0]?.textContent).toContain('from an app');
     fireEvent.click(within(table).getByRole('button', { name: /^Details of poll on github/ }));
     expect(table.textContent).toContain('you, confirming it in the app');
+  });
+
+  it("names who stands where no agent is recorded: the person's own call, a request outside any call, a request refused at the door", async () => {
+    const entries: AuditEntry[] = [
+      { ...BASE, agent: '', kind: 'elicitation', tool: 'create_issue', approval: undefined, answer: 'accept', answeredBy: 'person' },
+      { ...BASE, agent: '', kind: 'sampling', tool: OUTSIDE_ANY_CALL, approval: undefined, answer: 'decline', answeredBy: 'person', outcome: 'denied' },
+      { ...BASE, agent: '', server: '', kind: 'request', tool: 'Host: evil.test', approval: undefined, outcome: 'denied', errorCode: 'denied', durationMs: 0 },
+    ];
+    renderApp(createFakeApi({ readAudit: () => entries, listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    const agents = bodyRows(table).map((row) => row.querySelector('td[data-label="Agent"]')?.textContent);
+    expect(agents).toEqual(['you', 'no call', 'not known']);
   });
 
   it('shows why a call was held for the person (a value from the vault in its arguments) on its row, and who decided it', async () => {

@@ -3,7 +3,7 @@ import type { AuditEntry, AuditOutcome, ListingBound } from '../../../shared/api
 import { Badge, CodeSpans, JsonView } from '../../components';
 import { MAX_TITLE } from '../../../shared/text';
 import { shownLine, timestamp } from '../../lib';
-import { approvalText, callDuration, decidedByText } from './audit-wording';
+import { approvalText, callDuration, decidedByText, noAgentText } from './audit-wording';
 
 const OUTCOME_TONE: Record<AuditOutcome, 'ok' | 'warn' | 'error' | 'muted'> = { ok: 'ok', tool_error: 'warn', error: 'error', denied: 'error', cancelled: 'muted' };
 export const AUDIT_COLUMNS = 8;
@@ -57,7 +57,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
           </button>
         </td>
         <td data-label="Time">{timestamp(e.time)}</td>
-        <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : auditName(e.agent)}</td>
+        <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent === '' ? <span className="muted">{noAgentText(e)}</span> : auditName(e.agent)}</td>
         <td data-label="Service">{auditName(e.server)}</td>
         <td data-label="Call">
           <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../shared/api';
+import { OUTSIDE_ANY_CALL, type AuditEntry } from '../../../shared/api';
 import { TIER_WORD } from '../../lib';
 
 /**
@@ -89,4 +89,13 @@ export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | '
     default:
       return `nobody: ${approvalText(entry)}`;
   }
+}
+
+/**
+ * Who the Agent column names where an entry records no agent: a request refused before it named one,
+ * a service's request outside any call, or one made during the person's own call (the CLI's, the app's).
+ */
+export function noAgentText(entry: Pick<AuditEntry, 'kind' | 'tool'>): string {
+  if (entry.kind === 'request') return 'not known';
+  return entry.tool === OUTSIDE_ANY_CALL ? 'no call' : 'you';
 }
