@@ -28,9 +28,15 @@ describe('activity: changes asked from the command line', () => {
     });
     renderApp(api, { hash: '#/activity' });
     const card = await screen.findByRole('listitem', { name: /the command line \(process 4242, as it says\) asks to change the agent "claude": servers → all; write → allow/ });
-    expect(within(card).getByRole('group', { name: 'What c-1 runs' }).textContent).toContain('"servers": "*"');
+    // An agent's change is said whole in words: its request as JSON waits under Details.
+    const agentRaw = within(card).getByRole('group', { name: 'What c-1 runs', hidden: true });
+    expect(agentRaw.textContent).toContain('"servers": "*"');
+    expect(agentRaw.closest('details')?.open).toBe(false);
+    // A server's entry is not (its summary names the environment's variables, not their values): shown.
     const server = screen.getByRole('listitem', { name: /asks to add the server "gh"/ });
-    expect(within(server).getByRole('group').textContent).toContain('${secret:GH_TOKEN}');
+    const serverRaw = within(server).getByRole('group');
+    expect(serverRaw.textContent).toContain('${secret:GH_TOKEN}');
+    expect(serverRaw.closest('details')).toBeNull();
 
     fireEvent.click(within(card).getByRole('button', { name: /^Confirm:/ }));
     fireEvent.click(within(server).getByRole('button', { name: /^Refuse:/ }));

@@ -47,8 +47,33 @@ function addressOf(c: Confirmation): string | undefined {
   return typeof url === 'string' ? url : undefined;
 }
 
-/** Methods whose summary says in words all they do (admin-summary-more.ts): their request as JSON goes under Details. */
-const SAID_IN_WORDS: ReadonlySet<string> = new Set(['reviewChanges']);
+/**
+ * Methods whose summary says in words all they do (admin-summary.ts, admin-summary-more.ts; an
+ * agent's every field, agent-change-summary.ts): their request as JSON goes under Details. A server's
+ * entry is not among them: its summary names its environment's variables, not their values.
+ */
+const SAID_IN_WORDS: ReadonlySet<string> = new Set([
+  'reviewChanges',
+  'addAgent',
+  'updateAgent',
+  'rotateAgent',
+  'removeAgent',
+  'connectClient',
+  'disconnectClient',
+  'approveServer',
+  'approveSecretStore',
+  'setServerEnabled',
+  'removeServer',
+  'forgetAgents',
+  'forgetServers',
+  'setSecret',
+  'revealSecret',
+  'setApiKey',
+  'setStoreSecret',
+  'deleteStoreSecret',
+  'deleteSecret',
+  'setBridgePaused',
+]);
 
 /** What a confirmation runs: a call as its tool and arguments, a change said in words (the request as JSON under Details), anything else as JSON. */
 function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
