@@ -26,6 +26,13 @@ function statusWith(servers: ServerStatus[]) {
 }
 
 describe('catalog', () => {
+  it("names what a catalog entry was added as on its badge, whole on hover where the column cuts it", async () => {
+    renderApp(createFakeApi({ status: statusWith(SERVERS) }), { hash: '#/services' });
+    const linear = await screen.findByRole('listitem', { name: 'Linear' });
+    const badge = within(linear).getByText('added as bravo');
+    expect(badge.getAttribute('title')).toBe('added as bravo');
+  });
+
   it('shows a busy skeleton, not an empty list, until the first status answers', async () => {
     let answer: (servers: ServerStatus[]) => void = () => undefined;
     const held = new Promise<ServerStatus[]>((resolve) => (answer = resolve));

@@ -41,7 +41,8 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
         </span>
       </div>
       <span className="row-state">
-        {row.addedAs.length > 0 ? <Badge tone="info">added as {row.addedAs.join(', ')}</Badge> : null}
+        {/* Cut to its column in a narrow window: the whole names on hover. */}
+        {row.addedAs.length > 0 ? <Badge tone="info" title={`added as ${row.addedAs.join(', ')}`}>added as {row.addedAs.join(', ')}</Badge> : null}
         {!entry.verified && <Badge tone="muted" title="The address was not checked against the provider’s documentation">unverified</Badge>}
       </span>
       <span className="row-cell">
