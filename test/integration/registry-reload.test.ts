@@ -1,24 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import type * as Fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
 import { configJson as json, nextEvent } from '../support/registry-events';
 
-// The folder watches are unref'd (they keep no process alive), so process.getActiveResourcesInfo()
-// does not list them: they are counted as fs.watch makes and closes them.
+// The folder watches are counted as fs.watch makes and closes them (counted-watches.ts says why).
 const watching = vi.hoisted(() => ({ open: 0 }));
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof Fs>();
-  const watch = ((filename: Fs.PathLike, options: Fs.WatchOptions, listener: Fs.WatchListener<string>) => {
-    const watcher = fs.watch(filename, options, listener);
-    watching.open++;
-    watcher.once('close', () => void watching.open--);
-    return watcher;
-  }) as typeof fs.watch;
-  return { ...fs, default: { ...fs, watch }, watch };
-});
+vi.mock('node:fs', async (importOriginal) => (await import('../support/counted-watches')).countedWatches(importOriginal, watching));
 
 const a = { command: 'node', args: ['a.js'] };
 const b = { command: 'node', args: ['b.js'] };
