@@ -30,7 +30,7 @@ function loopbackOnly(url: string, what: string): void {
   if (host === '127.0.0.1') return;
   const loopback = otherLoopbackName(host);
   const why = loopback ? `is not the bridge's address (${host}): another program may hold it on [::1]` : `is not on this machine (${host})`;
-  throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: `Use ${loopback ? atLoopback(url) : 'http://127.0.0.1:<bridge port>/mcp'}` });
+  throw new CodedError('denied', `${what} ${why}: the agent's token goes only to the bridge at 127.0.0.1`, { hint: loopback ? `Use ${atLoopback(url)}` : 'Use http://127.0.0.1:<bridge port>/mcp' });
 }
 
 /** The same address on 127.0.0.1: its port and path are known, so the fix names them. */
