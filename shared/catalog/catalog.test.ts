@@ -98,6 +98,20 @@ describe('local programs that need credentials', () => {
     expect(slack.config).toMatchObject({ env: { SLACK_BOT_TOKEN: '${secret:SLACK_BOT_TOKEN}', SLACK_TEAM_ID: 'T0123' } });
     expect(() => planCatalogServer(entry('github-local'), 'gh', {})).toThrow(/Personal access token is required/);
   });
+
+  it('refers to a secret already in the vault, chosen instead of a value, as a file or a value, and stores nothing new', () => {
+    const analytics = planCatalogServer(entry('google-analytics'), 'ga', { values: { project: 'p' }, stored: { GOOGLE_CREDENTIALS: 'MY_GCP_KEY' } });
+    expect(analytics.config).toMatchObject({ env: { GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:MY_GCP_KEY}' } });
+    expect(analytics.secrets).toEqual([]);
+    // Chosen, it wins over a value typed as well; an empty choice is none.
+    const slack = planCatalogServer(entry('slack'), 'slack', { values: { SLACK_BOT_TOKEN: 'xoxb-typed', team: 'T1' }, stored: { SLACK_BOT_TOKEN: 'SLACK_WORK' } });
+    expect(slack.config).toMatchObject({ env: { SLACK_BOT_TOKEN: '${secret:SLACK_WORK}' } });
+    expect(slack.secrets).toEqual([]);
+    expect(() => planCatalogServer(entry('github-local'), 'gh', { stored: { GITHUB_PERSONAL_ACCESS_TOKEN: ' ' } })).toThrow(/Personal access token is required/);
+    const github = planCatalogServer(entry('github'), 'github', { stored: { apiKey: 'GITHUB_PAT' } });
+    expect(github.config).toMatchObject({ auth: { type: 'api_key', key: '${secret:GITHUB_PAT}' } });
+    expect(github.secrets).toEqual([]);
+  });
 });
 
 describe('catalogEntryFor', () => {

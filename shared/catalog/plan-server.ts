@@ -6,6 +6,17 @@ import { ABSOLUTE_PATH, type CatalogEntry, type HttpCatalogEntry, type StdioCata
 export interface CatalogChoice {
   values?: Readonly<Record<string, string>>;
   apiKey?: string;
+  /**
+   * Secrets already in the vault chosen instead of a value, by the secret input's id (`apiKey` for the
+   * API key): the entry refers to the vault secret of that name, and nothing new is stored.
+   */
+  stored?: Readonly<Record<string, string>>;
+}
+
+/** The vault secret chosen for a secret field, if one was. */
+function storedFor(choice: CatalogChoice, id: string): string | undefined {
+  const name = choice.stored?.[id]?.trim();
+  return name === undefined || name === '' ? undefined : name;
 }
 
 /** A secret to store (scoped to the new server) before the server is added. */
@@ -47,13 +58,14 @@ function planHttp(entry: HttpCatalogEntry, choice: CatalogChoice): { config: Htt
   const secrets: PlannedSecret[] = [];
   if (entry.auth === 'oauth' || entry.auth === 'device') config.auth = { type: entry.auth };
   if (entry.auth === 'api_key') {
+    const stored = storedFor(choice, 'apiKey');
     const key = choice.apiKey?.trim() ?? '';
-    if (key === '' && entry.apiKey?.optional !== true) throw missing(entry.apiKey?.label ?? 'API key');
-    if (key !== '') {
-      secrets.push({ name: API_KEY_SECRET, value: key });
+    if (key === '' && stored === undefined && entry.apiKey?.optional !== true) throw missing(entry.apiKey?.label ?? 'API key');
+    if (key !== '' || stored !== undefined) {
+      if (stored === undefined) secrets.push({ name: API_KEY_SECRET, value: key });
       config.auth = {
         type: 'api_key',
-        key: secretReference(API_KEY_SECRET),
+        key: secretReference(stored ?? API_KEY_SECRET),
         ...(entry.apiKey?.header !== undefined ? { header: entry.apiKey.header } : {}),
         ...(entry.apiKey?.scheme !== undefined ? { scheme: entry.apiKey.scheme } : {}),
       };
@@ -75,6 +87,13 @@ function planStdio(entry: StdioCatalogEntry, choice: CatalogChoice): { config: S
   const env: Record<string, string> = {};
   const secrets: PlannedSecret[] = [];
   for (const input of entry.inputs ?? []) {
+    const stored = input.secret ? storedFor(choice, input.id) : undefined;
+    if (stored !== undefined) {
+      const written = input.file === true ? secretFileReference(stored) : secretReference(stored);
+      if (input.target.kind === 'arg') args.push(written);
+      else env[input.target.name] = written;
+      continue;
+    }
     const raw = choice.values?.[input.id] ?? '';
     const value = input.secret ? raw : raw.trim();
     if (value === '') {

@@ -1,5 +1,5 @@
 import type { FormValidation } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { planCatalogServer, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { MemoryVaultNote, SafeLink } from '../../components';
 import { FormDialog } from '../../forms';
@@ -7,7 +7,7 @@ import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { authLabel, freeName, storesSecrets } from './catalog-model';
-import { choiceOf, entryFormSchema, type EntryFormData } from './entry-form-schema';
+import { choiceOf, entryFormSchema, secretFields, secretGiven, type EntryFormData } from './entry-form-schema';
 
 export interface AddEntryDialogProps {
   entry: CatalogEntry;
@@ -18,11 +18,33 @@ export interface AddEntryDialogProps {
   onPlanned?: (plan: ServerPlan) => void;
 }
 
+/** The vault's secrets for every service (names only), to choose instead of typing a value again; none while loading or for an entry that takes no secret. */
+function useStoredSecretNames(entry: CatalogEntry): readonly string[] {
+  const live = useLive();
+  const [names, setNames] = useState<readonly string[]>(NO_NAMES);
+  const wanted = secretFields(entry).length > 0;
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    live.api.listSecrets({}).then(
+      (secrets) => current && setNames(secrets.filter((secret) => secret.server === undefined).map((secret) => secret.name)),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [live, wanted]);
+  return names;
+}
+
+const NO_NAMES: readonly string[] = [];
+
 export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: AddEntryDialogProps) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
-  const { schema, uiSchema } = useMemo(() => entryFormSchema(entry, freeName(entry.id, taken)), [entry, taken]);
+  const storedNames = useStoredSecretNames(entry);
+  const { schema, uiSchema } = useMemo(() => entryFormSchema(entry, freeName(entry.id, taken), storedNames), [entry, taken, storedNames]);
 
   const submit = (data: EntryFormData) => {
     if (onPlanned) {
@@ -51,6 +73,12 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: Ad
   const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {
     const name = data?.['name'];
     if (name !== undefined && taken.has(name)) errors['name']?.addError('A service with this name already exists; choose another.');
+    // With vault secrets to choose, a required secret field may be left empty for one of them: one of the two is needed.
+    if (storedNames.length > 0 && data !== undefined) {
+      for (const field of secretFields(entry)) {
+        if (field.required && !secretGiven(data, field.key)) errors[field.key]?.addError(`Fill in ${field.label}, or choose a secret already in the vault below.`);
+      }
+    }
     return errors;
   };
 

@@ -3,15 +3,16 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus, type FakeHandlers } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
 const LINE = 'npx -y @modelcontextprotocol/server-everything stdio';
 
-function apiWithAdds() {
+function apiWithAdds(handlers: FakeHandlers = {}) {
   const added: Array<ApiInput<'addServer'>> = [];
   const api = createFakeApi({
+    ...handlers,
     // The catalog's one step: a dry run says what is approved, then one call does it all.
     addService: (input) => {
       if (input.dryRun === true) return { commandLine: LINE, needsApproval: true, steps: [] };
@@ -91,6 +92,29 @@ describe('adding a service from the catalog (rjsf form)', () => {
     expect(call?.secrets).toEqual([{ name: 'API_KEY', value: 'ghp_topsecret' }]);
     expect(JSON.stringify(call?.config)).not.toContain('ghp_topsecret');
     expect(call?.config).toMatchObject({ auth: { type: 'api_key', key: '${secret:API_KEY}' } });
+  });
+});
+
+describe('adding a catalog entry with a secret already in the vault', () => {
+  it('chooses it instead of typing the value again: the config refers to it, and nothing new is stored', async () => {
+    const { api } = apiWithAdds({ listSecrets: () => [{ name: 'GITHUB_PAT' }, { name: 'OTHER_ONE', server: 'elsewhere' }] });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add GitHub' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add GitHub' });
+    const choice = await within(dialog).findByLabelText<HTMLSelectElement>(/^Or a secret already in the vault/);
+    // Only the secrets every service may use: one kept for another service is not offered.
+    expect([...choice.options].map((o) => o.textContent)).toEqual(['none: use the value above', 'GITHUB_PAT']);
+    // Neither given: said at the field, nothing planned.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Fill in Personal access token, or choose a secret already in the vault below.')).toBeTruthy();
+    fireEvent.change(choice, { target: { value: choice.options[1]?.value } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect github' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: /connect$/ }));
+    await waitFor(() => expect(api.callsOf('addService')).toHaveLength(2));
+    const call = api.callsOf('addService')[1];
+    expect(call?.secrets ?? []).toEqual([]);
+    expect(call?.config).toMatchObject({ auth: { type: 'api_key', key: '${secret:GITHUB_PAT}' } });
   });
 });
 

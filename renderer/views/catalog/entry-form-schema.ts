@@ -5,6 +5,33 @@ import { ABSOLUTE_PATH, type CatalogChoice, type CatalogEntry } from '../../../s
 export type EntryFormData = Record<string, string | undefined>;
 
 const INPUT_PREFIX = 'input_';
+/** A secret field's companion: a secret already in the vault, chosen instead of typing the value again. */
+const STORED_PREFIX = 'stored_';
+const STORED_TITLE = 'Or a secret already in the vault';
+
+/** The choice of vault secrets beside a secret field, when the vault holds any to choose. */
+function storedField(key: string, storedNames: readonly string[], properties: Record<string, RJSFSchema>): void {
+  if (storedNames.length === 0) return;
+  properties[`${STORED_PREFIX}${key}`] = {
+    type: 'string',
+    title: STORED_TITLE,
+    oneOf: [{ const: '', title: 'none: use the value above' }, ...storedNames.map((name) => ({ const: name, title: name }))],
+    default: '',
+  };
+}
+
+/** The secret fields (their form keys) that may be left empty for a vault secret chosen beside them, with their labels. */
+export function secretFields(entry: CatalogEntry): Array<{ key: string; label: string; required: boolean }> {
+  const fields: Array<{ key: string; label: string; required: boolean }> = [];
+  if (entry.transport === 'stdio') for (const input of entry.inputs ?? []) if (input.secret) fields.push({ key: `${INPUT_PREFIX}${input.id}`, label: input.label, required: input.required });
+  if (entry.auth === 'api_key' && entry.apiKey) fields.push({ key: 'apiKey', label: entry.apiKey.label, required: entry.apiKey.optional !== true });
+  return fields;
+}
+
+/** Whether the person filled a secret field or chose a vault secret beside it. */
+export function secretGiven(data: EntryFormData, key: string): boolean {
+  return (data[key] ?? '') !== '' || (data[`${STORED_PREFIX}${key}`] ?? '') !== '';
+}
 
 export const NAME_FIELD: RJSFSchema = {
   type: 'string',
@@ -15,8 +42,13 @@ export const NAME_FIELD: RJSFSchema = {
   errorMessage: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
 };
 
-/** The form for adding one catalog entry: its name, its inputs, and its API key if it takes one. */
-export function entryFormSchema(entry: CatalogEntry, suggestedName: string): { schema: RJSFSchema; uiSchema: UiSchema<EntryFormData> } {
+/**
+ * The form for adding one catalog entry: its name, its inputs, and its API key if it takes one. With
+ * `storedNames` (the vault's global secrets), each secret field may instead name one of them: such a
+ * field is then not required by the schema, and the dialog checks that one of the two is given.
+ */
+export function entryFormSchema(entry: CatalogEntry, suggestedName: string, storedNames: readonly string[] = []): { schema: RJSFSchema; uiSchema: UiSchema<EntryFormData> } {
+  const choosable = storedNames.length > 0;
   const properties: Record<string, RJSFSchema> = { name: { ...NAME_FIELD, default: suggestedName } };
   const required = ['name'];
   const uiSchema: UiSchema<EntryFormData> = { name: { 'ui:autocomplete': 'off' } };
@@ -27,10 +59,12 @@ export function entryFormSchema(entry: CatalogEntry, suggestedName: string): { s
       const description = [input.description, input.file === true ? "Paste the file's whole content; the vault keeps it, the program gets a private copy." : undefined, where].filter(Boolean).join(' ');
       // Said at the field, before Continue: the plan refuses it too (planCatalogServer).
       const absolute = input.absolutePath === true ? { pattern: ABSOLUTE_PATH.source, errorMessage: 'Give the whole path, e.g. /home/you/notes (~ is not expanded here).' } : {};
-      properties[key] = { type: 'string', title: input.label, ...(description !== '' ? { description } : {}), minLength: input.required ? 1 : 0, ...absolute };
-      if (input.required) required.push(key);
+      const optional = input.secret && choosable;
+      properties[key] = { type: 'string', title: input.label, ...(description !== '' ? { description } : {}), minLength: input.required && !optional ? 1 : 0, ...absolute };
+      if (input.required && !optional) required.push(key);
       // A key file has several lines: a password field would join them.
       if (input.secret) uiSchema[key] = input.file === true ? { 'ui:widget': 'textarea', 'ui:options': { rows: 6 }, 'ui:autocomplete': 'off' } : { 'ui:widget': 'password', 'ui:autocomplete': 'off' };
+      if (input.secret) storedField(key, storedNames, properties);
     }
   }
   if (entry.auth === 'api_key' && entry.apiKey) {
@@ -38,10 +72,11 @@ export function entryFormSchema(entry: CatalogEntry, suggestedName: string): { s
       type: 'string',
       title: entry.apiKey.label,
       description: entry.apiKey.optional ? 'Optional. Stored in the vault, never in mcp.json.' : 'Stored in the vault, never in mcp.json.',
-      ...(entry.apiKey.optional ? {} : { minLength: 1 }),
+      ...(entry.apiKey.optional || choosable ? {} : { minLength: 1 }),
     };
-    if (!entry.apiKey.optional) required.push('apiKey');
+    if (!entry.apiKey.optional && !choosable) required.push('apiKey');
     uiSchema['apiKey'] = { 'ui:widget': 'password', 'ui:autocomplete': 'off' };
+    storedField('apiKey', storedNames, properties);
   }
   return { schema: { type: 'object', required, properties }, uiSchema };
 }
@@ -49,8 +84,14 @@ export function entryFormSchema(entry: CatalogEntry, suggestedName: string): { s
 /** The form's values as planCatalogServer takes them. */
 export function choiceOf(data: EntryFormData): CatalogChoice {
   const values: Record<string, string> = {};
+  const stored: Record<string, string> = {};
   for (const [key, value] of Object.entries(data)) {
     if (key.startsWith(INPUT_PREFIX) && value !== undefined) values[key.slice(INPUT_PREFIX.length)] = value;
+    // The input's id (`stored_input_ID`), or `apiKey`: a vault secret chosen wins over a value typed as well.
+    if (key.startsWith(STORED_PREFIX) && value !== undefined && value !== '') {
+      const field = key.slice(STORED_PREFIX.length);
+      stored[field.startsWith(INPUT_PREFIX) ? field.slice(INPUT_PREFIX.length) : field] = value;
+    }
   }
-  return { values, ...(data['apiKey'] !== undefined ? { apiKey: data['apiKey'] } : {}) };
+  return { values, ...(data['apiKey'] !== undefined ? { apiKey: data['apiKey'] } : {}), ...(Object.keys(stored).length > 0 ? { stored } : {}) };
 }
