@@ -6,7 +6,7 @@ import { MAX_LIMIT } from '../tool-search';
 import { agentError, errorResult, RpcError } from './agent-errors';
 import { RESOURCE_TOOL_NAMES } from './agent-names';
 import type { Agent } from './agent-schema';
-import type { CallContext } from './call-context';
+import { record, type CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { judgeTool, serverAllowed } from './policy';
 import { heldOwnTool, ownToolArgs, unknownService } from './own-tool-args';
@@ -94,6 +94,9 @@ async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, 
   const found = await lookupTool(ctx, agent, name);
   // A tool the agent may not call gets the gate's answer, as called directly: never its tier, nor a call tool it is not listed.
   if (found && 'entry' in found && !callToolFits(tier, found.entry.tier) && !deniedTool(agent, found.entry)) {
+    // Refused before any gate, and shown in Activity: a write or delete tried through a read's call tool is worth seeing.
+    const { server, info, tier: toolTier } = found.entry;
+    record(ctx, ctx.now(), { agent: agent.name, server, kind: 'tool', tool: info.name, tier: toolTier, outcome: 'denied', errorCode: 'invalid_input' }, undefined, true);
     return errorResult(agentError(new CodedError('invalid_input', `that tool is a ${found.entry.tier} tool: ${callName} does not call it`, { hint: await rightCall(ctx, agent, found.entry) })));
   }
   try {

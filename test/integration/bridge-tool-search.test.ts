@@ -112,6 +112,8 @@ describe('tool search through the bridge (server-everything and our fault server
     expect(firstText(await pending)).toBe('added zebra_counter');
     const audit = await h.bridge.audit.read({ agent: 'writer' });
     expect(audit.find((e) => e.tool === 'addTool')).toMatchObject({ server: 'svc', outcome: 'ok', approval: 'person' });
+    // The try through the read's call tool is in the audit too, refused before any gate.
+    expect(audit.find((e) => e.tool === 'addTool' && e.outcome === 'denied')).toMatchObject({ server: 'svc', tier: 'write', errorCode: 'invalid_input' });
 
     // Results follow the server's list change: the tool it added is found.
     const added = await waitFor('the added tool to be found', async () => (await search(c, 'zebra counter')).tools.find((t) => t.name === 'svc__zebra_counter'));
