@@ -85,6 +85,21 @@ describe('RunningCalls: who a server request belongs to', () => {
       expect(owner.call).toBe('one of 2 calls by different callers');
     });
 
+    it("outside the scope, one caller's separate calls (each its own asker) are said to be that caller's", async () => {
+      const calls = new RunningCalls();
+      const again = { label: alice.label };
+      let release = (): void => undefined;
+      const first = calls.run(again, 'tool "y"', () => new Promise<void>((resolve) => (release = resolve)));
+      try {
+        const owner = await calls.run(alice, 'tool "x"', () => Promise.resolve(outsideCallScope(() => calls.owner())));
+        expect(owner.asker).toBeUndefined();
+        expect(owner.call).toBe(`one of 2 calls at once by ${alice.label}`);
+      } finally {
+        release();
+        await first;
+      }
+    });
+
     it('a scope that is not one of these calls (another server\'s call) counts for nothing', async () => {
       const calls = new RunningCalls();
       const elsewhere = new RunningCalls();

@@ -149,8 +149,11 @@ export class RunningCalls {
     if (calls.every((c) => c.asker === first.asker && c.overlapped !== true)) {
       return { asker: first.asker, call: calls.length === 1 ? first.what : `one of ${calls.length} calls`, ended };
     }
-    // Different askers, now or while these calls ran: the request goes to the person.
-    return { asker: undefined, call: `one of ${calls.length} calls by different callers`, ended };
+    // Different askers, now or while these calls ran: the request goes to the person. One caller's
+    // separate requests (a 2026-07-28 agent's calls, each its own asker) are that caller's, not others'.
+    const label = first.asker?.label;
+    const one = label !== undefined && calls.every((c) => c.asker?.label === label);
+    return { asker: undefined, call: `one of ${calls.length} calls ${one ? `at once by ${label}` : 'by different callers'}`, ended };
   }
 }
 
