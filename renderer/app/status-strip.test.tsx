@@ -60,7 +60,7 @@ describe('the status strip', () => {
     expect(waitsToCall(read)).toBe('claude waits to read the resource file:///plan.md on notes');
   });
 
-  it("counts the services waiting for the person's approval, linking to the first one's page, where Approve is", async () => {
+  it("counts the services waiting for the person's approval, linking to one's page, where Approve is, or to Services for several", async () => {
     const waiting = (name: string) => serverStatus({ name, state: 'idle', approval: 'pending' });
     renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [waiting('github'), serverStatus({ name: 'notes' })] }) }), { hash: '#/activity' });
     const one = await screen.findByRole('link', { name: 'github waits for your approval' });
@@ -70,7 +70,8 @@ describe('the status strip', () => {
     // A disabled one waits for nothing: it is not counted.
     const servers = [waiting('github'), waiting('linear'), { ...waiting('off'), enabled: false }];
     renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers }) }), { hash: '#/services' });
-    expect(await screen.findByRole('link', { name: '2 services wait for your approval' })).toBeTruthy();
+    // Several: Services lists each with its Approve, not the first one's page alone.
+    expect((await screen.findByRole('link', { name: '2 services wait for your approval' })).getAttribute('href')).toBe('#/');
   });
 
   it('says nothing waits when nothing does', async () => {

@@ -86,13 +86,19 @@ function HeldLink({ held }: { held: readonly HeldChange[] }) {
   );
 }
 
-/** Services whose command or address waits for the person's approval: a link to the first one's page, where Approve is. */
+/**
+ * Services whose command or address waits for the person's approval: one links to its page, where
+ * Approve is; several to Services, which lists each with its Approve (after failed and signed-out ones).
+ */
 function ApprovalLink({ waiting }: { waiting: readonly ServerStatus[] }) {
-  const server = waiting[0]?.name ?? '';
-  const text = waiting.length === 1 ? `${server} waits for your approval` : `${plural(waiting.length, 'service')} wait for your approval`;
+  const [only] = waiting;
+  const link =
+    waiting.length === 1 && only !== undefined
+      ? { href: routeHref({ screen: 'service', server: only.name, tab: 'overview' }), text: `${only.name} waits for your approval` }
+      : { href: routeHref({ screen: 'catalog' }), text: `${plural(waiting.length, 'service')} wait for your approval` };
   return (
     <span className="strip-item">
-      <a href={routeHref({ screen: 'service', server, tab: 'overview' })}>{text}</a>
+      <a href={link.href}>{link.text}</a>
     </span>
   );
 }
