@@ -46,6 +46,23 @@ function open(): HTMLElement {
 const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
 
 describe('FormDialog', () => {
+  it("brings a failed submit's error into view: it stands above the form, the button below", () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    try {
+      const { rerender } = render(<Opened onSubmit={vi.fn()} />);
+      open();
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      rerender(<Opened onSubmit={vi.fn()} error={{ message: 'an agent named "x" already exists' }} />);
+      expect(scrolled.map((element) => element.textContent)).toEqual([expect.stringContaining('an agent named "x" already exists')]);
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
   it('asks before the page is left once the person edited the form, until the dialog closes', () => {
     render(<Opened onSubmit={vi.fn()} />);
     open();

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../components';
 import type { ShownError } from '../lib';
 import { SchemaForm, type SchemaFormProps } from './schema-form';
@@ -27,10 +27,20 @@ export interface FormDialogProps<T> {
 export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus }: FormDialogProps<T>) {
   const [edited, setEdited] = useState(false);
   useLeaveGuard(edited);
+  // The error stands above the form, and the submit button below it: a long form scrolled to its
+  // button would hide why the submit failed, so the error is brought into view when it comes.
+  const errorAt = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorAt.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   return (
     <Dialog title={title} onClose={onClose} unsaved={edited} {...(wide ? { wide } : {})} {...(settledFocus ? { settledFocus } : {})}>
       {children}
-      {error && <ErrorNote error={error} />}
+      {error && (
+        <div ref={errorAt}>
+          <ErrorNote error={error} />
+        </div>
+      )}
       {form && (
         <SchemaForm<T> key={formKey} {...form} onEdited={() => setEdited(true)}>
           <DialogCancel />
