@@ -6,6 +6,14 @@ export interface ShownError {
   hint?: string | undefined;
 }
 
+/** The core's hint for a server that ended after printing: the command line prints that output below it. */
+const OUTPUT_BELOW = /^check the server's output below/i;
+
+/** A hint as the screens can follow it: the output the command line prints below is on the service's Logs tab here. */
+export function screenHint(hint: string): string {
+  return hint.replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab");
+}
+
 /** Anything an App API call threw, as a person reads it (the core already redacted secrets). */
 export function describeError(error: unknown): ShownError {
   if (typeof error === 'object' && error !== null) {
@@ -13,7 +21,7 @@ export function describeError(error: unknown): ShownError {
     const code = ErrorCodeSchema.safeParse(record.code);
     const shown: ShownError = { message: typeof record.message === 'string' && record.message !== '' ? record.message : 'Something went wrong' };
     if (code.success) shown.code = code.data;
-    if (typeof record.hint === 'string' && record.hint !== '') shown.hint = record.hint;
+    if (typeof record.hint === 'string' && record.hint !== '') shown.hint = screenHint(record.hint);
     return shown;
   }
   return { message: typeof error === 'string' && error !== '' ? error : 'Something went wrong' };

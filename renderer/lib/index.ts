@@ -2,7 +2,7 @@ export { safeHref, serverContentHref } from './safe-href';
 export { serverBadge, serverActions, shortReason, tokenExpired } from './server-badge';
 export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet } from './server-badge';
 export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryText, clockText, timestamp, plural } from './format';
-export { describeError } from './describe-error';
+export { describeError, screenHint } from './describe-error';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';
 export { systemClock } from './clock';

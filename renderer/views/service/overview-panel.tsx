@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { currentError, moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
+import { expiryText, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -35,7 +35,9 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
         ? { message: current.message, hint: 'Enter the key with “Enter API key” under Sign-in.' }
         : current.code === 'auth_required'
           ? { message: current.message, hint: client ? CLIENT_HINT : SIGN_IN_HINT }
-          : current;
+          : current.hint !== undefined
+            ? { ...current, hint: screenHint(current.hint) }
+            : current;
   // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
   const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
   return (
