@@ -35,6 +35,13 @@ describe('the call gate', () => {
     expect(f.audit[1]).toMatchObject({ outcome: 'denied', approval: 'person', tool: 'send_email' });
   });
 
+  it('writes a call refused for the pause with the pause as its reason (Activity: "denied: bridge paused"), not as a call nobody decided', async () => {
+    const f = fake();
+    f.setPaused(true);
+    expect(await passGate(f.ctx, asked(f), cancel())).toMatchObject({ ok: false, step: 'paused' });
+    expect(f.alone.map((e) => `${e.outcome}/${e.approval ?? '-'}`)).toEqual(['denied/paused']);
+  });
+
   it('checks the pause again after an approval: allowed while the person pauses, the call is denied and never reaches the pool', async () => {
     const f = fake();
     const result = passGate(f.ctx, asked(f), cancel());

@@ -144,6 +144,12 @@ class Pass<R> {
     return { ok: false, step, error };
   }
 
+  /** Refused for the pause: said so in the audit (Activity: "denied: bridge paused"), unless the person had already decided. */
+  refusePaused(error: AgentError): GateResult<R> {
+    if (this.approval === undefined) this.#draft.approval = 'paused';
+    return this.refuse('paused', error, 'denied');
+  }
+
   done(value: R): GateResult<R> {
     // Both read the value first: if either throws, the draft is as it was (the call's refusal is audited).
     const outcome = this.call.failed?.(value) === true ? 'tool_error' : 'ok';
@@ -187,7 +193,7 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   if (invalid) return pass.refuse('input', agentError(invalid), 'error');
   pass.admitArguments();
   // Before the lookup: a paused bridge starts nothing, not even a server to find a name.
-  if (ctx.paused()) return pass.refuse('paused', pausedError(), 'denied');
+  if (ctx.paused()) return pass.refusePaused(pausedError());
 
   const agent = ctx.agents.peek(call.agent);
   if (!agent) return pass.refuse('lookup', denied('your agent was removed', 'ask the person for a new agent token'), 'denied');
@@ -215,7 +221,7 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
     const refused = await askPerson(pass, target, waitSignal(cancel, extra), warning);
     if (refused) return refused;
   }
-  if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');
+  if (ctx.paused()) return pass.refusePaused(pausedError(target.server));
   if (isAgentAsker(call.asker)) call.asker.recheck = () => stillPasses(ctx, call);
 
   try {

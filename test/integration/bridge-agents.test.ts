@@ -208,6 +208,8 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
     h.bridge.pause();
     const refused = await client.client.callTool({ name: 'everything__echo', arguments: { message: 'x' } });
     expect(firstText(refused)).toMatch(/^denied: the person paused the bridge/);
+    // The audit says why, for Activity's "denied: bridge paused".
+    expect((await h.bridge.audit.read({ agent: 'pausable' }))[0]).toMatchObject({ outcome: 'denied', approval: 'paused' });
     expect((await client.client.listTools()).tools.length).toBeGreaterThan(0);
     h.bridge.resume();
     expect(firstText(await client.client.callTool({ name: 'everything__echo', arguments: { message: 'y' } }))).toBe('Echo: y');
