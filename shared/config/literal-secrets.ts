@@ -37,7 +37,7 @@ function pathLike(value: string): boolean {
 }
 
 /** An env value in clear, as `servers add` judges one: a URL with a password or a secret parameter, a token's shape, or a credential's name. */
-function secretEnv(name: string, value: string): boolean {
+export function secretEnv(name: string, value: string): boolean {
   if (urlWithPassword(value) || secretInQuery(value) !== undefined || looksLikeToken(value) || tokenShaped(value) || secretInside(value)) return true;
   return (SECRET_NAME.test(name) || secretNamed(name)) && !pathLike(value);
 }

@@ -46,6 +46,19 @@ describe('a whole command line in the command box', () => {
     expect(splitCommandField({ transport: 'stdio', command: 'uvx mcp-server-time', args: ['--tz'] })).toEqual({ transport: 'stdio', command: 'uvx', args: ['mcp-server-time', '--tz'] });
   });
 
+  it('marks a variable of the command line that holds a credential for the vault, by its name or its shape, as Paste does', () => {
+    const split = splitCommandField({ transport: 'stdio', command: 'GITHUB_TOKEN=abc123 LOG_LEVEL=debug KEYISH=ghp_0123456789abcdefghij0123456789abcdef npx -y server-github' });
+    expect(split?.env).toEqual([
+      { name: 'GITHUB_TOKEN', value: 'abc123', secret: true },
+      { name: 'LOG_LEVEL', value: 'debug' },
+      { name: 'KEYISH', value: 'ghp_0123456789abcdefghij0123456789abcdef', secret: true },
+    ]);
+    // Added as split: the value goes to the vault, the entry gets its reference.
+    const plan = customServicePlan({ name: 'gh', transport: 'stdio', command: 'GITHUB_TOKEN=abc123 npx -y server-github' });
+    expect(plan.config.env).toEqual({ GITHUB_TOKEN: '${secret:GITHUB_TOKEN}' });
+    expect(plan.secrets).toEqual([{ name: 'GITHUB_TOKEN', value: 'abc123' }]);
+  });
+
   it('uses a stored secret picked for a variable, and the folder field', () => {
     const plan = customServicePlan({ name: 'n', transport: 'stdio', command: 'node', cwd: ' /srv ', env: [{ name: 'TOKEN', value: '', stored: 'GH_TOKEN' }] });
     expect(plan.config).toEqual({ command: 'node', cwd: '/srv', env: { TOKEN: '${secret:GH_TOKEN}' } });

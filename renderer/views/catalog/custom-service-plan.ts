@@ -1,5 +1,5 @@
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config';
-import { HttpServerSchema, looksLikeCommandLine, splitCommandLine, StdioServerSchema } from '../../../shared/config';
+import { HttpServerSchema, looksLikeCommandLine, secretEnv, splitCommandLine, StdioServerSchema } from '../../../shared/config';
 import { API_KEY_SECRET, secretReference, type PlannedSecret, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 
@@ -96,7 +96,8 @@ export function splitCommandField(data: CustomServiceData): CustomServiceData | 
   const command = (data.command ?? '').trim();
   if (data.transport === 'http' || !looksLikeCommandLine(command)) return undefined;
   const split = splitCommandLine(command);
-  const env = Object.entries(split.env).map(([name, value]): Pair => ({ name, value }));
+  // A variable that holds a credential (by its name or its value's shape, as `servers add` judges it) goes to the vault, as Paste does.
+  const env = Object.entries(split.env).map(([name, value]): Pair => ({ name, value, ...(secretEnv(name, value) ? { secret: true } : {}) }));
   return {
     ...data,
     command: split.command,
