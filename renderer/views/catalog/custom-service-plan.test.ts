@@ -55,7 +55,7 @@ describe('a whole command line in the command box', () => {
     ]);
     // Added as split: the value goes to the vault, the entry gets its reference.
     const plan = customServicePlan({ name: 'gh', transport: 'stdio', command: 'GITHUB_TOKEN=abc123 npx -y server-github' });
-    expect(plan.config.env).toEqual({ GITHUB_TOKEN: '${secret:GITHUB_TOKEN}' });
+    expect(plan.config).toMatchObject({ env: { GITHUB_TOKEN: '${secret:GITHUB_TOKEN}' } });
     expect(plan.secrets).toEqual([{ name: 'GITHUB_TOKEN', value: 'abc123' }]);
   });
 
