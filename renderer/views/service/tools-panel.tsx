@@ -34,7 +34,8 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
   const tool = tools?.find((t) => t.name === selected);
 
   if (!tools || tools.length === 0) {
-    return loaded ? <p className="empty">No tools known yet. Connect the service to fetch its tools.</p> : <LoadingSkeleton label="Loading tools" />;
+    // Its tools are listed once it runs: which button starts it (Connect, Start, Restart) is the page's next step.
+    return loaded ? <p className="empty">No tools known yet: they are listed once the service runs.</p> : <LoadingSkeleton label="Loading tools" />;
   }
   return (
     <div className="split">

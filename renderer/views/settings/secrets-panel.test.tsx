@@ -38,6 +38,8 @@ describe('Settings → Secrets', () => {
     await waitFor(() => expect(stored).toEqual([{ name: 'GITHUB_TOKEN', server: 'github', value: 's3cret' }]));
     expect(await screen.findByText('GITHUB_TOKEN')).toBeTruthy();
     expect(screen.getByText('Stored GITHUB_TOKEN.').getAttribute('role')).toBe('status');
+    // Access reveals a value when asked: this panel does not claim none is ever shown.
+    expect(within(screen.getByRole('region', { name: 'Secrets' })).getByText(/Values are not shown here; Access shows one when you ask it to\./)).toBeTruthy();
   });
 
   it("counts what the vault holds anew when a secret is stored or deleted, and on coming back to Settings", async () => {

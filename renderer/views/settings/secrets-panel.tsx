@@ -39,7 +39,7 @@ export function SecretsPanel() {
   return (
     <section aria-labelledby="secrets-title" className="panel">
       <h2 id="secrets-title">Secrets</h2>
-      <p className="muted">Referenced from mcp.json as {'${secret:NAME}'}. Values are never shown.</p>
+      <p className="muted">Referenced from mcp.json as {'${secret:NAME}'}. Values are not shown here; Access shows one when you ask it to.</p>
       {added !== null && (
         <p className={added.warning !== undefined ? 'note note-warn' : 'note note-ok'} role="status">
           Stored {added.name}.{memoryOnly ? ' The vault is memory-only: it is gone when the app stops.' : ''}

@@ -61,7 +61,7 @@ export function StoresPanel() {
   return (
     <section aria-labelledby="stores-title" className="panel" aria-busy={stores === null}>
       <h2 id="stores-title">Secret stores</h2>
-      <p className="muted">Where {'${secret:STORE:PATH}'} reads from. Values are never shown.</p>
+      <p className="muted">Where {'${secret:STORE:PATH}'} reads from. Values are not shown here; Access shows one when you ask it to.</p>
       {error !== null && <ErrorNote error={error} />}
       {stores === null && <LoadingSkeleton label="Loading secret stores" shape="lines" count={2} />}
       <ul className="plain-list stores">
