@@ -28,6 +28,20 @@ describe("a credential's last use on Access", () => {
     expect(asked).toEqual([['github', 'idle']]);
   });
 
+  it('tells apart two secrets of one name by their scope: for every service, or kept for one', async () => {
+    const api = createFakeApi({ listSecrets: () => [{ name: 'GITHUB_TOKEN' }, { name: 'GITHUB_TOKEN', server: 'my-weather' }] });
+    renderApp(api, { hash: '#/access' });
+    await screen.findAllByRole('listitem', { name: 'GITHUB_TOKEN' });
+    const cards = screen.getAllByRole('listitem', { name: 'GITHUB_TOKEN' });
+    expect(cards.map((card) => [within(card).queryByText('for every service') !== null, within(card).queryByText('for my-weather') !== null])).toEqual(
+      expect.arrayContaining([
+        [true, false],
+        [false, true],
+      ]),
+    );
+    expect(cards).toHaveLength(2);
+  });
+
   it('says "not used since" the time the search reached, not "no use recorded", when the search stopped short', async () => {
     const since = Date.UTC(2026, 10, 20, 9, 30);
     const api = createFakeApi({

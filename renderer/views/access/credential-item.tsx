@@ -23,11 +23,14 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
   // What replacing the value said: why it failed (the value typed stays), or the core's warning.
   const [replaced, setReplaced] = useState<{ error?: ShownError; warning?: string } | null>(null);
   const stops = row.usedBy.length > 0 ? row.usedBy.join(', ') : 'nothing uses it now';
+  // A secret's name may stand twice, one for every service and one kept for a service: its scope tells them apart.
+  const scope = row.secret === undefined ? '' : row.secret.server !== undefined ? `for ${row.secret.server}` : 'for every service';
   return (
     <li className="card credential" aria-labelledby={titleId}>
       <div className="card-head">
         <h3 id={titleId}>{row.name}</h3>
         <Badge tone="muted">{KIND[row.kind]}</Badge>
+        {scope !== '' && <Badge tone="muted">{scope.trim()}</Badge>}
       </div>
       <dl className="facts">
         <dt>Used by</dt>
