@@ -249,7 +249,7 @@ describe('adding a custom service (rjsf form)', () => {
     fireEvent.click(await within(sheet).findByRole('button', { name: 'Connect' }));
     await within(sheet).findByRole('alert');
     const step = (id: string) => sheet.querySelector(`[data-step="${id}"]`);
-    expect(step('add')?.getAttribute('data-state')).toBe('done');
+    expect(step('add')?.getAttribute('data-state')).toBe('undone');
     expect(step('start')?.getAttribute('data-state')).toBe('failed');
     expect(step('start')?.textContent).toContain(`${own} Is the server running at https://mcp.linear.app/mcp?`);
     expect(sheet.querySelectorAll('[data-state="failed"]')).toHaveLength(1);

@@ -16,7 +16,7 @@ export interface ConnectSheetProps {
   onConnected: (name: string) => void;
 }
 
-const MARK = { done: '✓', active: '…', waiting: '·', not_needed: '–', failed: '✕' } as const;
+const MARK = { done: '✓', undone: '↺', active: '…', waiting: '·', not_needed: '–', failed: '✕' } as const;
 
 /**
  * One sheet for one service: what will run and where its secrets go (the one consent, which is the

@@ -8,23 +8,23 @@ const failedRun = (extra: Partial<StepInput>): StepInput => ({ plan, needsApprov
 const states = (input: StepInput) => connectSteps(input).map((s) => `${s.id}:${s.state}`);
 
 describe('connectSteps after a failure', () => {
-  it('marks the step that failed, with its own message and hint, the ones before it done', () => {
+  it('marks the step that failed, with its own message and hint, the ones before it undone (the core took them back)', () => {
     const failure = { step: 'connect' as const, message: 'Could not reach "notes" at https://notes.invalid/mcp (ENOTFOUND).', hint: 'Is the server running at https://notes.invalid/mcp?' };
     const steps = connectSteps(failedRun({ failure }));
-    expect(steps.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:done', 'add:done', 'approve:done', 'sign-in:not_needed', 'start:failed']);
+    expect(steps.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:undone', 'add:undone', 'approve:undone', 'sign-in:not_needed', 'start:failed']);
     expect(steps.find((s) => s.id === 'start')?.detail).toBe(`${failure.message} ${failure.hint}`);
   });
 
   it('a sign-in that did not end signed in is the step that failed, the start after it waiting', () => {
     const signIn: SignInProgress = { server: 'notes', state: 'cancelled', flow: 'browser', startedAt: 1 };
-    expect(states(failedRun({ signIn, failure: { step: 'connect', message: 'Sign-in to "notes" was cancelled.' } }))).toEqual(['secrets:done', 'add:done', 'approve:done', 'sign-in:failed', 'start:waiting']);
+    expect(states(failedRun({ signIn, failure: { step: 'connect', message: 'Sign-in to "notes" was cancelled.' } }))).toEqual(['secrets:undone', 'add:undone', 'approve:undone', 'sign-in:failed', 'start:waiting']);
     const refused = connectSteps(failedRun({ failure: { step: 'connect', message: '"notes" refused the credentials.', code: 'auth_required' } }));
-    expect(refused.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:done', 'add:done', 'approve:done', 'sign-in:failed', 'start:waiting']);
+    expect(refused.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:undone', 'add:undone', 'approve:undone', 'sign-in:failed', 'start:waiting']);
     expect(refused.find((s) => s.id === 'sign-in')?.label).toBe('Sign in');
   });
 
   it('a failure in an earlier step leaves the later ones waiting', () => {
-    expect(states(failedRun({ failure: { step: 'approve', message: 'approvals.json could not be written.' } }))).toEqual(['secrets:done', 'add:done', 'approve:failed', 'sign-in:not_needed', 'start:waiting']);
+    expect(states(failedRun({ failure: { step: 'approve', message: 'approvals.json could not be written.' } }))).toEqual(['secrets:undone', 'add:undone', 'approve:failed', 'sign-in:not_needed', 'start:waiting']);
     expect(states(failedRun({ failure: { step: 'secrets', message: 'The vault is locked.' } }))).toEqual(['secrets:failed', 'add:waiting', 'approve:waiting', 'sign-in:not_needed', 'start:waiting']);
   });
 

@@ -2,7 +2,8 @@ import { ADD_SERVICE_STEPS, type AddServiceFailure, type AddServiceStep, type Se
 import type { ErrorCode } from '../../../shared/errors';
 import type { ConnectTarget } from './connect-target';
 
-export type StepState = 'waiting' | 'active' | 'done' | 'not_needed' | 'failed';
+/** `undone`: done, then taken back when a later step failed (the core leaves nothing behind). */
+export type StepState = 'waiting' | 'active' | 'done' | 'undone' | 'not_needed' | 'failed';
 export interface ShownStep {
   id: 'secrets' | 'add' | 'approve' | 'sign-in' | 'start';
   label: string;
@@ -38,7 +39,7 @@ export function connectSteps(input: StepInput): ShownStep[] {
   return steps.map((s, i): ShownStep => {
     if (i === at) return { id: s.id, label: s.id === 'sign-in' ? 'Sign in' : s.label, state: 'failed', detail };
     if (s.state === 'not_needed') return s;
-    return { id: s.id, label: s.label, state: i < at ? 'done' : 'waiting' };
+    return { id: s.id, label: s.label, state: i < at ? 'undone' : 'waiting' };
   });
 }
 
