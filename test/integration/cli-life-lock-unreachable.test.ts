@@ -41,10 +41,12 @@ describe('commands while the app holds the folder but runtime.json is gone', () 
         expect(refused.stdout).toBe('');
       }
       const after = snapshot(home);
-      // serve's warm-up may still cache and pin its servers' tools and record the programs it runs
-      // (runs/, written through a temporary file) meanwhile; the configuration, the
-      // vault and the record of changes are the command line's to touch, and it touched none.
-      const kept = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(files).filter(([name]) => !/^(cache|pins|audit|runs)\//.test(name)));
+      // serve's warm-up may still cache and pin its servers' tools, record the programs it runs
+      // (runs/) and note the agents file as it holds it (agents-seen.json), each written through a
+      // temporary file, meanwhile; the configuration, the vault and the record of changes are the
+      // command line's to touch, and it touched none.
+      const servesOwn = /^(cache|pins|audit|runs)\/|^agents-seen\.json|\.tmp-\d+-[0-9a-f]+$/;
+      const kept = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(files).filter(([name]) => !servesOwn.test(name)));
       expect(kept(after)).toEqual(kept(before));
       const audit = existsSync(join(home, 'audit', 'admin.jsonl')) ? readFileSync(join(home, 'audit', 'admin.jsonl'), 'utf8').trim().split('\n') : [];
       expect(audit.map((line) => (JSON.parse(line) as { who: string }).who).filter((who) => who !== 'core')).toEqual([]);
