@@ -62,6 +62,27 @@ describe('ask handlers: whose call a request is', () => {
   });
 });
 
+describe('ask handlers: the call\'s deadline while the request waits', () => {
+  it('is held from the request until its answer, then runs again', async () => {
+    const calls = new RunningCalls();
+    const { elicit, seen } = elicitHandler(calls);
+    const held: number[] = [];
+    let holds = 0;
+    await calls.run(alice, 'tool "x"', async (point) => {
+      point.deadline = {
+        hold: () => void (holds += 1),
+        release: () => void (holds -= 1),
+      };
+      const asked = elicit();
+      held.push(holds);
+      await asked;
+      held.push(holds);
+    });
+    expect(seen).toHaveLength(1);
+    expect(held).toEqual([1, 0]);
+  });
+});
+
 describe('ask handlers: a 2026-07-28 server\'s input requests (inputAnswerer)', () => {
   const setup = async () => {
     const calls = new RunningCalls();

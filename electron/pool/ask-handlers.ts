@@ -80,6 +80,8 @@ async function routed<T>(
   if (serverSignal.aborted) onServer();
   if (owner.ended?.aborted) onCallEnd();
   const context: AskContext = { server: options.server, asker: owner.asker, call: owner.call, signal: abort.signal, ended: owner.ended, expiresAt, ...(key === undefined ? {} : { key }) };
+  // The call's own timeout stops while its agent or the person answers (deadline-hold.ts); this ask's own limit bounds the wait.
+  const releaseDeadlines = options.calls.holdDeadlines();
   try {
     const answer = run(context);
     // The router is asked to stop on the signal; the answer never waits past it.
@@ -97,6 +99,7 @@ async function routed<T>(
     // Said to the server: a reason without anything from our side that may be sensitive.
     throw new ProtocolError(RPC_ERROR.InternalError, redact(errorMessage(error)).slice(0, 500));
   } finally {
+    releaseDeadlines();
     cancelTimer();
     serverSignal.removeEventListener('abort', onServer);
     owner.ended?.removeEventListener('abort', onCallEnd);

@@ -2,6 +2,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectedDirect, directOptions, type FakeStdio } from '../../test/support/direct-stdio';
 import { cancellationOf } from './cancellation';
+import type { HoldPoint } from './deadline-hold';
 import { loadClientSdk, type ClientSdk } from './client-sdk';
 
 let sdk: ClientSdk;
@@ -83,5 +84,45 @@ describe('DirectToolCalls: deadlines on one timer per connection', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(stdio.cancellations()).toHaveLength(1);
     expect(direct.size).toBe(0);
+  });
+});
+
+describe('DirectToolCalls: a deadline held while the server waits for an answer', () => {
+  it('does not run while held, and runs on with the time it had left once released', async () => {
+    vi.useFakeTimers();
+    const { stdio, direct } = await connectedDirect(sdk);
+    const point: HoldPoint = { deadline: undefined };
+    const call = direct.call('echo', {}, directOptions({ timeout: 1000 }), undefined, point)?.catch((error: unknown) => error);
+    const [id] = callIds(stdio);
+    await vi.advanceTimersByTimeAsync(600);
+    point.deadline?.hold();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(cancelled(stdio)).toEqual([]);
+    point.deadline?.release();
+    await vi.advanceTimersByTimeAsync(399);
+    expect(cancelled(stdio)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cancelled(stdio)).toEqual([id]);
+    expect(await call).toMatchObject({ code: SdkErrorCode.RequestTimeout, data: { timeout: 1000 } });
+    expect(point.deadline).toBeUndefined();
+  });
+
+  it('held twice, then answered: settles with its result and leaves no timer or hold behind', async () => {
+    vi.useFakeTimers();
+    const { stdio, direct } = await connectedDirect(sdk);
+    const point: HoldPoint = { deadline: undefined };
+    const call = direct.call('echo', {}, directOptions({ timeout: 1000 }), undefined, point);
+    const [id] = callIds(stdio);
+    point.deadline?.hold();
+    point.deadline?.release();
+    await vi.advanceTimersByTimeAsync(500);
+    point.deadline?.hold();
+    await vi.advanceTimersByTimeAsync(10_000);
+    stdio.deliver({ jsonrpc: '2.0', id: id ?? -1, result: { content: [] } });
+    await expect(call).resolves.toEqual({ content: [] });
+    expect(point.deadline).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(cancelled(stdio)).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

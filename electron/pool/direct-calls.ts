@@ -1,11 +1,13 @@
 import type { Client, JSONRPCMessage, ProgressCallback, RequestOptions } from '@modelcontextprotocol/client';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
-import { DelayList, IdTable, type Delayed } from '../../shared/collections';
+import { DelayList, IdTable } from '../../shared/collections';
 import { clientParts, type ClientParts } from '../mcp-wire';
 import { stringIdAnswer, stringIdOf } from './invalid-answer';
 import { invalidOutput, OutputValidators, type ListedTools, type OutputValidator } from './output-validators';
 import type { Cancellation } from './cancellation';
+import type { HoldPoint } from './deadline-hold';
+import { PendingCall, type PendingCalls, type Reject, type Resolve } from './pending-call';
 import type { ClientSdk } from './client-sdk';
 import { RPC_ERROR } from './rpc-codes';
 
@@ -25,8 +27,6 @@ function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: nu
 
 const isProgress = (message: JSONRPCMessage): boolean => 'method' in message && message.method === 'notifications/progress' && !('id' in message);
 
-type Resolve = (value: Record<string, unknown>) => void;
-type Reject = (error: Error) => void;
 
 /** A new promise's settling functions, taken by one executor for every call (it runs at once; no closure per call). */
 let takenResolve: Resolve | undefined;
@@ -40,42 +40,6 @@ function take(resolve: Resolve, reject: Reject): void {
 const MAX_DEADLINES = 8;
 
 /**
- * One tools/call waiting for its answer. Its deadline and its place in the list of calls due at the
- * same delay are its own fields (DelayList: one timer per delay per connection, where a setTimeout
- * per call was made and cleared, with the ~7 closures around it).
- */
-class PendingCall implements Delayed<PendingCall> {
-  due: number | undefined;
-  prev: PendingCall | undefined;
-  next: PendingCall | undefined;
-  readonly resolve: Resolve;
-  readonly reject: Reject;
-  /** Stops listening on the caller's cancellation. */
-  removeAbort: (() => void) | undefined;
-  /** The caller's progress listener: the request carried its id as progressToken. */
-  onprogress: ProgressCallback | undefined;
-
-  constructor(
-    readonly calls: DirectToolCalls,
-    readonly id: number,
-    readonly tool: string,
-    readonly timeout: number,
-    readonly validator: OutputValidator | undefined,
-    readonly deadlines: DelayList<PendingCall>,
-    resolve: Resolve,
-    reject: Reject,
-  ) {
-    this.resolve = resolve;
-    this.reject = reject;
-  }
-
-  /** Its deadline passed: a deadline the person configured, which nothing extends (progress does not: resetTimeoutOnProgress is never asked on this path). */
-  elapsed(): void {
-    this.calls.timedOut(this);
-  }
-}
-
-/**
  * tools/call on a stdio server without the SDK Client's `Protocol.request` (its promise, maps,
  * listeners and progress bookkeeping cost the bridge's hot path): written on our transport, its
  * answer claimed before the SDK sees it, the result parsed once with the SDK's CallToolResultSchema
@@ -87,7 +51,7 @@ class PendingCall implements Delayed<PendingCall> {
  * Anything else (a deadline progress would extend, an output schema that does not compile, an SDK
  * whose internals differ) returns undefined: the caller takes the SDK's path.
  */
-export class DirectToolCalls {
+export class DirectToolCalls implements PendingCalls {
   readonly #transport: DirectTransport;
   readonly #client: Client;
   /** The Client's internals a direct call needs (mcp-wire), or undefined: every call takes the SDK's path. */
@@ -114,7 +78,7 @@ export class DirectToolCalls {
   }
 
   /** The raw result (not yet ours: see asCallResult), or undefined when this call must take the SDK's path. */
-  call(tool: string, args: Record<string, unknown>, options: RequestOptions, cancel?: Cancellation): Promise<Record<string, unknown>> | undefined {
+  call(tool: string, args: Record<string, unknown>, options: RequestOptions, cancel?: Cancellation, point?: HoldPoint): Promise<Record<string, unknown>> | undefined {
     const parts = this.#parts;
     // Progress that extends the deadline, or a total deadline: the SDK's timers keep those.
     if (parts === undefined || options.resetTimeoutOnProgress === true || options.maxTotalTimeout !== undefined) return undefined;
@@ -125,10 +89,10 @@ export class DirectToolCalls {
     if (validator === 'uncompilable') return undefined;
     // As the SDK's throwIfAborted; options.signal is never read here (it would make an AbortSignal).
     if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    return this.#send(parts.takeRequestId(), tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator, options.onprogress);
+    return this.#send(parts.takeRequestId(), tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator, options.onprogress, point);
   }
 
-  #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined, onprogress: ProgressCallback | undefined): Promise<Record<string, unknown>> {
+  #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined, onprogress: ProgressCallback | undefined, point: HoldPoint | undefined): Promise<Record<string, unknown>> {
     const promise = new Promise<Record<string, unknown>>(take);
     const resolve = takenResolve;
     const reject = takenReject;
@@ -137,6 +101,10 @@ export class DirectToolCalls {
     const call = new PendingCall(this, id, tool, timeout, validator, this.#deadlinesOf(timeout), resolve, reject);
     this.#waiting.set(id, call);
     call.deadlines.add(call);
+    if (point) {
+      call.point = point;
+      point.deadline = call;
+    }
     // As Protocol.request cancels (spec: basic/utilities/cancellation): the server is told, the call rejects.
     if (cancel) call.removeAbort = cancel.onAbort(() => this.#cancel(call, cancel.reason));
     // As Protocol.request asks for progress (spec: basic/utilities/progress): the request's own id is the token.
@@ -164,6 +132,15 @@ export class DirectToolCalls {
     call.deadlines.remove(call);
     call.removeAbort?.();
     call.removeAbort = undefined;
+    if (call.held?.timer !== undefined) clearTimeout(call.held.timer);
+    call.held = undefined;
+    if (call.point?.deadline === call) call.point.deadline = undefined;
+    call.point = undefined;
+  }
+
+  /** No longer waiting for its answer (answered, cancelled, timed out or closed). */
+  settled(call: PendingCall): boolean {
+    return this.#waiting.get(call.id) !== call;
   }
 
   /** A PendingCall's deadline passed (its DelayList's timer; not for other callers). */

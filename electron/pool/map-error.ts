@@ -7,6 +7,7 @@ import { boundedErrorOf } from './message-bound';
 import { formatWait, retryAfterOfValue } from './retry-after';
 import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
+import { DeadlinePassed } from './deadline-hold';
 import { unknownName } from './unknown-name';
 import { endedError, WHILE_STARTING, type EndInfo } from './ended-error';
 import { coded, redactCoded } from './redacted-error';
@@ -232,6 +233,8 @@ function unsupportedRevision(error: unknown, server: string): CodedError | undef
 /** Turns anything thrown by the SDK, a transport or a fetch into a redacted CodedError with a hint. */
 export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   const during = ctx.phase === 'start' ? WHILE_STARTING : `during ${ctx.what ?? 'a call'}`;
+  // Our own held deadline (deadline-hold.ts) passed while the request was not inside the SDK (between two rounds).
+  if (error instanceof DeadlinePassed) return timedOut(ctx);
   if (error instanceof StdinWriteError) {
     // How the server ended says more than the broken pipe that showed it.
     const info = ctx.ended?.();

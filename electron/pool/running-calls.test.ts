@@ -191,3 +191,51 @@ describe("a call's end signal", () => {
     }
   });
 });
+
+describe('RunningCalls: holding the deadlines of the calls a request may belong to', () => {
+  /** A deadline that counts its holds. */
+  const counted = (): { holds: number; hold(): void; release(): void } => ({
+    holds: 0,
+    hold() {
+      this.holds += 1;
+    },
+    release() {
+      this.holds -= 1;
+    },
+  });
+
+  it("in a call's scope, only that call's; outside any, every running call's; each released once", async () => {
+    const calls = new RunningCalls();
+    const mine = counted();
+    const other = counted();
+    let finish = (): void => undefined;
+    const others = calls.run(bob, 'tool "y"', (point) => {
+      point.deadline = other;
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    await calls.run(alice, 'tool "x"', (point) => {
+      point.deadline = mine;
+      const release = calls.holdDeadlines();
+      expect([mine.holds, other.holds]).toEqual([1, 0]);
+      release();
+      expect([mine.holds, other.holds]).toEqual([0, 0]);
+      const outside = outsideCallScope(() => calls.holdDeadlines());
+      expect([mine.holds, other.holds]).toEqual([1, 1]);
+      outside();
+      expect([mine.holds, other.holds]).toEqual([0, 0]);
+      return Promise.resolve();
+    });
+    finish();
+    await others;
+  });
+
+  it('holds nothing when no call runs, or when the running call has not sent its request yet', async () => {
+    const calls = new RunningCalls();
+    expect(() => calls.holdDeadlines()()).not.toThrow();
+    await calls.run(alice, 'tool "x"', (point) => {
+      expect(point.deadline).toBeUndefined();
+      calls.holdDeadlines()();
+      return Promise.resolve();
+    });
+  });
+});

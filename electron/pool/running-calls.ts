@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { LinkedList } from '../../shared/collections';
 import { currentCallScope, inCallScope } from './call-scope';
+import type { DeadlineHold, HoldPoint } from './deadline-hold';
 import type { CallAsker } from './server-asks';
 import type { CallLog } from './types';
 
-interface RunningCall {
+interface RunningCall extends HoldPoint {
   readonly asker: CallAsker | undefined;
   readonly what: string;
   /** Where the server's log messages during this call go, when its caller asked for them. */
@@ -79,7 +80,7 @@ export class RunningCalls {
 
   /** A call starts; the returned function ends it (and cancels its pending requests). */
   begin(asker: CallAsker | undefined, what: string): () => void {
-    const call: RunningCall = { asker, what, log: undefined, prev: undefined, next: undefined };
+    const call: RunningCall = { asker, what, log: undefined, deadline: undefined, prev: undefined, next: undefined };
     this.#add(call);
     return () => this.#end(call);
   }
@@ -102,12 +103,15 @@ export class RunningCalls {
     call.ended?.abort(new Error(`${call.what} ended`));
   }
 
-  /** Runs `body` as a call: begun, inside its scope if scoped (call-scope.ts), ended when it settles. */
-  async run<T>(asker: CallAsker | undefined, what: string, body: () => Promise<T>, log?: CallLog): Promise<T> {
-    const call: RunningCall = { asker, what, log, prev: undefined, next: undefined };
+  /**
+   * Runs `body` as a call: begun, inside its scope if scoped (call-scope.ts), ended when it settles.
+   * `body` is given the call's HoldPoint, where its request puts the deadline a server's request holds.
+   */
+  async run<T>(asker: CallAsker | undefined, what: string, body: (point: HoldPoint) => Promise<T>, log?: CallLog): Promise<T> {
+    const call: RunningCall = { asker, what, log, deadline: undefined, prev: undefined, next: undefined };
     this.#add(call);
     try {
-      return await (this.#scoped() ? inCallScope(call, body) : body());
+      return await (this.#scoped() ? inCallScope(call, () => body(call)) : body(call));
     } finally {
       this.#end(call);
     }
@@ -133,6 +137,27 @@ export class RunningCalls {
     if (this.#calls.size !== 1) return undefined;
     for (const call of this.#calls) return call.shared === true ? undefined : call.log;
     return undefined;
+  }
+
+  /**
+   * Holds the deadline of every call a request arriving now may belong to (those whose end ends it,
+   * owner()) while someone other than the server answers it; returns the release.
+   */
+  holdDeadlines(): () => void {
+    const scoped = currentCallScope();
+    let held: DeadlineHold[] | undefined;
+    for (let running = this.#calls.first; running; running = running.next) {
+      if (running === scoped) {
+        held = running.deadline ? [running.deadline] : [];
+        break;
+      }
+      if (running.deadline) (held ??= []).push(running.deadline);
+    }
+    const holding = held ?? [];
+    for (const deadline of holding) deadline.hold();
+    return () => {
+      for (const deadline of holding) deadline.release();
+    };
   }
 
   /** Who a request arriving now belongs to. */

@@ -5,6 +5,7 @@ import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, Server
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf, type Cancellation } from './cancellation';
 import type { Connection } from './connection';
+import type { HoldPoint } from './deadline-hold';
 import { isSessionGone, sessionGoneAgain } from './session-expiry';
 import { upstreamLogLevel } from './call-logs';
 import { toPoolError } from './map-error';
@@ -212,7 +213,7 @@ export class ServerSlot {
 
   /** One request as a call of its asker, in the call's scope: a server's request on its own HTTP stream is its (running-calls.ts). */
   #request<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
-    return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run, tool), options?.log);
+    return this.#life.calls.run(options?.asker, what, (point) => this.#requestNow(what, options, run, tool, point), options?.log);
   }
 
   /**
@@ -221,7 +222,7 @@ export class ServerSlot {
    * the request again on it (MCP 2025-11-25 Transports §Session Management): a tools/call too, since
    * a server answers 404 instead of running a request of a session it does not know.
    */
-  async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
+  async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool: string | undefined, point: HoldPoint): Promise<T> {
     const cancel = cancellationOf(options?.signal);
     if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
     // Held from before the start until the result (progress included): never stopped mid-call.
@@ -234,14 +235,14 @@ export class ServerSlot {
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        return await this.#attempt(conn, what, options, run, cancel, deadline);
+        return await this.#attempt(conn, what, options, run, cancel, deadline, point);
       } catch (error) {
         if (cancel?.aborted || !isSessionGone(conn.sessionExpired(), error)) throw this.#failed(conn, error, cancel);
         const renewed = await untilAborted(this.#life.session.renewal.renew(conn), cancel, () => cancelledError(this.name, what, cancel));
         // Forgotten while it was starting: sent again, it would only be answered 404 once more.
         if (renewed.sessionExpired()) throw this.#failed(renewed, sessionGoneAgain(this.name), cancel);
         try {
-          return await this.#attempt(renewed, what, options, run, cancel, deadline);
+          return await this.#attempt(renewed, what, options, run, cancel, deadline, point);
         } catch (again) {
           throw this.#failed(renewed, !cancel?.aborted && isSessionGone(renewed.sessionExpired(), again) ? sessionGoneAgain(this.name) : again, cancel);
         }
@@ -252,7 +253,7 @@ export class ServerSlot {
   }
 
   /** One try of a request on `conn`; its failure mapped (a cancellation as the caller's). */
-  async #attempt<T>(conn: Connection, what: string, options: CallOptions | undefined, run: Run<T>, cancel: Cancellation | undefined, deadline: { ms: number; raise?: CallTimeout['raise'] }): Promise<T> {
+  async #attempt<T>(conn: Connection, what: string, options: CallOptions | undefined, run: Run<T>, cancel: Cancellation | undefined, deadline: { ms: number; raise?: CallTimeout['raise'] }, point: HoldPoint): Promise<T> {
     try {
       // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
       const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
@@ -260,7 +261,7 @@ export class ServerSlot {
       const progress = progressListener(this.name, options, this.options.log, () => this.options.now());
       let result: T;
       try {
-        result = await run(conn.client, requestOptions(deadline.ms, progress), conn, cancel, meta);
+        result = await run(conn.client, requestOptions(deadline.ms, progress), conn, cancel, meta, point);
       } finally {
         // Nothing held back by the pacer reaches the caller after its call's answer.
         progress?.end();

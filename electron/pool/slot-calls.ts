@@ -8,6 +8,7 @@ import { progressOf, withMeta } from './call-helpers';
 import { pacedProgress, type PacedProgress } from './progress-pacer';
 import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
+import { HeldDeadline, LONGEST_TIMER_MS, type HoldPoint } from './deadline-hold';
 import { credentialFailureInResult } from './credential-failure';
 import type { ErrorContext } from './map-error';
 import { protocolErrorInResult } from './protocol-error-in-result';
@@ -21,9 +22,10 @@ export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'ans
 
 /**
  * One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). `meta`:
- * what the request's `_meta` carries for its caller (a 2026-07-28 log level, call-logs.ts).
+ * what the request's `_meta` carries for its caller (a 2026-07-28 log level, call-logs.ts). `point`:
+ * where a request its server may answer with a question puts its deadline, for the question to hold.
  */
-export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation, meta?: Record<string, unknown>) => Promise<T>;
+export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation, meta?: Record<string, unknown>, point?: HoldPoint) => Promise<T>;
 
 export function errorContext(
   name: string,
@@ -83,6 +85,23 @@ export function withSignal(sdkOptions: RequestOptions, cancel: Cancellation | un
   return cancel ? { ...sdkOptions, signal: cancel.signal } : sdkOptions;
 }
 
+/**
+ * A request its server may answer with a question, sent through the SDK: its deadline is ours
+ * (HeldDeadline, since the SDK's timer cannot be held), put at `point` while it runs, so that the
+ * question holds it (deadline-hold.ts). Without a point, the SDK's own timer.
+ */
+async function holdable<T>(sdkOptions: RequestOptions, cancel: Cancellation | undefined, point: HoldPoint | undefined, send: (options: RequestOptions) => Promise<T>): Promise<T> {
+  if (point === undefined || sdkOptions.timeout === undefined) return send(withSignal(sdkOptions, cancel));
+  const deadline = new HeldDeadline(sdkOptions.timeout, cancel);
+  point.deadline = deadline;
+  try {
+    return await send({ ...sdkOptions, timeout: LONGEST_TIMER_MS, signal: deadline.signal });
+  } finally {
+    deadline.stop();
+    if (point.deadline === deadline) point.deadline = undefined;
+  }
+}
+
 /** A tool the server's `tools` policy blocks; checked before anything starts, so it never spawns its server. */
 export function toolRefusal(server: string, config: ServerConfig, tool: string): CodedError | undefined {
   if (isToolAllowed(config.tools, tool)) return undefined;
@@ -118,17 +137,19 @@ function toolCallThroughSdk(
   conn: ConnectionParts | undefined,
   cancel: Cancellation | undefined,
   meta: Record<string, unknown> | undefined,
+  point: HoldPoint | undefined,
 ): Promise<Record<string, unknown>> {
-  const options = withSignal(sdkOptions, cancel);
-  return conn?.toolRounds ? conn.toolRounds.call(tool, args, options, meta) : client.callTool(withMeta({ name: tool, arguments: args }, meta), options);
+  return holdable(sdkOptions, cancel, point, (options) =>
+    conn?.toolRounds ? conn.toolRounds.call(tool, args, options, meta) : client.callTool(withMeta({ name: tool, arguments: args }, meta), options),
+  );
 }
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
-  return async (client, sdkOptions, conn, cancel, meta) => {
+  return async (client, sdkOptions, conn, cancel, meta, point) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel) : undefined;
-    const raw = direct ?? toolCallThroughSdk(client, tool, args, sdkOptions, conn, cancel, meta);
+    const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel, point) : undefined;
+    const raw = direct ?? toolCallThroughSdk(client, tool, args, sdkOptions, conn, cancel, meta, point);
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
@@ -141,23 +162,25 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
 }
 
 export function resourceRead(uri: string): Run<{ contents: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, conn, cancel, meta) => {
-    const options = withSignal(sdkOptions, cancel);
+  return async (client, sdkOptions, conn, cancel, meta, point) => {
     const answer = conn?.answerInput;
-    const result = answer
-      ? await throughRounds<{ contents: unknown }>((answers) => client.readResource(withMeta({ uri, ...answers }, meta), { ...options, allowInputRequired: true }), answer, options.signal)
-      : await client.readResource(withMeta({ uri }, meta), options);
+    const result = await holdable<{ contents: unknown }>(sdkOptions, cancel, point, (options) =>
+      answer
+        ? throughRounds<{ contents: unknown }>((answers) => client.readResource(withMeta({ uri, ...answers }, meta), { ...options, allowInputRequired: true }), answer, options.signal)
+        : client.readResource(withMeta({ uri }, meta), options),
+    );
     return { contents: RecordsSchema.parse(result.contents) };
   };
 }
 
 export function promptGet(prompt: string, args: Record<string, string>): Run<{ description?: string; messages: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, conn, cancel, meta) => {
-    const options = withSignal(sdkOptions, cancel);
+  return async (client, sdkOptions, conn, cancel, meta, point) => {
     const answer = conn?.answerInput;
-    const result = answer
-      ? await throughRounds<{ description?: string; messages: unknown }>((answers) => client.getPrompt(withMeta({ name: prompt, arguments: args, ...answers }, meta), { ...options, allowInputRequired: true }), answer, options.signal)
-      : await client.getPrompt(withMeta({ name: prompt, arguments: args }, meta), options);
+    const result = await holdable<{ description?: string | undefined; messages: unknown }>(sdkOptions, cancel, point, (options) =>
+      answer
+        ? throughRounds<{ description?: string; messages: unknown }>((answers) => client.getPrompt(withMeta({ name: prompt, arguments: args, ...answers }, meta), { ...options, allowInputRequired: true }), answer, options.signal)
+        : client.getPrompt(withMeta({ name: prompt, arguments: args }, meta), options),
+    );
     const out: { description?: string; messages: Record<string, unknown>[] } = { messages: RecordsSchema.parse(result.messages) };
     if (result.description !== undefined) out.description = result.description;
     return out;
