@@ -19,10 +19,17 @@ export function ApproveCommandDialog(props: ApproveCommandDialogProps) {
   return props.status.transport === 'http' ? <ApproveDestinationDialog {...props} /> : <ApproveRunDialog {...props} />;
 }
 
-/** Approves exactly what the person was shown; after an edit, restarts the server with it. */
+/**
+ * Approves exactly what the person was shown; after an edit, restarts the server with it. A restart
+ * that fails leaves the approval given: the dialog closes (its question is answered) and the service's
+ * row and page show why it did not start, from the status read after.
+ */
 async function approve(live: ReturnType<typeof useLive>, status: ServerStatus, changed: boolean | undefined): Promise<void> {
   await live.api.approveServer({ name: status.name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
-  if (changed && status.enabled) live.servers.upsert(await live.api.restartServer({ name: status.name }));
+  if (changed && status.enabled) {
+    const restarted = await live.api.restartServer({ name: status.name }).catch(() => undefined);
+    if (restarted !== undefined) live.servers.upsert(restarted);
+  }
   await live.servers.refresh();
 }
 
