@@ -253,5 +253,9 @@ describe('adding a custom service (rjsf form)', () => {
     expect(step('start')?.getAttribute('data-state')).toBe('failed');
     expect(step('start')?.textContent).toContain(`${own} Is the server running at https://mcp.linear.app/mcp?`);
     expect(sheet.querySelectorAll('[data-state="failed"]')).toHaveLength(1);
+    // Said once: the note under the steps keeps what the core added and its advice for the whole.
+    const note = within(sheet).getByRole('alert');
+    expect(note.textContent).toBe('Nothing was kept: the entry "linear" removed.Fix what the message names, then add it again (the catalog, or servers add … --connect).');
+    expect(sheet.textContent?.split(own)).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import { describeError, focusIfLost, routeHref, shownLine, type ShownError } fro
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { UserCode } from '../device-login/user-code';
-import { connectSteps, type StepInput } from './connect-steps';
+import { connectSteps, noteBesideFailedStep, type StepInput } from './connect-steps';
 import type { ConnectTarget } from './connect-target';
 
 export interface ConnectSheetProps {
@@ -63,7 +63,7 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
       } catch (thrown) {
         const said = describeError(thrown);
         const data = AddServiceFailureSchema.safeParse(typeof thrown === 'object' && thrown !== null && 'data' in thrown ? thrown.data : undefined);
-        setError(said);
+        setError(data.success ? noteBesideFailedStep(said, data.data.failed) : said);
         setFailure(data.success ? { ...data.data.failed, ...(said.code !== undefined ? { code: said.code } : {}) } : undefined);
         setOutcome('failed');
         await live.servers.refresh();

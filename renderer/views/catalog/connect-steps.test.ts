@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignInProgress } from '../../../shared/api';
-import { connectSteps, type StepInput } from './connect-steps';
+import { connectSteps, noteBesideFailedStep, type StepInput } from './connect-steps';
 
 const plan = { name: 'notes', secretNames: ['API_KEY'] };
 /** After a failed run: the core undid every step, so the server's row is gone. */
@@ -31,5 +31,23 @@ describe('connectSteps after a failure', () => {
   it('while running, and when the core says nothing of the step (a refusal before anything was written), as before', () => {
     expect(states({ ...failedRun({}), outcome: 'running' })).toEqual(['secrets:active', 'add:active', 'approve:waiting', 'sign-in:not_needed', 'start:waiting']);
     expect(states(failedRun({}))).toEqual(['secrets:done', 'add:failed', 'approve:waiting', 'sign-in:not_needed', 'start:waiting']);
+  });
+});
+
+describe('noteBesideFailedStep: the note under the steps', () => {
+  const failed = { message: '"notes" did not start: could not reach it.' };
+  it('keeps only what the core said beyond the failed step, with its advice', () => {
+    expect(noteBesideFailedStep({ code: 'server_unavailable', message: `${failed.message} Nothing was kept: the entry "notes" removed.`, hint: 'Fix it, then add it again.' }, failed)).toEqual({
+      code: 'server_unavailable',
+      message: 'Nothing was kept: the entry "notes" removed.',
+      hint: 'Fix it, then add it again.',
+    });
+  });
+
+  it('keeps the whole message when it does not begin with the step\'s, or says nothing more', () => {
+    const other = { message: 'Something else went wrong.' };
+    expect(noteBesideFailedStep(other, failed)).toBe(other);
+    const same = { message: failed.message };
+    expect(noteBesideFailedStep(same, failed)).toBe(same);
   });
 });

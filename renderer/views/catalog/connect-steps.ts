@@ -1,5 +1,6 @@
 import { ADD_SERVICE_STEPS, type AddServiceFailure, type AddServiceStep, type ServerStatus, type SignInProgress } from '../../../shared/api';
 import type { ErrorCode } from '../../../shared/errors';
+import type { ShownError } from '../../lib';
 import type { ConnectTarget } from './connect-target';
 
 /** `undone`: done, then taken back when a later step failed (the core leaves nothing behind). */
@@ -73,4 +74,15 @@ function liveSteps(input: StepInput): ShownStep[] {
   const tools = status?.toolCount ?? 0;
   steps.push(step('start', ready ? `Started: ${tools} ${tools === 1 ? 'tool' : 'tools'}` : 'Start it and list its tools', ready, started && approved && !signing && !ready));
   return steps;
+}
+
+/**
+ * The note under the steps when one of them failed: that step already shows what failed, in its own
+ * words and with its own advice, so the note keeps only what the core said beyond it (what it took
+ * back) and its advice for the whole.
+ */
+export function noteBesideFailedStep(said: ShownError, failed: { message: string }): ShownError {
+  if (!said.message.startsWith(failed.message)) return said;
+  const rest = said.message.slice(failed.message.length).trim();
+  return rest === '' ? said : { ...said, message: rest };
 }
