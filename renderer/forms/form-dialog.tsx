@@ -26,6 +26,10 @@ export interface FormDialogProps<T> {
  */
 export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus }: FormDialogProps<T>) {
   const [edited, setEdited] = useState(false);
+  // A submit's error, once the person changes the form, speaks of what is no longer there (a name
+  // already taken, while they type another): it goes, and the next submit says again if it still holds.
+  const [outdated, setOutdated] = useState<ShownError | null>(null);
+  const shownError = error !== outdated ? error : null;
   useLeaveGuard(edited);
   // The error stands above the form, and the submit button below it: a long form scrolled to its
   // button would hide why the submit failed, so the error is brought into view when it comes.
@@ -33,16 +37,20 @@ export function FormDialog<T>({ title, onClose, wide, children, error, form, for
   useEffect(() => {
     if (error) errorAt.current?.scrollIntoView?.({ block: 'nearest' });
   }, [error]);
+  const onEdited = () => {
+    setEdited(true);
+    if (error) setOutdated(error);
+  };
   return (
     <Dialog title={title} onClose={onClose} unsaved={edited} {...(wide ? { wide } : {})} {...(settledFocus ? { settledFocus } : {})}>
       {children}
-      {error && (
+      {shownError && (
         <div ref={errorAt}>
-          <ErrorNote error={error} />
+          <ErrorNote error={shownError} />
         </div>
       )}
       {form && (
-        <SchemaForm<T> key={formKey} {...form} onEdited={() => setEdited(true)}>
+        <SchemaForm<T> key={formKey} {...form} onEdited={onEdited}>
           <DialogCancel />
         </SchemaForm>
       )}

@@ -9,9 +9,15 @@ export interface ShownError {
 /** The core's hint for a server that ended after printing: the command line prints that output below it. */
 const OUTPUT_BELOW = /^check the server's output below/i;
 
-/** A hint as the screens can follow it: the output the command line prints below is on the service's Logs tab here. */
+/** The core's advice for a name taken by an agent (refuse-now.ts): a command where the screens have a button. */
+const ROTATE_COMMAND = /run `connected-services agents rotate "([^"`]+)"` for a new token/;
+
+/**
+ * A hint as the screens can follow it: the output the command line prints below is on the service's
+ * Logs tab here, and an agent's new token is its card's Rotate token.
+ */
 export function screenHint(hint: string): string {
-  return hint.replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab");
+  return hint.replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab").replace(ROTATE_COMMAND, 'use Rotate token on the card of "$1" for a new token');
 }
 
 /** Anything an App API call threw, as a person reads it (the core already redacted secrets). */

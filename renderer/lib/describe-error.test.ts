@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { describeError, screenHint } from './describe-error';
+
+describe('screenHint: the core hints as the screens can follow them', () => {
+  it("points at the Logs tab for the server's output, and at Rotate token for an agent's new token", () => {
+    expect(screenHint("check the server's output below, then retry")).toBe("See what it printed on the service's Logs tab, then retry");
+    expect(screenHint('Choose another name, or run `connected-services agents rotate "ci bot"` for a new token')).toBe('Choose another name, or use Rotate token on the card of "ci bot" for a new token');
+  });
+
+  it('leaves every other hint as it is', () => {
+    const hint = 'run `connected-services agents rotate NAME` in a terminal';
+    expect(screenHint(hint)).toBe(hint);
+    expect(describeError({ message: 'm', hint }).hint).toBe(hint);
+  });
+});
