@@ -2,6 +2,7 @@ import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type Se
 import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { looksSecret, secretHeaderNamed } from '../../../shared/text';
+import { clientAddCommand, type ClientAddCommand } from './client-add-command';
 
 /** The shell's working folders (POSIX `PWD`, `OLDPWD`): a path, though `pwd` alone reads as a password. */
 const SHELL_FOLDER_VARIABLE: ReadonlySet<string> = new Set(['PWD', 'OLDPWD']);
@@ -47,6 +48,8 @@ export function readPaste(text: string, name: string): PastedRow[] {
     }));
   }
   const split = splitCommandLine(text.trim());
+  const added = clientAddCommand(split);
+  if (added !== undefined) return [fromClientAddCommand(added, given)];
   const config: ServerConfig = {
     command: split.command,
     ...(split.args.length > 0 ? { args: split.args } : {}),
@@ -54,6 +57,19 @@ export function readPaste(text: string, name: string): PastedRow[] {
     ...(split.cwd !== undefined ? { cwd: split.cwd } : {}),
   };
   return [{ name: given !== '' ? given : suggestName(config), config, warnings: split.warnings }];
+}
+
+/** The server a `claude mcp add …` line (or Codex's, Gemini CLI's) adds, named as it names it unless a name was typed. */
+function fromClientAddCommand(added: ClientAddCommand, given: string): PastedRow {
+  const line = `\`${added.program} mcp add\``;
+  if (added.entryJson === undefined) {
+    throw new CodedError('invalid_input', `this ${line} names no command or address to add`, { hint: `Paste the whole line from the server's instructions, with what follows the name (\`-- npx …\` or its address).` });
+  }
+  const [server] = parsePastedEntry(added.entryJson);
+  if (server === undefined) throw new CodedError('invalid_input', `this ${line} adds no server`, { hint: 'Paste the server\'s command line or its address instead.' });
+  const own = added.name !== undefined && SERVER_NAME.test(added.name) ? added.name : undefined;
+  const note = `Read as the server that ${line} adds to ${added.client}, not as the ${added.program} command itself`;
+  return { name: given !== '' ? given : (own ?? suggestName(server.config)), config: server.config, warnings: [note, ...added.warnings, ...server.warnings] };
 }
 
 /**

@@ -36,6 +36,20 @@ describe('pasting a server entry', () => {
     expect(text).toContain('MODE = fast');
   });
 
+  it("reads a README's `claude mcp add` line as the server it adds, saying so, its key shown as the vault reference it becomes", async () => {
+    renderApp(createFakeApi(), { hash: '#/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paste a command or JSON' }));
+    const dialog = screen.getByRole('dialog', { name: 'Paste a command or JSON' });
+    const line = 'claude mcp add github -e GITHUB_PERSONAL_ACCESS_TOKEN=ghp_pasted0123456789abcdef -- npx -y @modelcontextprotocol/server-github';
+    fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: line } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Read it' }));
+    const text = (await within(dialog).findByRole('listitem', { name: /^Server github/ })).textContent ?? '';
+    expect(text).toContain('Read as the server that claude mcp add adds to Claude Code, not as the claude command itself');
+    expect(text).toContain('ProgramnpxArguments-y@modelcontextprotocol/server-github');
+    expect(text).not.toContain('ghp_pasted0123456789abcdef');
+    expect(text).toContain('GITHUB_PERSONAL_ACCESS_TOKEN = ${secret:GITHUB_PERSONAL_ACCESS_TOKEN}');
+  });
+
   it('asks before the page is left with something pasted, until the dialog closes', async () => {
     const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     renderApp(createFakeApi(), { hash: '#/' });
