@@ -52,3 +52,16 @@ describe('pastedPlan', () => {
     expect(plan?.config).toMatchObject({ env: { TOKENIZER_MODEL: 'bpe', LOG_LEVEL: 'debug' } });
   });
 });
+
+// A screens review: Paste named services `index`, `run` and `setInterval--------1000-`.
+describe('suggestName: a name that says which server it is', () => {
+  it('takes the folder above a generic file, skips subcommands, inline code, numbers and variable names', () => {
+    expect(suggestName({ command: 'node', args: ['/srv/weather/dist/index.js'] })).toBe('weather');
+    expect(suggestName({ command: 'uv', args: ['run', 'mcp-server-fetch'] })).toBe('mcp-server-fetch');
+    expect(suggestName({ command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] })).toBe('service');
+    expect(suggestName({ command: 'docker', args: ['run', '-i', '--rm', '-e', 'GITHUB_TOKEN', 'ghcr.io/github/github-mcp-server:latest'] })).toBe('github-mcp-server');
+    expect(suggestName({ command: 'python3', args: ['server.py', '--port', '8080'] })).toBe('service');
+    expect(suggestName({ command: '/opt/tools/notes-mcp' })).toBe('notes-mcp');
+    expect(suggestName({ command: 'npx', args: ['-y', '@scope/server-memory@1.2.3'] })).toBe('server-memory');
+  });
+});

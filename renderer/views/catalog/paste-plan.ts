@@ -14,13 +14,33 @@ export interface PastedRow {
   warnings: string[];
 }
 
+/** Programs that run another (its name is in their arguments), and their subcommands (`uv run`, `pnpm dlx`). */
+const LAUNCHERS: ReadonlySet<string> = new Set(['npx', 'uvx', 'uv', 'node', 'python', 'python3', 'docker', 'podman', 'bunx', 'bun', 'deno', 'pnpm', 'npm', 'yarn', 'pipx', 'java', 'go', 'dotnet']);
+const SUBCOMMANDS: ReadonlySet<string> = new Set(['run', 'exec', 'x', 'dlx', 'tool']);
+/** File and folder names that say nothing of the server: the folder above names it (`/srv/weather/index.js` → weather). */
+const GENERIC_PARTS: ReadonlySet<string> = new Set(['index', 'main', 'server', 'app', 'cli', 'start', 'run', 'dist', 'build', 'src', 'bin', 'lib', 'out', 'node_modules']);
+
+/** A name from one word of the command line, or undefined: inline code, a number, a variable's name, a launcher. */
+function nameFromWord(word: string): string | undefined {
+  if (!/^[@A-Za-z0-9._~/\\:+-]+$/.test(word) || /^\d+$/.test(word) || /^[A-Z][A-Z0-9_]*$/.test(word)) return undefined;
+  if (LAUNCHERS.has(word) || SUBCOMMANDS.has(word)) return undefined;
+  // `@scope/pkg@1.2` and `image:tag` without their version.
+  const bare = word.replace(/(.)@[^@/\\]*$/, '$1').replace(/:[\w.-]*$/, '');
+  const parts = bare.split(/[\\/]/).map((part) => part.replace(/\.(m?js|cjs|py|ts|jar|exe)$/, ''));
+  for (let at = parts.length - 1; at >= 0; at--) {
+    const clean = (parts[at] ?? '').replace(/[^A-Za-z0-9_-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48);
+    if (clean !== '' && !GENERIC_PARTS.has(clean) && !LAUNCHERS.has(clean) && SERVER_NAME.test(clean)) return clean;
+  }
+  return undefined;
+}
+
 /** A server name from a command's package or program (`@scope/server-memory` → `server-memory`), else `service`. */
 export function suggestName(config: ServerConfig): string {
-  const words = isStdio(config) ? [...(config.args ?? []), config.command].filter((w) => !w.startsWith('-')) : [new URL(config.url).hostname.split('.').slice(-2, -1)[0] ?? ''];
-  for (const word of words) {
-    const base = word.split(/[\\/]/).pop()?.replace(/@[^@]*$/, '').replace(/\.(m?js|py|ts)$/, '') ?? '';
-    const clean = base.replace(/[^A-Za-z0-9_-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48);
-    if (clean !== '' && SERVER_NAME.test(clean) && !['npx', 'uvx', 'node', 'python', 'python3', 'docker', 'bunx', 'deno'].includes(clean)) return clean;
+  if (!isStdio(config)) return nameFromWord(new URL(config.url).hostname.split('.').slice(-2, -1)[0] ?? '') ?? 'service';
+  for (const word of [...(config.args ?? []), config.command]) {
+    if (word.startsWith('-')) continue;
+    const name = nameFromWord(word);
+    if (name !== undefined) return name;
   }
   return 'service';
 }
