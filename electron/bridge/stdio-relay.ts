@@ -18,6 +18,7 @@ import { TOKEN_ENV } from './config-snippet';
 import { boundedLines } from './bounded-lines';
 import { ClientPing } from './client-ping';
 import { createPacedWriter } from './paced-writer';
+import { refusalOf, type Refusal } from './relayed-refusal';
 import { cancelledRequest, MAX_LINE_BYTES, overlongLine, unreadableLine, unreadableNotice } from './stdio-answers';
 import { StdioMessages } from './stdio-messages';
 
@@ -223,7 +224,9 @@ export class StdioRelay {
           this.#options.notice(`could not restore the session: ${errorText(reconnectError)}`);
         }
       }
-      if (this.#options.sdk.isJSONRPCRequest(msg)) this.#failRequest(msg.id, `the Connected Services bridge did not take the request: ${errorText(error)}`);
+      if (!this.#options.sdk.isJSONRPCRequest(msg)) return;
+      const refusal = error instanceof HttpError ? refusalOf(error.data, msg.id) : undefined;
+      this.#failRequest(msg.id, `the Connected Services bridge did not take the request: ${errorText(error)}`, refusal);
     }
   }
 
@@ -275,10 +278,11 @@ export class StdioRelay {
     await old.close().catch(() => undefined);
   }
 
-  #failRequest(id: RequestId, text: string): void {
+  /** The request's answer is an error: the bridge's own refusal where it gave one, else ours (-32603). */
+  #failRequest(id: RequestId, text: string, refusal?: Refusal): void {
     this.#pending.delete(id);
     this.#sending.delete(id);
-    this.#toClient({ jsonrpc: '2.0', id, error: { code: -32603, message: text } });
+    this.#toClient({ jsonrpc: '2.0', id, error: refusal ?? { code: -32603, message: text } });
   }
 
   /** Stops reading, ends the bridge session (DELETE, §Session Management) and closes it. */

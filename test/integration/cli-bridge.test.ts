@@ -194,6 +194,24 @@ describe('agents and approvals through the CLI, against a running serve', { time
     expect(stderr).not.toContain('AbortError');
   });
 
+  // A request before initialize was answered -32603 "did not take the request: Error POSTing to endpoint: {…}",
+  // the bridge's own JSON-RPC refusal wrapped in HTTP words; an HTTP client gets that refusal itself.
+  it("`bridge --stdio` passes the bridge's own refusal on with its code and words", async () => {
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'early-stdio', '--servers', '*', '--json']))) as { token: string };
+    const child = spawn(process.execPath, [CLI, '--home', home, 'bridge', '--stdio'], { env: { ...process.env, CONNECTED_SERVICES_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: {} })}\n`);
+    await eventually(async () => Promise.resolve(stdout.includes('\n') ? true : undefined));
+    child.stdin.end();
+    await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const [answer] = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: number; error?: { code: number; message: string } });
+    expect(answer?.id).toBe(5);
+    expect(answer?.error?.code).not.toBe(-32603);
+    expect(answer?.error?.message).not.toContain('Error POSTing');
+    expect(answer?.error?.message).toMatch(/session|initialize/i);
+  });
+
   it('`bridge --stdio` refuses a 20 MB line without holding it, answers the next one, and ends with its input', async () => {
     const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'long-line', '--servers', '*', '--json']))) as { token: string };
     const child = spawn(process.execPath, [CLI, '--home', home, 'bridge', '--stdio'], { env: { ...process.env, CONNECTED_SERVICES_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
