@@ -12,6 +12,7 @@ import type { InputRounds } from './input-rounds';
 import { modernToolCall } from './modern-tool-call';
 import { deliverOnConnect } from '../mcp-wire';
 import { refusalsNameParams } from './modern-invalid-params';
+import { refuseCursor } from './listing-cursor';
 
 /**
  * How long a 2026-07-28 agent may keep a listing (MCP 2026-07-28 §Caching: `ttlMs`, `cacheScope`).
@@ -52,8 +53,9 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
       requestState: { verify: (state, rc) => rounds.open(agentName, state, rc.mcpReq.method) },
     },
   );
-  server.setRequestHandler('tools/list', (_request, rc: ServerContext) =>
+  server.setRequestHandler('tools/list', (request, rc: ServerContext) =>
     track(async () => {
+      refuseCursor(request.params);
       // 2026-07-28: what the client can do rides on each request (`_meta` envelope).
       const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
       const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY];
@@ -63,10 +65,25 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   // A server's requests during the call become input_required rounds (modern-tool-call.ts); its log
   // messages, where the request's `_meta` asked for them, go on the request's stream (log-forwarding.ts).
   server.setRequestHandler('tools/call', (request, rc: ServerContext) => track(() => modernToolCall(sdk, ctx, rounds, agentName, request, rc)));
-  server.setRequestHandler('resources/list', () => track(async () => copy(await listResources(ctx, agentName))));
-  server.setRequestHandler('resources/templates/list', () => track(async () => copy(await listResourceTemplates(ctx, agentName))));
+  server.setRequestHandler('resources/list', (request) =>
+    track(async () => {
+      refuseCursor(request.params);
+      return copy(await listResources(ctx, agentName));
+    }),
+  );
+  server.setRequestHandler('resources/templates/list', (request) =>
+    track(async () => {
+      refuseCursor(request.params);
+      return copy(await listResourceTemplates(ctx, agentName));
+    }),
+  );
   server.setRequestHandler('resources/read', (request, rc) => track(() => modernReadResource(sdk, ctx, rounds, agentName, request, rc)));
-  server.setRequestHandler('prompts/list', () => track(async () => copy(await listPrompts(ctx, agentName))));
+  server.setRequestHandler('prompts/list', (request) =>
+    track(async () => {
+      refuseCursor(request.params);
+      return copy(await listPrompts(ctx, agentName));
+    }),
+  );
   server.setRequestHandler('prompts/get', (request, rc) => track(() => modernGetPrompt(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('completion/complete', (request, rc) => track(() => complete(ctx, agentName, request, modernExtra(rc))));
   // Each exchange's request goes to the Protocol without its type guards, whose failed parses kept

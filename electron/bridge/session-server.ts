@@ -1,6 +1,7 @@
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { loadSdkTypes } from './server-sdk';
 import { invalidParamsOf } from './invalid-params';
+import { refuseCursor } from './listing-cursor';
 import type { CallContext } from './call-context';
 import { sessionLevel, setLevel } from './log-forwarding';
 import { complete, getPrompt, readResource } from './read-calls';
@@ -54,12 +55,21 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   // A server's requests during a call, a read or a prompt go to this agent, related to its request (agent-asker.ts).
   const askerOf = (rc: ServerContext) => agentAsker(server, agentName, requestIdOf(rc), ctx.agents);
 
-  on('tools/list', types.ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
+  on('tools/list', types.ListToolsRequestSchema, (request) => {
+    refuseCursor(request.params);
+    return listTools(ctx, agentName, declaresApps(server.getClientCapabilities()));
+  });
   on('tools/call', types.CallToolRequestSchema, (request, rc) => callTool(ctx, agentName, request, sessionExtra(rc), askerOf(rc), declaresApps(server.getClientCapabilities())));
   on('logging/setLevel', types.SetLevelRequestSchema, (request) => setLevel(server, request.params.level));
 
-  on('resources/list', types.ListResourcesRequestSchema, () => listResources(ctx, agentName));
-  on('resources/templates/list', types.ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx, agentName));
+  on('resources/list', types.ListResourcesRequestSchema, (request) => {
+    refuseCursor(request.params);
+    return listResources(ctx, agentName);
+  });
+  on('resources/templates/list', types.ListResourceTemplatesRequestSchema, (request) => {
+    refuseCursor(request.params);
+    return listResourceTemplates(ctx, agentName);
+  });
   on('resources/read', types.ReadResourceRequestSchema, (request, rc) => readResource(ctx, agentName, request, sessionExtra(rc), askerOf(rc)));
   on('resources/subscribe', types.SubscribeRequestSchema, async (request, rc) => {
     await subscribeUri(ctx, agentName, sessionSubscriber(server), request.params.uri, sessionExtra(rc));
@@ -69,7 +79,10 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   // A closed session gives back every subscription it held (the endpoint chains its own onclose after this).
   server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
 
-  on('prompts/list', types.ListPromptsRequestSchema, () => listPrompts(ctx, agentName));
+  on('prompts/list', types.ListPromptsRequestSchema, (request) => {
+    refuseCursor(request.params);
+    return listPrompts(ctx, agentName);
+  });
   on('prompts/get', types.GetPromptRequestSchema, (request, rc) => getPrompt(ctx, agentName, request, sessionExtra(rc), askerOf(rc)));
   // No asker, as in the 2026-07-28 lane: a completion comes per keystroke, and that revision gives it no
   // input_required (MCP 2026-07-28 basic/patterns/mrtr §Supported methods); a request during one is no agent's (docs/asks.md).
