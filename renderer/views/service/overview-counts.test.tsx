@@ -13,3 +13,26 @@ describe("a service's inventory on its overview", () => {
     expect(term.nextElementSibling?.textContent).toBe('1 tool, 1 resource, 1 prompt');
   });
 });
+
+// A screens review: after three failed starts the overview said "Crashes 0", as if nothing had gone wrong.
+describe("a service's crashes and failed starts", () => {
+  it('counts crashes while running apart from starts that failed, those only when there are some', async () => {
+    const error = { code: 'server_unavailable' as const, message: 'exited with code 1 before it answered' };
+    const history = [
+      { at: 1, state: 'starting' as const },
+      { at: 2, state: 'error' as const, error },
+      { at: 3, state: 'starting' as const },
+      { at: 4, state: 'error' as const, error },
+    ];
+    const broken = serverStatus({ name: 'broken', state: 'error', crashes: 0, history, lastError: error });
+    const fine = serverStatus({ name: 'fine', state: 'ready', crashes: 1, history: [{ at: 1, state: 'starting' }, { at: 2, state: 'ready' }] });
+    const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [broken, fine] }) });
+    renderApp(api, { hash: '#/services/broken' });
+    expect((await screen.findByText('Crashes while running')).nextElementSibling?.textContent).toBe('0');
+    expect(screen.getByText('Failed starts').nextElementSibling?.textContent).toBe('2 (in the state history below)');
+    cleanup();
+    renderApp(api, { hash: '#/services/fine' });
+    expect((await screen.findByText('Crashes while running')).nextElementSibling?.textContent).toBe('1');
+    expect(screen.queryByText('Failed starts')).toBeNull();
+  });
+});

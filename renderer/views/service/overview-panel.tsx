@@ -5,6 +5,7 @@ import { expiryText, plural, routeHref, screenHint, shownLine, timestamp } from 
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
+import { failedStarts } from './failed-starts';
 import { StateHistory } from './state-history';
 
 const SIGN_IN_HINT = 'Sign in with “Sign in with the browser” or “Sign in with a code” under Sign-in.';
@@ -27,6 +28,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const waiting = signIn?.state === 'waiting';
   // The core's hints name a terminal command; here the key is entered, or the sign-in started, below.
   // A healthy server's earlier error is not shown as its last one (its state history keeps it).
+  const failed = failedStarts(status.history);
   const current = currentError(status);
   const lastError =
     current === undefined
@@ -74,8 +76,16 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             {plural(status.toolCount, 'tool')}, {plural(status.resourceCount, 'resource')}, {plural(status.promptCount, 'prompt')}
             {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched <TimeAgo at={status.inventoryUpdatedAt} /></span>}
           </dd>
-          <dt>Crashes</dt>
+          <dt>Crashes while running</dt>
           <dd>{status.crashes}</dd>
+          {failed > 0 && (
+            <>
+              <dt>Failed starts</dt>
+              <dd>
+                {failed} <span className="muted">(in the state history below)</span>
+              </dd>
+            </>
+          )}
         </dl>
       </section>
       {current !== undefined && lastError !== undefined && (
