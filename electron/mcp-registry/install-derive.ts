@@ -7,7 +7,7 @@ import { bundleCommand, readManifest, type BundleCommand } from './bundle-manife
 import { unpackBundle } from './bundle-unpack';
 import { mountHost } from './docker-mounts';
 import { checkResolvedEntryAddress, registryReach } from './entry-address';
-import type { InputAsk } from './install-inputs';
+import type { InputAsk, SecretNaming } from './install-inputs';
 import { planInstall, type InstallChoice, type InstallPlan } from './install-plan';
 import type { ServerDetail } from './server-json';
 
@@ -45,7 +45,7 @@ export async function deriveInstall(
   server: ServerDetail,
   choice: InstallChoice,
   given: Readonly<Record<string, string>>,
-  secretName: (key: string) => string,
+  secretName: SecretNaming,
   options: DeriveOptions,
 ): Promise<InstallPlan & { asked: InputAsk[] }> {
   // A docker mount may not reach the data folder this core uses (docker-mounts.ts).

@@ -1,4 +1,5 @@
 import { CodedError } from '../../shared/errors';
+import { SECRET_NAME_PATTERN } from '../../shared/vault';
 import type { RegistryInput } from './server-json';
 
 /** One value the person gives: what the registry says of it, under the key `--input KEY=VALUE` uses. */
@@ -12,11 +13,16 @@ export interface InputAsk {
   format?: string;
 }
 
+/**
+ * Vault name for a secret input's key (the entry gets `${secret:NAME}`, never the value); `stored`:
+ * secrets already in the vault the person chose for some secret inputs, by key, used instead of a value.
+ */
+export type SecretNaming = ((key: string) => string) & { readonly stored?: Readonly<Record<string, string>> };
+
 /** What planning found: the values, and the secrets to store in the vault by name. */
 export interface InputState {
   given: Readonly<Record<string, string>>;
-  /** Vault name for a secret input's key (the entry gets `${secret:NAME}`, never the value). */
-  secretName: (key: string) => string;
+  secretName: SecretNaming;
   secrets: Map<string, string>;
   missing: InputAsk[];
   /** Every input the person may give (fixed values are the publisher's and not among them). */
@@ -39,7 +45,7 @@ export function plainValue(value: string, where: string): string {
 function plainFilled(filled: string, state: InputState, where: string): string {
   let rest = filled;
   // A NUL never passes the entry check, so it cannot itself help make `${`.
-  for (const name of state.secrets.keys()) rest = rest.split(`\${secret:${name}}`).join('\u0000');
+  for (const name of [...state.secrets.keys(), ...Object.values(state.secretName.stored ?? {})]) rest = rest.split(`\${secret:${name}}`).join('\u0000');
   plainValue(rest, where);
   return filled;
 }
@@ -75,6 +81,13 @@ export function resolveInput(state: InputState, key: string, input: RegistryInpu
     return plainFilled(filled, state, key);
   }
   if (!state.asked.some((a) => a.key === key)) state.asked.push(askOf(key, input));
+  const stored = state.secretName.stored;
+  if (input.isSecret === true && stored !== undefined && Object.hasOwn(stored, key)) {
+    const name = stored[key] ?? '';
+    // Only a name becomes a reference: `x}${env:HOME` would make two.
+    if (!SECRET_NAME_PATTERN.test(name)) throw new CodedError('invalid_input', `"${name.slice(0, 60)}" chosen for ${key} is no secret name`);
+    return `\${secret:${name}}`;
+  }
   const given = Object.hasOwn(state.given, key) ? state.given[key] : undefined;
   if (given !== undefined) {
     if (input.choices && input.choices.length > 0 && !input.choices.includes(given)) {

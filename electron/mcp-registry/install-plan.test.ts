@@ -203,3 +203,23 @@ describe('planInstall', () => {
     expect(refusal).toContain('--env API_TOKEN=${secret:SECRET}');
   });
 });
+
+describe('planInstall with secrets already in the vault', () => {
+  const server: ServerDetail = {
+    ...base,
+    packages: [{ registryType: 'npm', identifier: '@example/demo-mcp', version: '1.2.3', transport: { type: 'stdio' }, environmentVariables: [{ name: 'API_TOKEN', isRequired: true, isSecret: true }, { name: 'REGION', default: 'eu' }] }],
+  };
+
+  it('refers to the chosen secret for a secret input, stores nothing for it, and leaves a plain input alone', () => {
+    const naming = Object.assign((key: string) => `demo_${key}`, { stored: { API_TOKEN: 'SHARED_TOKEN', REGION: 'SHARED_TOKEN' } });
+    const plan = planInstall(server, { package: 0 }, { API_TOKEN: 'typed-too' }, naming);
+    expect(plan.config).toMatchObject({ env: { API_TOKEN: '${secret:SHARED_TOKEN}', REGION: 'eu' } });
+    expect([...plan.secrets.keys()]).toEqual([]);
+    expect(plan.missing).toEqual([]);
+  });
+
+  it('refuses a chosen name that is no secret name: it would make references of its own', () => {
+    const naming = Object.assign((key: string) => `demo_${key}`, { stored: { API_TOKEN: 'x}${env:HOME' } });
+    expect(() => planInstall(server, { package: 0 }, {}, naming)).toThrow('is no secret name');
+  });
+});

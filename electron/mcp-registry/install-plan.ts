@@ -2,7 +2,7 @@ import { secretNamed, type HttpServerConfig, type StdioServerConfig } from '../.
 import { CodedError } from '../../shared/errors';
 import { secretHeaderNamed } from '../../shared/text';
 import type { BundleCommand } from './bundle-manifest';
-import { resolveInput, type InputAsk, type InputState } from './install-inputs';
+import { resolveInput, type InputAsk, type SecretNaming, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
 import { dockerArguments } from './docker-arguments';
 import type { MountHost } from './docker-mounts';
@@ -147,7 +147,7 @@ function planRemote(remote: RegistryRemote, state: InputState): Planned {
  * address of a remote, with the person's inputs. Secrets become `${secret:…}` references and are
  * returned to store. `asked` lists every input the person may give, for a form.
  */
-export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string, bundle?: BundleCommand, mounts?: MountHost): InstallPlan & { asked: InputAsk[] } {
+export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: SecretNaming, bundle?: BundleCommand, mounts?: MountHost): InstallPlan & { asked: InputAsk[] } {
   const state: InputState = { given, secretName, secrets: new Map(), missing: [], asked: [] };
   let planned: Planned;
   if ('package' in choice) {

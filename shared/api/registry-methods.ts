@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownRecord, ServerNameSchema } from '../config';
+import { SECRET_NAME_PATTERN } from '../vault';
 import { AddServiceResultSchema } from './add-service-views';
 import {
   InstallChoiceSchema,
@@ -37,6 +38,8 @@ export const REGISTRY_METHODS = {
       /** The chosen option's `digest` as registryInstallOptions gave it: its inputs, secret flags, env, headers and arguments. */
       digest: z.string().regex(/^[a-f0-9]{64}$/),
       inputs: ownRecord(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
+      /** Secrets already in the vault chosen for secret inputs, by the input's key: the entry refers to each, and nothing new is stored for it. */
+      stored: ownRecord(z.string().min(1).max(200), z.string().regex(SECRET_NAME_PATTERN)).refine((v) => Object.keys(v).length <= 256, 'too many inputs').optional(),
       approve: z.strictObject({ commandLine: z.string().max(64 * 1024) }).optional(),
       connect: z.boolean().optional(),
       flow: z.enum(['browser', 'device']).optional(),

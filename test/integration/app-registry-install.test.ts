@@ -106,6 +106,28 @@ describe('App API: installing a registry entry', () => {
     expect(API_METHODS.installRegistryEntry.output.safeParse(done).success).toBe(true);
   });
 
+  it('a secret already in the vault, chosen for a secret input: the entry refers to it, nothing new is stored, and the program gets it', async () => {
+    await core.api.setSecret({ name: 'SHARED_ECHO_TOKEN', value: 'tok-kept-in-vault' });
+    const install = { registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo-kept', choice: { package: 0 }, inputs: {}, stored: { ECHO_TOKEN: 'SHARED_ECHO_TOKEN' } };
+    const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
+    expect(shown).toMatchObject({ needsApproval: true, secrets: [] });
+    expect(shown.commandLine).toContain("ECHO_TOKEN='${secret:SHARED_ECHO_TOKEN}' node ");
+    const done = await core.api.installRegistryEntry({ ...install, approve: { commandLine: shown.commandLine ?? '' } });
+    expect(done.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:not_needed', 'add:done', 'approve:done', 'connect:done']);
+    expect(config().mcpServers['echo-kept']?.env?.['ECHO_TOKEN']).toBe('${secret:SHARED_ECHO_TOKEN}');
+    expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('echo-kept_ECHO_TOKEN');
+    const answer = await core.api.callTool({ server: 'echo-kept', tool: 'echo', arguments: { text: 'hi' } });
+    expect(JSON.stringify(answer)).toContain('echo: hi (its key: given)');
+    await core.api.removeServer({ name: 'echo-kept' });
+  });
+
+  it('a vault secret is refused for an input that is not secret, and a name that is none', async () => {
+    const install = { registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo-misplaced', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok' } };
+    await expect(core.api.installRegistryEntry({ ...install, stored: { OTHER: 'SHARED_ECHO_TOKEN' }, dryRun: true })).rejects.toThrow('OTHER of io.example/echo is no secret input');
+    expect(API_METHODS.installRegistryEntry.input.safeParse({ ...install, stored: { ECHO_TOKEN: 'x}${env:HOME' } }).success).toBe(false);
+    expect(config().mcpServers['echo-misplaced']).toBeUndefined();
+  });
+
   it('a line other than the one shown is refused before anything is written', async () => {
     const install = { registry: registry.url, name: 'io.example/echo', ...(await shownOf('io.example/echo')), server: 'echo-other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
     await expect(core.api.installRegistryEntry({ ...install, approve: { commandLine: 'node /somewhere/else.js' } })).rejects.toThrow(/not what was shown/);

@@ -1,5 +1,5 @@
 import type { FormValidation } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { planCatalogServer, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { MemoryVaultNote, SafeLink } from '../../components';
 import { FormDialog } from '../../forms';
@@ -8,6 +8,7 @@ import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { authLabel, freeName, storesSecrets } from './catalog-model';
 import { choiceOf, entryFormSchema, secretFields, secretGiven, type EntryFormData } from './entry-form-schema';
+import { useStoredSecretNames } from './use-stored-secret-names';
 
 export interface AddEntryDialogProps {
   entry: CatalogEntry;
@@ -18,32 +19,11 @@ export interface AddEntryDialogProps {
   onPlanned?: (plan: ServerPlan) => void;
 }
 
-/** The vault's secrets for every service (names only), to choose instead of typing a value again; none while loading or for an entry that takes no secret. */
-function useStoredSecretNames(entry: CatalogEntry): readonly string[] {
-  const live = useLive();
-  const [names, setNames] = useState<readonly string[]>(NO_NAMES);
-  const wanted = secretFields(entry).length > 0;
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    live.api.listSecrets({}).then(
-      (secrets) => current && setNames(secrets.filter((secret) => secret.server === undefined).map((secret) => secret.name)),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [live, wanted]);
-  return names;
-}
-
-const NO_NAMES: readonly string[] = [];
-
 export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: AddEntryDialogProps) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
-  const storedNames = useStoredSecretNames(entry);
+  const storedNames = useStoredSecretNames(secretFields(entry).length > 0);
   const { schema, uiSchema } = useMemo(() => entryFormSchema(entry, freeName(entry.id, taken), storedNames), [entry, taken, storedNames]);
 
   const submit = (data: EntryFormData) => {

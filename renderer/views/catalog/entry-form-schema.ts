@@ -1,36 +1,19 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { SERVER_NAME } from '../../../shared/config';
 import { ABSOLUTE_PATH, type CatalogChoice, type CatalogEntry } from '../../../shared/catalog';
+import { STORED_PREFIX, storedField } from './stored-secret-field';
+
+export { secretGiven } from './stored-secret-field';
 
 export type EntryFormData = Record<string, string | undefined>;
 
 const INPUT_PREFIX = 'input_';
-/** A secret field's companion: a secret already in the vault, chosen instead of typing the value again. */
-const STORED_PREFIX = 'stored_';
-const STORED_TITLE = 'Or a secret already in the vault';
-
-/** The choice of vault secrets beside a secret field, when the vault holds any to choose. */
-function storedField(key: string, storedNames: readonly string[], properties: Record<string, RJSFSchema>): void {
-  if (storedNames.length === 0) return;
-  properties[`${STORED_PREFIX}${key}`] = {
-    type: 'string',
-    title: STORED_TITLE,
-    oneOf: [{ const: '', title: 'none: use the value above' }, ...storedNames.map((name) => ({ const: name, title: name }))],
-    default: '',
-  };
-}
-
 /** The secret fields (their form keys) that may be left empty for a vault secret chosen beside them, with their labels. */
 export function secretFields(entry: CatalogEntry): Array<{ key: string; label: string; required: boolean }> {
   const fields: Array<{ key: string; label: string; required: boolean }> = [];
   if (entry.transport === 'stdio') for (const input of entry.inputs ?? []) if (input.secret) fields.push({ key: `${INPUT_PREFIX}${input.id}`, label: input.label, required: input.required });
   if (entry.auth === 'api_key' && entry.apiKey) fields.push({ key: 'apiKey', label: entry.apiKey.label, required: entry.apiKey.optional !== true });
   return fields;
-}
-
-/** Whether the person filled a secret field or chose a vault secret beside it. */
-export function secretGiven(data: EntryFormData, key: string): boolean {
-  return (data[key] ?? '') !== '' || (data[`${STORED_PREFIX}${key}`] ?? '') !== '';
 }
 
 export const NAME_FIELD: RJSFSchema = {

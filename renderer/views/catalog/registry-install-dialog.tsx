@@ -10,7 +10,9 @@ import { filledAddress, registryTarget, type ConnectTarget } from './connect-tar
 import { LookAlikeNote, shownEntryText } from './look-alike-note';
 import { latestMarkedWords } from './registry-entry-row';
 import type { EntryFormData } from './entry-form-schema';
-import { inputsOf, registryInstallSchema } from './registry-install-schema';
+import { inputsOf, registryInstallSchema, requiredSecretFields, storedOf } from './registry-install-schema';
+import { secretGiven } from './stored-secret-field';
+import { useStoredSecretNames } from './use-stored-secret-names';
 
 export interface RegistryInstallDialogProps {
   row: RegistryRow;
@@ -57,21 +59,31 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
 
   const option = options?.options[picked];
   const name = useMemo(() => freeName(suggested(row), taken), [row, taken]);
-  const form = useMemo(() => registryInstallSchema(option?.inputs ?? [], name), [option, name]);
+  const storedNames = useStoredSecretNames(option?.inputs.some((input) => input.isSecret) === true);
+  const form = useMemo(() => registryInstallSchema(option?.inputs ?? [], name, storedNames), [option, name, storedNames]);
 
   const submit = (data: EntryFormData) => {
     if (!option) return;
-    const inputs = inputsOf(option.inputs, data);
+    const stored = storedOf(option.inputs, data);
+    // A vault secret chosen wins over a value typed as well: nothing new is stored for it.
+    const inputs = Object.fromEntries(Object.entries(inputsOf(option.inputs, data)).filter(([key]) => !Object.hasOwn(stored, key)));
     const secretNames = option.inputs.filter((input) => input.isSecret && inputs[input.key] !== undefined).map((input) => input.key);
     // The version and the package or remote this dialog shows, with its digest: the core refuses the entry if the registry changed them since.
     const shown = { version: row.version, choice: option.choice, label: option.label, digest: option.digest };
     const url = 'remote' in option.choice && option.url !== undefined ? filledAddress(option.url, option.inputs, inputs) : undefined;
-    onReview(registryTarget(live.api, { registry: row.registry, name: row.name, server: data['name'] ?? '', ...shown, inputs }, 'remote' in option.choice, secretNames, url));
+    const chosen = Object.keys(stored).length > 0 ? { stored } : {};
+    onReview(registryTarget(live.api, { registry: row.registry, name: row.name, server: data['name'] ?? '', ...shown, inputs, ...chosen }, 'remote' in option.choice, secretNames, url));
   };
 
   const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {
     const wanted = data?.['name'];
     if (wanted !== undefined && taken.has(wanted)) errors['name']?.addError('A service with this name already exists; choose another.');
+    // With vault secrets to choose, a required secret may be left empty for one of them: one of the two is needed.
+    if (storedNames.length > 0 && data !== undefined) {
+      for (const { field, key } of requiredSecretFields(option?.inputs ?? [])) {
+        if (!secretGiven(data, field)) errors[field]?.addError(`Fill in ${key}, or choose a secret already in the vault below.`);
+      }
+    }
     return errors;
   };
 

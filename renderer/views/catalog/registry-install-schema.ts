@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { InstallInput } from '../../../shared/api';
 import { NAME_FIELD, type EntryFormData } from './entry-form-schema';
+import { storedChoice, storedField } from './stored-secret-field';
 
 /** Inputs are keyed by place (`input_0`…): registry keys may hold characters a field id should not. */
 const fieldOf = (place: number): string => `input_${place}`;
@@ -17,9 +18,10 @@ function describe(input: InstallInput): string | undefined {
 /**
  * The install form of one package or remote of a registry entry, as a JSON Schema for rjsf: the
  * name, then each input (server.json `Input`: `isRequired`, `default`, `choices`, `format`,
- * `isSecret`) as a string field; secrets as password fields.
+ * `isSecret`) as a string field; secrets as password fields, each with the vault's secrets for every
+ * service (`storedNames`) to choose from instead.
  */
-export function registryInstallSchema(inputs: readonly InstallInput[], suggestedName: string): { schema: RJSFSchema; uiSchema: UiSchema<EntryFormData> } {
+export function registryInstallSchema(inputs: readonly InstallInput[], suggestedName: string, storedNames: readonly string[] = []): { schema: RJSFSchema; uiSchema: UiSchema<EntryFormData> } {
   const properties: Record<string, RJSFSchema> = { name: { ...NAME_FIELD, default: suggestedName } };
   const required = ['name'];
   const uiSchema: UiSchema<EntryFormData> = { name: { 'ui:autocomplete': 'off' } };
@@ -34,11 +36,14 @@ export function registryInstallSchema(inputs: readonly InstallInput[], suggested
       property.errorMessage = 'Give a number.';
     }
     if (input.default !== undefined) property.default = input.default;
-    if (input.isRequired) {
+    // A secret may instead be one already in the vault (storedField): then the dialog checks that one of the two is given.
+    const either = input.isSecret && storedNames.length > 0;
+    if (input.isRequired && !either) {
       required.push(field);
       property.minLength = 1;
     }
     properties[field] = property;
+    if (input.isSecret) storedField(field, storedNames, properties);
     const ui: UiSchema<EntryFormData> = { 'ui:autocomplete': 'off' };
     if (input.isSecret) ui['ui:widget'] = 'password';
     if (input.format === 'filepath') ui['ui:placeholder'] = '/path/to/file';
@@ -55,4 +60,19 @@ export function inputsOf(inputs: readonly InstallInput[], data: EntryFormData): 
     if (value !== undefined && value !== '') out[input.key] = value;
   });
   return out;
+}
+
+/** The vault secrets chosen instead of a value, by the registry's input keys, as `installRegistryEntry`'s `stored` takes them. */
+export function storedOf(inputs: readonly InstallInput[], data: EntryFormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  inputs.forEach((input, place) => {
+    const name = input.isSecret ? storedChoice(data, fieldOf(place)) : undefined;
+    if (name !== undefined) out[input.key] = name;
+  });
+  return out;
+}
+
+/** The secret inputs (their form fields) that are required, with their keys: one of the value or a vault secret is needed. */
+export function requiredSecretFields(inputs: readonly InstallInput[]): Array<{ field: string; key: string }> {
+  return inputs.flatMap((input, place) => (input.isSecret && input.isRequired ? [{ field: fieldOf(place), key: input.key }] : []));
 }
