@@ -4,7 +4,7 @@ import { pastedPlan, readPaste, suggestName } from './paste-plan';
 describe('paste to add', () => {
   it('reads a command line, split by shell rules, named after its package', () => {
     expect(readPaste(`API_KEY='a b' npx -y @modelcontextprotocol/server-memory@1.2 /tmp`, '')).toEqual([
-      { name: 'server-memory', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory@1.2', '/tmp'], env: { API_KEY: 'a b' } }, warnings: [] },
+      { name: 'memory', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory@1.2', '/tmp'], env: { API_KEY: 'a b' } }, warnings: [] },
     ]);
     expect(readPaste('uvx mcp-server-time', 'clock')[0]?.name).toBe('clock');
   });
@@ -57,11 +57,33 @@ describe('pastedPlan', () => {
 describe('suggestName: a name that says which server it is', () => {
   it('takes the folder above a generic file, skips subcommands, inline code, numbers and variable names', () => {
     expect(suggestName({ command: 'node', args: ['/srv/weather/dist/index.js'] })).toBe('weather');
-    expect(suggestName({ command: 'uv', args: ['run', 'mcp-server-fetch'] })).toBe('mcp-server-fetch');
+    expect(suggestName({ command: 'uv', args: ['run', 'mcp-server-fetch'] })).toBe('fetch');
     expect(suggestName({ command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] })).toBe('service');
-    expect(suggestName({ command: 'docker', args: ['run', '-i', '--rm', '-e', 'GITHUB_TOKEN', 'ghcr.io/github/github-mcp-server:latest'] })).toBe('github-mcp-server');
+    expect(suggestName({ command: 'docker', args: ['run', '-i', '--rm', '-e', 'GITHUB_TOKEN', 'ghcr.io/github/github-mcp-server:latest'] })).toBe('github');
     expect(suggestName({ command: 'python3', args: ['server.py', '--port', '8080'] })).toBe('service');
-    expect(suggestName({ command: '/opt/tools/notes-mcp' })).toBe('notes-mcp');
-    expect(suggestName({ command: 'npx', args: ['-y', '@scope/server-memory@1.2.3'] })).toBe('server-memory');
+    expect(suggestName({ command: '/opt/tools/notes-mcp' })).toBe('notes');
+    expect(suggestName({ command: 'npx', args: ['-y', '@scope/server-memory@1.2.3'] })).toBe('memory');
+    // A second screens review: "mcp", "install" and "service" for these.
+    expect(suggestName({ command: 'npx', args: ['@playwright/mcp@latest'] })).toBe('playwright');
+    expect(suggestName({ command: 'deno', args: ['run', '-A', 'jsr:@foo/mcp'] })).toBe('foo');
+    expect(suggestName({ command: 'pip', args: ['install', 'weather-tools'] })).toBe('weather-tools');
+    expect(suggestName({ command: 'npm', args: ['start'], cwd: '/home/me/src/my-server' })).toBe('my-server');
+    expect(suggestName({ command: 'docker', args: ['run', '-i', '--rm', 'mcp/fetch'] })).toBe('fetch');
+  });
+});
+
+// A screens review: a key in a pasted program's arguments was shown as fine, then refused at Add with a command to run.
+describe('pastedPlan: a secret in the arguments', () => {
+  it('goes to the vault as the variables do, the argument referring to it', () => {
+    const [row] = readPaste(`claude mcp add-json weather '{"type":"stdio","command":"node","args":["/opt/weather.js","--api-key","abcdef123456"]}'`, '');
+    const plan = row && pastedPlan(row);
+    expect(plan?.config).toMatchObject({ command: 'node', args: ['/opt/weather.js', '--api-key', '${secret:WEATHER_API_KEY}'] });
+    expect(plan?.secrets).toEqual([{ name: 'WEATHER_API_KEY', value: 'abcdef123456' }]);
+    expect(JSON.stringify(plan?.config)).not.toContain('abcdef123456');
+  });
+
+  it('leaves plain arguments as they are', () => {
+    const [row] = readPaste('npx -y @modelcontextprotocol/server-filesystem /tmp --max 5', '');
+    expect(row && pastedPlan(row)).toMatchObject({ config: { args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp', '--max', '5'] }, secrets: [] });
   });
 });

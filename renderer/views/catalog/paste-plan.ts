@@ -1,4 +1,4 @@
-import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig, isStdio } from '../../../shared/config';
+import { findLiteralSecrets, looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig, isStdio } from '../../../shared/config';
 import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { looksSecret, secretHeaderNamed } from '../../../shared/text';
@@ -16,19 +16,21 @@ export interface PastedRow {
 
 /** Programs that run another (its name is in their arguments), and their subcommands (`uv run`, `pnpm dlx`). */
 const LAUNCHERS: ReadonlySet<string> = new Set(['npx', 'uvx', 'uv', 'node', 'python', 'python3', 'docker', 'podman', 'bunx', 'bun', 'deno', 'pnpm', 'npm', 'yarn', 'pipx', 'java', 'go', 'dotnet']);
-const SUBCOMMANDS: ReadonlySet<string> = new Set(['run', 'exec', 'x', 'dlx', 'tool']);
+const SUBCOMMANDS: ReadonlySet<string> = new Set(['run', 'exec', 'x', 'dlx', 'tool', 'install', 'add']);
 /** File and folder names that say nothing of the server: the folder above names it (`/srv/weather/index.js` → weather). */
-const GENERIC_PARTS: ReadonlySet<string> = new Set(['index', 'main', 'server', 'app', 'cli', 'start', 'run', 'dist', 'build', 'src', 'bin', 'lib', 'out', 'node_modules']);
+const GENERIC_PARTS: ReadonlySet<string> = new Set(['index', 'main', 'server', 'app', 'cli', 'start', 'run', 'dist', 'build', 'src', 'bin', 'lib', 'out', 'node_modules', 'mcp', 'mcp-server']);
+/** What names an MCP server as one (`server-memory`, `mcp-server-time`, `github-mcp-server`): the rest says which. */
+const MCP_AFFIXES = /^(?:mcp-server-|server-|mcp-)(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?:-mcp-server|-mcp)$/g;
 
 /** A name from one word of the command line, or undefined: inline code, a number, a variable's name, a launcher. */
 function nameFromWord(word: string): string | undefined {
   if (!/^[@A-Za-z0-9._~/\\:+-]+$/.test(word) || /^\d+$/.test(word) || /^[A-Z][A-Z0-9_]*$/.test(word)) return undefined;
   if (LAUNCHERS.has(word) || SUBCOMMANDS.has(word)) return undefined;
-  // `@scope/pkg@1.2` and `image:tag` without their version.
-  const bare = word.replace(/(.)@[^@/\\]*$/, '$1').replace(/:[\w.-]*$/, '');
+  // `@scope/pkg@1.2` and `image:tag` without their version, `jsr:@scope/pkg` without its registry.
+  const bare = word.replace(/^(?:jsr|npm|pypi|docker):/, '').replace(/(.)@[^@/\\]*$/, '$1').replace(/:[\w.-]*$/, '');
   const parts = bare.split(/[\\/]/).map((part) => part.replace(/\.(m?js|cjs|py|ts|jar|exe)$/, ''));
   for (let at = parts.length - 1; at >= 0; at--) {
-    const clean = (parts[at] ?? '').replace(/[^A-Za-z0-9_-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48);
+    const clean = (parts[at] ?? '').replace(/[^A-Za-z0-9_-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(MCP_AFFIXES, '').slice(0, 48);
     if (clean !== '' && !GENERIC_PARTS.has(clean) && !LAUNCHERS.has(clean) && SERVER_NAME.test(clean)) return clean;
   }
   return undefined;
@@ -37,7 +39,8 @@ function nameFromWord(word: string): string | undefined {
 /** A server name from a command's package or program (`@scope/server-memory` → `server-memory`), else `service`. */
 export function suggestName(config: ServerConfig): string {
   if (!isStdio(config)) return nameFromWord(new URL(config.url).hostname.split('.').slice(-2, -1)[0] ?? '') ?? 'service';
-  for (const word of [...(config.args ?? []), config.command]) {
+  // The folder it runs in (`cd ~/src/notes && npm start`) names it when its words do not.
+  for (const word of [...(config.args ?? []), config.command, ...(config.cwd !== undefined ? [config.cwd] : [])]) {
     if (word.startsWith('-')) continue;
     const name = nameFromWord(word);
     if (name !== undefined) return name;
@@ -94,7 +97,8 @@ function fromClientAddCommand(added: ClientAddCommand, given: string): PastedRow
 
 /**
  * The row as a plan to add: literal values of secret-named variables and headers (`API_KEY=…`,
- * `Authorization`) go to the vault, scoped to the server, and the entry refers to them.
+ * `Authorization`) and secrets in a program's arguments go to the vault, scoped to the server, and
+ * the entry refers to them.
  */
 export function pastedPlan(row: PastedRow): ServerPlan {
   const secrets: ServerPlan['secrets'] = [];
@@ -112,7 +116,27 @@ export function pastedPlan(row: PastedRow): ServerPlan {
   };
   const config: ServerConfig =
     isStdio(row.config)
-      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => !SHELL_FOLDER_VARIABLE.has(k) && looksSecret({ name: k })) ?? {} } : {}) }
+      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => !SHELL_FOLDER_VARIABLE.has(k) && looksSecret({ name: k })) ?? {} } : {}), ...movedArgs(row, secrets) }
       : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => secretHeaderNamed(k) || looksSecret({ name: k })) ?? {} } : {}) };
   return { name: row.name, config, secrets };
+}
+
+/**
+ * A program's arguments with each secret in clear (`--api-key abc…`, a token's shape), as `servers
+ * add` judges them (findLiteralSecrets), moved to the vault: the entry was refused at Add, naming a
+ * command to run, where the value pasted could go where the variables' go. Empty when none moves.
+ */
+function movedArgs(row: PastedRow, secrets: ServerPlan['secrets']): { args?: string[] } {
+  const args = isStdio(row.config) ? row.config.args : undefined;
+  if (args === undefined) return {};
+  const found = findLiteralSecrets(row.name, row.config).filter((secret) => secret.field.startsWith('args.'));
+  if (found.length === 0) return {};
+  const out = [...args];
+  for (const secret of found) {
+    const at = Number(secret.field.slice('args.'.length));
+    const name = secret.preferredName.replace(/[^A-Za-z0-9_.]/g, '_');
+    secrets.push({ name, value: secret.value });
+    out[at] = secret.replacement(name);
+  }
+  return { args: out };
 }

@@ -18,6 +18,7 @@ function PastedServer({ row }: { row: PastedRow }) {
   const plan = pastedPlan(row);
   const moved = new Set(plan.secrets.map((s) => s.name));
   const planned = isStdio(plan.config) ? plan.config.env : undefined;
+  const plannedArgs = isStdio(plan.config) ? plan.config.args : undefined;
   return (
     <li className="pasted" aria-label={`Server ${row.name}`}>
       <h4>{shownLine(row.name)}</h4>
@@ -32,11 +33,16 @@ function PastedServer({ row }: { row: PastedRow }) {
             <dd>
               {config.args && config.args.length > 0 ? (
                 <ol className="pasted-args" aria-label="Arguments">
-                  {config.args.map((arg, i) => (
-                    <li key={i}>
-                      <code>{shownLine(arg)}</code>
-                    </li>
-                  ))}
+                  {config.args.map((arg, i) => {
+                    const reference = plannedArgs?.[i];
+                    const toVault = reference !== undefined && reference !== arg;
+                    return (
+                      <li key={i}>
+                        <code>{shownLine(toVault ? reference : arg)}</code>
+                        {toVault && <span className="muted"> (the value you pasted goes to the vault, not into mcp.json; every account on this computer can read a program's arguments)</span>}
+                      </li>
+                    );
+                  })}
                 </ol>
               ) : (
                 'none'
