@@ -56,11 +56,15 @@ export const AddServiceResultSchema = lazySchema(() =>
  * The data of a failed `addService`: the steps done before (each undone since) and the one that
  * failed, with its own message and hint (the error's hint is about adding it again).
  */
+/** The most of a failed program's output a failure carries. */
+export const MAX_FAILED_OUTPUT = 8 * 1024;
+
 export const AddServiceFailureSchema = lazySchema(() =>
   z.object({
     undone: z.literal(true),
     steps: z.array(z.enum(ADD_SERVICE_STEPS)),
-    failed: z.object({ step: z.enum(ADD_SERVICE_STEPS), message: z.string(), hint: z.string().optional() }),
+    /** `output`: what a program printed before it failed to start (its stderr's tail, redacted), shown under the steps: its entry is gone, and its logs with it. */
+    failed: z.object({ step: z.enum(ADD_SERVICE_STEPS), message: z.string(), hint: z.string().optional(), output: z.string().max(MAX_FAILED_OUTPUT).optional() }),
   }),
 );
 export type AddServiceFailure = z.infer<typeof AddServiceFailureSchema>;

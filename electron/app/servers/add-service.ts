@@ -1,4 +1,4 @@
-import { ADD_SERVICE_STEPS, type AddServiceResult, type AddServiceStep, type ApiInput, type ServerStatus } from '../../../shared/api';
+import { ADD_SERVICE_STEPS, MAX_FAILED_OUTPUT, type AddServiceResult, type AddServiceStep, type ApiInput, type ServerStatus } from '../../../shared/api';
 import { assertNoCaseTwin, assertNoSeparator, isStdio } from '../../../shared/config';
 import { CodedError, errorMessage, hintSentence, isCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
@@ -105,8 +105,10 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       undo.push({ what: 'its sign-in forgotten', run: () => deps.forgetTokens(name) });
       const status = await deps.connect(name, input.flow, input.signIn !== false);
       if (status.state === 'error' || status.state === 'needs_auth') {
+        const stderr = status.lastError?.data?.['stderr'];
         throw new CodedError(status.state === 'error' ? 'server_unavailable' : 'auth_required', `"${name}" did not start: ${status.lastError?.message ?? status.state}`, {
           ...(status.lastError?.hint !== undefined ? { hint: status.lastError.hint } : {}),
+          ...(typeof stderr === 'string' && stderr !== '' ? { data: { stderr } } : {}),
         });
       }
       steps.push({ step: 'connect', outcome: 'done' });
@@ -128,8 +130,14 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
         // After the entry is gone, a hint to sign in to it would lead nowhere.
         hint: isCodedError(error) && error.hint !== undefined && !steps.some((s) => s.step === 'add') ? error.hint : 'Fix what the message names, then add it again (the catalog, or `servers add … --connect`).',
         // The step that failed, with its own words: the sheet marks that step, not the last one done.
-        data: { undone: true, steps: steps.map((s) => s.step), failed: { step: failedStep(steps), message: sentence, ...(isCodedError(error) && error.hint !== undefined ? { hint: hintSentence(error.hint) } : {}) } },
+        data: { undone: true, steps: steps.map((s) => s.step), failed: { step: failedStep(steps), message: sentence, ...(isCodedError(error) && error.hint !== undefined ? { hint: hintSentence(error.hint) } : {}), ...outputOf(error) } },
       });
     }
   };
+}
+
+/** What the program printed before it failed to start (ended-error.ts `data.stderr`), its last part: the entry and its logs are removed with the rest. */
+function outputOf(error: unknown): { output?: string } {
+  const stderr = isCodedError(error) ? error.data?.['stderr'] : undefined;
+  return typeof stderr === 'string' && stderr.trim() !== '' ? { output: stderr.slice(-MAX_FAILED_OUTPUT) } : {};
 }

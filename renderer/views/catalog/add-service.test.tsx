@@ -259,3 +259,27 @@ describe('adding a custom service (rjsf form)', () => {
     expect(sheet.textContent?.split(own)).toHaveLength(2);
   });
 });
+
+describe('a service that printed something before it failed to start', () => {
+  it('shows what it printed under the steps (its entry and logs are gone), and the advice with its command as code', async () => {
+    const own = '"linear" exited with code 3 while starting: boom.';
+    const api = createFakeApi({
+      addService: (input) => {
+        if (input.dryRun === true) return { needsApproval: false, steps: [] };
+        throw new CodedError('server_unavailable', `${own} Nothing was kept: the entry "linear" removed.`, {
+          hint: 'Fix what the message names, then add it again.',
+          data: { undone: true, steps: ['add'], failed: { step: 'connect', message: own, hint: "Check the server's output below; run `connected-services doctor`.", output: 'starting\nboom: cannot open /tmp/nope\n' } },
+        });
+      },
+    });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Linear' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Add Linear' })).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect linear' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Connect' }));
+    const printed = await within(sheet).findByRole('group', { name: 'What linear printed' });
+    expect(printed.textContent).toBe('starting\nboom: cannot open /tmp/nope\n');
+    const failedStep = sheet.querySelector('[data-step="start"]');
+    expect(failedStep?.querySelector('code')?.textContent).toBe('connected-services doctor');
+  });
+});

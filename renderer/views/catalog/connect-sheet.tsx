@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AddServiceFailureSchema, type AddServiceResult } from '../../../shared/api';
-import { AddressNotes, Dialog, ErrorNote } from '../../components';
-import { describeError, focusIfLost, routeHref, shownLine, type ShownError } from '../../lib';
+import { AddressNotes, CodeSpans, Dialog, ErrorNote } from '../../components';
+import { describeError, focusIfLost, routeHref, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { UserCode } from '../device-login/user-code';
@@ -113,10 +113,23 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
             </span>{' '}
             {s.label}
             <span className="visually-hidden"> ({s.state.replace('_', ' ')})</span>
-            {s.detail !== undefined && <span className="muted"> — {s.detail}</span>}
+            {s.detail !== undefined && (
+              <span className="muted">
+                {' — '}
+                <CodeSpans text={s.detail} />
+              </span>
+            )}
           </li>
         ))}
       </ol>
+      {failure?.output !== undefined && (
+        <>
+          <p className="muted">What {target.name} printed before it stopped (its entry is removed, so this is the one place to read it):</p>
+          <pre className="command-line" role="group" aria-label={`What ${target.name} printed`} tabIndex={0}>
+            {shownText(failure.output)}
+          </pre>
+        </>
+      )}
       {signIn?.state === 'waiting' && signIn.flow !== 'device' && (
         <SignInProgressPanel
           progress={signIn}

@@ -83,7 +83,7 @@ export function editServiceSchema(secretNames: readonly string[]): RJSFSchema {
   properties['acceptNewTools'] = {
     type: 'boolean',
     title: 'Accept new tools without review',
-    description: 'New tools and prompts reach agents at once; a changed one still waits for you.',
+    description: 'Off: a tool or prompt the service adds waits for your review before agents see it. On: new ones reach agents at once; a changed one still waits for you.',
   };
   return schema;
 }
