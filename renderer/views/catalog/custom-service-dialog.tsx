@@ -2,6 +2,7 @@ import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
 import { AddressNotes, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
+import { flagSecretsInClear } from './secrets-in-clear';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -52,6 +53,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
 
   const validate = (data: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>) => {
     if (data?.name !== undefined && taken.has(data.name)) errors.name?.addError('A service with this name already exists; choose another.');
+    flagSecretsInClear(data, errors);
     return errors;
   };
 

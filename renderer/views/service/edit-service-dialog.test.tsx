@@ -181,3 +181,24 @@ describe('the Edit dialog while it saves', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
   });
 });
+
+// A screens review: a save's error stayed on the form after Back to the form and a change.
+describe("a save's error after the form changes", () => {
+  it('goes once the person edits the form again', async () => {
+    const remote = serverStatus({ name: 'remote', transport: 'http' });
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [remote] }),
+      serverConfig: () => ({ name: 'remote', config: REMOTE }),
+      updateServer: () => {
+        throw Object.assign(new Error('the team API refused the description'), { code: 'invalid_input' });
+      },
+    });
+    renderApp(api, { hash: '#/services/remote' });
+    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'one' } }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect((await within(edit).findByRole('alert')).textContent).toContain('refused the description');
+    fireEvent.click(within(edit).getByRole('button', { name: 'Back to the form' }));
+    fireEvent.change(await within(edit).findByLabelText('Description'), { target: { value: 'two' } });
+    await waitFor(() => expect(within(edit).queryByRole('alert')).toBeNull());
+  });
+});

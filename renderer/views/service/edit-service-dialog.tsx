@@ -1,9 +1,11 @@
+import type { FormValidation } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { Dialog, DialogCancel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useLeaveGuard } from '../../components';
 import { SchemaForm } from '../../forms';
+import { flagSecretsInClear } from '../catalog/secrets-in-clear';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { splitCommandField, type CustomServiceData } from '../catalog/custom-service-plan';
@@ -43,6 +45,10 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const [revealed, setRevealed] = useState(false);
+  const validate = (form: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>) => {
+    flagSecretsInClear(form, errors);
+    return errors;
+  };
   // Edits are kept through the review of the changes, until saved or the dialog closes.
   const [edited, setEdited] = useState(false);
   // Saved, but the restart that should try it failed: the change is in mcp.json, said so, not offered again.
@@ -160,8 +166,13 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             formData={data}
             onChange={setData}
             onBlur={onBlur}
-            onEdited={() => setEdited(true)}
+            onEdited={() => {
+              setEdited(true);
+              // A save's error speaks of the form as it was: once it changes, the next review or save says again if it still holds.
+              setError(null);
+            }}
             submitText="Review changes"
+            customValidate={validate}
             onSubmit={review}
           >
             <DialogCancel />

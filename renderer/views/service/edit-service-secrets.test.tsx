@@ -84,14 +84,20 @@ describe('editing an entry with secrets written in clear', () => {
     const edit = await openEdit('local', LOCAL);
     fireEvent.change(input(edit, 'edit_env_0_value'), { target: { value: 'ghp_Other0123456789abcdefABCDEF' } });
     fireEvent.change(input(edit, 'edit_args_5'), { target: { value: '${secret:GH}' } });
+    // A token typed in clear is said at its field first: the core would refuse to write it.
+    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
+    expect(await within(edit).findByText('API_TOKEN looks like a secret: tick "Keep in the vault (secret)", so mcp.json only refers to it.')).toBeTruthy();
+    fireEvent.click(input(edit, 'edit_env_0_secret'));
     fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
     const table = await within(edit).findByRole('table');
-    expect(table.textContent).toContain('env.API_TOKEN••••••••••••••••');
+    // Before: the secret in clear, masked; after: the vault's reference the new value goes to.
+    expect(table.textContent).toContain('env.API_TOKEN••••••••${secret:API_TOKEN}');
     expect(table.textContent).toContain('${secret:OTHER}${secret:GH}');
     expect(table.textContent).not.toMatch(/ghp_/);
     fireEvent.click(within(edit).getByRole('button', { name: 'Reveal' }));
     fireEvent.click(within(edit).getByRole('button', { name: 'Show the secrets' }));
     await waitFor(() => expect(table.textContent).toContain(TOKEN));
-    expect(table.textContent).toContain('ghp_Other0123456789abcdefABCDEF');
+    // The new value goes to the vault: it is shown nowhere.
+    expect(table.textContent).not.toContain('ghp_Other0123456789abcdefABCDEF');
   });
 });

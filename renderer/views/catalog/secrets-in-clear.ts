@@ -1,0 +1,27 @@
+import type { FormValidation } from '@rjsf/utils';
+import { secretEnv, secretInside, tokenShaped } from '../../../shared/config';
+import { secretHeaderNamed } from '../../../shared/text';
+import type { CustomServiceData } from './custom-service-plan';
+
+type Pair = NonNullable<CustomServiceData['env']>[number];
+
+/** Said at the field: why the core would refuse it, and the box that moves it to the vault. */
+const ADVICE = 'looks like a secret: tick "Keep in the vault (secret)", so mcp.json only refers to it.';
+
+function flag(pairs: readonly Pair[] | undefined, errors: FormValidation<Pair[]> | undefined, judge: (name: string, value: string) => boolean): void {
+  pairs?.forEach((pair, at) => {
+    const value = pair.value ?? '';
+    if (pair.secret === true || value === '' || value.includes('${')) return;
+    if (judge(pair.name ?? '', value)) errors?.[at]?.value?.addError(`${pair.name ?? 'This value'} ${ADVICE}`);
+  });
+}
+
+/**
+ * A variable or header typed in clear that the core would refuse to write (a credential's name or a
+ * token's shape, as literal-secret-refusal.ts judges): flagged at its field, before the whole form is
+ * refused with a command to run. Add custom service ticks the box itself for a command line it splits.
+ */
+export function flagSecretsInClear(data: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>): void {
+  if (data?.transport === 'http') flag(data.headers, errors.headers, (name, value) => secretHeaderNamed(name) || tokenShaped(value) || secretInside(value));
+  else flag(data?.env, errors.env, secretEnv);
+}
