@@ -273,3 +273,23 @@ describe('agents', () => {
     expect(leavingAsks()).toBe(false);
   });
 });
+
+// A screens review: creating a second agent replaced the first one's token panel before it was saved.
+describe('tokens shown once for two agents made one after the other', () => {
+  it('keeps each panel until its own "I have saved it"', async () => {
+    const { api } = agentsApi();
+    renderApp(api, { hash: '#/agents' });
+    for (const name of ['first', 'second']) {
+      fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+      const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
+      fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: name } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+      await screen.findByRole('region', { name: `Token for ${name}` });
+    }
+    expect(screen.getAllByRole('region', { name: /^Token for / }).map((panel) => panel.getAttribute('aria-labelledby') !== null)).toEqual([true, true]);
+    expect(screen.getByRole('region', { name: 'Token for first' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('region', { name: 'Token for second' })).getByRole('button', { name: 'I have saved it' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Token for second' })).toBeNull());
+    expect(screen.getByRole('region', { name: 'Token for first' })).toBeTruthy();
+  });
+});

@@ -8,6 +8,14 @@ import { AgentDialog } from './agent-dialog';
 import { TokenOncePanel } from './token-once-panel';
 import './agents.css';
 
+/** A token shown once, until the person says it is saved. */
+interface Revealed {
+  agent: string;
+  token: string;
+  target?: ConfigTarget | undefined;
+  because?: string;
+}
+
 /** Agents that reach services through the bridge: their tokens, access and client configuration. */
 export function AgentsView() {
   const live = useLive();
@@ -16,7 +24,9 @@ export function AgentsView() {
   const [error, setError] = useState<ShownError | null>(null);
   const [dialog, setDialog] = useState<{ agent?: AgentView } | null>(null);
   // The only place a token lives in the UI, and only until the person closes the panel.
-  const [revealed, setRevealed] = useState<{ agent: string; token: string; target?: ConfigTarget | undefined; because?: string } | null>(null);
+  // Each token shown once stays until its own "I have saved it": a second agent made meanwhile adds a panel, never replaces one.
+  const [revealed, setRevealed] = useState<readonly Revealed[]>([]);
+  const show = useCallback((shown: Revealed) => setRevealed((list) => [shown, ...list.filter((r) => r.agent !== shown.agent)]), []);
   const [generation, setGeneration] = useState(0);
   const createButton = useRef<HTMLButtonElement>(null);
   const tokenPanel = useRef<HTMLElement>(null);
@@ -48,19 +58,19 @@ export function AgentsView() {
   const reveal = useCallback(
     (agent: string, token: string, target?: ConfigTarget) => {
       setDialog(null);
-      setRevealed({ agent, token, target });
+      show({ agent, token, target });
       reload();
     },
-    [reload],
+    [reload, show],
   );
   const created = useCallback(
     (agent: string, token: string, target: ConfigTarget | undefined) => {
       justCreated.current = true;
       setDialog(null);
-      setRevealed({ agent, token, target, because: 'the client you chose' });
+      show({ agent, token, target, because: 'the client you chose' });
       reload();
     },
-    [reload],
+    [reload, show],
   );
   const edit = useCallback((agent: AgentView) => {
     justCreated.current = false;
@@ -106,23 +116,24 @@ export function AgentsView() {
         </p>
       )}
       {error && <ErrorNote error={error} />}
-      {revealed && (
+      {revealed.map((shown, place) => (
         <TokenOncePanel
-          agent={revealed.agent}
-          token={revealed.token}
-          target={revealed.target}
-          because={revealed.because}
-          panelRef={tokenPanel}
+          key={shown.agent}
+          agent={shown.agent}
+          token={shown.token}
+          target={shown.target}
+          because={shown.because}
+          {...(place === 0 ? { panelRef: tokenPanel } : {})}
           onDone={() => {
-            setRevealed(null);
+            setRevealed((list) => list.filter((r) => r !== shown));
             // The panel leaves with the button pressed: focus goes to the agent's card.
             focusWhenShown(
-              () => agentCardHeading(revealed.agent),
+              () => agentCardHeading(shown.agent),
               () => createButton.current,
             );
           }}
         />
-      )}
+      ))}
       {agents === null && !error && <LoadingSkeleton label="Loading your agents" shape="cards" />}
       {agents && agents.length === 0 && <p className="empty">No agents yet. Create one, then paste its configuration into your AI client.</p>}
       {agents && agents.length > 0 && (

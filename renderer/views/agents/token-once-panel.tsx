@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useId, useState, type Ref } from 'react';
 import type { ConfigTarget } from '../../../shared/api';
 import { SecretField } from '../../components';
 import { ConfigSnippet } from './config-snippet';
@@ -22,9 +22,11 @@ export interface TokenOncePanelProps {
  */
 export function TokenOncePanel({ agent, token, target, because, onDone, panelRef }: TokenOncePanelProps) {
   const [shown, setShown] = useState(false);
+  // Several may be open at once (two agents made before either token was saved): each its own title.
+  const titleId = useId();
   return (
-    <section className="token-once note note-warn" aria-labelledby="token-once-title" ref={panelRef} tabIndex={-1}>
-      <h2 id="token-once-title">Token for {agent}</h2>
+    <section className="token-once note note-warn" aria-labelledby={titleId} ref={panelRef} tabIndex={-1}>
+      <h2 id={titleId}>Token for {agent}</h2>
       <p>Copy the configuration or the token now: the token will not be shown again. If you lose it, rotate the token.</p>
       <SecretField value={token} label="token" onReveal={() => setShown(true)} onHide={() => setShown(false)} />
       <ConfigSnippet agent={agent} token={token} tokenShown={shown} target={target} {...(because !== undefined ? { because } : {})} />
