@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LazyAbort } from './cancellation';
-import { DeadlinePassed, HeldDeadline } from './deadline-hold';
+import { DeadlinePassed, HeldDeadline, MAX_HELD_MS } from './deadline-hold';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,4 +67,22 @@ describe('HeldDeadline: a deadline that stops while the call waits for an answer
     expect(deadline.signal.aborted).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  // A hostile-agent review: a server asking again before each question's limit held a call for ever.
+  it('stands still for at most MAX_HELD_MS over every hold, then passes', async () => {
+    vi.useFakeTimers();
+    const deadline = new HeldDeadline(1_000, undefined);
+    await vi.advanceTimersByTimeAsync(400);
+    deadline.hold();
+    await vi.advanceTimersByTimeAsync(MAX_HELD_MS / 2);
+    deadline.release();
+    deadline.hold();
+    // Half the allowance and the 600 ms the deadline had left are still to come.
+    await vi.advanceTimersByTimeAsync(MAX_HELD_MS / 2 + 599);
+    expect(deadline.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deadline.signal.reason).toBeInstanceOf(DeadlinePassed);
+    deadline.stop();
+  });
 });
+

@@ -5,6 +5,8 @@ import type { Cancellation } from './cancellation';
  * person (an elicitation, a sampling request, roots, in either era): that time is theirs, not the
  * server's, and an agent whose person fills a form for two minutes must not lose the call to a
  * 60-second timeout. Holds nest; the deadline runs again, with the time it had left, once none is held.
+ * A call stands still for at most MAX_HELD_MS in all: a server that asks again and again, each
+ * question before the last one's limit, must not keep a call (and its server) from ending.
  */
 export interface DeadlineHold {
   hold(): void;
@@ -24,6 +26,9 @@ export class DeadlinePassed extends Error {
   }
 }
 
+/** The most a call's deadline stands still in all, over every hold (two questions' 5-minute limits). */
+export const MAX_HELD_MS = 10 * 60_000;
+
 /** The longest a Node timer may wait (2^31 - 1 ms); past it setTimeout fires at once. */
 export const LONGEST_TIMER_MS = 2_147_483_647;
 
@@ -37,7 +42,10 @@ export class HeldDeadline implements DeadlineHold {
   readonly #abort = new AbortController();
   readonly #timeoutMs: number;
   readonly #now: () => number;
+  /** The deadline's own time left, and the time it may yet stand still (MAX_HELD_MS over every hold). */
   #left: number;
+  #allowance = MAX_HELD_MS;
+  /** When it last began to run or to stand still. */
   #since: number;
   #holds = 0;
   #stopped = false;
@@ -51,7 +59,7 @@ export class HeldDeadline implements DeadlineHold {
     this.#since = now();
     if (cancel?.aborted) this.#abort.abort(cancel.reason);
     else if (cancel) this.#removeCancel = cancel.onAbort(() => this.#abort.abort(cancel.reason));
-    this.#arm();
+    this.#arm(this.#left);
   }
 
   /** Aborted when the caller cancels or the deadline passes. */
@@ -62,16 +70,22 @@ export class HeldDeadline implements DeadlineHold {
   hold(): void {
     if (this.#stopped) return;
     this.#holds += 1;
-    if (this.#holds > 1 || this.#timer === undefined) return;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#left -= this.#now() - this.#since;
+    if (this.#holds > 1) return;
+    const now = this.#now();
+    this.#left -= now - this.#since;
+    this.#since = now;
+    // Held, it passes only once what it may stand still is spent as well.
+    this.#arm(this.#left + this.#allowance);
   }
 
   release(): void {
     if (this.#stopped || this.#holds === 0) return;
     this.#holds -= 1;
-    if (this.#holds === 0) this.#arm();
+    if (this.#holds > 0) return;
+    const now = this.#now();
+    this.#allowance = Math.max(0, this.#allowance - (now - this.#since));
+    this.#since = now;
+    this.#arm(this.#left);
   }
 
   /** The request settled: no timer, no listener left. */
@@ -83,9 +97,10 @@ export class HeldDeadline implements DeadlineHold {
     this.#stopped = true;
   }
 
-  #arm(): void {
-    if (this.#stopped || this.#abort.signal.aborted || this.#holds !== 0) return;
-    this.#since = this.#now();
-    this.#timer = setTimeout(() => this.#abort.abort(new DeadlinePassed(this.#timeoutMs)), Math.max(0, this.#left));
+  #arm(ms: number): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#stopped || this.#abort.signal.aborted) return;
+    this.#timer = setTimeout(() => this.#abort.abort(new DeadlinePassed(this.#timeoutMs)), Math.max(0, ms));
   }
 }

@@ -2,7 +2,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectedDirect, directOptions, type FakeStdio } from '../../test/support/direct-stdio';
 import { cancellationOf } from './cancellation';
-import type { HoldPoint } from './deadline-hold';
+import { MAX_HELD_MS, type HoldPoint } from './deadline-hold';
 import { loadClientSdk, type ClientSdk } from './client-sdk';
 
 let sdk: ClientSdk;
@@ -125,4 +125,22 @@ describe('DirectToolCalls: a deadline held while the server waits for an answer'
     expect(cancelled(stdio)).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('is held at most MAX_HELD_MS in all: past it the call times out though still held', async () => {
+    vi.useFakeTimers();
+    const { stdio, direct } = await connectedDirect(sdk);
+    const point: HoldPoint = { deadline: undefined };
+    const call = direct.call('echo', {}, directOptions({ timeout: 1000 }), undefined, point)?.catch((error: unknown) => error);
+    const [id] = callIds(stdio);
+    point.deadline?.hold();
+    await vi.advanceTimersByTimeAsync(MAX_HELD_MS / 2);
+    point.deadline?.release();
+    point.deadline?.hold();
+    await vi.advanceTimersByTimeAsync(MAX_HELD_MS / 2 + 999);
+    expect(cancelled(stdio)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cancelled(stdio)).toEqual([id]);
+    expect(await call).toMatchObject({ code: SdkErrorCode.RequestTimeout });
+  });
 });
+

@@ -1,6 +1,6 @@
 import type { ProgressCallback } from '@modelcontextprotocol/client';
 import type { DelayList, Delayed } from '../../shared/collections';
-import type { DeadlineHold, HoldPoint } from './deadline-hold';
+import { MAX_HELD_MS, type DeadlineHold, type HoldPoint } from './deadline-hold';
 import type { OutputValidator } from './output-validators';
 
 export type Resolve = (value: Record<string, unknown>) => void;
@@ -32,7 +32,7 @@ export class PendingCall implements Delayed<PendingCall>, DeadlineHold {
   /** Where its running call finds this deadline to hold (deadline-hold.ts). */
   point: HoldPoint | undefined;
   /** While its server waits for an answer: the holds, the time its deadline had left, the timer of that rest. Made by the first hold. */
-  held: { count: number; left: number; dueAt: number; timer: ReturnType<typeof setTimeout> | undefined } | undefined;
+  held: { count: number; left: number; dueAt: number; since: number; allowance: number; timer: ReturnType<typeof setTimeout> | undefined } | undefined;
 
   constructor(
     readonly calls: PendingCalls,
@@ -53,7 +53,10 @@ export class PendingCall implements Delayed<PendingCall>, DeadlineHold {
     this.calls.timedOut(this);
   }
 
-  /** Out of its deadline list (or its rest's timer) with the time it had left; still waiting for its answer. */
+  /**
+   * Out of its deadline list (or its rest's timer) with the time it had left, still waiting for its
+   * answer; a timer of its own ends it once the holds together pass MAX_HELD_MS.
+   */
   hold(): void {
     const held = this.held;
     if (held !== undefined && held.count > 0) {
@@ -70,7 +73,9 @@ export class PendingCall implements Delayed<PendingCall>, DeadlineHold {
       left = (this.due ?? now) - now;
       this.deadlines.remove(this);
     }
-    this.held = { count: 1, left: Math.max(0, left), dueAt: 0, timer: undefined };
+    const state = { count: 1, left: Math.max(0, left), dueAt: 0, since: now, allowance: held?.allowance ?? MAX_HELD_MS, timer: undefined };
+    this.held = state;
+    this.#after(state, state.left + state.allowance);
   }
 
   /** The last hold released: the rest of its time on a timer of its own (a list's entries all wait the same delay). */
@@ -79,11 +84,19 @@ export class PendingCall implements Delayed<PendingCall>, DeadlineHold {
     if (held === undefined || held.count === 0) return;
     held.count -= 1;
     if (held.count > 0 || this.calls.settled(this)) return;
-    held.dueAt = performance.now() + held.left;
+    const now = performance.now();
+    held.allowance = Math.max(0, held.allowance - (now - held.since));
+    if (held.timer !== undefined) clearTimeout(held.timer);
+    held.dueAt = now + held.left;
+    this.#after(held, held.left);
+  }
+
+  /** Its own timer: the deadline passes `ms` from now unless it is answered, held or released first. */
+  #after(held: NonNullable<PendingCall['held']>, ms: number): void {
     held.timer = setTimeout(() => {
       held.timer = undefined;
       if (!this.calls.settled(this)) this.calls.timedOut(this);
-    }, held.left);
+    }, ms);
     held.timer.unref();
   }
 }

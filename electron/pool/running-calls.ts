@@ -140,23 +140,30 @@ export class RunningCalls {
   }
 
   /**
-   * Holds the deadline of every call a request arriving now may belong to (those whose end ends it,
-   * owner()) while someone other than the server answers it; returns the release.
+   * Holds the deadline of the calls a request arriving now belongs to while someone other than the
+   * server answers it; returns the release. Only calls it is known to be of: its own call (its HTTP
+   * stream's scope), else the running calls when they are all one asker's and none overlapped
+   * another's (as owner() gives it to that asker). A request that cannot be told apart holds none:
+   * it must not stand another agent's call still.
    */
   holdDeadlines(): () => void {
     const scoped = currentCallScope();
-    let held: DeadlineHold[] | undefined;
+    let held: DeadlineHold[] = [];
+    let own = false;
     for (let running = this.#calls.first; running; running = running.next) {
-      if (running === scoped) {
-        held = running.deadline ? [running.deadline] : [];
-        break;
-      }
-      if (running.deadline) (held ??= []).push(running.deadline);
+      if (running !== scoped) continue;
+      own = true;
+      if (running.deadline) held = [running.deadline];
     }
-    const holding = held ?? [];
-    for (const deadline of holding) deadline.hold();
+    const first = this.#calls.first;
+    if (!own && first !== undefined) {
+      let oneAsker = true;
+      for (let running: RunningCall | undefined = first; running; running = running.next) if (running.asker !== first.asker || running.overlapped === true) oneAsker = false;
+      if (oneAsker) for (let running: RunningCall | undefined = first; running; running = running.next) if (running.deadline) held.push(running.deadline);
+    }
+    for (const deadline of held) deadline.hold();
     return () => {
-      for (const deadline of holding) deadline.release();
+      for (const deadline of held) deadline.release();
     };
   }
 

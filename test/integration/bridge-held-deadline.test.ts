@@ -96,6 +96,29 @@ describe("a call's timeout while its server waits for an answer", () => {
     expect(textOf(done.result)).toBe('raw: accept Raw');
   }, 30_000);
 
+  // A hostile-agent review: a question that could not be told to be one call's (two agents' calls on
+  // one stdio server) went to the person and held both calls still, the other agent's too, for as long
+  // as questions kept coming.
+  it("a question no call can be shown to own does not stand another agent's call still", async () => {
+    const waiting = await connectAgent(h.bridge.url, await token('waits'), 'waits');
+    closers.push(waiting);
+    const asker = await connectAgent(h.bridge.url, await token('asks'), 'asks', FORMS);
+    // Its person never answers: the question waits for its own limit.
+    asker.client.setRequestHandler(ElicitRequestSchema, () => new Promise<never>(() => undefined));
+    closers.push(asker);
+    const started = Date.now();
+    // A timeout reaches the agent as the tool's error result.
+    const hanging = waiting.client.callTool({ name: 'asking__ask-roots-hold', arguments: { n: 1 } }).then(
+      (result) => JSON.stringify(result),
+      (error: unknown) => String(error),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const asking = asker.client.callTool({ name: 'asking__ask-for', arguments: { who: 'b' } }).catch((error: unknown) => String(error));
+    expect(await hanging).toMatch(/did not answer within 1 s/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await asking;
+  }, 60_000);
+
   it('a tool slower than its timeout, asking nothing, still times out', async () => {
     const agent = await connectAgent(h.bridge.url, await token('plain'), 'plain');
     closers.push(agent);
