@@ -66,7 +66,7 @@ function initializeIn(body: unknown, isInitializeRequest: (message: unknown) => 
   return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 }
 
-const NO_SESSION: Refusal = { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' };
+const NO_SESSION: Refusal = { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required: send initialize first (MCP 2025-11-25), or name the revision in each request\'s _meta (2026-07-28)' };
 
 /**
  * The `/mcp` endpoint: guards first (Host, Origin, path, method, query), then the agent token, the
