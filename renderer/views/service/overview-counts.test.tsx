@@ -36,3 +36,17 @@ describe("a service's crashes and failed starts", () => {
     expect(screen.queryByText('Failed starts')).toBeNull();
   });
 });
+
+// A screens review: a service waiting for approval showed "Last error: … waiting for your approval:
+// <the command before the edit> … run connected-services servers approve", Code: denied, beside Approve.
+describe('a service waiting for approval', () => {
+  it('shows no error card for the refused start: its header offers Approve', async () => {
+    const lastError = { code: 'denied' as const, message: 'The command of "github" is waiting for your approval: npx -y old', hint: 'Review it, then run connected-services servers approve github' };
+    const github = serverStatus({ name: 'github', state: 'idle', approval: 'pending', lastError, commandLine: 'npx -y new' });
+    renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [github] }) }), { hash: '#/services/github' });
+    await screen.findByText('Crashes while running');
+    expect(screen.queryByRole('heading', { name: 'Last error' })).toBeNull();
+    expect(document.body.textContent).not.toContain('npx -y old');
+    expect(screen.getAllByRole('button', { name: /Approve/ }).length).toBeGreaterThan(0);
+  });
+});

@@ -29,7 +29,9 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   // The core's hints name a terminal command; here the key is entered, or the sign-in started, below.
   // A healthy server's earlier error is not shown as its last one (its state history keeps it).
   const failed = failedStarts(status.history);
-  const current = currentError(status);
+  // A start refused while the entry waits for approval is not an error to read: the header's Approve says what to do, on the entry as it is now.
+  const refusedForApproval = status.approval === 'pending' && status.lastError?.code === 'denied';
+  const current = refusedForApproval ? undefined : currentError(status);
   const lastError =
     current === undefined
       ? undefined
