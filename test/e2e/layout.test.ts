@@ -18,10 +18,12 @@ beforeAll(async () => {
   await waitForState(serverRow(ui.page, 'broken'), 'error');
   // One word with nowhere to break (no hyphen, no slash after the first ones): it waits for approval.
   await ui.api('addServer', { name: 'oneword', config: { command: ONE_WORD_COMMAND } });
+  // Access's "Copy value of GITHUB_PERSONAL_ACCESS_TOKEN" ran off the page at 420 px.
+  await ui.api('setSecret', { name: 'GITHUB_PERSONAL_ACCESS_TOKEN', value: 'layout-check-value-0123456789' });
 }, 45_000);
 
 describe('layout at 420 px (a phone, a narrow window)', () => {
-  for (const route of ['#/', '#/agents', '#/activity', '#/settings', '#/services/broken']) {
+  for (const route of ['#/', '#/agents', '#/activity', '#/settings', '#/access', '#/services/broken']) {
     it(`keeps every section in reach and nothing wider than the window (${route})`, async () => {
       const { page } = ui;
       await page.emulateMedia({ colorScheme: 'light' });
