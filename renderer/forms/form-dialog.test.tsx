@@ -63,6 +63,22 @@ describe('FormDialog', () => {
     }
   });
 
+  // A screens review: after a refused submit focus was on the page (the button had been disabled), and a keyboard user started over from the top.
+  it('moves focus to the error when the submit left it nowhere, and leaves it where it is otherwise', async () => {
+    const { rerender } = render(<Opened onSubmit={vi.fn()} />);
+    open();
+    (document.activeElement as HTMLElement | null)?.blur();
+    rerender(<Opened onSubmit={vi.fn()} error={{ message: 'an agent named "x" already exists' }} />);
+    // The error's own box, not the dialog around it.
+    await waitFor(() => expect(document.activeElement?.firstElementChild?.getAttribute('role')).toBe('alert'));
+    expect(document.activeElement?.textContent).toContain('an agent named "x" already exists');
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    name.focus();
+    rerender(<Opened onSubmit={vi.fn()} error={{ message: 'another refusal' }} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(name);
+  });
+
   it('asks before the page is left once the person edited the form, until the dialog closes', () => {
     render(<Opened onSubmit={vi.fn()} />);
     open();

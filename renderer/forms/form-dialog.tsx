@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../components';
-import type { ShownError } from '../lib';
+import { focusIfLost, type ShownError } from '../lib';
 import { SchemaForm, type SchemaFormProps } from './schema-form';
 
 export interface FormDialogProps<T> {
@@ -35,7 +35,10 @@ export function FormDialog<T>({ title, onClose, wide, children, error, form, for
   // button would hide why the submit failed, so the error is brought into view when it comes.
   const errorAt = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (error) errorAt.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!error) return;
+    errorAt.current?.scrollIntoView?.({ block: 'nearest' });
+    // The submit button was disabled while it worked, which dropped focus to the page: it goes to the error, read out there.
+    focusIfLost(() => errorAt.current);
   }, [error]);
   const onEdited = () => {
     setEdited(true);
@@ -45,7 +48,7 @@ export function FormDialog<T>({ title, onClose, wide, children, error, form, for
     <Dialog title={title} onClose={onClose} unsaved={edited} {...(wide ? { wide } : {})} {...(settledFocus ? { settledFocus } : {})}>
       {children}
       {shownError && (
-        <div ref={errorAt}>
+        <div ref={errorAt} tabIndex={-1}>
           <ErrorNote error={shownError} />
         </div>
       )}
