@@ -7,6 +7,17 @@ afterEach(cleanup);
 
 const LONG = `https://mcp.very-long-company-name-for-layout-testing.example.com/${'path/'.repeat(10)}`;
 
+// A screens review: a service's clipped command line had "More of the description of crasher".
+describe("a clipped command line or address: its toggle says what it shows", () => {
+  it('names the command or the address, not a description', () => {
+    render(<ClippedText className="row-sub" text={LONG} label="crasher" what="command" />);
+    expect(screen.getByRole('button', { name: 'More of the command of crasher' })).toBeTruthy();
+    cleanup();
+    render(<ClippedText className="row-sub" text={LONG} label="remote" what="address" />);
+    expect(screen.getByRole('button', { name: 'More of the address of remote' })).toBeTruthy();
+  });
+});
+
 describe('a clipped one-line text', () => {
   it('puts its "more" toggle after the text, on its line, not on a line under it', () => {
     render(<ClippedText className="row-sub" text={LONG} label="mirror" />);

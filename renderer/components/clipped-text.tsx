@@ -8,7 +8,7 @@ const CLIP_AT = 70;
  * A one-line text cut with an ellipsis where space is short; the whole text is in the tooltip and,
  * for long texts and shorter ones the ellipsis cut, behind a "more" toggle that a keyboard reaches too.
  */
-export function ClippedText({ text, className, label }: { text: string; className: string; label: string }) {
+export function ClippedText({ text, className, label, what = 'description' }: { text: string; className: string; label: string; what?: 'description' | 'command' | 'address' }) {
   const [open, setOpen] = useState(false);
   const [cut, setCut] = useState(false);
   const ref = useRef<HTMLSpanElement>(null);
@@ -27,7 +27,7 @@ export function ClippedText({ text, className, label }: { text: string; classNam
         {text}
       </span>
       {(text.length > CLIP_AT || cut || open) && (
-        <button type="button" className="button small quiet more-toggle" aria-expanded={open} aria-label={`${open ? 'Less' : 'More'} of the description of ${label}`} onClick={() => setOpen(!open)}>
+        <button type="button" className="button small quiet more-toggle" aria-expanded={open} aria-label={`${open ? 'Less' : 'More'} of the ${what} of ${label}`} onClick={() => setOpen(!open)}>
           {open ? 'less' : 'more'}
         </button>
       )}

@@ -60,7 +60,7 @@ export function agentFormSchema(serverNames: readonly string[], editing = false)
     branches.push({
       properties: {
         access: { const: 'some' },
-        servers: { type: 'array', title: 'Services', items: { type: 'string', enum: [...serverNames] }, uniqueItems: true, minItems: 1 },
+        servers: chosenServers(serverNames),
       },
       required: ['servers'],
     });
@@ -191,5 +191,17 @@ export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
     toolMode: data.toolMode ?? 'all',
     listFound: data.listFound === true,
     ...(clientOf(data) !== undefined ? { client: clientOf(data) } : {}),
+  };
+}
+
+/** The services ticked when access is "some": at least one, said in words rather than rjsf's "Give at least 1 item." */
+function chosenServers(serverNames: readonly string[]): RJSFSchema {
+  return {
+    type: 'array',
+    title: 'Services',
+    items: { type: 'string', enum: [...serverNames] },
+    uniqueItems: true,
+    minItems: 1,
+    errorMessage: 'Tick at least one service, or choose "All services, including ones added later".',
   };
 }

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
-import { createFakeApi, renderApp } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -32,5 +32,21 @@ describe('creating an agent whose name is taken', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('An agent named "claude-2" already exists');
     expect(api.callsOf('addAgent').map((input) => input.name)).toEqual(['claude', 'claude-2']);
+  });
+});
+
+// A screens review: "Only the services I choose" with none ticked said "Give at least 1 item."
+describe('creating an agent limited to no service at all', () => {
+  it('says to tick one or to choose every service', async () => {
+    const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'memory' })] }) });
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'ci' } });
+    fireEvent.click(within(dialog).getByLabelText('Only the services I choose'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+    expect(await within(dialog).findByText('Tick at least one service, or choose "All services, including ones added later".')).toBeTruthy();
+    expect(within(dialog).queryByText(/Give at least 1 item/)).toBeNull();
+    expect(api.callsOf('addAgent')).toEqual([]);
   });
 });

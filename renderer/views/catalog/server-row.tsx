@@ -39,7 +39,7 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
           {status.name}
         </a>
         {status.fromCode === true && <FromCodeMark />}
-        <ClippedText className="row-sub" text={entry?.name ?? shownLine(status.url ?? status.commandLine ?? '')} label={status.name} />
+        <ClippedText className="row-sub" text={entry?.name ?? shownLine(status.url ?? status.commandLine ?? '')} label={status.name} what={entry !== undefined ? 'description' : status.url !== undefined ? 'address' : 'command'} />
       </div>
       {/* What tells one service from another: columns in a wide window, a line that wraps under the name in a narrow one. */}
       <div className="row-facts">

@@ -16,7 +16,7 @@ export function RemoveServiceDialog({ name, onClose }: { name: string; onClose: 
         navigate({ screen: 'catalog' });
       }}
     >
-      <p>{name} will be removed from mcp.json and agents will no longer see its tools. Its secrets stay in the vault until you delete them in Settings.</p>
+      <p>{name} will be removed from mcp.json and agents will no longer see its tools. Its secrets stay in the vault until you delete them on Access.</p>
     </ConfirmDialog>
   );
 }
