@@ -46,7 +46,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   const [error, setError] = useState<ShownError | null>(null);
   const [revealed, setRevealed] = useState(false);
   const validate = (form: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>) => {
-    flagSecretsInClear(form, errors);
+    flagSecretsInClear(form, errors, loaded?.config);
     return errors;
   };
   // Edits are kept through the review of the changes, until saved or the dialog closes.

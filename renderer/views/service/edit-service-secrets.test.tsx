@@ -101,3 +101,15 @@ describe('editing an entry with secrets written in clear', () => {
     expect(table.textContent).not.toContain('ghp_Other0123456789abcdefABCDEF');
   });
 });
+
+// The e2e check of an entry written by hand: a secret the file already held in clear is saved as it
+// was when only the description changes; the field is flagged only for a value typed now.
+describe('editing an entry that already holds a secret in clear', () => {
+  it('reviews a change elsewhere without asking to move the secret', async () => {
+    const edit = await openEdit('local', LOCAL);
+    fireEvent.change(within(edit).getByLabelText('Description'), { target: { value: 'The local one' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
+    expect(await within(edit).findByRole('table')).toBeTruthy();
+    expect(within(edit).queryByText(/looks like a secret/)).toBeNull();
+  });
+});
