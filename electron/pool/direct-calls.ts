@@ -27,7 +27,6 @@ function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: nu
 
 const isProgress = (message: JSONRPCMessage): boolean => 'method' in message && message.method === 'notifications/progress' && !('id' in message);
 
-
 /** A new promise's settling functions, taken by one executor for every call (it runs at once; no closure per call). */
 let takenResolve: Resolve | undefined;
 let takenReject: Reject | undefined;

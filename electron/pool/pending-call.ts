@@ -48,7 +48,7 @@ export class PendingCall implements Delayed<PendingCall>, DeadlineHold {
     this.reject = reject;
   }
 
-  /** Its deadline passed: a deadline the person configured, which nothing extends (progress does not: resetTimeoutOnProgress is never asked on this path). */
+  /** Its deadline passed: a deadline the person configured, which progress does not extend (resetTimeoutOnProgress is never asked on this path); only a question to the agent or the person holds it (hold). */
   elapsed(): void {
     this.calls.timedOut(this);
   }
