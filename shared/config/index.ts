@@ -88,6 +88,7 @@ export type { SessionSetting, SessionTimings } from './session-settings';
 export { idleTime, UI_SESSION_IDLE, UiSessionIdleSchema } from './ui-session-idle';
 export { findLiteralSecrets, secretEnv, secretInUrl, urlSecretParts } from './literal-secrets';
 export { secretInside } from './embedded-secret';
+export { refusableEnv, refusableHeader, refusableSecret } from './refusable-secret';
 export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';
 export { argumentValue, secretArguments } from './credential-flags';
 export { hiddenArgument, hideArgumentSecrets, hideSecrets } from './hidden-arguments';

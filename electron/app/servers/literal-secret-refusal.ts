@@ -1,6 +1,4 @@
-import { findLiteralSecrets, secretInside, secretsBesideReferences, secretInQuery, secretInUrl, secretNamed, isStdio, tokenShaped, urlWithPassword, type FoundSecret, type ServerConfig } from '../../../shared/config';
-import { SECRET_NAME } from '../../../shared/redact';
-import { secretHeaderNamed } from '../../../shared/text';
+import { findLiteralSecrets, refusableSecret, secretInside, secretsBesideReferences, secretInUrl, isStdio, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 
 /** Says which field holds a secret in clear and what to write instead; never the value. */
@@ -8,20 +6,6 @@ function refuse(field: string, name: string, instead: string): never {
   throw new CodedError('invalid_input', `${field} holds a secret in clear; mcp.json keeps only references to the vault, so it was not written`, {
     hint: `Store it first with \`connected-services secrets set ${name}\` (or setSecret from a program), then ${instead}`,
   });
-}
-
-/**
- * What `servers add` itself would refuse: `import` moves any long mixed value into the vault, but a
- * refusal must not stop `NODE_OPTIONS=--max-old-space-size=4096`, so an env value or header counts by
- * its name or a token's shape (mixed case or a known prefix), not by length and digits alone.
- */
-function refusable({ field, value }: FoundSecret): boolean {
-  if (field.startsWith('env.')) {
-    const name = field.slice('env.'.length);
-    return secretNamed(name) || SECRET_NAME.test(name) || tokenShaped(value) || secretInside(value) || urlWithPassword(value) || secretInQuery(value) !== undefined;
-  }
-  if (field.startsWith('headers.')) return secretHeaderNamed(field.slice('headers.'.length)) || tokenShaped(value) || secretInside(value);
-  return true;
 }
 
 /**
@@ -34,7 +18,7 @@ function refusable({ field, value }: FoundSecret): boolean {
  */
 export function refuseLiteralSecrets(server: string, config: ServerConfig, before?: ServerConfig): void {
   const held = new Set((before ? findLiteralSecrets(server, before) : []).map(({ field, value }) => `${field}\n${value}`));
-  const found = findLiteralSecrets(server, config).find((secret) => refusable(secret) && !held.has(`${secret.field}\n${secret.value}`));
+  const found = findLiteralSecrets(server, config).find((secret) => refusableSecret(secret) && !held.has(`${secret.field}\n${secret.value}`));
   if (found !== undefined) {
     refuse(found.field, found.preferredName, `write ${found.replacement(found.preferredName)} in its place`);
   }

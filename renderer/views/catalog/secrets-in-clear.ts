@@ -1,6 +1,5 @@
 import type { FormValidation } from '@rjsf/utils';
-import { isStdio, secretEnv, secretInside, tokenShaped, type ServerConfig } from '../../../shared/config';
-import { secretHeaderNamed } from '../../../shared/text';
+import { isStdio, refusableEnv, refusableHeader, type ServerConfig } from '../../../shared/config';
 import type { CustomServiceData } from './custom-service-plan';
 
 type Pair = NonNullable<CustomServiceData['env']>[number];
@@ -20,11 +19,11 @@ function flag(pairs: readonly Pair[] | undefined, errors: FormValidation<Pair[]>
 
 /**
  * A variable or header typed in clear that the core would refuse to write (a credential's name or a
- * token's shape, as literal-secret-refusal.ts judges): flagged at its field, before the whole form is
+ * token's shape, judged by the core's own `refusableSecret`): flagged at its field, before the whole form is
  * refused with a command to run. Add custom service ticks the box itself for a command line it splits.
  * `kept`: the entry as the file held it (Edit): a value it already held in clear is saved as it was.
  */
 export function flagSecretsInClear(data: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>, kept?: ServerConfig): void {
-  if (data?.transport === 'http') flag(data.headers, errors.headers, (name, value) => secretHeaderNamed(name) || tokenShaped(value) || secretInside(value), kept !== undefined && !isStdio(kept) ? kept.headers : undefined);
-  else flag(data?.env, errors.env, secretEnv, kept !== undefined && isStdio(kept) ? kept.env : undefined);
+  if (data?.transport === 'http') flag(data.headers, errors.headers, refusableHeader, kept !== undefined && !isStdio(kept) ? kept.headers : undefined);
+  else flag(data?.env, errors.env, refusableEnv, kept !== undefined && isStdio(kept) ? kept.env : undefined);
 }

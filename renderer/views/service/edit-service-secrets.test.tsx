@@ -112,4 +112,12 @@ describe('editing an entry that already holds a secret in clear', () => {
     expect(await within(edit).findByRole('table')).toBeTruthy();
     expect(within(edit).queryByText(/looks like a secret/)).toBeNull();
   });
+
+  it('lets a long id through that the core writes as typed (judged as the core judges it)', async () => {
+    const edit = await openEdit('local', LOCAL);
+    fireEvent.change(input(edit, 'edit_env_1_value'), { target: { value: '3f9c2e1b7d4a6e8f0c2b4d6a8e0f2c4b6d8a0e2f' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
+    expect(await within(edit).findByRole('table')).toBeTruthy();
+    expect(within(edit).queryByText(/looks like a secret/)).toBeNull();
+  });
 });
