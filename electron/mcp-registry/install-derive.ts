@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { CodedError } from '../../shared/errors';
 import type { FetchLike, Resolver } from '../net';
 import { downloadBundle } from './bundle-download';
 import type { BundleClaim } from './bundle-claims';
@@ -36,6 +37,17 @@ export function bundleFolder(dataDir: string, server: ServerDetail, sha256: stri
   return path.join(dataDir, 'bundles', `${safe}-${sha256.toLowerCase()}`);
 }
 
+/** A vault secret goes only where the entry asks for a secret: never into a plain input, written in clear. */
+function refuseMisplacedStored(server: ServerDetail, asked: readonly InputAsk[], secretName: SecretNaming): void {
+  const secretKeys = new Set(asked.filter((ask) => ask.isSecret).map((ask) => ask.key));
+  const misplaced = Object.keys(secretName.stored ?? {}).filter((key) => !secretKeys.has(key));
+  if (misplaced.length === 0) return;
+  const one = misplaced.length === 1;
+  throw new CodedError('invalid_input', `${misplaced.join(', ')} of ${server.name} ${one ? 'is' : 'are'} no secret input, so no vault secret can be chosen for ${one ? 'it' : 'them'}`, {
+    hint: `Its secret inputs: ${[...secretKeys].join(', ') || 'none'}; give a plain input its value instead`,
+  });
+}
+
 /**
  * The mcp.json entry for a registry entry, the one derivation behind `servers add --from-registry`
  * and the app's install form: planned from the inputs; for an mcpb package (once every required
@@ -51,6 +63,7 @@ export async function deriveInstall(
   // A docker mount may not reach the data folder this core uses (docker-mounts.ts).
   const mounts = mountHost(homedir(), options.dataDir);
   const plan = planInstall(server, choice, given, secretName, undefined, mounts);
+  refuseMisplacedStored(server, plan.asked, secretName);
   const reach = registryReach(options.registry);
   if ('url' in plan.config && plan.missing.length === 0) await checkResolvedEntryAddress(plan.config.url, 'remote', reach, options.resolver);
   if (plan.download === undefined || plan.missing.length > 0) return plan;

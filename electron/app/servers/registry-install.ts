@@ -53,10 +53,6 @@ export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInp
 async function deriveAndAdd(server: ServerDetail, input: ApiInput<'installRegistryEntry'>, ctx: InstallContext, claim: BundleClaim): Promise<ApiOutput<'installRegistryEntry'>> {
   const naming = input.stored === undefined ? installSecretName(input.server) : Object.assign(installSecretName(input.server), { stored: input.stored });
   const plan = await deriveInstall(server, input.choice, input.inputs, naming, { fetch, dataDir: ctx.core.dataDir, registry: input.registry, dryRun: input.dryRun, claim });
-  // A vault secret goes only where the entry asks for a secret: never into a plain input, written in clear.
-  const secretKeys = new Set(plan.asked.filter((ask) => ask.isSecret).map((ask) => ask.key));
-  const misplaced = Object.keys(input.stored ?? {}).filter((key) => !secretKeys.has(key));
-  if (misplaced.length > 0) throw new CodedError('invalid_input', `${misplaced.join(', ')} of ${server.name} ${misplaced.length === 1 ? 'is' : 'are'} no secret input, so no vault secret can be chosen for ${misplaced.length === 1 ? 'it' : 'them'}`);
   if (plan.missing.length > 0) throw new CodedError('invalid_input', `${server.name} needs: ${plan.missing.map((m) => m.key).join(', ')}`);
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.core.env))) {
     throw new CodedError('invalid_input', `${server.name} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });

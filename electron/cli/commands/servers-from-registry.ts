@@ -11,6 +11,8 @@ import { askHidden } from '../hidden-input';
 export interface FromRegistryOptions {
   fromRegistry: string;
   input?: string[];
+  /** KEY=NAME: a secret input filled from a secret already in the vault. */
+  inputSecret?: string[];
   package?: string;
   remote?: string;
   /** Derive and check only: a bundle is downloaded and checked but not kept. */
@@ -40,11 +42,11 @@ export function entryNumber(option: '--package' | '--remote'): (value: string) =
   };
 }
 
-function givenInputs(items: string[] | undefined): Record<string, string> {
+function givenInputs(items: string[] | undefined, flag = '--input', form = 'INPUT=VALUE'): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of items ?? []) {
     const at = item.indexOf('=');
-    if (at <= 0) throw new CodedError('invalid_input', `--input takes KEY=VALUE, not "${item}"`);
+    if (at <= 0) throw new CodedError('invalid_input', `${flag} takes ${form}, not "${terminalSafe(item.slice(0, 80))}"`);
     // Defined, not assigned: a key `__proto__` (an entry may name an input so) is kept as the others.
     Object.defineProperty(out, item.slice(0, at), { value: item.slice(at + 1), enumerable: true, writable: true, configurable: true });
   }
@@ -198,11 +200,30 @@ export async function planFromRegistry(ctx: CliContext, name: string, options: F
   }
 }
 
+/**
+ * `--input-secret KEY=NAME`: the vault secrets chosen for secret inputs, each known to the vault, so
+ * the entry refers to it and nothing new is stored (as the catalog's "use a stored secret").
+ */
+async function storedInputs(ctx: CliContext, items: string[] | undefined, given: Readonly<Record<string, string>>): Promise<Record<string, string> | undefined> {
+  const stored = givenInputs(items, '--input-secret', 'INPUT=SECRET_NAME');
+  const keys = Object.keys(stored);
+  if (keys.length === 0) return undefined;
+  const twice = keys.filter((key) => Object.hasOwn(given, key));
+  if (twice.length > 0) throw new CodedError('invalid_input', `${twice.join(', ')} is given by both --input and --input-secret`, { hint: 'Give each input once: its value with --input, or a vault secret with --input-secret' });
+  const names = new Set((await (await ctx.core()).api.listSecrets({})).map((secret) => secret.name));
+  for (const [key, name] of Object.entries(stored)) {
+    if (!SECRET_NAME_PATTERN.test(name)) throw new CodedError('invalid_input', `--input-secret ${key} takes a secret's name, not "${terminalSafe(name.slice(0, 80))}"`, { hint: 'Secret names are letters, digits, _ . and -; see `connected-services secrets list`' });
+    if (!names.has(name)) throw new CodedError('not_found', `The vault has no secret named ${name} (for ${key}).`, { hint: `Store it first with \`connected-services secrets set ${name}\`, or see \`connected-services secrets list\`` });
+  }
+  return stored;
+}
+
 /** The plan with every input given or asked, its runtime found, and the secrets it stores. */
 async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions): Promise<Omit<RegistryAdd, 'release'>> {
   const choice = defaultChoice(entry, options);
-  const secretName = installSecretName(name);
   let given = givenInputs(options.input);
+  const stored = await storedInputs(ctx, options.inputSecret, given);
+  const secretName = stored === undefined ? installSecretName(name) : Object.assign(installSecretName(name), { stored });
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };
@@ -210,7 +231,7 @@ async function deriveAll(ctx: CliContext, name: string, id: string, entry: Check
   }
   if (plan.missing.length > 0) {
     throw new CodedError('invalid_input', `${id} needs: ${plan.missing.map((m) => `${m.key}${m.isSecret ? ' (secret)' : ''}`).join(', ')}`, {
-      hint: `Give each as --input KEY=VALUE, e.g. --input ${plan.missing[0]?.key ?? 'KEY'}=…`,
+      hint: `Give each as --input INPUT=VALUE, e.g. --input ${plan.missing[0]?.key ?? 'INPUT'}=…${plan.missing.some((m) => m.isSecret) ? '; a secret already in the vault as --input-secret INPUT=SECRET_NAME' : ''}`,
     });
   }
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.env))) {

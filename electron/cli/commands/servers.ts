@@ -38,6 +38,7 @@ function pairs(items: string[] | undefined, separator: RegExp, flag: string): Re
 interface AddOptions {
   fromRegistry?: string;
   input?: string[];
+  inputSecret?: string[];
   package?: string;
   remote?: string;
   url?: string;
@@ -65,9 +66,9 @@ export function parseServerTimeout(text: string): number {
 
 /** The options of a registry entry, which a server added by hand would silently lose. */
 function refuseRegistryOptions(options: AddOptions): void {
-  const given = (['input', 'package', 'remote'] as const).filter((key) => options[key] !== undefined);
+  const given = (['input', 'inputSecret', 'package', 'remote'] as const).filter((key) => options[key] !== undefined);
   if (given.length === 0) return;
-  throw new CodedError('invalid_input', `${given.map((key) => `--${key}`).join(', ')} ${given.length === 1 ? 'goes' : 'go'} with --from-registry`, {
+  throw new CodedError('invalid_input', `${given.map((key) => `--${key === 'inputSecret' ? 'input-secret' : key}`).join(', ')} ${given.length === 1 ? 'goes' : 'go'} with --from-registry`, {
     hint: 'Leave it out, or add the entry with --from-registry ID',
   });
 }
@@ -150,7 +151,8 @@ export function registerServers(program: Command, run: Run): void {
     .option('--timeout <ms>', 'default call timeout in milliseconds')
     .option('--description <text>', 'what the server is for ("" gives none)')
     .option('--from-registry <id>', 'an MCP Registry entry, ID[@VERSION] as the registry names it (docs/configuration.md#the-registry-catalog)')
-    .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
+    .option('--input <pair>', 'a registry entry\'s input INPUT=VALUE (repeatable; asked at the terminal when missing)', collect)
+    .option('--input-secret <pair>', 'a registry entry\'s secret input INPUT=SECRET_NAME, filled from a secret already in the vault (repeatable; nothing new is stored)', collect)
     .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)', entryNumber('--package'))
     .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package', entryNumber('--remote'))
     .option('--connect', 'in one step: approve what it runs (shown first), sign in if it needs it, start it and list its tools; a step that fails undoes the ones before')
