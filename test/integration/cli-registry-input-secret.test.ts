@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli';
+import { runCli, tempHome } from '../support/cli';
 import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
@@ -80,5 +80,24 @@ describe('servers add --from-registry --input-secret KEY=SECRET_NAME', () => {
     expect(refused.stderr).toContain('a secret already in the vault as --input-secret INPUT=SECRET_NAME');
     // `KEY=` reads as a secret's assignment to the redactor: the advice names its parts otherwise.
     expect(refused.stderr).not.toContain('[redacted]');
+  });
+
+  it('refuses a secret input when the vault would forget it, before anything is written or asked', async () => {
+    // No keychain (no D-Bus session) and no passphrase: the vault lives in memory only.
+    const memory = { DBUS_SESSION_BUS_ADDRESS: '', CONNECTED_SERVICES_PASSPHRASE: '', PATH: ENV.PATH };
+    const forgetful = tempHome();
+    writeFileSync(join(forgetful, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
+    const run = (args: string[]) => runCli(forgetful, args, { env: memory });
+    const refused = await run(['servers', 'add', 'notes', '--from-registry', 'io.example/notes', '--input', `NOTES_TOKEN=${VALUE}`]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("The vault cannot keep io.example/notes's secret inputs beyond this command");
+    expect(refused.stderr).toContain('Nothing was added.');
+    expect(refused.stderr).toContain('CONNECTED_SERVICES_PASSPHRASE');
+    expect(refused.stderr).not.toContain(VALUE);
+    expect(readFileSync(join(forgetful, 'mcp.json'), 'utf8')).not.toContain('notes');
+    // A dry run writes nothing anyway: it warns.
+    const dry = await run(['servers', 'add', 'notes', '--from-registry', 'io.example/notes', '--input', `NOTES_TOKEN=${VALUE}`, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain('warning: The vault cannot keep');
   });
 });

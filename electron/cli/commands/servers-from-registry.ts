@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { assertNoCaseTwin, assertNoSeparator } from '../../../shared/config';
@@ -218,6 +218,22 @@ async function storedInputs(ctx: CliContext, items: string[] | undefined, given:
   return stored;
 }
 
+/**
+ * A secret input stored into a vault that forgets it when this command ends would leave an entry
+ * naming a secret no vault holds, after saying it was stored (as `secrets set`, refused before the
+ * value is asked). A dry run stores nothing: it says so instead.
+ */
+async function refuseLostSecrets(ctx: CliContext, id: string, dryRun: boolean): Promise<void> {
+  const health = (await (await ctx.core()).api.status({})).vault;
+  if (health.persistent) return;
+  const message = `The vault cannot keep ${id}'s secret inputs beyond this command: ${health.message}`;
+  if (dryRun) return ctx.output.err(`warning: ${message}`);
+  throw new CodedError('denied', `${message} Nothing was added.`, {
+    hint: 'Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own, or unlock or install an OS keychain, then run the command again',
+    data: { reason: ERROR_REASONS.vaultMemoryOnly },
+  });
+}
+
 /** The plan with every input given or asked, its runtime found, and the secrets it stores. */
 async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions): Promise<Omit<RegistryAdd, 'release'>> {
   const choice = defaultChoice(entry, options);
@@ -225,6 +241,7 @@ async function deriveAll(ctx: CliContext, name: string, id: string, entry: Check
   const stored = await storedInputs(ctx, options.inputSecret, given);
   const secretName = stored === undefined ? installSecretName(name) : Object.assign(installSecretName(name), { stored });
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
+  if (plan.secrets.size > 0 || plan.missing.some((ask) => ask.isSecret)) await refuseLostSecrets(ctx, id, options.dryRun === true);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };
     plan = await deriveInstall(entry.server, choice, given, secretName, derive);
