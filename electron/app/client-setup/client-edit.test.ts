@@ -92,8 +92,8 @@ describe('a busy file', () => {
   });
 
   it('is refused for what JSON.parse refuses, saying where, as before', () => {
-    expect(() => withoutEntry('{"a": 1,}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f is not valid JSON (PropertyNameExpected at offset 8)');
-    expect(() => withoutEntry('{"a": "\u0001"}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f is not valid JSON (InvalidCharacter at offset 6)');
+    expect(() => withoutEntry('{"a": 1,}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f is not valid JSON at line 1, column 9: a comma before a closing bracket, which plain JSON does not allow');
+    expect(() => withoutEntry('{"a": "\u0001"}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f is not valid JSON at line 1, column 7: a control character inside a string (write it escaped)');
     expect(() => withoutEntry('{"a":\u00a01}', 'mcpServers', 'cs', undefined, false, 'f')).toThrow(/^f is not valid JSON/);
     expect(() => withoutEntry('"s"', 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f does not hold a JSON object');
     expect(() => withoutEntry('// mine\n[1]', 'servers', 'cs', undefined, true, 'f')).toThrow('f does not hold a JSON object');

@@ -1,9 +1,10 @@
-import { parse, printParseErrorCode, visit, type Node, type ParseError } from 'jsonc-parser';
+import { parse, visit, type Node, type ParseError } from 'jsonc-parser';
 import { CodedError } from '../../../shared/errors';
 import type { ClientEntry } from '../../bridge';
 import { appendItem, removeMember, setMember, type Layout } from './json-insert';
 import { opensObject, shallowTree } from './json-outline';
 import { isStrictJson } from './json-strict';
+import { jsonErrorPlace } from './json-error-place';
 
 /** How the file is indented now, so our lines look like the person's. */
 function layoutOf(text: string): Layout {
@@ -21,7 +22,7 @@ function refuseInvalid(text: string, jsonc: boolean, file: string): never {
   parse(text, errors, { allowTrailingComma: jsonc, disallowComments: !jsonc });
   const first = errors[0];
   if (first !== undefined) {
-    throw new CodedError('invalid_config', `${file} is not valid ${jsonc ? 'JSON with comments' : 'JSON'} (${printParseErrorCode(first.error)} at offset ${first.offset})`, { hint: INVALID_HINT });
+    throw new CodedError('invalid_config', `${file} is not valid ${jsonc ? 'JSON with comments' : 'JSON'} at ${jsonErrorPlace(text, first, jsonc)}`, { hint: INVALID_HINT });
   }
   throw new CodedError('invalid_config', `${file} is not valid JSON`, { hint: INVALID_HINT });
 }
