@@ -30,7 +30,7 @@ describe('vaultDoctorCheck', () => {
   });
 
   it('says the fix of a refused vault once: in its fix line, not also at the end of its detail', () => {
-    const hint = 'Set CONNECTED_SERVICES_PASSPHRASE, or run the command in a terminal so it can ask for the passphrase.';
+    const hint = 'Run it again with CONNECTED_SERVICES_PASSPHRASE set, or in a terminal so it can ask for the passphrase (a vault opened by serve or the app: start that again so).';
     const sealed = vaultDoctorCheck({
       ...ready,
       state: 'locked',

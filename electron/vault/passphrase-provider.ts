@@ -91,7 +91,7 @@ export function createPassphraseProvider(options: PassphraseProviderOptions = {}
     const value = fromEnv ? fromEnv : options.prompt ? await options.prompt() : undefined;
     if (value === undefined) {
       throw new CodedError('auth_required', 'The vault is sealed with a passphrase and none was given.', {
-        hint: `Set ${PASSPHRASE_ENV}, or run the command in a terminal so it can ask for the passphrase.`,
+        hint: `Run it again with ${PASSPHRASE_ENV} set, or in a terminal so it can ask for the passphrase (a vault opened by serve or the app: start that again so).`,
         data: { provider: label },
       });
     }

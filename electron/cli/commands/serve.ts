@@ -16,11 +16,12 @@ import { wholeNumber } from '../whole-number';
 import { runningText } from './serve-running';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
-async function warnIfOthersRead(dir: string, err: (line: string) => void): Promise<void> {
-  if (process.platform === 'win32') return;
+async function warnIfOthersRead(dir: string, err: (line: string) => void): Promise<boolean> {
+  if (process.platform === 'win32') return false;
   const mode = await stat(dir).then((info) => info.mode & 0o777, () => null);
-  if (mode === null || (mode & 0o077) === 0) return;
+  if (mode === null || (mode & 0o077) === 0) return false;
   err(`warning: the data folder ${dir} can be read by other users (mode ${mode.toString(8)}), so the vault will not open there. Run: chmod 700 "${dir}"`);
+  return true;
 }
 
 /** `--port` or `--bridge-port`, refused in that option's words. */
@@ -165,7 +166,10 @@ export function serveAction(options: ServeOptions): Action {
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line or a program while the app was closed: review them in Activity → Changes.`);
     }
-    await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
+    const othersRead = await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
+    // Said where serve runs: a locked or forgetful vault otherwise shows only as services failing later.
+    const vault = core.vault.health();
+    if (!othersRead && (vault.state !== 'ready' || !vault.persistent)) ctx.output.err(terminalSafe(`warning: ${vault.message}`));
     for (const program of programs) ctx.output.err(terminalSafe(programNote(program)));
     // From the config, not a status: a status asks about sign-ins, which would load the sign-in code at start.
     for (const name of Object.keys(core.registry.config().mcpServers).filter(holdsSeparator)) {
