@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentView } from '../../../shared/api';
-import { parseClient, parseClientOnSet, toolModeNotes } from './agent-client-options';
+import { parseClient, parseClientOnSet, parseTarget, toolModeNotes } from './agent-client-options';
 
 describe('agents set --for', () => {
   it('an empty value forgets the client, as none does (an empty option clears its field)', () => {
@@ -13,6 +13,18 @@ describe('agents set --for', () => {
 
   it('--client of agents connect still refuses an empty value, naming the clients', () => {
     expect(() => parseClient('')).toThrow(/--for takes .*not ""/);
+  });
+});
+
+describe('agents config --for', () => {
+  it('points a client whose entry is written, not printed, at agents connect', () => {
+    expect(() => parseTarget('windsurf')).toThrow(expect.objectContaining({ hint: 'connected-services agents connect AGENT --client windsurf writes its entry into windsurf\'s own configuration (--dry-run shows it first)' }));
+    expect(() => parseTarget('gemini-cli')).toThrow(expect.objectContaining({ hint: 'connected-services agents connect AGENT --client gemini-cli writes its entry into gemini-cli\'s own configuration (--dry-run shows it first)' }));
+  });
+
+  it('a typo gets the client it likely meant', () => {
+    expect(() => parseTarget('cursr')).toThrow(expect.objectContaining({ hint: 'Did you mean --for cursor?' }));
+    expect(parseTarget('codex')).toBe('codex');
   });
 });
 

@@ -1,4 +1,4 @@
-import { AGENT_LISTING_BOUND, CONFIG_TARGETS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, CONFIG_TARGETS, CONNECT_CLIENTS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../../../shared/text';
 import { givenText } from '../empty-values';
@@ -27,9 +27,16 @@ function unknown(value: string, choices: readonly string[]): CodedError {
 export function parseTarget(value: string): ConfigTarget {
   const target = CONFIG_TARGETS.find((t) => t === value.trim());
   if (target !== undefined) return target;
+  // A client that `agents connect` writes for but whose entry is not printed (Windsurf, Gemini CLI).
+  const written = CONNECT_CLIENTS.find((c) => c === value.trim());
   const meant = closestWord(value, CONFIG_TARGETS);
   throw new CodedError('invalid_input', `--for takes a client whose configuration it prints: ${CONFIG_TARGETS.join(', ')}; not "${value}"`, {
-    hint: meant !== undefined ? `Did you mean --for ${meant}?` : '`connected-services agents clients` lists the clients found on this computer',
+    hint:
+      written !== undefined
+        ? `connected-services agents connect AGENT --client ${written} writes its entry into ${written}'s own configuration (--dry-run shows it first)`
+        : meant !== undefined
+          ? `Did you mean --for ${meant}?`
+          : '`connected-services agents clients` lists the clients found on this computer',
   });
 }
 
