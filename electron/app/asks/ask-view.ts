@@ -1,6 +1,6 @@
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { sensitiveFields, type PendingAsk, type SamplingPartView } from '../../../shared/api';
-import { redact } from '../../../shared/redact';
+import { redact, redactor } from '../../../shared/redact';
 import type { ForwardedSampling } from '../../bridge';
 import { nestsDeeperThan } from '../../pool';
 import type { UrlVerdict } from './ask-url';
@@ -52,12 +52,15 @@ export function boundedElicitation(params: ElicitRequestParams): ElicitRequestPa
 
 /** `url`: a URL-mode request's URL as checked (ask-url.ts); a form's request has none. */
 export function elicitationView(params: ElicitRequestParams, base: Base, url: UrlVerdict): ViewDraft {
-  const message = cut(params.message, MAX_MESSAGE_CHARS);
+  // Redacted as every string leaving the core: the server may put a vault value it was given into its
+  // question, which the person is shown and the decisions log keeps (SECURITY.md).
+  const message = cut(redact(params.message), MAX_MESSAGE_CHARS);
   if (params.mode === 'url') {
     const { origin, problem } = url;
     return { ...base, kind: 'url', message, url: params.url, ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { urlProblem: problem } : {}) };
   }
-  const schema = params.requestedSchema as Record<string, unknown>;
+  // Known values only: a form's field names and wording are kept as written, so its answer still fits.
+  const schema = redactor.removeKnown(params.requestedSchema) as Record<string, unknown>;
   const sensitive = sensitiveFields(schema);
   return { ...base, kind: 'form', message, requestedSchema: schema, ...(sensitive.length > 0 ? { sensitive } : {}) };
 }
