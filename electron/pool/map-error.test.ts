@@ -192,6 +192,11 @@ describe('toPoolError', () => {
     const broken = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, "Structured content does not match the tool's output schema: data/temp must be number"), call);
     expect(broken).toMatchObject({ code: 'internal', message: `"srv" answered tool "x" with a result that breaks its own output schema: Structured content does not match the tool's output schema: data/temp must be number` });
     expect(broken.hint).toContain('connected-services tools srv --json');
+    // A result the server's own MCP library refused (its handler returned no valid result) is the server's fault too.
+    const malformed = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid tools/call result: [\n  {\n    "expected": "array",\n    "path": ["content"]\n  }\n]'), call);
+    expect(malformed).toMatchObject({ code: 'internal', message: '"srv" answered tool "x" with a result MCP does not allow: Invalid tools/call result: [ { "expected": "array", "path": ["content"] } ]' });
+    expect(malformed.hint).toContain("not the arguments' fault");
+    expect(malformed.data?.['agentHint']).toContain('not your arguments');
     // The hint names the listing of what was asked for.
     const resource = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Resource demo://nope not found'), { ...call, what: 'resource demo://nope' });
     expect(resource.hint).toContain('run `connected-services resources srv --refresh` to see what it offers now');

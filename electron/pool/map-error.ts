@@ -60,6 +60,11 @@ function clipped(what: string): string {
 
 /** How the SDK client's output-schema check words a result that breaks the tool's listed output schema. */
 const BROKEN_OUTPUT = /^Structured content does not match the tool's output schema\b/;
+/**
+ * How the SDK words a result its own schema refuses (`Invalid tools/call result: [zod issues]`), as a
+ * server built on it answers when its handler returned one (-32602 there too): the server's fault.
+ */
+const REFUSED_RESULT = /^Invalid (?:result for )?[a-z]+\/[a-zA-Z]+(?: result)?:/;
 
 /** The listing that shows what a server offers of the kind asked for (`resource x` → `resources`). */
 function listingOf(what: string | undefined): string {
@@ -85,6 +90,14 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
     return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
       hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
       data,
+    });
+  }
+  if (REFUSED_RESULT.test(text)) {
+    // The issues' JSON, one line: its breaks as spaces, not escapes.
+    const issues = clipped(oneLineSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 2000).replace(/\s+/g, ' ')));
+    return coded('internal', `"${ctx.server}" answered ${what} with a result MCP does not allow: ${issues}`, {
+      hint: `the server built a malformed result (not the arguments' fault); tell the server's maintainers`,
+      data: { ...data, agentHint: 'the server, not your arguments, is at fault: calling again with other arguments will not help' },
     });
   }
   const against = listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes';
