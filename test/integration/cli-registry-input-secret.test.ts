@@ -100,4 +100,14 @@ describe('servers add --from-registry --input-secret KEY=SECRET_NAME', () => {
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain('warning: The vault cannot keep');
   });
+
+  it('refuses an --input the entry does not ask for, naming the one likely meant', async () => {
+    const typo = await cli(['servers', 'add', 'notes6', '--from-registry', 'io.example/notes', '--input', 'NOTES_TOKN=x']);
+    expect(typo.code).not.toBe(0);
+    expect(typo.stderr).toContain('io.example/notes has no input "NOTES_TOKN"');
+    expect(typo.stderr).toContain('Did you mean --input NOTES_TOKEN=…?');
+    const other = await cli(['servers', 'add', 'notes6', '--from-registry', 'io.example/notes', '--input-secret', 'NOTES_TOKEN=SHARED_NOTES', '--input', 'BOGUS=1']);
+    expect(other.stderr).toContain('Its inputs: NOTES_TOKEN, NOTES_REGION');
+    expect(servers()['notes6']).toBeUndefined();
+  });
 });

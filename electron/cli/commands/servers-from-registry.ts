@@ -3,7 +3,7 @@ import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { assertNoCaseTwin, assertNoSeparator } from '../../../shared/config';
-import { mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
+import { closestWord, mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
 import { BundleClaim, deriveInstall, type DeriveOptions, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
@@ -234,6 +234,17 @@ async function refuseLostSecrets(ctx: CliContext, id: string, dryRun: boolean): 
   });
 }
 
+/** An --input the entry does not ask for (a typo, another package's): refused, not silently dropped. */
+function refuseUnknownInputs(id: string, keys: readonly string[], asked: readonly InputAsk[]): void {
+  const known = asked.map((ask) => ask.key);
+  const unknown = keys.find((key) => !known.includes(key));
+  if (unknown === undefined) return;
+  const meant = closestWord(unknown, known);
+  throw new CodedError('invalid_input', `${id} has no input "${terminalSafe(unknown.slice(0, 80))}"`, {
+    hint: meant !== undefined ? `Did you mean --input ${meant}=…?` : known.length > 0 ? `Its inputs: ${known.join(', ')}` : 'It takes no inputs: leave out --input',
+  });
+}
+
 /** The plan with every input given or asked, its runtime found, and the secrets it stores. */
 async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions): Promise<Omit<RegistryAdd, 'release'>> {
   const choice = defaultChoice(entry, options);
@@ -241,6 +252,7 @@ async function deriveAll(ctx: CliContext, name: string, id: string, entry: Check
   const stored = await storedInputs(ctx, options.inputSecret, given);
   const secretName = stored === undefined ? installSecretName(name) : Object.assign(installSecretName(name), { stored });
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
+  refuseUnknownInputs(id, Object.keys(given), plan.asked);
   if (plan.secrets.size > 0 || plan.missing.some((ask) => ask.isSecret)) await refuseLostSecrets(ctx, id, options.dryRun === true);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };
