@@ -23,6 +23,11 @@ describe('CLI: servers edit and servers restart', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe('Nothing changed: f already is as given.\n');
     expect(admin()).toBe(logged);
+    // A call timeout is changed in place (no approval: it changes no command), and "" gives the default back.
+    const timed = await runCli(home, ['servers', 'edit', 'f', '--timeout', '120000']);
+    expect(timed.stdout, timed.stderr).toBe('Changed f.\n');
+    expect((JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { timeoutMs?: number }> }).mcpServers['f']?.timeoutMs).toBe(120_000);
+    expect((await runCli(home, ['servers', 'edit', 'f', '--timeout', ''])).code).toBe(0);
 
     const edited = await runCli(home, ['servers', 'edit', 'f', '--env', 'FAULT_MODE=normal']);
     expect(edited.code, edited.stderr).toBe(0);

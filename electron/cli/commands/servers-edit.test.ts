@@ -56,6 +56,13 @@ describe('servers edit: the entry with the options applied', () => {
     expect(editedConfig(http, [], { header: [''], description: '' })).toEqual({ type: 'http', url: 'https://a.example/mcp' });
   });
 
+  it('sets a call timeout, goes back to the default with "", and refuses one out of range in its own words', () => {
+    expect(editedConfig(stdio, [], { timeout: '120000' })).toEqual({ ...stdio, timeoutMs: 120_000 });
+    const { timeoutMs: _default, ...untimed } = stdio;
+    expect(editedConfig(stdio, [], { timeout: '' })).toEqual(untimed);
+    expect(() => editedConfig(stdio, [], { timeout: '1e99' })).toThrow('--timeout takes a whole number of milliseconds from 100 to 3600000 (an hour), not "1e99"');
+  });
+
   it('a relative --cwd is the folder where it was typed, not wherever the app runs', () => {
     expect(editedConfig(stdio, [], { cwd: 'notes' })).toEqual({ ...stdio, cwd: resolve(process.cwd(), 'notes') });
   });

@@ -11,6 +11,7 @@ import { warnAboutAddress } from './address-warnings';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { givenText, nonEmpty } from '../empty-values';
+import { parseServerTimeout } from './server-timeout';
 
 const unsetName = nonEmpty('--unset-env', '--unset-env API_KEY');
 // Refused as typed: the schema would name its own field (`command: must name a program`), and a blank one passed it.
@@ -30,6 +31,7 @@ interface EditOptions {
   url?: string;
   header?: string[];
   description?: string;
+  timeout?: string;
 }
 
 
@@ -43,7 +45,7 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
   // An edit that names nothing would change nothing, yet log a change (and, while an app runs, ask to confirm one).
   if (commandLine.length === 0 && Object.values(options).every((value) => value === undefined)) {
     throw new CodedError('invalid_input', 'servers edit was given nothing to change', {
-      hint: 'Name what to change: a new command line after --, or --command, --arg, --env, --unset-env, --cwd, --url, --header or --description (connected-services servers edit --help)',
+      hint: 'Name what to change: a new command line after --, or --command, --arg, --env, --unset-env, --cwd, --url, --header, --description or --timeout (connected-services servers edit --help)',
     });
   }
   // Two ways to give the same part would leave one silently unused.
@@ -61,6 +63,10 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
   if (options.description !== undefined) {
     if (isEmpty(options.description)) delete next['description'];
     else next['description'] = options.description;
+  }
+  if (options.timeout !== undefined) {
+    if (isEmpty(options.timeout)) delete next['timeoutMs'];
+    else next['timeoutMs'] = parseServerTimeout(options.timeout);
   }
   if (isStdio(before)) {
     if (options.url !== undefined || options.header) throw new CodedError('invalid_input', 'this is a stdio server: --url and --header apply to URL servers', { hint: 'Remove it and add it again to change its transport.' });
@@ -119,6 +125,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .option('--url <url>', 'the Streamable HTTP endpoint (URL servers)', endpoint)
     .option('--header <header>', 'HTTP header "Name: value" (repeatable; the given ones replace all headers; --header "" alone removes them)', collect)
     .option('--description <text>', 'what the server is for ("" removes it)')
+    .option('--timeout <ms>', 'default call timeout in milliseconds ("" goes back to the default)')
     .action((name: string, command: string[], options: EditOptions) =>
       run(async (ctx) => {
         // Only what is given now: an entry written by hand before stays the person's own choice.

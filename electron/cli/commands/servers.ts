@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, holdsSeparator, isStdio, separatorError } from '../../../shared/config';
+import { HttpServerSchema, StdioServerSchema, type ServerConfig, holdsSeparator, isStdio, separatorError } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
@@ -28,7 +28,7 @@ import { noteMissingPaths } from './missing-path-note';
 import { noteMissingSecrets } from './missing-secret-note';
 import { givenText, nonEmpty } from '../empty-values';
 import { relativePathIn } from '../relative-paths';
-import { wholeNumber } from '../whole-number';
+import { parseServerTimeout } from './server-timeout';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -50,17 +50,6 @@ interface AddOptions {
   connect?: boolean;
   yes?: boolean;
   dryRun?: boolean;
-}
-
-/** `--timeout`, said once in the person's terms (the schema alone would name two limits for 1e99). */
-export function parseServerTimeout(text: string): number {
-  const ms = wholeNumber(text);
-  if (ms === undefined || ms < 100 || ms > MAX_TIMEOUT_MS) {
-    throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 100 to ${MAX_TIMEOUT_MS} (an hour), not "${text}"`, {
-      hint: 'For example: --timeout 120000 for two minutes',
-    });
-  }
-  return ms;
 }
 
 
