@@ -10,6 +10,7 @@ import { registerDoctor } from './commands/doctor';
 import { registerImport } from './commands/import';
 import { registerLogs } from './commands/logs';
 import { registerRead } from './commands/read';
+import { registerRegistry } from './commands/registry';
 import { registerSecrets } from './commands/secrets';
 import { registerServe } from './commands/serve';
 import { registerServers } from './commands/servers';
@@ -42,6 +43,7 @@ export function buildProgram(env: Record<string, string | undefined>, output: Ou
   const run = createRunner(() => program.opts<GlobalOptions>(), output, env);
   registerServe(program, run);
   registerServers(program, run);
+  registerRegistry(program, run);
   registerStatus(program, run);
   registerListings(program, run);
   registerCall(program, run);

@@ -111,7 +111,7 @@ async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string,
   }
   if (refused !== undefined) throw refused;
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
-    hint: `Check the id as the registry names it (e.g. io.github.owner/name); the app's Services screen searches the registries.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
+    hint: `Check the id as the registry names it (e.g. io.github.owner/name): \`connected-services registry search WORDS\` finds it, as the app's Services screen does.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
   });
 }
 

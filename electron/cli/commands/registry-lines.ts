@@ -1,0 +1,77 @@
+import type { RegistryInstallOptions, RegistryRow, RegistryState } from '../../../shared/api';
+import { registryLabels } from '../../../shared/catalog';
+import { revealMixedScript, terminalSafe } from '../../../shared/text';
+import { table } from '../output';
+
+/** A registry's description as one short cell: the whole is in `registry show`. */
+const MAX_SHOWN = 72;
+
+function short(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length <= MAX_SHOWN ? one : `${one.slice(0, MAX_SHOWN - 1)}…`;
+}
+
+/** What an entry can be installed as: its package kinds, then `remote` (shown as the catalog lists them). */
+function kinds(row: RegistryRow): string {
+  const all = [...new Set([...row.packages.map((p) => p.registryType), ...row.remotes.map((r) => (r === 'sse' ? 'remote (sse)' : 'remote'))])];
+  return all.join(', ') || 'none';
+}
+
+/** Said beside an entry whose id or title could pass for another's (UTS #39), as `servers add` warns. */
+function lookAlike(row: RegistryRow): string {
+  if (row.mixedScripts !== undefined) return ' [mixes scripts]';
+  if (row.readsAs !== undefined) return ` [reads as ${row.readsAs.join(', ')}]`;
+  return '';
+}
+
+/** `registry search`: one row per match, best first, then how many there are and how to add one. */
+export function searchLines(rows: readonly RegistryRow[], total: number, registries: readonly string[]): string[] {
+  const labels = registryLabels(registries);
+  const many = registries.length > 1;
+  const head = ['ID', 'VERSION', ...(many ? ['REGISTRY'] : []), 'KINDS', 'WHAT IT IS'];
+  const body = rows.map((row) => [
+    revealMixedScript(row.name),
+    row.version,
+    ...(many ? [labels.get(row.registry) ?? row.registry] : []),
+    kinds(row),
+    `${row.status === 'deprecated' ? '(deprecated) ' : ''}${revealMixedScript(short(row.title !== undefined ? `${row.title}: ${row.description}` : row.description))}${lookAlike(row)}`,
+  ]);
+  const lines = table([head, ...body]);
+  lines.push('', `${rows.length < total ? `The first ${rows.length} of ${total} matches` : `${total} ${total === 1 ? 'match' : 'matches'}`}. More of one: connected-services registry show ID; add it: connected-services servers add NAME --from-registry ID`);
+  return lines.map((line) => terminalSafe(line));
+}
+
+/** `registry show`: the entry, and each way to install it as `--package N` and `--remote N` count them (from 1). */
+export function showLines(row: RegistryRow, options: RegistryInstallOptions): string[] {
+  const lines = [`${revealMixedScript(row.name)} ${row.version}${row.status === 'deprecated' ? ' (deprecated)' : ''}`];
+  if (row.title !== undefined) lines.push(`  ${revealMixedScript(row.title)}`);
+  lines.push(`  ${row.description.replace(/\s+/g, ' ').trim()}`);
+  if (row.statusMessage !== undefined) lines.push(`  ${row.statusMessage}`);
+  if (row.mixedScripts !== undefined) lines.push(`  warning: its id or title mixes ${row.mixedScripts.join(' and ')} letters within a word; check it is the server you mean`);
+  if (row.readsAs !== undefined) lines.push(`  warning: its title reads the same as the title of ${row.readsAs.join(', ')}`);
+  if (options.options.length === 0) lines.push('', 'It lists no package or remote to install.');
+  for (const option of options.options) {
+    const flag = 'package' in option.choice ? `--package ${option.choice.package + 1}` : `--remote ${option.choice.remote + 1}`;
+    lines.push('', `${flag}: ${option.label}${option.problem !== undefined ? ` (cannot be installed here: ${option.problem})` : ''}`);
+    if (option.inputs.length > 0) lines.push('  Its inputs, each given as --input INPUT=VALUE (a secret one also as --input-secret INPUT=SECRET_NAME):');
+    const rows = option.inputs.map((input) => {
+      const traits = [input.isRequired ? 'required' : 'optional', ...(input.isSecret ? ['secret'] : []), ...(input.default !== undefined ? [`default ${input.default}`] : []), ...(input.choices ? [`one of ${input.choices.join('/')}`] : [])];
+      return [`    ${input.key}`, `${traits.join(', ')}${input.description !== undefined ? `: ${short(input.description)}` : ''}`];
+    });
+    if (rows.length > 0) lines.push(...table(rows));
+  }
+  lines.push('', `Add it: connected-services servers add NAME --from-registry ${row.name}@${row.version}`);
+  return lines.map((line) => terminalSafe(line));
+}
+
+/** `registry refresh` and a search that fetched first: each registry's catalog as it now stands. */
+export function stateLines(states: readonly RegistryState[]): string[] {
+  const labels = registryLabels(states.map((s) => s.base));
+  return states.map((state) => {
+    const label = labels.get(state.base) ?? state.base;
+    const skipped = state.skipped.invalid + state.skipped.hostile;
+    const entries = `${state.entries} ${state.entries === 1 ? 'entry' : 'entries'}${skipped > 0 ? ` (${skipped} refused: invalid or hostile)` : ''}`;
+    const failure = state.lastFailure !== undefined ? `; the last refresh failed: ${state.lastFailure.message}` : '';
+    return terminalSafe(`${label}: ${entries}${failure}`);
+  });
+}

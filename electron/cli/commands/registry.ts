@@ -1,0 +1,98 @@
+import type { Command } from 'commander';
+import type { AppApi } from '../../../shared/api';
+import { indexRegistryRows, searchRegistry } from '../../../shared/catalog';
+import { CodedError } from '../../../shared/errors';
+import { closestWord } from '../../../shared/text';
+import { printJson } from '../output';
+import type { Run } from '../runner';
+import type { CliContext } from '../context';
+import { wholeNumber } from '../whole-number';
+import { searchLines, showLines, stateLines } from './registry-lines';
+import { parseId } from './servers-from-registry';
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 1000;
+
+function limitOf(text: string): number {
+  const n = wholeNumber(text);
+  if (n === undefined || n < 1 || n > MAX_LIMIT) throw new CodedError('invalid_input', `--limit takes a whole number from 1 to ${MAX_LIMIT}, not "${text}"`, { hint: 'For example: --limit 50' });
+  return n;
+}
+
+/** The catalog from the snapshots; fetched first when no registry has one yet (a first search). */
+async function catalogOf(ctx: CliContext, api: AppApi): Promise<Awaited<ReturnType<AppApi['registryCatalog']>>> {
+  const catalog = await api.registryCatalog({});
+  if (catalog.registries.length === 0) {
+    throw new CodedError('invalid_config', 'No MCP registry is configured (settings.registries is empty)', { hint: 'Add one to settings.registries in mcp.json, e.g. https://registry.modelcontextprotocol.io' });
+  }
+  if (catalog.registries.some((r) => r.fullSyncAt !== undefined)) return catalog;
+  ctx.output.err("Fetching the registries' catalogs for the first time (this may take a minute)…");
+  const { registries } = await api.refreshRegistries({});
+  for (const line of stateLines(registries)) ctx.output.err(line);
+  return api.registryCatalog({});
+}
+
+/** `registry search`, `registry show`, `registry refresh`: the MCP registries' catalog without the app's screens. */
+export function registerRegistry(program: Command, run: Run): void {
+  const registry = program.command('registry').description('the MCP registries\' catalog: search, show an entry, refresh');
+
+  registry
+    .command('search [words...]')
+    .description('find entries whose id, title, description or package holds every word (all entries without words)')
+    .option('--limit <n>', `how many to show (default ${DEFAULT_LIMIT})`, limitOf)
+    .option('--json', 'print JSON')
+    .action((words: string[], options: { limit?: number; json?: boolean }) =>
+      run(async (ctx) => {
+        const api = (await ctx.core()).api;
+        const catalog = await catalogOf(ctx, api);
+        const found = searchRegistry(indexRegistryRows(catalog.entries), words.join(' '), options.limit ?? DEFAULT_LIMIT);
+        if (options.json) return printJson(ctx.output, { total: found.total, entries: found.rows });
+        if (found.total === 0) {
+          const empty = catalog.entries.length === 0;
+          throw new CodedError('not_found', empty ? 'The registries list no entries yet.' : `No entry holds ${words.map((w) => `"${w}"`).join(' and ')}.`, {
+            hint: empty ? '`connected-services registry refresh` fetches their catalogs again' : 'Try fewer or other words, or `connected-services registry refresh` for entries added since',
+          });
+        }
+        for (const line of searchLines(found.rows, found.total, catalog.registries.map((r) => r.base))) ctx.output.out(line);
+      }),
+    );
+
+  registry
+    .command('show <id>')
+    .description('an entry, ID[@VERSION], with each package and remote it can be installed as and the inputs each asks for')
+    .option('--json', 'print JSON')
+    .action((raw: string, options: { json?: boolean }) =>
+      run(async (ctx) => {
+        const { id, version } = parseId(raw);
+        const api = (await ctx.core()).api;
+        const catalog = await catalogOf(ctx, api);
+        const row = catalog.entries.find((e) => e.name === id);
+        if (row === undefined) {
+          const meant = closestWord(id, catalog.entries.map((e) => e.name));
+          throw new CodedError('not_found', `The registries' catalog has no entry ${id}.`, { hint: meant !== undefined ? `Did you mean ${meant}?` : '`connected-services registry search WORDS` finds entries' });
+        }
+        if (version !== undefined && version !== row.version) {
+          throw new CodedError('not_found', `The catalog shows ${id} at ${row.version}, not ${version}.`, { hint: `\`connected-services servers add NAME --from-registry ${id}@${version}\` fetches that version from the registry; \`registry show ${id}\` shows ${row.version}` });
+        }
+        const install = await api.registryInstallOptions({ registry: row.registry, name: row.name });
+        if (options.json) return printJson(ctx.output, { entry: row, ...install });
+        for (const line of showLines(row, install)) ctx.output.out(line);
+      }),
+    );
+
+  registry
+    .command('refresh')
+    .description("fetch the registries' catalogs again (new and changed entries)")
+    .option('--full', 'page through every entry again, not only those changed since the last refresh')
+    .action((options: { full?: boolean }) =>
+      run(async (ctx) => {
+        ctx.output.err("Fetching the registries' catalogs…");
+        const { registries } = await (await ctx.core()).api.refreshRegistries(options.full === true ? { full: true } : {});
+        for (const line of stateLines(registries)) ctx.output.out(line);
+        // A registry that could not be reached is said above; the command fails only when none has a catalog.
+        if (registries.length > 0 && registries.every((r) => r.lastFailure !== undefined && r.fullSyncAt === undefined)) {
+          throw new CodedError('server_unavailable', 'No registry could be reached; none has a catalog yet.', { hint: 'Check the network and settings.registries in mcp.json, then run it again' });
+        }
+      }),
+    );
+}
