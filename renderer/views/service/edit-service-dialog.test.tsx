@@ -202,3 +202,15 @@ describe("a save's error after the form changes", () => {
     await waitFor(() => expect(within(edit).queryByRole('alert')).toBeNull());
   });
 });
+
+describe('editing a service: the keyboard keeps its place between the form and its review', () => {
+  it('Review changes hands the focus to the changes, Back to the form to its Review changes button', async () => {
+    renderApp(remoteApi(), { hash: '#/services/remote' });
+    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'The team API' } }));
+    expect(document.activeElement).toBe(within(edit).getByRole('heading', { name: 'Changes to remote' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Back to the form' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(edit).getByRole('button', { name: 'Review changes' })));
+    // The edit is kept.
+    expect(within(edit).getByLabelText<HTMLInputElement>('Description').value).toBe('The team API');
+  });
+});

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
-import { Dialog, DialogCancel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useLeaveGuard } from '../../components';
+import { Dialog, DialogCancel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useHandOverFocus, useLeaveGuard } from '../../components';
 import { SchemaForm } from '../../forms';
 import { flagSecretsInClear } from '../catalog/secrets-in-clear';
 import { describeError, type ShownError } from '../../lib';
@@ -84,12 +84,15 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   // a new secret value reaches it only through a restart.
   const restarts = loaded !== null && plan !== null && (!sameConnection(loaded.config, plan.config) || plan.secrets.length > 0);
 
+  // Review and Back replace the pressed button: the step shown takes the focus (WCAG 2.4.3).
+  const { takeFocus, pressed } = useHandOverFocus();
   const review = (values: CustomServiceData) => {
     if (!loaded) return;
     setError(null);
     try {
       setData(values);
-      setPlan(editedPlan(name, loaded.config, values));
+      const next = editedPlan(name, loaded.config, values);
+      pressed(() => setPlan(next))();
     } catch (failure) {
       setError(describeError(failure));
     }
@@ -156,6 +159,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
         <>
           <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
           <MemoryVaultNote />
+          <div ref={(form) => takeFocus(form?.querySelector<HTMLElement>('button[type="submit"]') ?? form)}>
           <SchemaForm<CustomServiceData>
             idPrefix="edit"
             label={`Settings of ${name}`}
@@ -177,11 +181,14 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
           >
             <DialogCancel />
           </SchemaForm>
+          </div>
         </>
       )}
       {loaded && plan !== null && restartFailed === null && (
         <section aria-labelledby="edit-review-title" className="edit-review">
-          <h3 id="edit-review-title">Changes to {name}</h3>
+          <h3 id="edit-review-title" tabIndex={-1} ref={takeFocus}>
+            Changes to {name}
+          </h3>
           {rows.length === 0 ? (
             <p>Nothing changed.</p>
           ) : (
@@ -214,7 +221,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             <button type="button" className="button primary" disabled={busy || rows.length === 0} onClick={() => void save()}>
               {busy ? 'Saving…' : status.enabled && restarts ? 'Save and restart' : 'Save'}
             </button>
-            <button type="button" className="button" disabled={busy} onClick={() => setPlan(null)}>
+            <button type="button" className="button" disabled={busy} onClick={pressed(() => setPlan(null))}>
               Back to the form
             </button>
             <DialogCancel disabled={busy} />
