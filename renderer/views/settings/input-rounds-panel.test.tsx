@@ -47,6 +47,24 @@ describe('Settings → When agents answer a service\'s questions', () => {
     expect(api.callsOf('setInputRoundSettings')[1]).toEqual({ inputRoundWindowMs: null, inputRoundQuietMs: 500, inputRoundGatherMaxMs: 10_000 });
   });
 
+  it('keeps the focus on Save while it saves (a disabled button drops it to the page), and a second press waits', async () => {
+    let finish: (view: InputRoundSettingsView) => void = () => undefined;
+    const saving = new Promise<InputRoundSettingsView>((resolve) => (finish = resolve));
+    const { api, panel } = await openPanel({}, () => saving as unknown as InputRoundSettingsView);
+    fireEvent.change(panel.getByRole('textbox', { name: 'Wait for more questions' }), { target: { value: '1' } });
+    const save = panel.getByRole('button', { name: 'Save answer times' });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(save);
+    fireEvent.click(save);
+    act(() => finish({ inputRoundQuietMs: 1000 }));
+    expect(await panel.findByRole('status')).toBeTruthy();
+    expect(api.callsOf('setInputRoundSettings')).toHaveLength(1);
+    expect(save.hasAttribute('aria-disabled')).toBe(false);
+  });
+
   it('refuses values out of bounds with the range, and sends nothing', async () => {
     const { api, panel } = await openPanel({});
     const window = panel.getByRole('textbox', { name: 'Time an agent has to answer' });

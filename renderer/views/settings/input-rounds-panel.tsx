@@ -81,7 +81,7 @@ export function InputRoundsPanel() {
           )}
           {saveError && <ErrorNote error={saveError} />}
           <div className="button-row">
-            <button type="submit" className="button primary" disabled={busy}>
+            <button type="submit" className="button primary" aria-disabled={busy || undefined}>
               Save answer times
             </button>
             {saved && (

@@ -73,7 +73,7 @@ export function SessionSettingsPanel() {
           )}
           {saveError && <ErrorNote error={saveError} />}
           <div className="button-row">
-            <button type="submit" className="button primary" disabled={busy}>
+            <button type="submit" className="button primary" aria-disabled={busy || undefined}>
               Save connection settings
             </button>
             {saved && (

@@ -40,6 +40,7 @@ export function useSettingsForm<View, Name extends string, Payload>(spec: Settin
   const [saveError, setSaveError] = useState<ShownError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const saving = useRef(false);
   // Unsaved edits are the person's: a change made elsewhere does not replace them, it is said.
   const edited = useRef(false);
   // Leaving the page with them asks first (a reload of the web UI also signs the tab out).
@@ -74,15 +75,18 @@ export function useSettingsForm<View, Name extends string, Payload>(spec: Settin
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!fields) return;
+    // The button stays focusable while a save runs (aria-disabled): a second press waits for the first.
+    if (!fields || saving.current) return;
     const { payload, errors } = spec.check(fields);
     setShown(errors);
     setSaveError(null);
     setSaved(false);
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
+    saving.current = true;
     spec.save(live.api, payload).then(
       (view) => {
+        saving.current = false;
         setBusy(false);
         edited.current = false;
         setUnsaved(false);
@@ -91,6 +95,7 @@ export function useSettingsForm<View, Name extends string, Payload>(spec: Settin
         setSaved(true);
       },
       (failure: unknown) => {
+        saving.current = false;
         setBusy(false);
         setSaveError(describeError(failure));
       },

@@ -46,7 +46,7 @@ export function WebUiSettingsPanel() {
           )}
           {saveError && <ErrorNote error={saveError} />}
           <div className="button-row">
-            <button type="submit" className="button primary" disabled={busy}>
+            <button type="submit" className="button primary" aria-disabled={busy || undefined}>
               Save web UI settings
             </button>
             {saved && (
