@@ -49,6 +49,24 @@ describe('activity: changes asked from the command line', () => {
     await waitFor(() => expect(screen.getByText('Nothing is waiting for your decision.')).toBeTruthy());
   });
 
+  it('keeps the keyboard in place: Confirm moves the focus to the next card, a token card takes it, Done gives it to the heading', async () => {
+    const api = createFakeApi({
+      listConfirmations: () => [confirmation(), confirmation({ id: 'c-2', summary: 'resume the bridge (agents can call again)' }), confirmation({ id: 'c-3', method: 'addAgent', summary: 'add the agent "helper"', input: { name: 'helper' } })],
+      decideConfirmation: ({ id }) => (id === 'c-3' ? { outcome: 'confirmed', result: { agent: { name: 'helper' }, token: 'cs_agent_focus' } } : { outcome: 'confirmed' }),
+    });
+    renderApp(api, { hash: '#/activity' });
+    const first = await screen.findByRole('listitem', { name: /asks to change the agent "claude"/ });
+    fireEvent.click(within(first).getByRole('button', { name: /^Confirm:/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm: resume the bridge (agents can call again)' })));
+    fireEvent.click(screen.getByRole('button', { name: /^Confirm: resume/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm: add the agent "helper"' })));
+    fireEvent.click(screen.getByRole('button', { name: /^Confirm: add the agent/ }));
+    const token = await screen.findByRole('status', { name: /Token for: add the agent "helper"/ });
+    await waitFor(() => expect(token.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(token).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Waiting for you/ })));
+  });
+
   it("says a review of a server's tools in words, its request as JSON only under Details", async () => {
     const digest = `0123456789abcdef${'f'.repeat(48)}`;
     const summary = 'review the tools of "notes": accept the tool "search" as shown (digest 0123456789abcdef)';

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { API_METHODS, type Confirmation } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { AddressNotes, CopyButton, ErrorNote, JsonView } from '../../components';
-import { clockText, describeError, type ShownError } from '../../lib';
+import { clockText, describeError, focusWhenShown, nextInList, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ArgumentList } from './argument-list';
 import { claimedProcess } from './claimed-process';
@@ -115,14 +115,17 @@ function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
  * A change the command line asked for that widens access: exactly what it runs (method and input,
  * redacted), from where, until when; Confirm runs it as the person, Refuse drops it.
  */
-export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: Confirmation; now: number; onDone: (id: string, result: unknown) => void }) {
+export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: Confirmation; now: number; onDone: (id: string, result: unknown) => boolean }) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const headingId = useId();
+  const item = useRef<HTMLLIElement>(null);
   const decide = (decision: 'confirm' | 'refuse') => {
     setBusy(true);
     setError(null);
+    // Decided, the card leaves: focus goes to what it answered (a token to copy), else the next card's Confirm or Allow, else the heading.
+    const next = nextInList(item.current, 'button.primary', () => document.getElementById('approvals-title'));
     live.api.decide({ kind: 'confirmation', id: confirmation.id, answer: { decision } }).then(
       (answer) => {
         if (answer.outcome === 'failed') {
@@ -131,7 +134,9 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
           return;
         }
         live.decisions.remove(confirmation.id);
-        onDone(confirmation.id, answer.result);
+        const answered = onDone(confirmation.id, answer.result);
+        const shown = () => [...document.querySelectorAll<HTMLElement>('[data-answered]')].find((card) => card.dataset['answered'] === confirmation.id)?.querySelector<HTMLElement>('button');
+        focusWhenShown(answered ? shown : next);
       },
       (failure: unknown) => {
         setError(describeError(failure));
@@ -140,7 +145,7 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
     );
   };
   return (
-    <li className="card approval confirmation" data-kind="confirmation" aria-labelledby={headingId}>
+    <li ref={item} className="card approval confirmation" data-kind="confirmation" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
         <strong>{fromText(confirmation)}</strong> asks to {revealHidden(confirmation.summary)}
       </p>
@@ -162,9 +167,9 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
 }
 
 /** A confirmed new agent's (or rotated) token: shown to the person who confirmed, once, until Done. */
-export function IssuedToken({ summary, token, onDone }: { summary: string; token: string; onDone: () => void }) {
+export function IssuedToken({ id, summary, token, onDone }: { id: string; summary: string; token: string; onDone: () => void }) {
   return (
-    <li className="card" role="status" aria-label={`Token for: ${summary}`}>
+    <li className="card" role="status" aria-label={`Token for: ${summary}`} data-answered={id}>
       <p>
         Done: {revealHidden(summary)}. The agent&apos;s token, shown only now:
       </p>
@@ -183,9 +188,9 @@ export function IssuedToken({ summary, token, onDone }: { summary: string; token
 export const SHOWN_RESULTS: ReadonlySet<string> = new Set(['callTool', 'readResource', 'getPrompt']);
 
 /** A confirmed call, read or prompt from the command line: its answer, until Done. */
-export function ConfirmedResult({ summary, result, onDone }: { summary: string; result: unknown; onDone: () => void }) {
+export function ConfirmedResult({ id, summary, result, onDone }: { id: string; summary: string; result: unknown; onDone: () => void }) {
   return (
-    <li className="card" role="status" aria-label={`Result of: ${summary}`}>
+    <li className="card" role="status" aria-label={`Result of: ${summary}`} data-answered={id}>
       <p>Done: {revealHidden(summary)}. What it answered:</p>
       <JsonView value={result} label={`What ${summary} answered`} />
       <div className="button-row">

@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('an issued agent token', () => {
   it('copied, leaves the clipboard after 30 s, like every secret', async () => {
-    render(<IssuedToken summary="connect agent cursor" token="cs_agent_tok-9f3a" onDone={() => undefined} />);
+    render(<IssuedToken id="c-1" summary="connect agent cursor" token="cs_agent_tok-9f3a" onDone={() => undefined} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy token' }));
       await Promise.resolve();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Confirmation, Decision } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { clockText, routeHref } from '../../lib';
+import { clockText, focusWhenShown, routeHref } from '../../lib';
 import { useLive, useNow, useStore } from '../../state';
 import { ApprovalItem } from './approval-item';
 import { ConfirmationCard, ConfirmedResult, IssuedToken, SHOWN_RESULTS, tokenOf } from './confirmation-card';
@@ -50,12 +50,19 @@ export function PendingApprovals() {
   // A confirmation past its time is refused by the core; it leaves before the event says so.
   const pending = useStore(live.decisions).filter((d) => d.kind !== 'confirmation' || d.item.expiresAt > now);
   const [answered, setAnswered] = useState<Answered[]>([]);
-  const done = (confirmation: Confirmation) => (id: string, result: unknown) => {
+  /** Whether what it answered stays shown (a token, a call's result) until Done. */
+  const done = (confirmation: Confirmation) => (id: string, result: unknown): boolean => {
     const token = tokenOf(result);
     if (token !== undefined) setAnswered((a) => [...a, { id, summary: confirmation.summary, token }]);
     else if (SHOWN_RESULTS.has(confirmation.method)) setAnswered((a) => [...a, { id, summary: confirmation.summary, result }]);
+    else return false;
+    return true;
   };
-  const dismiss = (id: string) => () => setAnswered((all) => all.filter((x) => x.id !== id));
+  const dismiss = (id: string) => () => {
+    setAnswered((all) => all.filter((x) => x.id !== id));
+    // Done takes the card away with its button: the section's heading keeps the keyboard's place.
+    focusWhenShown(() => document.getElementById('approvals-title'));
+  };
   return (
     <section aria-labelledby="approvals-title">
       <h2 id="approvals-title" tabIndex={-1}>Waiting for you {pending.length > 0 && <span className="count">({pending.length})</span>}</h2>
@@ -63,9 +70,9 @@ export function PendingApprovals() {
         <ul className="card-list">
           {answered.map((a) =>
             a.token !== undefined ? (
-              <IssuedToken key={a.id} summary={a.summary} token={a.token} onDone={dismiss(a.id)} />
+              <IssuedToken key={a.id} id={a.id} summary={a.summary} token={a.token} onDone={dismiss(a.id)} />
             ) : (
-              <ConfirmedResult key={a.id} summary={a.summary} result={a.result} onDone={dismiss(a.id)} />
+              <ConfirmedResult key={a.id} id={a.id} summary={a.summary} result={a.result} onDone={dismiss(a.id)} />
             ),
           )}
         </ul>
