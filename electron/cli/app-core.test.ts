@@ -46,5 +46,7 @@ describe('answerTimeoutMs: how long a command waits for the running app', () => 
     expect(answerTimeoutMs('callTool', { server: 'a', tool: 't', arguments: {} })).toBe(MAX_TIMEOUT_MS + 10_000);
     expect(answerTimeoutMs('connect', { name: 'a' })).toBeGreaterThanOrEqual(15 * 60_000);
     expect(answerTimeoutMs('status', {})).toBe(120_000);
+    // A registry's whole catalog, paged on a slow link, takes longer than two minutes.
+    expect(answerTimeoutMs('refreshRegistries', { full: true })).toBe(30 * 60_000);
   });
 });

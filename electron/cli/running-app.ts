@@ -14,13 +14,15 @@ export interface RunningApp {
  */
 /**
  * How long an answer may take: a sign-in waits for the person (a device code lives up to 15 minutes),
- * a call for its own timeout; everything else answers from the app's state or starts one server.
+ * a call for its own timeout, a registry refresh for its whole catalog; everything else answers from the app's state or starts one server.
  * A call without one has the app's (per tool, per server or settings.defaultTimeoutMs, up to an
  * hour), which only the app knows: it is waited for as long as the longest, since the app ends it.
  */
 export function answerTimeoutMs<M extends ApiMethod>(method: M, input: ApiInput<M>): number {
   if (method === 'connect') return 16 * 60_000;
   if (method === 'callTool') return ((input as ApiInput<'callTool'>).timeoutMs ?? MAX_TIMEOUT_MS) + 10_000;
+  // A registry's sync pages through its whole catalog (thousands of entries, each page up to 30 s on a slow link).
+  if (method === 'refreshRegistries') return 30 * 60_000;
   return 2 * 60_000;
 }
 

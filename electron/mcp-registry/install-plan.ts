@@ -152,11 +152,11 @@ export function planInstall(server: ServerDetail, choice: InstallChoice, given: 
   let planned: Planned;
   if ('package' in choice) {
     const pkg = server.packages?.[choice.package];
-    if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}; it lists ${server.packages?.length ?? 0}.`, { hint: `connected-services registry show ${server.name} lists each package and remote by number` });
+    if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}; it lists ${server.packages?.length ?? 0}.`);
     planned = planPackage(server.name, pkg, state, bundle, mounts);
   } else {
     const remote = server.remotes?.[choice.remote];
-    if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}; it lists ${server.remotes?.length ?? 0}.`, { hint: `connected-services registry show ${server.name} lists each package and remote by number` });
+    if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}; it lists ${server.remotes?.length ?? 0}.`);
     planned = planRemote(remote, state);
   }
   return { ...planned, secrets: state.secrets, missing: state.missing, asked: state.asked };

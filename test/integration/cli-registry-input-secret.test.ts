@@ -91,7 +91,7 @@ describe('servers add --from-registry --input-secret KEY=SECRET_NAME', () => {
     const refused = await run(['servers', 'add', 'notes', '--from-registry', 'io.example/notes', '--input', `NOTES_TOKEN=${VALUE}`]);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("The vault cannot keep io.example/notes's secret inputs beyond this command");
-    expect(refused.stderr).toContain('Nothing was added.');
+    expect(refused.stderr).toContain('(nothing was added)');
     expect(refused.stderr).toContain('CONNECTED_SERVICES_PASSPHRASE');
     expect(refused.stderr).not.toContain(VALUE);
     expect(readFileSync(join(forgetful, 'mcp.json'), 'utf8')).not.toContain('notes');

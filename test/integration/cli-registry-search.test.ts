@@ -19,7 +19,7 @@ describe('registry search, show and refresh', () => {
     registry.add({
       name: 'io.example/notes',
       title: 'Notes',
-      description: 'Notes on disk, searched by tag',
+      description: 'Notes on disk, searched by tag. Set NOTES_TOKEN=your-token first',
       version: '2.1.0',
       packages: [
         { registryType: 'npm', identifier: '@example/notes-mcp', version: '2.1.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NOTES_TOKEN', isRequired: true, isSecret: true, description: 'your API token' }, { name: 'NOTES_REGION', choices: ['eu', 'us'], default: 'eu' }] },
@@ -40,7 +40,7 @@ describe('registry search, show and refresh', () => {
     expect(found.code, found.stderr).toBe(0);
     expect(found.stderr).toContain("Fetching the registries' catalogs for the first time");
     expect(found.stdout).toMatch(/^ID\s+VERSION\s+KINDS\s+WHAT IT IS$/m);
-    expect(found.stdout).toMatch(/^io\.example\/notes\s+2\.1\.0\s+npm, nuget, remote\s+Notes: Notes on disk, searched by tag$/m);
+    expect(found.stdout).toMatch(/^io\.example\/notes\s+2\.1\.0\s+npm, nuget, remote\s+Notes: Notes on disk, searched by tag\. Set NOTES_TOKEN=your-token first$/m);
     expect(found.stdout).toContain('1 match. More of one: connected-services registry show ID');
     // The catalog is kept: the next search asks no registry.
     const queries = registry.queries.length;
@@ -73,10 +73,14 @@ describe('registry search, show and refresh', () => {
     expect(shown.stdout).toContain('--remote 1: ');
     expect(shown.stdout).toContain('Add it: connected-services servers add NAME --from-registry io.example/notes@2.1.0');
     expect(shown.stdout).not.toContain('[redacted]');
+    // As JSON for a script: the inputs' names as listed (the output's patterns would read `"key": "NOTES_TOKEN"` as a secret).
+    const json = JSON.parse((await cli(['registry', 'show', 'io.example/notes', '--json'])).stdout) as { entry: { description: string }; options: { label: string; inputs: { key: string }[] }[] };
+    expect(json.options[0]?.inputs.map((i) => i.key)).toEqual(['NOTES_TOKEN', 'NOTES_REGION']);
+    expect(json.entry.description).toBe('Notes on disk, searched by tag. Set NOTES_TOKEN=your-token first');
     // A number past them points here.
     const past = await cli(['servers', 'add', 'n5', '--from-registry', 'io.example/notes', '--package', '5']);
     expect(past.stderr).toContain('io.example/notes has no package number 5; it lists 2.');
-    expect(past.stderr).toContain('connected-services registry show io.example/notes lists each package and remote by number');
+    expect(past.stderr).toContain('`connected-services registry show io.example/notes` lists each package and remote by number');
     const missing = await cli(['registry', 'show', 'io.example/note']);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain("The registries' catalog has no entry io.example/note.");

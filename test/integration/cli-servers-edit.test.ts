@@ -28,6 +28,7 @@ describe('CLI: servers edit and servers restart', () => {
     expect(timed.stdout, timed.stderr).toBe('Changed f.\n');
     expect((JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { timeoutMs?: number }> }).mcpServers['f']?.timeoutMs).toBe(120_000);
     expect((await runCli(home, ['servers', 'edit', 'f', '--timeout', ''])).code).toBe(0);
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('timeoutMs');
 
     const edited = await runCli(home, ['servers', 'edit', 'f', '--env', 'FAULT_MODE=normal']);
     expect(edited.code, edited.stderr).toBe(0);

@@ -52,14 +52,15 @@ export function boundedElicitation(params: ElicitRequestParams): ElicitRequestPa
 
 /** `url`: a URL-mode request's URL as checked (ask-url.ts); a form's request has none. */
 export function elicitationView(params: ElicitRequestParams, base: Base, url: UrlVerdict): ViewDraft {
-  // Redacted as every string leaving the core: the server may put a vault value it was given into its
-  // question, which the person is shown and the decisions log keeps (SECURITY.md).
-  const message = cut(redact(params.message), MAX_MESSAGE_CHARS);
+  // Values we hold only, as the agent's copy (agent-asker.ts): the server may put a vault value it was
+  // given into its question, which the person is shown and the decisions log keeps (SECURITY.md). The
+  // patterns would garble a plain question ("Authorization: choose a scope").
+  const message = cut(redactor.removeKnown(params.message), MAX_MESSAGE_CHARS);
   if (params.mode === 'url') {
     const { origin, problem } = url;
     return { ...base, kind: 'url', message, url: params.url, ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { urlProblem: problem } : {}) };
   }
-  // Known values only: a form's field names and wording are kept as written, so its answer still fits.
+  // Known values only, as in the message; a field named after one is hidden too (its answer then goes under that name).
   const schema = redactor.removeKnown(params.requestedSchema) as Record<string, unknown>;
   const sensitive = sensitiveFields(schema);
   return { ...base, kind: 'form', message, requestedSchema: schema, ...(sensitive.length > 0 ? { sensitive } : {}) };

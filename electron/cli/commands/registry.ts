@@ -3,7 +3,8 @@ import type { AppApi } from '../../../shared/api';
 import { indexRegistryRows, searchRegistry } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../../../shared/text';
-import { printJson } from '../output';
+import type { Output } from '../output';
+import { redactor } from '../../../shared/redact';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
 import { wholeNumber } from '../whole-number';
@@ -18,6 +19,17 @@ function limitOf(text: string): number {
   if (n === undefined || n < 1 || n > MAX_LIMIT) throw new CodedError('invalid_input', `--limit takes a whole number from 1 to ${MAX_LIMIT}, not "${text}"`, { hint: 'For example: --limit 50' });
   return n;
 }
+
+/**
+ * Public catalog text, printed as the registry wrote it: a pattern of the output's redaction reads
+ * `"key": "NOTES_TOKEN"` or `API_KEY=…` in a description as a secret; only values we hold are hidden.
+ */
+function printCatalog(output: Output, lines: readonly string[]): void {
+  const print = output.verbatim?.bind(output) ?? output.out.bind(output);
+  for (const line of lines) print(redactor.removeKnown(line));
+}
+
+const asJson = (value: unknown): string[] => [JSON.stringify(redactor.removeKnown(value), null, 2)];
 
 /** The catalog from the snapshots; fetched first when no registry has one yet (a first search). */
 async function catalogOf(ctx: CliContext, api: AppApi): Promise<Awaited<ReturnType<AppApi['registryCatalog']>>> {
@@ -46,14 +58,14 @@ export function registerRegistry(program: Command, run: Run): void {
         const api = (await ctx.core()).api;
         const catalog = await catalogOf(ctx, api);
         const found = searchRegistry(indexRegistryRows(catalog.entries), words.join(' '), options.limit ?? DEFAULT_LIMIT);
-        if (options.json) return printJson(ctx.output, { total: found.total, entries: found.rows });
+        if (options.json) return printCatalog(ctx.output, asJson({ total: found.total, entries: found.rows }));
         if (found.total === 0) {
           const empty = catalog.entries.length === 0;
           throw new CodedError('not_found', empty ? 'The registries list no entries yet.' : `No entry holds ${words.map((w) => `"${w}"`).join(' and ')}.`, {
             hint: empty ? '`connected-services registry refresh` fetches their catalogs again' : 'Try fewer or other words, or `connected-services registry refresh` for entries added since',
           });
         }
-        for (const line of searchLines(found.rows, found.total, catalog.registries.map((r) => r.base))) ctx.output.out(line);
+        printCatalog(ctx.output, searchLines(found.rows, found.total, catalog.registries.map((r) => r.base)));
       }),
     );
 
@@ -75,8 +87,7 @@ export function registerRegistry(program: Command, run: Run): void {
           throw new CodedError('not_found', `The catalog shows ${id} at ${row.version}, not ${version}.`, { hint: `\`connected-services servers add NAME --from-registry ${id}@${version}\` fetches that version from the registry; \`registry show ${id}\` shows ${row.version}` });
         }
         const install = await api.registryInstallOptions({ registry: row.registry, name: row.name });
-        if (options.json) return printJson(ctx.output, { entry: row, ...install });
-        for (const line of showLines(row, install)) ctx.output.out(line);
+        printCatalog(ctx.output, options.json === true ? asJson({ entry: row, ...install }) : showLines(row, install));
       }),
     );
 

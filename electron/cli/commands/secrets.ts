@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CodedError, ERROR_REASONS } from '../../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 import type { AppApi } from '../../../shared/api';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
@@ -10,6 +10,7 @@ import { hintText, printJson, table } from '../output';
 import type { CliContext } from '../context';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
+import { refuseMemoryOnly } from '../memory-only-vault';
 import { checkSecretInput } from './secret-input';
 import { nonEmpty } from '../empty-values';
 import { shellQuote } from '../../pool';
@@ -87,12 +88,7 @@ export function registerSecrets(program: Command, run: Run): void {
         const core = await ctx.core();
         // The vault that would keep it: the running app's, or this command's own.
         const health = (await core.api.status({})).vault;
-        if (options.store === undefined && !health.persistent) {
-          throw new CodedError('denied', `The vault cannot keep secrets beyond this command (nothing was stored): ${health.message}`, {
-            hint: 'Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own, or unlock or install an OS keychain, then run the command again',
-            data: { reason: ERROR_REASONS.vaultMemoryOnly },
-          });
-        }
+        if (options.store === undefined) refuseMemoryOnly(health, 'secrets', 'nothing was stored');
         // The value is typed or read only once it can be kept.
         const value = fromFile?.value ?? (process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin());
         if (value === '') {

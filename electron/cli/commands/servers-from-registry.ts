@@ -1,12 +1,13 @@
 import { createInterface } from 'node:readline/promises';
-import { CodedError, ERROR_REASONS } from '../../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { assertNoCaseTwin, assertNoSeparator } from '../../../shared/config';
 import { closestWord, mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
-import { BundleClaim, deriveInstall, type DeriveOptions, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import { BundleClaim, deriveInstall, type DeriveOptions, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, planInstall, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
+import { refuseMemoryOnly } from '../memory-only-vault';
 
 export interface FromRegistryOptions {
   fromRegistry: string;
@@ -55,11 +56,22 @@ function givenInputs(items: string[] | undefined, flag = '--input', form = 'INPU
 
 /** The first package this computer can run from the registry's kinds, else the first Streamable HTTP remote. */
 function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): InstallChoice {
-  if (options.package !== undefined) return { package: Number(options.package) - 1 };
-  if (options.remote !== undefined) return { remote: Number(options.remote) - 1 };
-  const pkg = entry.server.packages?.findIndex((p) => SUPPORTED.has(p.registryType)) ?? -1;
+  const { name, packages = [], remotes = [] } = entry.server;
+  const numbered = (kind: 'package' | 'remote', n: number, count: number): void => {
+    if (n <= count) return;
+    throw new CodedError('invalid_input', `${name} has no ${kind} number ${n}; it lists ${count}.`, { hint: `\`connected-services registry show ${name}\` lists each package and remote by number` });
+  };
+  if (options.package !== undefined) {
+    numbered('package', Number(options.package), packages.length);
+    return { package: Number(options.package) - 1 };
+  }
+  if (options.remote !== undefined) {
+    numbered('remote', Number(options.remote), remotes.length);
+    return { remote: Number(options.remote) - 1 };
+  }
+  const pkg = packages.findIndex((p) => SUPPORTED.has(p.registryType));
   if (pkg >= 0) return { package: pkg };
-  const remote = entry.server.remotes?.findIndex((r) => r.type === 'streamable-http') ?? -1;
+  const remote = remotes.findIndex((r) => r.type === 'streamable-http');
   if (remote >= 0) return { remote };
   return { package: 0 };
 }
@@ -226,12 +238,8 @@ async function storedInputs(ctx: CliContext, items: string[] | undefined, given:
 async function refuseLostSecrets(ctx: CliContext, id: string, dryRun: boolean): Promise<void> {
   const health = (await (await ctx.core()).api.status({})).vault;
   if (health.persistent) return;
-  const message = `The vault cannot keep ${id}'s secret inputs beyond this command: ${health.message}`;
-  if (dryRun) return ctx.output.err(`warning: ${message}`);
-  throw new CodedError('denied', `${message} Nothing was added.`, {
-    hint: 'Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own, or unlock or install an OS keychain, then run the command again',
-    data: { reason: ERROR_REASONS.vaultMemoryOnly },
-  });
+  if (dryRun) return ctx.output.err(`warning: The vault cannot keep ${id}'s secret inputs beyond this command: ${health.message}`);
+  refuseMemoryOnly(health, `${id}'s secret inputs`, 'nothing was added');
 }
 
 /** An --input the entry does not ask for (a typo, another package's): refused, not silently dropped. */
@@ -251,9 +259,11 @@ async function deriveAll(ctx: CliContext, name: string, id: string, entry: Check
   let given = givenInputs(options.input);
   const stored = await storedInputs(ctx, options.inputSecret, given);
   const secretName = stored === undefined ? installSecretName(name) : Object.assign(installSecretName(name), { stored });
+  // Judged on the plan before any bundle is downloaded: a typo or a forgetful vault costs no download.
+  const first = planInstall(entry.server, choice, given, secretName);
+  refuseUnknownInputs(id, Object.keys(given), first.asked);
+  if (first.secrets.size > 0 || first.missing.some((ask) => ask.isSecret)) await refuseLostSecrets(ctx, id, options.dryRun === true);
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
-  refuseUnknownInputs(id, Object.keys(given), plan.asked);
-  if (plan.secrets.size > 0 || plan.missing.some((ask) => ask.isSecret)) await refuseLostSecrets(ctx, id, options.dryRun === true);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };
     plan = await deriveInstall(entry.server, choice, given, secretName, derive);
