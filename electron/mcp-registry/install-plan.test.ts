@@ -33,6 +33,15 @@ describe('planInstall', () => {
     expect(() => planInstall(server, { package: 0 }, { folder: 'x', API_TOKEN: 't', mode: 'slow' }, named)).toThrow('--input mode must be one of: fast, safe');
   });
 
+  it('an optional flag left out: a switch is given alone, one that takes a value (a secret, a path) is left out whole', () => {
+    const server: ServerDetail = {
+      ...base,
+      packages: [{ registryType: 'npm', identifier: '@example/demo-mcp', version: '1.2.3', transport: { type: 'stdio' }, packageArguments: [{ type: 'named', name: '--verbose' }, { type: 'named', name: '--api-key', isSecret: true }, { type: 'named', name: '--config', format: 'filepath' }, { type: 'named', name: '--read-only', format: 'boolean' }] }],
+    };
+    expect(planInstall(server, { package: 0 }, {}, named).config).toEqual({ command: 'npx', args: ['-y', '@example/demo-mcp@1.2.3', '--verbose', '--read-only'] });
+    expect(planInstall(server, { package: 0 }, { 'api-key': 'k-1', config: '/etc/demo.json' }, named).config).toMatchObject({ args: ['-y', '@example/demo-mcp@1.2.3', '--verbose', '--api-key', '${secret:demo_api-key}', '--config', '/etc/demo.json', '--read-only'] });
+  });
+
   it('pypi through uvx and oci through docker run, pinned; environment to docker by name only', () => {
     const server: ServerDetail = {
       ...base,

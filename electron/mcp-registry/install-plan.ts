@@ -41,8 +41,10 @@ function args(list: RegistryArgument[] | undefined, state: InputState): string[]
     } else {
       const value = resolveInput(state, arg.name.replace(/^-+/, ''), arg);
       // A flag without a value (`--verbose`) is given as is; with one, as two arguments (no shell splits them).
+      // One that takes a value left out (a secret, a path, a number) is left out whole: alone, it would take the next argument as its value.
+      const takesValue = arg.isSecret === true || (arg.format !== undefined && arg.format !== 'boolean');
       if (value !== undefined) out.push(arg.name, value);
-      else if (arg.isRequired !== true && arg.default === undefined && arg.value === undefined && arg.choices === undefined) out.push(arg.name);
+      else if (!takesValue && arg.isRequired !== true && arg.default === undefined && arg.value === undefined && arg.choices === undefined) out.push(arg.name);
     }
   }
   return out;
