@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { bodyShapeProblem } from './body-shape';
+import { rpcProblem } from './rpc-problem';
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -43,11 +44,16 @@ export function parseJsonRpc(text: string): { ok: true; body: unknown } | { ok: 
   try {
     body = JSON.parse(text);
   } catch {
-    return { ok: false, rpcCode: -32700, message: 'Parse error: the body is not valid JSON' };
+    // RFC 8259 §8.1: JSON text is not sent with a byte order mark.
+    const mark = text.startsWith('\uFEFF') ? ': it starts with a byte order mark (U+FEFF); send it without one' : '';
+    return { ok: false, rpcCode: -32700, message: `Parse error: the body is not valid JSON${mark}` };
   }
-  const messages = Array.isArray(body) ? body : [body];
-  if (messages.length === 0 || !messages.every(isMessageShape)) {
-    return { ok: false, rpcCode: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' };
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  if (messages.length === 0) return { ok: false, rpcCode: -32600, message: 'Invalid Request: an empty batch' };
+  const odd = messages.find((m) => !isMessageShape(m));
+  if (odd !== undefined) {
+    const problem = rpcProblem(odd);
+    return { ok: false, rpcCode: -32600, message: `Invalid Request: ${problem === 'not a valid JSON-RPC message' ? 'not a JSON-RPC 2.0 message (a request with a method, or a response with an id and a result or an error)' : problem}` };
   }
   return { ok: true, body };
 }

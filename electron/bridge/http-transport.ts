@@ -11,6 +11,7 @@ import type { Lane } from './tool-call-lane';
 import { reusedIdAnswer } from './reused-request-id';
 import { StoppedWaiting, type AnswerStreams } from './stopped-waiting';
 import { MAX_UNREAD_STREAM_BYTES, unreadGetStreamEnd } from './unread-bound';
+import { rpcProblem } from './rpc-problem';
 
 /**
  * What a message's handler learns of its HTTP request: nothing (the SDK's would be a web Request
@@ -140,8 +141,8 @@ export class HttpServerTransport implements Transport, AnswerStreams {
         if (item === null || typeof item !== 'object') throw new TypeError('not an object');
         message = withoutAgentReason(parseRpcMessage(item, this.#options.types));
       } catch {
-        // Valid JSON (the endpoint parsed it) that is no JSON-RPC message: JSON-RPC 2.0 §5.1 Invalid Request.
-        return refuse(res, { status: 400, code: -32600, message: 'Invalid Request: not a valid JSON-RPC message' });
+        // Valid JSON (the endpoint parsed it) that is no JSON-RPC message: JSON-RPC 2.0 §5.1 Invalid Request, saying why.
+        return refuse(res, { status: 400, code: -32600, message: `Invalid Request: ${rpcProblem(item)}` });
       }
       messages.push(message);
       kinds.push(rpcKind(message));
@@ -264,8 +265,7 @@ export class HttpServerTransport implements Transport, AnswerStreams {
     // Only what waits unread counts: one large message to an agent that reads is sent.
     if (standalone.res.writableLength === 0 || standalone.res.writableLength + Buffer.byteLength(event) <= MAX_UNREAD_STREAM_BYTES) standalone.res.write(event);
     else {
-      // An agent that stopped reading: the stream ends, and its place with it, not once its socket
-      // closes (Node's `close` waits for what was written to leave): a new GET may follow at once.
+      // An agent that stopped reading: the stream ends, and its place with it, not once its socket closes (Node's `close` waits for what was written to leave): a new GET may follow at once.
       standalone.stop();
       standalone.res.end(unreadGetStreamEnd());
       if (this.#standalone === standalone) this.#standalone = undefined;

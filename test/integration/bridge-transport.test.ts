@@ -315,10 +315,22 @@ describe('the bridge transport (MCP 2025-11-25 §Streamable HTTP)', () => {
   it('refuses a message the JSON-RPC schema refuses (an unknown member, an id no request may have) as -32600, and a body over the limit (413)', async () => {
     const session = await initialize();
     // Valid JSON that is no valid request: Invalid Request, not Parse error (JSON-RPC 2.0 §5.1).
-    for (const odd of [{ ...call(1, 'echo'), extra: true }, { ...call(1, 'echo'), id: null }, { ...call(1, 'echo'), id: { a: 1 } }, { ...call(1, 'echo'), id: true }, { ...call(1, 'echo'), params: 5 }]) {
-      const res = await send('POST', odd, session, V);
+    // Each refusal says what to fix, naming the member, never its value.
+    const ID = 'Invalid Request: an id must be a string or a whole number (not null, a fraction, an object or a boolean)';
+    const odd: [unknown, string][] = [
+      [{ ...call(1, 'echo'), extra: true }, 'Invalid Request: "extra" is no member of a JSON-RPC message (only jsonrpc, id, method, params, result, error)'],
+      [{ ...call(1, 'echo'), id: null }, ID],
+      [{ ...call(1, 'echo'), id: { a: 1 } }, ID],
+      [{ ...call(1, 'echo'), id: true }, ID],
+      [{ ...call(1, 'echo'), id: 1.5 }, ID],
+      [{ ...call(1, 'echo'), params: 5 }, 'Invalid Request: its "params" must be an object'],
+      [{ ...call(1, 'echo'), params: { name: 'echo', arguments: {}, _meta: { progressToken: 1.5 } } }, 'Invalid Request: a progressToken must be a string or a whole number'],
+      [{ ...call(1, 'echo'), jsonrpc: '1.0' }, 'Invalid Request: its "jsonrpc" must be "2.0"'],
+    ];
+    for (const [message, said] of odd) {
+      const res = await send('POST', message, session, V);
       expect(res.status).toBe(400);
-      expect(await res.next()).toMatchObject({ error: { code: -32600, message: 'Invalid Request: not a valid JSON-RPC message' } });
+      expect(await res.next()).toMatchObject({ error: { code: -32600, message: said } });
     }
     // The bridge closes the connection after its 413, so the client may see the reset first.
     const huge = await send('POST', call(1, 'echo', { arguments: { m: 'x'.repeat(70 * 1024) } }), session, V).then(
