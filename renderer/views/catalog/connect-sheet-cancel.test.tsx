@@ -1,0 +1,28 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const LINE = 'npx -y @modelcontextprotocol/server-everything stdio';
+
+describe("the catalog's Connect sheet, cancelled before anything is added", () => {
+  it("gives the focus back to the entry's Add button (the form that led there is gone)", async () => {
+    const api = createFakeApi({
+      addService: () => ({ commandLine: LINE, needsApproval: true, steps: [] }),
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything' })] }),
+    });
+    renderApp(api);
+    const add = await screen.findByRole('button', { name: 'Add Everything (reference)' });
+    add.focus();
+    fireEvent.click(add);
+    const dialog = screen.getByRole('dialog', { name: 'Add Everything (reference)' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect everything-2' });
+    await within(sheet).findByRole('group', { name: 'What you approve' });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Everything (reference)' })));
+  });
+});
