@@ -1,4 +1,5 @@
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps } from '@rjsf/utils';
+import { useEffect, useRef, type MouseEvent } from 'react';
 
 /*
  * rjsf's default array templates lay items out with inline flex styles and Bootstrap's `row` and
@@ -15,14 +16,37 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const description = uiOptions.description ?? schema.description;
   const editable = !readonly && disabled !== true;
   const { AddButton } = registry.templates.ButtonTemplates;
+  // Added, the new item's first field takes the focus, not the button (WCAG 2.4.3): the person types next.
+  const list = useRef<HTMLDivElement>(null);
+  const addedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (addedAt.current === null || items.length <= addedAt.current) return;
+    addedAt.current = null;
+    list.current?.lastElementChild?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [items.length]);
+  const add = (event: MouseEvent<HTMLButtonElement>) => {
+    addedAt.current = items.length;
+    onAddClick(event);
+  };
+  const shownTitle = uiOptions.title ?? title;
   return (
     <fieldset className={className} id={fieldPathId.$id}>
-      <Title fieldPathId={fieldPathId} title={uiOptions.title ?? title} required={required === true} schema={schema} registry={registry} {...(uiSchema ? { uiSchema } : {})} {...(editable ? { optionalDataControl } : {})} />
+      <Title fieldPathId={fieldPathId} title={shownTitle} required={required === true} schema={schema} registry={registry} {...(uiSchema ? { uiSchema } : {})} {...(editable ? { optionalDataControl } : {})} />
       <Description fieldPathId={fieldPathId} {...(description !== undefined ? { description } : {})} schema={schema} registry={registry} {...(uiSchema ? { uiSchema } : {})} />
       {!editable && optionalDataControl}
-      <div className="array-item-list">{items}</div>
+      <div className="array-item-list" ref={list}>
+        {items}
+      </div>
       {canAdd === true && (
-        <AddButton id={buttonId(fieldPathId, 'add')} className="rjsf-array-item-add" onClick={onAddClick} disabled={disabled === true || readonly === true} registry={registry} {...(uiSchema ? { uiSchema } : {})} />
+        <AddButton
+          id={buttonId(fieldPathId, 'add')}
+          className="rjsf-array-item-add"
+          onClick={add}
+          disabled={disabled === true || readonly === true}
+          registry={registry}
+          {...(shownTitle ? { 'aria-label': `Add item to ${shownTitle}` } : {})}
+          {...(uiSchema ? { uiSchema } : {})}
+        />
       )}
     </fieldset>
   );

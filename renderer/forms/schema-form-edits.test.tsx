@@ -21,7 +21,7 @@ describe('what counts as an edit of a form', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onEdited).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add item to Arguments' }));
     expect(onEdited).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Remove item 1' }));
     expect(onEdited).toHaveBeenCalledTimes(2);

@@ -148,9 +148,12 @@ describe('adding a custom service (rjsf form)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
     fireEvent.change(field(dialog, /^Name/), { target: { value: 'mine' } });
     fireEvent.change(field(dialog, /^Command/), { target: { value: 'uvx' } });
-    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Add item' })[0] as HTMLElement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add item to Arguments' }));
+    // The new item's field takes the focus, where the person types next.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Argument/)));
     fireEvent.change(within(dialog).getByLabelText(/^Argument/), { target: { value: 'my-mcp-server' } });
-    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Add item' })[1] as HTMLElement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add item to Environment variables' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getAllByLabelText(/^Name/).at(-1)));
     const env = within(dialog).getAllByRole('group', { name: /Environment variables/ })[0] as HTMLElement;
     // Each item is named for what it is, not "Environment variables-1".
     expect(within(env).queryByText(/Environment variables-1/)).toBeNull();
