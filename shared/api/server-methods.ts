@@ -16,6 +16,8 @@ export const StatusSchema = z.object({
   missingHeaderSecrets: z
     .array(z.object({ server: z.string(), header: z.string(), name: z.string(), reference: z.string(), fix: z.string() }))
     .optional(),
+  /** approvals.json could not be read and is ignored (every command then waits for approval): the file and why. */
+  approvalsIgnored: z.object({ file: z.string(), reason: z.string() }).optional(),
   /** `all` agents whose listing passes the bound now: the servers each searches instead, and their size (absent: none). */
   listingBounds: z.array(AgentListingBoundSchema).optional(),
 });

@@ -139,6 +139,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
         vault: deps.vault.health(),
         ...(await missingHeaderSecrets(registry, deps.vault)),
         ...(await listingBoundsOf(deps)),
+        ...((reason) => (reason === undefined ? {} : { approvalsIgnored: { file: registry.approvals.file, reason } }))(registry.approvals.ignoredBecause()),
       };
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {

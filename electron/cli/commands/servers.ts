@@ -13,7 +13,7 @@ import { entryNumber, planFromRegistry } from './servers-from-registry';
 import { registerServerPruneBundles } from './servers-prune-bundles';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
-import { stateLabel } from './status';
+import { approvalsIgnoredLine, stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
 import { refuseBrokenReferences } from '../../app';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
@@ -112,7 +112,8 @@ export function registerServers(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const { servers: listed, configIssues } = await (await ctx.core(VAULT_WHEN_USED)).api.status({});
+        const status = await (await ctx.core(VAULT_WHEN_USED)).api.status({});
+        const { servers: listed, configIssues } = status;
         const list = listed.map((s) => ({ ...s, ...(s.commandLine !== undefined ? { commandLine: s.transport === 'stdio' ? hideCommandSecrets(s.commandLine) : hideSecrets(s.commandLine) } : {}), ...(s.url !== undefined ? { url: hideSecrets(s.url) } : {}) }));
         // A broken file is not an empty one: what is listed is the last good config, and the command fails.
         if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);
@@ -126,6 +127,8 @@ export function registerServers(program: Command, run: Run): void {
           ...issueRows(configIssues, list).map(({ server, problem }) => [server, '', 'invalid entry', problem]),
         ];
         for (const line of table(rows)) ctx.output.out(line);
+        const ignored = approvalsIgnoredLine(status);
+        if (ignored !== undefined) ctx.output.err(ignored);
         if (configIssues.length > 0) throw configError(configIssues);
       }),
     );

@@ -57,6 +57,13 @@ export function listingBoundLine({ agent, searched, every, boundBytes }: AgentLi
   return `listing bound: agent "${agent}" finds the tools of ${which} through search_tools, each past ${mib(boundBytes)} listed; its other servers' tools stay listed`;
 }
 
+/** A broken approvals.json turns every server to "pending approval": said where the list is, not only by doctor. */
+export function approvalsIgnoredLine(status: { approvalsIgnored?: { file: string; reason: string } | undefined }): string | undefined {
+  const ignored = status.approvalsIgnored;
+  if (ignored === undefined) return undefined;
+  return `warning: ${ignored.file} is ${ignored.reason}: it is ignored, so every command waits for your approval again. Fix it, or approve each server again (connected-services servers approve NAME), which moves the broken file aside`;
+}
+
 export function registerStatus(program: Command, run: Run): void {
   program
     .command('status')
@@ -79,6 +86,8 @@ export function registerStatus(program: Command, run: Run): void {
         ctx.output.out(`Vault:          ${status.vault.providerLabel}, ${status.vault.state}${status.vault.persistent ? '' : ' (not persistent)'}`);
         if (!status.vault.persistent || status.vault.state !== 'ready' || status.vault.corruptFiles.length > 0) ctx.output.out(`  ${status.vault.message}`);
         for (const issue of status.configIssues) ctx.output.out(`config problem: ${formatIssue(issue)}`);
+        const ignored = approvalsIgnoredLine(status);
+        if (ignored !== undefined) ctx.output.err(ignored);
         const invalid = issueRows(status.configIssues, status.servers);
         if (status.servers.length === 0 && invalid.length === 0) {
           if (broken) throw broken;
