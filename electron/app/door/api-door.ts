@@ -22,6 +22,7 @@ import { powerOf } from './method-powers';
 import { OPENER_BOUND } from './opener-bound';
 import { refuseUnusableCall } from './refuse-call';
 import { refuseUnusablePrompt } from './refuse-prompt';
+import { refuseUnusableRead } from './refuse-read';
 import { refuseNow, type RefuseNowChecks } from './refuse-now';
 
 /** Where the door writes what changed (the AdminLog; a fake in tests). */
@@ -202,6 +203,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     }
     if (method === 'callTool') await refuseUnusableCall(api, input as ApiInput<'callTool'>);
     if (method === 'getPrompt') await refuseUnusablePrompt(api, input as ApiInput<'getPrompt'>);
+    if (method === 'readResource') await refuseUnusableRead(api, input as ApiInput<'readResource'>);
     // Answered as the method would once confirmed (apps-api.ts), without asking the person first.
     if (method === 'callAppTool' && options.appOpener && options.appOpener((input as ApiInput<'callAppTool'>).appId) !== from.caller) throw notOpen();
     await refuseNow(api, method, input, options.refuseNow);
