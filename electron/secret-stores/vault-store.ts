@@ -31,7 +31,8 @@ export function createVaultStore(vault: Pick<Vault, 'get' | 'set' | 'delete' | '
     health: () =>
       healthOf(() => {
         const health = vault.health();
-        if (health.state !== 'ready') return Promise.reject(storeUnavailable('vault', `is ${health.state}`, 'Run `connected-services doctor`.'));
+        // Its own words say why (a passphrase that does not open it, a keychain locked) and what to do.
+        if (health.state !== 'ready') return Promise.reject(storeUnavailable('vault', `is ${health.state}: ${health.message.replace(/\.$/, '')}`, 'Run `connected-services doctor` for more.'));
         // It answers, but what is stored in it is gone when the app quits.
         if (!health.persistent) {
           return Promise.reject(
