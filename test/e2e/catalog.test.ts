@@ -91,8 +91,8 @@ describe('catalog in a real browser against the real core', () => {
     await add.getByLabel('Name', { exact: false }).first().fill('custom-memory');
     await add.getByLabel('Command', { exact: false }).fill('npx');
     for (const arg of ['-y', '@modelcontextprotocol/server-memory']) {
-      await add.getByRole('button', { name: 'Add item' }).first().click();
-      await add.getByLabel('Argument', { exact: false }).last().fill(arg);
+      await add.getByRole('button', { name: 'Add item to Arguments' }).click();
+      await add.getByRole('textbox', { name: /^Argument/ }).last().fill(arg);
     }
     await ui.screenshot('catalog-add-custom');
     await add.getByRole('button', { name: 'Add service' }).click();

@@ -233,7 +233,7 @@ describe('paste to add', () => {
     await command.press('Tab');
     await add.getByText('Split the command line').waitFor();
     expect(await command.inputValue()).toBe('npx');
-    const args = add.getByLabel('Argument', { exact: false });
+    const args = add.getByRole('textbox', { name: /^Argument/ });
     expect(await Promise.all((await args.all()).map((a) => a.inputValue()))).toEqual(['-y', 'pkg', '/tmp']);
     await ui.screenshot('custom-form-split-1280');
     expect(overlaps(await controlBoxes(add))).toEqual([]);

@@ -153,15 +153,15 @@ describe('layout at 800 and 1280 px', () => {
         await page.getByRole('button', { name: 'Add custom service' }).click();
         const add = dialog(page, 'Add a custom service');
         for (const arg of ['-y', '@modelcontextprotocol/server-memory']) {
-          await add.getByRole('button', { name: 'Add item' }).first().click();
-          await add.getByLabel('Argument', { exact: false }).last().fill(arg);
+          await add.getByRole('button', { name: 'Add item to Arguments' }).click();
+          await add.getByRole('textbox', { name: /^Argument/ }).last().fill(arg);
         }
         await ui.screenshot(`layout-custom-form-${width}-${colorScheme}`);
         const boxes = await controlBoxes(add);
         expect(boxes.length).toBeGreaterThan(8);
         expect(overlaps(boxes)).toEqual([]);
         // Each argument input gets the room: never the ~20 px sliver of issue 17.
-        for (const input of await add.getByLabel('Argument', { exact: false }).all()) expect((await input.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+        for (const input of await add.getByRole('textbox', { name: /^Argument/ }).all()) expect((await input.boundingBox())?.width ?? 0).toBeGreaterThan(200);
         await add.getByRole('button', { name: 'Cancel' }).click();
         await add.getByRole('button', { name: 'Discard changes' }).click();
         await add.waitFor({ state: 'detached' });

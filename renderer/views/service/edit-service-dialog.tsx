@@ -160,27 +160,27 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
           <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
           <MemoryVaultNote />
           <div ref={(form) => takeFocus(form?.querySelector<HTMLElement>('button[type="submit"]') ?? form)}>
-          <SchemaForm<CustomServiceData>
-            idPrefix="edit"
-            label={`Settings of ${name}`}
-            schema={schema}
-            uiSchema={EDIT_UI}
-            widgets={WIDGETS}
-            formContext={context}
-            formData={data}
-            onChange={setData}
-            onBlur={onBlur}
-            onEdited={() => {
-              setEdited(true);
-              // A save's error speaks of the form as it was: once it changes, the next review or save says again if it still holds.
-              setError(null);
-            }}
-            submitText="Review changes"
-            customValidate={validate}
-            onSubmit={review}
-          >
-            <DialogCancel />
-          </SchemaForm>
+            <SchemaForm<CustomServiceData>
+              idPrefix="edit"
+              label={`Settings of ${name}`}
+              schema={schema}
+              uiSchema={EDIT_UI}
+              widgets={WIDGETS}
+              formContext={context}
+              formData={data}
+              onChange={setData}
+              onBlur={onBlur}
+              onEdited={() => {
+                setEdited(true);
+                // A save's error speaks of the form as it was: once it changes, the next review or save says again if it still holds.
+                setError(null);
+              }}
+              submitText="Review changes"
+              customValidate={validate}
+              onSubmit={review}
+            >
+              <DialogCancel />
+            </SchemaForm>
           </div>
         </>
       )}
