@@ -1,3 +1,4 @@
+import { malformedResponses } from './retry-shape';
 import { endJson } from './response-headers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotocol/server';
@@ -84,6 +85,12 @@ export function serveModern(deps: ModernDeps, modern: ModernRequest, req: Incomi
   if (sdk === undefined) return loadModernSdk().then(() => serveModern(deps, modern, req, res, agent, body));
   if (!sdk.isJsonContentType(headerValue(req, 'content-type') ?? null)) {
     endJson(res, 415, JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
+    return undefined;
+  }
+  const malformed = malformedResponses(body);
+  if (malformed !== undefined) {
+    const error = { code: -32602, message: malformed.message, data: { reason: 'invalid_input_responses' } };
+    endJson(res, 200, JSON.stringify({ jsonrpc: '2.0', id: malformed.id, error }));
     return undefined;
   }
   const lane = modern.route && laneRequest(req, modern.route);

@@ -146,6 +146,31 @@ describe('a hostile agent on the 2026-07-28 lane is answered as the SDK path ans
     expect(answers[0]?.own).toContain('owner: accept stolen');
   });
 
+  it('a retry whose inputResponses is not an object keyed by the requests is refused -32602 on both bridges alike, and the state still answers', async () => {
+    const capabilities = { elicitation: { form: {} } };
+    const request = (bridge: Bridge, id: number, more: Record<string, unknown>): Promise<RawResponse> =>
+      rawRequest(bridge.port, {
+        headers: callHeaders(bridge.port, tokens.get(bridge)?.['victim'], 'asking__ask-for'),
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'asking__ask-for', arguments: { who: 'shape' }, ...more, _meta: envelope(capabilities) } }),
+      });
+    const seen: string[] = [];
+    for (const bridge of [withLane, withoutLane]) {
+      const result = messageOf((await request(bridge, 1, {})).body).result ?? {};
+      expect(result['resultType']).toBe('input_required');
+      const requestState = result['requestState'];
+      for (const [i, malformed] of [[], 'accept', null, 7].entries()) {
+        const refused = messageOf((await request(bridge, 10 + i, { requestState, inputResponses: malformed })).body);
+        expect(refused.error).toMatchObject({ code: -32602 });
+        expect(refused.error?.message).toContain('inputResponses');
+        seen.push(JSON.stringify(refused));
+      }
+      const key = Object.keys(result['inputRequests'] ?? {})[0] ?? '';
+      const own = await request(bridge, 20, { requestState, inputResponses: { [key]: { action: 'accept', content: { reply: 'kept' } } } });
+      expect(JSON.stringify(messageOf(own.body))).toContain('shape: accept kept');
+    }
+    expect(seen.slice(0, 4)).toEqual(seen.slice(4));
+  });
+
   it('MCP-Protocol-Version changing from request to request, the same envelope: each answered as the SDK answers it', async () => {
     const versions = ['2026-07-28', '2025-11-25', '2026-07-28', ' 2026-07-28', '2099-01-01', '2026-07-28', '2026-07-28, 2026-07-28'];
     for (const [i, version] of versions.entries()) {
