@@ -3,11 +3,11 @@ import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
 import { secretHeaderNamed } from '../../shared/text';
-import { argumentValue, emptied, findLiteralSecrets, onlyReferences, secretArguments, secretBesideReference, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../../shared/config';
+import { argumentValue, emptied, findLiteralSecrets, onlyReferences, secretArguments, secretBesideReference, secretInQuery, secretInUrlPath, secretNameFor, secretNamed, tokenShaped, urlWithPassword } from '../../shared/config';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
 function suggestedName(server: string, field: string): string {
-  return `${server}_${field}`.toUpperCase().replace(/[^A-Z0-9_]+/g, '_').slice(0, 64);
+  return secretNameFor(server, field).replace(/[^A-Z0-9_]+/g, '_').slice(0, 64);
 }
 
 /** A variable whose name says it holds a path (`GOOGLE_APPLICATION_CREDENTIALS`, `SSL_KEY_FILE`). */

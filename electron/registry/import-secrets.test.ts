@@ -25,7 +25,7 @@ describe('the secrets an import moves: as `servers add` judges them', () => {
       args: ['-y', 'some-mcp', '--api-key', '${secret:DB_API-KEY}', '--password=${secret:DB_PASSWORD}', '--verbose', 'some-project'],
       env: {
         DATABASE_URL: '${secret:DB_DATABASE_URL}',
-        DB_PASS: '${secret:DB_DB_PASS}',
+        DB_PASS: '${secret:DB_PASS}',
         PGPASS: '${secret:DB_PGPASS}',
         LOG_LEVEL: 'debug',
         DB_PASS_REF: '${secret:KEPT}',

@@ -86,7 +86,7 @@ export { EnvNameSchema, envNameProblem, MAX_ENV_NAME } from './env-name';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
 export { idleTime, UI_SESSION_IDLE, UiSessionIdleSchema } from './ui-session-idle';
-export { findLiteralSecrets, secretEnv, secretInUrl, urlSecretParts } from './literal-secrets';
+export { findLiteralSecrets, secretEnv, secretInUrl, secretNameFor, urlSecretParts } from './literal-secrets';
 export { secretInside } from './embedded-secret';
 export { refusableEnv, refusableHeader, refusableSecret } from './refusable-secret';
 export { secretBesideReference, secretsBesideReferences } from './secret-beside-reference';

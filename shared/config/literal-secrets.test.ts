@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
+import { findLiteralSecrets, secretInUrl, secretNameFor, urlSecretParts } from './literal-secrets';
 import { STDIO_IN_CLEAR } from '../../test/fixtures/secrets/stdio-in-clear';
 
 describe('the secrets an entry holds in clear: as `servers add` judges them', () => {
@@ -27,5 +27,17 @@ describe('the secrets an entry holds in clear: as `servers add` judges them', ()
     expect(urlSecretParts('https://mcp.example.com/mcp?region=eu')).toEqual([]);
     expect(urlSecretParts('https://mcp.example.com/mcp?token=${secret:T}')).toEqual([]);
     expect(urlSecretParts('not a url')).toEqual([]);
+  });
+});
+
+describe('secretNameFor: the vault name offered for a value in clear', () => {
+  it("is SERVER_FIELD, but the field alone when it already begins with the server's name", () => {
+    expect(secretNameFor('notes', 'GITHUB_TOKEN')).toBe('NOTES_GITHUB_TOKEN');
+    expect(secretNameFor('github', 'GITHUB_PERSONAL_ACCESS_TOKEN')).toBe('GITHUB_PERSONAL_ACCESS_TOKEN');
+    expect(secretNameFor('my-api', 'MY_API_KEY')).toBe('MY-API_MY_API_KEY');
+    expect(secretNameFor('my-api', 'my-api_key')).toBe('MY-API_KEY');
+    expect(secretNameFor('github', 'GITHUB')).toBe('GITHUB');
+    expect(secretNameFor('git', 'GITHUB_TOKEN')).toBe('GIT_GITHUB_TOKEN');
+    expect(findLiteralSecrets('github', { command: 'npx', env: { GITHUB_TOKEN: 'ghp_0123456789abcdefABCDEF0123456789abcd' } }).map((f) => f.preferredName)).toEqual(['GITHUB_TOKEN']);
   });
 });

@@ -27,8 +27,16 @@ function isLiteral(value: string): boolean {
   return value.trim() !== '' && !value.includes('${');
 }
 
-function secretName(server: string, field: string): string {
-  return `${server}_${field}`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
+/**
+ * The vault name offered for a value in clear: SERVER_FIELD in upper case, but the field alone when
+ * it already begins with the server's name (`github`'s GITHUB_TOKEN is GITHUB_TOKEN, not GITHUB_GITHUB_TOKEN).
+ */
+export function secretNameFor(server: string, field: string): string {
+  const upper = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_');
+  const prefix = upper(server);
+  const own = upper(field);
+  const named = own === prefix || own.startsWith(`${prefix}_`) ? own : `${prefix}_${own}`;
+  return named.slice(0, 128);
 }
 
 /** A value that names a file (`~/…`, `./…`, `/…`): a path is no secret, the file's content may be (import-credential-files.ts). */
@@ -52,7 +60,7 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
   if (isStdio(config)) {
     for (const [name, value] of Object.entries(config.env ?? {})) {
       if (!isLiteral(value) || !secretEnv(name, value)) continue;
-      found.push({ field: `env.${name}`, preferredName: secretName(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
+      found.push({ field: `env.${name}`, preferredName: secretNameFor(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
     }
     const args = config.args ?? [];
     for (const { index, flag } of secretArguments(args)) {
@@ -60,7 +68,7 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
       const { value, prefix } = argumentValue(arg, flag);
       if (!isLiteral(value)) continue;
       const label = flag?.replace(/^-+/, '') ?? `ARG${index + 1}`;
-      found.push({ field: `args.${index}`, preferredName: secretName(server, label), value, replacement: (ref) => `${prefix}\${secret:${ref}}` });
+      found.push({ field: `args.${index}`, preferredName: secretNameFor(server, label), value, replacement: (ref) => `${prefix}\${secret:${ref}}` });
     }
   } else {
     for (const [name, value] of Object.entries(config.headers ?? {})) {
@@ -68,11 +76,11 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
       const scheme = SCHEME.exec(value);
       const secret = scheme?.[2] ?? value;
       const prefix = scheme?.[1] ? `${scheme[1]} ` : '';
-      found.push({ field: `headers.${name}`, preferredName: secretName(server, name), value: secret, replacement: (ref) => `${prefix}\${secret:${ref}}` });
+      found.push({ field: `headers.${name}`, preferredName: secretNameFor(server, name), value: secret, replacement: (ref) => `${prefix}\${secret:${ref}}` });
     }
     // A URL's query may hold references (filled in at connect, percent-encoded): its secrets move too.
     for (const { name, value } of querySecrets(config.url)) {
-      found.push({ field: `url.${name}`, preferredName: secretName(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
+      found.push({ field: `url.${name}`, preferredName: secretNameFor(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
     }
   }
   return found;

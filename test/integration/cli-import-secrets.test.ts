@@ -36,10 +36,10 @@ describe('import of secrets in clear, through the built CLI', () => {
     expect(written).toContain('"url": "https://mcp.example.com/mcp?api_key=${secret:REMOTE_API_KEY}"');
     const db = (JSON.parse(written) as { mcpServers: Record<string, { args?: string[]; env?: Record<string, string> }> }).mcpServers['db'];
     expect(db?.args?.slice(3)).toEqual(['${secret:DB_API-KEY}', '--password=${secret:DB_PASSWORD}']);
-    expect(db?.env).toEqual({ DATABASE_URL: '${secret:DB_DATABASE_URL}', DB_PASS: '${secret:DB_DB_PASS}', PGPASS: '${secret:DB_PGPASS}' });
+    expect(db?.env).toEqual({ DATABASE_URL: '${secret:DB_DATABASE_URL}', DB_PASS: '${secret:DB_PASS}', PGPASS: '${secret:DB_PGPASS}' });
 
     const secrets = await runCli(home, ['secrets', 'list'], { env: ENV });
-    for (const name of ['DB_API-KEY', 'DB_PASSWORD', 'DB_DATABASE_URL', 'DB_DB_PASS', 'DB_PGPASS']) expect(secrets.stdout).toContain(name);
+    for (const name of ['DB_API-KEY', 'DB_PASSWORD', 'DB_DATABASE_URL', 'DB_PASS', 'DB_PGPASS']) expect(secrets.stdout).toContain(name);
   }, 90_000);
 
   // A case twin of a configured server is skipped by the merge: its secret must not stay behind in the vault.

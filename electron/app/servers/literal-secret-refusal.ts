@@ -1,4 +1,4 @@
-import { findLiteralSecrets, refusableSecret, secretInside, secretsBesideReferences, secretInUrl, isStdio, type ServerConfig } from '../../../shared/config';
+import { findLiteralSecrets, refusableSecret, secretInside, secretNameFor, secretsBesideReferences, secretInUrl, isStdio, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 
 /** Says which field holds a secret in clear and what to write instead; never the value. */
@@ -25,7 +25,7 @@ export function refuseLiteralSecrets(server: string, config: ServerConfig, befor
   const heldBeside = new Set((before ? secretsBesideReferences(before) : []).map(({ field, value }) => `${field}\n${value}`));
   const beside = secretsBesideReferences(config).find(({ field, value }) => !heldBeside.has(`${field}\n${value}`));
   if (beside !== undefined) {
-    const name = `${server}_${beside.name}`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
+    const name = secretNameFor(server, beside.name);
     const instead = beside.field.startsWith('args.')
       ? `write \${secret:${name}} alone as the flag's value; if the reference holds an address or a folder, name it for one (ending in _URL or _DIR) and the path after it is taken`
       : `store the whole value and write \${secret:${name}} alone in its place (a scheme such as Bearer may stay before it)`;
@@ -40,7 +40,7 @@ export function refuseLiteralSecrets(server: string, config: ServerConfig, befor
   const inUrl = secretInUrl(config);
   const sameUrl = before !== undefined && !isStdio(before) && !isStdio(config) && before.url === config.url;
   if (inUrl !== undefined && !sameUrl) {
-    const name = `${server}_URL_TOKEN`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
+    const name = secretNameFor(server, 'URL_TOKEN');
     refuse(`The URL (${inUrl})`, name, `give the header Authorization: Bearer \${secret:${name}} if the service takes it as a header, or \${secret:${name}} in a query parameter's place (it is filled in when the server connects)`);
   }
 }
