@@ -1,4 +1,5 @@
 import type { ShownError } from '../lib';
+import { sentenceStart } from '../../shared/text';
 import { CodeSpans } from './code-spans';
 
 /** An error as people read it: what happened, then what to do (the core's hint). */
@@ -6,11 +7,11 @@ export function ErrorNote({ error, onDismiss }: { error: ShownError; onDismiss?:
   return (
     <div className="note note-error" role="alert">
       <p className="note-message">
-        <CodeSpans text={error.message} />
+        <CodeSpans text={sentenceStart(error.message)} />
       </p>
       {error.hint !== undefined && (
         <p className="note-hint">
-          <CodeSpans text={error.hint} />
+          <CodeSpans text={sentenceStart(error.hint)} />
         </p>
       )}
       {onDismiss && (

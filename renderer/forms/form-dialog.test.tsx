@@ -57,7 +57,7 @@ describe('FormDialog', () => {
       open();
       expect(scrollIntoView).not.toHaveBeenCalled();
       rerender(<Opened onSubmit={vi.fn()} error={{ message: 'an agent named "x" already exists' }} />);
-      expect(scrolled.map((element) => element.textContent)).toEqual([expect.stringContaining('an agent named "x" already exists')]);
+      expect(scrolled.map((element) => element.textContent)).toEqual([expect.stringContaining('An agent named "x" already exists')]);
     } finally {
       Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     }
@@ -71,7 +71,7 @@ describe('FormDialog', () => {
     rerender(<Opened onSubmit={vi.fn()} error={{ message: 'an agent named "x" already exists' }} />);
     // The error's own box, not the dialog around it.
     await waitFor(() => expect(document.activeElement?.firstElementChild?.getAttribute('role')).toBe('alert'));
-    expect(document.activeElement?.textContent).toContain('an agent named "x" already exists');
+    expect(document.activeElement?.textContent).toContain('An agent named "x" already exists');
     const name = screen.getByRole('textbox', { name: /Name/ });
     name.focus();
     rerender(<Opened onSubmit={vi.fn()} error={{ message: 'another refusal' }} />);
