@@ -43,6 +43,11 @@ export function bridgeName(server: string, name: string): string {
   return plain.length <= MAX_NAME_LENGTH ? plain : withHash(plain, server, name);
 }
 
+/** Whether the pair's bridge name is its plain name cut, with a hash of the pair (bridgeName): a name made for it alone. */
+export function isCutName(server: string, name: string): boolean {
+  return `${sanitizeSegment(server)}${SEPARATOR}${sanitizeSegment(name)}`.length > MAX_NAME_LENGTH;
+}
+
 /** Whether `name` has the form ownName gives `server`'s names: `<server>__`, then 8 to 16 hex digits, then `-` or the end. */
 function ownForm(name: string, prefix: string): boolean {
   return /^[0-9a-f]{8,16}(?:-|$)/.test(name.slice(prefix.length));

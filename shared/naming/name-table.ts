@@ -1,4 +1,4 @@
-import { bridgeName, owningServer, ownName, withHash } from './bridge-name';
+import { bridgeName, isCutName, owningServer, ownName, withHash } from './bridge-name';
 
 export interface NamedItem {
   server: string;
@@ -53,14 +53,18 @@ export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOpt
 
   const forward = new Map<string, string>();
   const backward = new Map<string, NamedItem>();
+  const place = (item: NamedItem, name: string): void => {
+    forward.set(key(item.server, item.name), name);
+    backward.set(name, item);
+  };
+  const plain: Array<[string, NamedItem]> = [];
   const hashed: Array<[string, NamedItem]> = [];
   for (const [candidate, group] of groups) {
-    if (group.length === 1 && group[0]) {
-      forward.set(key(group[0].server, group[0].name), candidate);
-      backward.set(candidate, group[0]);
-    } else {
-      for (const item of group) hashed.push([candidate, item]);
-    }
+    // A cut name holds its pair's hash: a tool named like it is the look-alike, and it is the one hashed.
+    const cut = group.filter((item) => isCutName(item.server, item.name));
+    const keeper = group.length === 1 ? group[0] : cut.length === 1 ? cut[0] : undefined;
+    if (keeper !== undefined) plain.push([candidate, keeper]);
+    for (const item of group) if (item !== keeper) hashed.push([candidate, item]);
   }
   // The own name of a pair, its hash lengthened (then salted) until it meets no name already given.
   const placeOwn = (item: NamedItem): void => {
@@ -71,12 +75,10 @@ export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOpt
       name = ownName(item.server, item.name, digits);
     }
     for (let n = 1; backward.has(name); n++) name = ownName(item.server, `${item.name}\u0000${n}`, 16);
-    forward.set(key(item.server, item.name), name);
-    backward.set(name, item);
+    place(item, name);
   };
-  for (const item of foreign) placeOwn(item);
-  // Hashed names may in theory meet a plain name or each other: lengthen the hash until they do not.
-  for (const [candidate, item] of hashed) {
+  // A hashed name meeting another name given (in theory only, between hashes): the hash is lengthened until it does not.
+  const placeHashed = (candidate: string, item: NamedItem): void => {
     let digits = 8;
     let name = withHash(candidate, item.server, item.name, digits);
     while (backward.has(name) && digits < 16) {
@@ -87,12 +89,17 @@ export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOpt
     for (let n = 1; backward.has(name); n++) name = withHash(candidate, item.server, item.name, 16, `${key(item.server, item.name)}\u0000${n}`);
     // The cut may end inside the `<server>__` prefix (a long hash) or meet a longer server's prefix:
     // such a name would be read as another server's, so the pair gets its own name instead.
-    if (owningServer(name, servers) !== item.server) {
-      placeOwn(item);
-      continue;
-    }
-    forward.set(key(item.server, item.name), name);
-    backward.set(name, item);
+    if (owningServer(name, servers) !== item.server) placeOwn(item);
+    else place(item, name);
+  };
+  // Names made with a hash are given first. A server chooses its tools' names and every agent sees the
+  // hashes: a tool named as another pair's hashed or own name is hashed itself, so it cannot take that
+  // name over, and a name an agent or its client kept goes on meaning the same tool.
+  for (const item of foreign) placeOwn(item);
+  for (const [candidate, item] of hashed) placeHashed(candidate, item);
+  for (const [candidate, item] of plain) {
+    if (backward.has(candidate)) placeHashed(candidate, item);
+    else place(item, candidate);
   }
 
   return {

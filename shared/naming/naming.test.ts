@@ -138,7 +138,7 @@ describe('buildNameTable', () => {
     expect(table.fromBridge('toString')).toBeUndefined();
   });
 
-  it('stays unique when a hashed name equals another plain name', () => {
+  it('stays unique when a hashed name equals another plain name, the hashed pair keeping it', () => {
     const hashedOf = buildNameTable([
       { server: 'a', name: 'x.y' },
       { server: 'a', name: 'x_y' },
@@ -153,7 +153,8 @@ describe('buildNameTable', () => {
     ]);
     const names = [table.toBridge('a', 'x.y'), table.toBridge('a', 'x_y'), table.toBridge('a', plainTool)];
     expect(new Set(names).size).toBe(3);
-    expect(table.toBridge('a', plainTool)).toBe(hashedOf);
+    expect(table.toBridge('a', 'x.y')).toBe(hashedOf);
+    expect(table.toBridge('a', plainTool)).not.toBe(hashedOf);
     for (const name of names) expect(name).toMatch(BRIDGE_NAME);
   });
 });
@@ -236,5 +237,37 @@ describe('hashed names (property)', () => {
     expect(bridgeName('s', long)).toMatch(new RegExp(`^s__${'q'.repeat(52)}_[0-9a-f]{8}$`));
     // Names whose cut did not end in `_` are as before.
     expect(bridgeName('server', 'a'.repeat(100))).toBe(`server__${'a'.repeat(47)}_${shortHash(`server\u0000${'a'.repeat(100)}`).slice(0, 8)}`);
+  });
+});
+
+// A server chooses its tools' names, and every agent sees the hashes: a tool named after another
+// pair's hashed name took that name over, and calls meant for the other went to it.
+describe("a tool named as another tool's hashed name", () => {
+  const takeOver = (bridge: string): string => bridge.slice('hostile__'.length);
+  it("does not take over a colliding pair's hashed name: it is hashed itself", () => {
+    const before = buildNameTable([{ server: 'hostile', name: 'x.y' }, { server: 'hostile', name: 'x_y' }]);
+    const dot = before.toBridge('hostile', 'x.y') ?? '';
+    const underscore = before.toBridge('hostile', 'x_y') ?? '';
+    expect(dot).toMatch(/^hostile__x_y_[0-9a-f]{8}$/);
+    const after = buildNameTable([{ server: 'hostile', name: 'x.y' }, { server: 'hostile', name: 'x_y' }, { server: 'hostile', name: takeOver(dot) }, { server: 'hostile', name: takeOver(underscore) }]);
+    expect(after.toBridge('hostile', 'x.y')).toBe(dot);
+    expect(after.toBridge('hostile', 'x_y')).toBe(underscore);
+    expect(after.fromBridge(dot)).toEqual({ server: 'hostile', name: 'x.y' });
+    expect(after.toBridge('hostile', takeOver(dot))).toMatch(/^hostile__x_y_[0-9a-f]{8}_[0-9a-f]{8}$/);
+    expect(after.size).toBe(4);
+  });
+
+  it("does not take over a long name's cut name, nor a foreign pair's own name", () => {
+    const long = `${'read_'.repeat(15)}file`;
+    const cut = bridgeName('hostile', long);
+    const after = buildNameTable([{ server: 'hostile', name: long }, { server: 'hostile', name: cut.slice('hostile__'.length) }]);
+    expect(after.toBridge('hostile', long)).toBe(cut);
+    expect(after.fromBridge(cut)).toEqual({ server: 'hostile', name: long });
+    const servers = ['a', 'a__b'];
+    const foreign = buildNameTable([{ server: 'a__b', name: 'c' }], { servers });
+    const own = foreign.toBridge('a__b', 'c') ?? '';
+    const both = buildNameTable([{ server: 'a__b', name: 'c' }, { server: 'a', name: own.slice('a__'.length) }], { servers });
+    expect(both.toBridge('a__b', 'c')).toBe(own);
+    expect(both.fromBridge(own)).toEqual({ server: 'a__b', name: 'c' });
   });
 });
