@@ -17,4 +17,11 @@ describe('firstOfEachName', () => {
     firstOfEachName('s', [...many, ...many], (l) => logs.push(l));
     expect(logs).toEqual(['[s] lists more than one tool named "t0", "t1", "t2", "t3", "t4" and 2 more; only the first of each is kept']);
   });
+
+  it('leaves out tools with an empty name, saying so once', () => {
+    const lines: string[] = [];
+    const kept = firstOfEachName('svc', [{ name: '' }, { name: 'a' }, { name: '' }], (line) => lines.push(line));
+    expect(kept).toEqual([{ name: 'a' }]);
+    expect(lines).toEqual(['[svc] lists 2 tools with an empty name; left out, as MCP names a tool with 1 to 128 characters']);
+  });
 });

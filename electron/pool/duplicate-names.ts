@@ -5,7 +5,7 @@ const SHOWN = 5;
 const MAX_NAME = 64;
 
 /**
- * The first item of each name, in order: a name is how a call finds its tool, so a second tool of
+ * The first item of each name, in order, none with an empty name: a name is how a call finds its tool, so a second tool of
  * the same name (a server bug; MCP server/tools: names are unique within a server) could never be
  * called. One `log` line per listing names the duplicates, quoted as JSON (control characters escaped).
  */
@@ -13,13 +13,17 @@ export function firstOfEachName<T extends { name: string }>(server: string, item
   const seen = new Set<string>();
   const repeated = new Set<string>();
   const kept: T[] = [];
+  let unnamed = 0;
   for (const item of items) {
-    if (seen.has(item.name)) repeated.add(item.name);
+    // MCP 2025-11-25 server/tools §Tool Names: 1 to 128 characters. An empty name is no name an agent can call or a person tell apart.
+    if (item.name === '') unnamed++;
+    else if (seen.has(item.name)) repeated.add(item.name);
     else {
       seen.add(item.name);
       kept.push(item);
     }
   }
+  if (unnamed > 0) log(`[${server}] lists ${unnamed === 1 ? 'a tool' : `${unnamed} tools`} with an empty name; left out, as MCP names a tool with 1 to 128 characters`);
   if (repeated.size > 0) {
     const names = [...repeated].slice(0, SHOWN).map((name) => JSON.stringify(cutText(name, MAX_NAME)));
     const more = repeated.size > SHOWN ? ` and ${repeated.size - SHOWN} more` : '';
