@@ -2,17 +2,17 @@ import { z } from 'zod';
 
 /**
  * The three settings of a held call's rounds (docs/asks.md, "How long a round gathers"): their
- * bounds and defaults, in ms, one place for the settings file's schema, the App API and the
+ * bounds and defaults, in ms, and their names as a person reads them, one place for the settings file's schema, the App API and the
  * Settings screen. The bridge's own defaults (electron/bridge/round-gathering.ts) are checked
  * against these by a test.
  */
 export const INPUT_ROUND_SETTINGS = {
   /** How long a 2026-07-28 agent has to retry a call the bridge holds for its answer. */
-  inputRoundWindowMs: { min: 1_000, max: 3_600_000, default: 300_000 },
+  inputRoundWindowMs: { min: 1_000, max: 3_600_000, default: 300_000, label: 'Time an agent has to answer' },
   /** How long a round waits, after a 2025-era server's latest request, for another sent with it. */
-  inputRoundQuietMs: { min: 0, max: 5_000, default: 250 },
+  inputRoundQuietMs: { min: 0, max: 5_000, default: 250, label: 'Wait for more questions' },
   /** The longest one round gathers a server's requests, from the first. */
-  inputRoundGatherMaxMs: { min: 0, max: 60_000, default: 2_000 },
+  inputRoundGatherMaxMs: { min: 0, max: 60_000, default: 2_000, label: 'Longest time to gather questions' },
 } as const;
 
 export type InputRoundSetting = keyof typeof INPUT_ROUND_SETTINGS;

@@ -2,16 +2,16 @@ import { z } from 'zod';
 
 /**
  * The settings of a 2025-11-25 HTTP session kept alive (docs/configuration.md, "An HTTP session that
- * expires"): their bounds and defaults, one place for the settings file's schema and the pool
+ * expires"): their bounds, defaults and names as a person reads them, one place for the settings file's schema and the pool
  * (electron/pool/session-check.ts, slot-session-renewal.ts).
  */
 export const SESSION_SETTINGS = {
   /** How often a quiet session with its GET stream open is asked (`ping`) whether the server still knows it; 0 = never. */
-  sessionCheckMs: { min: 0, max: 86_400_000, default: 60_000 },
+  sessionCheckMs: { min: 0, max: 86_400_000, default: 60_000, label: 'Check a quiet connection every' },
   /** How long that `ping` waits for its answer. */
-  sessionCheckTimeoutMs: { min: 100, max: 600_000, default: 10_000 },
+  sessionCheckTimeoutMs: { min: 100, max: 600_000, default: 10_000, label: "Wait for the check's answer" },
   /** How many new sessions the GET stream or the check may start for one server within a minute. */
-  sessionRenewalsPerMinute: { min: 1, max: 60, default: 5 },
+  sessionRenewalsPerMinute: { min: 1, max: 60, default: 5, label: 'New connections a minute, at most' },
 } as const;
 
 export type SessionSetting = keyof typeof SESSION_SETTINGS;

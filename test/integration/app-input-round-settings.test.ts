@@ -57,8 +57,8 @@ describe('App API: settings.inputRoundWindowMs, inputRoundQuietMs, inputRoundGat
     // Logged as the person's change, in words.
     const log = (await call('readAdminLog', {})) as Array<{ method: string; summary: string; outcome: string }>;
     expect(log.filter((e) => e.method === 'setInputRoundSettings' && e.outcome === 'ok').map((e) => e.summary)).toEqual([
-      "change how agents answer services' questions: inputRoundQuietMs → default, inputRoundGatherMaxMs → default",
-      "change how agents answer services' questions: inputRoundWindowMs → 1000 ms, inputRoundQuietMs → 5000 ms, inputRoundGatherMaxMs → 60000 ms",
+      "change how agents answer services' questions: \"Wait for more questions\" → its default, \"Longest time to gather questions\" → its default",
+      "change how agents answer services' questions: \"Time an agent has to answer\" → 1 s, \"Wait for more questions\" → 5 s, \"Longest time to gather questions\" → 1 minute",
     ]);
   });
 

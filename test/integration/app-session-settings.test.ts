@@ -73,8 +73,8 @@ describe('App API: settings.sessionCheckMs, sessionCheckTimeoutMs, sessionRenewa
     expect(settingsInFile()).toEqual({ auditArguments: true, sessionCheckTimeoutMs: 2_000 });
     const log = (await call('readAdminLog', {})) as Array<{ method: string; summary: string; outcome: string }>;
     expect(log.filter((e) => e.method === 'setSessionSettings' && e.outcome === 'ok').map((e) => e.summary)).toEqual([
-      "change how services' sessions are kept alive: sessionCheckMs → default, sessionRenewalsPerMinute → default",
-      "change how services' sessions are kept alive: sessionCheckMs → 1000 ms, sessionCheckTimeoutMs → 2000 ms, sessionRenewalsPerMinute → 1",
+      "change how services' sessions are kept alive: \"Check a quiet connection every\" → its default, \"New connections a minute, at most\" → its default",
+      "change how services' sessions are kept alive: \"Check a quiet connection every\" → 1 s, \"Wait for the check's answer\" → 2 s, \"New connections a minute, at most\" → 1",
     ]);
   }, 60_000);
 

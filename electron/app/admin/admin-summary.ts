@@ -5,6 +5,7 @@ import { methodInWords, summarizeAction } from './admin-summary-more';
 import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
+import { settingChangeWords } from './setting-change-words';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;
@@ -212,12 +213,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'importConfig':
         return `import servers from ${(input as ApiInput<'importConfig'>).source}`;
       case 'setInputRoundSettings': {
-        const each = Object.entries(input as ApiInput<'setInputRoundSettings'>).map(([key, value]) => `${key} → ${value === null ? 'default' : `${String(value)} ms`}`);
-        return `change how agents answer services' questions: ${each.join(', ') || 'nothing'}`;
+        return `change how agents answer services' questions: ${settingChangeWords(input as ApiInput<'setInputRoundSettings'>)}`;
       }
       case 'setSessionSettings': {
-        const each = Object.entries(input as ApiInput<'setSessionSettings'>).map(([key, value]) => `${key} → ${value === null ? 'default' : key.endsWith('Ms') ? `${String(value)} ms` : String(value)}`);
-        return `change how services' sessions are kept alive: ${each.join(', ') || 'nothing'}`;
+        return `change how services' sessions are kept alive: ${settingChangeWords(input as ApiInput<'setSessionSettings'>)}`;
       }
       case 'setWebUiSettings': {
         const idle = (input as ApiInput<'setWebUiSettings'>).uiSessionIdleMs;

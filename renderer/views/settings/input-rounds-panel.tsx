@@ -6,7 +6,6 @@ import { SettingField } from './setting-field';
 import { useSettingsForm, type SettingsFormSpec } from './use-settings-form';
 
 interface FieldText {
-  label: string;
   /** The default as a person reads it, beside its seconds. */
   defaultWords?: string;
   /** The trade-off, one sentence. */
@@ -15,16 +14,13 @@ interface FieldText {
 
 const TEXT: Record<InputRoundSetting, FieldText> = {
   inputRoundWindowMs: {
-    label: 'Time an agent has to answer',
     defaultWords: '5 minutes',
     tradeOff: 'Longer gives a slow agent time to answer; shorter stops sooner a call whose agent never answers, so the service is not kept waiting.',
   },
   inputRoundQuietMs: {
-    label: 'Wait for more questions',
     tradeOff: 'Shorter passes a question on sooner; longer keeps questions a service asks together in one go, so the agent answers them at once.',
   },
   inputRoundGatherMaxMs: {
-    label: 'Longest time to gather questions',
     tradeOff: 'Longer lets questions that come in slowly reach the agent together; shorter caps how long the agent waits to see the first one.',
   },
 };
@@ -62,7 +58,7 @@ export function InputRoundsPanel() {
                 <SettingField
                   key={name}
                   id={`round-${name}`}
-                  label={text.label}
+                  label={INPUT_ROUND_SETTINGS[name].label}
                   value={fields[name]}
                   placeholder={secondsText(fallback)}
                   unit="seconds"

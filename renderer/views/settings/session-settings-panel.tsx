@@ -5,19 +5,16 @@ import { checkFields, fieldsOf, fieldText, inSeconds, rangeText } from './sessio
 import { SettingField } from './setting-field';
 import { useSettingsForm, type SettingsFormSpec } from './use-settings-form';
 
-const TEXT: Record<SessionSetting, { label: string; defaultWords?: string; explanation: string }> = {
+const TEXT: Record<SessionSetting, { defaultWords?: string; explanation: string }> = {
   sessionCheckMs: {
-    label: 'Check a quiet connection every',
     defaultWords: '1 minute',
     explanation:
       'Some services forget a connection without a word, and their updates stop coming. A check finds that out and connects again. More often finds it sooner, at the cost of a small message to the service; 0 never checks.',
   },
   sessionCheckTimeoutMs: {
-    label: "Wait for the check's answer",
     explanation: 'How long a check waits for the service to answer. A service slower than this is left alone until it is next used.',
   },
   sessionRenewalsPerMinute: {
-    label: 'New connections a minute, at most',
     explanation: 'A service that keeps forgetting its connection is shown as failing after this many new connections in a minute, instead of being connected again and again.',
   },
 };
@@ -54,7 +51,7 @@ export function SessionSettingsPanel() {
                 <SettingField
                   key={name}
                   id={`session-${name}`}
-                  label={text.label}
+                  label={SESSION_SETTINGS[name].label}
                   value={fields[name]}
                   placeholder={fallback}
                   unit={inSeconds(name) ? 'seconds' : 'a minute'}
