@@ -1,7 +1,7 @@
 import type { ApiInput } from '../../../shared/api';
 import { hideArgumentSecrets, isStdio } from '../../../shared/config';
 import { REDACTED } from '../../../shared/redact';
-import { revealHidden } from '../../../shared/text';
+import { revealHidden, shellQuote } from '../../../shared/text';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -23,7 +23,8 @@ export function withoutSecretValues(input: unknown): unknown {
 /** One line for the log and the card: what is added, what approved (as shown), whether it connects. */
 export function summarizeAddService(input: ApiInput<'addService'>): string {
   const { name, config } = input;
-  const what = isStdio(config) ? [config.command, ...hideArgumentSecrets(config.args ?? [])].join(' ') : config.url;
+  // Quoted as a shell reads it, as the approval shows it: `--flag 'a b'` is one argument, not two.
+  const what = isStdio(config) ? [config.command, ...hideArgumentSecrets(config.args ?? [])].map(shellQuote).join(' ') : config.url;
   if (input.dryRun === true) return `show what adding "${revealHidden(name)}" would approve`;
   const approve = input.approve !== undefined ? `, approve ${revealHidden(input.approve.commandLine)}` : '';
   const secrets = (input.secrets ?? []).map((s) => s.name);

@@ -67,6 +67,12 @@ describe('the change log in words', () => {
     expect(summarize('addServer', { name: 'rel2', config: servers.rel2 })).toBe('add the server "rel2": cd /home/me/prog && sh x.sh');
   });
 
+  it('quotes an argument as a shell reads it, as the approval shows it: one argument with a space is not two', () => {
+    const config = { command: 'does-not-exist-cmd', args: ['--flag', 'a b', "it's"] };
+    expect(summarize('addServer', { name: 'broken', config })).toBe(`add the server "broken": does-not-exist-cmd --flag 'a b' 'it'\\''s'`);
+    expect(summarize('addService', { name: 'broken', config })).toBe(`add the server "broken": does-not-exist-cmd --flag 'a b' 'it'\\''s', and connect it`);
+  });
+
   it("hides a credential flag's value in a command, as `servers list` does, keeping the flag", () => {
     const config = { command: 'node', args: ['srv.js', '--token', 'plainClearValue-Zx81Kq', '--api-key=sk-live-abc123xyz'] };
     for (const line of [

@@ -1,6 +1,6 @@
 import type { ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
-import { revealHidden } from '../../../shared/text';
+import { revealHidden, shellQuote } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
 import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
@@ -78,7 +78,7 @@ export interface SummaryContext {
 const q = (text: string): string => `"${revealHidden(text)}"`;
 
 /** The command as it will run: with the folder it runs in, which decides what a relative path names. */
-const commandShown = (config: StdioServerConfig): string => `${config.cwd !== undefined && config.cwd !== '' ? `cd ${config.cwd} && ` : ''}${[config.command, ...hideArgumentSecrets(config.args ?? [])].join(' ')}`;
+const commandShown = (config: StdioServerConfig): string => `${config.cwd !== undefined && config.cwd !== '' ? `cd ${config.cwd} && ` : ''}${[config.command, ...hideArgumentSecrets(config.args ?? [])].map(shellQuote).join(' ')}`;
 
 /** One line saying what the call does, for the log and the confirmation card (redacted). */
 export function summarize(method: ApiMethod, input: unknown, context: SummaryContext = {}): string {
