@@ -28,6 +28,9 @@ describe('Settings → Secret stores', () => {
     expect(item.textContent).not.toMatch(/not ready|not working/);
     expect(within(item).getByText('not set up').className).not.toMatch(/error/);
     expect(screen.getByRole('listitem', { name: 'store vault' }).textContent).toContain('ready');
+    // Each store's kind in words: a built-in store is named after its kind, which read "vault vault".
+    expect(screen.getByRole('listitem', { name: 'store vault' }).textContent).toMatch(/^vault this app's own vault/);
+    expect(item.textContent).toMatch(/^pass the standard Unix password manager/);
   });
 
   it('shows a store a server reads from that does not answer as not working, with the fix', async () => {

@@ -45,6 +45,15 @@ function StoreState({ store }: { store: SecretStoreView }) {
  * answers; a command store waiting for approval shows its exact command, program and arguments one
  * by one as they are run (no shell), with Approve and Refuse. Approving is logged like every other change.
  */
+/** What kind of store each is, in words: the built-in stores are named after their kind, which said it twice ("vault vault"). */
+const STORE_KINDS: Record<SecretStoreView['type'], string> = {
+  vault: "this app's own vault",
+  pass: 'the standard Unix password manager',
+  keepassxc: 'a KeePassXC database',
+  'secret-service': "your desktop's keyring (Secret Service)",
+  command: 'a program of yours',
+};
+
 export function StoresPanel() {
   const live = useLive();
   const [stores, setStores] = useState<SecretStoreView[] | null>(null);
@@ -67,7 +76,7 @@ export function StoresPanel() {
       <ul className="plain-list stores">
         {(stores ?? []).map((store) => (
           <li key={store.name} aria-label={`store ${store.name}`}>
-            <code>{shownLine(store.name)}</code> <span className="muted">{store.type}</span>{' '}
+            <code>{shownLine(store.name)}</code> <span className="muted">{STORE_KINDS[store.type]}</span>{' '}
             <StoreState store={store} />
             {store.approval === 'pending' && store.argv !== undefined && (
               <div className="store-approval">
