@@ -7,6 +7,13 @@ describe('screenHint: the core hints as the screens can follow them', () => {
     expect(screenHint('Choose another name, or run `connected-services agents rotate "ci bot"` for a new token')).toBe('Choose another name, or use Rotate token on the card of "ci bot" for a new token');
   });
 
+  it('points at Settings → Checks for the checks, and at Edit for a command not found', () => {
+    expect(screenHint('run `connected-services doctor`')).toBe('see Settings → Checks');
+    expect(screenHint("it printed nothing: run its command yourself to see what it does, or `connected-services doctor`")).toBe('it printed nothing: run its command yourself to see what it does, or Settings → Checks');
+    expect(screenHint('retry; if it keeps happening, check the server (its log, or `connected-services doctor --live`, which starts it)')).toBe('retry; if it keeps happening, check the server (its log, or Settings → Checks, which starts it)');
+    expect(screenHint('Install does-not-exist-cmd or fix "command" in /tmp/home/mcp.json')).toBe('Install does-not-exist-cmd or correct its command with Edit on its page');
+  });
+
   it('leaves every other hint as it is', () => {
     const hint = 'run `connected-services agents rotate NAME` in a terminal';
     expect(screenHint(hint)).toBe(hint);

@@ -12,12 +12,23 @@ const OUTPUT_BELOW = /^check the server's output below/i;
 /** The core's advice for a name taken by an agent (refuse-now.ts): a command where the screens have a button. */
 const ROTATE_COMMAND = /run `connected-services agents rotate "([^"`]+)"` for a new token/;
 
+/** The core's checks, which the screens show under Settings → Checks (the `--live` ones start the server, as its Connect does). */
+const DOCTOR_COMMAND = /(run )?`connected-services doctor(?: --live)?`/g;
+
+/** A check's fix for a command not found: the screens edit the entry, not mcp.json by hand. */
+const COMMAND_FIELD = /fix "command" in \S*mcp\.json/;
+
 /**
  * A hint as the screens can follow it: the output the command line prints below is on the service's
- * Logs tab here, and an agent's new token is its card's Rotate token.
+ * Logs tab here, an agent's new token is its card's Rotate token, the checks are under Settings, and
+ * a command is corrected with Edit.
  */
 export function screenHint(hint: string): string {
-  return hint.replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab").replace(ROTATE_COMMAND, 'use Rotate token on the card of "$1" for a new token');
+  return hint
+    .replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab")
+    .replace(ROTATE_COMMAND, 'use Rotate token on the card of "$1" for a new token')
+    .replace(DOCTOR_COMMAND, (_all, run: string | undefined) => `${run !== undefined ? 'see ' : ''}Settings → Checks`)
+    .replace(COMMAND_FIELD, 'correct its command with Edit on its page');
 }
 
 /** Anything an App API call threw, as a person reads it (the core already redacted secrets). */

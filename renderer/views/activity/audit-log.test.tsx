@@ -114,6 +114,9 @@ describe('audit log', () => {
     fireEvent.click(within(table).getByRole('button', { name: /^Details of/ }));
     expect(table.textContent).toContain(`claude's rule for this one tool ("always allow")`);
     expect(table.textContent).toContain('Not recorded.');
+    // Said once, under the arguments; the result says only that it was not kept either.
+    expect(table.textContent?.split('set settings.auditArguments').length).toBe(2);
+    expect(table.textContent).toContain('Not recorded either.');
   });
 
   it("shows a minute's count read while it runs as so far, and puts the written count in its place when the minute ends", async () => {

@@ -100,6 +100,9 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
             <h3 className="audit-part">Result</h3>
             {e.callMs === undefined && e.result === undefined ? (
               <p className="muted">No result: the call did not run.</p>
+            ) : e.result === undefined && e.arguments === undefined && e.leftOut === undefined && (e.kind === 'tool' || e.kind === 'prompt') ? (
+              // Why nothing was kept is said once, under the arguments.
+              <p className="muted">Not recorded either.</p>
             ) : (
               <Recorded value={e.result} label={`Result of ${what}`} leftOut={e.leftOut} />
             )}

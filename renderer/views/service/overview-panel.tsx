@@ -9,6 +9,8 @@ import { failedStarts } from './failed-starts';
 import { StateHistory } from './state-history';
 
 const SIGN_IN_HINT = 'Sign in with “Sign in with the browser” or “Sign in with a code” under Sign-in.';
+// Only where the key is what failed: an address that does not answer is no matter of the key.
+const API_KEY_HINT = 'Enter the key with “Enter API key” under Sign-in.';
 // Client credentials involve no person: a new request sends the same client ID and secret again.
 const CLIENT_HINT = 'Replace its client secret with “Replace” under Access, or correct the client ID with “Edit”.';
 
@@ -35,13 +37,11 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const lastError =
     current === undefined
       ? undefined
-      : apiKey
-        ? { message: current.message, hint: 'Enter the key with “Enter API key” under Sign-in.' }
-        : current.code === 'auth_required'
-          ? { message: current.message, hint: client ? CLIENT_HINT : SIGN_IN_HINT }
-          : current.hint !== undefined
-            ? { ...current, hint: screenHint(current.hint) }
-            : current;
+      : current.code === 'auth_required'
+        ? { message: current.message, hint: apiKey ? API_KEY_HINT : client ? CLIENT_HINT : SIGN_IN_HINT }
+        : current.hint !== undefined
+          ? { ...current, hint: screenHint(current.hint) }
+          : current;
   // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
   const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
   return (

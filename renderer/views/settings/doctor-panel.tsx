@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DoctorCheck } from '../../../shared/api';
 import { Badge, CodeSpans, ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, screenHint, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 const TONE = { ok: 'ok', warn: 'warn', fail: 'error' } as const;
@@ -67,7 +67,7 @@ export function DoctorPanel() {
               </p>
               {check.fix !== undefined && (
                 <p className="check-fix">
-                  <strong>Fix:</strong> <CodeSpans text={check.fix} />
+                  <strong>Fix:</strong> <CodeSpans text={screenHint(check.fix)} />
                 </p>
               )}
             </div>
