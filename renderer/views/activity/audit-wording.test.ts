@@ -6,9 +6,13 @@ describe('audit wording', () => {
     expect(approvalText({ approval: 'person', outcome: 'ok' })).toBe('allowed by you');
     expect(approvalText({ approval: 'person', outcome: 'tool_error' })).toBe('allowed by you');
     expect(approvalText({ approval: 'person', outcome: 'denied' })).toBe('denied by you');
-    expect(approvalText({ approval: 'remembered', outcome: 'ok' })).toBe('allowed by rule');
-    expect(approvalText({ outcome: 'ok' })).toBe('allowed by rule');
-    expect(approvalText({ outcome: 'denied' })).toBe('denied by rule');
+    expect(approvalText({ approval: 'remembered', outcome: 'ok' })).toBe('allowed by “always allow”');
+    // The agent's setting for the tool's kind is no rule: "rule" is what Agents calls a rule for one tool.
+    expect(approvalText({ outcome: 'ok', decidedBy: 'tier' })).toBe('allowed by setting');
+    expect(approvalText({ outcome: 'denied', decidedBy: 'tier' })).toBe('denied by setting');
+    expect(approvalText({ outcome: 'ok', decidedBy: 'rule' })).toBe('allowed by rule');
+    expect(approvalText({ outcome: 'denied', decidedBy: 'rule' })).toBe('denied by rule');
+    expect(approvalText({ outcome: 'ok' })).toBe('allowed');
     expect(approvalText({ approval: 'timeout', outcome: 'denied' })).toBe('denied: timed out');
     expect(approvalText({ approval: 'paused', outcome: 'denied' })).toBe('denied: bridge paused');
     expect(approvalText({ approval: 'flood', outcome: 'denied' })).toBe('denied: too many waiting');

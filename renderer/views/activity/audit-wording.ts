@@ -5,7 +5,7 @@ import { TIER_WORD } from '../../lib';
  * Who let the call through or stopped it, in words: "allowed by you", "denied: timed out"…
  * `approval` is set only when the person was asked; without it the agent's policy decided.
  */
-export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots' | 'requests'>>): string {
+export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots' | 'requests' | 'decidedBy'>>): string {
   // An entry may stand for several of a service's requests (the first one's answer).
   const times = entry.requests !== undefined && entry.requests > 1 ? `, asked ${entry.requests} times` : '';
   if (entry.kind === 'roots' && entry.answer === 'accept') return rootsText(entry.roots ?? 0, entry.answeredBy) + times;
@@ -15,7 +15,7 @@ export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & P
     case 'person':
       return denied ? 'denied by you' : 'allowed by you';
     case 'remembered':
-      return denied ? 'denied by rule' : 'allowed by rule';
+      return denied ? 'denied by rule' : 'allowed by “always allow”';
     case 'timeout':
       return 'denied: timed out';
     case 'cancelled':
@@ -28,9 +28,12 @@ export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & P
       return 'denied: bridge paused';
     case 'flood':
       return 'denied: too many waiting';
-    case undefined:
-      if (denied) return 'denied by rule';
-      return entry.outcome === 'ok' || entry.outcome === 'tool_error' ? 'allowed by rule' : '';
+    case undefined: {
+      // The agent's setting for the tool's kind, or its rule for this one tool (Agents → Tool rules): the details say whose.
+      const by = entry.decidedBy === 'rule' ? ' by rule' : entry.decidedBy === 'tier' ? ' by setting' : '';
+      if (denied) return `denied${by}`;
+      return entry.outcome === 'ok' || entry.outcome === 'tool_error' ? `allowed${by}` : '';
+    }
   }
 }
 
