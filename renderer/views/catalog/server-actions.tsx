@@ -42,12 +42,18 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const noted = signIn !== undefined && signIn.state !== 'signed_in';
   const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'start' && step.kind !== 'restart');
   // The step button leaves (Connecting…) or is disabled while it runs: focus stays in the row (WCAG 2.4.3).
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // On the service's page there is no row: its own next step, else its first control left.
+  const nextHere = (): HTMLElement | null => serverRowFocus(name) ?? actionsRef.current?.querySelector<HTMLElement>('button.primary:not(:disabled)') ?? null;
+  const firstHere = (): HTMLElement | null => actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? null;
   const runStep = (action: 'restart' | 'connect') => {
-    focusIfLost(() => connectingRef.current, () => serverRowFocus(name));
-    void run(action).then(() => focusIfLost(() => serverRowFocus(name)));
+    focusIfLost(() => connectingRef.current, nextHere);
+    void run(action).then(() => focusIfLost(nextHere, firstHere));
   };
+  // Stop, Restart, Enable and Disable leave or are disabled while they run: focus stays with the service.
+  const runKept = (action: 'stop' | 'restart' | 'enable' | 'disable') => void run(action).then(() => focusIfLost(nextHere, firstHere));
   return (
-    <div className="row-actions">
+    <div className="row-actions" ref={actionsRef}>
       <div className="button-row">
         {step?.kind === 'approve' && (
           <button
@@ -76,13 +82,13 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
           </span>
         )}
         {canRestart(status, stepShown) && !connecting && !waiting && (
-          <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('restart')} aria-label={`Restart ${name}`}>
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => runKept('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}
           </button>
         )}
         {/* Only while it runs: a stopped or idle server has nothing to stop, and its next call starts it. */}
         {isRunning(status) && !connecting && (
-          <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('stop')} aria-label={`Stop ${name}`}>
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => runKept('stop')} aria-label={`Stop ${name}`}>
             {busy === 'stop' ? 'Stopping…' : 'Stop'}
           </button>
         )}
@@ -95,7 +101,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
           type="button"
           className="button small"
           disabled={busy !== null || connecting || waiting}
-          onClick={() => void run(actions.toggle === 'Enable' ? 'enable' : 'disable')}
+          onClick={() => runKept(actions.toggle === 'Enable' ? 'enable' : 'disable')}
           aria-label={`${actions.toggle} ${name}`}
         >
           {actions.toggle}
