@@ -74,7 +74,8 @@ export function CatalogView() {
     const back = opener.current;
     const openerShown = () => (back?.isConnected === true ? back : null);
     // After the sheet is gone (its own close returns focus to what it saw open it: a form now gone, or that control).
-    setTimeout(() => focusWhenShown(kept ? () => serverRowFocus(name) : openerShown, openerShown));
+    // A connect that failed may have kept the service (its entry then says Open and Add again): its row.
+    setTimeout(() => focusWhenShown(kept ? () => serverRowFocus(name) : openerShown, () => openerShown() ?? serverRowFocus(name)));
   }, []);
 
   // The registries' matches too: a search that finds nothing of ours may find them below.

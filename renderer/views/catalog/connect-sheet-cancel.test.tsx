@@ -26,3 +26,28 @@ describe("the catalog's Connect sheet, cancelled before anything is added", () =
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Everything (reference)' })));
   });
 });
+
+describe("the catalog's Connect sheet, cancelled after its connect failed", () => {
+  it('gives the focus to the service it kept, whose entry no longer has the Add button pressed', async () => {
+    let added = false;
+    const api = createFakeApi({
+      addService: ({ dryRun }) => {
+        if (dryRun === true) return { commandLine: LINE, needsApproval: true, steps: [] };
+        added = true;
+        throw Object.assign(new Error('"everything" could not start'), { code: 'server_unavailable' });
+      },
+      status: async () => ({ ...(await createFakeApi().status({})), servers: added ? [serverStatus({ name: 'everything', state: 'error', commandLine: LINE })] : [] }),
+    });
+    renderApp(api);
+    const add = await screen.findByRole('button', { name: 'Add Everything (reference)' });
+    add.focus();
+    fireEvent.click(add);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Add Everything (reference)' })).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect everything' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Approve and connect' }));
+    await within(sheet).findByText(/could not start/);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'everything' }).contains(document.activeElement)).toBe(true), { timeout: 3_000 });
+  });
+});
