@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   returnFocusTo?: HTMLElement | null;
   /** Where focus goes when what opened the dialog is gone since (the dialog's work made it unneeded). */
   fallbackFocus?: () => HTMLElement | null;
+  /** Where the finished work leaves the person (a token shown once), before the control that opened the dialog. */
+  settledFocus?: () => HTMLElement | null;
 }
 
 /** Asks before doing something that matters; shows the failure in place instead of closing, and stays open until it is known. */
@@ -37,6 +39,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       working={busy}
       {...(props.returnFocusTo !== undefined ? { returnFocusTo: props.returnFocusTo } : {})}
       {...(props.fallbackFocus !== undefined ? { fallbackFocus: props.fallbackFocus } : {})}
+      {...(props.settledFocus !== undefined ? { settledFocus: props.settledFocus } : {})}
     >
       {props.children}
       {error && <ErrorNote error={error} />}

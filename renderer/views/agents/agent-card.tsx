@@ -48,6 +48,12 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
     setEditingAsks(false);
     asksButton.current?.focus();
   };
+  // The form and its Add rule leave: focus goes back to what opened it, as the asks form's does.
+  const ruleButton = useRef<HTMLButtonElement>(null);
+  const closeRule = () => {
+    setAddingRule(false);
+    ruleButton.current?.focus();
+  };
   const asks = asksOf(agent);
   const fromCode = agent.fromCode === true;
   const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
@@ -145,7 +151,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small" onClick={() => onEdit(agent)} aria-label={`Edit access of ${agent.name}`}>
           Edit access
         </button>
-        <button type="button" className="button small" onClick={() => setAddingRule((v) => !v)} aria-expanded={addingRule} aria-label={`Add tool rule for ${agent.name}`}>
+        <button ref={ruleButton} type="button" className="button small" onClick={() => setAddingRule((v) => !v)} aria-expanded={addingRule} aria-label={`Add tool rule for ${agent.name}`}>
           Add tool rule
         </button>
         <button
@@ -178,9 +184,9 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
       {addingRule && (
         <ToolRuleForm
           agent={agent}
-          onCancel={() => setAddingRule(false)}
+          onCancel={closeRule}
           onSaved={() => {
-            setAddingRule(false);
+            closeRule();
             onChanged();
           }}
         />
@@ -209,6 +215,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <ConfirmDialog
           title={`Rotate the token of ${agent.name}`}
           confirmLabel="Rotate token"
+          // The new token is shown once, at the top of the page: focus goes there, as after Create agent.
+          settledFocus={() => [...document.querySelectorAll<HTMLElement>('section[data-token-for]')].find((panel) => panel.dataset['tokenFor'] === agent.name) ?? null}
           onClose={() => {
             setConfirm(null);
             setRotateFor(undefined);

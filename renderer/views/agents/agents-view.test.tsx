@@ -162,9 +162,13 @@ describe('agents', () => {
     const { api, agents } = agentsApi();
     agents.push({ name: 'old', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: Date.now() });
     renderApp(api, { hash: '#/agents' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Rotate token of old' }));
+    const rotate = await screen.findByRole('button', { name: 'Rotate token of old' });
+    rotate.focus();
+    fireEvent.click(rotate);
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Rotate the token of old' })).getByRole('button', { name: 'Rotate token' }));
     const panel = await screen.findByRole('region', { name: 'Token for old' });
+    // The token shown once, at the top of the page, takes the focus, as after Create agent; not Rotate token below.
+    await waitFor(() => expect(document.activeElement).toBe(panel));
     expect(screen.queryByText('cs_agent_ROTATED')).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: 'Reveal' }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Show token' }));
@@ -190,6 +194,8 @@ describe('agents', () => {
     const card = await screen.findByRole('listitem', { name: 'ci' });
     await within(card).findByText('everything/echo');
     expect(screen.queryByRole('form', { name: 'New tool rule for ci' })).toBeNull();
+    // The form and its button are gone: focus goes back to what opened it.
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Add tool rule for ci' }));
 
     fireEvent.click(within(card).getByRole('button', { name: 'Remove the rule for everything/echo' }));
     await waitFor(() => expect(api.callsOf('updateAgent')[1]).toEqual({ name: 'ci', tools: [{ server: 'everything', tool: 'echo', decision: null }] }));

@@ -25,7 +25,7 @@ export function TokenOncePanel({ agent, token, target, because, onDone, panelRef
   // Several may be open at once (two agents made before either token was saved): each its own title.
   const titleId = useId();
   return (
-    <section className="token-once note note-warn" aria-labelledby={titleId} ref={panelRef} tabIndex={-1}>
+    <section className="token-once note note-warn" aria-labelledby={titleId} ref={panelRef} tabIndex={-1} data-token-for={agent}>
       <h2 id={titleId}>Token for {agent}</h2>
       <p>Copy the configuration or the token now: the token will not be shown again. If you lose it, rotate the token.</p>
       <SecretField value={token} label="token" onReveal={() => setShown(true)} onHide={() => setShown(false)} />
