@@ -138,6 +138,16 @@ describe('catalog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("says what Disconnect does to a service signed in with a key: it stops, and the key stays unless deleted", async () => {
+    const keyed = serverStatus({ name: 'keyed', transport: 'http', state: 'idle', auth: { connected: true, kind: 'api_key' } });
+    renderApp(createFakeApi({ status: statusWith([keyed]) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnect keyed' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect keyed' });
+    expect(dialog.textContent).toContain('keyed is stopped: agents cannot use it until you connect it again. Its API key stays in the vault unless you delete it below.');
+    expect(dialog.textContent).not.toContain('sign in again');
+    expect(within(dialog).getByRole('checkbox', { name: /Also delete its API key from the vault/ })).toBeTruthy();
+  });
+
   it('updates a row from a serverState event, without polling', async () => {
     const api = createFakeApi({ status: statusWith(SERVERS) });
     renderApp(api);

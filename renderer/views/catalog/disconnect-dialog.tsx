@@ -18,7 +18,14 @@ export function DisconnectDialog({ server, issuer, apiKey = false, sharesGrantWi
   const [revoke, setRevoke] = useState(false);
   return (
     <ConfirmDialog title={`Disconnect ${server}`} confirmLabel="Disconnect" danger onClose={onClose} onConfirm={() => onDisconnect(revoke)} fallbackFocus={() => document.getElementById(`server-${server}`)}>
-      <p>The sign-in is forgotten: agents cannot use {server} until you sign in again.</p>
+      {apiKey ? (
+        // A key is no sign-in: Disconnect stops the service, and the key stays unless it is deleted here.
+        <p>
+          {server} is stopped: agents cannot use it until you connect it again. Its API key stays in the vault unless you delete it below.
+        </p>
+      ) : (
+        <p>The sign-in is forgotten: agents cannot use {server} until you sign in again.</p>
+      )}
       <label className="check">
         <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} />{' '}
         {/* A key has no issuer the app can revoke it at: it is deleted here, and revoked where it was issued. */}
