@@ -51,3 +51,22 @@ describe('noteBesideFailedStep: the note under the steps', () => {
     expect(noteBesideFailedStep(same, failed)).toBe(same);
   });
 });
+
+// The catalog lists a service's sign-in ("API key", "none"); the steps before Connect said "Sign in" for both.
+describe('connectSteps before anything runs: what the entry says of its sign-in and approval', () => {
+  const before = (extra: Partial<StepInput['plan']>, needsApproval = true): Map<string, string> =>
+    new Map(connectSteps({ plan: { ...plan, ...extra }, needsApproval, started: false, outcome: 'running', status: undefined, signIn: undefined }).map((s) => [s.id, `${s.label} (${s.state})`]));
+
+  it('a key given now is no sign-in; a program with none needs none; an address may still ask', () => {
+    expect(before({ signIn: 'key', remote: true }).get('sign-in')).toBe('No sign-in: the API key you gave is sent with each request (not_needed)');
+    expect(before({ signIn: 'none' }).get('sign-in')).toBe('No sign-in needed (not_needed)');
+    expect(before({ remote: true }).get('sign-in')).toBe('Sign in (waiting)');
+    expect(before({ signIn: 'sign-in' }).get('sign-in')).toBe('Sign in (waiting)');
+  });
+
+  it('a remote approves where it sends secrets, a program what runs; nothing to approve is said plainly', () => {
+    expect(before({ remote: true }).get('approve')).toBe('Approve where it sends secrets, as shown (waiting)');
+    expect(before({}).get('approve')).toBe('Approve what runs, as shown (waiting)');
+    expect(before({ remote: true }, false).get('approve')).toBe('Nothing to approve (not_needed)');
+  });
+});

@@ -13,7 +13,7 @@ export interface ShownStep {
 }
 
 export interface StepInput {
-  plan: Pick<ConnectTarget, 'name' | 'secretNames'>;
+  plan: Pick<ConnectTarget, 'name' | 'secretNames'> & Partial<Pick<ConnectTarget, 'remote' | 'signIn'>>;
   needsApproval: boolean;
   /** Whether addService was called (the person approved). */
   started: boolean;
@@ -63,13 +63,19 @@ function liveSteps(input: StepInput): ShownStep[] {
   const steps: ShownStep[] = [];
   steps.push(plan.secretNames.length === 0 ? { id: 'secrets', label: 'No secret to store', state: 'not_needed' } : step('secrets', `Store ${names} in the vault`, started && (added || outcome !== 'running'), started && !added));
   steps.push(step('add', `Add ${plan.name} to your services`, added, started && !added));
-  steps.push(input.needsApproval ? step('approve', 'Approve what runs, as shown', approved, started && added && !approved) : { id: 'approve', label: 'Nothing to approve: no program is started for it and no stored secret is sent to it', state: 'not_needed' });
+  // Why nothing is approved is said above the steps, with the address (connect-sheet.tsx).
+  const approveLabel = plan.remote === true ? 'Approve where it sends secrets, as shown' : 'Approve what runs, as shown';
+  steps.push(input.needsApproval ? step('approve', approveLabel, approved, started && added && !approved) : { id: 'approve', label: 'Nothing to approve', state: 'not_needed' });
   const signing = signIn?.state === 'waiting';
   const signedIn = signIn?.state === 'signed_in' || (status?.auth?.connected ?? false) || ready;
+  // What the entry says before it starts: a key given now is no sign-in, a program with none needs none.
+  const known = plan.signIn === 'key' ? 'No sign-in: the API key you gave is sent with each request' : plan.signIn === 'none' && signIn === undefined ? 'No sign-in needed' : undefined;
   steps.push(
-    needsSignIn || !started
-      ? step('sign-in', 'Sign in', started && signedIn && needsSignIn, started && approved && !signedIn && (signing || needsSignIn), signing ? 'Waiting for you on the sign-in page' : undefined)
-      : { id: 'sign-in', label: 'No sign-in needed', state: 'not_needed' },
+    known !== undefined
+      ? { id: 'sign-in', label: known, state: 'not_needed' }
+      : needsSignIn || !started
+        ? step('sign-in', 'Sign in', started && signedIn && needsSignIn, started && approved && !signedIn && (signing || needsSignIn), signing ? 'Waiting for you on the sign-in page' : undefined)
+        : { id: 'sign-in', label: 'No sign-in needed', state: 'not_needed' },
   );
   const tools = status?.toolCount ?? 0;
   steps.push(step('start', ready ? `Started: ${tools} ${tools === 1 ? 'tool' : 'tools'}` : 'Start it and list its tools', ready, started && approved && !signing && !ready));

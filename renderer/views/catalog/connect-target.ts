@@ -13,8 +13,22 @@ export interface ConnectTarget {
   url?: string;
   /** What the person typed that goes into the vault for it, by name. */
   secretNames: string[];
+  /**
+   * How it signs in, as far as its entry says before it starts: `key` (an API key given now), `none`
+   * (a program with no sign-in), `sign-in` (a sign-in it names); undefined: known once it answers (an
+   * address may ask for a sign-in, a registry's package may need none).
+   */
+  signIn?: 'key' | 'none' | 'sign-in';
   /** addService (or installRegistryEntry, which runs it) with this service's inputs. */
   run: (call: ConnectCall) => Promise<AddServiceResult>;
+}
+
+function signInOf(config: ServerPlan['config']): Pick<ConnectTarget, 'signIn'> {
+  const type = config.auth?.type;
+  if (type === 'api_key') return { signIn: 'key' };
+  if (type !== undefined && type !== 'none') return { signIn: 'sign-in' };
+  // An address with no sign-in named may still ask for one when it answers.
+  return config.type === 'http' ? {} : { signIn: 'none' };
 }
 
 /** The catalog's and the custom form's plan: its config and secrets as the person gave them. */
@@ -24,6 +38,7 @@ export function planTarget(api: AppApi, plan: ServerPlan): ConnectTarget {
     remote: plan.config.type === 'http',
     ...(plan.config.type === 'http' ? { url: plan.config.url } : {}),
     secretNames: plan.secrets.map((s) => s.name),
+    ...signInOf(plan.config),
     run: (call) =>
       'dryRun' in call
         ? api.addService({ name: plan.name, config: plan.config, dryRun: true })
