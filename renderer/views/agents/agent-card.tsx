@@ -8,7 +8,7 @@ import { AsksForm } from './asks-form';
 import { ConnectClientDialog, RemoveClientEntries } from '../clients';
 import { ConfigSnippet } from './config-snippet';
 import { SearchTry } from './search-try';
-import { ToolRuleForm } from './tool-rule-form';
+import { RULE_WORD, ToolRuleForm } from './tool-rule-form';
 
 const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask: 'warn', deny: 'error' };
 
@@ -118,7 +118,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
                     <code>
                       {o.server}/{shownLine(o.tool)}
                     </code>
-                    : {o.decision}{' '}
+                    : {RULE_WORD[o.decision]}{' '}
                     {!fromCode && (
                     <button
                       type="button"

@@ -187,12 +187,18 @@ describe('agents', () => {
     expect(within(form).queryByRole('option', { name: 'memory' })).toBeNull();
     const add = within(form).getByRole('button', { name: 'Add rule' });
     expect((add as HTMLButtonElement).disabled).toBe(true);
+    // A name the service does not list is taken, saying so: a typo would make a rule that never applies.
+    fireEvent.change(within(form).getByLabelText('Tool'), { target: { value: 'echoo' } });
+    expect(within(form).getByRole('status').textContent).toBe('everything lists no tool named “echoo”: the rule applies only once it does.');
     fireEvent.change(within(form).getByLabelText('Tool'), { target: { value: 'echo' } });
+    expect(within(form).queryByRole('status')).toBeNull();
     fireEvent.change(within(form).getByLabelText('Decision'), { target: { value: 'deny' } });
     fireEvent.click(add);
     await waitFor(() => expect(api.callsOf('updateAgent')).toEqual([{ name: 'ci', tools: [{ server: 'everything', tool: 'echo', decision: 'deny' }] }]));
     const card = await screen.findByRole('listitem', { name: 'ci' });
     await within(card).findByText('everything/echo');
+    // The decision in the words the form offered it.
+    expect(card.textContent).toContain('everything/echo: never allow');
     expect(screen.queryByRole('form', { name: 'New tool rule for ci' })).toBeNull();
     // The form and its button are gone: focus goes back to what opened it.
     expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Add tool rule for ci' }));

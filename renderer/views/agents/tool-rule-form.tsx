@@ -10,6 +10,9 @@ export interface ToolRuleFormProps {
   onCancel: () => void;
 }
 
+/** A rule's decision as the form offers it and the card shows it. */
+export const RULE_WORD: Record<PolicyDecision, string> = { allow: 'always allow', ask: 'always ask me', deny: 'never allow' };
+
 /** One per-tool rule: this tool of this service is always allowed, always asked, or refused. */
 export function ToolRuleForm({ agent, onSaved, onCancel }: ToolRuleFormProps) {
   const live = useLive();
@@ -63,11 +66,17 @@ export function ToolRuleForm({ agent, onSaved, onCancel }: ToolRuleFormProps) {
         <select value={decision} onChange={(e) => setDecision(e.target.value as PolicyDecision)}>
           {POLICY_DECISIONS.map((d) => (
             <option key={d} value={d}>
-              {d === 'allow' ? 'always allow' : d === 'ask' ? 'always ask me' : 'never allow'}
+              {RULE_WORD[d]}
             </option>
           ))}
         </select>
       </label>
+      {/* Kept all the same (a service may list it later), but a typo would make a rule that never applies. */}
+      {tool.trim() !== '' && known.length > 0 && !known.some((t) => t.name === tool.trim()) && (
+        <p className="muted" role="status">
+          {server} lists no tool named “{tool.trim()}”: the rule applies only once it does.
+        </p>
+      )}
       <button type="submit" className="button small primary" disabled={busy || tool.trim() === ''}>
         {busy ? 'Saving…' : 'Add rule'}
       </button>
