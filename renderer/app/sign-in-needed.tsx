@@ -34,7 +34,7 @@ function NewAddress({ idleMs, requestLink }: { idleMs?: number; requestLink: () 
       <p className="muted">
         The same from any terminal: <code>{NEW_LINK}</code>.
         {idleMs !== undefined
-          ? ` Each address works once, within 10 minutes; a tab then stays signed in until it is closed, reloaded or signed out, or goes ${idleTime(idleMs)} without use (Settings → Web UI sign-in, or settings.uiSessionIdleMs, changes that).`
+          ? ` A tab stays signed in until it is closed, reloaded or signed out, or goes ${idleTime(idleMs)} without use (Settings → Web UI sign-in changes that).`
           : ''}
       </p>
     </>

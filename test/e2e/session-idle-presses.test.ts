@@ -92,7 +92,7 @@ describe("presses that keep a web UI tab's session, in a real browser against se
   it('names the limit serve has on the page a reload leaves', async () => {
     await ui.page.reload();
     await ui.page.getByRole('heading', { level: 1, name: 'Open the address that serve printed' }).waitFor();
-    expect(await ui.page.getByRole('main').textContent()).toContain('or goes 5 minutes without use (Settings → Web UI sign-in, or settings.uiSessionIdleMs, changes that)');
+    expect(await ui.page.getByRole('main').textContent()).toContain('or goes 5 minutes without use (Settings → Web UI sign-in changes that)');
   }, 60_000);
 
   it("counts a press inside an app's frame, which the page sees only as its user activation", async () => {
