@@ -25,6 +25,6 @@ export function useConnection(): ConnectionState {
 
 /** Why the controls that need the core are disabled: their tooltip, and the line a screen shows by them. */
 export const GATE_REASON: Record<Exclude<ConnectionState, 'live'>, string> = {
-  lost: 'The app is not answering: buttons work again once it is back.',
+  lost: 'Buttons work again once the app is back (the note at the top says how).',
   rejected: 'Sign in first: this tab is signed out (the note at the top says how).',
 };

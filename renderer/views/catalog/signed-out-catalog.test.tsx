@@ -36,7 +36,9 @@ describe('the catalog while the tab is signed out', () => {
     expect(open.closest('fieldset')?.getAttribute('title')).toBe(reason);
 
     act(() => connection.set('lost'));
-    expect(screen.getByText('The app is not answering: buttons work again once it is back.')).toBeTruthy();
+    expect(screen.getByText('Buttons work again once the app is back (the note at the top says how).')).toBeTruthy();
+    // The banner says the app stopped; the note beside the buttons does not say it again.
+    expect(screen.queryByText(/not answering/)).toBeNull();
 
     act(() => connection.set('live'));
     expect(within(added).getByRole('link', { name: 'Open everything' }).getAttribute('href')).toBe('#/services/everything');
