@@ -5,7 +5,8 @@
  * `npx`, `connected-services`, a backquoted command) stays as written.
  */
 export function sentenceStart(text: string): string {
-  const word = /^[a-z]+(?=[\s,:;]|$)/.exec(text)?.[0];
+  // A word before `:` is a name more often than not (`notes: …`, a service's, as it was written).
+  const word = /^[a-z]+(?=[\s,;]|$)/.exec(text)?.[0];
   if (word === undefined || PROGRAMS.has(word)) return text;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

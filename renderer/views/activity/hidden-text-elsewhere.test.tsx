@@ -42,7 +42,7 @@ describe('text a server or mcp.json controls, outside the service screen', () =>
     });
     const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [mine] }) });
     renderApp(api, { hash: '#/services/mine' });
-    expect(await screen.findByText('Exited: \\u202edetpurroc')).toBeTruthy();
+    expect(await screen.findByText('exited: \\u202edetpurroc')).toBeTruthy();
     cleanup();
     renderApp(api, { hash: '#/' });
     expect((await screen.findAllByText('node /srv/a\\u2067b.js')).length).toBeGreaterThan(0);
