@@ -73,7 +73,7 @@ describe('registry: an import against another writer of mcp.json', () => {
     registry = await openWithSink((server, name) => (stored.push(`${server}/${name}`), Promise.resolve(name)));
     const report = await registry.importFrom('cursor', source);
     expect(report.added.map((a) => a.name)).toEqual(['github']);
-    expect(stored).toEqual(['github/GITHUB_GITHUB_TOKEN']);
-    expect(report.secrets).toEqual([{ server: 'github', field: 'env.GITHUB_TOKEN', secret: 'GITHUB_GITHUB_TOKEN' }]);
+    expect(stored).toEqual(['github/GITHUB_TOKEN']);
+    expect(report.secrets).toEqual([{ server: 'github', field: 'env.GITHUB_TOKEN', secret: 'GITHUB_TOKEN' }]);
   });
 });

@@ -61,7 +61,7 @@ describe('registry: an import that fails or leaves entries out, with the real va
     } }));
     await expect(r.importFrom('cursor', source)).rejects.toBeTruthy();
     expect(broken).toBe(true);
-    expect(await v.get(secretKey('GITHUB_GITHUB_TOKEN', 'github'))).toBeUndefined();
+    expect(await v.get(secretKey('GITHUB_TOKEN', 'github'))).toBeUndefined();
     // Held the value before the import: another entry may read it.
     expect(await v.get(secretKey('NOTES_GITHUB_TOKEN', 'notes'))).toBe(TOKEN);
   });
