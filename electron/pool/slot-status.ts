@@ -21,6 +21,8 @@ export interface StatusParts {
   approval: Approval;
   visible: Inventory;
   inventoryUpdatedAt: number | undefined;
+  /** The cached inventory is of the entry before its last change (inventory-store.ts). */
+  inventoryStale?: boolean;
   crashes: number;
   lastError: WireError | undefined;
 }
@@ -45,6 +47,7 @@ export function buildStatus(parts: StatusParts): ServerStatus {
   if (isStdio(config)) status.commandLine = redact(commandLineOf(config));
   else status.url = redact(config.url);
   if (parts.inventoryUpdatedAt !== undefined) status.inventoryUpdatedAt = parts.inventoryUpdatedAt;
+  if (parts.inventoryStale === true && parts.inventoryUpdatedAt !== undefined) status.inventoryStale = true;
   if (parts.lastError) status.lastError = parts.lastError;
   return status;
 }
@@ -58,6 +61,7 @@ export function slotStatus(name: string, config: ServerConfig, state: SlotState,
     approval,
     visible: visibleInventory(config, store.reviewed ?? store.inventory),
     inventoryUpdatedAt: store.updatedAt,
+    inventoryStale: store.isStale(config),
     crashes: state.crashes.total,
     lastError: state.lastError,
   });

@@ -38,6 +38,11 @@ export const ServerStatusSchema = lazySchema(() => z.object({
   promptCount: z.number().int(),
   /** When the cached inventory was last fetched from the server. */
   inventoryUpdatedAt: z.number().optional(),
+  /**
+   * The cached inventory was fetched with the entry as it was before its last change (a command or an
+   * address edited): the counts are that entry's until the server starts again and lists anew.
+   */
+  inventoryStale: z.literal(true).optional(),
   crashes: z.number().int(),
   lastError: WireErrorSchema.optional(),
   history: z.array(StateChangeSchema),

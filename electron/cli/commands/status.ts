@@ -97,7 +97,9 @@ export function registerStatus(program: Command, run: Run): void {
         const now = Date.now();
         const rows = [['SERVER', 'TRANSPORT', 'STATE', 'SINCE', 'TOOLS', 'SIGN-IN', 'LAST ERROR']];
         for (const s of status.servers) {
-          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), signInText(s, now), lastErrorText(s)]);
+          // Listed with the entry before its last change: the new command's tools are known once it starts.
+          const tools = s.inventoryStale === true ? `${s.toolCount} before edit` : String(s.toolCount);
+          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), tools, signInText(s, now), lastErrorText(s)]);
         }
         for (const { server, problem } of invalid) rows.push([server, '', 'invalid entry', '', '', '', `invalid_config: ${problem}`]);
         for (const line of table(rows)) ctx.output.out(line);

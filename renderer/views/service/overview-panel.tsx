@@ -77,6 +77,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           <dd>
             {plural(status.toolCount, 'tool')}, {plural(status.resourceCount, 'resource')}, {plural(status.promptCount, 'prompt')}
             {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched <TimeAgo at={status.inventoryUpdatedAt} /></span>}
+            {status.inventoryStale === true && <span className="muted"> from the service as it was before its last change; it lists its tools again when it next starts</span>}
           </dd>
           <dt>Crashes while running</dt>
           <dd>{status.crashes}</dd>
