@@ -1,5 +1,5 @@
 import type { ShownError } from '../lib';
-import { sentenceStart } from '../../shared/text';
+import { hintSentence } from '../../shared/errors';
 import { CodeSpans } from './code-spans';
 
 /** An error as people read it: what happened, then what to do (the core's hint). */
@@ -7,11 +7,11 @@ export function ErrorNote({ error, onDismiss }: { error: ShownError; onDismiss?:
   return (
     <div className="note note-error" role="alert">
       <p className="note-message">
-        <CodeSpans text={sentenceStart(error.message)} />
+        <CodeSpans text={hintSentence(error.message)} />
       </p>
       {error.hint !== undefined && (
         <p className="note-hint">
-          <CodeSpans text={sentenceStart(error.hint)} />
+          <CodeSpans text={hintSentence(error.hint)} />
         </p>
       )}
       {onDismiss && (

@@ -17,7 +17,18 @@ describe('hintSentence', () => {
     expect(hintSentence('mcp.json holds it')).toBe('mcp.json holds it');
     expect(hintSentence('`connected-services help` lists them')).toBe('`connected-services help` lists them');
     expect(hintSentence('Run it again')).toBe('Run it again');
+    expect(hintSentence('npx could not be found')).toBe('npx could not be found');
+    expect(hintSentence('"notes" failed')).toBe('"notes" failed');
+    expect(hintSentence('2 calls wait')).toBe('2 calls wait');
     expect(hintSentence('')).toBe('');
+  });
+});
+
+describe('a message read on its own', () => {
+  it('capitalizes a plain first word, and leaves a word before a colon as written: it names a service', () => {
+    expect(hintSentence('its URL cannot be sent: it holds a line break')).toBe('Its URL cannot be sent: it holds a line break');
+    expect(hintSentence('more than 64 calls are running')).toBe('More than 64 calls are running');
+    expect(hintSentence('broken: it exited with code 1')).toBe('broken: it exited with code 1');
   });
 });
 

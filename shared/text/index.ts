@@ -14,4 +14,3 @@ export { groupDigits } from './group-digits';
 export { compareNames } from './compare-names';
 export { columnWidth, cutToColumns, isWide, padColumns } from './column-width';
 export { closestWord, withSuggestion } from './closest-word';
-export { sentenceStart } from './sentence-start';
