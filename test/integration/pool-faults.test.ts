@@ -6,7 +6,7 @@ import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
 import type { McpConfig } from '../../shared/config';
 import { faultServer, ROOT } from '../fixtures/servers/config';
 
-const DUPLICATE_TOOLS_SERVER = fileURLToPath(new URL('../fixtures/servers/duplicate-tools-server.ts', import.meta.url));
+const NAMED_TOOLS_SERVER = fileURLToPath(new URL('../fixtures/servers/named-tools-server.ts', import.meta.url));
 const NEVER_READY = fileURLToPath(new URL('../fixtures/servers/never-ready.mjs', import.meta.url));
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
@@ -78,7 +78,8 @@ describe('pool: timeouts, cancellation, progress', () => {
   });
 
   it('keeps the first of two tools of one name and says so once in the server\'s log', async () => {
-    const server = { command: process.execPath, args: tsEntry(DUPLICATE_TOOLS_SERVER), cwd: ROOT };
+    const names = [{ name: 'dup', description: 'dup1' }, 'other', { name: 'dup', description: 'dup2' }];
+    const server = { command: process.execPath, args: tsEntry(NAMED_TOOLS_SERVER), cwd: ROOT, env: { TOOL_NAMES: JSON.stringify(names) } };
     const { pool, lines } = await poolWith({ d: server });
     await pool.start('d');
     expect((await pool.tools('d')).map((t) => [t.name, t.description])).toEqual([['dup', 'dup1'], ['other', 'other']]);
