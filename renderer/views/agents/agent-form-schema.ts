@@ -28,6 +28,8 @@ const CLIENT_TITLES: Record<ConfigTarget, string> = {
   acp: 'An ACP agent (Zed, …)',
 };
 const ADD_CLIENTS = [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])];
+// In the order Create lists them, so a client sits in one place on both forms.
+const EDIT_CLIENTS = ADD_CLIENTS.filter((c) => NAME_CLIENTS.some((n) => n === c));
 
 const DECISIONS: RJSFSchema[] = [
   { const: 'allow', title: 'Allow' },
@@ -47,7 +49,7 @@ const AGENT_NAME: RJSFSchema = {
 /** Create and edit share one schema: name, which servers, a decision per tier of tool, and its client. */
 export function agentFormSchema(serverNames: readonly string[], editing = false): RJSFSchema {
   // Editing records only what names are made for, and may forget it (`agents set --for none`).
-  const clients = editing ? NAME_CLIENTS : ADD_CLIENTS;
+  const clients = editing ? EDIT_CLIENTS : ADD_CLIENTS;
   const clientChoices: { const: string; title: string }[] = [
     ...clients.map((c) => ({ const: c, title: CLIENT_TITLES[c] })),
     { const: 'other', title: 'Another client: its prefix length' },
