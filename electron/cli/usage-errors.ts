@@ -2,6 +2,7 @@ import type { Command, CommanderError } from 'commander';
 import { CodedError } from '../../shared/errors';
 import { closestWord } from '../../shared/text';
 import { synonymOf } from './command-synonyms';
+import { COMMAND_AFTER_DASHES, commandWithoutDashes } from './command-after-dashes';
 
 const BIN = 'connected-services';
 
@@ -156,7 +157,7 @@ export function usageError(error: CommanderError, program: Command, argv: readon
     case 'commander.unknownOption': {
       const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';
       const meant = suggested ?? replacementOfHidden(command, flag);
-      fix = meant === undefined ? unknownOptionFix(command, path, flag, argv) : `Did you mean ${meant}?`;
+      fix = meant !== undefined ? `Did you mean ${meant}?` : commandWithoutDashes(path, argv) ? COMMAND_AFTER_DASHES : unknownOptionFix(command, path, flag, argv);
       break;
     }
     case 'commander.optionMissingArgument': {

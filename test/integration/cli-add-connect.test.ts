@@ -39,6 +39,24 @@ describe('servers add --connect', () => {
     expect(registry.stderr).toContain('--yes goes with --connect');
     expect((await runCli(home, ['servers', 'list'])).stdout).not.toMatch(/\bx\b|\by\b/);
   }, 60_000);
+
+  it('says a server command goes after `--` when its own options were read as ours, and adds nothing', async () => {
+    const home = tempHome('cs-add-dashes-');
+    const dashes = "goes after `--`, with its own options: `connected-services servers add NAME [options] -- COMMAND [its options]`";
+    const npx = await runCli(home, ['servers', 'add', 's6', 'npx', '-y', '@modelcontextprotocol/server-memory']);
+    expect(npx.code).toBe(2);
+    expect(npx.stderr).toContain('--yes goes with --connect');
+    expect(npx.stderr).toContain(`If -y was the server's own: a server's command ${dashes}`);
+    const unknown = await runCli(home, ['servers', 'add', 's7', 'uvx', 'mcp-server-fetch', '--ignore-robots-txt']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(`unknown option '--ignore-robots-txt'\n  hint: A server's command ${dashes}`);
+    // Written with `--`, the same option is the server's.
+    const added = await runCli(home, ['servers', 'add', 's8', '--', 'uvx', 'mcp-server-fetch', '--ignore-robots-txt']);
+    expect(added.code).toBe(0);
+    const listed = await runCli(home, ['servers', 'list']);
+    expect(listed.stdout).toContain('s8');
+    expect(listed.stdout).not.toMatch(/\bs6\b|\bs7\b/);
+  }, 60_000);
 });
 
 describe('servers add --connect while serve runs', () => {

@@ -28,6 +28,7 @@ import { noteMissingPaths } from './missing-path-note';
 import { noteMissingSecrets } from './missing-secret-note';
 import { givenText, nonEmpty } from '../empty-values';
 import { relativePathIn } from '../relative-paths';
+import { yesWithoutConnect } from '../command-after-dashes';
 import { parseServerTimeout } from './server-timeout';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
@@ -157,7 +158,7 @@ export function registerServers(program: Command, run: Run): void {
         if (holdsSeparator(name)) throw separatorError(name, (await (await ctx.core()).api.status({})).servers.map((s) => s.name));
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
-          if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
+          if (options.yes === true && options.connect !== true) throw yesWithoutConnect(false);
           const { plan: planned, secrets, release } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
           try {
             const description = givenText(options.description);
@@ -177,6 +178,7 @@ export function registerServers(program: Command, run: Run): void {
           }
         }
         if (options.dryRun === true) throw new CodedError('invalid_input', '--dry-run goes with --from-registry', { hint: 'Leave out --dry-run, or add the entry with --from-registry ID' });
+        if (options.yes === true && options.connect !== true) throw yesWithoutConnect(command.length > 0);
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
         if (!isStdio(config)) warnAboutAddress(ctx.output, config.url);
@@ -186,7 +188,6 @@ export function registerServers(program: Command, run: Run): void {
         warnIfArgumentSecrets(ctx.output, config);
         noteMissingPaths(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
-        if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();
         await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);
