@@ -121,9 +121,12 @@ describe('a mistyped command line', () => {
     const add = await runCli(home, ['agents', 'add', 'helper', '--servers', 'everything,evrything']);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stderr).toBe(
-      'note: no server named "evrything" is configured (yet); helper reaches it once one is added under that name. Configured: everything, memory.\n',
+      'note: no server named "evrything" is configured (yet); helper reaches it once one is added under that name. Configured: everything, memory. Did you mean everything? `connected-services agents set "helper" --servers …` changes the list.\n',
     );
     expect((await runCli(home, ['agents', 'list'])).stdout).toMatch(/helper\s+everything,evrything/);
+    // A name like none configured is not taken for a typo of one.
+    const far = await runCli(home, ['agents', 'set', 'helper', '--servers', 'everything,github']);
+    expect(far.stderr).toBe('note: no server named "github" is configured (yet); helper reaches it once one is added under that name. Configured: everything, memory.\n');
     const set = await runCli(home, ['agents', 'set', 'helper', '--servers', 'everything']);
     expect(set.code).toBe(0);
     expect(set.stderr).toBe('');

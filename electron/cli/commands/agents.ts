@@ -83,7 +83,9 @@ async function noteUnknownServers(ctx: CliContext, agent: string, servers: strin
   const unknown = given.filter((s) => !configured.includes(s));
   if (unknown.length === 0) return;
   const names = unknown.map((s) => `"${s}"`).join(', ');
-  ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.`);
+  const meant = unknown.flatMap((s) => closestWord(s, configured) ?? []);
+  const typo = meant.length === 0 ? '' : ` Did you mean ${meant.join(', ')}? \`connected-services agents set "${agent}" --servers …\` changes the list.`;
+  ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.${typo}`);
 }
 
 /**
