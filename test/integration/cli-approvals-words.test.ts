@@ -42,4 +42,20 @@ describe('approvals, worded for what waits', () => {
     expect(allow.stderr).toBe(words);
     expect(deny.stderr).toBe(words);
   });
+
+  it("says a command's own request waits for confirmation in the app, when given to approvals or listed", async () => {
+    const waiting = await runCli(home, ['agents', 'add', 'waiter']);
+    expect(waiting.code).toBe(4);
+    const id = /Request (c-[0-9a-f]+)/.exec(waiting.stderr)?.[1] ?? '';
+    expect(id).toMatch(/^c-/);
+    const said = `error [invalid_input]: ${id} is a change waiting for your confirmation in the app, not a call an agent waits on\n  hint: Confirm or refuse it in Connected Services (Activity → Waiting for you); \`connected-services approvals\` decides the calls agents wait on\n`;
+    for (const decision of ['allow', 'deny']) {
+      const decided = await runCli(home, ['approvals', decision, id]);
+      expect(decided.code, decision).toBe(2);
+      expect(decided.stderr).toBe(said);
+    }
+    const list = await runCli(home, ['approvals', 'list']);
+    expect(list.stdout).toBe('No call is waiting for approval.\n');
+    expect(list.stderr).toContain(`note: 1 change waits for your confirmation in the app (${id}), not here: confirm or refuse it in Connected Services`);
+  });
 });

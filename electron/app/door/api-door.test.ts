@@ -23,7 +23,7 @@ function setup(options: { confirmations?: boolean; now?: () => number; changeRat
     methods[method] = (input: unknown) => {
       calls.push({ method, input });
       if (method === 'listAgents') return Promise.resolve([AGENT]);
-      if (method === 'listApprovals') return Promise.resolve([{ id: 'a1', agent: 'claude', server: 'gh', kind: 'tool', tool: 'merge', tier: 'write', requestedAt: 0, expiresAt: 1 }]);
+      if (method === 'listApprovals') return Promise.resolve([{ id: 'a1', agent: 'claude', server: 'gh', kind: 'tool', tool: 'merge', tier: 'write', requestedAt: 0, expiresAt: 118_000 }]);
       if (method === 'status') return Promise.resolve({ servers: [{ name: 'gh', commandLine: 'node x.js' }, { name: 'everything' }] });
       if (method === 'addAgent') return Promise.resolve({ agent: AGENT, token: 'cs_agent_new' });
       if (method === 'listTools') return Promise.resolve((input as { server?: string }).server === 'everything' ? [{ server: 'everything', name: 'echo' }] : []);
@@ -130,6 +130,14 @@ describe('the door: who may do what', () => {
     expect(await hint()).toMatch(/^Confirm it in Connected Services \(Activity → Waiting for you\) or at the terminal where connected-services serve runs \(pid 42\) within 10 minutes/);
     off();
     expect(await hint()).not.toContain('terminal');
+  });
+
+  it('gives allowing a held call no longer than the call itself waits, and says so in seconds', async () => {
+    const { door, confirmations } = setup();
+    const error = await door.call({ caller: 'cli' }, 'decideApproval', { id: 'a1', decision: 'allow' }).catch((e: unknown) => e);
+    // Asked at 1 s; the held call expires at 118 s.
+    expect((error as { hint?: string }).hint).toMatch(/^Confirm it in Connected Services \(Activity → Waiting for you\) within 117 s; nothing changed yet/);
+    expect(confirmations?.list().find((c) => c.method === 'decideApproval')?.expiresAt).toBe(118_000);
   });
 
   it('runs narrowing calls from the command line directly, and logs them as the CLI', async () => {

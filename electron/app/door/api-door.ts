@@ -71,12 +71,17 @@ export interface ApiDoor {
  * and its `claim`, which `confirmationAnswer` wants: this caller alone learns how it ended.
  */
 export function waitingForConfirmation(confirmation: Confirmation, claim: string, alsoAt: readonly string[] = []): CodedError {
-  const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
   const where = ['in Connected Services (Activity → Waiting for you)', ...alsoAt].join(' or ');
   return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
-    hint: `Confirm it ${where} within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
+    hint: `Confirm it ${where} within ${timeLeft(confirmation.expiresAt - confirmation.requestedAt)}; nothing changed yet. Request ${confirmation.id}.`,
     data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, claim, expiresAt: confirmation.expiresAt },
   });
+}
+
+/** Whole minutes from two on; seconds below, where a minute's rounding would promise time there is not. */
+function timeLeft(ms: number): string {
+  const seconds = Math.max(1, Math.floor(ms / 1000));
+  return seconds < 120 ? `${seconds} s` : `${Math.floor(seconds / 60)} minutes`;
 }
 
 /**
@@ -210,7 +215,10 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     await refuseDeclaredElsewhere(api, options.owners, method, input, from.pid);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);
+    // Allowing a held call: the call stops waiting at its own expiry, and its confirmation with it.
+    const held = (await context(method, pinned)).approval;
     const { confirmation, claim } = confirmations.request({
+      ...(held !== undefined ? { notAfter: held.expiresAt } : {}),
       method,
       input: pinned,
       // What the person confirms is what runs, as sent (only values we hold named); the log keeps its redacted form.

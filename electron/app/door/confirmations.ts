@@ -54,6 +54,8 @@ export interface ConfirmationRequest {
   summary: string;
   from: Caller;
   pid?: number;
+  /** When what it decides stops waiting itself (a held call's expiry): a confirmation never outlives it. */
+  notAfter?: number;
 }
 
 interface Waiting {
@@ -127,7 +129,7 @@ export class Confirmations {
       from: request.from,
       ...(request.pid !== undefined ? { pid: request.pid } : {}),
       requestedAt,
-      expiresAt: requestedAt + this.#ttlMs,
+      expiresAt: Math.min(requestedAt + this.#ttlMs, request.notAfter ?? Infinity),
     };
     const claim = randomBytes(32).toString('base64url');
     const asker = request.pid !== undefined ? (this.#processes.mark(request.pid) ?? null) : undefined;

@@ -5,6 +5,7 @@ import { table } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
 import { serverApprovalNote } from './server-approval-note';
+import { confirmationsNote, decideHeldCall } from './held-call-decision';
 
 /**
  * `approvals list` as a person reads it: one row per waiting call, then what each call would send
@@ -34,16 +35,19 @@ export function registerApprovals(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const list = await (await connectRunningApp(ctx.dataDir)).call('listApprovals', {});
+        const app = await connectRunningApp(ctx.dataDir);
+        const list = await app.call('listApprovals', {});
         // As the app shows them (values we hold named), in JSON too: no log pattern hides what the call sends.
         const print = ctx.output.verbatim?.bind(ctx.output) ?? ctx.output.out.bind(ctx.output);
         if (options.json) return print(JSON.stringify(list, null, 2));
         for (const line of approvalLines(list, Date.now())) print(line);
         // A server's own approval (its command, where its secrets go) is another command's: named, so "no call" is not read as "nothing".
-        const { servers } = await (await connectRunningApp(ctx.dataDir)).call('status', {});
+        const { servers } = await app.call('status', {});
         for (const s of servers.filter((server) => server.approval === 'pending')) {
           ctx.output.err(`note: ${serverApprovalNote(s)}`);
         }
+        const confirmations = await confirmationsNote(app);
+        if (confirmations !== undefined) ctx.output.err(`note: ${confirmations}`);
       }),
     );
 
@@ -53,7 +57,7 @@ export function registerApprovals(program: Command, run: Run): void {
     .option('--remember', 'always allow this tool for this agent (tool calls only)')
     .action((id: string, options: { remember?: boolean }) =>
       run(async (ctx) => {
-        await (await connectRunningApp(ctx.dataDir)).call('decideApproval', { id, decision: 'allow', remember: options.remember ?? false });
+        await decideHeldCall(await connectRunningApp(ctx.dataDir), { id, decision: 'allow', remember: options.remember ?? false });
         ctx.output.out(options.remember ? `Allowed ${id}, and from now on for this agent and tool.` : `Allowed ${id}.`);
       }),
     );
@@ -63,7 +67,7 @@ export function registerApprovals(program: Command, run: Run): void {
     .description('refuse the call')
     .action((id: string) =>
       run(async (ctx) => {
-        await (await connectRunningApp(ctx.dataDir)).call('decideApproval', { id, decision: 'deny' });
+        await decideHeldCall(await connectRunningApp(ctx.dataDir), { id, decision: 'deny' });
         ctx.output.out(`Denied ${id}.`);
       }),
     );
