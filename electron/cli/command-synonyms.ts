@@ -59,3 +59,15 @@ function pathTo(command: Command): string[] {
   for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
   return names;
 }
+
+/** Words that ask `secrets` for a value, which the command line never prints. */
+const VALUE_WORDS: ReadonlySet<string> = new Set(['get', 'show', 'reveal', 'read', 'print', 'cat', 'value', 'view', 'dump', 'export', 'copy']);
+
+/**
+ * `secrets get NAME` and the like: no command prints a value (a terminal's output is read by other
+ * programs and kept in scrollback), and the nearest word, `set`, would overwrite it.
+ */
+export function valueAskedOf(group: Command, word: string): string | undefined {
+  if (pathTo(group).join(' ') !== 'secrets' || !VALUE_WORDS.has(word.trim().toLowerCase())) return undefined;
+  return "A secret's value is never printed on the command line: `connected-services secrets list` lists the names, and the app's Access page reveals or copies one after you confirm";
+}

@@ -1,7 +1,7 @@
 import type { Command, CommanderError } from 'commander';
 import { CodedError } from '../../shared/errors';
 import { closestWord } from '../../shared/text';
-import { synonymOf } from './command-synonyms';
+import { synonymOf, valueAskedOf } from './command-synonyms';
 import { COMMAND_AFTER_DASHES, commandWithoutDashes } from './command-after-dashes';
 
 const BIN = 'connected-services';
@@ -149,8 +149,11 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   let fix: string | undefined;
   switch (error.code) {
     case 'commander.unknownCommand': {
-      const synonym = synonymOf(command, /unknown command '([^']+)'/.exec(message)?.[1] ?? '');
-      if (synonym !== undefined) fix = `Did you mean \`${[BIN, ...synonym].join(' ')}\`?`;
+      const word = /unknown command '([^']+)'/.exec(message)?.[1] ?? '';
+      const synonym = synonymOf(command, word);
+      const valueAsked = valueAskedOf(command, word);
+      if (valueAsked !== undefined) fix = valueAsked;
+      else if (synonym !== undefined) fix = `Did you mean \`${[BIN, ...synonym].join(' ')}\`?`;
       else fix = suggested === undefined ? undefined : `Did you mean ${similar.map((word) => `\`${[BIN, ...path, word].join(' ')}\``).join(' or ')}?`;
       break;
     }

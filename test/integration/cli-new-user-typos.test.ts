@@ -35,6 +35,30 @@ describe('typos and wrong values a new user types', () => {
     expect((await runCli(home, ['secrets', 'list', '--json'])).stdout).not.toContain('API_KEY');
   });
 
+  it('secrets get NAME says no value is printed here and where one is, not "Did you mean secrets set" (which overwrites it)', async () => {
+    for (const word of ['get', 'show', 'reveal']) {
+      const result = await runCli(home, ['secrets', word, 'API_KEY']);
+      expect(result.code, word).toBe(2);
+      expect(result.stderr).toContain("hint: A secret's value is never printed on the command line: `connected-services secrets list` lists the names, and the app's Access page reveals or copies one after you confirm");
+      expect(result.stderr).not.toContain('secrets set');
+    }
+  });
+
+  it('secrets delete with a name one letter off gets the name it likely meant', async () => {
+    const own = tempHome('cs-new-user-delete-');
+    const stored = await runCli(own, ['secrets', 'set', 'DEMO_TOKEN'], { input: 'not-a-real-token', env: { CONNECTED_SERVICES_PASSPHRASE: 'typos-pass' } });
+    expect(stored.code, stored.stderr).toBe(0);
+    const result = await runCli(own, ['secrets', 'delete', 'DEMO_TOKN'], { env: { CONNECTED_SERVICES_PASSPHRASE: 'typos-pass' } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('error [not_found]: No secret named DEMO_TOKN\n  hint: Did you mean DEMO_TOKEN? `connected-services secrets list` lists them\n');
+  });
+
+  it('agents add --for a client only agents connect writes for says what to give instead', async () => {
+    const result = await runCli(home, ['agents', 'add', 'surfer', '--for', 'windsurf']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('hint: For windsurf, give the length of the prefix it puts before tool names (--for N), or leave --for out; `connected-services agents connect AGENT --client windsurf` writes its entry');
+  });
+
   it('bridge --stdio --agent "" (an unset shell variable) is refused as an empty value, not looked up', async () => {
     for (const args of [['bridge', '--stdio', '--agent', ''], ['bridge', 'headers', '--agent', '']]) {
       const result = await runCli(home, args, { input: '' });

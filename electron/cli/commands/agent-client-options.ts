@@ -18,8 +18,15 @@ function clientOf(value: string): AgentClientView | undefined {
 
 function unknown(value: string, choices: readonly string[]): CodedError {
   const meant = closestWord(value, choices);
+  // A client `agents connect` writes for, whose prefix we do not know (Windsurf, Gemini CLI).
+  const written = CONNECT_CLIENTS.find((c) => c === value.trim());
   return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, {
-    hint: meant !== undefined ? `Did you mean --for ${meant}?` : `Name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
+    hint:
+      written !== undefined
+        ? `For ${written}, give the length of the prefix it puts before tool names (--for N), or leave --for out; \`connected-services agents connect AGENT --client ${written}\` writes its entry`
+        : meant !== undefined
+          ? `Did you mean --for ${meant}?`
+          : `Name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
   });
 }
 

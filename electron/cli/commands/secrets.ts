@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../../shared/errors';
+import { closestWord } from '../../../shared/text';
 import type { AppApi } from '../../../shared/api';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
@@ -58,9 +59,13 @@ async function offerToDelete(ctx: Pick<CliContext, 'interactive' | 'output'>, or
 
 /** A secret not kept where `delete` looked, naming the scopes where that name is kept (`secrets list` shows them as scopes). */
 async function notStored(api: Pick<AppApi, 'listSecrets'>, name: string, server: string | undefined): Promise<CodedError> {
-  const elsewhere = (await api.listSecrets({})).filter((secret) => secret.name === name && secret.server !== server);
+  const kept = await api.listSecrets({});
+  const elsewhere = kept.filter((secret) => secret.name === name && secret.server !== server);
   const where = server === undefined ? '' : ` for server ${server}`;
-  if (elsewhere.length === 0) return new CodedError('not_found', `No secret named ${name}${where}`, { hint: 'See `connected-services secrets list`' });
+  if (elsewhere.length === 0) {
+    const meant = closestWord(name, [...new Set(kept.map((secret) => secret.name))]);
+    return new CodedError('not_found', `No secret named ${name}${where}`, { hint: meant === undefined ? 'See `connected-services secrets list`' : `Did you mean ${meant}? \`connected-services secrets list\` lists them` });
+  }
   const commands = elsewhere.map((secret) => `connected-services secrets delete ${name}${secret.server === undefined ? '' : ` --server ${secret.server}`}`);
   const scopes = elsewhere.map((secret) => (secret.server === undefined ? 'for every server' : `for server ${secret.server}`));
   return new CodedError('not_found', `No secret named ${name}${where}; ${name} is kept ${scopes.join(', ')}`, { hint: `To delete it: ${commands.map((c) => `\`${c}\``).join(' or ')}` });
