@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { AppApi } from '../../../shared/api';
+import type { AppApi, RegistryState } from '../../../shared/api';
 import { indexRegistryRows, searchRegistry } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../../../shared/text';
@@ -41,8 +41,17 @@ async function catalogOf(ctx: CliContext, api: AppApi): Promise<Awaited<ReturnTy
   ctx.output.err("Fetching the registries' catalogs for the first time (this may take a minute)…");
   const { registries } = await api.refreshRegistries({});
   for (const line of stateLines(registries)) ctx.output.err(line);
+  // An empty catalog here is the network's fault, not a search that found nothing.
+  if (noneReached(registries)) throw unreachable();
   return api.registryCatalog({});
 }
+
+/** Every registry failed and none has a catalog from before. */
+const noneReached = (registries: readonly RegistryState[]): boolean =>
+  registries.length > 0 && registries.every((r) => r.lastFailure !== undefined && r.fullSyncAt === undefined);
+
+const unreachable = (): CodedError =>
+  new CodedError('server_unavailable', 'No registry could be reached; none has a catalog yet.', { hint: 'Check the network and settings.registries in mcp.json, then run it again' });
 
 /** `registry search`, `registry show`, `registry refresh`: the MCP registries' catalog without the app's screens. */
 export function registerRegistry(program: Command, run: Run): void {
@@ -101,9 +110,7 @@ export function registerRegistry(program: Command, run: Run): void {
         const { registries } = await (await ctx.core()).api.refreshRegistries(options.full === true ? { full: true } : {});
         for (const line of stateLines(registries)) ctx.output.out(line);
         // A registry that could not be reached is said above; the command fails only when none has a catalog.
-        if (registries.length > 0 && registries.every((r) => r.lastFailure !== undefined && r.fullSyncAt === undefined)) {
-          throw new CodedError('server_unavailable', 'No registry could be reached; none has a catalog yet.', { hint: 'Check the network and settings.registries in mcp.json, then run it again' });
-        }
+        if (noneReached(registries)) throw unreachable();
       }),
     );
 }
