@@ -51,8 +51,12 @@ export function registerAgentFind(agents: Command, run: Run): void {
         const need = needOf(words);
         const core = await ctx.core();
         const { api } = core;
+        // The agent first: a typo must not start every server before it is said.
+        const agent = (await api.listAgents({})).find((a) => a.name === name);
+        if (agent === undefined) return explainAgentError(api, name, new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' }));
+        const mayUse = (server: string): boolean => agent.servers === '*' || agent.servers.includes(server);
         // As `tools`: a server never listed is started once, or its tools could never be found.
-        await fetchMissingInventories(ctx, core, options.server, false, false);
+        await fetchMissingInventories(ctx, core, options.server, false, false, mayUse);
         const answer = await api
           .findAgentTools({ agent: name, need, ...(options.server !== undefined ? { server: options.server } : {}), ...(options.limit !== undefined ? { limit: options.limit } : {}) })
           .catch((error: unknown) => explainAgentError(api, name, error));

@@ -37,10 +37,18 @@ function cutColumns(rows: string[][]): { rows: string[][]; cut: boolean } {
 /**
  * A server never inventoried is started once so the first listing is not empty; later ones read the cache.
  * `signIn`: one that needs a sign-in begins it as `connect` does; else it is said which command signs in.
+ * `wanted`: only these servers (an agent's), so one it cannot use is never started for it.
  */
-export async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean, signIn: boolean): Promise<void> {
+export async function fetchMissingInventories(
+  ctx: CliContext,
+  core: Core,
+  server: string | undefined,
+  refresh: boolean,
+  signIn: boolean,
+  wanted: (name: string) => boolean = () => true,
+): Promise<void> {
   const { servers } = await core.api.status({});
-  const targets = servers.filter((s) => (server === undefined || s.name === server) && needsFirstStart(s, refresh));
+  const targets = servers.filter((s) => (server === undefined || s.name === server) && wanted(s.name) && needsFirstStart(s, refresh));
   for (const s of targets) {
     ctx.output.err(`fetching the inventory of ${s.name}…`);
     try {
