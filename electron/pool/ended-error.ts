@@ -11,6 +11,9 @@ export const WHILE_STARTING = 'while starting';
  */
 export const OUTPUT_BELOW = "check the server's output below";
 
+/** How the hint of a server that ended without printing begins (doctor drops its "or run doctor"). */
+export const PRINTED_NOTHING = 'it printed nothing: run its command yourself to see what it does';
+
 export interface EndInfo {
   /** The transport's own reason (e.g. an oversized message). */
   failure?: CodedError | undefined;
@@ -49,7 +52,7 @@ export function endedError(server: string, info: EndInfo | undefined, during: st
   const stderr = info?.stderr ?? '';
   const tail = lastLine(stderr);
   // Nothing printed, nothing shown below: the command run by hand says what it does.
-  const options: CodedErrorOptions = { hint: stderr.trim() === '' ? 'it printed nothing: run its command yourself to see what it does, or `connected-services doctor`' : `${OUTPUT_BELOW}; run \`connected-services doctor\`` };
+  const options: CodedErrorOptions = { hint: stderr.trim() === '' ? `${PRINTED_NOTHING}, or \`connected-services doctor\`` : `${OUTPUT_BELOW}; run \`connected-services doctor\`` };
   if (stderr !== '') options.data = { stderr };
   if (info?.byUs) return coded('server_unavailable', `"${server}" was stopped ${during}`, { hint: 'start it again or retry the call' });
   const when = during === WHILE_STARTING && info?.answered === true ? 'right after it started' : during;

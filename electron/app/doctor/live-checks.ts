@@ -2,6 +2,7 @@ import type { Approval, DoctorCheck } from '../../../shared/api';
 import { isEnabled, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError, hintSentence, toCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { meaningfulStderr, OUTPUT_BELOW, PRINTED_NOTHING } from '../../pool';
 
 export interface LiveCheckOptions {
   servers: Record<string, ServerConfig>;
@@ -45,6 +46,26 @@ function bounded<T>(work: Promise<T>, name: string, options: LiveCheckOptions): 
   });
 }
 
+/** Lines of a server's output shown under its check, each cut to one readable line. */
+const OUTPUT_LINES = 8;
+const OUTPUT_LINE_CHARS = 200;
+
+/**
+ * A start that ended: the pool's hint points at output printed "below" and at doctor itself, which
+ * inside doctor is neither there nor of use. Its output goes in the detail; the fix says what is left.
+ */
+function endedStart(coded: CodedError, detail: string): { detail: string; fix: string } | undefined {
+  const stderr = coded.data?.['stderr'];
+  if (coded.hint?.startsWith(OUTPUT_BELOW) === true && typeof stderr === 'string') {
+    const tail = meaningfulStderr(stderr)
+      .slice(-OUTPUT_LINES)
+      .map((line) => `  ${line.length > OUTPUT_LINE_CHARS ? `${line.slice(0, OUTPUT_LINE_CHARS - 1)}…` : line}`);
+    if (tail.length > 0) return { detail: [detail, 'its output ended with:', ...tail].join('\n'), fix: 'Fix what its output above says; its command run by hand shows all it prints' };
+  }
+  if (coded.hint?.startsWith(PRINTED_NOTHING) === true) return { detail, fix: hintSentence(PRINTED_NOTHING) };
+  return undefined;
+}
+
 async function liveCheck(name: string, config: ServerConfig, options: LiveCheckOptions): Promise<DoctorCheck> {
   const id = `live:${name}`;
   const title = `Live ${name}`;
@@ -58,8 +79,10 @@ async function liveCheck(name: string, config: ServerConfig, options: LiveCheckO
     return { id, title, status: 'ok', detail: `answered initialize and tools/list (${tools} tool${tools === 1 ? '' : 's'})` };
   } catch (error) {
     const coded = toCodedError(error);
-    const fix = (coded.hint === undefined ? undefined : hintSentence(coded.hint)) ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
-    return { id, title, status: 'fail', detail: redact(`a call would fail now: [${coded.code}] ${coded.message}`), fix: redact(fix) };
+    const detail = `a call would fail now: [${coded.code}] ${coded.message}`;
+    const ended = endedStart(coded, detail);
+    const fix = ended?.fix ?? (coded.hint === undefined ? undefined : hintSentence(coded.hint)) ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
+    return { id, title, status: 'fail', detail: redact(ended?.detail ?? detail), fix: redact(fix) };
   }
 }
 
