@@ -54,7 +54,8 @@ export function registerLogs(program: Command, run: Run): void {
           const local = await ctx.core();
           if (!(await local.api.status({})).servers.some((s) => s.name === server)) await explainServerError(local.api, server, serverNotConfigured(server));
           throw new CodedError('server_unavailable', `No app is running for ${ctx.dataDir}, so there is no log to show: servers' output is kept only by the running app, in memory`, {
-            hint: `Start it with \`connected-services serve\` (or the desktop app), then \`connected-services logs ${server} --follow\`; \`connected-services status\` shows each server's last error now`,
+            // Without the app, `status` starts fresh and knows no last error: only a start shows one.
+            hint: `Start it with \`connected-services serve\` (or the desktop app), then \`connected-services logs ${server} --follow\`; without it, \`connected-services tools ${server} --refresh\` starts ${server} once and prints its error with the last lines it printed`,
           });
         }
         const core = await ctx.core();
