@@ -1,5 +1,6 @@
 import type * as ClientModule from '@modelcontextprotocol/client';
 import type * as CoreModule from '@modelcontextprotocol/core';
+import { BoundedSchemaValidator } from './bounded-schema-validator';
 
 /** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes, CallToolResultSchema, progress, and the params of a server's input requests. */
 export type SdkSchemas = Pick<
@@ -26,7 +27,7 @@ export interface ClientSdk {
   schemas: SdkSchemas;
   /** The MCP schema's types one by one: a listing's items are checked each on its own (listing-items.ts). */
   specTypeSchemas: typeof ClientModule.specTypeSchemas;
-  /** One JSON Schema validator for every Client and the direct path (the SDK's Ajv, as its Node default). */
+  /** One JSON Schema validator for every Client and the direct path (the SDK's Ajv, as its Node default, run with a time bound). */
   jsonSchemaValidator: ClientModule.jsonSchemaValidator;
 }
 
@@ -52,7 +53,8 @@ export function loadClientSdk(): Promise<ClientSdk> {
       UnauthorizedError: client.UnauthorizedError,
       schemas,
       specTypeSchemas: client.specTypeSchemas,
-      jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
+      // Bounded in time: a server's schema and its answer could otherwise hold every agent's calls.
+      jsonSchemaValidator: new BoundedSchemaValidator(new ajv.AjvJsonSchemaValidator(), { log: (line) => process.emitWarning(line) }),
     };
     return loaded;
   });
