@@ -225,6 +225,8 @@ export function helpTopics(program: Command, argv: readonly string[]): string[] 
       continue;
     }
     if (word !== 'help' || at.commands.length === 0) {
+      // `srvers --help` printed the whole help with exit 0, as if the command were known.
+      if (at.commands.length > 0 && !takesValue(at, argv[i - 1]) && asksHelp(argv.slice(i + 1))) throw unknownSubcommand(at, word, pathOf(at));
       // Before the first command a word that names none is an option's value (`--home DIR`).
       if (found === 0) continue;
       break;
@@ -232,6 +234,21 @@ export function helpTopics(program: Command, argv: readonly string[]): string[] 
     return [...argv.slice(0, i), ...topicPath(at, argv.slice(i + 1)), '--help'];
   }
   return [...argv];
+}
+
+/** `--help` or `-h` among the words, before any `--`. */
+function asksHelp(words: readonly string[]): boolean {
+  const end = words.indexOf('--');
+  return (end === -1 ? words : words.slice(0, end)).some((word) => word === '--help' || word === '-h');
+}
+
+/** `previous` is an option of `command` (or of a command above it) that takes the word after it as its value. */
+function takesValue(command: Command, previous: string | undefined): boolean {
+  if (previous === undefined || !previous.startsWith('-') || previous.includes('=')) return false;
+  for (let at: Command | null = command; at; at = at.parent) {
+    if (at.options.some((option) => (option.long === previous || option.short === previous) && (option.required || option.optional))) return true;
+  }
+  return false;
 }
 
 /** The words after `help` that name commands below `command`; one that names none is refused. */

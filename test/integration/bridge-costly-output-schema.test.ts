@@ -6,7 +6,7 @@ import { tsEntry } from '../support/ts-entry';
 import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 const NAMED_TOOLS = fileURLToPath(new URL('../fixtures/servers/named-tools-server.ts', import.meta.url));
-const server = (tools: object[]): StdioServerConfig => ({ command: process.execPath, args: tsEntry(NAMED_TOOLS), cwd: ROOT, env: { TOOL_NAMES: JSON.stringify(tools) } });
+const server = (tools: Array<string | object>): StdioServerConfig => ({ command: process.execPath, args: tsEntry(NAMED_TOOLS), cwd: ROOT, env: { TOOL_NAMES: JSON.stringify(tools) } });
 
 const open: Array<BridgeHarness | AgentClient> = [];
 afterAll(async () => {

@@ -67,6 +67,12 @@ describe('a mistyped command line', () => {
     // help names a topic the way a command line does: a typo is refused with what it meant, a nested one shown.
     expect(await hintOf(['help', 'srvers'])).toEqual({ error: "error [invalid_input]: unknown command 'srvers'", hint: `Did you mean \`connected-services help servers\`? ${more}` });
     expect((await hintOf(['servers', 'help', 'ad'])).hint).toBe('Did you mean `connected-services help servers add`? `connected-services help servers` explains its commands (docs/cli.md)');
+    // With --help after it a typo printed the whole help, exit 0, as if the command were known.
+    expect(await hintOf(['srvers', '--help'])).toEqual({ error: "error [invalid_input]: unknown command 'srvers'", hint: `Did you mean \`connected-services servers\`? ${more}` });
+    expect((await hintOf(['--home', home, 'servers', 'lst', '-h'])).hint).toMatch(/^Did you mean `connected-services servers list`\? /);
+    const known = await runCli(home, ['--home', home, 'servers', '--help']);
+    expect(known.code).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: connected-services servers /);
     const nested = await runCli(home, ['help', 'servers', 'add']);
     expect(nested.code).toBe(0);
     expect(nested.stdout).toMatch(/^Usage: connected-services servers add \[options\] <name> \[command\.\.\.\]/);
