@@ -8,6 +8,16 @@ function issues(text: string): string[] {
 }
 
 describe('parseConfigText', () => {
+  it('says VS Code\'s "servers" key is read as no servers, without making the file unusable', () => {
+    const text = JSON.stringify({ servers: { files: { command: 'npx', args: ['-y', 'x'] } }, settings: { auditArguments: true } });
+    expect(issues(text)).toEqual(['mcp.json: field "servers": is VS Code\'s name for the servers; this file reads them from "mcpServers": rename the key (`connected-services import vscode` brings over VS Code\'s own)']);
+    const tolerant = parseConfigTextTolerant(text, 'mcp.json');
+    expect(tolerant.ok && tolerant.skipped.length).toBe(1);
+    expect(tolerant.ok && tolerant.config.settings?.auditArguments).toBe(true);
+    // Beside mcpServers it is another program's key, and kept as such.
+    expect(issues(JSON.stringify({ mcpServers: {}, servers: { x: {} } }))).toEqual([]);
+  });
+
   it('accepts the mcpServers format of other clients plus our fields', () => {
     const result = parseConfigText(
       JSON.stringify({
@@ -54,6 +64,9 @@ describe('parseConfigText', () => {
     ]);
     expect(issues('{"mcpServers":{"a":{"command":"node","timeoutMs":"5s"}}}')[0]).toContain('field "timeoutMs": expected number');
     expect(issues('{"mcpServers":{"a":{"command":"node","comand":"x"}}}')[0]).toContain('unknown field "comand"');
+    expect(issues('{"mcpServers":{"a":{"command":"node","evn":{"A":"b"}}}}')).toEqual(['mcp.json: server "a": unknown field "evn"; did you mean "env"?']);
+    expect(issues('{"mcpServers":{"a":{"type":"http","url":"https://x.example/mcp","header":{}}}}')[0]).toContain('unknown field "header"; did you mean "headers"?');
+    expect(issues('{"mcpServers":{"a":{"command":"node","zzzzzz":1}}}')).toEqual(['mcp.json: server "a": unknown field "zzzzzz"']);
     expect(issues('{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}')[0]).toContain('field "url"');
     expect(issues('{"mcpServers":{"a b":{"command":"node"}}}')[0]).toContain('invalid server name');
     expect(issues('{"mcpServers":[]}')[0]).toContain('field "mcpServers": expected an object of servers, got an array');

@@ -1,5 +1,6 @@
 import { type z } from 'zod';
 import type { ConfigIssue } from './issue';
+import { closestWord } from '../text';
 import { fieldPath } from './field-path';
 import { jsonErrorOffset } from './json-error-offset';
 import { storePasswordReferences, storePasswordVariables } from './own-variable-references';
@@ -35,12 +36,14 @@ export function locateJsonError(text: string): string {
   return `not valid JSON at line ${line}, column ${column}: ${found}`;
 }
 
-function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>): ConfigIssue[] {
+function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>, fields: readonly string[]): ConfigIssue[] {
   return error.issues.map((issue) => {
     const field = fieldPath(issue.path);
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') {
-      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+      // A misspelt field of the entry itself ("evn"): the one it likely meant.
+      const meant = issue.path.length === 0 ? issue.keys.flatMap((key) => closestWord(key, fields) ?? []) : [];
+      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${meant.length > 0 ? `; did you mean ${meant.map((m) => `"${m}"`).join(', ')}?` : ''}`;
     } else if (issue.code === 'invalid_type') {
       let actual: unknown = entry;
       for (const key of issue.path) actual = isRecord(actual) || Array.isArray(actual) ? (actual as Record<PropertyKey, unknown>)[key] : undefined;
@@ -73,7 +76,7 @@ function parseServer(file: string, name: string, entry: unknown): ServerConfig |
   }
   const schema = transport === 'http' ? HttpServerSchema : StdioServerSchema;
   const parsed = schema.safeParse(entry);
-  return parsed.success ? parsed.data : zodIssues(file, name, parsed.error, entry);
+  return parsed.success ? parsed.data : zodIssues(file, name, parsed.error, entry, Object.keys(schema.shape));
 }
 
 /**
@@ -100,6 +103,10 @@ function splitConfigObject(raw: unknown, file: string): SplitConfig {
     const settings = SettingsSchema.safeParse(raw['settings']);
     if (settings.success) config.settings = settings.data;
     else fileIssues.push(...settings.error.issues.map((i) => ({ file, field: fieldPath(['settings', ...i.path]), message: i.message })));
+  }
+  // VS Code's key for the same entries: read as no servers at all, with nothing said.
+  if (raw['mcpServers'] === undefined && isRecord(raw['servers'])) {
+    entryIssues.push({ file, field: 'servers', message: 'is VS Code\'s name for the servers; this file reads them from "mcpServers": rename the key (`connected-services import vscode` brings over VS Code\'s own)' });
   }
   const kept = storePasswordVariables(config.settings);
   for (const [name, entry] of Object.entries(servers)) {
