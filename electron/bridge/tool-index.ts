@@ -10,6 +10,7 @@ import { listedWithin } from './listing-bounds';
 import { agentSafeSchema } from './schema-text';
 import { toolTier } from './tool-tier';
 import { markedUnavailable, unavailableOf, type Unavailable } from './unavailable';
+import { outputSchemaJudge } from './output-schema-check';
 
 export interface ToolEntry {
   server: string;
@@ -144,6 +145,7 @@ export class ToolIndex {
   tools(): Promise<Map<string, ToolEntry>> {
     this.#tools = this.#fresh(this.#tools, async () => {
       const infos = await this.#pool.tools();
+      const compiles = await outputSchemaJudge(infos);
       const table = buildNameTable(infos.map((t) => ({ server: t.server, name: t.name })), { servers: this.servers() });
       // Read with the inventories: the bridge invalidates this index whenever a server's mark changes.
       const unavailable = this.#unavailable();
@@ -151,7 +153,8 @@ export class ToolIndex {
       for (const info of infos) {
         const name = table.toBridge(info.server, info.name);
         if (name === undefined || out.has(name)) continue;
-        const plain = listTool(name, info);
+        // An output schema no client can compile is left out, not the tool (docs/bridge.md); the pool logged it.
+        const plain = listTool(name, compiles(info) ? info : { ...info, outputSchema: undefined });
         const mark = unavailable.get(info.server);
         out.set(name, { server: info.server, info, tier: toolTier(info), listed: mark === undefined ? plain : markedUnavailable(plain, info.server, mark) });
       }

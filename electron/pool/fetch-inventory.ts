@@ -11,6 +11,7 @@ import { firstOfEachName } from './duplicate-names';
 import { withPlainParameterNames } from './hidden-parameter-names';
 import { loadClientSdk } from './client-sdk';
 import { itemByItemPage, refusedLine, type ListMethod, type RefusedItem } from './listing-items';
+import { uncompilableOutputLine } from './uncompilable-outputs';
 
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
 
@@ -80,6 +81,8 @@ function requiresTasks(tool: ListedTool): boolean {
 async function listTools(server: string, client: Client, meter: ListingMeter, options: RequestOptions, log: (line: string) => void): Promise<ListedTool[]> {
   const keep = toolListingWalk(client);
   const listing = await walkPages<'tools', ListedTool>(server, client, 'tools/list', 'tools', 'tools', meter, options, log);
+  const uncompilable = await uncompilableOutputLine(server, listing.tools);
+  if (uncompilable !== undefined) log(uncompilable);
   if (keep) {
     await keep(listing);
     return listing.tools;

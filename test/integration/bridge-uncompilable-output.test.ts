@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { StdioServerConfig } from '../../shared/config';
+import { ROOT } from '../fixtures/servers/config';
+import { tsEntry } from '../support/ts-entry';
+import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+
+const NAMED_TOOLS = fileURLToPath(new URL('../fixtures/servers/named-tools-server.ts', import.meta.url));
+const server = (tools: Array<string | object>): StdioServerConfig => ({ command: process.execPath, args: tsEntry(NAMED_TOOLS), cwd: ROOT, env: { TOOL_NAMES: JSON.stringify(tools) } });
+const BROKEN = [
+  { type: 'object', properties: { s: { type: 'string', pattern: '(' } } },
+  { type: 'object', $ref: '#/nope' },
+  { type: 'bogus' },
+];
+
+const open: Array<BridgeHarness | AgentClient> = [];
+afterAll(async () => {
+  for (const item of open.reverse()) await item.close();
+});
+
+// An SDK 1.x client compiles every listed outputSchema in listTools: one it cannot compile failed the
+// whole listing, and the agent lost every server's tools, the healthy ones' too.
+describe('a server listing tools whose output schema cannot be compiled', () => {
+  it('has them listed without it, every other tool kept, and says so once in the log', async () => {
+    const lines: string[] = [];
+    const hostile = server([
+      { name: 'good', description: 'good', outputSchema: { type: 'object', properties: { n: { type: 'number' } } } },
+      ...BROKEN.map((outputSchema, i) => ({ name: `badout${i}`, description: `badout${i}`, outputSchema })),
+    ]);
+    const h = await startBridge({ hostile, healthy: server(['plain']) }, {}, { log: (line) => lines.push(line) });
+    open.push(h);
+    await h.pool.start('hostile');
+    await h.pool.start('healthy');
+    h.bridge.refresh();
+    const { token } = await h.bridge.agents.add('agent', { servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
+    const agent = await connectAgent(h.bridge.url, token);
+    open.push(agent);
+    const tools = new Map((await agent.client.listTools()).tools.map((t) => [t.name, t]));
+    expect([...tools.keys()].sort()).toEqual(['healthy__plain', 'hostile__badout0', 'hostile__badout1', 'hostile__badout2', 'hostile__good']);
+    expect(tools.get('hostile__good')?.outputSchema).toEqual({ type: 'object', properties: { n: { type: 'number' } } });
+    for (const i of [0, 1, 2]) expect(tools.get(`hostile__badout${i}`)?.outputSchema).toBeUndefined();
+    expect(firstText(await agent.client.callTool({ name: 'healthy__plain', arguments: {} }))).toBe('called plain');
+    const said = lines.filter((line) => line.includes('output schema cannot be compiled'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^\[hostile\] lists tools whose output schema cannot be compiled, agents are listed them without it, and their calls are refused before they are sent: "badout0" \(Invalid regular expression.*\), "badout1" \(can't resolve reference #\/nope.*\), "badout2" \(type must be JSONType.*\)$/);
+  }, 60_000);
+});
