@@ -192,6 +192,11 @@ describe('toPoolError', () => {
     const broken = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, "Structured content does not match the tool's output schema: data/temp must be number"), call);
     expect(broken).toMatchObject({ code: 'internal', message: `"srv" answered tool "x" with a result that breaks its own output schema: Structured content does not match the tool's output schema: data/temp must be number` });
     expect(broken.hint).toContain('connected-services tools srv --json');
+    // A call the SDK client refused before sending it (the tool's output schema does not compile) is the server's fault too.
+    const uncompilable = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, "Tool 'x' has an invalid outputSchema: can't resolve reference #/nope from id #"), call);
+    expect(uncompilable).toMatchObject({ code: 'internal', message: `"srv" lists tool "x" with an output schema that cannot be compiled, so the call was not sent: Tool 'x' has an invalid outputSchema: can't resolve reference #/nope from id #` });
+    expect(uncompilable.hint).toContain("tell the server's maintainers");
+    expect(uncompilable.data?.['agentHint']).toContain('not your arguments');
     // A result the server's own MCP library refused (its handler returned no valid result) is the server's fault too.
     const malformed = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid tools/call result: [\n  {\n    "expected": "array",\n    "path": ["content"]\n  }\n]'), call);
     expect(malformed).toMatchObject({ code: 'internal', message: '"srv" answered tool "x" with a result MCP does not allow: Invalid tools/call result: [ { "expected": "array", "path": ["content"] } ]' });

@@ -60,6 +60,8 @@ function clipped(what: string): string {
 
 /** How the SDK client's output-schema check words a result that breaks the tool's listed output schema. */
 const BROKEN_OUTPUT = /^Structured content does not match the tool's output schema\b/;
+/** How the SDK client refuses, before sending it, a call of a tool whose listed output schema its validator cannot compile. */
+const UNCOMPILABLE_OUTPUT = /^Tool '[\s\S]*' has an invalid outputSchema: /;
 /**
  * How the SDK words a result its own schema refuses (`Invalid tools/call result: [zod issues]`), as a
  * server built on it answers when its handler returned one (-32602 there too): the server's fault.
@@ -90,6 +92,12 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
     return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
       hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
       data,
+    });
+  }
+  if (UNCOMPILABLE_OUTPUT.test(text)) {
+    return coded('internal', `"${ctx.server}" lists ${what} with an output schema that cannot be compiled, so the call was not sent: ${text}`, {
+      hint: `the server's tool declares an output schema its results cannot be checked against (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
+      data: { ...data, agentHint: "the server, not your arguments, is at fault: calling again will not help until its maintainers fix the tool's output schema" },
     });
   }
   if (REFUSED_RESULT.test(text)) {
