@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { redactor } from '../../shared/redact';
 import type { Extra } from './call-gate';
 import type { Server } from '@modelcontextprotocol/server';
-import { callLog, LOGGING_LEVELS, MAX_LOG_BYTES, MAX_LOGS_PER_REQUEST, sessionLevel, setLevel } from './log-forwarding';
+import { callLog, LOGGING_LEVELS, MAX_LOG_BYTES, MAX_LOG_DATA_DEPTH, MAX_LOGS_PER_REQUEST, sessionLevel, setLevel } from './log-forwarding';
 
 describe('LOGGING_LEVELS', () => {
   it("are the SDK's logging levels in its order (least severe first), without loading its schemas at start-up", () => {
@@ -43,6 +43,23 @@ describe('callLog: a 2026-07-28 request\'s log messages', () => {
     expect(String(sent[1]?.data).length).toBeLessThan(MAX_LOG_BYTES + 30);
     expect(sent).toHaveLength(MAX_LOGS_PER_REQUEST + 1);
     expect(String(sent.at(-1)?.data)).toContain('further log messages of this request were left out');
+  });
+
+  it('with what a terminal acts on escaped, in the logger and every string and key of the data, to a bounded depth', () => {
+    sent.length = 0;
+    let deep: unknown = 'bottom\u0007';
+    for (let i = 0; i < MAX_LOG_DATA_DEPTH + 3; i++) deep = [deep];
+    const log = callLog('svc', extra('debug'));
+    log?.send({ level: 'info', logger: 'db\u001b]0;owned\u0007', data: { 'k\u001b[2J': ['a\rb', 1, null, { note: '\u001b[31mred' }], deep } });
+    log?.send({ level: 'info', data: '\u001b[2J'.repeat(MAX_LOG_BYTES / 2) });
+    expect(sent[0]?.logger).toBe('svc/db\\u001b]0;owned\\u0007');
+    const data = sent[0]?.data as Record<string, unknown>;
+    expect(data['k\\u001b[2J']).toEqual(['a\\u000db', 1, null, { note: '\\u001b[31mred' }]);
+    expect(JSON.stringify(data['deep'])).toContain('bottom\\\\u0007');
+    // JSON writes a raw control as one escape (`\u001b`); an escaped one is two (`\\u001b`).
+    expect(JSON.stringify(data)).not.toMatch(/(?<!\\)\\u00(?:1b|07|0d)/);
+    // Measured as sent: escapes that grow it past the bound cut it.
+    expect(String(sent[1]?.data)).toMatch(/… \(cut at 16 KiB\)$/);
   });
 });
 

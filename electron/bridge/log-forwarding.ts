@@ -1,5 +1,6 @@
 import type { LoggingLevel, LoggingMessageNotification, Server } from '@modelcontextprotocol/server';
 import { redactor } from '../../shared/redact';
+import { agentSafe } from '../../shared/text';
 import { LOG_LEVELS, type CallLog, type UpstreamLog } from '../pool';
 import type { Extra } from './call-gate';
 
@@ -29,7 +30,36 @@ export function setLevel(server: Server, level: LoggingLevel): Record<string, ne
  * `<service>` or `<service>/<logger>`, redacted like every result (SECURITY.md).
  */
 function shaped(entry: UpstreamLog, data: unknown = entry.data): LoggingMessageNotification['params'] {
-  return { level: entry.level, logger: entry.logger ? `${entry.server}/${entry.logger}` : entry.server, data: redactor.redactValue(data) };
+  const logger = entry.logger ? `${entry.server}/${agentSafe(entry.logger)}` : entry.server;
+  return { level: entry.level, logger, data: safeData(redactor.redactValue(data), 0) };
+}
+
+/** Levels of `data` whose strings are escaped one by one; anything deeper is sent as its escaped JSON text. */
+export const MAX_LOG_DATA_DEPTH = 32;
+
+/**
+ * A message's data as agents' clients print it, as listings are (agentSafe, after redaction so a
+ * secret is still found whole): many print log messages in a terminal, where ESC, BEL or a lone CR
+ * would act. Every string and key, at any depth; the object itself when nothing changes.
+ */
+function safeData(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return agentSafe(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_LOG_DATA_DEPTH) return agentSafe(JSON.stringify(value) ?? '');
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => safeData(item, depth + 1));
+    return items.every((item, i) => item === value[i]) ? value : items;
+  }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const safeKey = agentSafe(key);
+    const safe = safeData(item, depth + 1);
+    if (safeKey !== key || safe !== item) changed = true;
+    // Defined, not assigned: a key named `__proto__` stays a key.
+    Object.defineProperty(out, safeKey, { value: safe, enumerable: true, writable: true, configurable: true });
+  }
+  return changed ? out : value;
 }
 
 /**
@@ -63,7 +93,9 @@ export function callLog(server: string, extra: Extra): CallLog | undefined {
     level,
     send: (message) => {
       if (full) return;
-      const json = JSON.stringify(message.data) ?? 'null';
+      // Measured escaped, as sent: an escape grows a text sixfold.
+      const escaped = safeData(message.data, 0);
+      const json = JSON.stringify(escaped) ?? 'null';
       const size = Math.min(json.length, MAX_LOG_BYTES);
       if (count + 1 > MAX_LOGS_PER_REQUEST || bytes + size > MAX_LOG_BYTES_PER_REQUEST) {
         full = true;
@@ -72,7 +104,7 @@ export function callLog(server: string, extra: Extra): CallLog | undefined {
       }
       count += 1;
       bytes += size;
-      const data = json.length > MAX_LOG_BYTES ? `${json.slice(0, MAX_LOG_BYTES)}… (cut at ${MAX_LOG_BYTES / 1024} KiB)` : message.data;
+      const data = json.length > MAX_LOG_BYTES ? `${json.slice(0, MAX_LOG_BYTES)}… (cut at ${MAX_LOG_BYTES / 1024} KiB)` : escaped;
       send(shaped({ server, ...message }, data));
     },
   };
