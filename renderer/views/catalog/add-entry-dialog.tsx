@@ -15,11 +15,13 @@ export interface AddEntryDialogProps {
   taken: ReadonlySet<string>;
   onClose: () => void;
   onAdded: (name: string) => void;
-  /** Given: nothing is added here; the plan goes on to the sheet that adds, approves and connects it in one go. */
-  onPlanned?: (plan: ServerPlan) => void;
+  /** Given: nothing is added here; the plan goes on to the sheet that adds, approves and connects it in one go (with what was typed, to come back to). */
+  onPlanned?: (plan: ServerPlan, data: EntryFormData) => void;
+  /** What was typed before, when the person comes back from the connect sheet to change it. */
+  initial?: EntryFormData;
 }
 
-export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: AddEntryDialogProps) {
+export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned, initial }: AddEntryDialogProps) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
@@ -29,7 +31,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: Ad
   const submit = (data: EntryFormData) => {
     if (onPlanned) {
       try {
-        onPlanned(planCatalogServer(entry, data['name'] ?? '', choiceOf(data)));
+        onPlanned(planCatalogServer(entry, data['name'] ?? '', choiceOf(data)), data);
       } catch (failure) {
         setError(describeError(failure));
       }
@@ -72,6 +74,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: Ad
         label: `Settings for ${entry.name}`,
         schema,
         uiSchema,
+        ...(initial !== undefined ? { formData: initial } : {}),
         submitText: onPlanned ? 'Continue' : busy ? 'Adding…' : 'Add service',
         disabled: busy,
         customValidate: validate,

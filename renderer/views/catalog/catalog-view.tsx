@@ -5,6 +5,7 @@ import { CodeSpans, ConnectionGate, ErrorNote, LoadingSkeleton, PageHeader } fro
 import { focusWhenShown, plural, serverRowFocus, shownLine } from '../../lib';
 import { GATE_REASON, useConnection, useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
+import type { EntryFormData } from './entry-form-schema';
 import { ApproveCommandDialog } from './approve-command-dialog';
 import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
 import { CatalogToolbar } from './catalog-toolbar';
@@ -24,7 +25,9 @@ import './catalog.css';
 /** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
 const ROW_CHUNK = 80;
 
-type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'connect'; target: ConnectTarget } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
+/** A catalog entry's connect sheet keeps its form's entry and what was typed, to go back to it. */
+type FromForm = { entry: CatalogEntry; data: EntryFormData };
+type Open = { kind: 'entry'; entry: CatalogEntry; initial?: EntryFormData } | { kind: 'connect'; target: ConnectTarget; from?: FromForm } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
@@ -64,7 +67,8 @@ export function CatalogView() {
     focusWhenShown(() => serverRowFocus(name));
   }, []);
   // The catalog's Add: its form, then one sheet that adds, approves and connects (connect-sheet.tsx).
-  const onPlanned = useCallback((plan: ServerPlan) => setOpen({ kind: 'connect', target: planTarget(live.api, plan) }), [live]);
+  const onPlanned = useCallback((entry: CatalogEntry) => (plan: ServerPlan, data: EntryFormData) => setOpen({ kind: 'connect', target: planTarget(live.api, plan), from: { entry, data } }), [live]);
+  const backTo = (from: FromForm) => () => setOpen({ kind: 'entry', entry: from.entry, initial: from.data });
   const onInstall = useCallback((row: RegistryRow) => (noteOpener(), setOpen({ kind: 'registry', row })), []);
   // A registry entry goes on to the same one-step sheet: its exact command, one approval, connected.
   const onReview = useCallback((target: ConnectTarget) => setOpen({ kind: 'connect', target }), []);
@@ -168,8 +172,15 @@ export function CatalogView() {
       <ConnectionGate>
         {showRegistry && <RegistrySection search={registry} onInstall={onInstall} />}
         {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onReview={onReview} />}
-        {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}
-        {open?.kind === 'connect' && <ConnectSheet target={open.target} onClose={(kept) => onSheetClosed(open.target.name, kept)} onConnected={close} />}
+        {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned(open.entry)} {...(open.initial !== undefined ? { initial: open.initial } : {})} />}
+        {open?.kind === 'connect' && (
+          <ConnectSheet
+            target={open.target}
+            onClose={(kept) => onSheetClosed(open.target.name, kept)}
+            onConnected={close}
+            {...(open.from !== undefined ? { onBack: backTo(open.from) } : {})}
+          />
+        )}
         {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
         {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
         {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}

@@ -14,6 +14,8 @@ export interface ConnectSheetProps {
   onClose: (added: boolean) => void;
   /** The service is connected: the person goes on to it. */
   onConnected: (name: string) => void;
+  /** Given: back to the form it came from, to change what was typed (before connecting, or after a failure that kept nothing). */
+  onBack?: () => void;
 }
 
 const MARK = { done: '✓', undone: '↺', active: '…', waiting: '·', not_needed: '–', failed: '✕' } as const;
@@ -24,7 +26,7 @@ const MARK = { done: '✓', undone: '↺', active: '…', waiting: '·', not_nee
  * approved, signed in (the address with Open, Copy and Cancel, or the device code), started with its
  * tools. A failed or cancelled step leaves nothing behind, and the sheet says so.
  */
-export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps) {
+export function ConnectSheet({ target, onClose, onConnected, onBack }: ConnectSheetProps) {
   const live = useLive();
   const { servers } = useStore(live.servers);
   const signIns = useStore(live.signIns);
@@ -83,6 +85,8 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
     void live.api.connect({ name: target.name, retry: true, ...(flow !== undefined ? { flow } : {}) }).catch(() => undefined);
   };
   const close = () => onClose(outcome === 'done');
+  // A failure that kept the service (its sign-in failed) is changed on its own page, not by adding it again.
+  const canGoBack = onBack !== undefined && (outcome === 'idle' || (outcome === 'failed' && servers.every((s) => s.name !== target.name)));
 
   return (
     <Dialog title={`Connect ${target.name}`} onClose={close}>
@@ -163,6 +167,11 @@ export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps
         {outcome === 'failed' && (
           <button type="button" className="button primary" onClick={start}>
             Try again
+          </button>
+        )}
+        {canGoBack && (
+          <button type="button" className="button" onClick={onBack}>
+            Change settings
           </button>
         )}
         {outcome === 'done' && (
