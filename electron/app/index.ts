@@ -23,6 +23,7 @@ export { onSecondSignal, STOP_SIGNALS, type SecondSignalOptions } from './lifecy
 export { isPortFree, probeApp, unreachableAppCheck, type AppProbe } from './doctor';
 export { entriesInUse } from './servers/remove-server';
 export { refuseBrokenReferences } from './servers/reference-refusal';
+export { missingPaths } from './servers/missing-paths';
 export { shownSize } from './doctor/bundle-folder-checks';
 export { WaitingAsks } from './asks/waiting-asks';
 export { QuietCompaction } from './memory/quiet-compaction';

@@ -50,6 +50,8 @@ export const AddServiceResultSchema = lazySchema(() =>
     steps: z.array(AddServiceStepSchema),
     /** The server as it is now (absent after a dry run). */
     status: ServerStatusSchema.optional(),
+    /** Said before it is added (a dry run): what it names on this computer that is not there (yet), a sentence each. */
+    notes: z.array(z.string()).optional(),
   }),
 );
 /**

@@ -50,7 +50,15 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(plan.commandLine).toContain('NOTES_TOKEN=');
     expect(plan.commandLine).toContain('${secret:NOTES_TOKEN}');
     expect(plan.steps).toEqual([]);
+    expect(plan.notes).toBeUndefined();
     expect(await configured()).not.toContain('notes');
+  });
+
+  it('a dry run names a folder among its arguments that is not there, before anything is added', async () => {
+    const folder = join(dataDir, 'no-such-notes');
+    const plan = await core.api.addService({ name: 'files', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', folder] }, dryRun: true });
+    expect(plan.notes).toEqual([`${folder}, among its arguments, does not exist (yet): if the server should find it there, check the path`]);
+    expect(await configured()).not.toContain('files');
   });
 
   it('stores the secret, adds, approves exactly the shown line and starts the server with its tools', async () => {

@@ -8,6 +8,7 @@ import { sendsSecret, type Registry } from '../../registry';
 import { refuseLiteralSecrets } from './literal-secret-refusal';
 import { refuseKeptVariables } from './kept-variable-refusal';
 import { approvalCommandLine } from './shown-command';
+import { missingPaths } from './missing-paths';
 
 export interface AddServiceOptions {
   registry: Registry;
@@ -64,7 +65,10 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
     const needsApproval = isStdio(config) || sendsSecret(config);
     const commandLine = needsApproval ? redact(approvalCommandLine(config)) : undefined;
     const shown = { ...(commandLine !== undefined ? { commandLine } : {}), needsApproval };
-    if (input.dryRun === true) return { ...shown, steps: [] };
+    if (input.dryRun === true) {
+      const notes = missingPaths(config).map((missing) => redact(missing.note));
+      return { ...shown, steps: [], ...(notes.length > 0 ? { notes } : {}) };
+    }
     if (needsApproval && input.approve !== undefined && input.approve.commandLine !== commandLine) throw shownChanged(name);
 
     const steps: Step[] = [];

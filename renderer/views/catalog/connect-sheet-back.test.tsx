@@ -60,3 +60,23 @@ describe("the catalog's Connect sheet, after a connect that kept nothing", () =>
     await waitFor(() => expect(within(sheet).queryByRole('button', { name: 'Change settings' })).toBeNull());
   });
 });
+
+describe("the catalog's Connect sheet, before connecting", () => {
+  it('says what the entry names that is not there, beside the consent, and not once it runs', async () => {
+    const note = '/home/me/notez, among its arguments, does not exist (yet): if the server should find it there, check the path';
+    const api = createFakeApi({
+      addService: (input) => {
+        if (input.dryRun === true) return { commandLine: LINE, needsApproval: true, steps: [], notes: [note] };
+        throw Object.assign(new Error('"everything" could not start'), { code: 'server_unavailable' });
+      },
+    });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Everything (reference)' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Add Everything (reference)' })).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: /^Connect everything/ });
+    expect((await within(sheet).findByText(/notez, among its arguments/)).textContent).toBe(note);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Approve and connect' }));
+    await within(sheet).findByText(/could not start/);
+    expect(within(sheet).queryByText(/notez/)).toBeNull();
+  });
+});

@@ -31,7 +31,7 @@ export function ConnectSheet({ target, onClose, onConnected, onBack }: ConnectSh
   const { servers } = useStore(live.servers);
   const signIns = useStore(live.signIns);
   const devices = useStore(live.deviceLogins);
-  const [shown, setShown] = useState<{ commandLine?: string; needsApproval: boolean } | null>(null);
+  const [shown, setShown] = useState<{ commandLine?: string; needsApproval: boolean; notes: string[] } | null>(null);
   const [outcome, setOutcome] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
   const [result, setResult] = useState<AddServiceResult | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
@@ -42,7 +42,7 @@ export function ConnectSheet({ target, onClose, onConnected, onBack }: ConnectSh
     let live_ = true;
     target
       .run({ dryRun: true })
-      .then((answer) => live_ && setShown({ ...(answer.commandLine !== undefined ? { commandLine: answer.commandLine } : {}), needsApproval: answer.needsApproval }))
+      .then((answer) => live_ && setShown({ ...(answer.commandLine !== undefined ? { commandLine: answer.commandLine } : {}), needsApproval: answer.needsApproval, notes: answer.notes ?? [] }))
       .catch((failure: unknown) => live_ && setError(describeError(failure)));
     return () => {
       live_ = false;
@@ -107,6 +107,13 @@ export function ConnectSheet({ target, onClose, onConnected, onBack }: ConnectSh
         </>
       )}
       {shown !== null && <AddressNotes url={target.url} />}
+      {/* Before the consent: a folder typed wrong (Filesystem's) would otherwise show only as the server's own failure. */}
+      {outcome === 'idle' &&
+        shown?.notes.map((note) => (
+          <p key={note} className="note note-warn">
+            <CodeSpans text={note} />
+          </p>
+        ))}
       {shown === null && error === null && <p role="status">Reading what {target.name} will run…</p>}
       {target.secretNames.length > 0 && <p className="muted">What you typed goes into the vault, for {target.name} only: {target.secretNames.join(', ')}.</p>}
       <ol className="connect-steps" ref={stepsRef} tabIndex={-1} aria-label={`Steps to connect ${target.name}`}>

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { isStdio, type ServerConfig } from '../../../shared/config';
+
+/** An argument that reads as a whole path on its own: not a flag's value (`--a=/x`), a volume (`/a:/b`) or a reference. */
+function pathArgument(arg: string): boolean {
+  if (arg.includes('${') || arg.includes('=')) return false;
+  if (/^[A-Za-z]:[\\/]/.test(arg)) return !arg.slice(2).includes(':');
+  return arg.startsWith('/') && !arg.includes(':');
+}
+
+export interface MissingPath {
+  note: string;
+  /** `doctor` checks it too (the program and the folder it runs in). */
+  doctorChecks: boolean;
+}
+
+/**
+ * What an entry names on this computer that is not there (yet), each as a sentence: its program
+ * (a command with a slash; a bare name is found on PATH), the folder it runs in, and an argument
+ * that is a whole path (Filesystem's folder). Said before it is added, never refused: it may be
+ * made later, or by the server itself; but a typo would otherwise show only when it fails to start.
+ */
+export function missingPaths(config: ServerConfig, from: string = process.cwd()): MissingPath[] {
+  if (!isStdio(config)) return [];
+  const notes: MissingPath[] = [];
+  const cannotStart = (path: string): MissingPath => ({ note: `${path} does not exist (yet): the server cannot start until it does`, doctorChecks: true });
+  if (config.cwd !== undefined && isAbsolute(config.cwd) && !existsSync(config.cwd)) notes.push(cannotStart(config.cwd));
+  if (config.command.includes('/') && !config.command.includes('${') && !config.command.startsWith('~')) {
+    const command = isAbsolute(config.command) ? config.command : resolve(config.cwd ?? from, config.command);
+    if (!existsSync(command)) notes.push(cannotStart(command));
+  }
+  for (const arg of config.args ?? []) {
+    if (pathArgument(arg) && !existsSync(arg)) notes.push({ note: `${arg}, among its arguments, does not exist (yet): if the server should find it there, check the path`, doctorChecks: false });
+  }
+  return notes;
+}
