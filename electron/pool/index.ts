@@ -2,7 +2,7 @@ export { createPool } from './pool';
 export { cancellationOf, LazyAbort, type Cancellation } from './cancellation';
 export { commandLineOf, shellQuote } from './command-line';
 export { meaningfulStderr } from './stderr-lines';
-export { OUTPUT_BELOW, PRINTED_NOTHING } from './ended-error';
+export { endedError, OUTPUT_BELOW, PRINTED_NOTHING, WHILE_STARTING } from './ended-error';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';

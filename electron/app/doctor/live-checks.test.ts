@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endedError, WHILE_STARTING } from '../../pool/ended-error';
+import { endedError, WHILE_STARTING } from '../../pool';
 import { liveChecks } from './live-checks';
 
 const exited = { code: 2, signal: null };
