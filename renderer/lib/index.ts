@@ -18,3 +18,4 @@ export { agentCardHeading, focusIfLost, focusLost, focusWhenShown, nextInList, s
 export { openCheckedLink, pageLinkOpening } from './open-link';
 export type { LinkOpening } from './open-link';
 export { TIER_WORD } from './tier-word';
+export { pageLastError } from './page-last-error';

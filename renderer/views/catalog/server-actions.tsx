@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { isRunning, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, OutcomeNote } from '../../components';
-import { focusIfLost, nextStep, serverActions, serverRowFocus } from '../../lib';
+import { focusIfLost, nextStep, pageLastError, serverActions, serverRowFocus } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
@@ -12,6 +12,8 @@ export interface ServerActionsProps {
   status: ServerStatus;
   now: number;
   onApprove: (status: ServerStatus) => void;
+  /** The page shows the server's last error in full (its page's Last error): an action's error that is that one is not said again. */
+  lastErrorShown?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ function canRestart(status: ServerStatus, stepShown: boolean): boolean {
  * One server's next step (Sign in, Enter API key, Grant more access, Connect, Approve; nothing when it is
  * healthy), a sign-in in progress with its address and Cancel, then Restart / Stop / Disconnect / Enable.
  */
-export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
+export function ServerActions({ status, now, onApprove, lastErrorShown = false }: ServerActionsProps) {
   const { name } = status;
   const live = useLive();
   const connecting = useStore(live.connecting).has(name);
@@ -116,7 +118,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
           onDismiss={() => live.signIns.dismiss(name)}
         />
       )}
-      {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+      {error && !toldBySignInNote(error, signIn) && !(lastErrorShown && pageLastError(status)?.message === error.message) && <ErrorNote error={error} onDismiss={clearError} />}
       {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
       {disconnecting && (
         <DisconnectDialog server={name} issuer={status.auth?.issuer} apiKey={status.auth?.kind === 'api_key'} sharesGrantWith={status.auth?.sharesGrantWith} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { currentError, moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
+import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { expiryText, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
+import { expiryText, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -31,9 +31,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   // The core's hints name a terminal command; here the key is entered, or the sign-in started, below.
   // A healthy server's earlier error is not shown as its last one (its state history keeps it).
   const failed = failedStarts(status.history);
-  // A start refused while the entry waits for approval is not an error to read: the header's Approve says what to do, on the entry as it is now.
-  const refusedForApproval = status.approval === 'pending' && status.lastError?.code === 'denied';
-  const current = refusedForApproval ? undefined : currentError(status);
+  const current = pageLastError(status);
   const lastError =
     current === undefined
       ? undefined

@@ -61,7 +61,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
         lead={leadOf(status, entry?.description)}
       >
         <StateBadge status={status} />
-        <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />
+        <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} lastErrorShown={tab === 'overview'} />
         {status.fromCode === true ? (
           <>
             <FromCodeMark />
