@@ -40,7 +40,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const options = checkedOpenOptions(given);
   const code = readThrough('servers', () => checkedServers(options.servers));
   const agents = readThrough('agents', () => declaredAgents(options.agents));
-  const env = options.env ?? process.env;
+  // Over the program's own environment: `{ CONNECTED_SERVICES_PASSPHRASE }` alone left its servers no PATH or HOME.
+  const env = options.env === undefined ? process.env : { ...process.env, ...options.env };
   // The command line's rule for a folder the person named (a missing parent is a typo, not a new tree).
   const fromEnv = env[DATA_DIR_ENV]?.trim();
   if (options.home !== undefined) prepareHomeFolder(options.home, ignore, 'home');

@@ -46,7 +46,10 @@ export interface CodeAgentHandle {
 export interface OpenOptions {
   /** The data folder; default `CONNECTED_SERVICES_HOME`, else the OS's app-data folder (as the command line). */
   home?: string;
-  /** The environment the core reads (`CONNECTED_SERVICES_PASSPHRASE`, …); default `process.env`. */
+  /**
+   * Variables the core reads (`CONNECTED_SERVICES_PASSPHRASE`, …), over `process.env`, which its servers'
+   * environments also start from; a name given as `undefined` is left out.
+   */
   env?: Record<string, string | undefined>;
   /**
    * Servers declared in code: beside mcp.json's, marked `fromCode` in every listing, never written to
