@@ -1,6 +1,7 @@
 import type { CompleteRequest, CompleteResult, GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { templatesMatching } from '../pool';
 import { agentError, rpcError } from './agent-errors';
 import { agentNames } from './agent-names';
 import type { Agent } from './agent-schema';
@@ -28,7 +29,10 @@ export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri:
   const view = await ctx.toolIndex.resources();
   let servers = (view.byUri.get(uri) ?? []).filter((s) => serverAllowed(agent, s));
   if (servers.length === 0) {
-    servers = [...new Set(view.templates.filter((t) => serverAllowed(agent, t.server) && t.template?.match(uri)).map((t) => t.server))];
+    // Matched in the checking thread, within its budget: a server's template could backtrack for minutes.
+    const candidates = view.templates.filter((t) => serverAllowed(agent, t.server) && t.template !== undefined);
+    const here = (text: string) => (candidates.find((t) => t.listed.uriTemplate === text)?.template?.match(uri) ?? null) !== null;
+    servers = [...new Set(templatesMatching(candidates.map((t) => t.listed.uriTemplate), uri, here).flatMap((i) => candidates[i]?.server ?? []))];
     // Not listed as approved: a resource held for review (or refused) is not read through a template that
     // matches it; one no template matches is told as held, not as unknown.
     const holders = servers.length > 0 ? servers : ctx.toolIndex.servers().filter((s) => serverAllowed(agent, s));

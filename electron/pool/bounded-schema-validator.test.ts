@@ -2,16 +2,17 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoundedSchemaValidator } from './bounded-schema-validator';
+import { CheckingThread } from './checking-thread';
 
-const open: BoundedSchemaValidator[] = [];
+const open: CheckingThread[] = [];
 afterEach(() => {
-  for (const validator of open.splice(0)) validator.close();
+  for (const thread of open.splice(0)) thread.close();
 });
 
 function bounded(budgetMs = 2_000): BoundedSchemaValidator {
-  const validator = new BoundedSchemaValidator(new AjvJsonSchemaValidator(), { budgetMs });
-  open.push(validator);
-  return validator;
+  const thread = new CheckingThread({ budgetMs });
+  open.push(thread);
+  return new BoundedSchemaValidator(new AjvJsonSchemaValidator(), thread);
 }
 
 const SCHEMA = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } as const;
@@ -41,5 +42,15 @@ describe('BoundedSchemaValidator', () => {
     const other = validator.getValidator(SCHEMA);
     expect(other({ n: 2 }).valid).toBe(true);
     expect(other({}).valid).toBe(false);
+  });
+
+  it('sends a schema again to the thread started after one was ended', () => {
+    const validator = bounded(500);
+    const first = validator.getValidator(SCHEMA);
+    expect(first({ n: 1 }).valid).toBe(true);
+    expect(validator.getValidator(CATASTROPHIC)({ s: `${'a'.repeat(40)}!` }).valid).toBe(false);
+    // The new thread never compiled SCHEMA: it is sent with this check, not assumed there.
+    expect(first({ n: 3 })).toEqual({ valid: true, data: { n: 3 }, errorMessage: undefined });
+    expect(first({ n: 'x' }).errorMessage).toContain('must be number');
   });
 });

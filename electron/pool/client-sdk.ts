@@ -1,6 +1,7 @@
 import type * as ClientModule from '@modelcontextprotocol/client';
 import type * as CoreModule from '@modelcontextprotocol/core';
 import { BoundedSchemaValidator } from './bounded-schema-validator';
+import { checkingThread } from './checking-threads';
 
 /** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes, CallToolResultSchema, progress, and the params of a server's input requests. */
 export type SdkSchemas = Pick<
@@ -54,7 +55,7 @@ export function loadClientSdk(): Promise<ClientSdk> {
       schemas,
       specTypeSchemas: client.specTypeSchemas,
       // Bounded in time: a server's schema and its answer could otherwise hold every agent's calls.
-      jsonSchemaValidator: new BoundedSchemaValidator(new ajv.AjvJsonSchemaValidator(), { log: (line) => process.emitWarning(line) }),
+      jsonSchemaValidator: new BoundedSchemaValidator(new ajv.AjvJsonSchemaValidator(), checkingThread()),
     };
     return loaded;
   });

@@ -1,6 +1,7 @@
 export { createPool } from './pool';
 export { cancellationOf, LazyAbort, type Cancellation } from './cancellation';
 export { commandLineOf, shellQuote } from './command-line';
+export { templatesMatching } from './template-matches';
 export { meaningfulStderr } from './stderr-lines';
 export { endedError, OUTPUT_BELOW, PRINTED_NOTHING, WHILE_STARTING } from './ended-error';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
