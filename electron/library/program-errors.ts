@@ -11,7 +11,7 @@ const SEALED = 'The vault is sealed with a passphrase and none was given';
  * printed below), it says how a program gives it or where it is. Any other error as it was.
  */
 export function forProgram(error: unknown): unknown {
-  if (isCodedError(error) && error.code === 'auth_required' && error.data?.['provider'] === PASSPHRASE_PROVIDER_LABEL && error.message.startsWith(SEALED)) {
+  if (isCodedError(error) && error.code === 'auth_required' && error.data?.['provider'] === PASSPHRASE_PROVIDER_LABEL && error.message.includes(SEALED)) {
     return new CodedError('auth_required', error.message, {
       hint: `Give ${PASSPHRASE_ENV} in openConnectedServices({ env }) or in the program's environment: a program is never asked for it at its terminal`,
       data: error.data,

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { PASSPHRASE_PROVIDER_LABEL } from '../vault';
+import { forProgram } from './program-errors';
+
+const SEALED = 'The vault is sealed with a passphrase and none was given.';
+const TERMINAL_HINT = 'Run it again with CONNECTED_SERVICES_PASSPHRASE set, or in a terminal so it can ask for the passphrase';
+
+describe('forProgram', () => {
+  it("says how a program gives the passphrase, also when a server's start was what needed it", () => {
+    for (const message of [SEALED, `Server "e": ${SEALED}`]) {
+      const error = forProgram(new CodedError('auth_required', message, { hint: TERMINAL_HINT, data: { provider: PASSPHRASE_PROVIDER_LABEL } }));
+      expect(error).toMatchObject({ code: 'auth_required', message, hint: expect.stringContaining('openConnectedServices({ env })') as unknown });
+      expect((error as CodedError).hint).not.toContain('terminal so it can ask');
+    }
+  });
+
+  it('leaves any other error as it was', () => {
+    const other = new CodedError('auth_required', 'Sign in to "notes" first', { hint: 'run connected-services connect notes' });
+    expect(forProgram(other)).toBe(other);
+  });
+});
