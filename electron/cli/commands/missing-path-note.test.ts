@@ -17,7 +17,7 @@ describe('noteMissingPaths', () => {
   });
 
   it('says nothing of a program found on PATH, paths that are there, references, or a URL server', () => {
-    expect(notes({ command: 'npx', args: ['/nowhere'] })).toEqual([]);
+    expect(notes({ command: 'npx', args: ['--root=/nowhere', '/nowhere:/data'] })).toEqual([]);
     expect(notes({ command: process.execPath, cwd: '/tmp' })).toEqual([]);
     expect(notes({ command: '${secret:BIN}/server', cwd: '~/work' })).toEqual([]);
     expect(notes({ type: 'http', url: 'https://mcp.example.com/mcp' })).toEqual([]);
