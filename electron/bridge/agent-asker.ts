@@ -2,6 +2,7 @@ import type { ClientCapabilities, CreateMessageResult, ElicitRequestParams, Elic
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import type { CallAsker } from '../pool';
 import type { AgentError } from './agent-errors';
+import { agentElicitation } from './agent-elicitation';
 import { withoutSecrets } from './agent-result';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
@@ -67,7 +68,7 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     canSample: declared?.sampling !== undefined,
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
-    elicit: (params, signal) => server.elicitInput(withoutSecrets(params), { relatedRequestId: requestId, signal }),
+    elicit: (params, signal) => server.elicitInput(agentElicitation(params), { relatedRequestId: requestId, signal }),
     sample: (params, signal) => server.createMessage(agentSampling(params), { relatedRequestId: requestId, signal }),
     listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
@@ -86,7 +87,7 @@ export interface AgentRounds {
  * server's stays here. A server's question is the server's data like its results: no vault value.
  */
 function modernElicitation(asked: ElicitRequestParams): Record<string, unknown> {
-  const params = withoutSecrets(asked);
+  const params = agentElicitation(asked);
   if (params.mode !== 'url') return { ...params };
   const { elicitationId: _kept, ...rest } = params;
   return rest;
