@@ -17,7 +17,13 @@ import { logOption } from './log-forwarding';
 import { refuseWithheld } from './withheld-resources';
 import { unknownName, unknownNameError } from './unknown-names';
 
-/** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
+/** How much of a URI a template names before its first expression (RFC 6570 §2). */
+function fixedPrefix(template: string): number {
+  const at = template.indexOf('{');
+  return at === -1 ? template.length : at;
+}
+
+/** Which allowed server a URI belongs to: an exact listed URI first, then the matching template that names most of it. */
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
   // An app's address names its server (SEP-1865 resources, rewritten by the bridge), listed or not.
   const app = fromBridgeAddress(uri);
@@ -32,7 +38,10 @@ export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri:
     // Matched in the checking thread, within its budget: a server's template could backtrack for minutes.
     const candidates = view.templates.filter((t) => serverAllowed(agent, t.server) && t.template !== undefined);
     const here = (text: string) => (candidates.find((t) => t.listed.uriTemplate === text)?.template?.match(uri) ?? null) !== null;
-    servers = [...new Set(templatesMatching(candidates.map((t) => t.listed.uriTemplate), uri, here).flatMap((i) => candidates[i]?.server ?? []))];
+    const matched = templatesMatching(candidates.map((t) => t.listed.uriTemplate), uri, here).flatMap((i) => candidates[i] ?? []);
+    // The template that names most of the URI before its first expression: `{+any}` must not shadow `g://{id}`.
+    const most = Math.max(...matched.map((t) => fixedPrefix(t.listed.uriTemplate)));
+    servers = [...new Set(matched.filter((t) => fixedPrefix(t.listed.uriTemplate) === most).map((t) => t.server))];
     // Not listed as approved: a resource held for review (or refused) is not read through a template that
     // matches it; one no template matches is told as held, not as unknown.
     const holders = servers.length > 0 ? servers : ctx.toolIndex.servers().filter((s) => serverAllowed(agent, s));

@@ -35,4 +35,24 @@ describe('a server whose URI template takes unbounded time to match', () => {
     await expect(agent.client.readResource({ uri })).rejects.toThrow(/unknown resource|no resource|not offered/i);
     expect((await agent.client.readResource({ uri: 'g://7' })).contents[0]).toMatchObject({ text: 'read g://7' });
   }, 60_000);
+
+  it("leaves a URI to the template that names most of it: one server's {+any} shadowed every other's", async () => {
+    const h = await startBridge({ broad: server({ TEMPLATES: JSON.stringify(['{+any}']) }), narrow: server({ TEMPLATES: JSON.stringify(['g://{id}']), READ_AS: 'narrow read' }), also: server({ TEMPLATES: JSON.stringify(['g://{key}']) }) });
+    open.push(h);
+    await Promise.all([h.pool.start('broad'), h.pool.start('narrow')]);
+    h.bridge.refresh();
+    const { token } = await h.bridge.agents.add('reader', { servers: ['broad', 'narrow'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
+    const reader = await connectAgent(h.bridge.url, token);
+    open.push(reader);
+    expect((await reader.client.readResource({ uri: 'g://7' })).contents[0]).toMatchObject({ text: 'narrow read g://7' });
+    // What only the broad one matches is still its own.
+    expect((await reader.client.readResource({ uri: 'h://7' })).contents[0]).toMatchObject({ text: 'read h://7' });
+    // Two templates naming as much are still two services: the agent is told, not given either.
+    const { token: both } = await h.bridge.agents.add('both', { servers: ['narrow', 'also'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
+    await h.pool.start('also');
+    h.bridge.refresh();
+    const ambiguous = await connectAgent(h.bridge.url, both);
+    open.push(ambiguous);
+    await expect(ambiguous.client.readResource({ uri: 'g://7' })).rejects.toThrow(/offered by several services \(narrow, also\)|offered by several services \(also, narrow\)/);
+  }, 60_000);
 });
