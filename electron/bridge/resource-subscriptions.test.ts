@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SUBSCRIPTIONS_PER_AGENT, ResourceSubscriptions } from './resource-subscriptions';
+import type { UpdatePacer } from './update-pacer';
 
 function fakePool() {
   const calls: string[] = [];
@@ -73,5 +74,20 @@ describe('ResourceSubscriptions when an agent is narrowed', () => {
     subs.updated('files', 'file:///x');
     expect(heard).toEqual(['other mail://inbox', 'mine file:///x']);
     expect(subs.count(mine)).toBe(1);
+  });
+});
+
+describe('ResourceSubscriptions and updates nobody holds', () => {
+  it('paces only updates of resources a session holds: a flood of new URIs keeps no key and no timer', async () => {
+    const { pool } = fakePool();
+    const paced: string[] = [];
+    const pacer = { pace: (key: string, send: () => void) => (paced.push(key), send()), clear: () => undefined } as unknown as UpdatePacer;
+    const subs = new ResourceSubscriptions(pool, pacer);
+    const heard: string[] = [];
+    await subs.add({}, (uri) => heard.push(uri), 'files', 'file:///x');
+    for (let i = 0; i < 1_000; i++) subs.updated('files', `file:///flood-${i}-${'a'.repeat(3_000)}`);
+    subs.updated('files', 'file:///x');
+    expect(paced).toHaveLength(1);
+    expect(heard).toEqual(['file:///x']);
   });
 });

@@ -2,6 +2,7 @@ import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 import { CodedError } from '../../shared/errors';
 import { UpdatePacer } from './update-pacer';
+import { MAX_SUBSCRIBED_URI_LENGTH } from './input-bounds';
 
 /** At most this many resources one session subscribes to: each holds its server up. */
 export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
@@ -137,7 +138,11 @@ export class ResourceSubscriptions {
    * (update-pacer.ts): an agent that stopped reading its stream is not queued an update per update.
    */
   updated(server: string, uri: string): void {
+    // One no session holds is dropped before it is paced: a server flooding updates of new URIs
+    // (2 MiB each) had every one kept a second with its timer.
+    if (uri.length > MAX_SUBSCRIBED_URI_LENGTH) return;
     const key = keyOf(server, uri);
+    if (![...this.#sessions.values()].some((own) => own.held.has(key))) return;
     this.#pacer.pace(key, () => {
       // Told as the agent subscribed: an app's address in the bridge's form (no other address changes).
       for (const own of this.#sessions.values()) if (own.held.has(key)) own.notify(toBridgeAddress(server, uri));
