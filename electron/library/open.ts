@@ -14,6 +14,7 @@ import { forProgram, memoryOnlyRefusal } from './program-errors';
 import { PolledStates } from './polled-states';
 import { anchoredServers, withProgramPaths } from './program-paths';
 import type { CodeAgentHandle, ConnectedServices, OpenOptions, ServerEntry } from './types';
+import { checkedListener } from './checked-listener';
 
 /** A library prints nothing of its own: what goes wrong is in the errors it throws. */
 const ignore = (): undefined => undefined;
@@ -146,7 +147,8 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
     listSecretStores: () => api.listSecretStores({}),
     listStoreReferences: () => api.listStoreReferences({}),
     testStoreReference: (store, path) => api.testStoreReference({ store, path }),
-    on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): (() => void) => {
+    on: <E extends ApiEvent>(event: E, given: (payload: ApiEventPayload<E>) => void): (() => void) => {
+      const listener = checkedListener(event, given);
       if (!polled) return api.on(event, listener);
       if (event !== 'serverState') return () => undefined;
       return polled.listen(listener as (payload: ApiEventPayload<'serverState'>) => void);

@@ -16,6 +16,9 @@ describe('a program giving env with only the passphrase', () => {
       expect(text).toContain('"PATH');
       expect(text).toContain('"HOME');
       expect(text).not.toContain('library-env-passphrase');
+      // From plain JavaScript: a mistyped event or a listener that is no function is refused, not kept to never run.
+      expect(() => cs.on('serverStat' as never, () => undefined)).toThrow('on(): there is no event "serverStat"');
+      expect(() => cs.on('serverState', null as never)).toThrow('the listener is null, not a function');
     } finally {
       await cs.close();
     }
