@@ -24,6 +24,13 @@ describe('the bundles that load packages from node_modules', () => {
     }
   }, 120_000);
 
+  it("keeps the library's class names, which a program's uncaught error prints", async () => {
+    const { outputFiles } = await build({ ...libraryOptions(common), metafile: false });
+    const text = outputFiles?.map((file) => file.text).join('\n') ?? '';
+    // esbuild renames a class to keep its bundle's names apart, and with keepNames says its own name again.
+    expect(text).toMatch(/class _?CodedError extends Error \{\s*static \{\s*__name\(this, "CodedError"\)|class CodedError extends Error/);
+  }, 120_000);
+
   const provider = (marker: string): string => `class AjvJsonSchemaValidator { kind = t("${marker}"); }\nexport { AjvJsonSchemaValidator as n };`;
   const imports = async (dir: string): Promise<string[]> => {
     const { metafile } = await build({ ...common, absWorkingDir: dir, entryPoints: ['entry.mjs'], plugins: [oneAjvImport] });
