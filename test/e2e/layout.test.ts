@@ -172,7 +172,8 @@ describe('layout at 800 and 1280 px', () => {
       const { page } = ui;
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width, height: 900 });
-      await ui.open('#/services/broken');
+      // On the Tools tab: the Overview says a failed start once, under Last error, not beside the buttons.
+      await ui.open('#/services/broken/tools');
       await page.getByRole('button', { name: 'Restart broken' }).click();
       const alert = page.locator('.page-actions [role="alert"]');
       await alert.waitFor();
@@ -189,6 +190,7 @@ describe('layout at 800 and 1280 px', () => {
       expect(note.x + note.width).toBeLessThanOrEqual(width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // A long command wraps inside its Details panel instead of spilling into the next one.
+      await ui.open('#/services/broken');
       const details = page.getByRole('region', { name: 'Details' });
       const panel = (await details.boundingBox())!;
       const command = details.locator('.command-line');
