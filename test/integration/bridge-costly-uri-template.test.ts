@@ -1,12 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StdioServerConfig } from '../../shared/config';
-import { ROOT } from '../fixtures/servers/config';
-import { tsEntry } from '../support/ts-entry';
 import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
-
-const NAMED_TOOLS = fileURLToPath(new URL('../fixtures/servers/named-tools-server.ts', import.meta.url));
-const server = (env: Record<string, string>): StdioServerConfig => ({ command: process.execPath, args: tsEntry(NAMED_TOOLS), cwd: ROOT, env });
+import { bridgeWithAgent, namedToolsServer as server } from '../support/named-tools-bridge';
 
 const open: Array<BridgeHarness | AgentClient> = [];
 afterAll(async () => {
@@ -18,13 +12,7 @@ afterAll(async () => {
 describe('a server whose URI template takes unbounded time to match', () => {
   it('refuses the read within the budget, serves another server meanwhile, and matches that template no more', async () => {
     const costly = `x://${'{+a}'.repeat(14)}!`;
-    const h = await startBridge({ hostile: server({ TEMPLATES: JSON.stringify([costly]) }), calm: server({ TOOL_NAMES: JSON.stringify(['ping']), TEMPLATES: JSON.stringify(['g://{id}']) }) });
-    open.push(h);
-    await Promise.all([h.pool.start('hostile'), h.pool.start('calm')]);
-    h.bridge.refresh();
-    const { token } = await h.bridge.agents.add('agent', { servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
-    const agent = await connectAgent(h.bridge.url, token);
-    open.push(agent);
+    const { agent } = await bridgeWithAgent({ hostile: server({ TEMPLATES: JSON.stringify([costly]) }), calm: server({ TOOL_NAMES: JSON.stringify(['ping']), TEMPLATES: JSON.stringify(['g://{id}']) }) }, open);
 
     const uri = `x://${'a'.repeat(44)}`;
     const [refused, served] = await Promise.allSettled([agent.client.readResource({ uri }), agent.client.callTool({ name: 'calm__ping', arguments: {} })]);
