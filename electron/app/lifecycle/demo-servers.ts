@@ -4,8 +4,9 @@ import type { StdioServerConfig } from '../../../shared/config';
 
 const require = createRequire(import.meta.url);
 
-function packageEntry(pkg: string): string {
-  return join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
+// Each package named whole, so what the app loads at run time can be read from its source.
+function entryBeside(packageJson: string): string {
+  return join(dirname(packageJson), 'dist', 'index.js');
 }
 
 /**
@@ -16,12 +17,12 @@ export function demoServers(dataDir: string): Record<string, StdioServerConfig> 
   return {
     everything: {
       command: 'node',
-      args: [packageEntry('@modelcontextprotocol/server-everything'), 'stdio'],
+      args: [entryBeside(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'stdio'],
       description: 'MCP reference server with example tools, resources and prompts',
     },
     memory: {
       command: 'node',
-      args: [packageEntry('@modelcontextprotocol/server-memory')],
+      args: [entryBeside(require.resolve('@modelcontextprotocol/server-memory/package.json'))],
       env: { MEMORY_FILE_PATH: join(dataDir, 'demo', 'memory.jsonl') },
       description: 'MCP reference knowledge-graph memory server',
     },
