@@ -41,7 +41,7 @@ describe('the library, installed from the packed package into an empty project',
     for (const file of ['dist/library.mjs', 'dist/library.d.ts', 'dist/cli.mjs', 'bin/connected-services.mjs']) expect(existsSync(join(installed, file)), file).toBe(true);
     expect(existsSync(join(installed, 'dist', 'library-types'))).toBe(false);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    expect(manifest.exports['.']).toEqual({ types: './dist/library.d.ts', import: './dist/library.mjs' });
+    expect(manifest.exports['.']).toEqual({ types: './dist/library.d.ts', import: './dist/library.mjs', require: './dist/library.mjs' });
     // Importing runs nothing: no CLI, no Electron, no core; the process ends on its own at once.
     const imported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('connected-services'); console.log(Object.keys(m).sort().join(' '))"], {
       cwd: dir,
@@ -49,6 +49,13 @@ describe('the library, installed from the packed package into an empty project',
       timeout: 20_000,
     });
     expect(imported).toBe('CodedError ERROR_CODES openConnectedServices waitingRequest\n');
+    // From CommonJS too: Node 20.19+ loads an ES module with require() when it has no top-level await.
+    const required = execFileSync(process.execPath, ['-e', "const m = require('connected-services'); console.log(Object.keys(m).sort().join(' '))"], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(required).toBe(imported);
   });
 
   it('type-checks a runtime against the installed declarations', () => {
