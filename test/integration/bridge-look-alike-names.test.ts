@@ -1,12 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StdioServerConfig } from '../../shared/config';
-import { ROOT } from '../fixtures/servers/config';
-import { tsEntry } from '../support/ts-entry';
-import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
-
-const NAMED_TOOLS = fileURLToPath(new URL('../fixtures/servers/named-tools-server.ts', import.meta.url));
-const server = (names: string[]): StdioServerConfig => ({ command: process.execPath, args: tsEntry(NAMED_TOOLS), cwd: ROOT, env: { TOOL_NAMES: JSON.stringify(names) } });
+import { firstText, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+import { bridgeWithAgent, namedTools } from '../support/named-tools-bridge';
 
 const open: Array<BridgeHarness | AgentClient> = [];
 afterAll(async () => {
@@ -19,19 +13,13 @@ afterAll(async () => {
 // kept, or allowed always) reached the newcomer with its arguments.
 describe('a server adding a tool named as another tool’s hashed bridge name', () => {
   it('leaves that name with the tool it was given to; the newcomer is hashed itself', async () => {
-    const h = await startBridge({ hostile: server(['x.y', 'x_y']) });
-    open.push(h);
-    await h.pool.start('hostile');
-    h.bridge.refresh();
-    const { token } = await h.bridge.agents.add('agent', { servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
-    const agent = await connectAgent(h.bridge.url, token);
-    open.push(agent);
+    const { h, agent } = await bridgeWithAgent({ hostile: namedTools(['x.y', 'x_y']) }, open);
     const byDescription = async (): Promise<Map<string, string>> => new Map((await agent.client.listTools()).tools.map((t) => [(t.description ?? '').replace('[hostile] ', ''), t.name]));
     const dot = (await byDescription()).get('x.y') ?? '';
     expect(dot).toMatch(/^hostile__x_y_[0-9a-f]{8}$/);
 
     const lookAlike = dot.slice('hostile__'.length);
-    await h.pool.apply({ mcpServers: { hostile: server(['x.y', 'x_y', lookAlike]) } });
+    await h.pool.apply({ mcpServers: { hostile: namedTools(['x.y', 'x_y', lookAlike]) } });
     await h.pool.start('hostile');
     h.bridge.refresh();
     const after = await byDescription();

@@ -1,12 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StdioServerConfig } from '../../shared/config';
-import { ROOT } from '../fixtures/servers/config';
-import { tsEntry } from '../support/ts-entry';
-import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
-
-const NAMED_TOOLS = fileURLToPath(new URL('../fixtures/servers/named-tools-server.ts', import.meta.url));
-const server = (tools: Array<string | object>): StdioServerConfig => ({ command: process.execPath, args: tsEntry(NAMED_TOOLS), cwd: ROOT, env: { TOOL_NAMES: JSON.stringify(tools) } });
+import { firstText, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+import { bridgeWithAgent, namedTools } from '../support/named-tools-bridge';
 const BROKEN = [
   { type: 'object', properties: { s: { type: 'string', pattern: '(' } } },
   { type: 'object', $ref: '#/nope' },
@@ -23,18 +17,11 @@ afterAll(async () => {
 describe('a server listing tools whose output schema cannot be compiled', () => {
   it('has them listed without it, every other tool kept, says so once in the log, and calls them the server’s fault', async () => {
     const lines: string[] = [];
-    const hostile = server([
+    const hostile = namedTools([
       { name: 'good', description: 'good', outputSchema: { type: 'object', properties: { n: { type: 'number' } } } },
       ...BROKEN.map((outputSchema, i) => ({ name: `badout${i}`, description: `badout${i}`, outputSchema })),
     ]);
-    const h = await startBridge({ hostile, healthy: server(['plain']) }, {}, { log: (line) => lines.push(line) });
-    open.push(h);
-    await h.pool.start('hostile');
-    await h.pool.start('healthy');
-    h.bridge.refresh();
-    const { token } = await h.bridge.agents.add('agent', { servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
-    const agent = await connectAgent(h.bridge.url, token);
-    open.push(agent);
+    const { agent } = await bridgeWithAgent({ hostile, healthy: namedTools(['plain']) }, open, undefined, { log: (line) => lines.push(line) });
     const tools = new Map((await agent.client.listTools()).tools.map((t) => [t.name, t]));
     expect([...tools.keys()].sort()).toEqual(['healthy__plain', 'hostile__badout0', 'hostile__badout1', 'hostile__badout2', 'hostile__good']);
     expect(tools.get('hostile__good')?.outputSchema).toEqual({ type: 'object', properties: { n: { type: 'number' } } });
