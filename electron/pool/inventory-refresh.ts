@@ -6,7 +6,7 @@ import type { InventoryStore } from './inventory-store';
 import { toPoolError } from './map-error';
 import { errorContext } from './slot-calls';
 import { isListingTooLarge } from './listing-bound';
-import { ListChangePacer, type PacerClock } from './list-change-pacer';
+import { LIST_CHANGE_BURST, LIST_CHANGE_MAX_GAP_MS, ListChangePacer, type PacerClock } from './list-change-pacer';
 
 export interface RefreshOptions extends PacerClock {
   name: string;
@@ -59,10 +59,17 @@ export class InventoryRefresher {
   readonly #pacer: ListChangePacer;
 
   constructor(private readonly deps: RefreshOptions) {
-    this.#pacer = new ListChangePacer(deps, (parts) => {
-      for (const part of parts) this.add(part);
-      if (deps.ready()) this.kick();
-    });
+    this.#pacer = new ListChangePacer(
+      deps,
+      (parts) => {
+        for (const part of parts) this.add(part);
+        if (deps.ready()) this.kick();
+      },
+      () =>
+        deps.log(
+          `[${deps.name}] keeps saying its lists changed: past ${LIST_CHANGE_BURST} re-listings they are listed again at most once every ${LIST_CHANGE_MAX_GAP_MS / 1000} s while it does (the last change is always listed)`,
+        ),
+    );
   }
 
   /** The refresh under way, if any. */
