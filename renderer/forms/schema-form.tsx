@@ -1,6 +1,6 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { WrapIfAdditionalTemplate } from './additional-key-template';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget } from './choice-widgets';
@@ -44,6 +44,36 @@ const WIDGETS = { RadioWidget, CheckboxesWidget, CheckboxWidget };
 /** A choice list's first option is not an answer: a choice the person never touched stays empty. */
 const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
 
+/**
+ * A field's blur may grow the form above its buttons (a command line split into arguments). Pressing
+ * a button blurs the field on the press, so the button would move from under the pointer and the
+ * release would miss it: the caller hears of a blur made by a press once the button is released.
+ */
+function useBlurAfterPress(onBlur: ((id: string, value: unknown) => void) | undefined) {
+  const held = useRef(false);
+  const pending = useRef<(() => void) | null>(null);
+  return {
+    onMouseDown: () => {
+      held.current = true;
+      document.addEventListener(
+        'mouseup',
+        () => {
+          held.current = false;
+          const blurred = pending.current;
+          pending.current = null;
+          blurred?.();
+        },
+        { once: true },
+      );
+    },
+    onBlur: (id: string, value: unknown) => {
+      if (!onBlur) return;
+      if (held.current) pending.current = () => onBlur(id, value);
+      else onBlur(id, value);
+    },
+  };
+}
+
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   // Fields named `__proto__` and the like are drawn under other names, and answered under their own.
@@ -54,12 +84,13 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
   // The caller's own choices win over the drawn ones (a field it lays out itself).
   const uiSchema = useMemo(() => ({ ...drawn.uiSchema, ...safeData(props.uiSchema, renames) }) as UiSchema<T>, [drawn, props.uiSchema, renames]);
   const formData = useMemo(() => safeData(props.formData, renames), [props.formData, renames]);
+  const heldBlur = useBlurAfterPress(props.onBlur);
   const optional = {
     uiSchema,
     ...(formData !== undefined ? { formData } : {}),
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
-    ...(props.onBlur ? { onBlur: props.onBlur } : {}),
+    ...(props.onBlur ? { onBlur: heldBlur.onBlur } : {}),
     widgets: { ...WIDGETS, ...props.widgets } as RegistryWidgetsType<T>,
     ...(props.formContext !== undefined ? { formContext: props.formContext } : {}),
   };
@@ -74,7 +105,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       }
     : {};
   return (
-    <div className="schema-form-wrap" role="group" aria-label={props.label} {...edits}>
+    <div className="schema-form-wrap" role="group" aria-label={props.label} {...edits} onMouseDown={heldBlur.onMouseDown}>
       <Form<T>
         className="schema-form"
         schema={schema}

@@ -105,4 +105,17 @@ describe('catalog in a real browser against the real core', () => {
     await dialog(page, 'Approve the command of custom-memory').getByRole('button', { name: 'Cancel' }).click();
     expect(ui.problems).toEqual([]);
   });
+
+  it('answers the first press of Add service when the press itself splits the command line above the button', async () => {
+    const { page } = ui;
+    await page.getByRole('button', { name: 'Add custom service' }).click();
+    const add = dialog(page, 'Add a custom service');
+    await add.getByLabel(/^Name/).fill('bad name!');
+    await add.getByLabel(/^Command/).fill('npx -y pkg /tmp');
+    // One press, straight from the command box: its arguments appear above the button as it is pressed.
+    await add.getByRole('button', { name: 'Add service' }).click();
+    await add.getByText('Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.').waitFor({ timeout: 5_000 });
+    expect(await add.getByRole('textbox', { name: /^Argument/ }).count()).toBe(3);
+    expect(ui.problems).toEqual([]);
+  });
 });

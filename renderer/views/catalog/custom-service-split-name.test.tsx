@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const NAME_RULE = 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.';
+
+describe('pressing Add service with a whole command line still in the command box', () => {
+  it('keeps the form still under the held button, so the first press says what is wrong with the name', async () => {
+    const api = createFakeApi({ addServer: () => ({ ok: true }) });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'bad name!' } });
+    const command = within(dialog).getByLabelText<HTMLInputElement>(/^Command/);
+    fireEvent.change(command, { target: { value: 'npx -y pkg /tmp' } });
+    // A browser's order for a press: the button goes down, the command box loses focus, the button is released, the click.
+    const add = within(dialog).getByRole('button', { name: 'Add service' });
+    fireEvent.mouseDown(add);
+    fireEvent.blur(command);
+    // Split now, the arguments would push the button from under the pointer and the click would miss it.
+    expect(command.value).toBe('npx -y pkg /tmp');
+    expect(within(dialog).queryAllByLabelText(/^Argument/)).toHaveLength(0);
+    fireEvent.mouseUp(add);
+    fireEvent.click(add);
+    expect(await within(dialog).findByText(NAME_RULE)).toBeTruthy();
+    // Shown split once the press is over.
+    expect(command.value).toBe('npx');
+    expect(within(dialog).getAllByLabelText<HTMLInputElement>(/^Argument/).map((a) => a.value)).toEqual(['-y', 'pkg', '/tmp']);
+    expect(within(dialog).getByRole('status').textContent).toContain('Split the command line');
+    expect(api.callsOf('addServer')).toHaveLength(0);
+  });
+});
