@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, failedConnectApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -41,15 +41,7 @@ describe("the catalog's Connect sheet, after a connect that kept nothing", () =>
   });
 
   it('offers no way back once the failed connect kept the service: it is changed on its page', async () => {
-    let added = false;
-    const api = createFakeApi({
-      addService: ({ dryRun }) => {
-        if (dryRun === true) return { commandLine: LINE, needsApproval: true, steps: [] };
-        added = true;
-        throw Object.assign(new Error('"everything" could not start'), { code: 'server_unavailable' });
-      },
-      status: async () => ({ ...(await createFakeApi().status({})), servers: added ? [serverStatus({ name: 'everything', state: 'error', commandLine: LINE })] : [] }),
-    });
+    const api = failedConnectApi(LINE);
     renderApp(api);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Everything (reference)' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Add Everything (reference)' })).getByRole('button', { name: 'Continue' }));

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, failedConnectApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -29,15 +29,7 @@ describe("the catalog's Connect sheet, cancelled before anything is added", () =
 
 describe("the catalog's Connect sheet, cancelled after its connect failed", () => {
   it('gives the focus to the service it kept, whose entry no longer has the Add button pressed', async () => {
-    let added = false;
-    const api = createFakeApi({
-      addService: ({ dryRun }) => {
-        if (dryRun === true) return { commandLine: LINE, needsApproval: true, steps: [] };
-        added = true;
-        throw Object.assign(new Error('"everything" could not start'), { code: 'server_unavailable' });
-      },
-      status: async () => ({ ...(await createFakeApi().status({})), servers: added ? [serverStatus({ name: 'everything', state: 'error', commandLine: LINE })] : [] }),
-    });
+    const api = failedConnectApi(LINE);
     renderApp(api);
     const add = await screen.findByRole('button', { name: 'Add Everything (reference)' });
     add.focus();

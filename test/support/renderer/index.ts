@@ -10,3 +10,4 @@ export type { FakeClock } from './fake-clock';
 export { renderApp } from './render-app';
 export { installFakeClipboard } from './fake-clipboard';
 export { appTool, appToolApi, openAppPanel } from './app-tool-api';
+export { failedConnectApi } from './failed-connect-api';
