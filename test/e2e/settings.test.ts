@@ -32,4 +32,21 @@ describe('settings against the real core', () => {
     await ui.screenshot('settings');
     expect(ui.problems).toEqual([]);
   });
+
+  it('keeps each secret store\'s advice inside its panel at 800 px, a long variable name included', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 800, height: 900 });
+    await ui.open('#/settings');
+    const stores = page.getByRole('region', { name: 'Secret stores' });
+    await stores.getByText(/CONNECTED_SERVICES_KEEPASSXC_DATABASE/).waitFor();
+    // How far any line of text runs past the panel's inner edge.
+    const past = await stores.evaluate((panel) => {
+      const inner = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight);
+      const range = document.createRange();
+      range.selectNodeContents(panel);
+      return Math.max(0, ...[...range.getClientRects()].map((r) => Math.round(r.right - inner)));
+    });
+    expect(past).toBe(0);
+    await ui.screenshot('settings-stores-800');
+  });
 });
