@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AddressNotes, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { flagSecretsInClear } from './secrets-in-clear';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, plural, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { customServicePlan, splitCommandField, type CustomServiceData } from './custom-service-plan';
@@ -13,6 +13,14 @@ export interface CustomServiceDialogProps {
   taken: ReadonlySet<string>;
   onClose: () => void;
   onAdded: (name: string) => void;
+}
+
+/** What the split made of the command box: the program, then its arguments and variables, each only if there are some. */
+function splitSaid(split: CustomServiceData, before: CustomServiceData): string {
+  const args = split.args?.length ?? 0;
+  const vars = (split.env?.length ?? 0) > (before.env?.length ?? 0);
+  const parts = [...(args > 0 ? [`${plural(args, 'argument')} below`] : []), ...(vars ? ['its variables under Environment variables'] : [])];
+  return `Split the command line: the program is ${split.command ?? ''}${parts.length > 0 ? `, with ${parts.join(' and ')}` : ''}.`;
 }
 
 export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDialogProps) {
@@ -29,7 +37,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
       const split = splitCommandField(formData);
       if (!split) return;
       setFormData(split);
-      setSplitNote(`Split the command line: the program is ${split.command ?? ''}, with ${split.args?.length ?? 0} arguments below${split.env && split.env.length > (formData.env?.length ?? 0) ? ' and its variables under Environment variables' : ''}.`);
+      setSplitNote(splitSaid(split, formData));
     } catch (failure) {
       setError(describeError(failure));
     }

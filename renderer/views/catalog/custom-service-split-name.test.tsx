@@ -33,3 +33,23 @@ describe('pressing Add service with a whole command line still in the command bo
     expect(api.callsOf('addServer')).toHaveLength(0);
   });
 });
+
+describe('what the custom service form says it split', () => {
+  const splitOf = async (line: string): Promise<string> => {
+    renderApp(createFakeApi());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    const command = within(dialog).getByLabelText<HTMLInputElement>(/^Command/);
+    fireEvent.change(command, { target: { value: line } });
+    fireEvent.blur(command);
+    return (await within(dialog).findByText(/^Split the command line/)).textContent ?? '';
+  };
+
+  it('counts one argument as one, and names no arguments when there are none', async () => {
+    expect(await splitOf('uvx mcp-server-time')).toBe('Split the command line: the program is uvx, with 1 argument below.');
+    cleanup();
+    expect(await splitOf('TZ=UTC uvx')).toBe('Split the command line: the program is uvx, with its variables under Environment variables.');
+    cleanup();
+    expect(await splitOf('TZ=UTC npx -y pkg')).toBe('Split the command line: the program is npx, with 2 arguments below and its variables under Environment variables.');
+  });
+});
