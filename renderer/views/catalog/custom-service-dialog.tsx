@@ -28,7 +28,9 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const [formData, setFormData] = useState<CustomServiceData>({});
-  const [splitNote, setSplitNote] = useState<string | null>(null);
+  // With the command it made: typed over, or the service made a URL, the note speaks of fields no longer there.
+  const [splitNote, setSplitNote] = useState<{ text: string; command: string | undefined } | null>(null);
+  const splitShown = splitNote !== null && formData.transport !== 'http' && formData.command === splitNote.command ? splitNote.text : null;
 
   /** Leaving the command box with a whole command line in it shows it split, before anything is added. */
   const onBlur = (id: string) => {
@@ -37,7 +39,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
       const split = splitCommandField(formData);
       if (!split) return;
       setFormData(split);
-      setSplitNote(splitSaid(split, formData));
+      setSplitNote({ text: splitSaid(split, formData), command: split.command });
     } catch (failure) {
       setError(describeError(failure));
     }
@@ -88,9 +90,9 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
       <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
       <MemoryVaultNote />
       {formData.transport === 'http' && <AddressNotes url={formData.url} />}
-      {splitNote !== null && (
+      {splitShown !== null && (
         <p className="note" role="status">
-          {splitNote}
+          {splitShown}
         </p>
       )}
     </FormDialog>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
@@ -51,5 +51,25 @@ describe('what the custom service form says it split', () => {
     expect(await splitOf('TZ=UTC uvx')).toBe('Split the command line: the program is uvx, with its variables under Environment variables.');
     cleanup();
     expect(await splitOf('TZ=UTC npx -y pkg')).toBe('Split the command line: the program is npx, with 2 arguments below and its variables under Environment variables.');
+  });
+});
+
+describe('the split note, once the form moves on', () => {
+  it('goes when the command is typed again or the service becomes a URL: it spoke of fields no longer there', async () => {
+    renderApp(createFakeApi());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    const command = within(dialog).getByLabelText<HTMLInputElement>(/^Command/);
+    fireEvent.change(command, { target: { value: 'npx -y pkg' } });
+    fireEvent.blur(command);
+    await within(dialog).findByText(/^Split the command line/);
+    fireEvent.change(command, { target: { value: 'uvx' } });
+    await waitFor(() => expect(within(dialog).queryByText(/^Split the command line/)).toBeNull());
+    fireEvent.change(command, { target: { value: 'node server.js' } });
+    fireEvent.blur(command);
+    await within(dialog).findByText('Split the command line: the program is node, with 3 arguments below.');
+    fireEvent.click(within(dialog).getByLabelText('A remote service at a URL (Streamable HTTP)'));
+    await within(dialog).findByLabelText(/^URL/);
+    expect(within(dialog).queryByText(/^Split the command line/)).toBeNull();
   });
 });
