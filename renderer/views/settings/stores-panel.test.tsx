@@ -33,6 +33,24 @@ describe('Settings → Secret stores', () => {
     expect(item.textContent).toMatch(/^pass the standard Unix password manager/);
   });
 
+  it('never shows the app’s own vault as not set up: one keeping secrets only in memory needs attention, with what to do', async () => {
+    const vault: SecretStoreView = {
+      name: 'vault',
+      type: 'vault',
+      abilities,
+      ok: false,
+      detail: 'The secret store "vault" keeps secrets only in memory, until the app quits.',
+      fix: 'Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own, or unlock or install an OS keychain, then start the app again.',
+      used: false,
+    };
+    renderApp(createFakeApi({ listSecretStores: () => [vault] }), { hash: '#/settings' });
+    const item = await screen.findByRole('listitem', { name: 'store vault' });
+    expect(within(item).getByText('needs attention').className).toMatch(/warn/);
+    expect(item.textContent).toContain('keeps secrets only in memory, until the app quits.');
+    expect(item.textContent).toContain('Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own');
+    expect(item.textContent).not.toMatch(/not set up|Nothing uses it yet/);
+  });
+
   it('shows a store a server reads from that does not answer as not working, with the fix', async () => {
     renderApp(createFakeApi({ listSecretStores: () => [pass(true)] }), { hash: '#/settings' });
     const item = await screen.findByRole('listitem', { name: 'store pass' });

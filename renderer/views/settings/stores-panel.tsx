@@ -20,6 +20,17 @@ function StoreState({ store }: { store: SecretStoreView }) {
   }
   // A fix often names a command in backticks: set as code, not shown with its backticks.
   const fix = store.fix === undefined ? null : <CodeSpans text={store.fix} />;
+  // The app's own vault is always there (it holds every sign-in), so never "not set up": one that
+  // keeps secrets only in memory, or is sealed, says so as the Credential vault panel does.
+  if (store.type === 'vault') {
+    return (
+      <>
+        <Badge tone="warn">needs attention</Badge>
+        <div className="muted">{shownLine(store.detail)}</div>
+        {fix !== null && <div className="muted">{fix}</div>}
+      </>
+    );
+  }
   if (!store.used) {
     return (
       <>
