@@ -36,7 +36,8 @@ export async function chooseNewProvider(
   if (context.hasPrompt) return { provider: providers.passphrase };
   return {
     provider: undefined,
-    note: `No usable OS keychain (${probe.reason.replace(/^Vault locked or unavailable: /, '')}) and ${PASSPHRASE_ENV} is not set.`,
+    // The reason is a sentence of its own, often with brackets inside: after a colon, not in brackets.
+    note: `No usable OS keychain: ${probe.reason.replace(/^Vault locked or unavailable: /, '').replace(/\.\s*$/, '')}. ${PASSPHRASE_ENV} is not set either.`,
   };
 }
 
