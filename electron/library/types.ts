@@ -78,7 +78,7 @@ export interface OpenOptions {
 export type Mode = 'app' | 'in-process';
 
 export interface CallOptions {
-  /** The call's own timeout (at most an hour); default the server's or the settings'. */
+  /** The call's own timeout (at most an hour), its server's start included; default the server's or the settings'. */
   timeoutMs?: number;
 }
 

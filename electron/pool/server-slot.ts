@@ -17,6 +17,7 @@ import type { Inventory } from './inventory';
 import { rootsOf } from './roots';
 import type { CallOptions } from './types';
 import { MAX_RESULT_DEPTH, nestsDeeperThan, tooDeepResult } from './result-depth';
+import { startWithin, stillStarting } from './start-deadline';
 import { CodedError, errorMessage } from '../../shared/errors';
 
 /**
@@ -229,11 +230,14 @@ export class ServerSlot {
     const release = this.#life.use();
     try {
       // A running connection is used as it is: no await, no closure for a cancellation it cannot wait on.
-      const ready = this.#life.connection();
+      // The caller's own timeout (`call --timeout`, a program's timeoutMs) is the whole call's, its server's start included.
+      const own = options?.timeoutMs;
+      const began = own === undefined ? 0 : this.options.now();
+      const ready = startWithin(this.#life.connection(), own, () => stillStarting(this.name, what, own ?? 0));
       const conn = ready instanceof Promise ? await untilAborted(ready, cancel, () => cancelledError(this.name, what, cancel)) : ready;
-      // The caller's own deadline (`call --timeout`), else the config's, read now: a change applies to the next call.
+      // The caller's own deadline (what the start left of it), else the config's, read now: a change applies to the next call.
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
-        options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
+        own !== undefined ? { ms: Math.max(1, own - (this.options.now() - began)) } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
         return await this.#attempt(conn, what, options, run, cancel, deadline, point);
       } catch (error) {
@@ -271,7 +275,8 @@ export class ServerSlot {
       return result;
     } catch (error) {
       if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
-      const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
+      // A timeout is said in the caller's own time, not in what the start left of it.
+      const context = errorContext(this.name, this.#life.config, 'call', options?.timeoutMs ?? deadline.ms, conn, what);
       if (deadline.raise !== undefined) context.raise = deadline.raise;
       if (options?.timeoutMs !== undefined) context.ownTimeout = true;
       throw toPoolError(error, context);

@@ -38,6 +38,8 @@ function seen(pool: Pool): Promise<{ cancelled: number; lateAnswers: number }> {
 describe('pool: timeouts, cancellation, progress', () => {
   it('times out a call once, sends notifications/cancelled, and drops a late answer', async () => {
     const { pool, lines } = await poolWith({ f: faultServer() });
+    // Started first: the call's own 150 ms would go to the start (library-call-timeout-start.test.ts).
+    await pool.start('f');
     const error = await rejection(pool.callTool('f', 'slow', { ms: 600, lateAnswer: true }, { timeoutMs: 150 }));
     expect(error.code).toBe('timeout');
     expect(error.message).toBe('tool "slow" on "f" did not answer within 0.15 s and was cancelled');
