@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppApi } from '../../shared/api';
+import { API_METHODS, type ApiMethod, type AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { checkedApi } from './checked-api';
 
@@ -38,6 +38,25 @@ describe("a program's input is checked before it reaches the core", () => {
     expect(reached).toEqual([]);
     await expect(api.callTool({ server: 'files', tool: 'read', arguments: { path: '/tmp' } })).resolves.toEqual({ content: [] });
     expect(reached).toEqual([{ server: 'files', tool: 'read', arguments: { path: '/tmp' } }]);
+  });
+
+  // A wrong argument was refused with the field's fault only: no hint, unlike the library's other errors.
+  it("hints at the field to fix and the input the method takes, for every method", async () => {
+    const api = checkedApi(inner);
+    await expect(api.callTool({ server: 1 } as never)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^Invalid input for callTool: server: /) as string,
+      hint: 'Give server as a string: callTool takes { server: string, tool: string, arguments?: object, timeoutMs?: number, callId?: string }',
+    });
+    await expect(api.callTool({ server: 'files', tool: 'read', extra: 1 } as never)).rejects.toMatchObject({ hint: expect.stringMatching(/^Leave out "extra": callTool takes \{ server: string/) as string });
+    await expect(api.callTool({ server: 'files', tool: 'read', timeoutMs: -1 })).rejects.toMatchObject({ hint: expect.stringMatching(/^Fix timeoutMs: callTool takes/) as string });
+    for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
+      const refused = await (api[method] as (input: unknown) => Promise<unknown>)(7).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused, method).toMatchObject({ code: 'invalid_input', hint: expect.stringContaining(`${method} takes {`) as string });
+    }
   });
 
   it('answers a call in flight that close() ended with the close, not with what the core said of its server', async () => {

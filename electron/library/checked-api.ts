@@ -2,6 +2,7 @@ import { API_METHODS, parseApiInput, type ApiMethod, type AppApi } from '../../s
 import type { ProgramApi } from './types';
 import { CodedError } from '../../shared/errors';
 import { forProgram } from './program-errors';
+import { inputHint } from './input-hint';
 
 /** What a call on a closed handle answers: the caller's to fix, never a stale row or an internal error. */
 export function closedError(): CodedError {
@@ -24,8 +25,16 @@ export function checkedApi(api: AppApi, closed: () => boolean = () => false): Pr
     // A method called without an input is given `{}`: one with required fields is then refused naming them.
     out[method] = async (input: unknown = {}) => {
       if (closed()) throw closedError();
+      let parsed: unknown;
       try {
-        return await (api[method] as (input: unknown) => Promise<unknown>)(parseApiInput(method, input));
+        parsed = parseApiInput(method, input);
+      } catch (error) {
+        // The core's words name the field; the hint says what the method takes.
+        if (error instanceof CodedError && error.hint === undefined) throw new CodedError(error.code, error.message, { hint: inputHint(method, input), cause: error });
+        throw error;
+      }
+      try {
+        return await (api[method] as (input: unknown) => Promise<unknown>)(parsed);
       } catch (error) {
         // A call the program's own close() ended (a server stopped while starting or answering) says so.
         if (closed()) throw closedUnder(error);
