@@ -110,7 +110,7 @@ export interface ConnectedServices {
   addServer(name: string, entry: ServerEntry): Promise<void>;
   updateServer(name: string, entry: ServerEntry): Promise<void>;
   removeServer(name: string): Promise<void>;
-  /** Approves the server's command line (or, for HTTP, where it sends secrets), as shown in its status. */
+  /** Approves the server's command line (or, for HTTP, where it sends secrets), as shown in its status; one that needs no approval is left as it is. */
   approveServer(name: string): Promise<void>;
   /** Starts a server now (signing in first where it needs to) and answers its status. */
   connect(name: string): Promise<ServerStatus>;

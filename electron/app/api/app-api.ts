@@ -175,7 +175,9 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     approveServer: async ({ name, commandLine }: ApiInput<'approveServer'>) => {
       const config = configured(registry, name);
       if (registry.approvals.status(name, config) === 'not_needed') {
-        throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret; only commands and URL servers that send secrets need approval`);
+        throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret of the vault; only commands and URL servers that send secrets need approval`, {
+          hint: 'Nothing to approve: it runs as it is (a value written in clear in its entry is sent as written)',
+        });
       }
       // The shown line is the whole entry (shown-command.ts), so any change of what runs is caught here.
       if (commandLine !== undefined && commandLine !== pool.status(name).commandLine) {

@@ -237,7 +237,9 @@ export function registerServers(program: Command, run: Run): void {
           (await core.api.status({})).servers.find((s) => s.name === name) ??
           (await explainServerError(core.api, name, serverNotConfigured(name)));
         if (status.approval === 'not_needed') {
-          throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret; only commands and URL servers that send secrets need approval`);
+          throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret of the vault; only commands and URL servers that send secrets need approval`, {
+            hint: 'Nothing to approve: it runs as it is (a value written in clear in its entry is sent as written)',
+          });
         }
         const command = status.transport === 'stdio';
         ctx.output.out(command ? `Command of ${name}:` : `${name} sends secrets to:`);
