@@ -3,6 +3,7 @@ import type { ProgramApi } from './types';
 import { CodedError } from '../../shared/errors';
 import { forProgram } from './program-errors';
 import { inputHint } from './input-hint';
+import { forCodeServer } from './code-hints';
 
 /** What a call on a closed handle answers: the caller's to fix, never a stale row or an internal error. */
 export function closedError(): CodedError {
@@ -14,12 +15,20 @@ function closedUnder(cause: unknown): CodedError {
   return new CodedError('server_unavailable', 'This connection to Connected Services was closed while the call ran', { hint: 'Call before close(), or open it again with openConnectedServices', cause });
 }
 
+/** The server a method's input names (`server`, or `name` for connect, approveServer…), if any. */
+function serverNamed(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { server, name } = input as { server?: unknown; name?: unknown };
+  return typeof server === 'string' ? server : typeof name === 'string' ? name : undefined;
+}
+
 /**
  * The App API with every input parsed by its schema first, as the app's transports do (electron/app/
  * api/dispatch.ts): a program's values reach the core only checked, in this process as through an app.
- * Its errors are worded for a program (program-errors.ts); an input with no required field may be left out.
+ * Its errors are worded for a program (program-errors.ts), a server declared in code's by its entry in
+ * code (code-hints.ts); an input with no required field may be left out.
  */
-export function checkedApi(api: AppApi, closed: () => boolean = () => false): ProgramApi {
+export function checkedApi(api: AppApi, closed: () => boolean = () => false, declared: ReadonlySet<string> = new Set()): ProgramApi {
   const out: Record<string, unknown> = { on: api.on.bind(api) };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
     // A method called without an input is given `{}`: one with required fields is then refused naming them.
@@ -38,7 +47,7 @@ export function checkedApi(api: AppApi, closed: () => boolean = () => false): Pr
       } catch (error) {
         // A call the program's own close() ended (a server stopped while starting or answering) says so.
         if (closed()) throw closedUnder(error);
-        throw forProgram(error);
+        throw forCodeServer(forProgram(error), serverNamed(parsed), declared);
       }
     };
   }

@@ -60,10 +60,10 @@ export async function openConnectedServices(given: OpenOptions = {}): Promise<Co
   const waits = mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : undefined;
   const inner = withProgramPaths(waits ?? core.api);
   let closing: Promise<void> | undefined;
-  // Once close() began the program's calls are refused; close's own go through `own`.
-  const api = checkedApi(inner, () => closing !== undefined);
-  const own = checkedApi(inner);
   const declared = Object.keys(code ?? {});
+  // Once close() began the program's calls are refused; close's own go through `own`.
+  const api = checkedApi(inner, () => closing !== undefined, new Set(declared));
+  const own = checkedApi(inner);
   const agentNames = Object.keys(agents?.tokens ?? {});
   let codeAgents: Record<string, CodeAgentHandle> = {};
   const polled = mode === 'app' ? new PolledStates(own) : undefined;

@@ -19,7 +19,7 @@ describe("a program told of a server's failure", () => {
       const error: unknown = await cs.connect('broken').catch((e: unknown) => e);
       expect(error).toMatchObject({
         code: 'server_unavailable',
-        hint: "check the server's output, in this error's data.stderr; run `connected-services doctor`",
+        hint: "check the server's output, in this error's data.stderr; run `cs.api.doctor()`",
         data: { stderr: expect.stringContaining('Error: API_TOKEN is not set') as string },
       });
     } finally {
