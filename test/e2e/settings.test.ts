@@ -22,7 +22,7 @@ describe('settings against the real core', () => {
 
     const checks = page.getByRole('region', { name: 'Checks' });
     await checks.getByText('Node.js').waitFor();
-    await checks.getByRole('status').getByText(/checks need attention|checks passed/).waitFor();
+    await checks.getByRole('status').getByText(/needs? attention\.|passed\./).waitFor();
     const doctor = await ui.api<Array<{ title: string; status: string; fix?: string }>>('doctor');
     for (const check of doctor) expect(await checks.getByText(check.title, { exact: true }).count()).toBeGreaterThan(0);
     const withFix = doctor.find((c) => c.fix !== undefined);

@@ -20,10 +20,13 @@ describe('Settings → Checks', () => {
       },
     });
     renderApp(api, { hash: '#/settings' });
-    expect(await screen.findByText('All 1 checks passed.')).toBeTruthy();
+    expect(await screen.findByText('The check passed.')).toBeTruthy();
     expect(asked).toEqual([{}]);
     fireEvent.click(screen.getByRole('button', { name: 'Check services now' }));
-    expect(await screen.findByText('1 of 2 checks need attention.')).toBeTruthy();
+    // The button pressed says it is under way; the other waits.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Checking services…' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Run checks again' }).disabled).toBe(true);
+    expect(await screen.findByText('1 of 2 checks needs attention.')).toBeTruthy();
     expect(asked).toEqual([{}, { live: true }]);
     expect(screen.getByText('github answers')).toBeTruthy();
     expect(screen.getByText('Run connected-services connect github')).toBeTruthy();

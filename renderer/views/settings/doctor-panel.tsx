@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DoctorCheck } from '../../../shared/api';
 import { Badge, CodeSpans, ErrorNote } from '../../components';
-import { describeError, screenHint, type ShownError } from '../../lib';
+import { describeError, plural, screenHint, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 const TONE = { ok: 'ok', warn: 'warn', fail: 'error' } as const;
@@ -11,13 +11,14 @@ const WORD = { ok: 'ok', warn: 'warning', fail: 'failed' } as const;
 export function DoctorPanel() {
   const live = useLive();
   const [checks, setChecks] = useState<DoctorCheck[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Which run is under way: the button pressed says so, the other waits.
+  const [busy, setBusy] = useState<'app' | 'services' | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
 
   // `live`: also one harmless request per connected service, to say which would fail now.
   const check = useCallback(
     (withServices: boolean) => {
-      setBusy(true);
+      setBusy(withServices ? 'services' : 'app');
       setError(null);
       live.api
         .doctor(withServices ? { live: true } : {})
@@ -25,7 +26,7 @@ export function DoctorPanel() {
           (result) => setChecks(result),
           (failure: unknown) => setError(describeError(failure)),
         )
-        .finally(() => setBusy(false));
+        .finally(() => setBusy(null));
     },
     [live],
   );
@@ -42,18 +43,26 @@ export function DoctorPanel() {
         <h2 id="doctor-title">Checks</h2>
         {/* One group at the end of the heading: with space-between, two buttons would split around the middle. */}
         <div className="button-row">
-          <button type="button" className="button small" disabled={busy} onClick={run}>
-            {busy ? 'Checking…' : 'Run checks again'}
+          <button type="button" className="button small" disabled={busy !== null} onClick={run}>
+            {busy === 'app' ? 'Checking…' : 'Run checks again'}
           </button>
-          <button type="button" className="button small" disabled={busy} onClick={() => check(true)}>
-            Check services now
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => check(true)}>
+            {busy === 'services' ? 'Checking services…' : 'Check services now'}
           </button>
         </div>
       </div>
+      <p className="muted">
+        <em>Run checks again</em> looks at this app and each service's entry without starting anything. <em>Check services now</em> also asks every enabled service
+        one harmless question, starting those not running, to say which would fail now.
+      </p>
       {error && <ErrorNote error={error} />}
       {checks && (
         <p role="status" className="muted">
-          {problems === 0 ? `All ${checks.length} checks passed.` : `${problems} of ${checks.length} checks need attention.`}
+          {problems === 0
+            ? checks.length === 1
+              ? 'The check passed.'
+              : `All ${checks.length} checks passed.`
+            : `${problems} of ${plural(checks.length, 'check')} ${problems === 1 ? 'needs' : 'need'} attention.`}
         </p>
       )}
       <ul className="checks">
