@@ -5,7 +5,7 @@ import type { AnyOAuth } from './auth-config';
 import type { Discovery } from './discovery';
 import type { FetchLike } from '../net';
 import { requestJson } from './http';
-import { oauthErrorFields } from './oauth-error-fields';
+import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 import type { ClientAuthMethod, ClientSource } from './token-record';
 import { REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
 
@@ -83,7 +83,22 @@ function grantTypesFor(discovery: Discovery): string[] {
 function usable(registration: Registration, redirectUri: string, grantTypes: string[], now: number): boolean {
   const expires = registration.clientSecretExpiresAt ?? 0;
   if (expires !== 0 && expires * 1000 <= now + 60_000) return false;
+  if (registration.authMethod !== 'none' && !registration.clientSecret) return false;
   return registration.redirectUris.includes(redirectUri) && grantTypes.every((g) => registration.grantTypes.includes(g));
+}
+
+/**
+ * RFC 7591 §3.2.1: the answer holds the metadata actually registered, which the server may have changed.
+ * A client whose redirect URIs lack ours can finish no sign-in (RFC 6749 §3.1.2.3), and a confidential
+ * one without its secret can authenticate nowhere: kept, either would be reused (or registered again) at
+ * every sign-in.
+ */
+function unusableRegistration(answer: z.infer<typeof RegistrationResponseSchema>, redirectUri: string, authMethod: ClientAuthMethod): string | undefined {
+  if (answer.redirect_uris !== undefined && !answer.redirect_uris.includes(redirectUri)) {
+    return `its redirect URIs ${oneLine(JSON.stringify(answer.redirect_uris), OAUTH_ERROR_BOUNDS.uri)} do not include ${redirectUri}`;
+  }
+  if (authMethod !== 'none' && (answer.client_secret === undefined || answer.client_secret === '')) return `it uses ${authMethod} but sent no client_secret`;
+  return undefined;
 }
 
 async function register(input: ClientIdentityInput, endpoint: string, redirectUri: string, grantTypes: string[]): Promise<Registration> {
@@ -120,6 +135,13 @@ async function register(input: ClientIdentityInput, endpoint: string, redirectUr
   const method = parsed.data.token_endpoint_auth_method;
   const authMethod: ClientAuthMethod =
     method === 'client_secret_basic' || method === 'client_secret_post' ? method : parsed.data.client_secret ? 'client_secret_basic' : 'none';
+  const unusable = unusableRegistration(parsed.data, redirectUri, authMethod);
+  if (unusable !== undefined) {
+    throw new CodedError('denied', `The authorization server ${input.discovery.issuer} registered this app in a way it cannot sign in with: ${unusable}.`, {
+      hint: `Register a client there yourself and set "clientId" in the "auth" of "${input.server}".`,
+      data: { issuer: input.discovery.issuer },
+    });
+  }
   const registration: Registration = {
     v: 1,
     issuer: input.discovery.issuer,

@@ -19,7 +19,17 @@ function confidentialRegistrations(issuer: string): FetchLike {
   };
 }
 
-async function setUp() {
+/** The registration answer of oidc-provider, changed as a misbehaving server would send it. */
+function alteredRegistrations(issuer: string, alter: (answer: Record<string, unknown>) => Record<string, unknown>): FetchLike {
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    if (String(url) !== `${issuer}/reg` || init?.method !== 'POST') return response;
+    const answer = alter((await response.json()) as Record<string, unknown>);
+    return new Response(JSON.stringify(answer), { status: response.status, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+async function setUp(fetchOf: (issuer: string) => FetchLike = confidentialRegistrations) {
   const stack = await startStack({});
   cleanups.push(() => stack.close());
   const { vault, dataDir } = await openTestVault();
@@ -31,7 +41,7 @@ async function setUp() {
     dataDir,
     opener: browser.opener,
     callbackTimeoutMs: 15_000,
-    fetch: confidentialRegistrations(stack.as.issuer),
+    fetch: fetchOf(stack.as.issuer),
     now: () => Date.now() + clock.offset,
   });
   cleanups.push(() => coordinator.close());
@@ -70,6 +80,29 @@ describe('auth: dynamic registrations per authorization server and client', () =
     await vault.delete(key);
     await vault.set(registrationKey(stack.as.issuer), raw);
     await coordinator.connect('beta', { url: stack.mcp.url });
+    expect(stack.as.counts.registrations).toBe(1);
+  });
+
+  it('a registration answer naming other redirect URIs is refused and not kept (RFC 7591 §3.2.1)', async () => {
+    const elsewhere = (issuer: string) => alteredRegistrations(issuer, (answer) => ({ ...answer, redirect_uris: ['https://attacker.example/callback'] }));
+    const { stack, vault, coordinator } = await setUp(elsewhere);
+    const failure = coordinator.connect('alpha', { url: stack.mcp.url });
+    await expect(failure).rejects.toMatchObject({ code: 'denied' });
+    await expect(failure).rejects.toThrow('https://attacker.example/callback');
+    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toEqual([]);
+  });
+
+  it('a confidential registration answer without its client_secret is refused and not kept', async () => {
+    const secretless = (issuer: string) =>
+      alteredRegistrations(issuer, (answer) => {
+        const { client_secret: _dropped, ...rest } = answer;
+        return { ...rest, token_endpoint_auth_method: 'client_secret_basic' };
+      });
+    const { stack, vault, coordinator } = await setUp(secretless);
+    const failure = coordinator.connect('alpha', { url: stack.mcp.url });
+    await expect(failure).rejects.toMatchObject({ code: 'denied' });
+    await expect(failure).rejects.toThrow('no client_secret');
+    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toEqual([]);
     expect(stack.as.counts.registrations).toBe(1);
   });
 });
