@@ -15,7 +15,9 @@ async function clientOf(core: CoreContext, server: string, record: TokenRecord, 
   }
   if (record.clientSource === 'preregistered' && config) {
     const auth = parseTargetAuth(server, config);
-    const reference = auth.type === 'oauth' || auth.type === 'device' || auth.type === 'client_credentials' ? auth.clientSecret : undefined;
+    const oauth = auth.type === 'oauth' || auth.type === 'device' || auth.type === 'client_credentials';
+    // RFC 6749 §2.3.1: the entry's secret is its own client's; the tokens' client, edited away, never gets it.
+    const reference = oauth && auth.clientId === record.clientId ? auth.clientSecret : undefined;
     const secret = reference === undefined ? undefined : await core.resolveSecret(server, reference);
     return { clientId: record.clientId, authMethod: record.authMethod, secret };
   }

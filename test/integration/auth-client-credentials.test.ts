@@ -112,4 +112,19 @@ describe('auth: client credentials against oidc-provider', () => {
     await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
     expect((await fetch(stack.mcp.whoamiUrl)).status).toBe(200);
   });
+
+  it('revoking tokens of one client never sends the secret the entry now gives another client', async () => {
+    const { stack, vault, coordinator, requests } = await setUp();
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const auth = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}' };
+    await coordinator.connect('machine', { url: stack.mcp.url, auth });
+    // The entry now names another client with its own secret; the stored tokens are still cc-basic's.
+    await vault.set(secretKey('OTHER_SECRET'), CC_POST_CLIENT.clientSecret);
+    const edited = { url: stack.mcp.url, auth: { type: 'client_credentials', clientId: CC_POST_CLIENT.clientId, clientSecret: '${secret:OTHER_SECRET}' } };
+    requests.length = 0;
+    const result = await coordinator.disconnect('machine', { revoke: true, config: edited });
+    expect(result.removed).toBe(1);
+    const sent = requests.map((r) => `${r.body} ${Buffer.from((r.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8')}`);
+    expect(sent.join('\n')).not.toContain(CC_POST_CLIENT.clientSecret);
+  });
 });
