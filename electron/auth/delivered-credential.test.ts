@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { secretKey } from '../../shared/vault';
 import { openVault, type Vault } from '../vault';
-import { stdioAuthTarget } from './auth-config';
+import { stdioAuthTarget, stdioTokenUrl } from './auth-config';
+import { canonicalResource } from './resource';
+import { tokensKey } from './token-record';
 import { createAuthCoordinator } from './coordinator';
 
 const vaults: Vault[] = [];
@@ -47,5 +49,38 @@ describe('the credential handed to a program on this computer: OAuth never signe
     const error = await auth.credential('mail', target).catch((e: unknown) => e);
     expect((error as CodedError).code).toBe('auth_required');
     expect((error as CodedError).data).toMatchObject({ server: 'mail', firstSignIn: true });
+  });
+});
+
+describe('the credential handed to a program on this computer: a credential file that refreshes by itself', () => {
+  const stored = {
+    v: 1,
+    issuer: 'https://staging.example',
+    serverUrl: canonicalResource(stdioTokenUrl('mail')),
+    resource: '',
+    flow: 'browser',
+    clientId: 'app',
+    clientSource: 'preregistered',
+    authMethod: 'client_secret_basic',
+    tokenEndpoint: 'https://staging.example/token',
+    accessToken: 'access-1',
+    tokenType: 'bearer',
+    refreshToken: 'refresh-1',
+    expiresAt: Date.now() + 3600_000,
+    obtainedAt: Date.now(),
+    scopes: [],
+    requestedScopes: [],
+  };
+
+  it('carries the entry secret only while the entry names the server that issued the tokens', async () => {
+    const { vault, auth } = await coordinator();
+    await vault.set(tokensKey('mail', stored.issuer), JSON.stringify(stored));
+    await vault.set(secretKey('MAIL_SECRET'), 'the-secret');
+    const at = (issuer: string) => stdioAuthTarget('mail', { auth: { type: 'oauth', issuer, clientId: 'app', clientSecret: '${secret:MAIL_SECRET}' } });
+    const same = await auth.credential('mail', at(stored.issuer), { withRefresh: true });
+    expect(same.refresh).toMatchObject({ clientId: 'app', clientSecret: 'the-secret', tokenEndpoint: 'https://staging.example/token' });
+    // Moved to another server with the same client ID: its secret is not written beside the old one's token endpoint.
+    const moved = await auth.credential('mail', at('https://production.example'), { withRefresh: true });
+    expect(moved.refresh).toEqual({ clientId: 'app', refreshToken: 'refresh-1', tokenEndpoint: 'https://staging.example/token' });
   });
 });

@@ -3,6 +3,7 @@ import { vaultKey } from '../../shared/vault';
 import { parseTargetAuth, type AnyOAuth, type AuthTarget } from './auth-config';
 import { authRequired } from './auth-errors';
 import { findRegistration } from './client-identity';
+import { secretFitsRecord } from './configured-secret';
 import type { CoreContext } from './core-context';
 import type { TokenManager } from './token-manager';
 import { refreshMargin, type TokenRecord } from './token-record';
@@ -30,7 +31,7 @@ async function refreshPart(deps: DeliveredCredentialOptions, server: string, aut
     throw refused(deps.core, server, 'it holds no refresh token to put in its credential file', `run \`connected-services connect ${server}\` and allow offline access`);
   }
   let clientSecret: string | undefined;
-  if (record.clientSource === 'preregistered' && auth.clientSecret !== undefined && auth.clientId === record.clientId) {
+  if (secretFitsRecord(auth, record) && auth.clientSecret !== undefined) {
     clientSecret = await deps.core.resolveSecret(server, auth.clientSecret);
   } else if (record.clientSource === 'dynamic') {
     clientSecret = (await findRegistration(deps.core.vault, record.issuer, record.clientId))?.registration.clientSecret;

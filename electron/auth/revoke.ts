@@ -2,6 +2,7 @@ import type { CodedError } from '../../shared/errors';
 import { parseTargetAuth, type AuthTarget } from './auth-config';
 import { flowError } from './auth-errors';
 import { findRegistration } from './client-identity';
+import { secretFitsRecord } from './configured-secret';
 import type { CoreContext } from './core-context';
 import { guardedFetch } from './http';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
@@ -15,9 +16,7 @@ async function clientOf(core: CoreContext, server: string, record: TokenRecord, 
   }
   if (record.clientSource === 'preregistered' && config) {
     const auth = parseTargetAuth(server, config);
-    const oauth = auth.type === 'oauth' || auth.type === 'device' || auth.type === 'client_credentials';
-    // RFC 6749 §2.3.1: the entry's secret is its own client's; the tokens' client, edited away, never gets it.
-    const reference = oauth && auth.clientId === record.clientId ? auth.clientSecret : undefined;
+    const reference = (auth.type === 'oauth' || auth.type === 'device' || auth.type === 'client_credentials') && secretFitsRecord(auth, record) ? auth.clientSecret : undefined;
     const secret = reference === undefined ? undefined : await core.resolveSecret(server, reference);
     return { clientId: record.clientId, authMethod: record.authMethod, secret };
   }

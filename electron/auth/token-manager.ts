@@ -4,6 +4,7 @@ import { formatVaultKey, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
 import { authRequired, clientRefused, flowError, oauthErrorOf, refusedAuth } from './auth-errors';
 import { vaultSecretName } from './client-secret-name';
+import { secretFitsRecord, secretForAnotherServer } from './configured-secret';
 import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
@@ -87,8 +88,10 @@ export class TokenManager {
 
   async #clientFor(server: string, record: TokenRecord, auth: AnyOAuth): Promise<ClientCredentialsLike> {
     if (record.clientSource === 'preregistered') {
-      const secret =
-        auth.clientId === record.clientId && auth.clientSecret !== undefined ? await this.core.resolveSecret(server, auth.clientSecret) : undefined;
+      if (record.authMethod !== 'none' && secretForAnotherServer(auth, record)) {
+        throw authRequired(server, `its entry now names another authorization server than ${record.issuer}, which issued its tokens; its client secret is not sent there`);
+      }
+      const secret = secretFitsRecord(auth, record) && auth.clientSecret !== undefined ? await this.core.resolveSecret(server, auth.clientSecret) : undefined;
       return { clientId: record.clientId, authMethod: record.authMethod, secret };
     }
     if (record.clientSource === 'dynamic' && record.authMethod !== 'none') {

@@ -3,6 +3,7 @@ import { createAuthCoordinator, tokensKey } from '../../electron/auth';
 import { secretKey } from '../../electron/vault';
 import { CodedError } from '../../shared/errors';
 import { CC_BASIC_CLIENT, CC_POST_CLIENT } from '../fixtures/oauth/constants';
+import { startAuthorizationServer } from '../fixtures/oauth/authorization-server';
 import { openTestVault, startStack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -126,5 +127,33 @@ describe('auth: client credentials against oidc-provider', () => {
     expect(result.removed).toBe(1);
     const sent = requests.map((r) => `${r.body} ${Buffer.from((r.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8')}`);
     expect(sent.join('\n')).not.toContain(CC_POST_CLIENT.clientSecret);
+  });
+
+  it('an entry moved to another authorization server never sends its secret to the one that issued the older tokens', async () => {
+    const { stack, vault, coordinator, requests } = await setUp();
+    // The same client ID at a second server (a production beside a staging one), with another secret.
+    const production = await startAuthorizationServer();
+    cleanups.push(() => production.close());
+    await vault.set(secretKey('STAGING_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const metadata = (issuer: string) => `${issuer}/.well-known/openid-configuration`;
+    const staging = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:STAGING_SECRET}', authServerMetadataUrl: metadata(stack.as.issuer) };
+    await coordinator.connect('machine', { url: stack.mcp.url, auth: staging });
+    const key = tokensKey('machine', stack.as.issuer);
+    const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+    await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000 }));
+
+    const productionSecret = 'production-secret-0123456789';
+    await vault.set(secretKey('PRODUCTION_SECRET'), productionSecret);
+    const moved = { url: stack.mcp.url, auth: { ...staging, clientSecret: '${secret:PRODUCTION_SECRET}', authServerMetadataUrl: metadata(production.issuer) } };
+    requests.length = 0;
+    const error = await coordinator.fetchFor('machine', moved)?.(stack.mcp.whoamiUrl).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'auth_required' });
+    const toStaging = requests.filter((r) => r.url.startsWith(stack.as.issuer));
+    const sent = toStaging.map((r) => `${r.body} ${Buffer.from((r.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8')}`);
+    expect(sent.join('\n')).not.toContain(productionSecret);
+    // Revoking the older tokens does not send it there either.
+    await coordinator.disconnect('machine', { revoke: true, config: moved });
+    expect(requests.map((r) => `${r.body} ${r.authorization ?? ''}`).join('\n')).not.toContain(Buffer.from(`${CC_BASIC_CLIENT.clientId}:${productionSecret}`).toString('base64'));
+    expect(requests.map((r) => r.body).join('\n')).not.toContain(productionSecret);
   });
 });
