@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLoopbackListener, MAX_STRAY_CALLBACKS, type RedirectListener } from './loopback-listener';
 
@@ -10,6 +11,18 @@ async function open(): Promise<RedirectListener> {
   const listener = await createLoopbackListener({});
   listeners.push(listener);
   return listener;
+}
+
+/** The status line of a request sent as written (any process here can send one), '' when the connection closed first. */
+function rawRequest(redirectUri: string, target: string): Promise<string> {
+  const { port } = new URL(redirectUri);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
 }
 
 describe('loopback redirect listener (RFC 8252 §7.3)', () => {
@@ -81,6 +94,19 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     expect(statuses.slice(MAX_STRAY_CALLBACKS)).toEqual([429, 429, 429]);
     const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
     (await waiting).respond({ ok: true });
+    expect((await browser).status).toBe(200);
+  });
+
+  it('answers request targets that are no URL 404, and still waits for the right callback', async () => {
+    const listener = await open();
+    const waiting = listener.next(undefined, 10_000, 'right');
+    for (const target of ['http://[/callback', 'http://a:b/callback?state=right', 'http://x:99999/callback']) {
+      expect(await rawRequest(listener.redirectUri, target), target).toBe('HTTP/1.1 404 Not Found');
+    }
+    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
+    const callback = await waiting;
+    expect(callback.url.href).toBe(`${listener.redirectUri}?code=good&state=right`);
+    callback.respond({ ok: true });
     expect((await browser).status).toBe(200);
   });
 });

@@ -56,8 +56,9 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
   let taken = false;
   let strays = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver || expected === undefined) {
+    // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
+    const url = URL.parse(req.url ?? '/', 'http://127.0.0.1');
+    if (url === null || req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver || expected === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
@@ -86,7 +87,7 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
     };
     const fallback = setTimeout(() => respond({ ok: false, message: 'The app did not finish in time.' }), RESPOND_WITHIN_MS);
     fallback.unref();
-    deliver({ url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${req.url ?? '/'}`), respond });
+    deliver({ url: new URL(`${url.pathname}${url.search}`, `http://127.0.0.1:${(server.address() as AddressInfo).port}`), respond });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
