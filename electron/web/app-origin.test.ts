@@ -21,6 +21,17 @@ describe('app origin: its one address', () => {
     expect(await statusLineOn(six!, `/app/${id}`, `[::1]:${port}`)).toBe('HTTP/1.1 403 Forbidden');
     await releaseAll([own!, local!, six!]);
   });
+
+  it('answers a request target that is no URL 404, and keeps serving', async () => {
+    const shelf = new AppShelf();
+    const id = shelf.put({ server: 'srv', uri: 'ui://srv/app', html: '<p>app</p>', declared: undefined, granted: [] });
+    apps = await startAppOrigin({ shelf, ancestors: () => ['http://127.0.0.1:1'] });
+    const { port } = new URL(apps.origin);
+    const [odd, own] = await holdConnections(Number(port), 2);
+    expect(await statusLineOn(odd!, 'http://[/app/x', `127.0.0.1:${port}`)).toBe('HTTP/1.1 404 Not Found');
+    expect(await statusLineOn(own!, `/app/${id}`, `127.0.0.1:${port}`)).toBe('HTTP/1.1 200 OK');
+    await releaseAll([odd!, own!]);
+  });
 });
 
 describe('app origin: connections at its cap', () => {

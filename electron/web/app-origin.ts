@@ -45,7 +45,8 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
     // A browser says what loads a document (Fetch Metadata); only a frame may load an app.
     const dest = request.headers['sec-fetch-dest'];
     if (dest !== undefined && dest !== 'iframe') return refuse(response, 403, 'An app opens only inside Connected Services');
-    const match = ID.exec(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
+    const match = ID.exec(URL.parse(request.url ?? '/', 'http://127.0.0.1')?.pathname ?? '');
     const document = match?.[1] === undefined ? undefined : options.shelf.get(match[1]);
     if (!document) return refuse(response, 404, 'No such app (it was closed or has expired)');
     // Its unguessable id is its credential: the frame's connection gives way only after every one without.
