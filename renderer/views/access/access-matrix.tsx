@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { AgentView, ServerStatus, ToolInfo } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { describeError, routeHref, type ShownError } from '../../lib';
+import { describeError, routeHref, TIER_WORD, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { cellOf, type CellChoice } from './access-model';
 
 const LABEL: Record<CellChoice, string> = { tiers: 'Tiers', allow: 'Allow', ask: 'Ask', deny: 'Deny', block: 'Block' };
 
+/** Its setting per kind of tool, in the words of its card on Agents ("read-only: allow"). */
 function tierSummary(agent: AgentView): string {
-  return `read ${agent.policy.read}, write ${agent.policy.write}, destructive ${agent.policy.destructive}`;
+  return (['read', 'write', 'destructive'] as const).map((tier) => `${TIER_WORD[tier]}: ${agent.policy[tier]}`).join(', ');
 }
 
 /** Agents × services: Block (not among its services), its tiers, or Allow / Ask for every tool of the service. */
