@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from './issue';
+import { redact } from '../redact';
 import { parseConfigText, parseConfigTextTolerant } from './parse';
 
 function issues(text: string): string[] {
@@ -70,6 +71,20 @@ describe('parseConfigText', () => {
     expect(issues('{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}')[0]).toContain('field "url"');
     expect(issues('{"mcpServers":{"a b":{"command":"node"}}}')[0]).toContain('invalid server name');
     expect(issues('{"mcpServers":[]}')[0]).toContain('field "mcpServers": expected an object of servers, got an array');
+  });
+
+  // After a one-step path (`field "auth": unknown field "x"`) the printed line's redaction took the words for a credential's value.
+  it('names an unknown field of a nested object by its own path, so the printed problem keeps its words', () => {
+    const http = '{"mcpServers":{"a":{"type":"http","url":"https://x.example/mcp","auth":{"type":"oauth","authorizationParams":{}}}}}';
+    expect(issues(http)).toEqual(['mcp.json: server "a": field "auth.authorizationParams": unknown field']);
+    expect(issues('{"mcpServers":{},"settings":{"secretStores":{"op":{"type":"command","command":"op","arg":[]}}}}')).toEqual([
+      'mcp.json: field "settings.secretStores.op.arg": unknown field',
+    ]);
+    expect(issues('{"mcpServers":{"a":{"command":"x","tools":{"allow":[],"foo":1,"bar":2}}}}')).toEqual([
+      'mcp.json: server "a": field "tools.foo": unknown field',
+      'mcp.json: server "a": field "tools.bar": unknown field',
+    ]);
+    for (const problem of [...issues(http), ...issues('{"mcpServers":{"auth":{"command":"x","pinning":{"acceptNewTool":true}}}}')]) expect(redact(problem)).toBe(problem);
   });
 
   it('reports every bad server, not just the first', () => {

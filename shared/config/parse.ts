@@ -36,13 +36,25 @@ export function locateJsonError(text: string): string {
   return `not valid JSON at line ${line}, column ${column}: ${found}`;
 }
 
+/**
+ * A nested object's unknown fields, each at its own path (`field "auth.tokenUrl": unknown field`): after
+ * a one-step path (`field "auth": unknown field "tokenUrl"`) the words read as a credential's value,
+ * and the redaction of what is printed hid them.
+ */
+function nestedUnknownFields(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): { field: string; message: string }[] | undefined {
+  if (issue.code !== 'unrecognized_keys' || issue.path.length === 0) return undefined;
+  return issue.keys.map((key) => ({ field: fieldPath([...prefix, ...issue.path, key]), message: 'unknown field' }));
+}
+
 function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>, fields: readonly string[]): ConfigIssue[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue) => {
+    const nested = nestedUnknownFields(issue, []);
+    if (nested) return nested.map((place) => ({ file, server, ...place }));
     const field = fieldPath(issue.path);
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') {
       // A misspelt field of the entry itself ("evn"): the one it likely meant.
-      const meant = issue.path.length === 0 ? issue.keys.flatMap((key) => closestWord(key, fields) ?? []) : [];
+      const meant = issue.keys.flatMap((key) => closestWord(key, fields) ?? []);
       message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${meant.length > 0 ? `; did you mean ${meant.map((m) => `"${m}"`).join(', ')}?` : ''}`;
     } else if (issue.code === 'invalid_type') {
       let actual: unknown = entry;
@@ -102,7 +114,7 @@ function splitConfigObject(raw: unknown, file: string): SplitConfig {
   if (raw['settings'] !== undefined) {
     const settings = SettingsSchema.safeParse(raw['settings']);
     if (settings.success) config.settings = settings.data;
-    else fileIssues.push(...settings.error.issues.map((i) => ({ file, field: fieldPath(['settings', ...i.path]), message: i.message })));
+    else fileIssues.push(...settings.error.issues.flatMap((i) => nestedUnknownFields(i, ['settings'])?.map((place) => ({ file, ...place })) ?? [{ file, field: fieldPath(['settings', ...i.path]), message: i.message }]));
   }
   // VS Code's key for the same entries: read as no servers at all, with nothing said.
   if (raw['mcpServers'] === undefined && isRecord(raw['servers'])) {

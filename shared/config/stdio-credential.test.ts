@@ -21,9 +21,9 @@ describe('stdio auth in mcp.json', () => {
 
   it('refuses an auth block of an unknown shape, naming the field', () => {
     expect(issuesOf({ command: 'mail', env: { T: '${token}' }, auth: { type: 'saml' } })).toEqual([{ field: 'auth.type', message: expect.stringContaining("'oauth'") as string }]);
-    expect(issuesOf({ command: 'mail', env: { T: '${token}' }, auth: { ...oauth, tokenUrl: 'https://x' } })).toEqual([{ field: 'auth', message: 'unknown field "tokenUrl"' }]);
+    expect(issuesOf({ command: 'mail', env: { T: '${token}' }, auth: { ...oauth, tokenUrl: 'https://x' } })).toEqual([{ field: 'auth.tokenUrl', message: 'unknown field' }]);
     // Header fields mean nothing to a program on this computer.
-    expect(issuesOf({ command: 'mail', env: { T: '${token}' }, auth: { type: 'api_key', header: 'X-Key' } })).toEqual([{ field: 'auth', message: 'unknown field "header"' }]);
+    expect(issuesOf({ command: 'mail', env: { T: '${token}' }, auth: { type: 'api_key', header: 'X-Key' } })).toEqual([{ field: 'auth.header', message: 'unknown field' }]);
   });
 
   it('needs the authorization server named', () => {

@@ -91,6 +91,18 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(r.redact(`Error: field "password": ${VALUE}`)).toBe(`Error: field "password": ${REDACTED}`);
   });
 
+  it("leaves a config problem's words after a server named as a credential would be (formatIssue)", () => {
+    const r = new Redactor();
+    for (const name of ['auth', 'session', 'github-token', 'credentials', 'password-manager']) {
+      const problem = formatIssue({ file: '/h/mcp.json', server: name, field: 'command', message: 'is required' });
+      expect(r.redact(problem)).toBe(problem);
+      expect(r.redact(JSON.stringify({ message: problem }))).toBe(JSON.stringify({ message: problem }));
+    }
+    // Only the product's own `server "NAME":` form: the same name as another program writes it keeps its value hidden.
+    expect(r.redact(`servers "auth": ${VALUE}`)).not.toContain(VALUE);
+    expect(r.redact(`{"auth": "${VALUE}"}`)).not.toContain(VALUE);
+  });
+
   // Written bare (`field "headers.My Token": …`) the name's last word read as a credential's header, and the reason was hidden.
   it('leaves the reason of a config problem naming a header or variable of more words, as formatIssue writes it', () => {
     const r = new Redactor();

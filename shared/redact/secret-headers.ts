@@ -111,6 +111,17 @@ function inQuotedField(text: string, at: number): boolean {
   return text.slice(Math.max(0, open - 6), open) === 'field ';
 }
 
+/**
+ * A server's name in quotes after `server ` (`server "auth": field "command": …`), as config problems
+ * name the entry (formatIssue): the person's own label, so whether the problem's words are shown does
+ * not hang on the name; its quotes escaped when printed inside a JSON string.
+ */
+function inQuotedServer(text: string, start: number): boolean {
+  if (text[start - 1] !== '"') return false;
+  const open = text.charCodeAt(start - 2) === 92 ? start - 2 : start - 1;
+  return text.slice(Math.max(0, open - 7), open) === 'server ';
+}
+
 /** A path inside a URL (`scheme://host/…`): its own run of non-blank characters holds a `://`. */
 function inUrl(text: string, at: number): boolean {
   for (let i = at - 1; i >= 2 && at - i <= MAX_PATH; i--) {
@@ -131,10 +142,11 @@ function nameStart(text: string, end: number): number {
   while (start > 0 && end - start <= MAX_NAME && isNameChar(text.charCodeAt(start - 1))) start--;
   if (start === end || end - start > MAX_NAME || !isLetter(text.charCodeAt(start))) return -1;
   // Only where the product itself writes such a place before a colon: a config problem's quoted field
-  // path (`field "env.GITHUB_TOKEN": expected string`) and the last step of a URL's path (`…/oauth-
+  // path (`field "env.GITHUB_TOKEN": expected string`) or server (`server "auth": …`) and the last step of a URL's path (`…/oauth-
   // authorization-server: issuer …`). Anything else dotted or slashed (`req.headers.x-api-key: v`,
   // `/run/secrets/db_password: v`, `{"app.secret": "v"}`) is a credential's like any name.
   if (start >= 1 && text.charCodeAt(start - 1) === 46 && inQuotedField(text, start)) return -1;
+  if (inQuotedServer(text, start)) return -1;
   if (start >= 1 && text.charCodeAt(start - 1) === 47 && inUrl(text, start)) return -1;
   if (start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36) return -1;
   // A store's name in a reference (`${secret:secret-service:github/me}`): what follows is the path the person approves, never a value.

@@ -55,6 +55,27 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(add.stderr).toContain('headers["Authorization"]: a header value may not hold a line break');
   });
 
+  // Printed as `field "auth": unknown field "x"` or after `server "session":`, the words read as a credential's value and were hidden.
+  it('keeps the words of an unknown nested field and of a problem of a server named like a credential (servers list, status)', async () => {
+    const home = homeWith(
+      JSON.stringify({
+        mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', auth: { type: 'oauth', authorizationParams: {} } }, session: { args: [] } },
+        settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } },
+      }),
+    );
+    for (const command of [['servers', 'list'], ['status']]) {
+      const result = await runCli(home, command);
+      expect(result.code).toBe(2);
+      expect(result.stdout + result.stderr).not.toContain('[redacted]');
+      expect(result.stdout + result.stderr).toMatch(/field "settings\.secretStores\.op\.arg": unknown field/);
+    }
+    const settingsFixed = homeWith(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', auth: { type: 'oauth', authorizationParams: {} } }, session: { args: [] } } }));
+    const list = await runCli(settingsFixed, ['servers', 'list']);
+    expect(list.stderr).toContain('server "a": field "auth.authorizationParams": unknown field');
+    expect(list.stderr).toContain('server "session": field "command": is required');
+    expect(list.stdout + list.stderr).not.toContain('[redacted]');
+  });
+
   it("names a header of two words in quotes, with its reason, through a running app's App API too (servers list, doctor)", async () => {
     const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, d: { type: 'http', url: 'https://d.example/mcp', headers: { 'My Token': 'v' } } } }));
     const said = 'field headers["My Token"]: a header name is letters';
