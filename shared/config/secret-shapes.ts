@@ -20,10 +20,10 @@ export function looksLikeToken(value: string): boolean {
   return value.length >= 24 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/[\s/\\:]/.test(value);
 }
 
-/** Our references: what `mcp.json` may hold where a secret goes. */
-const REFERENCE = /\$\{(?:secretFile|secret|env):[^}]+\}/g;
+/** Our references: what `mcp.json` may hold where a secret goes, a sign-in's `${token}` / `${token:SERVER}` too (stdio-credential.ts). */
+const REFERENCE = /\$\{(?:(?:secretFile|secret|env):[^}]+|token(?::[A-Za-z0-9][A-Za-z0-9_-]{0,47})?)\}/g;
 
-/** The text of a value outside its `${secret:…}`/`${env:…}` references. */
+/** The text of a value outside its `${secret:…}`/`${env:…}`/`${token…}` references. */
 export function outsideReferences(value: string): string {
   return value.replace(REFERENCE, '');
 }

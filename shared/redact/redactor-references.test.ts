@@ -17,6 +17,10 @@ describe('Redactor: references are kept, values are not', () => {
     // VS Code's prompt for a value it keeps in its secret storage, as `agents connect --client vscode` writes it.
     '+      "Authorization": "Bearer ${input:connected-services-token-team-a}",',
     "--header 'Authorization: Bearer ${input:tok}'",
+    // A sign-in's token placed in a program's env or args (stdio auth), as `servers approve` shows the command.
+    "SLACK_TOKEN='${token}' slack-mcp",
+    'GITHUB_TOKEN=${token:github} run',
+    '--token ${token:my-server_2}',
   ];
   for (const text of kept) it(`keeps ${text}`, () => expect(new Redactor().redact(text)).toBe(text));
 
@@ -33,6 +37,9 @@ describe('Redactor: references are kept, values are not', () => {
     // Not a reference of ours: `${workspaceFolder}`, an unclosed one, a line break inside.
     ['Authorization: Bearer ${workspaceFolder}', `Authorization: ${REDACTED}}`],
     ['API_TOKEN=${secret:NEVER_CLOSED', `API_TOKEN=${REDACTED}`],
+    // `${token:…}` names a server: no other text in it, nor beside it, is kept.
+    ['API_TOKEN=${token:a b}', `API_TOKEN=${REDACTED} b}`],
+    ['API_TOKEN=${token}abc123secret', `API_TOKEN=${REDACTED}`],
     ['Authorization: ${secret:A\nabcdef}', `Authorization: ${REDACTED}\nabcdef}`],
   ];
   for (const [text, out] of hidden) it(`hides the value in ${JSON.stringify(text)}`, () => expect(new Redactor().redact(text)).toBe(out));
