@@ -33,6 +33,10 @@ describe('CLI: servers edit and servers restart', () => {
     const edited = await runCli(home, ['servers', 'edit', 'f', '--env', 'FAULT_MODE=normal']);
     expect(edited.code, edited.stderr).toBe(0);
     expect(edited.stdout).toContain('needs your approval before it runs again: connected-services servers approve f');
+    // Waiting already, a note changed is no changed command: it still waits, as before.
+    const noted = await runCli(home, ['servers', 'edit', 'f', '--description', 'the fault server, again']);
+    expect(noted.stdout, noted.stderr).toBe('Changed f.\nIt still waits for your approval before it runs: connected-services servers approve f\n');
+    expect((await runCli(home, ['servers', 'edit', 'f', '--description', 'the fault server'])).code).toBe(0);
     const file = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(file.mcpServers['f']).toEqual({ command: process.execPath, args: tsEntry(FAULT_SERVER), cwd: ROOT, description: 'the fault server', env: { FAULT_MODE: 'normal' } });
 

@@ -151,12 +151,18 @@ export function registerServerEdits(servers: Command, run: Run): void {
         if (isDeepStrictEqual(edited, config)) return ctx.output.out(`Nothing changed: ${name} already is as given.`);
         noteMissingPaths(ctx.output, edited);
         warnIfArgumentSecrets(ctx.output, edited);
+        const waitedBefore = (await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending';
         const status = await core.api.updateServer({ name, config: edited });
         ctx.output.out(`Changed ${name}.`);
         // Of what was given now: a secret the entry named before is doctor's to tell.
         await noteMissingSecrets(ctx.output, core.api, name, { headers, env, args, url: options.url });
         if (status.approval === 'pending') {
-          const what = isStdio(config) ? 'Its command changed and needs your approval before it runs again' : 'Where it sends its secrets changed and needs your approval before it connects again';
+          // One never approved still waits: a note or a timeout changed is no changed command.
+          const what = waitedBefore
+            ? `It still waits for your approval before it ${isStdio(config) ? 'runs' : 'connects'}`
+            : isStdio(config)
+              ? 'Its command changed and needs your approval before it runs again'
+              : 'Where it sends its secrets changed and needs your approval before it connects again';
           ctx.output.out(`${what}: connected-services servers approve ${name}`);
         }
       }),
