@@ -1,3 +1,4 @@
+// @vitest-own-modules: it reads which of the contract's entries were built yet, which other files in a shared module graph build.
 import { describe, expect, it } from 'vitest';
 import { API_EVENTS, API_METHODS } from './contract';
 import { lazyEntries } from './lazy-entries';
