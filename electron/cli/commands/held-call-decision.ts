@@ -2,7 +2,9 @@ import type { ApiInput } from '../../../shared/api';
 import { CodedError, isCodedError } from '../../../shared/errors';
 import type { RunningApp } from '../running-app';
 
-const IN_THE_APP = 'Confirm or refuse it in Connected Services (Activity → Waiting for you); `connected-services approvals` decides the calls agents wait on';
+/** Where a change waiting for confirmation is decided; `them` when several wait. */
+const inTheApp = (what: 'it' | 'them'): string =>
+  `Confirm or refuse ${what} in Connected Services (Activity → Waiting for you); \`connected-services approvals\` decides the calls agents wait on`;
 
 /**
  * Allows or denies a call an agent waits on. An id the app knows as a change waiting for the
@@ -15,7 +17,7 @@ export async function decideHeldCall(app: RunningApp, input: ApiInput<'decideApp
     if (!isCodedError(error) || error.code !== 'not_found') throw error;
     const waiting = await app.call('listConfirmations', {}).catch(() => []);
     if (!waiting.some((c) => c.id === input.id)) throw error;
-    throw new CodedError('invalid_input', `${input.id} is a change waiting for your confirmation in the app, not a call an agent waits on`, { hint: IN_THE_APP });
+    throw new CodedError('invalid_input', `${input.id} is a change waiting for your confirmation in the app, not a call an agent waits on`, { hint: inTheApp('it') });
   }
 }
 
@@ -24,5 +26,6 @@ export async function confirmationsNote(app: RunningApp): Promise<string | undef
   const waiting = await app.call('listConfirmations', {}).catch(() => []);
   if (waiting.length === 0) return undefined;
   const ids = waiting.map((c) => c.id).join(', ');
-  return `${waiting.length === 1 ? '1 change waits' : `${waiting.length} changes wait`} for your confirmation in the app (${ids}), not here: ${IN_THE_APP.charAt(0).toLowerCase()}${IN_THE_APP.slice(1)}`;
+  const where = inTheApp(waiting.length === 1 ? 'it' : 'them');
+  return `${waiting.length === 1 ? '1 change waits' : `${waiting.length} changes wait`} for your confirmation in the app (${ids}), not here: ${where.charAt(0).toLowerCase()}${where.slice(1)}`;
 }
