@@ -84,7 +84,7 @@ export function AccessMatrix({ agents, servers, tools, onChanged }: { agents: Ag
                     >
                       {(['tiers', 'allow', 'ask', 'deny', 'block'] as const).map((c) => (
                         <option key={c} value={c} disabled={(c === 'allow' || c === 'ask' || c === 'deny') && toolsOf(s.name).length === 0}>
-                          {c === 'tiers' ? 'As its tiers' : c === 'deny' ? 'Deny every call' : c === 'block' ? 'Block (not offered)' : `${LABEL[c]} every call`}
+                          {c === 'tiers' ? 'As its policy' : c === 'deny' ? 'Deny every call' : c === 'block' ? 'Block (not offered)' : `${LABEL[c]} every call`}
                         </option>
                       ))}
                     </select>

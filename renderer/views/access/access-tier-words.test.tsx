@@ -5,7 +5,7 @@ import { createFakeApi, renderApp, serverStatus } from '../../../test/support/re
 
 afterEach(cleanup);
 
-// Agents said "read-only: allow" where Access said "read allow" for the same setting.
+// Agents said "read-only: allow" under Policy where Access said "read allow" and "As its tiers" for the same setting.
 describe("an agent's setting per kind of tool on Access", () => {
   it('is said in the words of its card on Agents', async () => {
     const api = createFakeApi({
@@ -15,5 +15,7 @@ describe("an agent's setting per kind of tool on Access", () => {
     renderApp(api, { hash: '#/access' });
     const row = await screen.findByRole('rowheader', { name: /^desk/ });
     expect(within(row).getByText(/destructive/).textContent).toBe('read-only: allow, write: ask, destructive: deny');
+    // A cell that follows that setting is named as the card names it: its policy.
+    expect(screen.getByRole('combobox', { name: 'desk on everything' }).querySelector('option[value="tiers"]')?.textContent).toBe('As its policy');
   });
 });
