@@ -91,7 +91,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </dd>
         <dt>Tools it lists</dt>
         <dd>
-          {agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : `every tool it may call, a search for a service listing past ${AGENT_LISTING_BOUND}`}
+          {agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : `every tool it may call (a service whose tools take more than ${AGENT_LISTING_BOUND} to list is searched instead)`}
           {agent.boundSearched === '*' && <> — its services list past {AGENT_LISTING_BOUND} together: it searches all of them</>}
           {Array.isArray(agent.boundSearched) && <> — searched now: {shownLine(agent.boundSearched.join(', '))}</>}
           {agent.autoListing !== undefined && <> — {autoNow(agent.autoListing)}</>}

@@ -141,9 +141,9 @@ describe('agents', () => {
     agents.push({ name: 'narrow', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now() });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'wide' });
-    expect(card.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiB — searched now: huge');
+    expect(card.textContent).toContain('Tools it listsevery tool it may call (a service whose tools take more than 4 MiB to list is searched instead) — searched now: huge');
     const other = await screen.findByRole('listitem', { name: 'narrow' });
-    expect(other.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiBTools it finds');
+    expect(other.textContent).toContain('Tools it listsevery tool it may call (a service whose tools take more than 4 MiB to list is searched instead)Tools it finds');
   });
 
   it('says whether an auto agent lists its tools or searches now, with their count and size', async () => {
