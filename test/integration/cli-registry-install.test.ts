@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretGivenWarning } from '../support/secret-given-warning';
 import { runCli } from '../support/cli';
 import { passphraseHome } from '../support/passphrase-home';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
@@ -49,7 +50,7 @@ describe('servers add --from-registry', () => {
 
   it('npm: npx with the exact version, the secret in the vault, the entry waiting for approval', async () => {
     const added = await cli(['servers', 'add', 'notes', '--from-registry', 'io.example/notes', '--input', 'folder=/home/me/notes', '--input', 'NOTES_TOKEN=tok-very-secret-1']);
-    expect(added.stderr).toBe('');
+    expect(added.stderr).toBe(secretGivenWarning('NOTES_TOKEN'));
     // The entry's variables are shown, a secret by its reference.
     expect(added.stdout).toContain("Added notes: NOTES_TOKEN='${secret:notes_NOTES_TOKEN}' npx -y @example/notes-mcp@2.1.0 /home/me/notes (1 secret(s) in the vault).");
     expect(added.stdout).not.toContain('tok-very-secret-1');
@@ -62,7 +63,7 @@ describe('servers add --from-registry', () => {
 
   it('an older version by ID@VERSION is fetched from the registry and pinned', async () => {
     const added = await cli(['servers', 'add', 'notes-old', '--from-registry', 'io.example/notes@2.0.0', '--input', 'folder=/tmp/n', '--input', 'NOTES_TOKEN=t']);
-    expect(added.stderr).toBe('');
+    expect(added.stderr).toBe(secretGivenWarning('NOTES_TOKEN'));
     expect(added.code).toBe(0);
     expect(config().mcpServers['notes-old']?.['args']).toEqual(['-y', '@example/notes-mcp@2.0.0', '/tmp/n']);
   });

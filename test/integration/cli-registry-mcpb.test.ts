@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretGivenWarning } from '../support/secret-given-warning';
 import { runCli } from '../support/cli';
 import { passphraseHome } from '../support/passphrase-home';
 import { nodeBundle, refusedManifestBundle, relativeScriptBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
@@ -44,7 +45,7 @@ describe('servers add --from-registry with an mcpb package', () => {
 
   it('a good fileSha256: unpacked into the data folder, the manifest\'s command pinned to it, the server runs and lists its tools', async () => {
     const added = await cli(['servers', 'add', 'echo', '--from-registry', 'io.example/echo', '--input', 'ECHO_TOKEN=tok-bundle-secret']);
-    expect(added.stderr).toBe('');
+    expect(added.stderr).toBe(secretGivenWarning('ECHO_TOKEN'));
     expect(added.code).toBe(0);
     const [folder] = readdirSync(bundlesDir());
     expect(folder).toMatch(/^io\.example_echo@1\.0\.0-[0-9a-f]{64}$/);
@@ -76,7 +77,7 @@ describe('servers add --from-registry with an mcpb package', () => {
 
   it('with --connect: verified, the exact line shown, approved once, started and its tools listed in one step', async () => {
     const added = await cli(['servers', 'add', 'echo-now', '--from-registry', 'io.example/echo', '--input', 'ECHO_TOKEN=tok-one-step', '--connect', '--yes']);
-    expect(added.stderr).toBe('');
+    expect(added.stderr).toBe(secretGivenWarning('ECHO_TOKEN'));
     expect(added.code).toBe(0);
     expect(added.stdout).toContain('Command of echo-now:');
     expect(added.stdout).toMatch(/ECHO_TOKEN='\$\{secret:echo-now_ECHO_TOKEN\}' node \S+\/server\/index\.js/);

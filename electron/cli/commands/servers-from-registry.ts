@@ -253,6 +253,19 @@ function refuseUnknownInputs(id: string, keys: readonly string[], asked: readonl
   });
 }
 
+/**
+ * A secret input's value typed after --input stays in the shell's history and is readable by every
+ * program of this computer while the command runs (`ps`), as a `${secret:…}` in a command's
+ * arguments is: said, with the two ways that keep it (asked hidden, or a secret stored first).
+ */
+function warnSecretsGiven(ctx: CliContext, keys: string[]): void {
+  if (keys.length === 0) return;
+  ctx.output.err(
+    `warning: --input ${keys.join(', ')} gave a secret on the command line, where your shell's history keeps it and other programs can read it while the command runs (ps); ` +
+      `next time leave it out to be asked for it hidden, or store it with \`connected-services secrets set NAME\` and give --input-secret INPUT=SECRET_NAME`,
+  );
+}
+
 /** The plan with every input given or asked, its runtime found, and the secrets it stores. */
 async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions): Promise<Omit<RegistryAdd, 'release'>> {
   const choice = defaultChoice(entry, options);
@@ -262,6 +275,7 @@ async function deriveAll(ctx: CliContext, name: string, id: string, entry: Check
   // Judged on the plan before any bundle is downloaded: a typo or a forgetful vault costs no download.
   const first = planInstall(entry.server, choice, given, secretName);
   refuseUnknownInputs(id, Object.keys(given), first.asked);
+  warnSecretsGiven(ctx, Object.keys(given).filter((key) => first.asked.some((ask) => ask.key === key && ask.isSecret)));
   if (first.secrets.size > 0 || first.missing.some((ask) => ask.isSecret)) await refuseLostSecrets(ctx, id, options.dryRun === true);
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
   if (plan.missing.length > 0 && ctx.interactive) {
