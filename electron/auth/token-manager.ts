@@ -12,6 +12,7 @@ import { guardedFetch } from './http';
 import { heldByOperation, holdForOperation } from '../net';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
+import { rotatedRefreshToken } from './rotated-refresh-token';
 import { applyTokenResponse, hasNoLifetime, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
 
 /** Errors of a refresh that mean the grant (or the client) is gone, not a passing fault (RFC 6749 §5.2). */
@@ -129,6 +130,7 @@ export class TokenManager {
         response = await refreshTokenGrant(config, record.refreshToken ?? '', params);
       }
     } catch (error) {
+      const kept = await this.#keepRotated(server, stored, error);
       const info = oauthErrorOf(error);
       const code = info.error;
       if (code !== undefined && FATAL_REFRESH_ERRORS.has(code)) {
@@ -152,9 +154,15 @@ export class TokenManager {
       }
       if (stillValid) {
         this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'refreshing').message}`);
-        return record;
+        return kept ?? record;
       }
       const coded = flowError(server, error, 'while refreshing the token', reach.reach);
+      if (kept !== undefined) {
+        throw new CodedError(coded.code, `${coded.message} Its new refresh token was kept for the next try; its access token was not used.`, {
+          ...(coded.hint === undefined ? {} : { hint: coded.hint }),
+          data: { ...coded.data, server },
+        });
+      }
       throw coded.code === 'auth_required' ? coded : new CodedError('server_unavailable', coded.message, { hint: 'Try again in a moment.', data: { server } });
     }
     const next = applyTokenResponse(record, response, now);
@@ -172,6 +180,20 @@ export class TokenManager {
     // Another process stored its own meanwhile: used while valid, but never one of no lifetime fetched for its start.
     const latest = await this.#reread(server, stored.key);
     return this.#due(latest.record, failed) ? next : latest.record;
+  }
+
+  /**
+   * Stores the refresh token of a response refused as invalid in place of the spent one (only that:
+   * the rest of the answer is not trusted), so the next refresh can use it.
+   */
+  async #keepRotated(server: string, stored: StoredTokens, error: unknown): Promise<TokenRecord | undefined> {
+    const refreshToken = rotatedRefreshToken(error);
+    if (refreshToken === undefined || refreshToken === stored.record.refreshToken) return undefined;
+    const kept: TokenRecord = { ...stored.record, refreshToken };
+    this.core.remember(server, kept);
+    if (await this.core.vault.compareAndSet(stored.key, stored.raw, JSON.stringify(kept))) return kept;
+    this.core.log(`[${server}] the refresh token of an invalid token response was not kept: other tokens were stored meanwhile`);
+    return undefined;
   }
 
   /** Client credentials need no person: without a record, one is obtained here, once for all callers. */

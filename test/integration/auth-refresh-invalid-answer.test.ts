@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, tokensKey, type AuthCoordinator } from '../../electron/auth';
+import type { Vault } from '../../electron/vault';
+import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
+import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId };
+
+interface Stored {
+  accessToken: string;
+  refreshToken?: string;
+}
+
+async function setUp() {
+  const stack: Stack = await startStack();
+  cleanups.push(() => stack.close());
+  const { vault, dataDir } = await openTestVault();
+  cleanups.push(() => vault.close());
+  const coordinator: AuthCoordinator = createAuthCoordinator({ vault, dataDir, opener: scriptedBrowser().opener });
+  cleanups.push(() => coordinator.close());
+  await coordinator.connect('remote', { url: stack.mcp.url, auth });
+  return { stack, vault, coordinator, key: tokensKey('remote', stack.as.issuer) };
+}
+
+async function read(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<Stored> {
+  return JSON.parse((await vault.get(key)) ?? 'null') as Stored;
+}
+
+async function expire(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<void> {
+  const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+  await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 }));
+}
+
+function whoami(coordinator: AuthCoordinator, stack: Stack) {
+  const fetch = coordinator.fetchFor('remote', { url: stack.mcp.url, auth });
+  if (!fetch) throw new Error('no fetch');
+  return fetch(stack.mcp.whoamiUrl);
+}
+
+describe('auth: a refresh answered with an invalid token response', () => {
+  // oidc-provider rotates refresh tokens and revokes the grant when a spent one comes back.
+  for (const [broken, overrides, named] of [
+    ['no token_type', { token_type: null }, 'token_type'],
+    ['a scope that is not a string', { scope: ['openid'] }, 'scope'],
+    ['an expires_in that is not a number', { expires_in: 'abc' }, 'expires_in'],
+  ] as const) {
+    it(`with ${broken}: keeps the rotated refresh token, not the access token, and the grant lives on`, async () => {
+      const { stack, vault, coordinator, key } = await setUp();
+      const before = await read(vault, key);
+      await expire(vault, key);
+      stack.as.knobs.tokenOverrides = { refresh_token: overrides };
+
+      const error = await rejection(whoami(coordinator, stack));
+      expect(error.code).toBe('server_unavailable');
+      expect(error.message).toContain('invalid token response');
+      expect(error.message).toContain(named);
+      expect(error.message).toContain('new refresh token was kept');
+      const kept = await read(vault, key);
+      expect(kept.refreshToken).toBeDefined();
+      expect(kept.refreshToken).not.toBe(before.refreshToken);
+      // The invalid answer's access token is not used: the record still holds the old one.
+      expect(kept.accessToken).toBe(before.accessToken);
+      for (const secret of [kept.refreshToken ?? '', before.refreshToken ?? '']) expect(`${error.message} ${error.hint ?? ''}`).not.toContain(secret);
+
+      // The next refresh spends the kept token: accepted, and the grant is not revoked as reused.
+      delete stack.as.knobs.tokenOverrides;
+      expect((await whoami(coordinator, stack)).status).toBe(200);
+      expect(stack.as.counts.token['refresh_token']).toBe(2);
+      expect(stack.as.counts.tokenErrors).toEqual({});
+      expect(stack.as.counts.revokedGrants).toBe(0);
+    });
+  }
+});
