@@ -19,6 +19,7 @@ import { canonicalResource } from './resource';
 import { selectScopes, unionScopes } from './scopes';
 import type { TokenManager } from './token-manager';
 import { applyTokenResponse, listTokens, tokensFor, tokensKey, type AuthFlow, type TokenRecord, type TokenResponseLike } from './token-record';
+import { isBearer, unsupportedTokenType } from './token-type';
 import type { FlowEvent } from './types';
 import { userinfoAccount } from './userinfo-account';
 
@@ -141,6 +142,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     const ctx: FlowContext = { server, discovery, reach, checkBrowserUrl, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth), note: (m) => core.log(`[${server}] ${m}`), clientSecretName: vaultSecretName(auth) };
     try {
       const response = await runFlow(deps, run, ctx);
+      if (!isBearer(response.token_type)) throw unsupportedTokenType(server, response.token_type ?? '');
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
       // A person signed in (not a client by itself): userinfo names them better than a bare ID Token.
       const account =

@@ -13,6 +13,7 @@ import { heldByOperation, holdForOperation } from '../net';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
 import { rotatedRefreshToken } from './rotated-refresh-token';
+import { isBearer, unsupportedTokenType } from './token-type';
 import { applyTokenResponse, hasNoLifetime, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
 
 /** Errors of a refresh that mean the grant (or the client) is gone, not a passing fault (RFC 6749 §5.2). */
@@ -43,7 +44,9 @@ export class TokenManager {
    * it was fetched in (a server's start: its handshake and first listing), never later
    * (electron/net/request-operation.ts). A returned one is that operation's own: fresh, or held already.
    */
-  #handOut(record: TokenRecord): TokenRecord {
+  #handOut(server: string, record: TokenRecord): TokenRecord {
+    // Stored before such tokens were refused at sign-in: never sent as Bearer.
+    if (!isBearer(record.tokenType)) throw this.#unsupported(server, record.tokenType);
     if (hasNoLifetime(record)) holdForOperation(record.accessToken);
     return record;
   }
@@ -55,8 +58,14 @@ export class TokenManager {
    */
   async current(server: string, serverUrl: string, auth: AnyOAuth, failed?: string): Promise<TokenRecord | undefined> {
     const record = await this.#current(server, serverUrl, auth, failed);
-    if (record) this.core.remember(server, this.#handOut(record));
+    if (record) this.core.remember(server, this.#handOut(server, record));
     return record;
+  }
+
+  #unsupported(server: string, tokenType: string): CodedError {
+    const error = unsupportedTokenType(server, tokenType);
+    this.core.markNeedsAuth(server, error);
+    return error;
   }
 
   async #current(server: string, serverUrl: string, auth: AnyOAuth, failed: string | undefined): Promise<TokenRecord | undefined> {
@@ -130,7 +139,7 @@ export class TokenManager {
         response = await refreshTokenGrant(config, record.refreshToken ?? '', params);
       }
     } catch (error) {
-      const kept = await this.#keepRotated(server, stored, error);
+      const kept = await this.#keepRefreshToken(server, stored, rotatedRefreshToken(error));
       const info = oauthErrorOf(error);
       const code = info.error;
       if (code !== undefined && FATAL_REFRESH_ERRORS.has(code)) {
@@ -165,6 +174,11 @@ export class TokenManager {
       }
       throw coded.code === 'auth_required' ? coded : new CodedError('server_unavailable', coded.message, { hint: 'Try again in a moment.', data: { server } });
     }
+    if (!isBearer(response.token_type)) {
+      // Its refresh token still replaces the spent one: the service may issue Bearer tokens again later.
+      await this.#keepRefreshToken(server, stored, response.refresh_token);
+      throw this.#unsupported(server, response.token_type ?? '');
+    }
     const next = applyTokenResponse(record, response, now);
     // The rotated refresh token is durable (compareAndSet resolves after the write) before the new access
     // token is handed to anyone; a single-use refresh token is never lost to a crash after this point.
@@ -186,8 +200,7 @@ export class TokenManager {
    * Stores the refresh token of a response refused as invalid in place of the spent one (only that:
    * the rest of the answer is not trusted), so the next refresh can use it.
    */
-  async #keepRotated(server: string, stored: StoredTokens, error: unknown): Promise<TokenRecord | undefined> {
-    const refreshToken = rotatedRefreshToken(error);
+  async #keepRefreshToken(server: string, stored: StoredTokens, refreshToken: string | undefined): Promise<TokenRecord | undefined> {
     if (refreshToken === undefined || refreshToken === stored.record.refreshToken) return undefined;
     const kept: TokenRecord = { ...stored.record, refreshToken };
     this.core.remember(server, kept);
@@ -207,6 +220,6 @@ export class TokenManager {
         return obtain();
       }),
     );
-    return this.#handOut(record);
+    return this.#handOut(server, record);
   }
 }
