@@ -25,6 +25,8 @@ const FATAL_REFRESH_ERRORS = new Set(['invalid_grant', 'invalid_client', 'unauth
  * lock the vault is read again: whoever refreshed first is used by everyone else.
  */
 export class TokenManager {
+  readonly #widened = new Set<string>();
+
   constructor(private readonly core: CoreContext) {}
 
   /**
@@ -60,6 +62,14 @@ export class TokenManager {
     const record = await this.#current(server, serverUrl, auth, failed);
     if (record) this.core.remember(server, this.#handOut(server, record));
     return record;
+  }
+
+  /** Once per server: every refresh of the same grant would say it again. */
+  #noteWider(server: string, extra: string[]): void {
+    if (this.#widened.has(server)) return;
+    this.#widened.add(server);
+    const shown = extra.slice(0, 10).join(' ').slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
+    this.core.log(`[${server}] a refresh answered a wider scope than was granted (${shown}); only the scopes granted are recorded (RFC 6749 §6)`);
   }
 
   #unsupported(server: string, tokenType: string): CodedError {
@@ -179,7 +189,9 @@ export class TokenManager {
       await this.#keepRefreshToken(server, stored, response.refresh_token);
       throw this.#unsupported(server, response.token_type ?? '');
     }
-    const next = applyTokenResponse(record, response, now);
+    // A new client credentials grant may bring other scopes; a refresh only those already granted.
+    const bound = record.flow === 'client_credentials' ? undefined : { onWider: (extra: string[]) => this.#noteWider(server, extra) };
+    const next = applyTokenResponse(record, response, now, bound);
     // The rotated refresh token is durable (compareAndSet resolves after the write) before the new access
     // token is handed to anyone; a single-use refresh token is never lost to a crash after this point.
     const raw = JSON.stringify(next);

@@ -57,6 +57,23 @@ describe('applyTokenResponse', () => {
   });
 });
 
+describe('applyTokenResponse of a refresh (RFC 6749 §6)', () => {
+  it('records no scope beyond the grant, says which it left out, and lets a narrower one through', () => {
+    const wider: string[][] = [];
+    const refresh = { onWider: (extra: string[]) => wider.push(extra) };
+    const granted = { ...base, scopes: ['a', 'b'] };
+    expect(applyTokenResponse(granted, { access_token: 'new', scope: 'a b c admin' }, 0, refresh).scopes).toEqual(['a', 'b']);
+    expect(wider).toEqual([['c', 'admin']]);
+    expect(applyTokenResponse(granted, { access_token: 'new', scope: 'b' }, 0, refresh).scopes).toEqual(['b']);
+    expect(wider).toHaveLength(1);
+  });
+
+  it('bounds nothing when no scope was known: none asked for, none named', () => {
+    const refresh = { onWider: () => expect.unreachable() };
+    expect(applyTokenResponse({ ...base, scopes: [] }, { access_token: 'new', scope: 'a b' }, 0, refresh).scopes).toEqual(['a', 'b']);
+  });
+});
+
 describe('keys and margins', () => {
   it('keys tokens by server and issuer', () => {
     expect(tokensKey('remote', 'https://as.example.com')).toEqual({ server: 'remote', kind: `tokens:${issuerHash('https://as.example.com')}` });

@@ -108,17 +108,36 @@ export interface TokenResponseLike {
   id_token?: string;
 }
 
-/** Applies a token endpoint response: a response without refresh_token keeps the old one (RFC 6749 §6). */
+/** A refresh's bound (RFC 6749 §6): its scope must not include any scope the grant did not have. */
+export interface RefreshScopeBound {
+  /** Told the scopes the answer named beyond the grant, which are not recorded. */
+  onWider: (extra: string[]) => void;
+}
+
+/**
+ * Applies a token endpoint response: a response without refresh_token keeps the old one (RFC 6749 §6).
+ * `refresh`: a refresh of `base`, whose recorded scopes it cannot widen.
+ */
 export function applyTokenResponse(
   base: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'expiresAt' | 'obtainedAt' | 'scopes'> & { refreshToken?: string | undefined; scopes?: string[] },
   response: TokenResponseLike,
   now: number,
+  refresh?: RefreshScopeBound,
 ): TokenRecord {
   const given = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : DEFAULT_EXPIRES_IN_S;
   const expiresIn = Math.min(MAX_EXPIRES_IN_S, Math.max(MIN_EXPIRES_IN_S, given));
   // RFC 6749 §5.1: a lifetime of 0 seconds is a token already expired, renewed at its first use.
   const expiresAt = response.expires_in === 0 ? Math.max(1, now) : now + expiresIn * 1000;
-  const granted = response.scope !== undefined ? splitScope(response.scope) : (base.scopes ?? base.requestedScopes);
+  let granted = response.scope !== undefined ? splitScope(response.scope) : (base.scopes ?? base.requestedScopes);
+  // No scopes recorded means none were known (nothing asked, none named), not none granted: nothing to bound.
+  const original = base.scopes ?? [];
+  if (refresh !== undefined && original.length > 0) {
+    const extra = granted.filter((scope) => !original.includes(scope));
+    if (extra.length > 0) {
+      refresh.onWider(extra);
+      granted = granted.filter((scope) => original.includes(scope));
+    }
+  }
   const record: TokenRecord = {
     ...base,
     accessToken: response.access_token,

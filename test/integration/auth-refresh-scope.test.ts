@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, tokensKey, type AuthCoordinator } from '../../electron/auth';
+import type { Vault } from '../../electron/vault';
+import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
+import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId, scopes: ['openid', 'offline_access', 'mcp:read'] };
+
+async function scopesOf(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<string[]> {
+  return (JSON.parse((await vault.get(key)) ?? 'null') as { scopes: string[] }).scopes;
+}
+
+async function expire(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<void> {
+  const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+  await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 }));
+}
+
+function whoami(coordinator: AuthCoordinator, stack: Stack) {
+  const fetch = coordinator.fetchFor('remote', { url: stack.mcp.url, auth });
+  if (!fetch) throw new Error('no fetch');
+  return fetch(stack.mcp.whoamiUrl);
+}
+
+describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6)', () => {
+  it('records only the scopes granted, and says so once', async () => {
+    const stack = await startStack();
+    cleanups.push(() => stack.close());
+    const { vault, dataDir } = await openTestVault();
+    cleanups.push(() => vault.close());
+    const lines: string[] = [];
+    const coordinator = createAuthCoordinator({ vault, dataDir, opener: scriptedBrowser().opener, log: (line) => lines.push(line) });
+    cleanups.push(() => coordinator.close());
+    await coordinator.connect('remote', { url: stack.mcp.url, auth });
+    const key = tokensKey('remote', stack.as.issuer);
+    const granted = await scopesOf(vault, key);
+    expect(granted).toContain('mcp:read');
+    expect(granted).not.toContain('mcp:admin');
+
+    // Narrower is allowed; wider is not recorded.
+    stack.as.knobs.tokenOverrides = { refresh_token: { scope: [...granted.filter((s) => s !== 'openid'), 'mcp:admin'].join(' ') } };
+    for (let i = 0; i < 2; i++) {
+      await expire(vault, key);
+      expect((await whoami(coordinator, stack)).status).toBe(200);
+    }
+    expect(stack.as.counts.token['refresh_token']).toBe(2);
+    expect(await scopesOf(vault, key)).toEqual(granted.filter((s) => s !== 'openid'));
+    const noted = lines.filter((line) => line.includes('wider scope'));
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toContain('[remote]');
+    expect(noted[0]).toContain('mcp:admin');
+  });
+});
