@@ -109,4 +109,20 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     callback.respond({ ok: true });
     expect((await browser).status).toBe(200);
   });
+
+  it('takes the callback only at its path: a target naming another host (`//host/callback`, absolute-form) is not it', async () => {
+    const listener = await open();
+    const waiting = listener.next(undefined, 10_000, 'right');
+    let delivered = false;
+    void waiting.then(() => (delivered = true));
+    for (const target of ['//evil.example/callback?code=evil&state=right', '/\\evil.example/callback?code=evil&state=right', 'http://evil.example/callback?code=evil&state=right']) {
+      expect(await rawRequest(listener.redirectUri, target), target).toBe('HTTP/1.1 404 Not Found');
+    }
+    expect(delivered).toBe(false);
+    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
+    const callback = await waiting;
+    expect(callback.url.searchParams.get('code')).toBe('good');
+    callback.respond({ ok: true });
+    expect((await browser).status).toBe(200);
+  });
 });

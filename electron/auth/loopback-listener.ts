@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CodedError } from '../../shared/errors';
-import { sameSecret } from '../net';
+import { sameSecret, targetPath } from '../net';
 import { CALLBACK_PATH } from './client-identity';
 
 /** The authorization response as it reached the listener, and a way to show the person how it ended. */
@@ -57,7 +57,7 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
   let strays = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
-    const url = URL.parse(req.url ?? '/', 'http://127.0.0.1');
+    const url = targetPath(req.url);
     if (url === null || req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver || expected === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isOtherLoopbackHost, loopbackOrigins } from '../net';
+import { isOtherLoopbackHost, loopbackOrigins, targetPath } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -75,12 +75,9 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
   let url: URL | undefined;
   if (!exact) {
     // An absolute-form target's authority would outrank Host (RFC 9112 §3.2.2); agents send a path.
-    if (!(req.url ?? '').startsWith('/')) return { status: 400, rpcCode: -32600, message: `Bad Request: the request target must be the path ${MCP_PATH}` };
-    try {
-      url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    } catch {
-      return { status: 400, rpcCode: -32600, message: 'Bad Request: invalid URL' };
-    }
+    const path = targetPath(req.url);
+    if (path === null) return { status: 400, rpcCode: -32600, message: `Bad Request: the request target must be the path ${MCP_PATH}` };
+    url = path;
     if (url.pathname !== MCP_PATH) return { status: 404, rpcCode: -32000, message: `Not Found: the MCP endpoint is ${MCP_PATH}` };
   }
   if (!METHODS.has(req.method ?? '')) {

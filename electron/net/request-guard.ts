@@ -60,3 +60,12 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(value);
   return match?.[1];
 }
+
+/**
+ * A request target read as a path of our own address, null when it is not origin-form (RFC 9112
+ * §3.2.1): never a throw, whatever a local process sends. Read relative to a base instead, `http://[`
+ * would throw and `//host/…` (or `/\host/…`) would name an authority; here that is the path `//host/…`.
+ */
+export function targetPath(target: string | undefined): URL | null {
+  return target?.startsWith('/') === true ? URL.parse(`http://127.0.0.1${target}`) : null;
+}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { appCsp, appPermissionsPolicy, type AppShelf } from '../mcp-apps';
-import { guardConnections, isOwnHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
+import { guardConnections, isOwnHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, targetPath } from '../net';
 
 export interface AppOriginOptions {
   shelf: AppShelf;
@@ -46,7 +46,7 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
     const dest = request.headers['sec-fetch-dest'];
     if (dest !== undefined && dest !== 'iframe') return refuse(response, 403, 'An app opens only inside Connected Services');
     // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
-    const match = ID.exec(URL.parse(request.url ?? '/', 'http://127.0.0.1')?.pathname ?? '');
+    const match = ID.exec(targetPath(request.url)?.pathname ?? '');
     const document = match?.[1] === undefined ? undefined : options.shelf.get(match[1]);
     if (!document) return refuse(response, 404, 'No such app (it was closed or has expired)');
     // Its unguessable id is its credential: the frame's connection gives way only after every one without.

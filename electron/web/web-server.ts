@@ -9,7 +9,7 @@ import type { ApiDoor, AppsHost, CallerInfo } from '../app';
 import { apiRoutes } from './api-routes';
 import { startAppOrigin, type AppOrigin } from './app-origin';
 import { methodsAt, sendWrongMethod } from './route-methods';
-import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret, targetPath } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
 import { withIdleLimit } from './page-idle-limit';
@@ -109,7 +109,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('denied', 'Origin not allowed'));
       return;
     }
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    const url = targetPath(request.url);
+    if (url === null) {
+      sendError(response, new CodedError('invalid_input', 'The request target must be a path'));
+      return;
+    }
     const allowed = await methodsAt(url.pathname, async (path) => (await files.read(path)) !== null);
     // Behind the secret, a wrong method is told only to a caller with one: a 405 would name the paths that exist.
     const secretFirst = url.pathname.startsWith('/api/') && url.pathname !== '/api/session' && url.pathname !== LINK_REQUEST_PATH;
