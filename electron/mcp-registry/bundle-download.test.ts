@@ -18,6 +18,13 @@ describe('downloadBundle', () => {
     expect(await downloadBundle(fetch, files.url('/redirect/b.mcpb'), sha256(bytes), 'loopback')).toEqual(bytes);
   });
 
+  it('refuses a redirect to an address that is no URL as the download host\'s fault', async () => {
+    const redirecting: FetchLike = () => Promise.resolve(new Response(null, { status: 302, headers: { location: 'http://[' } }));
+    const download = downloadBundle(redirecting, 'https://cdn.example.test/s.mcpb', sha256(bytes), 'public', undefined, scriptedResolver(['93.184.216.34']));
+    await expect(download).rejects.toThrow(/redirected to an address that is no URL/);
+    await expect(download).rejects.toMatchObject({ code: 'server_unavailable' });
+  });
+
   it('refuses a mismatched SHA-256, and a bundle over the size bound', async () => {
     await expect(downloadBundle(fetch, files.url('/b.mcpb'), 'f'.repeat(64), 'loopback')).rejects.toThrow(/not the f{64} the registry gives; it was refused/);
     await expect(downloadBundle(fetch, files.url('/b.mcpb'), sha256(bytes), 'loopback', 100)).rejects.toThrow(/larger than/);

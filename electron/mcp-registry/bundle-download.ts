@@ -56,7 +56,10 @@ export async function downloadBundle(fetch: FetchLike, raw: string, sha256: stri
     if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel().catch(() => undefined);
       if (hop >= MAX_REDIRECTS) throw new CodedError('server_unavailable', `The bundle's address redirected more than ${MAX_REDIRECTS} times; it is not downloaded.`);
-      url = checkBundleUrl(new URL(location, url).href, reach);
+      // The download's host writes Location: one that is no URL (`http://[`) is its fault, not ours.
+      const next = URL.parse(location, url);
+      if (next === null) throw new CodedError('server_unavailable', `The bundle's address ${url.origin} redirected to an address that is no URL; it is not downloaded.`);
+      url = checkBundleUrl(next.href, reach);
       await checkResolvedEntryAddress(url.href, 'bundle address', reach, resolver);
       continue;
     }
