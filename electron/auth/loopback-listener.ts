@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { CodedError } from '../../shared/errors';
 import { sameSecret, targetPath } from '../net';
 import { CALLBACK_PATH } from './client-identity';
@@ -55,6 +55,9 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
   let expected: string | undefined;
   let taken = false;
   let strays = 0;
+  /** The connection of the callback taken: the one whose answer close waits for. */
+  let answering: Socket | undefined;
+  const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
     const url = targetPath(req.url);
@@ -74,6 +77,7 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
       return;
     }
     taken = true;
+    answering = req.socket;
     let answered = false;
     const respond = (outcome: { ok: true } | { ok: false; message: string }): void => {
       if (answered) return;
@@ -99,6 +103,10 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
     );
     server.listen(port ?? 0, '127.0.0.1', () => resolve());
   });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const actualPort = (server.address() as AddressInfo).port;
 
   let closing: Promise<void> | undefined;
@@ -108,6 +116,8 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
+      // Any process here may hold a request half-sent: the sign-in would wait on it for minutes (node's timeouts).
+      for (const socket of sockets) if (socket !== answering) socket.destroy();
     });
     return closing;
   };
