@@ -14,11 +14,11 @@ async function open(): Promise<RedirectListener> {
 }
 
 /** The status line of a request sent as written (any process here can send one), '' when the connection closed first. */
-function rawRequest(redirectUri: string, target: string): Promise<string> {
+function rawRequest(redirectUri: string, target: string, extraLines = ''): Promise<string> {
   const { port } = new URL(redirectUri);
   return new Promise((resolve, reject) => {
     let answer = '';
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extraLines}Connection: close\r\n\r\n`));
     socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
     socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
     socket.on('error', reject);
@@ -118,6 +118,21 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     for (const target of ['//evil.example/callback?code=evil&state=right', '/\\evil.example/callback?code=evil&state=right', 'http://evil.example/callback?code=evil&state=right']) {
       expect(await rawRequest(listener.redirectUri, target), target).toBe('HTTP/1.1 404 Not Found');
     }
+    expect(delivered).toBe(false);
+    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
+    const callback = await waiting;
+    expect(callback.url.searchParams.get('code')).toBe('good');
+    callback.respond({ ok: true });
+    expect((await browser).status).toBe(200);
+  });
+
+  it('answers a callback with two Host lines 400 (RFC 9112 §3.2), its state and code not taken', async () => {
+    const listener = await open();
+    const waiting = listener.next(undefined, 10_000, 'right');
+    let delivered = false;
+    void waiting.then(() => (delivered = true));
+    const { pathname } = new URL(listener.redirectUri);
+    expect(await rawRequest(listener.redirectUri, `${pathname}?code=evil&state=right`, 'Host: evil.example\r\n')).toBe('HTTP/1.1 400 Bad Request');
     expect(delivered).toBe(false);
     const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
     const callback = await waiting;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { CodedError } from '../../shared/errors';
-import { sameSecret, targetPath } from '../net';
+import { hasSeveralHosts, sameSecret, targetPath } from '../net';
 import { CALLBACK_PATH } from './client-identity';
 
 /** The authorization response as it reached the listener, and a way to show the person how it ended. */
@@ -61,6 +61,10 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
     const url = targetPath(req.url);
+    if (hasSeveralHosts(req)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request: more than one Host header');
+      return;
+    }
     if (url === null || req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver || expected === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;

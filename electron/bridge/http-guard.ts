@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isOtherLoopbackHost, loopbackOrigins, targetPath } from '../net';
+import { hasSeveralHosts, isOtherLoopbackHost, loopbackOrigins, targetPath } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -29,12 +29,6 @@ export interface Misnamed {
   value: string;
 }
 
-function hostLines(req: IncomingMessage): number {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') count++;
-  return count;
-}
-
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -50,8 +44,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
  * string (URLs end up in logs and browser history).
  */
 export function refuseEarly(req: IncomingMessage, port: number): Refusal | undefined {
-  // Node keeps the first of several Host lines; RFC 9112 §3.2 answers such a request 400.
-  if (hostLines(req) > 1) return { status: 400, rpcCode: -32600, message: 'Bad Request: more than one Host header' };
+  if (hasSeveralHosts(req)) return { status: 400, rpcCode: -32600, message: 'Bad Request: more than one Host header' };
   const host = header(req, 'host')?.toLowerCase();
   if (host !== `127.0.0.1:${port}`) {
     // `localhost` and `[::1]` name this computer, but not surely this bridge: it listens on 127.0.0.1

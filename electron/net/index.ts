@@ -1,4 +1,4 @@
-export { isOtherLoopbackHost, isOwnHost, loopbackOrigins, sameSecret, newSessionSecret, presentedSecret, bearerToken, targetPath } from './request-guard';
+export { hasSeveralHosts, isOtherLoopbackHost, isOwnHost, loopbackOrigins, sameSecret, newSessionSecret, presentedSecret, bearerToken, targetPath } from './request-guard';
 export type { FetchLike } from './fetch-like';
 export { readBoundedBody, type BoundedBody } from './bounded-body';
 export { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from './loopback-timeouts';

@@ -22,6 +22,13 @@ export function isOwnHost(host: string | undefined, port: number): boolean {
   return host?.toLowerCase() === `${OWN_NAME}:${port}`;
 }
 
+/** Node keeps the first of several Host lines; RFC 9112 §3.2 answers such a request 400. */
+export function hasSeveralHosts(request: IncomingMessage): boolean {
+  let count = 0;
+  for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]?.toLowerCase() === 'host') count++;
+  return count > 1;
+}
+
 /**
  * A Host naming this port by another loopback name (`localhost`, `[::1]`): this computer, but not
  * surely this server, so a door either refuses it saying which address to use (the bridge) or

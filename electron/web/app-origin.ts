@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { appCsp, appPermissionsPolicy, type AppShelf } from '../mcp-apps';
-import { guardConnections, isOwnHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, targetPath } from '../net';
+import { guardConnections, hasSeveralHosts, isOwnHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, targetPath } from '../net';
 
 export interface AppOriginOptions {
   shelf: AppShelf;
@@ -40,6 +40,7 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
     // Its frames load only the address it gives, 127.0.0.1: `localhost` may be another program's [::1].
+    if (hasSeveralHosts(request)) return refuse(response, 400, 'More than one Host header');
     if (!isOwnHost(request.headers.host, port)) return refuse(response, 403, 'Host not allowed');
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Apps are only read');
     // A browser says what loads a document (Fetch Metadata); only a frame may load an app.

@@ -9,7 +9,7 @@ import type { ApiDoor, AppsHost, CallerInfo } from '../app';
 import { apiRoutes } from './api-routes';
 import { startAppOrigin, type AppOrigin } from './app-origin';
 import { methodsAt, sendWrongMethod } from './route-methods';
-import { guardConnections, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret, targetPath } from '../net';
+import { guardConnections, hasSeveralHosts, isOtherLoopbackHost, isOwnHost, loopbackOrigins, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret, targetPath } from '../net';
 import { isOwnOrigin, ownOrigin, redirectToOwnAddress } from './own-address';
 import { sendStatic, staticFiles } from './static-files';
 import { withIdleLimit } from './page-idle-limit';
@@ -100,6 +100,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const files = staticFiles(options.staticDir);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (hasSeveralHosts(request)) {
+      sendError(response, new CodedError('invalid_input', 'More than one Host header'));
+      return;
+    }
     // Another loopback name passes only to be refused by Origin or sent to the own address (own-address.ts).
     if (!isOwnHost(request.headers.host, port) && !isOtherLoopbackHost(request.headers.host, port)) {
       sendError(response, new CodedError('denied', 'Host not allowed'));

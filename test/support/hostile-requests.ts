@@ -75,6 +75,8 @@ export function hostileRequests(request: ValidRequest, host: string): HostileReq
     w('Host IPv6 unclosed', { headers: { Host: '[::1' } }),
     w('Host [', { headers: { Host: '[' } }),
     w('Host empty', { headers: { Host: '' } }),
+    // The first names us, the second another host: a proxy may read the other one (RFC 9112 §3.2).
+    w('two Host lines', { lines: ['Host: evil.example'] }),
     w('TRACE', { method: 'TRACE' }),
     w('lower-case method', { method: request.method.toLowerCase() }),
     w('Transfer-Encoding and Content-Length', { lines: ['Transfer-Encoding: chunked'], length: '2', body: '0\r\n\r\n' }),
