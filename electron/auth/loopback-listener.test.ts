@@ -25,6 +25,15 @@ function rawRequest(redirectUri: string, target: string, extraLines = ''): Promi
   });
 }
 
+/** The browser's callback with the right state, after the refused ones: still the one taken, and answered. */
+async function rightOneTaken(listener: RedirectListener, waiting: ReturnType<RedirectListener['next']>): Promise<void> {
+  const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
+  const callback = await waiting;
+  expect(callback.url.href).toBe(`${listener.redirectUri}?code=good&state=right`);
+  callback.respond({ ok: true });
+  expect((await browser).status).toBe(200);
+}
+
 describe('loopback redirect listener (RFC 8252 §7.3)', () => {
   it('listens on 127.0.0.1 with an ephemeral port and takes exactly one callback', async () => {
     const listener = await open();
@@ -103,11 +112,7 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     for (const target of ['http://[/callback', 'http://a:b/callback?state=right', 'http://x:99999/callback']) {
       expect(await rawRequest(listener.redirectUri, target), target).toBe('HTTP/1.1 404 Not Found');
     }
-    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
-    const callback = await waiting;
-    expect(callback.url.href).toBe(`${listener.redirectUri}?code=good&state=right`);
-    callback.respond({ ok: true });
-    expect((await browser).status).toBe(200);
+    await rightOneTaken(listener, waiting);
   });
 
   it('takes the callback only at its path: a target naming another host (`//host/callback`, absolute-form) is not it', async () => {
@@ -119,11 +124,7 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
       expect(await rawRequest(listener.redirectUri, target), target).toBe('HTTP/1.1 404 Not Found');
     }
     expect(delivered).toBe(false);
-    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
-    const callback = await waiting;
-    expect(callback.url.searchParams.get('code')).toBe('good');
-    callback.respond({ ok: true });
-    expect((await browser).status).toBe(200);
+    await rightOneTaken(listener, waiting);
   });
 
   it('answers a callback with two Host lines 400 (RFC 9112 §3.2), its state and code not taken', async () => {
@@ -134,10 +135,6 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     const { pathname } = new URL(listener.redirectUri);
     expect(await rawRequest(listener.redirectUri, `${pathname}?code=evil&state=right`, 'Host: evil.example\r\n')).toBe('HTTP/1.1 400 Bad Request');
     expect(delivered).toBe(false);
-    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
-    const callback = await waiting;
-    expect(callback.url.searchParams.get('code')).toBe('good');
-    callback.respond({ ok: true });
-    expect((await browser).status).toBe(200);
+    await rightOneTaken(listener, waiting);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+import { openTestVault, scriptedBrowser, startStack, whoamiThrough, type Stack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -32,12 +32,6 @@ async function stored(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<
   return JSON.parse((await vault.get(key)) ?? 'null') as { accessToken: string; refreshToken?: string; tokenType: string };
 }
 
-function whoami(coordinator: AuthCoordinator, stack: Stack) {
-  const fetch = coordinator.fetchFor('remote', { url: stack.mcp.url, auth });
-  if (!fetch) throw new Error('no fetch');
-  return fetch(stack.mcp.whoamiUrl);
-}
-
 function expectDpopRefusal(error: { code: string; message: string; hint?: string | undefined; data?: Record<string, unknown> | undefined }): void {
   expect(error.code).toBe('invalid_config');
   expect(error.message).toContain('DPoP');
@@ -63,7 +57,7 @@ describe('auth: DPoP-bound tokens (RFC 9449), which are not supported', () => {
     stack.as.knobs.tokenOverrides = { refresh_token: { token_type: 'DPoP' } };
     statuses.length = 0;
 
-    const error = await rejection(whoami(coordinator, stack));
+    const error = await rejection(whoamiThrough(coordinator, stack, auth));
     expectDpopRefusal(error);
     expect(stack.as.counts.token['refresh_token']).toBe(1);
     const status = statuses.find(([server, s]) => server === 'remote' && s.state === 'needs_auth')?.[1];
@@ -75,7 +69,7 @@ describe('auth: DPoP-bound tokens (RFC 9449), which are not supported', () => {
 
     // Once the service issues Bearer tokens again, the grant still works.
     delete stack.as.knobs.tokenOverrides;
-    expect((await whoami(coordinator, stack)).status).toBe(200);
+    expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
     expect(stack.as.counts.revokedGrants).toBe(0);
   });
 
@@ -83,7 +77,7 @@ describe('auth: DPoP-bound tokens (RFC 9449), which are not supported', () => {
     const { stack, vault, coordinator, key } = await setUp();
     await coordinator.connect('remote', { url: stack.mcp.url, auth });
     await rewrite(vault, key, { tokenType: 'DPOP' });
-    for (let i = 0; i < 2; i++) expectDpopRefusal(await rejection(whoami(coordinator, stack)));
+    for (let i = 0; i < 2; i++) expectDpopRefusal(await rejection(whoamiThrough(coordinator, stack, auth)));
     expect(stack.as.counts.token['refresh_token']).toBeUndefined();
   });
 });

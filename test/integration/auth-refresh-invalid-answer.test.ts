@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, tokensKey, type AuthCoordinator } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+import { expireStoredToken, openTestVault, scriptedBrowser, startStack, whoamiThrough, type Stack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -32,17 +32,6 @@ async function read(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<St
   return JSON.parse((await vault.get(key)) ?? 'null') as Stored;
 }
 
-async function expire(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<void> {
-  const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
-  await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 }));
-}
-
-function whoami(coordinator: AuthCoordinator, stack: Stack) {
-  const fetch = coordinator.fetchFor('remote', { url: stack.mcp.url, auth });
-  if (!fetch) throw new Error('no fetch');
-  return fetch(stack.mcp.whoamiUrl);
-}
-
 describe('auth: a refresh answered with an invalid token response', () => {
   // oidc-provider rotates refresh tokens and revokes the grant when a spent one comes back.
   for (const [broken, overrides, named] of [
@@ -53,10 +42,10 @@ describe('auth: a refresh answered with an invalid token response', () => {
     it(`with ${broken}: keeps the rotated refresh token, not the access token, and the grant lives on`, async () => {
       const { stack, vault, coordinator, key } = await setUp();
       const before = await read(vault, key);
-      await expire(vault, key);
+      await expireStoredToken(vault, key);
       stack.as.knobs.tokenOverrides = { refresh_token: overrides };
 
-      const error = await rejection(whoami(coordinator, stack));
+      const error = await rejection(whoamiThrough(coordinator, stack, auth));
       expect(error.code).toBe('server_unavailable');
       expect(error.message).toContain('invalid token response');
       expect(error.message).toContain(named);
@@ -70,7 +59,7 @@ describe('auth: a refresh answered with an invalid token response', () => {
 
       // The next refresh spends the kept token: accepted, and the grant is not revoked as reused.
       delete stack.as.knobs.tokenOverrides;
-      expect((await whoami(coordinator, stack)).status).toBe(200);
+      expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
       expect(stack.as.counts.token['refresh_token']).toBe(2);
       expect(stack.as.counts.tokenErrors).toEqual({});
       expect(stack.as.counts.revokedGrants).toBe(0);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, tokensKey, type AuthCoordinator } from '../../electron/auth';
+import { createAuthCoordinator, tokensKey } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+import { expireStoredToken, openTestVault, scriptedBrowser, startStack, whoamiThrough } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -13,17 +13,6 @@ const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId, scopes: ['openid
 
 async function scopesOf(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<string[]> {
   return (JSON.parse((await vault.get(key)) ?? 'null') as { scopes: string[] }).scopes;
-}
-
-async function expire(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<void> {
-  const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
-  await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 }));
-}
-
-function whoami(coordinator: AuthCoordinator, stack: Stack) {
-  const fetch = coordinator.fetchFor('remote', { url: stack.mcp.url, auth });
-  if (!fetch) throw new Error('no fetch');
-  return fetch(stack.mcp.whoamiUrl);
 }
 
 describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6)', () => {
@@ -44,8 +33,8 @@ describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6
     // Narrower is allowed; wider is not recorded.
     stack.as.knobs.tokenOverrides = { refresh_token: { scope: [...granted.filter((s) => s !== 'openid'), 'mcp:admin'].join(' ') } };
     for (let i = 0; i < 2; i++) {
-      await expire(vault, key);
-      expect((await whoami(coordinator, stack)).status).toBe(200);
+      await expireStoredToken(vault, key);
+      expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
     }
     expect(stack.as.counts.token['refresh_token']).toBe(2);
     expect(await scopesOf(vault, key)).toEqual(granted.filter((s) => s !== 'openid'));

@@ -8,7 +8,7 @@ import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatus
 import type { Vault } from '../../electron/vault';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { startRawTokenServer } from '../fixtures/oauth/raw-token-server';
-import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+import { expireStoredToken, openTestVault, scriptedBrowser, startStack, whoamiThrough, type Stack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 import { tsEntry } from '../support/ts-entry';
 
@@ -49,25 +49,13 @@ async function read(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<St
   return JSON.parse((await vault.get(key)) ?? 'null') as Stored;
 }
 
-/** Makes the stored access token look expired to us (the AS still accepts it and its refresh token). */
-async function expire(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<void> {
-  const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
-  await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 }));
-}
-
-function whoami(coordinator: AuthCoordinator, stack: Stack, server = 'remote') {
-  const fetch = coordinator.fetchFor(server, { url: stack.mcp.url, auth });
-  if (!fetch) throw new Error('no fetch');
-  return fetch(stack.mcp.whoamiUrl);
-}
-
 
 describe('auth: refresh', () => {
   it('200 concurrent calls on an expired token cause exactly one token request and no failure', async () => {
     const { stack, vault, coordinator, key } = await setUp();
     const before = await read(vault, key);
-    await expire(vault, key);
-    const responses = await Promise.all(Array.from({ length: 200 }, () => whoami(coordinator, stack)));
+    await expireStoredToken(vault, key);
+    const responses = await Promise.all(Array.from({ length: 200 }, () => whoamiThrough(coordinator, stack, auth)));
     expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 200 }, () => 200));
     expect(stack.as.counts.token['refresh_token']).toBe(1);
     expect(stack.as.counts.revokedGrants).toBe(0);
@@ -83,7 +71,7 @@ describe('auth: refresh', () => {
     const { stack, vault, coordinator, key } = await setUp();
     const before = await read(vault, key);
     expect(await stack.as.revokeAccessToken(before.accessToken)).toBe(true);
-    const response = await whoami(coordinator, stack);
+    const response = await whoamiThrough(coordinator, stack, auth);
     expect(response.status).toBe(200);
     expect(stack.as.counts.token['refresh_token']).toBe(1);
     expect((await read(vault, key)).accessToken).not.toBe(before.accessToken);
@@ -93,8 +81,8 @@ describe('auth: refresh', () => {
     const { stack, vault, coordinator, key } = await setUp({ rotateRefreshTokens: false, omitRefreshTokenOnRefresh: true });
     const before = await read(vault, key);
     for (let i = 0; i < 2; i++) {
-      await expire(vault, key);
-      expect((await whoami(coordinator, stack)).status).toBe(200);
+      await expireStoredToken(vault, key);
+      expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
     }
     expect(stack.as.counts.token['refresh_token']).toBe(2);
     expect(stack.as.counts.tokenErrors).toEqual({});
@@ -108,10 +96,10 @@ describe('auth: refresh', () => {
     const otherKey = tokensKey('other', stack.as.issuer);
     const stored = await read(vault, key);
     await stack.as.revokeGrantOf(stored.refreshToken ?? '');
-    await expire(vault, key);
+    await expireStoredToken(vault, key);
     statuses.length = 0;
 
-    const error = await rejection(whoami(coordinator, stack));
+    const error = await rejection(whoamiThrough(coordinator, stack, auth));
     expect(error).toMatchObject({ code: 'auth_required', data: { server: 'remote', oauthError: 'invalid_grant' } });
     expect(error.hint).toContain('connected-services connect remote');
     expect(await vault.get(key)).toBeUndefined();
@@ -120,7 +108,7 @@ describe('auth: refresh', () => {
     expect(stack.as.counts.token['refresh_token']).toBe(1);
 
     // Fails fast from now on: no further refresh attempts.
-    const again = await rejection(whoami(coordinator, stack));
+    const again = await rejection(whoamiThrough(coordinator, stack, auth));
     expect(again.code).toBe('auth_required');
     expect(stack.as.counts.token['refresh_token']).toBe(1);
     expect((await coordinator.status('remote', { url: stack.mcp.url, auth })).connected).toBe(false);
@@ -134,10 +122,10 @@ describe('auth: refresh', () => {
       cleanups.push(() => hostile.close());
       const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
       await vault.set(key, JSON.stringify({ ...record, tokenEndpoint: `${hostile.url.replace(/\/mcp$/, '')}/token` }));
-      await expire(vault, key);
+      await expireStoredToken(vault, key);
       statuses.length = 0;
 
-      const error = await rejection(whoami(coordinator, stack));
+      const error = await rejection(whoamiThrough(coordinator, stack, auth));
       expect(hostile.requests.map((r) => r.body.get('grant_type'))).toEqual(['refresh_token']);
       expect(error).toMatchObject({ code: 'auth_required', data: { server: 'remote', oauthError: 'invalid_grant' } });
       const wire = statuses.find(([server, status]) => server === 'remote' && status.state === 'needs_auth')?.[1].error;
@@ -155,7 +143,7 @@ describe('auth: refresh', () => {
 
   it('five processes at once: one refresh, and the grant is not revoked', async () => {
     const { stack, vault, dataDir, coordinator, key } = await setUp();
-    await expire(vault, key);
+    await expireStoredToken(vault, key);
     const goFile = join(dataDir, '..', 'go');
     const children = Array.from({ length: 5 }, () => {
       const child = spawn(process.execPath, [...tsEntry('test/fixtures/oauth/refresh-child.ts'), dataDir, stack.mcp.url, stack.mcp.whoamiUrl, goFile], {
@@ -188,9 +176,9 @@ describe('auth: refresh', () => {
     expect(stack.as.counts.revokedGrants).toBe(0);
 
     // The grant lives on: this process uses the rotated tokens and can refresh them again.
-    expect((await whoami(coordinator, stack)).status).toBe(200);
-    await expire(vault, key);
-    expect((await whoami(coordinator, stack)).status).toBe(200);
+    expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
+    await expireStoredToken(vault, key);
+    expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
     expect(stack.as.counts.token['refresh_token']).toBe(2);
     expect(stack.as.counts.tokenErrors).toEqual({});
   }, 40_000);
