@@ -193,7 +193,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
       )}
       <section aria-labelledby="history-title" className="panel">
         <h2 id="history-title">State history</h2>
-        <StateHistory history={status.history} />
+        <StateHistory history={status.history} disabled={!status.enabled} />
       </section>
     </div>
   );
