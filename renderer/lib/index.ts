@@ -19,3 +19,4 @@ export { openCheckedLink, pageLinkOpening } from './open-link';
 export type { LinkOpening } from './open-link';
 export { TIER_WORD } from './tier-word';
 export { pageLastError } from './page-last-error';
+export { ERROR_KIND } from './error-kind';

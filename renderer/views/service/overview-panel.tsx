@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { expiryText, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
+import { ERROR_KIND, expiryText, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -93,7 +93,13 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
         <section aria-labelledby="last-error-title" className="panel">
           <h2 id="last-error-title">Last error</h2>
           <ErrorNote error={lastError} />
-          <p className="muted">Code: {current.code}</p>
+          {/* The kind in words; its code, which the command line and scripts go by, only as a quiet aside. */}
+          <p className="muted">
+            {ERROR_KIND[current.code]}{' '}
+            <small className="error-code">
+              (<code>{current.code}</code>)
+            </small>
+          </p>
           <p>
             <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
           </p>
