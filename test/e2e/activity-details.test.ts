@@ -73,11 +73,11 @@ describe('Activity you can open', () => {
     await ui.api('connect', { name: 'everything' });
     const changes = page.getByRole('table', { name: 'Changes, newest first' });
     await changes.getByRole('cell', { name: 'connect "everything"', exact: true }).waitFor({ timeout: 10_000 });
-    await changes.getByRole('cell', { name: 'stop the server "everything"', exact: true }).waitFor();
+    await changes.getByRole('cell', { name: 'stop the service "everything"', exact: true }).waitFor();
     expect(await changes.textContent()).not.toMatch(/\{"name"/);
     // Newest first: the connect came after the stop.
     const cells = await changes.locator('tbody tr td:nth-child(3)').allTextContents();
-    expect(cells.indexOf('connect "everything"')).toBeLessThan(cells.indexOf('stop the server "everything"'));
+    expect(cells.indexOf('connect "everything"')).toBeLessThan(cells.indexOf('stop the service "everything"'));
     await changes.scrollIntoViewIfNeeded();
     await ui.screenshot('activity-changes-in-words');
     expect(ui.problems).toEqual([]);

@@ -134,7 +134,7 @@ describe('layout at 800 and 1280 px', () => {
       // Its addition in Activity's Changes wraps too: the table needs no sideways scroll to its outcome.
       await ui.open('#/activity');
       const changes = page.getByRole('table', { name: 'Changes, newest first' });
-      const added = changes.getByRole('row').filter({ hasText: 'add the server "oneword"' });
+      const added = changes.getByRole('row').filter({ hasText: 'add the service "oneword"' });
       await added.waitFor();
       await ui.screenshot(`layout-one-word-change-${width}`);
       expect(await changes.evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);

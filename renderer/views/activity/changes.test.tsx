@@ -27,13 +27,13 @@ describe('activity: changes asked from the command line', () => {
       decideConfirmation: ({ decision }) => ({ outcome: decision === 'confirm' ? 'confirmed' : 'refused' }),
     });
     renderApp(api, { hash: '#/activity' });
-    const card = await screen.findByRole('listitem', { name: /the command line \(process 4242, as it says\) asks to change the agent "claude": servers → all; write → allow/ });
+    const card = await screen.findByRole('listitem', { name: /the command line \(process 4242, as it says\) asks to change the agent "claude": services → all; write → allow/ });
     // An agent's change is said whole in words: its request as JSON waits under Details.
     const agentRaw = within(card).getByRole('group', { name: 'What c-1 runs', hidden: true });
     expect(agentRaw.textContent).toContain('"servers": "*"');
     expect(agentRaw.closest('details')?.open).toBe(false);
     // A server's entry is not (its summary names the environment's variables, not their values): shown.
-    const server = screen.getByRole('listitem', { name: /asks to add the server "gh"/ });
+    const server = screen.getByRole('listitem', { name: /asks to add the service "gh"/ });
     const serverRaw = within(server).getByRole('group');
     expect(serverRaw.textContent).toContain('${secret:GH_TOKEN}');
     expect(serverRaw.closest('details')).toBeNull();
@@ -83,7 +83,7 @@ describe('activity: changes asked from the command line', () => {
     renderApp(api, { hash: '#/activity' });
     const card = await screen.findByRole('listitem', { name: /asks to change the agent "claude"/ });
     expect(card.closest('section')?.getAttribute('aria-labelledby')).toBe('approvals-title');
-    expect(screen.getAllByText(/change the agent "claude": servers → all/)).toHaveLength(1);
+    expect(screen.getAllByText(/change the agent "claude": services → all/)).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Confirm:/ })).toHaveLength(1);
     expect(screen.getByRole('heading', { name: /Waiting for you/ }).textContent).toContain('(1)');
   });
@@ -136,9 +136,9 @@ describe('activity: changes asked from the command line', () => {
       ],
     });
     renderApp(api, { hash: '#/activity' });
-    const plain = await screen.findByRole('listitem', { name: /asks to add the server "plain"/ });
+    const plain = await screen.findByRole('listitem', { name: /asks to add the service "plain"/ });
     expect(within(plain).getByRole('note', { name: 'Not encrypted' }).textContent).toContain('http://notes.example.com is not encrypted');
-    const local = screen.getByRole('listitem', { name: /asks to add the server "local"/ });
+    const local = screen.getByRole('listitem', { name: /asks to add the service "local"/ });
     expect(within(local).queryByRole('note', { name: 'Not encrypted' })).toBeNull();
   });
 
@@ -166,13 +166,15 @@ describe('activity: changes asked from the command line', () => {
     const api = createFakeApi({ listOfflineChanges: () => [offline], readAdminLog: () => log, acknowledgeChanges: () => ({ ok: true }) });
     renderApp(api, { hash: '#/activity' });
     const review = await screen.findByRole('region', { name: 'Changes to review: made from the command line or a program while the app was closed, or by editing agents.json' });
-    expect(review.textContent).toContain('add the agent "night" with every server');
+    expect(review.textContent).toContain('add the agent "night" with every service');
     const table = await screen.findByRole('table', { name: 'Changes, newest first' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows[0]).toMatch(/web UI.*refused/);
     expect(rows[1]).toMatch(/command line or a program \(process 7, as it says\).*asked, then refused/);
     // A program using the library acts with the command line's core: the label says both.
     expect(rows[2]).toMatch(/command line or a program, app closed.*ok/);
+    // The core's line says "server", as the command line does; the screens say "service".
+    expect(rows[2]).toContain('add the agent "night" with every service');
     fireEvent.click(within(review).getByRole('button', { name: 'I have reviewed these' }));
     await waitFor(() => expect(api.callsOf('acknowledgeChanges')).toEqual([{ upTo: offline.time }]));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Changes to review: made from the command line or a program while the app was closed, or by editing agents.json' })).toBeNull());

@@ -6,6 +6,7 @@ import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { claimedProcess } from './claimed-process';
 import { laterOutcome, laterOutcomes } from './later-outcomes';
+import { serviceWords } from './service-words';
 
 const LIMIT = 200;
 /** A few lines of the error column, narrow beside the change (activity.css, .change-error): its prefix and the start of what the server said. */
@@ -52,7 +53,7 @@ function OfflineChanges() {
       <ul>
         {list.map((e) => (
           <li key={e.id}>
-            {timestamp(e.time)}: {revealHidden(e.summary)}
+            {timestamp(e.time)}: {revealHidden(serviceWords(e.summary))}
           </li>
         ))}
       </ul>
@@ -112,7 +113,7 @@ function AdminLogTable() {
                 {e.pid !== undefined && <span className="muted"> ({claimedProcess(e.pid)})</span>}
               </td>
               <td data-label="Change" className="change-summary">
-                {revealHidden(e.summary)}
+                {revealHidden(serviceWords(e.summary))}
               </td>
               <td data-label="Outcome" className="change-outcome">
                 <Outcome entry={e} decided={laterOutcome(e, ended)} />

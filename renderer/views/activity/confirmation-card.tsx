@@ -6,6 +6,7 @@ import { clockText, describeError, focusWhenShown, nextInList, type ShownError }
 import { useLive } from '../../state';
 import { ArgumentList } from './argument-list';
 import { claimedProcess } from './claimed-process';
+import { serviceWords } from './service-words';
 import { ToolTitle } from './tool-name';
 
 function fromText(c: Confirmation): string {
@@ -144,20 +145,21 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
       },
     );
   };
+  const summary = serviceWords(confirmation.summary);
   return (
     <li ref={item} className="card approval confirmation" data-kind="confirmation" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{fromText(confirmation)}</strong> asks to {revealHidden(confirmation.summary)}
+        <strong>{fromText(confirmation)}</strong> asks to {revealHidden(summary)}
       </p>
       <WhatItRuns confirmation={confirmation} />
       <p className="muted" role="timer">
         Refused automatically in {clockText(confirmation.expiresAt - now)}
       </p>
       <div className="button-row">
-        <button type="button" className="button small primary" disabled={busy} onClick={() => decide('confirm')} aria-label={`Confirm: ${confirmation.summary}`}>
+        <button type="button" className="button small primary" disabled={busy} onClick={() => decide('confirm')} aria-label={`Confirm: ${summary}`}>
           Confirm
         </button>
-        <button type="button" className="button small danger" disabled={busy} onClick={() => decide('refuse')} aria-label={`Refuse: ${confirmation.summary}`}>
+        <button type="button" className="button small danger" disabled={busy} onClick={() => decide('refuse')} aria-label={`Refuse: ${summary}`}>
           Refuse
         </button>
       </div>

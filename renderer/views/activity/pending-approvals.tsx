@@ -5,6 +5,7 @@ import { clockText, focusWhenShown, routeHref } from '../../lib';
 import { useLive, useNow, useStore } from '../../state';
 import { ApprovalItem } from './approval-item';
 import { ConfirmationCard, ConfirmedResult, IssuedToken, SHOWN_RESULTS, tokenOf } from './confirmation-card';
+import { serviceWords } from './service-words';
 
 /** Where a kind is answered when it is not answered on its card here. */
 function AnsweredIn({ decision }: { decision: Decision }) {
@@ -53,8 +54,8 @@ export function PendingApprovals() {
   /** Whether what it answered stays shown (a token, a call's result) until Done. */
   const done = (confirmation: Confirmation) => (id: string, result: unknown): boolean => {
     const token = tokenOf(result);
-    if (token !== undefined) setAnswered((a) => [...a, { id, summary: confirmation.summary, token }]);
-    else if (SHOWN_RESULTS.has(confirmation.method)) setAnswered((a) => [...a, { id, summary: confirmation.summary, result }]);
+    if (token !== undefined) setAnswered((a) => [...a, { id, summary: serviceWords(confirmation.summary), token }]);
+    else if (SHOWN_RESULTS.has(confirmation.method)) setAnswered((a) => [...a, { id, summary: serviceWords(confirmation.summary), result }]);
     else return false;
     return true;
   };
