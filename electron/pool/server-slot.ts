@@ -233,20 +233,25 @@ export class ServerSlot {
       // The caller's own timeout (`call --timeout`, a program's timeoutMs) is the whole call's, its server's start included.
       const own = options?.timeoutMs;
       const began = own === undefined ? 0 : this.options.now();
+      /** What is left of the caller's own time. */
+      const left = (): number | undefined => (own === undefined ? undefined : Math.max(1, own - (this.options.now() - began)));
       const ready = startWithin(this.#life.connection(), own, () => stillStarting(this.name, what, own ?? 0));
       const conn = ready instanceof Promise ? await untilAborted(ready, cancel, () => cancelledError(this.name, what, cancel)) : ready;
       // The caller's own deadline (what the start left of it), else the config's, read now: a change applies to the next call.
-      const deadline: { ms: number; raise?: CallTimeout['raise'] } =
-        own !== undefined ? { ms: Math.max(1, own - (this.options.now() - began)) } : callTimeout(this.name, this.#life.config, this.#settings, tool);
+      const ownLeft = left();
+      const deadline: { ms: number; raise?: CallTimeout['raise'] } = ownLeft !== undefined ? { ms: ownLeft } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
         return await this.#attempt(conn, what, options, run, cancel, deadline, point);
       } catch (error) {
         if (cancel?.aborted || !isSessionGone(conn.sessionExpired(), error)) throw this.#failed(conn, error, cancel);
-        const renewed = await untilAborted(this.#life.session.renewal.renew(conn), cancel, () => cancelledError(this.name, what, cancel));
+        // The new session's start is within the caller's own time too; past it, it goes on for the next call.
+        const renewing = startWithin(this.#life.session.renewal.renew(conn), left(), () => stillStarting(this.name, what, own ?? 0, true));
+        const renewed = await untilAborted(Promise.resolve(renewing), cancel, () => cancelledError(this.name, what, cancel));
         // Forgotten while it was starting: sent again, it would only be answered 404 once more.
         if (renewed.sessionExpired()) throw this.#failed(renewed, sessionGoneAgain(this.name), cancel);
+        const afterRenewal = left();
         try {
-          return await this.#attempt(renewed, what, options, run, cancel, deadline, point);
+          return await this.#attempt(renewed, what, options, run, cancel, afterRenewal !== undefined ? { ms: afterRenewal } : deadline, point);
         } catch (again) {
           throw this.#failed(renewed, !cancel?.aborted && isSessionGone(renewed.sessionExpired(), again) ? sessionGoneAgain(this.name) : again, cancel);
         }

@@ -2,12 +2,14 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
 /**
- * The error of a call whose own timeout passed while its server was still starting: the start is not
- * the call's alone (other calls wait on it, the next one finds it ready), so it goes on.
+ * The error of a call whose own timeout passed while its server was still starting (`renewing`: a new
+ * HTTP session, the last one having expired): the start is not the call's alone (other calls wait on
+ * it, the next one finds it ready), so it goes on.
  */
-export function stillStarting(server: string, what: string, timeoutMs: number): CodedError {
+export function stillStarting(server: string, what: string, timeoutMs: number, renewing = false): CodedError {
   const seconds = timeoutMs / 1000;
-  return new CodedError('timeout', redact(`${what} on "${server}" did not answer within ${seconds} s: "${server}" was still starting`), {
+  const doing = renewing ? 'starting a new session' : 'starting';
+  return new CodedError('timeout', redact(`${what} on "${server}" did not answer within ${seconds} s: "${server}" was still ${doing}`), {
     hint: `this call gave itself ${seconds} s: retry with a longer timeout (\`call --timeout MS\`, a program's timeoutMs), one its server's start fits in as well`,
     data: { starting: true },
   });
