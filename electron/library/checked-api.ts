@@ -47,7 +47,7 @@ export function checkedApi(api: AppApi, closed: () => boolean = () => false, dec
       } catch (error) {
         // A call the program's own close() ended (a server stopped while starting or answering) says so.
         if (closed()) throw closedUnder(error);
-        throw forCodeServer(forProgram(error), serverNamed(parsed), declared);
+        throw forProgram(forCodeServer(error, serverNamed(parsed), declared));
       }
     };
   }

@@ -16,7 +16,12 @@ describe('forProgram', () => {
   });
 
   it('leaves any other error as it was', () => {
-    const other = new CodedError('auth_required', 'Sign in to "notes" first', { hint: 'run connected-services connect notes' });
+    const other = new CodedError('auth_required', 'Sign in to "notes" first', { hint: 'sign in to "notes" in the app' });
     expect(forProgram(other)).toBe(other);
+  });
+
+  it('names the call a program makes where the hint names a command, keeping code, message and data', () => {
+    const error = new CodedError('auth_required', 'Sign in to "notes" first', { hint: 'run `connected-services connect notes`', data: { x: 1 } });
+    expect(forProgram(error)).toMatchObject({ code: 'auth_required', message: error.message, data: { x: 1 }, hint: 'run `cs.connect("notes")`' });
   });
 });

@@ -2,13 +2,15 @@ import { CodedError, ERROR_REASONS, isCodedError } from '../../shared/errors';
 import type { VaultHealth } from '../../shared/vault';
 import { OUTPUT_BELOW } from '../pool';
 import { PASSPHRASE_ENV, PASSPHRASE_PROVIDER_LABEL } from '../vault';
+import { programHint } from './program-hints';
 
 const SEALED = 'The vault is sealed with a passphrase and none was given';
 
 /**
  * An error as a program should read it: where the core's hint speaks of a terminal the program does
  * not have (the vault's passphrase, asked there of a person running a command; a server's output
- * printed below), it says how a program gives it or where it is. Any other error as it was.
+ * printed below; a command to run), it says how a program gives it, where it is or what to call.
+ * Any other error as it was.
  */
 export function forProgram(error: unknown): unknown {
   if (isCodedError(error) && error.code === 'auth_required' && error.data?.['provider'] === PASSPHRASE_PROVIDER_LABEL && error.message.includes(SEALED)) {
@@ -20,9 +22,12 @@ export function forProgram(error: unknown): unknown {
   }
   if (isCodedError(error) && error.hint?.startsWith(OUTPUT_BELOW) === true && typeof error.data?.['stderr'] === 'string') {
     // Nothing is printed below for a program: the output is in the error it holds.
-    return new CodedError(error.code, error.message, { hint: `check the server's output, in this error's data.stderr${error.hint.slice(OUTPUT_BELOW.length)}`, data: error.data, cause: error });
+    return new CodedError(error.code, error.message, { hint: programHint(`check the server's output, in this error's data.stderr${error.hint.slice(OUTPUT_BELOW.length)}`), data: error.data, cause: error });
   }
-  return error;
+  if (!isCodedError(error) || error.hint === undefined) return error;
+  const hint = programHint(error.hint);
+  if (hint === error.hint) return error;
+  return new CodedError(error.code, error.message, { hint, ...(error.data !== undefined ? { data: error.data } : {}), cause: error });
 }
 
 /**

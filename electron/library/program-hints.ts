@@ -1,0 +1,59 @@
+/** A name as a hint gives it after a command, quoted or not: up to a space or punctuation that ends it. */
+const NAME = '"?([^\\s"`,;()]+?)"?';
+/** A word the command line takes as it is (a client's id). */
+const WORD = '([a-z][\\w-]*)';
+/** The end of a command written in running text (not between backquotes). */
+const BARE_END = '(?=$|[\\s,;:)])';
+
+const LISTING: Readonly<Record<string, string>> = { tools: 'listTools', resources: 'listResources', prompts: 'listPrompts' };
+const q = (name: string): string => JSON.stringify(name);
+
+/**
+ * The command line's commands a hint may name, each with the call a program makes instead (methods
+ * on `cs`, the App API's on `cs.api`, as docs/library.md names them). Longer forms first.
+ */
+const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] = [
+  [`(tools|resources|prompts) ${NAME} --refresh`, (what, name) => `cs.connect(${q(name)})\`, then \`cs.${LISTING[what] ?? 'listTools'}(${q(name)})`],
+  [`(tools|resources|prompts) ${NAME}(?: --json)?`, (what, name) => `cs.${LISTING[what] ?? 'listTools'}(${q(name)})`],
+  [`connect ${NAME}(?: --device)?`, (name) => `cs.connect(${q(name)})`],
+  [`disconnect ${NAME} --forget-issuer`, (name) => `cs.api.disconnect({ name: ${q(name)}, forgetIssuer: true })`],
+  ['doctor --live', () => 'cs.api.doctor({ live: true })'],
+  ['doctor', () => 'cs.api.doctor()'],
+  ['status', () => 'cs.listServers()'],
+  [`servers approve ${NAME}`, (name) => `cs.approveServer(${q(name)})`],
+  [`servers enable ${NAME}`, (name) => `cs.api.setServerEnabled({ name: ${q(name)}, enabled: true })`],
+  [`servers review ${NAME} --refused`, (name) => `cs.api.listRefused({ server: ${q(name)} })`],
+  [`servers review ${NAME}`, (name) => `cs.api.listHeldChanges({ server: ${q(name)} })`],
+  ['servers review', () => 'cs.api.listHeldChanges()'],
+  [`servers edit ${NAME}(?: --env [^\\s\`]+)?`, (name) => `cs.updateServer(${q(name)}, entry)`],
+  [`servers remove ${NAME}`, (name) => `cs.removeServer(${q(name)})`],
+  [`secrets set ${NAME}`, (name) => `cs.setSecret(${q(name)}, value)`],
+  [`logs ${NAME}`, (name) => `cs.api.readLogs({ server: ${q(name)} })`],
+  ['agents list', () => 'cs.listAgents()'],
+  [`agents connect ${NAME} --client CLIENT`, (name) => `cs.api.connectClient({ agent: ${q(name)}, client })`],
+  [`agents connect ${NAME} --client ${WORD}`, (name, client) => `cs.api.connectClient({ agent: ${q(name)}, client: ${q(client)} })`],
+  [`agents set ${NAME} --for ${WORD}`, (name, client) => `cs.updateAgent({ name: ${q(name)}, client: ${q(client)} })`],
+  ['agents remove', () => 'cs.removeAgent(name)'],
+  ['approvals list', () => 'cs.api.listApprovals()'],
+];
+
+/** A command between backquotes none of COMMANDS names: the App API does what the command line does. */
+const OTHER_COMMAND = /`connected-services [^`]*`/g;
+const OTHER_WORDS = 'the same through the App API (`cs.api`)';
+
+/**
+ * A hint in a program's words: the core words its hints for a person at the command line, and a
+ * program cannot type a command; each command it names becomes the call a program makes (one the
+ * table does not know, the App API), and a call's own timeout is its `timeoutMs`.
+ */
+export function programHint(hint: string): string {
+  if (!hint.includes('connected-services') && !hint.includes('`call --timeout')) return hint;
+  let out = hint.replace(/`call --timeout MS`, a program's timeoutMs/g, "the call's `timeoutMs`");
+  for (const [command, call] of COMMANDS) {
+    // The names the command's groups caught: after them the replacer is given the offset and the whole text.
+    const count = (new RegExp(`${command}|`).exec('')?.length ?? 1) - 1;
+    const words = (_: string, ...groups: unknown[]): string => `\`${call(...groups.slice(0, count).map(String))}\``;
+    out = out.replace(new RegExp(`\`connected-services ${command}\``, 'g'), words).replace(new RegExp(`connected-services ${command}${BARE_END}`, 'g'), words);
+  }
+  return out.replace(OTHER_COMMAND, OTHER_WORDS);
+}
