@@ -1,3 +1,5 @@
+import type { FetchLike } from '../net';
+
 /**
  * The refresh token of a token response openid-client refused (a missing `token_type`, a `scope` that is
  * not a string, an `expires_in` that is not a number): the server issued it, so with rotation the one
@@ -19,4 +21,39 @@ export function rotatedRefreshToken(error: unknown): string | undefined {
     current = 'cause' in current ? current.cause : undefined;
   }
   return undefined;
+}
+
+/** The refresh token a successful token answer carried, read beside openid-client (see recordingFetch). */
+export interface AnswerRecorder {
+  fetch: FetchLike;
+  /** The `refresh_token` of the last 200 answer, once its body is read; undefined without one. */
+  refreshToken(): Promise<string | undefined>;
+}
+
+/**
+ * A fetch that reads a copy of every 200 answer: an ID Token openid-client refuses (its `aud`, `nonce`
+ * or signature) throws an error holding the claims, not the body, yet the answer's refresh token was
+ * issued and the one sent is spent (RFC 9700 §4.14.2). The copy shares the original's size bound and
+ * deadline.
+ */
+export function recordingFetch(base: FetchLike): AnswerRecorder {
+  let last: Promise<unknown> = Promise.resolve(undefined);
+  return {
+    fetch: async (input, init) => {
+      const response = await base(input, init);
+      if (response.status === 200) {
+        last = response
+          .clone()
+          .json()
+          .catch(() => undefined);
+      }
+      return response;
+    },
+    async refreshToken() {
+      const body = await last;
+      if (typeof body !== 'object' || body === null || !('refresh_token' in body)) return undefined;
+      const token: unknown = body.refresh_token;
+      return typeof token === 'string' && token !== '' ? token : undefined;
+    },
+  };
 }

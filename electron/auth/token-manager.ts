@@ -12,7 +12,7 @@ import { guardedFetch } from './http';
 import { heldByOperation, holdForOperation } from '../net';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
-import { rotatedRefreshToken } from './rotated-refresh-token';
+import { recordingFetch, rotatedRefreshToken } from './rotated-refresh-token';
 import { isBearer, unsupportedTokenType } from './token-type';
 import { applyTokenResponse, hasNoLifetime, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
 
@@ -134,7 +134,8 @@ export class TokenManager {
     }
     const client = await this.#clientFor(server, record, auth);
     const reach = await this.core.reachOf(record.serverUrl);
-    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch, undefined, reach));
+    const answers = recordingFetch(guardedFetch(this.core.endpointFetch, undefined, reach));
+    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, answers.fetch);
     const { clientCredentialsGrant, refreshTokenGrant } = await loadOidc();
     // Tokens of a stdio server were obtained for no resource (see flows.ts).
     const params: Record<string, string> = record.resource === '' ? {} : { resource: record.resource };
@@ -149,7 +150,7 @@ export class TokenManager {
         response = await refreshTokenGrant(config, record.refreshToken ?? '', params);
       }
     } catch (error) {
-      const kept = await this.#keepRefreshToken(server, stored, rotatedRefreshToken(error));
+      const kept = await this.#keepRefreshToken(server, stored, rotatedRefreshToken(error) ?? (await answers.refreshToken()));
       const info = oauthErrorOf(error);
       const code = info.error;
       if (code !== undefined && FATAL_REFRESH_ERRORS.has(code)) {

@@ -65,4 +65,33 @@ describe('auth: a refresh answered with an invalid token response', () => {
       expect(stack.as.counts.revokedGrants).toBe(0);
     });
   }
+
+  // openid-client's error for an ID Token it refuses carries its claims, not the answer's body.
+  it('with an ID Token for another client: keeps the rotated refresh token all the same', async () => {
+    const { stack, vault, coordinator, key } = await setUp();
+    const before = await read(vault, key);
+    await expireStoredToken(vault, key);
+    stack.as.knobs.tokenOverrides = { refresh_token: { id_token: idTokenFor(stack.as.issuer, 'another-client') } };
+
+    const error = await rejection(whoamiThrough(coordinator, stack, auth));
+    expect(error.code).toBe('server_unavailable');
+    expect(error.message).toContain('"aud"');
+    expect(error.message).toContain('new refresh token was kept');
+    const kept = await read(vault, key);
+    expect(kept.refreshToken).toBeDefined();
+    expect(kept.refreshToken).not.toBe(before.refreshToken);
+    expect(kept.accessToken).toBe(before.accessToken);
+
+    delete stack.as.knobs.tokenOverrides;
+    expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
+    expect(stack.as.counts.token['refresh_token']).toBe(2);
+    expect(stack.as.counts.revokedGrants).toBe(0);
+  });
 });
+
+/** An ID Token (its signature is not what is refused) naming `audience` as its client. */
+function idTokenFor(issuer: string, audience: string): string {
+  const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: issuer, sub: 'someone', aud: audience, iat: now, exp: now + 600 })}.${Buffer.from('not-a-signature').toString('base64url')}`;
+}
