@@ -68,6 +68,29 @@ describe('applyTokenResponse of a refresh (RFC 6749 §6)', () => {
     expect(wider).toHaveLength(1);
   });
 
+  it('bounds by the original grant: a narrowed refresh widens back to it, never beyond', () => {
+    const wider: string[][] = [];
+    const refresh = { onWider: (extra: string[]) => wider.push(extra) };
+    const narrowed = applyTokenResponse({ ...base, scopes: ['a', 'b'] }, { access_token: 'n1', scope: 'a' }, 0, refresh);
+    expect(narrowed).toMatchObject({ scopes: ['a'], grantedScopes: ['a', 'b'] });
+    expect(applyTokenResponse(narrowed, { access_token: 'n2', scope: 'a b' }, 0, refresh)).toMatchObject({ scopes: ['a', 'b'], grantedScopes: ['a', 'b'] });
+    // An answer naming no scope has the grant's (RFC 6749 §5.1, §6: the refresh asked for none).
+    expect(applyTokenResponse(narrowed, { access_token: 'n2' }, 0, refresh).scopes).toEqual(['a', 'b']);
+    expect(applyTokenResponse(narrowed, { access_token: 'n2', scope: 'a b c' }, 0, refresh).scopes).toEqual(['a', 'b']);
+    expect(wider).toEqual([['c']]);
+    // Narrowed to none, the grant still bounds.
+    const none = applyTokenResponse(narrowed, { access_token: 'n3', scope: '' }, 0, refresh);
+    expect(applyTokenResponse(none, { access_token: 'n4', scope: 'a admin' }, 0, refresh).scopes).toEqual(['a']);
+  });
+
+  it('takes the scopes of a record stored without grantedScopes as its grant', () => {
+    const stored = parseRecord(JSON.stringify({ ...base, scopes: ['a', 'b'] }));
+    expect(stored?.grantedScopes).toBeUndefined();
+    const refresh = { onWider: () => undefined };
+    const narrowed = applyTokenResponse(stored ?? base, { access_token: 'n1', scope: 'b' }, 0, refresh);
+    expect(applyTokenResponse(narrowed, { access_token: 'n2', scope: 'a b admin' }, 0, refresh).scopes).toEqual(['a', 'b']);
+  });
+
   it('bounds nothing when no scope was known: none asked for, none named', () => {
     const refresh = { onWider: () => expect.unreachable() };
     expect(applyTokenResponse({ ...base, scopes: [] }, { access_token: 'new', scope: 'a b' }, 0, refresh).scopes).toEqual(['a', 'b']);

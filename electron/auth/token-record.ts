@@ -44,6 +44,11 @@ export const TokenRecordSchema = z.object({
   obtainedAt: z.number(),
   /** Granted scopes (the response's `scope`, else what was asked for). */
   scopes: z.array(z.string()),
+  /**
+   * The scopes of the grant itself (its authorization, or a client credentials grant), which a refresh
+   * may narrow and widen again up to, never beyond (RFC 6749 §6). Absent in older records: `scopes`.
+   */
+  grantedScopes: z.array(z.string()).optional(),
   /** What the last authorization asked for. */
   requestedScopes: z.array(z.string()),
   /** Scopes a 403 insufficient_scope asked for; the next `connect` adds them. */
@@ -108,7 +113,7 @@ export interface TokenResponseLike {
   id_token?: string;
 }
 
-/** A refresh's bound (RFC 6749 §6): its scope must not include any scope the grant did not have. */
+/** A refresh's bound (RFC 6749 §6): its scope must not include any scope the original grant did not have. */
 export interface RefreshScopeBound {
   /** Told the scopes the answer named beyond the grant, which are not recorded. */
   onWider: (extra: string[]) => void;
@@ -116,7 +121,7 @@ export interface RefreshScopeBound {
 
 /**
  * Applies a token endpoint response: a response without refresh_token keeps the old one (RFC 6749 §6).
- * `refresh`: a refresh of `base`, whose recorded scopes it cannot widen.
+ * `refresh`: a refresh of `base`, which cannot widen the scopes of its grant.
  */
 export function applyTokenResponse(
   base: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'expiresAt' | 'obtainedAt' | 'scopes'> & { refreshToken?: string | undefined; scopes?: string[] },
@@ -128,9 +133,12 @@ export function applyTokenResponse(
   const expiresIn = Math.min(MAX_EXPIRES_IN_S, Math.max(MIN_EXPIRES_IN_S, given));
   // RFC 6749 §5.1: a lifetime of 0 seconds is a token already expired, renewed at its first use.
   const expiresAt = response.expires_in === 0 ? Math.max(1, now) : now + expiresIn * 1000;
-  let granted = response.scope !== undefined ? splitScope(response.scope) : (base.scopes ?? base.requestedScopes);
+  // RFC 6749 §6: a refresh is bounded by the original grant, not by a narrower refresh since; it asks for
+  // no scope, so an answer naming none (§5.1: as requested) has the original grant's.
+  const original = base.grantedScopes ?? base.scopes ?? [];
+  const kept = refresh !== undefined && original.length > 0 ? original : (base.scopes ?? base.requestedScopes);
+  let granted = response.scope !== undefined ? splitScope(response.scope) : kept;
   // No scopes recorded means none were known (nothing asked, none named), not none granted: nothing to bound.
-  const original = base.scopes ?? [];
   if (refresh !== undefined && original.length > 0) {
     const extra = granted.filter((scope) => !original.includes(scope));
     if (extra.length > 0) {
@@ -145,6 +153,7 @@ export function applyTokenResponse(
     expiresAt,
     obtainedAt: now,
     scopes: granted,
+    grantedScopes: refresh !== undefined && original.length > 0 ? original : granted,
   };
   // A refresh without an ID Token keeps the account the sign-in named.
   const account = accountOf(response);

@@ -43,4 +43,31 @@ describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6
     expect(noted[0]).toContain('[remote]');
     expect(noted[0]).toContain('mcp:admin');
   });
+
+  it('lets a scope narrowed by one refresh widen back to the original grant by the next, never beyond', async () => {
+    const stack = await startStack();
+    cleanups.push(() => stack.close());
+    const { vault, dataDir } = await openTestVault();
+    cleanups.push(() => vault.close());
+    const lines: string[] = [];
+    const coordinator = createAuthCoordinator({ vault, dataDir, opener: scriptedBrowser().opener, log: (line) => lines.push(line) });
+    cleanups.push(() => coordinator.close());
+    const both = { ...auth, scopes: [...auth.scopes, 'mcp:write'] };
+    await coordinator.connect('remote', { url: stack.mcp.url, auth: both });
+    const key = tokensKey('remote', stack.as.issuer);
+    const granted = await scopesOf(vault, key);
+    expect(granted).toEqual(expect.arrayContaining(['mcp:read', 'mcp:write']));
+
+    const narrower = granted.filter((s) => s !== 'mcp:write');
+    for (const scope of [narrower, granted, [...granted, 'mcp:admin']]) {
+      stack.as.knobs.tokenOverrides = { refresh_token: { scope: scope.join(' ') } };
+      await expireStoredToken(vault, key);
+      expect((await whoamiThrough(coordinator, stack, both)).status).toBe(200);
+      expect(await scopesOf(vault, key)).toEqual(scope === narrower ? narrower : granted);
+    }
+    const noted = lines.filter((line) => line.includes('wider scope'));
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toContain('mcp:admin');
+    expect(noted[0]).not.toContain('mcp:write');
+  });
 });
