@@ -65,11 +65,15 @@ export class TokenManager {
   }
 
   /** Once per server: every refresh of the same grant would say it again. */
-  #noteWider(server: string, extra: string[]): void {
+  #noteWider(server: string, extra: string[], renewal: boolean): void {
     if (this.#widened.has(server)) return;
     this.#widened.add(server);
     const shown = extra.slice(0, 10).join(' ').slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
-    this.core.log(`[${server}] a refresh answered a wider scope than was granted (${shown}); only the scopes granted are recorded (RFC 6749 §6)`);
+    this.core.log(
+      renewal
+        ? `[${server}] a client credentials renewal answered a wider scope than was asked for (${shown}); only the scopes asked for are recorded (RFC 6749 §3.3)`
+        : `[${server}] a refresh answered a wider scope than was granted (${shown}); only the scopes granted are recorded (RFC 6749 §6)`,
+    );
   }
 
   #unsupported(server: string, tokenType: string): CodedError {
@@ -190,8 +194,11 @@ export class TokenManager {
       await this.#keepRefreshToken(server, stored, response.refresh_token);
       throw this.#unsupported(server, response.token_type ?? '');
     }
-    // A new client credentials grant may bring other scopes; a refresh only those already granted.
-    const bound = record.flow === 'client_credentials' ? undefined : { onWider: (extra: string[]) => this.#noteWider(server, extra) };
+    // A refresh has only the scopes of its grant (RFC 6749 §6). A client credentials renewal is a grant of
+    // its own (§4.4) for the scopes it asked for, which the server may narrow (§3.3); a wider answer
+    // is not what the entry asked for and is not recorded (nor, with nothing asked, beyond the first grant).
+    const renewal = record.flow === 'client_credentials';
+    const bound = { onWider: (extra: string[]) => this.#noteWider(server, extra, renewal), ...(renewal ? { within: record.requestedScopes } : {}) };
     const next = applyTokenResponse(record, response, now, bound);
     // The rotated refresh token is durable (compareAndSet resolves after the write) before the new access
     // token is handed to anyone; a single-use refresh token is never lost to a crash after this point.

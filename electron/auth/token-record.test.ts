@@ -91,6 +91,16 @@ describe('applyTokenResponse of a refresh (RFC 6749 §6)', () => {
     expect(applyTokenResponse(narrowed, { access_token: 'n2', scope: 'a b admin' }, 0, refresh).scopes).toEqual(['a', 'b']);
   });
 
+  it('bounds a client credentials renewal by what it asked for, else by its first grant', () => {
+    const wider: string[][] = [];
+    const renewal = { onWider: (extra: string[]) => wider.push(extra), within: ['a', 'c'] };
+    const first = { ...base, flow: 'client_credentials' as const, scopes: ['a'] };
+    expect(applyTokenResponse(first, { access_token: 'n', scope: 'a c d' }, 0, renewal)).toMatchObject({ scopes: ['a', 'c'], grantedScopes: ['a'] });
+    expect(applyTokenResponse(first, { access_token: 'n' }, 0, renewal).scopes).toEqual(['a', 'c']);
+    expect(wider).toEqual([['d']]);
+    expect(applyTokenResponse(first, { access_token: 'n', scope: 'a c' }, 0, { ...renewal, within: [] }).scopes).toEqual(['a']);
+  });
+
   it('bounds nothing when no scope was known: none asked for, none named', () => {
     const refresh = { onWider: () => expect.unreachable() };
     expect(applyTokenResponse({ ...base, scopes: [] }, { access_token: 'new', scope: 'a b' }, 0, refresh).scopes).toEqual(['a', 'b']);

@@ -115,8 +115,10 @@ export interface TokenResponseLike {
 
 /** A refresh's bound (RFC 6749 §6): its scope must not include any scope the original grant did not have. */
 export interface RefreshScopeBound {
-  /** Told the scopes the answer named beyond the grant, which are not recorded. */
+  /** Told the scopes the answer named beyond the bound, which are not recorded. */
   onWider: (extra: string[]) => void;
+  /** Bound by these instead of the original grant's scopes (a renewal's request, see token-manager.ts). */
+  within?: readonly string[] | undefined;
 }
 
 /**
@@ -136,14 +138,15 @@ export function applyTokenResponse(
   // RFC 6749 §6: a refresh is bounded by the original grant, not by a narrower refresh since; it asks for
   // no scope, so an answer naming none (§5.1: as requested) has the original grant's.
   const original = base.grantedScopes ?? base.scopes ?? [];
-  const kept = refresh !== undefined && original.length > 0 ? original : (base.scopes ?? base.requestedScopes);
+  const bound = refresh?.within !== undefined && refresh.within.length > 0 ? refresh.within : original;
+  const kept = refresh !== undefined && bound.length > 0 ? [...bound] : (base.scopes ?? base.requestedScopes);
   let granted = response.scope !== undefined ? splitScope(response.scope) : kept;
   // No scopes recorded means none were known (nothing asked, none named), not none granted: nothing to bound.
-  if (refresh !== undefined && original.length > 0) {
-    const extra = granted.filter((scope) => !original.includes(scope));
+  if (refresh !== undefined && bound.length > 0) {
+    const extra = granted.filter((scope) => !bound.includes(scope));
     if (extra.length > 0) {
       refresh.onWider(extra);
-      granted = granted.filter((scope) => original.includes(scope));
+      granted = granted.filter((scope) => bound.includes(scope));
     }
   }
   const record: TokenRecord = {

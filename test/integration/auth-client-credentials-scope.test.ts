@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, tokensKey } from '../../electron/auth';
+import { secretKey, type Vault } from '../../electron/vault';
+import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
+import { expireStoredToken, openTestVault, startStack, whoamiThrough } from '../support/oauth-harness';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const auth = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}', scopes: ['mcp:read', 'mcp:write'] };
+
+async function scopesOf(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<string[]> {
+  return (JSON.parse((await vault.get(key)) ?? 'null') as { scopes: string[] }).scopes;
+}
+
+describe('auth: a client credentials renewal answering a wider scope than was asked for (RFC 6749 §3.3)', () => {
+  it('records only the scopes asked for, narrower ones as answered, and says so once', async () => {
+    const stack = await startStack();
+    cleanups.push(() => stack.close());
+    const { vault, dataDir } = await openTestVault();
+    cleanups.push(() => vault.close());
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const lines: string[] = [];
+    const coordinator = createAuthCoordinator({ vault, dataDir, opener: () => Promise.reject(new Error('no browser')), log: (line) => lines.push(line) });
+    cleanups.push(() => coordinator.close());
+    await coordinator.connect('machine', { url: stack.mcp.url, auth });
+    const key = tokensKey('machine', stack.as.issuer);
+    expect(await scopesOf(vault, key)).toEqual(['mcp:read', 'mcp:write']);
+
+    for (const [answered, recorded] of [
+      ['mcp:read mcp:write mcp:admin', ['mcp:read', 'mcp:write']],
+      ['mcp:read', ['mcp:read']],
+      ['mcp:admin mcp:write', ['mcp:write']],
+    ] as const) {
+      stack.as.knobs.tokenOverrides = { client_credentials: { scope: answered } };
+      await expireStoredToken(vault, key);
+      expect((await whoamiThrough(coordinator, stack, auth, 'machine')).status).toBe(200);
+      expect(await scopesOf(vault, key)).toEqual(recorded);
+    }
+    expect(stack.as.counts.token['client_credentials']).toBe(4);
+    const noted = lines.filter((line) => line.includes('wider scope'));
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toContain('[machine]');
+    expect(noted[0]).toContain('mcp:admin');
+    expect(noted[0]).toContain('§3.3');
+  });
+});
