@@ -6,6 +6,7 @@ import type { Discovery } from './discovery';
 import type { FetchLike } from '../net';
 import { requestJson } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
+import { sameRedirectUri } from './redirect-uri';
 import type { ClientAuthMethod, ClientSource } from './token-record';
 import { REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
 
@@ -84,17 +85,18 @@ function usable(registration: Registration, redirectUri: string, grantTypes: str
   const expires = registration.clientSecretExpiresAt ?? 0;
   if (expires !== 0 && expires * 1000 <= now + 60_000) return false;
   if (registration.authMethod !== 'none' && !registration.clientSecret) return false;
-  return registration.redirectUris.includes(redirectUri) && grantTypes.every((g) => registration.grantTypes.includes(g));
+  return registration.redirectUris.some((uri) => sameRedirectUri(uri, redirectUri)) && grantTypes.every((g) => registration.grantTypes.includes(g));
 }
 
 /**
  * RFC 7591 §3.2.1: the answer holds the metadata actually registered, which the server may have changed.
  * A client whose redirect URIs lack ours can finish no sign-in (RFC 6749 §3.1.2.3), and a confidential
  * one without its secret can authenticate nowhere: kept, either would be reused (or registered again) at
- * every sign-in.
+ * every sign-in. Ours written in another case or with its default port is ours (redirect-uri.ts); the
+ * authorization request then sends ours, which is that one in its normal form.
  */
 function unusableRegistration(answer: z.infer<typeof RegistrationResponseSchema>, redirectUri: string, authMethod: ClientAuthMethod): string | undefined {
-  if (answer.redirect_uris !== undefined && !answer.redirect_uris.includes(redirectUri)) {
+  if (answer.redirect_uris !== undefined && !answer.redirect_uris.some((uri) => sameRedirectUri(uri, redirectUri))) {
     return `its redirect URIs ${oneLine(JSON.stringify(answer.redirect_uris), OAUTH_ERROR_BOUNDS.uri)} do not include ${redirectUri}`;
   }
   if (authMethod !== 'none' && (answer.client_secret === undefined || answer.client_secret === '')) return `it uses ${authMethod} but sent no client_secret`;

@@ -45,7 +45,7 @@ async function setUp(fetchOf: (issuer: string) => FetchLike = confidentialRegist
     now: () => Date.now() + clock.offset,
   });
   cleanups.push(() => coordinator.close());
-  return { stack, vault, coordinator, clock };
+  return { stack, vault, coordinator, clock, browser };
 }
 
 describe('auth: dynamic registrations per authorization server and client', () => {
@@ -89,6 +89,28 @@ describe('auth: dynamic registrations per authorization server and client', () =
     const failure = coordinator.connect('alpha', { url: stack.mcp.url });
     await expect(failure).rejects.toMatchObject({ code: 'denied' });
     await expect(failure).rejects.toThrow('https://attacker.example/callback');
+    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toEqual([]);
+  });
+
+  it('a registration answer writing our redirect URI in another case and with its default port is ours, signs in with it and is reused (RFC 7591 §3.2.1)', async () => {
+    const normalized = (issuer: string) => alteredRegistrations(issuer, (answer) => ({ ...answer, redirect_uris: ['HTTP://127.0.0.1:80/callback'] }));
+    const { stack, vault, coordinator, browser } = await setUp(normalized);
+    await coordinator.connect('alpha', { url: stack.mcp.url });
+    const [visit] = browser.visits;
+    // The authorization request names the registered URI in its normal form, on the listener's port (RFC 8252 §7.3).
+    expect(new URL(visit?.url ?? '').searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(visit?.status).toBe(200);
+    await coordinator.connect('beta', { url: stack.mcp.url });
+    expect(stack.as.counts.registrations).toBe(1);
+    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toHaveLength(1);
+  });
+
+  it('a registration answer naming our redirect URI with a trailing slash is another URI: refused and not kept', async () => {
+    const slashed = (issuer: string) => alteredRegistrations(issuer, (answer) => ({ ...answer, redirect_uris: ['http://127.0.0.1/callback/'] }));
+    const { stack, vault, coordinator } = await setUp(slashed);
+    const failure = coordinator.connect('alpha', { url: stack.mcp.url });
+    await expect(failure).rejects.toMatchObject({ code: 'denied' });
+    await expect(failure).rejects.toThrow('http://127.0.0.1/callback/');
     expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toEqual([]);
   });
 
