@@ -191,7 +191,13 @@ export class TokenManager {
     }
     if (!isBearer(response.token_type)) {
       // Its refresh token still replaces the spent one: the service may issue Bearer tokens again later.
-      await this.#keepRefreshToken(server, stored, response.refresh_token);
+      const kept = await this.#keepRefreshToken(server, stored, response.refresh_token);
+      if (stillValid) {
+        // Renewed early: the current token still serves, so calls go on until it expires; the refusal comes then.
+        const unsupported = unsupportedTokenType(server, response.token_type ?? '');
+        this.core.log(`[${server}] its tokens could not be renewed, the current token is used until it expires: ${unsupported.message}`);
+        return kept ?? record;
+      }
       throw this.#unsupported(server, response.token_type ?? '');
     }
     // A refresh has only the scopes of its grant (RFC 6749 §6). A client credentials renewal is a grant of

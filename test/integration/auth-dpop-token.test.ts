@@ -18,9 +18,16 @@ async function setUp() {
   const { vault, dataDir } = await openTestVault();
   cleanups.push(() => vault.close());
   const statuses: [string, AuthStatusChange][] = [];
-  const coordinator: AuthCoordinator = createAuthCoordinator({ vault, dataDir, opener: scriptedBrowser().opener, onStatus: (server, status) => statuses.push([server, status]) });
+  const lines: string[] = [];
+  const coordinator: AuthCoordinator = createAuthCoordinator({
+    vault,
+    dataDir,
+    opener: scriptedBrowser().opener,
+    onStatus: (server, status) => statuses.push([server, status]),
+    log: (line) => lines.push(line),
+  });
   cleanups.push(() => coordinator.close());
-  return { stack, vault, coordinator, statuses, key: tokensKey('remote', stack.as.issuer) };
+  return { stack, vault, coordinator, statuses, lines, key: tokensKey('remote', stack.as.issuer) };
 }
 
 async function rewrite(vault: Vault, key: ReturnType<typeof tokensKey>, change: Record<string, unknown>): Promise<void> {
@@ -70,6 +77,32 @@ describe('auth: DPoP-bound tokens (RFC 9449), which are not supported', () => {
     // Once the service issues Bearer tokens again, the grant still works.
     delete stack.as.knobs.tokenOverrides;
     expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
+    expect(stack.as.counts.revokedGrants).toBe(0);
+  });
+
+  it('an early renewal answered with token_type DPoP keeps the current token until it expires, then is refused', async () => {
+    const { stack, vault, coordinator, statuses, lines, key } = await setUp();
+    await coordinator.connect('remote', { url: stack.mcp.url, auth });
+    const before = await stored(vault, key);
+    // Within a minute of its expiry: renewed early, still valid.
+    await rewrite(vault, key, { expiresAt: Date.now() + 55_000, obtainedAt: Date.now() - 3_600_000 });
+    stack.as.knobs.tokenOverrides = { refresh_token: { token_type: 'DPoP' } };
+    statuses.length = 0;
+
+    expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
+    expect(stack.as.counts.token['refresh_token']).toBe(1);
+    const early = await stored(vault, key);
+    expect(early.accessToken).toBe(before.accessToken);
+    expect(early.refreshToken).not.toBe(before.refreshToken);
+    expect(statuses.filter(([, s]) => s.state === 'needs_auth')).toEqual([]);
+    const noted = lines.filter((line) => line.includes('DPoP'));
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toContain('[remote]');
+    expect(noted[0]).toContain('until it expires');
+
+    await rewrite(vault, key, { expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 });
+    expectDpopRefusal(await rejection(whoamiThrough(coordinator, stack, auth)));
+    expect(statuses.find(([server, s]) => server === 'remote' && s.state === 'needs_auth')?.[1].error?.data?.['unsupported']).toBe('dpop');
     expect(stack.as.counts.revokedGrants).toBe(0);
   });
 
