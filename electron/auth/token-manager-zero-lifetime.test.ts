@@ -1,14 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Vault } from '../../shared/vault';
-import { KeyedQueue } from '../fs-safe';
+import { tokenManagerCore } from '../../test/support/token-manager-core';
 import { inRequestOperation } from '../net';
-import { openVault } from '../vault';
-import type { CoreContext } from './core-context';
-import { DEFAULT_AUTH_LOCK } from './file-lock';
-import { ServerPeers } from './server-peers';
 import { TokenManager } from './token-manager';
 import { tokensKey, type TokenRecord } from './token-record';
 
@@ -39,16 +32,9 @@ async function setUp(wrap: (vault: Vault) => Vault = (v) => v) {
     issued.push(`zero-${issued.length + 1}`);
     return Promise.resolve(Response.json({ access_token: issued.at(-1), token_type: 'bearer', expires_in: 0 }));
   };
-  const dir = mkdtempSync(join(tmpdir(), 'cs-auth-zero-'));
-  const vault = await openVault({ dataDir: join(dir, 'data'), provider: 'memory' });
+  const { core, vault } = await tokenManagerCore(fetch, { now: () => clock.now }, 'cs-auth-zero-');
   vaults.push(vault);
-  const core: CoreContext = {
-    vault: wrap(vault), dataDir: dir, env: {}, fetch, endpointFetch: fetch, serverFetch: fetch,
-    reachOf: () => Promise.resolve({ reach: 'public', pins: new Map() }), peers: new ServerPeers(), answerReach: () => undefined,
-    resolver: () => Promise.reject(new Error('no lookup in these tests')), now: () => clock.now, log: () => undefined,
-    lock: DEFAULT_AUTH_LOCK, mutex: new KeyedQueue(), resolveSecret: (_server, value) => Promise.resolve(value),
-    markNeedsAuth: () => undefined, markConnected: () => undefined, remember: () => undefined,
-  };
+  core.vault = wrap(vault);
   await vault.set(KEY, JSON.stringify(record({})));
   return { manager: new TokenManager(core), vault, clock, issued };
 }

@@ -26,6 +26,8 @@ const FATAL_REFRESH_ERRORS = new Set(['invalid_grant', 'invalid_client', 'unauth
  */
 export class TokenManager {
   readonly #widened = new Set<string>();
+  /** Access token → when its early renewal may be tried again, after one failed while it still served. */
+  readonly #earlyPause = new Map<string, number>();
 
   constructor(private readonly core: CoreContext) {}
 
@@ -38,7 +40,19 @@ export class TokenManager {
     if (heldByOperation(record.accessToken)) return false;
     // Due whatever the clock says now: a clock set back must not make another start's token valid.
     if (hasNoLifetime(record)) return true;
-    return record.expiresAt - refreshMargin(record) <= this.core.now();
+    const now = this.core.now();
+    const paused = this.#earlyPause.get(record.accessToken);
+    if (paused !== undefined && now < Math.min(paused, record.expiresAt)) return false;
+    return record.expiresAt - refreshMargin(record) <= now;
+  }
+
+  /**
+   * An early renewal failed while the token still serves: every use would try again, each spending a
+   * refresh token and writing a log line. The next try waits a quarter of the time left (at least 1 s).
+   */
+  #pauseEarlyRenewal(record: TokenRecord, now: number): void {
+    for (const [token, until] of this.#earlyPause) if (until <= now) this.#earlyPause.delete(token);
+    this.#earlyPause.set(record.accessToken, now + Math.max(1_000, (record.expiresAt - now) / 4));
   }
 
   /**
@@ -178,6 +192,7 @@ export class TokenManager {
       }
       if (stillValid) {
         this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'refreshing').message}`);
+        this.#pauseEarlyRenewal(record, now);
         return kept ?? record;
       }
       const coded = flowError(server, error, 'while refreshing the token', reach.reach);
@@ -196,6 +211,7 @@ export class TokenManager {
         // Renewed early: the current token still serves, so calls go on until it expires; the refusal comes then.
         const unsupported = unsupportedTokenType(server, response.token_type ?? '');
         this.core.log(`[${server}] its tokens could not be renewed, the current token is used until it expires: ${unsupported.message}`);
+        this.#pauseEarlyRenewal(record, now);
         return kept ?? record;
       }
       throw this.#unsupported(server, response.token_type ?? '');
