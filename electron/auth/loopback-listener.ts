@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { CodedError } from '../../shared/errors';
-import { hasSeveralHosts, sameSecret, targetPath } from '../net';
+import { guardConnections, hasSeveralHosts, sameSecret, targetPath } from '../net';
+import { CALLBACK_TIMEOUTS, MAX_CALLBACK_CONNECTIONS } from './callback-bounds';
 import { CALLBACK_PATH } from './client-identity';
 
 /** The authorization response as it reached the listener, and a way to show the person how it ended. */
@@ -48,7 +49,8 @@ export const MAX_STRAY_CALLBACKS = 16;
  * RFC 8252 §7.3 loopback redirect: listens on 127.0.0.1 (an ephemeral port unless one is given), accepts
  * exactly one GET on the callback path carrying the sign-in's `state`, answers it with a page once the
  * flow knows the outcome, then closes. Anything else gets 404 (or 400, another state) and does not end
- * the wait: any process here can reach the port (RFC 8252 §8.3).
+ * the wait: any process here can reach the port (RFC 8252 §8.3), so its connections and the time a
+ * request may take to arrive are bounded (callback-bounds.ts).
  */
 export const createLoopbackListener: RedirectListenerFactory = async ({ port }) => {
   let deliver: ((request: CallbackRequest) => void) | undefined;
@@ -58,7 +60,8 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
   /** The connection of the callback taken: the one whose answer close waits for. */
   let answering: Socket | undefined;
   const sockets = new Set<Socket>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(CALLBACK_TIMEOUTS);
+  guardConnections(server, MAX_CALLBACK_CONNECTIONS, (req: IncomingMessage, res: ServerResponse) => {
     // Any process here may send a request target that is no URL (`http://[`): a throw here would end the app.
     const url = targetPath(req.url);
     if (hasSeveralHosts(req)) {
