@@ -71,7 +71,7 @@ describe('App API: logs, resources and prompts', () => {
     expect(templates.map((t) => t.uriTemplate)).toContain('demo://resource/dynamic/blob/{resourceId}');
     const blob = await core.api.readResource({ server: 'everything', uri: 'demo://resource/dynamic/blob/5' });
     expect(Buffer.from(blob.contents[0]?.blob ?? '', 'base64').toString('utf8')).toMatch(/^Resource 5: This is a base64 blob/);
-    await expect(core.api.readResource({ server: 'everything', uri: 'demo://resource/dynamic/text/zero' })).rejects.toMatchObject({ code: expect.stringMatching(/not_found|invalid_input|internal/) as unknown });
+    await expect(core.api.readResource({ server: 'everything', uri: 'demo://resource/dynamic/text/zero' })).rejects.toMatchObject({ code: expect.stringMatching(/not_found|invalid_input|server_unavailable/) as unknown });
   });
 
   it('gets a prompt with its arguments', async () => {
