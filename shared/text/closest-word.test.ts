@@ -20,6 +20,15 @@ describe('closestWord', () => {
     expect(closestWord('lsit', ['list', 'add'])).toBe('list');
     expect(closestWord('oceh', ['echo'])).toBeUndefined();
   });
+
+  it('allows one edit, or two swapped letters, in a two- or three-letter name, and finds nothing for one letter', () => {
+    expect(closestWord('cx', ['cc', 'claude'])).toBe('cc');
+    expect(closestWord('ca', ['ac', 'cursor'])).toBe('ac');
+    expect(closestWord('cdx', ['cdy'])).toBe('cdy');
+    expect(closestWord('xy', ['cc'])).toBeUndefined();
+    expect(closestWord('c', ['cc', 'a'])).toBeUndefined();
+    expect(closestWord('x', ['a', 'b'])).toBeUndefined();
+  });
 });
 
 describe('withSuggestion', () => {

@@ -20,9 +20,18 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * The choice a typo most likely meant (at most two edits away, and fewer than half its letters), or
- * undefined. The name typed exactly is no typo: a listed name the server no longer has (a stale
- * listing) is not suggested back.
+ * Whether `edits` is few enough for a typo of `choice`: at most two, and fewer than half its letters;
+ * or one edit when both words have two letters or more (`cx` for `cc`, `ca` for `ac`), which half
+ * would refuse for two letters. A one-letter word is one edit from every other: it is no typo of one.
+ */
+function nearEnough(edits: number, word: string, choice: string): boolean {
+  if (edits === 1 && word.length >= 2 && choice.length >= 2) return true;
+  return edits <= 2 && edits < choice.length / 2;
+}
+
+/**
+ * The choice a typo most likely meant (nearEnough), or undefined. The name typed exactly is no typo:
+ * a listed name the server no longer has (a stale listing) is not suggested back.
  */
 export function closestWord(value: string, choices: readonly string[]): string | undefined {
   const typed = value.trim();
@@ -31,7 +40,7 @@ export function closestWord(value: string, choices: readonly string[]): string |
   for (const choice of choices) {
     if (choice === typed) continue;
     const edits = distance(word, choice.toLowerCase());
-    if (edits <= 2 && edits < choice.length / 2 && (best === undefined || edits < best.edits)) best = { choice, edits };
+    if (nearEnough(edits, word, choice) && (best === undefined || edits < best.edits)) best = { choice, edits };
   }
   return best?.choice;
 }
