@@ -26,6 +26,8 @@ export interface StartingSlot {
   /** The server no longer knows the connection's session (HTTP 404): a new one (slot-session-renewal.ts). */
   sessionExpired(conn: Connection): void;
   listChanged(generation: number, part: InventoryPart): void;
+  /** A resource it follows changed: passed on within the server's budget (update-budget.ts). */
+  resourceUpdated(uri: string): void;
 }
 
 /** The request to the pool's connection factory for one start (connection.ts). */
@@ -57,7 +59,7 @@ export function connectRequest(
       options.events.emit('log', { server: name, ...message });
     },
     onResourceUpdated: (uri) => {
-      if (generation === slot.generation()) options.events.emit('resourceUpdated', { server: name, uri });
+      if (generation === slot.generation()) slot.resourceUpdated(uri);
     },
     asks: { ...options.asks, calls: slot.calls, roots: () => configuredRoots(slot.config()), now: options.now, setTimer: options.setTimer },
     prepare: async (resolved) => (isStdio(resolved) ? slot.credentials.prepare(resolved) : resolved),

@@ -18,6 +18,7 @@ import { SlotStarts } from './slot-starts';
 import { SlotIdleStop } from './slot-idle-stop';
 import { SlotSession } from './slot-session';
 import { SlotStops, type StopKind } from './slot-stop';
+import { MAX_WAITING_UPDATES, UpdateBudget } from './update-budget';
 
 /**
  * One server's life: its entry, state machine and connection (opened through the pool's factory),
@@ -86,6 +87,11 @@ export class SlotLifecycle {
       log: options.log,
       renew: () => this.#renewCredential(),
     });
+    const updates = new UpdateBudget(
+      options,
+      (uri) => options.events.emit('resourceUpdated', { server: name, uri }),
+      () => options.log(`[${name}] updates of more than ${MAX_WAITING_UPDATES} resources waited at once: the rest were dropped`),
+    );
     this.#host = {
       name,
       state: this.state,
@@ -98,6 +104,7 @@ export class SlotLifecycle {
       closed: (conn) => this.#onClosed(conn),
       sessionExpired: (conn) => this.session.renewal.expired(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
+      resourceUpdated: (uri) => updates.notify(uri),
       busy: () => this.#conn !== undefined || this.#starts.starting !== undefined,
       generation: () => this.#stops.generation,
       start: () => this.start(false),
