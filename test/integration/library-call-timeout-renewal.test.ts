@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
 import { startSessionExpiryServer, type SessionExpiryServer } from '../fixtures/servers/session-expiry-server';
 import { passphraseHome } from '../support/passphrase-home';
+import { waitFor } from '../support/server-harness';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'call-timeout-renewal-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -37,6 +38,8 @@ describe("a program's call timeout over its server's new session", () => {
     letGo();
     expect(await cs.callTool('memo', 'echo', { text: 'after' })).toMatchObject({ content: [{ type: 'text', text: 'after' }] });
     expect(server.initializes).toBe(2);
-    expect((await cs.listServers()).find((s) => s.name === 'memo')?.state).toBe('ready');
+    // Ready once the new session's start has finished its listing, which may come just after the call.
+    const open = cs;
+    await waitFor('memo ready', async () => (await open.listServers()).find((s) => s.name === 'memo')?.state === 'ready', 30_000);
   }, 120_000);
 });
