@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { AuditEntry, AuditOutcome, ListingBound } from '../../../shared/api';
 import { Badge, CodeSpans, JsonView } from '../../components';
 import { MAX_TITLE } from '../../../shared/text';
-import { shownLine, timestamp } from '../../lib';
+import { ERROR_KIND, shownLine, timestamp } from '../../lib';
 import { approvalText, callDuration, decidedByText, noAgentText } from './audit-wording';
 
 const OUTCOME_TONE: Record<AuditOutcome, 'ok' | 'warn' | 'error' | 'muted'> = { ok: 'ok', tool_error: 'warn', error: 'error', denied: 'error', cancelled: 'muted' };
@@ -71,7 +71,8 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         </td>
         <td data-label="Outcome">
           <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>
-          {e.errorCode !== undefined && e.errorCode !== e.outcome && <span className="muted"> {e.errorCode}</span>}
+          {/* The kind in words; the code, which scripts and the audit file go by, is in the details. */}
+          {e.errorCode !== undefined && e.errorCode !== e.outcome && <span className="muted"> {ERROR_KIND[e.errorCode]}</span>}
         </td>
         <td data-label="Duration" title={`${Math.round(shownDuration)} ms`}>{e.callMs === undefined && e.waitMs !== undefined ? '—' : callDuration(shownDuration)}</td>
         <td data-label="Approval">{approvalText(e)}</td>
@@ -87,7 +88,12 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
               {e.errorCode !== undefined && (
                 <>
                   <dt>Error</dt>
-                  <dd>{e.errorCode}</dd>
+                  <dd>
+                    {ERROR_KIND[e.errorCode]}{' '}
+                    <small className="error-code">
+                      (<code>{e.errorCode}</code>)
+                    </small>
+                  </dd>
                 </>
               )}
             </dl>
