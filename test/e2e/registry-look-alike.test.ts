@@ -40,7 +40,7 @@ describe('a look-alike registry entry in the catalog', () => {
     const install = dialog(page, 'Install G\\u0456thub');
     const note = install.getByRole('note', { name: 'Look-alike entry' });
     await note.waitFor();
-    await expect(note.textContent()).resolves.toContain('Its title reads the same as that of io.example/github: check that io.example/gh-copy is the server you mean.');
+    await expect(note.textContent()).resolves.toContain('Its title reads the same as that of io.example/github: check that io.example/gh-copy is the service you mean.');
     await ui.screenshot('registry-look-alike-dialog');
   });
 });

@@ -103,7 +103,7 @@ export function CatalogView() {
         {error && <ErrorNote error={error} />}
         {issues.length > 0 && (
           <div className="note note-warn" role="status">
-            <p>mcp.json has {plural(issues.length, 'problem')}; the servers it concerns are left as they were:</p>
+            <p>mcp.json has {plural(issues.length, 'problem')}; the services it concerns are left as they were:</p>
             <ul>
               {issues.map((issue, i) => (
                 <li key={i}>

@@ -31,7 +31,7 @@ describe('a registry entry that may pass for another', () => {
     renderApp(api);
     const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
     const copy = await within(section).findByRole('listitem', { name: 'G\\u0456thub' });
-    expect(within(copy).getByText('look-alike').getAttribute('title')).toBe('Its id or title mixes Cyrillic and Latin letters within a word (shown as escapes): it may be made to read as another server\'s. Its title reads the same as that of io.example/github: check that io.example/gh-copy is the server you mean.');
+    expect(within(copy).getByText('look-alike').getAttribute('title')).toBe('Its id or title mixes Cyrillic and Latin letters within a word (shown as escapes): it may be made to read as another service\'s. Its title reads the same as that of io.example/github: check that io.example/gh-copy is the service you mean.');
     expect(within(copy).getByText('Mixes Cyrillic and Latin letters')).toBeTruthy();
     expect(within(copy).getByText('Reads as io.example/github')).toBeTruthy();
     expect(copy.textContent).not.toContain('Gіthub');

@@ -10,8 +10,8 @@ export function shownEntryText(text: string): string {
 /** What may make the entry pass for another (registry-catalog.ts marks it), in words; empty when nothing does. */
 export function lookAlikeWarnings(row: RegistryRow): string[] {
   const out: string[] = [];
-  if (row.mixedScripts) out.push(`Its id or title mixes ${row.mixedScripts.join(' and ')} letters within a word (shown as escapes): it may be made to read as another server's.`);
-  if (row.readsAs) out.push(`Its title reads the same as that of ${row.readsAs.map(shownEntryText).join(', ')}: check that ${shownEntryText(row.name)} is the server you mean.`);
+  if (row.mixedScripts) out.push(`Its id or title mixes ${row.mixedScripts.join(' and ')} letters within a word (shown as escapes): it may be made to read as another service's.`);
+  if (row.readsAs) out.push(`Its title reads the same as that of ${row.readsAs.map(shownEntryText).join(', ')}: check that ${shownEntryText(row.name)} is the service you mean.`);
   return out;
 }
 

@@ -13,7 +13,7 @@ function RegistryLine({ state, label }: { state: RegistryState; label: string })
   const skipped = state.skipped.invalid + state.skipped.hostile;
   return (
     <li>
-      <strong>{label}</strong>: {plural(state.entries, 'server')}
+      <strong>{label}</strong>: {plural(state.entries, 'service')}
       {state.syncedAt !== undefined && (
         <>
           , updated <TimeAgo at={state.syncedAt} />

@@ -35,7 +35,7 @@ export function ResourceReader({ server, uri, onClose }: { server: string; uri: 
       </h3>
       {error && <ErrorNote error={error} />}
       {!error && read === null && <p role="status">Reading…</p>}
-      {read?.contents.length === 0 && <p className="empty">The server returned no contents.</p>}
+      {read?.contents.length === 0 && <p className="empty">The service returned no contents.</p>}
       {read?.contents.map((item, i) => <ResourceContentsItem key={`${item.uri}-${i}`} item={item} index={i} />)}
       <button type="button" className="button small" onClick={onClose}>
         Close

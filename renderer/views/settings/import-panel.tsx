@@ -41,7 +41,7 @@ export function ImportPanel() {
       {report && (
         <div role="status" className="note note-ok">
           <p>
-            {NAMES[report.source]}: added {plural(report.added.length, 'server')}, skipped {report.skipped.length}
+            {NAMES[report.source]}: added {plural(report.added.length, 'service')}, skipped {report.skipped.length}
             {report.secrets.length > 0 ? `, moved ${plural(report.secrets.length, 'secret')} into the vault` : ''}.
           </p>
           {report.skipped.length > 0 && (

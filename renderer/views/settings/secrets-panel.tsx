@@ -83,7 +83,7 @@ export function SecretsPanel() {
             load();
           }}
         >
-          <p>Servers that refer to it will fail to start until you store it again.</p>
+          <p>Services that refer to it will fail to start until you store it again.</p>
         </ConfirmDialog>
       )}
     </section>

@@ -101,7 +101,7 @@ export function StoresPanel() {
                 </ol>
                 {refused.includes(store.name) ? (
                   <p className="muted" role="status">
-                    Refused: it stays unapproved, and servers that read from it wait until it is approved.
+                    Refused: it stays unapproved, and services that read from it wait until it is approved.
                   </p>
                 ) : (
                   <div className="button-row">
