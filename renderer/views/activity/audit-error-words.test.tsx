@@ -24,3 +24,13 @@ it("says in words what kind of failure an agent call's error was, on its row and
   // The code appears once, inside the small aside.
   expect(error?.querySelector('small.error-code')?.textContent).toBe('(timeout)');
 });
+
+it('says "no service" in the Service column of a call that reached none, not an empty cell', async () => {
+  const lost: AuditEntry = { ...FAILED, server: '', tool: 'nowhere__x', errorCode: 'not_found' };
+  // An agent's listing is of every service it reaches: it names them so.
+  const listing: AuditEntry = { time: FAILED.time - 1, agent: 'claude', server: '', kind: 'listing', tool: 'tools/list', durationMs: 0, outcome: 'ok', approval: undefined, listing: { searched: [], every: false, boundBytes: 4 * 1024 * 1024 } };
+  renderApp(createFakeApi({ readAudit: () => [lost, FAILED, listing], listAgents: () => [] }), { hash: '#/activity' });
+  const table = await screen.findByRole('table');
+  const services = within(table).getAllByRole('row').slice(1).map((row) => row.querySelector('td[data-label="Service"]')?.textContent);
+  expect(services).toEqual(['no service', 'github', 'its services']);
+});

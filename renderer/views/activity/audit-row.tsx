@@ -58,7 +58,8 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         </td>
         <td data-label="Time">{timestamp(e.time)}</td>
         <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent === '' ? <span className="muted">{noAgentText(e)}</span> : auditName(e.agent)}</td>
-        <td data-label="Service">{auditName(e.server)}</td>
+        {/* A call to a tool no service has, a request refused before any, a listing of all: an empty cell read as a missing value. */}
+        <td data-label="Service">{e.server ? auditName(e.server) : <span className="muted">{e.kind === 'listing' ? 'its services' : 'no service'}</span>}</td>
         <td data-label="Call">
           <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more ${e.kind === 'listing' ? 'switches' : REPEATED_WORD[e.outcome]} ${e.counting === true ? 'so far this minute' : 'in that minute'}`}</Badge>}
