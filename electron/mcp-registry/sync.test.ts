@@ -150,3 +150,28 @@ describe('syncRegistry with several versions marked latest', () => {
     expect(next.entries.map((e) => e.server.version)).toEqual(['1.5.0']);
   });
 });
+
+describe('syncRegistry and dates in the future', () => {
+  /** A registry of one page that records the `updated_since` each request asked for. */
+  function recording(items: unknown[]): { fetch: FetchLike; since: (string | null)[] } {
+    const since: (string | null)[] = [];
+    const fetch: FetchLike = (url) => {
+      since.push(new URL(String(url)).searchParams.get('updated_since'));
+      return Promise.resolve(new Response(JSON.stringify({ servers: items }), { headers: { 'content-type': 'application/json' } }));
+    };
+    return { fetch, since };
+  }
+  const future = { ...item(1), _meta: { [OFFICIAL_META]: { status: 'active', isLatest: true, updatedAt: '9999-12-31T23:59:59Z' } } };
+
+  it('does not take an entry dated after the sync began as the next sync\'s updated_since', async () => {
+    const snapshot = await syncRegistry({ fetch: recording([item(0), future]).fetch, base: BASE });
+    expect(snapshot.updatedSince).toBe('2025-10-01T00:00:00Z');
+  });
+
+  it('syncs in full from a snapshot that holds a future updated_since', async () => {
+    const previous: Snapshot = { ...(await syncRegistry({ fetch: recording([item(0)]).fetch, base: BASE })), updatedSince: '9999-12-31T23:59:59Z' };
+    const served = recording([item(0)]);
+    await syncRegistry({ fetch: served.fetch, base: BASE, previous });
+    expect(served.since).toEqual([null]);
+  });
+});

@@ -52,7 +52,9 @@ export interface SyncOptions {
 export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   const now = options.now ?? Date.now;
   const previous = options.full ? undefined : options.previous;
-  const incremental = previous?.updatedSince !== undefined ? previous.updatedSince : undefined;
+  const started = now();
+  // A snapshot holding a future date (kept before such dates were refused) is synced in full instead.
+  const incremental = pastTime(previous?.updatedSince, started);
   const kind = incremental !== undefined ? 'incremental' : 'full';
   const held = new Held(kind === 'incremental' && previous ? previous.entries : []);
   const limits = options.limits ?? SYNC_LIMITS;
@@ -62,7 +64,6 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   let cursor: string | undefined;
   let pages = 0;
   let received = 0;
-  const started = now();
   const seen = new Set<string>();
   const versionsOf = new Map<string, number>();
   const maxVersions = limits.entries * VERSIONS_PER_ENTRY;
@@ -83,7 +84,7 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
       if (isNewVersion(verdict.ok.server, seen, versionsOf)) fresh = true;
       if (seen.size > maxVersions) throw stopped(options.base, `sent more than ${maxVersions} versions`);
       held.merge(verdict.ok, verdict.bytes);
-      updatedSince = laterTime(updatedSince, verdict.ok.updatedAt);
+      updatedSince = laterTime(updatedSince, pastTime(verdict.ok.updatedAt, started));
     }
     held.check(options.base, limits);
     options.onProgress?.({ base: options.base, kind, pages, received });
@@ -117,6 +118,16 @@ function isNewVersion(server: { name: string; version: string }, seen: Set<strin
   seen.add(key);
   versionsOf.set(server.name, count + 1);
   return true;
+}
+
+/**
+ * An entry's `updatedAt` as the next sync's `updated_since`, only when it is not later than this sync
+ * began: one dated in the future (a broken clock, a hostile registry) would make every later
+ * incremental sync ask for changes after that date and miss every deletion and deprecation meanwhile.
+ * A registry whose clock runs a little ahead costs a few entries sent again, nothing more.
+ */
+function pastTime(updatedAt: string | undefined, started: number): string | undefined {
+  return updatedAt !== undefined && Date.parse(updatedAt) <= started ? updatedAt : undefined;
 }
 
 function stopped(base: string, what: string): CodedError {

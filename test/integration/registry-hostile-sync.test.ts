@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RegistryState } from '../../shared/api';
 import { RegistryCatalog } from '../../electron/mcp-registry';
 import { STALE_PAGES } from '../../electron/mcp-registry/sync';
+import { OFFICIAL, fixtureName } from '../fixtures/registry/generated-entries';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 describe('the registry catalog against registries that misbehave (registries of our own)', () => {
@@ -62,6 +63,20 @@ describe('the registry catalog against registries that misbehave (registries of 
     const [state] = await catalog.refresh();
     expect(catalog.rows().map((row) => row.name)).toEqual(['io.example/slack']);
     expect(state?.skipped).toEqual({ invalid: 0, hostile: 1 });
+  });
+
+  it('an entry dated in the future does not hide later changes: a deletion still reaches the catalog on the next refresh', async () => {
+    const registry = await registryOf(5);
+    const future = registry.entries.find((e) => e.server['name'] === fixtureName(1));
+    if (!future) throw new Error('fixture entry missing');
+    future._meta[OFFICIAL]['updatedAt'] = '9999-12-31T23:59:59Z';
+    const catalog = await catalogOf(registry);
+    await catalog.refresh();
+    expect(catalog.rows().map((row) => row.name)).toContain(fixtureName(2));
+    registry.change(fixtureName(2), { status: 'deleted' });
+    await catalog.refresh();
+    expect(registry.queries.at(-1)?.get('updated_since')).not.toBe('9999-12-31T23:59:59Z');
+    expect(catalog.rows().map((row) => row.name)).not.toContain(fixtureName(2));
   });
 
   it.each([
