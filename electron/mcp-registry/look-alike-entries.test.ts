@@ -116,4 +116,12 @@ describe('lookAlikeNotes', () => {
     expect(notes[3]).toEqual({ readsAs: ['io.example/ab'] });
     expect(notes[2]).toEqual({ readsAs: ['io.example/a-b'] });
   });
+
+  it('names the same others for a row among the first picked as for one that is not', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'].map((letter) => `io.example/${letter}`);
+    const notes = lookAlikeNotes([...ids.map((name) => ({ name, title: 'Notes' })), { name: 'io.example/f', title: 'Nоtes' }]);
+    expect(notes.map((note) => note?.sameTitleAs)).toEqual([['io.example/b', 'io.example/c', 'io.example/d'], ['io.example/a', 'io.example/c', 'io.example/d'], ['io.example/a', 'io.example/b', 'io.example/d'], ['io.example/a', 'io.example/b', 'io.example/c'], ['io.example/a', 'io.example/b', 'io.example/c'], undefined]);
+    expect(notes[0]?.readsAs).toEqual(['io.example/f']);
+    expect(notes[5]?.readsAs).toEqual(['io.example/a', 'io.example/b', 'io.example/c']);
+  });
 });

@@ -74,11 +74,33 @@ export function lookAlikeNotes(entries: ReadonlyArray<{ name: string; title?: st
     }
     return chosen;
   };
+  /**
+   * `pick` of a group without some of its ids. Leaving out ids the whole group's pick did not choose
+   * changes nothing (each step still finds the same first best), so the group is picked once, and
+   * again only for the few exclusions that take a chosen id, each once: a registry's thousands of
+   * rows of one title cost a pass each, not one per row.
+   */
+  const picked = new Map<ReadonlySet<string>, { all: string[]; without: Map<string, string[]> }>();
+  const pickWithout = (group: ReadonlySet<string>, key: string, left: (id: string) => boolean): string[] => {
+    let cached = picked.get(group);
+    if (cached === undefined) {
+      cached = { all: pick(group), without: new Map() };
+      picked.set(group, cached);
+    }
+    if (cached.all.every(left)) return cached.all;
+    let chosen = cached.without.get(key);
+    if (chosen === undefined) {
+      chosen = pick([...group].filter(left));
+      cached.without.set(key, chosen);
+    }
+    return chosen;
+  };
+  const none = new Set<string>();
   return entries.map(({ name }, i) => {
-    const same = titles.get(plain[i] ?? '') ?? new Set<string>();
+    const same = titles.get(plain[i] ?? '') ?? none;
     // Another id whose title is this one's plainly is said so, not taken for its imitation.
-    const readsAs = pick([...(shapes.get(shape[i] ?? '') ?? [])].filter((other) => other !== name && !same.has(other)));
-    const sameTitleAs = pick([...same].filter((other) => other !== name));
+    const readsAs = pickWithout(shapes.get(shape[i] ?? '') ?? none, same === none ? `id ${name}` : `title ${plain[i] ?? ''}`, (other) => other !== name && !same.has(other));
+    const sameTitleAs = pickWithout(same, `id ${name}`, (other) => other !== name);
     const mixed = scripts[i];
     if (mixed === undefined && readsAs.length === 0 && sameTitleAs.length === 0) return undefined;
     return { ...(mixed ? { mixedScripts: mixed } : {}), ...(readsAs.length > 0 ? { readsAs } : {}), ...(sameTitleAs.length > 0 ? { sameTitleAs } : {}) };
