@@ -6,8 +6,11 @@ import { table } from '../output';
 /** A registry's description as one short cell: the whole is in `registry show`. */
 const MAX_SHOWN = 72;
 
+/** Registry text on one line: a line break in it could print a line that reads as one of ours (a warning, a `--package`). */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
 function short(text: string): string {
-  const one = text.replace(/\s+/g, ' ').trim();
+  const one = oneLine(text);
   return one.length <= MAX_SHOWN ? one : `${one.slice(0, MAX_SHOWN - 1)}…`;
 }
 
@@ -44,19 +47,19 @@ export function searchLines(rows: readonly RegistryRow[], total: number, registr
 /** `registry show`: the entry, and each way to install it as `--package N` and `--remote N` count them (from 1). */
 export function showLines(row: RegistryRow, options: RegistryInstallOptions): string[] {
   const lines = [`${revealMixedScript(row.name)} ${row.version}${row.status === 'deprecated' ? ' (deprecated)' : ''}`];
-  if (row.title !== undefined) lines.push(`  ${revealMixedScript(row.title)}`);
-  lines.push(`  ${row.description.replace(/\s+/g, ' ').trim()}`);
-  if (row.statusMessage !== undefined) lines.push(`  ${row.statusMessage}`);
+  if (row.title !== undefined) lines.push(`  ${revealMixedScript(oneLine(row.title))}`);
+  lines.push(`  ${oneLine(row.description)}`);
+  if (row.statusMessage !== undefined) lines.push(`  ${oneLine(row.statusMessage)}`);
   if (row.mixedScripts !== undefined) lines.push(`  warning: its id or title mixes ${row.mixedScripts.join(' and ')} letters within a word; check it is the server you mean`);
   if (row.readsAs !== undefined) lines.push(`  warning: its title reads the same as the title of ${row.readsAs.join(', ')}`);
   if (options.options.length === 0) lines.push('', 'It lists no package or remote to install.');
   for (const option of options.options) {
     const flag = 'package' in option.choice ? `--package ${option.choice.package + 1}` : `--remote ${option.choice.remote + 1}`;
-    lines.push('', `${flag}: ${option.label}${option.problem !== undefined ? ` (cannot be installed here: ${option.problem})` : ''}`);
+    lines.push('', oneLine(`${flag}: ${option.label}${option.problem !== undefined ? ` (cannot be installed here: ${option.problem})` : ''}`));
     if (option.inputs.length > 0) lines.push('  Its inputs, each given as --input INPUT=VALUE (a secret one also as --input-secret INPUT=SECRET_NAME):');
     const rows = option.inputs.map((input) => {
       const traits = [input.isRequired ? 'required' : 'optional', ...(input.isSecret ? ['secret'] : []), ...(input.default !== undefined ? [`default ${input.default}`] : []), ...(input.choices ? [`one of ${input.choices.join('/')}`] : [])];
-      return [`    ${input.key}`, `${traits.join(', ')}${input.description !== undefined ? `: ${short(input.description)}` : ''}`];
+      return [`    ${oneLine(input.key)}`, oneLine(`${traits.join(', ')}${input.description !== undefined ? `: ${short(input.description)}` : ''}`)];
     });
     if (rows.length > 0) lines.push(...table(rows));
   }
