@@ -53,8 +53,12 @@ async function runFlow(deps: ConnectOAuthOptions, run: ConnectRun, ctx: FlowCont
   return runBrowserFlow(ctx, { listener, opener, timeoutMs: deps.callbackTimeoutMs });
 }
 
-function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentity, scopes: string[] | undefined, stepUps: number, response: TokenResponseLike, now: number): TokenRecord {
+function recordOf(deps: ConnectOAuthOptions, run: ConnectRun, discovery: Discovery, identity: ClientIdentity, scopes: string[] | undefined, stepUps: number, response: TokenResponseLike, now: number): TokenRecord {
   const tokenEndpoint = discovery.as.token_endpoint ?? '';
+  // RFC 6749 §4.4, §3.3: a client credentials grant is for the scopes it asked for, which the server may
+  // narrow; a wider answer is not what the entry asked for and is not recorded (as in its renewals).
+  // A person's sign-in is what they consented to, as answered.
+  const bound = run.flow === 'client_credentials' ? { onWider: (extra: string[]) => deps.tokens.noteWider(run.server, extra, 'grant'), within: scopes ?? [] } : undefined;
   return applyTokenResponse(
     {
       v: 1,
@@ -72,6 +76,7 @@ function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentit
     },
     response,
     now,
+    bound,
   );
 }
 
@@ -143,7 +148,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     try {
       const response = await runFlow(deps, run, ctx);
       if (!isBearer(response.token_type)) throw unsupportedTokenType(server, response.token_type ?? '');
-      const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
+      const record = recordOf(deps, run, discovery, identity, scopes, stepUps, response, core.now());
       // A person signed in (not a client by itself): userinfo names them better than a bare ID Token.
       const account =
         flow === 'client_credentials'

@@ -78,15 +78,18 @@ export class TokenManager {
     return record;
   }
 
-  /** Once per server: every refresh of the same grant would say it again. */
-  #noteWider(server: string, extra: string[], renewal: boolean): void {
+  /**
+   * Scopes an answer named beyond its bound, which are not recorded (token-record.ts). Once per server:
+   * every grant or refresh of the same entry would say it again.
+   */
+  noteWider(server: string, extra: string[], by: 'grant' | 'renewal' | 'refresh'): void {
     if (this.#widened.has(server)) return;
     this.#widened.add(server);
     const shown = extra.slice(0, 10).join(' ').slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
     this.core.log(
-      renewal
-        ? `[${server}] a client credentials renewal answered a wider scope than was asked for (${shown}); only the scopes asked for are recorded (RFC 6749 §3.3)`
-        : `[${server}] a refresh answered a wider scope than was granted (${shown}); only the scopes granted are recorded (RFC 6749 §6)`,
+      by === 'refresh'
+        ? `[${server}] a refresh answered a wider scope than was granted (${shown}); only the scopes granted are recorded (RFC 6749 §6)`
+        : `[${server}] a client credentials ${by} answered a wider scope than was asked for (${shown}); only the scopes asked for are recorded (RFC 6749 §3.3)`,
     );
   }
 
@@ -220,7 +223,7 @@ export class TokenManager {
     // its own (§4.4) for the scopes it asked for, which the server may narrow (§3.3); a wider answer
     // is not what the entry asked for and is not recorded (nor, with nothing asked, beyond the first grant).
     const renewal = record.flow === 'client_credentials';
-    const bound = { onWider: (extra: string[]) => this.#noteWider(server, extra, renewal), ...(renewal ? { within: record.requestedScopes } : {}) };
+    const bound = { onWider: (extra: string[]) => this.noteWider(server, extra, renewal ? 'renewal' : 'refresh'), ...(renewal ? { within: record.requestedScopes } : {}) };
     const next = applyTokenResponse(record, response, now, bound);
     // The rotated refresh token is durable (compareAndSet resolves after the write) before the new access
     // token is handed to anyone; a single-use refresh token is never lost to a crash after this point.

@@ -113,17 +113,20 @@ export interface TokenResponseLike {
   id_token?: string;
 }
 
-/** A refresh's bound (RFC 6749 §6): its scope must not include any scope the original grant did not have. */
+/**
+ * A refresh's bound (RFC 6749 §6): its scope must not include any scope the original grant did not have;
+ * a client credentials grant's or renewal's (§3.3, §4.4): none it did not ask for.
+ */
 export interface RefreshScopeBound {
   /** Told the scopes the answer named beyond the bound, which are not recorded. */
   onWider: (extra: string[]) => void;
-  /** Bound by these instead of the original grant's scopes (a renewal's request, see token-manager.ts). */
+  /** Bound by these instead of the original grant's scopes (a client credentials request, see token-manager.ts, connect.ts). */
   within?: readonly string[] | undefined;
 }
 
 /**
  * Applies a token endpoint response: a response without refresh_token keeps the old one (RFC 6749 §6).
- * `refresh`: a refresh of `base`, which cannot widen the scopes of its grant.
+ * `refresh`: a refresh of `base`, which cannot widen the scopes of its grant, or a grant bounded by its request.
  */
 export function applyTokenResponse(
   base: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'expiresAt' | 'obtainedAt' | 'scopes'> & { refreshToken?: string | undefined; scopes?: string[] },

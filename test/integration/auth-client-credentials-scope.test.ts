@@ -15,7 +15,7 @@ async function scopesOf(vault: Vault, key: ReturnType<typeof tokensKey>): Promis
   return (JSON.parse((await vault.get(key)) ?? 'null') as { scopes: string[] }).scopes;
 }
 
-describe('auth: a client credentials renewal answering a wider scope than was asked for (RFC 6749 §3.3)', () => {
+describe('auth: a client credentials grant or renewal answering a wider scope than was asked for (RFC 6749 §3.3, §4.4)', () => {
   it('records only the scopes asked for, narrower ones as answered, and says so once', async () => {
     const stack = await startStack();
     cleanups.push(() => stack.close());
@@ -45,5 +45,30 @@ describe('auth: a client credentials renewal answering a wider scope than was as
     expect(noted[0]).toContain('[machine]');
     expect(noted[0]).toContain('mcp:admin');
     expect(noted[0]).toContain('§3.3');
+  });
+
+  it('bounds the first grant too, obtained by connect or by the first call, and says so once with its renewals', async () => {
+    const stack = await startStack();
+    cleanups.push(() => stack.close());
+    const { vault, dataDir } = await openTestVault();
+    cleanups.push(() => vault.close());
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const lines: string[] = [];
+    const coordinator = createAuthCoordinator({ vault, dataDir, opener: () => Promise.reject(new Error('no browser')), log: (line) => lines.push(line) });
+    cleanups.push(() => coordinator.close());
+    stack.as.knobs.tokenOverrides = { client_credentials: { scope: 'mcp:read mcp:write mcp:admin' } };
+    await coordinator.connect('machine', { url: stack.mcp.url, auth });
+    const key = tokensKey('machine', stack.as.issuer);
+    expect(JSON.parse((await vault.get(key)) ?? 'null')).toMatchObject({ scopes: ['mcp:read', 'mcp:write'], grantedScopes: ['mcp:read', 'mcp:write'] });
+    await expireStoredToken(vault, key);
+    expect((await whoamiThrough(coordinator, stack, auth, 'machine')).status).toBe(200);
+    expect(await scopesOf(vault, key)).toEqual(['mcp:read', 'mcp:write']);
+    const noted = lines.filter((line) => line.includes('wider scope'));
+    expect(noted).toEqual([expect.stringContaining('[machine] a client credentials grant answered a wider scope than was asked for (mcp:admin)')]);
+
+    // No connect: the first call obtains the tokens itself.
+    expect((await whoamiThrough(coordinator, stack, auth, 'other')).status).toBe(200);
+    expect(await scopesOf(vault, tokensKey('other', stack.as.issuer))).toEqual(['mcp:read', 'mcp:write']);
+    expect(lines.filter((line) => line.includes('[other]') && line.includes('wider scope'))).toHaveLength(1);
   });
 });
