@@ -37,3 +37,49 @@ describe('flowError: a request that got no answer', () => {
     expect(flowError('notes', other, 'while finishing the sign-in').message).toBe('Could not reach the authorization server while finishing the sign-in: fetch failed: certificate has expired');
   });
 });
+
+/** openid-client's error around oauth4webapi's: the check's code, exact message and the fields it attaches. */
+function checkFailed(code: string, reason: string, fields: Record<string, unknown>): Error {
+  const cause = Object.assign(new Error(reason, { cause: fields }), { code });
+  return Object.assign(new Error('invalid response encountered', { cause }), { code });
+}
+
+describe('flowError: which check failed is told by the check, not by words in the text', () => {
+  const parameters = new URLSearchParams({ code: 'c' });
+  const claims = { sub: 'someone' };
+
+  it.each([
+    ['response parameter "iss" (issuer) missing', 'did not name its issuer (iss)'],
+    ['unexpected "iss" (issuer) response parameter value', 'iss mismatch, RFC 9207'],
+  ])('a redirect failing RFC 9207 (%s) is refused as such', (reason, said) => {
+    const error = flowError('notes', checkFailed('OAUTH_INVALID_RESPONSE', reason, { parameters }), 'while finishing the sign-in');
+    expect(error).toMatchObject({ code: 'denied', data: { check: 'iss' } });
+    expect(error.message).toContain(said);
+  });
+
+  it('a redirect of another sign-in is a state mismatch', () => {
+    const error = flowError('notes', checkFailed('OAUTH_INVALID_RESPONSE', 'response parameter "state" missing', { parameters }), 'while finishing the sign-in');
+    expect(error).toMatchObject({ code: 'denied', data: { check: 'state' } });
+  });
+
+  it.each([
+    ['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'unexpected JWT "iss" (issuer) claim value', { expected: 'https://as.example', claims, claim: 'iss' }, 'its "iss" (issuer) claim named another issuer than the authorization server\'s'],
+    ['OAUTH_INVALID_RESPONSE', 'JWT "iss" (issuer) claim missing', { claims }, 'it had no "iss" (issuer) claim'],
+    ['OAUTH_INVALID_RESPONSE', 'unexpected JWT "iss" (issuer) claim type', { claims }, 'its "iss" (issuer) claim was not of the expected type'],
+    ['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'unexpected ID Token "nonce" claim value', { expected: 'n', claims, claim: 'nonce' }, 'its "nonce" claim was not the one expected'],
+    ['OAUTH_JWT_TIMESTAMP_CHECK_FAILED', 'unexpected JWT "exp" (expiration time) claim value, expiration is past current timestamp', { claims, now: 1, claim: 'exp' }, 'its "exp" (expiration time) claim was outside the time accepted'],
+  ])('an ID Token failing %s (%s) is no redirect check: the claim is named', (code, reason, fields, said) => {
+    const error = flowError('notes', checkFailed(code, reason, fields), 'while finishing the sign-in');
+    expect(error).toMatchObject({ code: 'server_unavailable', data: { server: 'notes', check: 'id_token' } });
+    expect(error.message).toBe(`The ID Token the authorization server answered while finishing the sign-in did not match: ${said} (OpenID Connect Core §3.1.3.7).`);
+  });
+
+  it('does not take "iss" or "state" inside other words, or quoted in other errors, for those checks', () => {
+    for (const text of ['the permission is missing', 'the "iss" of the cached key is missing', 'no "state" directory']) {
+      expect(flowError('notes', new Error(text), 'while refreshing the token')).toMatchObject({ code: 'internal' });
+    }
+    // A check of another kind that names "iss" in its message: not the redirect's.
+    const metadata = checkFailed('OAUTH_INVALID_RESPONSE', 'response parameter "iss" (issuer) missing', { body: {} });
+    expect(flowError('notes', metadata, 'while refreshing the token').data).not.toMatchObject({ check: 'iss' });
+  });
+});

@@ -2,6 +2,7 @@ import { APP_SIGN_IN, APP_SIGN_IN_CODE, appClientSecret, CodedError, errorMessag
 import { redact } from '../../shared/redact';
 import { networkFailure, type Reach } from '../net';
 import { shownErrorUri } from './error-uri';
+import { failedCheck, type FailedCheck } from './failed-check';
 import { cutOffError } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
@@ -160,23 +161,24 @@ export function flowError(server: string, error: unknown, during: string, reach:
   if (info.error !== undefined) {
     return new CodedError('auth_required', redact(`The authorization server answered ${info.error}${detail} ${during}.`), { hint: oauthErrorHint(info, reach, data, connectHint(server)), data });
   }
-  // RFC 9207 and RFC 6749 §10.12 checks made by openid-client.
-  if (/"state"/.test(text)) {
+  // RFC 9207, RFC 6749 §10.12 and ID Token checks made by openid-client.
+  const failed = failedCheck(error);
+  if (failed?.check === 'state') {
     return new CodedError('denied', `The sign-in response for "${server}" did not belong to this sign-in (state mismatch) and was refused; nothing was stored.`, {
       hint: connectHint(server),
       data: { ...data, check: 'state' },
     });
   }
-  if (/"iss"/.test(text)) {
-    const missing = /missing/.test(text);
+  if (failed?.check === 'iss') {
     return new CodedError(
       'denied',
-      missing
+      failed.missing
         ? `The sign-in response for "${server}" did not name its issuer (iss), which its authorization server promises (RFC 9207); refused, nothing was stored.`
         : `The sign-in response for "${server}" came from another issuer than expected (iss mismatch, RFC 9207); refused, nothing was stored.`,
       { hint: connectHint(server), data: { ...data, check: 'iss' } },
     );
   }
+  if (failed?.check === 'id_token') return idTokenMismatch(server, failed, during, data);
   const cutError = cutOffError(inner);
   if (cutError !== undefined) return cutError;
   const invalid = invalidAnswer(server, error, inner, during, data);
@@ -215,6 +217,28 @@ const INVALID_ANSWER_CODES = new Set([
   'OAUTH_UNSUPPORTED_OPERATION',
 ]);
 
+function misbehaves(server: string): string {
+  return `The authorization server of "${server}" misbehaves; try again later or contact its operator.`;
+}
+
+const CLAIM_NAMES: Record<string, string> = { iss: 'issuer', aud: 'audience', sub: 'subject', azp: 'authorized party', exp: 'expiration time', iat: 'issued at', nbf: 'not before' };
+
+/** OpenID Connect Core §3.1.3.7 (§12.2 for a refresh): the ID Token of a token response failed a check of one claim. */
+function idTokenMismatch(server: string, failed: Extract<FailedCheck, { check: 'id_token' }>, during: string, data: Record<string, unknown>): CodedError {
+  const named = CLAIM_NAMES[failed.claim];
+  const claim = `"${failed.claim}"${named === undefined ? '' : ` (${named})`} claim`;
+  const what = {
+    value: failed.claim === 'iss' ? `its ${claim} named another issuer than the authorization server's` : `its ${claim} was not the one expected`,
+    missing: `it had no ${claim}`,
+    type: `its ${claim} was not of the expected type`,
+    time: `its ${claim} was outside the time accepted`,
+  }[failed.failure];
+  return new CodedError('server_unavailable', `The ID Token the authorization server answered ${during} did not match: ${what} (OpenID Connect Core §3.1.3.7).`, {
+    hint: misbehaves(server),
+    data: { ...data, check: 'id_token', claim: failed.claim },
+  });
+}
+
 function answerName(during: string): string {
   if (/device code/.test(during)) return 'device authorization response';
   if (/revok/.test(during)) return 'revocation response';
@@ -226,7 +250,7 @@ function invalidAnswer(server: string, error: unknown, inner: unknown, during: s
   if (typeof code !== 'string' || !INVALID_ANSWER_CODES.has(code)) return undefined;
   const why = oneLine(inner instanceof Error ? inner.message : message(error), OAUTH_ERROR_BOUNDS.text);
   return new CodedError('server_unavailable', redact(`The authorization server answered an invalid ${answerName(during)} ${during}: ${why}`), {
-    hint: `The authorization server of "${server}" misbehaves; try again later or contact its operator.`,
+    hint: misbehaves(server),
     data: { ...data, check: code },
   });
 }

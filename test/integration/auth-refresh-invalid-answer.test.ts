@@ -87,11 +87,33 @@ describe('auth: a refresh answered with an invalid token response', () => {
     expect(stack.as.counts.token['refresh_token']).toBe(2);
     expect(stack.as.counts.revokedGrants).toBe(0);
   });
+
+  // OpenID Connect Core §12.2: no sign-in is under way, and no redirect's iss (RFC 9207) was checked.
+  for (const [broken, claims, said] of [
+    ['another issuer', { iss: 'https://another.example' }, 'its "iss" (issuer) claim named another issuer'],
+    ['no issuer', { iss: undefined }, 'it had no "iss" (issuer) claim'],
+  ] as const) {
+    it(`with an ID Token naming ${broken}: says the ID Token did not match, naming the claim`, async () => {
+      const { stack, vault, coordinator, key } = await setUp();
+      const before = await read(vault, key);
+      await expireStoredToken(vault, key);
+      stack.as.knobs.tokenOverrides = { refresh_token: { id_token: idTokenFor(stack.as.issuer, PUBLIC_CLIENT.clientId, claims) } };
+
+      const error = await rejection(whoamiThrough(coordinator, stack, auth));
+      expect(error).toMatchObject({ code: 'server_unavailable', data: { server: 'remote' } });
+      expect(error.message).toMatch(/^The ID Token the authorization server answered while refreshing the token did not match: /);
+      expect(error.message).toContain(said);
+      expect(error.message).not.toMatch(/sign-in|RFC 9207/);
+      expect(error.hint).toContain('misbehaves');
+      expect(error.message).toContain('new refresh token was kept');
+      expect((await read(vault, key)).refreshToken).not.toBe(before.refreshToken);
+    });
+  }
 });
 
-/** An ID Token (its signature is not what is refused) naming `audience` as its client. */
-function idTokenFor(issuer: string, audience: string): string {
+/** An ID Token (its signature is not what is refused) naming `audience` as its client; `claims` replace its own (undefined: left out). */
+function idTokenFor(issuer: string, audience: string, claims: Record<string, unknown> = {}): string {
   const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: issuer, sub: 'someone', aud: audience, iat: now, exp: now + 600 })}.${Buffer.from('not-a-signature').toString('base64url')}`;
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: issuer, sub: 'someone', aud: audience, iat: now, exp: now + 600, ...claims })}.${Buffer.from('not-a-signature').toString('base64url')}`;
 }
