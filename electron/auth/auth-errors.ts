@@ -181,8 +181,7 @@ export function flowError(server: string, error: unknown, during: string, reach:
   if (failed?.check === 'id_token') return idTokenMismatch(server, failed, during, data);
   const cutError = cutOffError(inner);
   if (cutError !== undefined) return cutError;
-  const invalid = invalidAnswer(server, error, inner, during, data);
-  if (invalid !== undefined) return invalid;
+  // Before the answer's checks: an answer cut by the network fails them too ("failed to parse"), for no fault of the server's words.
   const known = networkFailure(error);
   if (known !== undefined) {
     return new CodedError('server_unavailable', redact(`Could not reach the authorization server ${during} (${known.code}): ${known.meaning}`), {
@@ -190,6 +189,8 @@ export function flowError(server: string, error: unknown, during: string, reach:
       data: { ...data, network: known.code },
     });
   }
+  const invalid = invalidAnswer(server, error, inner, during, data);
+  if (invalid !== undefined) return invalid;
   const causeCode = field(inner, 'code');
   const network = typeof causeCode === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(causeCode) ? causeCode : undefined;
   if ((error instanceof TypeError && /fetch failed/i.test(text)) || network !== undefined) {
