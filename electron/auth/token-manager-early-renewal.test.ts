@@ -43,7 +43,9 @@ describe('an early renewal that failed', () => {
     const { manager, clock, logs, requests } = await setUp(() => Promise.reject(new TypeError('fetch failed')));
     for (let use = 0; use < 5; use += 1) expect((await manager.current('srv', SERVER_URL, auth))?.accessToken).toBe('access-1');
     expect(requests()).toBe(1);
-    expect(logs.filter((line) => line.includes('token refresh failed'))).toHaveLength(1);
+    expect(logs.filter((line) => line.includes('token refresh failed'))).toEqual([
+      '[srv] token refresh failed, the current token is still valid: Could not reach the authorization server while refreshing the token: fetch failed',
+    ]);
     // A quarter of the 60 s left: tried again after 15 s, not before.
     clock.now = 354_999;
     await manager.current('srv', SERVER_URL, auth);

@@ -194,7 +194,7 @@ export class TokenManager {
         throw coded;
       }
       if (stillValid) {
-        this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'refreshing').message}`);
+        this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'while refreshing the token', reach.reach).message}`);
         this.#pauseEarlyRenewal(record, now);
         return kept ?? record;
       }
