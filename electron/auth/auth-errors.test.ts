@@ -63,6 +63,14 @@ describe('flowError: which check failed is told by the check, not by words in th
   });
 
   it.each([
+    ['"iss" parameter must be provided only once', 'iss'],
+    ['"state" parameter must be provided only once', 'state'],
+  ])('a redirect naming one twice (%s) is refused as that check', (reason, check) => {
+    const twice = Object.assign(new Error('invalid response encountered', { cause: Object.assign(new Error(reason), { code: 'OAUTH_INVALID_RESPONSE' }) }), { code: 'OAUTH_INVALID_RESPONSE' });
+    expect(flowError('notes', twice, 'while finishing the sign-in')).toMatchObject({ code: 'denied', data: { check } });
+  });
+
+  it.each([
     ['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'unexpected JWT "iss" (issuer) claim value', { expected: 'https://as.example', claims, claim: 'iss' }, 'its "iss" (issuer) claim named another issuer than the authorization server\'s'],
     ['OAUTH_INVALID_RESPONSE', 'JWT "iss" (issuer) claim missing', { claims }, 'it had no "iss" (issuer) claim'],
     ['OAUTH_INVALID_RESPONSE', 'unexpected JWT "iss" (issuer) claim type', { claims }, 'its "iss" (issuer) claim was not of the expected type'],

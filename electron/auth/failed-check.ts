@@ -14,6 +14,8 @@ export type FailedCheck =
 const STATE_MESSAGES = new Set(['unexpected "state" response parameter encountered', 'response parameter "state" missing', 'unexpected "state" response parameter value']);
 const ISS_MISSING = 'response parameter "iss" (issuer) missing';
 const ISS_WRONG = 'unexpected "iss" (issuer) response parameter value';
+const ISS_TWICE = '"iss" parameter must be provided only once';
+const STATE_TWICE = '"state" parameter must be provided only once';
 const CLAIM_MISSING = /^JWT "([a-z_]{1,20})" \([a-z ]{1,40}\) claim missing$/;
 const CLAIM_TYPE = /^unexpected JWT "([a-z_]{1,20})" \([a-z ]{1,40}\) claim type$/;
 const CLAIM_NAME = /^[a-z_]{1,20}$/;
@@ -37,6 +39,9 @@ export function failedCheck(error: unknown): FailedCheck | undefined {
   if (found === undefined) return undefined;
   const { code, message, cause } = found;
   const claim = field(cause, 'claim');
+  // A redirect naming its issuer or state twice (getURLSearchParameter): neither can be told to match.
+  if (code === 'OAUTH_INVALID_RESPONSE' && message === ISS_TWICE) return { check: 'iss', missing: false };
+  if (code === 'OAUTH_INVALID_RESPONSE' && message === STATE_TWICE) return { check: 'state' };
   if (code === 'OAUTH_INVALID_RESPONSE' && field(cause, 'parameters') instanceof URLSearchParams) {
     if (STATE_MESSAGES.has(message)) return { check: 'state' };
     if (message === ISS_MISSING || message === ISS_WRONG) return { check: 'iss', missing: message === ISS_MISSING };
