@@ -130,21 +130,21 @@ describe('toPoolError', () => {
       data: { mcpCode: -32000, retryAfterMs: 30_000 },
     });
     // A retry_after that is no wait leaves the error as it was.
-    expect(toPoolError(new ProtocolError(-32000, 'boom', { retry_after: -3 }), call).code).toBe('internal');
-    expect(toPoolError(new ProtocolError(-32000, 'boom', { retry_after: 'soon' }), call).code).toBe('internal');
+    expect(toPoolError(new ProtocolError(-32000, 'boom', { retry_after: -3 }), call).code).toBe('server_unavailable');
+    expect(toPoolError(new ProtocolError(-32000, 'boom', { retry_after: 'soon' }), call).code).toBe('server_unavailable');
   });
 
   it('maps JSON-RPC errors of the server, and redacts CodedErrors passed through', () => {
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'bad'), call).code).toBe('invalid_input');
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'no'), call).code).toBe('not_found');
-    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'), call).code).toBe('internal');
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'), call).code).toBe('server_unavailable');
     const passed = toPoolError(new CodedError('denied', 'Bearer abcdefghijkl refused', { hint: 'API_KEY=supersecret' }), call);
     expect(passed).toMatchObject({ code: 'denied', message: 'Bearer [redacted] refused', hint: 'API_KEY=[redacted]' });
   });
 
   it('tells a server\'s own error -32000 from the SDK\'s closed connection', () => {
     const own = toPoolError(new ProtocolError(-32000, 'MCP error -32000: rate limit of API_KEY=abcdef123456 hit'), call);
-    expect(own).toMatchObject({ code: 'internal', message: '"srv" answered with an error during tool "x": rate limit of API_KEY=[redacted] hit', data: { mcpCode: -32000 } });
+    expect(own).toMatchObject({ code: 'server_unavailable', message: '"srv" answered with an error during tool "x": rate limit of API_KEY=[redacted] hit', data: { mcpCode: -32000 } });
     // A server's controls (ESC clearing the screen, OSC 52 writing the clipboard) are shown escaped, never sent to a terminal.
     const hostile = toPoolError(new ProtocolError(-32000, '\u001b[2Jgone \u001b]52;c;aGk=\u0007\u009b'), call);
     expect(hostile.message).toBe('"srv" answered with an error during tool "x": \\u001b[2Jgone \\u001b]52;c;aGk=\\u0007\\u009b');

@@ -1,42 +1,25 @@
 import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { oneLineSafe } from '../../shared/text';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
 import { boundedErrorOf } from './message-bound';
-import { formatWait, retryAfterOfValue } from './retry-after';
-import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
+import { isProtocolError } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 import { DeadlinePassed } from './deadline-hold';
-import { unknownName } from './unknown-name';
-import { endedError, WHILE_STARTING, type EndInfo } from './ended-error';
+import { endedError, WHILE_STARTING } from './ended-error';
 import { coded, redactCoded } from './redacted-error';
 import { shownAnswer } from './http-answer';
 import { headersOverflow } from './headers-overflow';
 import { unreachable } from './unreachable';
-import { AnswerRefused, answered } from './answer-refused';
-import { isInvalidAnswerText } from './invalid-answer';
+import { AnswerRefused } from './answer-refused';
 import { invalidResult } from './invalid-result';
+import type { ErrorContext } from './error-context';
+import { rateLimited } from './rate-limited-error';
+import { answerRefused, fromProtocolError } from './upstream-error';
 
 export { endedError, floodedOf, type EndInfo } from './ended-error';
 export { redactCoded } from './redacted-error';
-
-/** What is known about a connection when one of its requests fails. */
-export interface ErrorContext {
-  server: string;
-  phase: 'start' | 'call';
-  /** What was being done, e.g. `tool "echo"`. */
-  what?: string;
-  timeoutMs: number;
-  /** The mcp.json field that set `timeoutMs` (callTimeout), for a timeout's hint; default the server's "timeoutMs". */
-  raise?: string;
-  /** The caller gave this call its own `timeoutMs` (`call --timeout`, a program's option): mcp.json did not set it. */
-  ownTimeout?: boolean;
-  /** For http servers. */
-  url?: string;
-  /** For stdio servers: why the connection ended, once it has. */
-  ended?: () => EndInfo | undefined;
-}
+export type { ErrorContext } from './error-context';
 
 /** A start overtaken by a stop (or a config change that stopped it). */
 export function stoppedWhileStarting(server: string): CodedError {
@@ -46,105 +29,6 @@ export function stoppedWhileStarting(server: string): CodedError {
 function codedCause(error: Error): CodedError | undefined {
   for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof CodedError) return e;
   return undefined;
-}
-
-/** The server's own text, without the SDK's `MCP error <code>: ` prefixes, its controls escaped (a message may reach a terminal). */
-function serverText(error: ProtocolErrorLike): string {
-  return oneLineSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
-}
-
-/** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */
-function clipped(what: string): string {
-  return what.length > 200 ? `${what.slice(0, 200)}…` : what;
-}
-
-/** How the SDK client's output-schema check words a result that breaks the tool's listed output schema. */
-const BROKEN_OUTPUT = /^Structured content does not match the tool's output schema\b/;
-/** How the SDK client refuses, before sending it, a call of a tool whose listed output schema its validator cannot compile. */
-const UNCOMPILABLE_OUTPUT = /^Tool '[\s\S]*' has an invalid outputSchema: /;
-/**
- * How the SDK words a result its own schema refuses (`Invalid tools/call result: [zod issues]`), as a
- * server built on it answers when its handler returned one (-32602 there too): the server's fault.
- */
-const REFUSED_RESULT = /^Invalid (?:result for )?[a-z]+\/[a-zA-Z]+(?: result)?:/;
-
-/** The listing that shows what a server offers of the kind asked for (`resource x` → `resources`). */
-function listingOf(what: string | undefined): string {
-  if (what?.startsWith('resource')) return 'resources';
-  if (what?.startsWith('prompt')) return 'prompts';
-  return 'tools';
-}
-
-/** -32602: an unknown name (not_found) or arguments that do not fit the input schema (invalid_input). */
-function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
-  const text = clipped(serverText(error));
-  const what = clipped(ctx.what ?? 'the request');
-  // Judged on the whole text: cut, a long name's `not found` would be gone.
-  if (unknownName(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 20_000), ctx.what)) {
-    return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
-      // The CLI and the bridge ask only for names of the last listing (when there is one): the server's has changed since.
-      hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server} --refresh\` to see what it offers now (its ${listingOf(ctx.what)} may have changed since they were listed)`,
-      data,
-    });
-  }
-  // The SDK client's own output check (output-validators.ts) also says -32602: the server's fault, not the arguments'.
-  if (BROKEN_OUTPUT.test(text)) {
-    return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
-      hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
-      data,
-    });
-  }
-  if (UNCOMPILABLE_OUTPUT.test(text)) {
-    return coded('internal', `"${ctx.server}" lists ${what} with an output schema that cannot be compiled, so the call was not sent: ${text}`, {
-      hint: `the server's tool declares an output schema its results cannot be checked against (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
-      data: { ...data, agentHint: "the server, not your arguments, is at fault: calling again will not help until its maintainers fix the tool's output schema" },
-    });
-  }
-  if (REFUSED_RESULT.test(text)) {
-    // The issues' JSON, one line: its breaks as spaces, not escapes.
-    const issues = clipped(oneLineSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 2000).replace(/\s+/g, ' ')));
-    return coded('internal', `"${ctx.server}" answered ${what} with a result MCP does not allow: ${issues}`, {
-      hint: `the server built a malformed result (not the arguments' fault); tell the server's maintainers`,
-      data: { ...data, agentHint: 'the server, not your arguments, is at fault: calling again with other arguments will not help' },
-    });
-  }
-  const against = listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes';
-  return coded('invalid_input', `"${ctx.server}" rejected the arguments of ${what}: ${text}`, {
-    hint: `check the arguments against ${against} (\`connected-services ${listingOf(ctx.what)} ${ctx.server} --json\` shows it)`,
-    // An agent fixes its own arguments: it has the schema from its listing or a search.
-    data: { ...data, agentHint: listingOf(ctx.what) === 'tools' ? "fix the arguments to fit the tool's input schema (tools/list or search_tools shows it), then call again" : `fix the arguments to fit what ${listingOf(ctx.what)}/list says it takes, then call again` },
-  });
-}
-
-/** -32602 to a request sent again with answers: the server refused an answer, not the arguments it had taken. */
-function answerRefused(error: AnswerRefused, ctx: ErrorContext): CodedError {
-  const what = clipped(ctx.what ?? 'the request');
-  return coded('invalid_input', `"${ctx.server}" refused ${answered(error.asked)} during ${what}: ${clipped(serverText(error.serverError))}`, {
-    hint: `the arguments were accepted: run ${what} again and give an answer that fits what "${ctx.server}" asks`,
-    data: { mcpCode: error.serverError.code },
-  });
-}
-
-/**
- * `rate_limited`, with the wait the server asked for (when it said one) in the message, the hint and
- * `data.retryAfterMs`, which agents (agent-errors.ts) and `--json` receive as a number.
- */
-function rateLimited(ctx: ErrorContext, how: string, retryAfterMs: number | undefined, data: Record<string, unknown>): CodedError {
-  if (retryAfterMs === undefined) {
-    return coded('rate_limited', `"${ctx.server}" is rate limiting requests ${how}`, { hint: 'wait a moment and retry', data });
-  }
-  const wait = formatWait(retryAfterMs);
-  return coded('rate_limited', `"${ctx.server}" is rate limiting requests ${how}; retry after ${wait}`, {
-    hint: `wait ${wait}, then retry`,
-    data: { ...data, retryAfterMs },
-  });
-}
-
-/** The `retry_after` (seconds) a server's JSON-RPC error carries in its `data`, as a bounded wait. */
-function retryAfterInData(error: ProtocolErrorLike): number | undefined {
-  const data = error.data;
-  if (data === null || typeof data !== 'object' || !('retry_after' in data)) return undefined;
-  return retryAfterOfValue(data.retry_after, Date.now());
 }
 
 function httpError(error: SdkHttpError, ctx: ErrorContext): CodedError {
@@ -211,32 +95,6 @@ function fromSdkError(error: SdkError, ctx: ErrorContext, during: string): Coded
     default:
       return coded('internal', `"${ctx.server}" failed ${during}: ${error.message.slice(0, 300)}`, { cause: error, data: { sdkCode: error.code } });
   }
-}
-
-/** A JSON-RPC error the server answered. */
-function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, during: string): CodedError {
-  const data = { mcpCode: error.code };
-  // A server that says how long to wait is rate limiting us, whatever code it chose.
-  const retryAfterMs = retryAfterInData(error);
-  if (retryAfterMs !== undefined) return rateLimited(ctx, `${during}: ${serverText(error)}`, retryAfterMs, data);
-  if (error.code === RPC_ERROR.InvalidParams) return invalidParams(error, ctx, data);
-  if (error.code === RPC_ERROR.MethodNotFound) {
-    return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
-      hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
-      data,
-    });
-  }
-  if (error.code === RPC_ERROR.InternalError && isInvalidAnswerText(serverText(error))) {
-    // Our words in place of a malformed answer: no error of the server's, and no retry mends it.
-    return coded('internal', `"${ctx.server}" broke JSON-RPC ${during}: ${serverText(error)}`, {
-      hint: `the server's answer is not valid JSON-RPC, so none of it is used; tell the maintainers of "${ctx.server}"`,
-      data,
-    });
-  }
-  return coded('internal', `"${ctx.server}" answered with an error ${during}: ${serverText(error)}`, {
-    hint: 'the server reported this error itself; check its log or its service, then retry',
-    data,
-  });
 }
 
 /** The SDK's refusal of the revision a server's initialize answer names (Lifecycle §Version Negotiation). */

@@ -5,6 +5,7 @@ import { endedError, floodedOf } from './map-error';
 import type { SlotState } from './slot-state';
 import { oversizedAnswer } from './message-bound';
 import { unansweredEnd } from './not-event-stream';
+import { serverAnswered } from './upstream-error';
 
 /** What a server's end while running needs of its slot (slot-lifecycle.ts). */
 export interface RestartHost {
@@ -57,9 +58,9 @@ async function autoRestart(host: RestartHost): Promise<void> {
     await host.start();
   } catch (error) {
     const coded = toCodedError(error);
-    // A restart that dies again counts as another crash; other failures (timeout, auth) end the loop.
+    // A restart that dies again counts as another crash; other failures (timeout, auth, the server's own error answer) end the loop.
     const idle = !host.busy() && !host.state.crashes.restartPending;
-    if (generation === host.generation() && idle && coded.code === 'server_unavailable' && host.state.state === 'error') {
+    if (generation === host.generation() && idle && coded.code === 'server_unavailable' && !serverAnswered(coded) && host.state.state === 'error') {
       recordCrash(host, coded);
     }
   }
@@ -67,8 +68,8 @@ async function autoRestart(host: RestartHost): Promise<void> {
 
 /**
  * Whether a failed call's error ends its HTTP session (auth, network); one answer refused for its size,
- * or one whose stream ended without it, is the server's fault, not its session's.
+ * one whose stream ended without it, or a JSON-RPC error the server answered, is that answer's, not its session's.
  */
 export function endsSession(error: CodedError): boolean {
-  return (error.code === 'auth_required' || error.code === 'server_unavailable') && !oversizedAnswer(error) && !unansweredEnd(error);
+  return (error.code === 'auth_required' || error.code === 'server_unavailable') && !oversizedAnswer(error) && !unansweredEnd(error) && !serverAnswered(error);
 }

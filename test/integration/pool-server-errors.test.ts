@@ -21,10 +21,11 @@ describe('pool: JSON-RPC errors of the server itself', () => {
   it('reports a server error -32000 with its own message, not as a closed connection', async () => {
     const pool = await poolWith({ SERVER_ERROR: '1' });
     const error = await rejection(pool.readResource('f', 'fixture://server-error'));
-    expect(error.code).toBe('internal');
+    // The service failed, not Connected Services.
+    expect(error.code).toBe('server_unavailable');
     expect(error.message).toBe('"f" answered with an error during resource fixture://server-error: quota exceeded for API_KEY=[redacted] (try tomorrow)');
     expect(error.hint).toContain('the server reported this error itself');
-    expect(error.data).toEqual({ mcpCode: -32000 });
+    expect(error.data).toEqual({ mcpCode: -32000, server: 'f' });
     // The connection is fine.
     expect(pool.status('f').state).toBe('ready');
   });
