@@ -3,7 +3,6 @@ import { redactor } from '../../../shared/redact';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import type { ServerLogs } from './server-logs';
-import { upstreamFailure } from './upstream-failure';
 
 /** Resource contents larger than this (text characters, or bytes of a blob) are not passed on: they say their size. */
 export const MAX_RESOURCE_BYTES = 4 * 1024 * 1024;
@@ -49,9 +48,7 @@ export function createInspectApi(options: InspectApiOptions): InspectMethods {
     },
     readResource: async ({ server, uri }: ApiInput<'readResource'>): Promise<ResourceRead> => {
       await options.settled();
-      const { contents } = await pool.readResource(server, uri).catch((error: unknown) => {
-        throw upstreamFailure(error, server);
-      });
+      const { contents } = await pool.readResource(server, uri);
       return { contents: contents.map((item) => shownContents(item, limit)) };
     },
     getPrompt: async ({ server, name, arguments: args }: ApiInput<'getPrompt'>): Promise<PromptResult> => {
