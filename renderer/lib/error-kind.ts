@@ -7,7 +7,7 @@ import type { ErrorCode } from '../../shared/errors';
 export const ERROR_KIND: Record<ErrorCode, string> = {
   auth_required: 'It needs you to sign in, or it refused the sign-in it was given.',
   timeout: 'It did not answer in time.',
-  server_unavailable: 'It could not be reached, or it stopped before it answered.',
+  server_unavailable: 'It could not be reached, stopped before it answered, or answered with an error of its own.',
   not_found: 'Something it needed was not found.',
   denied: 'It was not allowed: the app or the service refused it.',
   invalid_input: 'It was given something it does not accept.',
