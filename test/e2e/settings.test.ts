@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { DoctorCheck } from '../../shared/api';
+import { checkWords } from '../../renderer/views/settings/check-words';
 import { useUiSession } from '../support/e2e';
 
 const ui = useUiSession();
@@ -23,7 +25,8 @@ describe('settings against the real core', () => {
     const checks = page.getByRole('region', { name: 'Checks' });
     await checks.getByText('Node.js').waitFor();
     await checks.getByRole('status').getByText(/needs? attention\.|passed\./).waitFor();
-    const doctor = await ui.api<Array<{ title: string; status: string; fix?: string }>>('doctor');
+    // Shown in the screens' words ("service" where the command line's doctor says "server").
+    const doctor = (await ui.api<DoctorCheck[]>('doctor')).map(checkWords);
     for (const check of doctor) expect(await checks.getByText(check.title, { exact: true }).count()).toBeGreaterThan(0);
     const withFix = doctor.find((c) => c.fix !== undefined);
     if (withFix?.fix !== undefined) expect(await checks.getByText(withFix.fix).count()).toBe(1);

@@ -31,4 +31,18 @@ describe('Settings → Checks', () => {
     expect(screen.getByText('github answers')).toBeTruthy();
     expect(screen.getByText('Run connected-services connect github')).toBeTruthy();
   });
+
+  it('shows the core\'s checks in the screens\' words: "service", where the command line says "server"', async () => {
+    const api = createFakeApi({
+      doctor: (): DoctorCheck[] => [
+        { id: 'path:uvx', title: 'uvx on PATH', status: 'warn', detail: 'not found (only needed by servers that use it)' },
+        { id: 'server:everything', title: 'Server everything', status: 'fail', detail: 'http://127.0.0.1:9/mcp is not reachable', fix: 'Is the server running? Check the URL in the config' },
+      ],
+    });
+    renderApp(api, { hash: '#/settings' });
+    expect(await screen.findByText('Service everything')).toBeTruthy();
+    expect(screen.getByText('not found (only needed by services that use it)')).toBeTruthy();
+    expect(screen.getByText('Is the service running? Check the URL in the config')).toBeTruthy();
+    expect(screen.queryByText(/\bserver\b/i)).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import type { DoctorCheck } from '../../../shared/api';
 import { Badge, CodeSpans, ErrorNote } from '../../components';
 import { describeError, plural, screenHint, type ShownError } from '../../lib';
 import { useLive } from '../../state';
+import { checkWords } from './check-words';
 
 const TONE = { ok: 'ok', warn: 'warn', fail: 'error' } as const;
 const WORD = { ok: 'ok', warn: 'warning', fail: 'failed' } as const;
@@ -23,7 +24,7 @@ export function DoctorPanel() {
       live.api
         .doctor(withServices ? { live: true } : {})
         .then(
-          (result) => setChecks(result),
+          (result) => setChecks(result.map(checkWords)),
           (failure: unknown) => setError(describeError(failure)),
         )
         .finally(() => setBusy(null));
