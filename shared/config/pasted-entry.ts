@@ -97,7 +97,7 @@ export function parsePastedEntry(text: string): PastedServer[] {
   if (text.length > MAX_PASTE_CHARS) throw invalid(`what was pasted is longer than ${MAX_PASTE_CHARS / 1024} KiB`);
   const entries = entriesOf(parseJson(text));
   if (entries.length === 0) throw invalid('the pasted "mcpServers" has no entry');
-  if (entries.length > MAX_SERVERS) throw invalid(`the paste holds more than ${MAX_SERVERS} servers`, 'Use Import for a whole file.');
+  if (entries.length > MAX_SERVERS) throw invalid(`the paste holds more than ${MAX_SERVERS} services`, 'Use Import for a whole file.');
   return entries.map(([name, entry]) => convert(name, entry));
 }
 

@@ -7,7 +7,7 @@ describe('pasting another client’s add command', () => {
   it('claude mcp add NAME -- COMMAND: the command after --, its --env, named as the line names it', () => {
     const [row] = readPaste('claude mcp add --transport stdio airtable --env AIRTABLE_API_KEY=pat123 --scope user -- npx -y airtable-mcp-server', '');
     expect(row).toMatchObject({ name: 'airtable', config: { command: 'npx', args: ['-y', 'airtable-mcp-server'], env: { AIRTABLE_API_KEY: 'pat123' } } });
-    expect(row?.warnings[0]).toBe('Read as the server that `claude mcp add` adds to Claude Code, not as the claude command itself');
+    expect(row?.warnings[0]).toBe('Read as the service that `claude mcp add` adds to Claude Code, not as the claude command itself');
     expect(row?.warnings).toContain("`--scope` is Claude Code's own option and was left out");
   });
 

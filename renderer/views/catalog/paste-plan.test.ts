@@ -16,7 +16,7 @@ describe('paste to add', () => {
   });
 
   it('refuses a bad name, an empty paste and what needs a shell', () => {
-    expect(() => readPaste('npx a', 'bad name')).toThrow(/not a valid server name/);
+    expect(() => readPaste('npx a', 'bad name')).toThrow(/not a valid service name/);
     expect(() => readPaste('  ', '')).toThrow(/nothing was pasted/);
     expect(() => readPaste('a | b', '')).toThrow(/needs a shell/);
   });

@@ -55,7 +55,7 @@ export function suggestName(config: ServerConfig): string {
 export function readPaste(text: string, name: string): PastedRow[] {
   const given = name.trim();
   if (given !== '' && !SERVER_NAME.test(given)) {
-    throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid server name`, { hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.' });
+    throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid service name`, { hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.' });
   }
   if (text.trim() === '') throw new CodedError('invalid_input', 'nothing was pasted', { hint: 'Paste a command line or an mcpServers entry.' });
   // A service's address as its README gives it (https://…/mcp): an HTTP entry, never a program named so.
@@ -86,12 +86,12 @@ export function readPaste(text: string, name: string): PastedRow[] {
 function fromClientAddCommand(added: ClientAddCommand, given: string): PastedRow {
   const line = `\`${added.program} mcp add\``;
   if (added.entryJson === undefined) {
-    throw new CodedError('invalid_input', `this ${line} names no command or address to add`, { hint: `Paste the whole line from the server's instructions, with what follows the name (\`-- npx …\` or its address).` });
+    throw new CodedError('invalid_input', `this ${line} names no command or address to add`, { hint: `Paste the whole line from the service's instructions, with what follows the name (\`-- npx …\` or its address).` });
   }
   const [server] = parsePastedEntry(added.entryJson);
-  if (server === undefined) throw new CodedError('invalid_input', `this ${line} adds no server`, { hint: 'Paste the server\'s command line or its address instead.' });
+  if (server === undefined) throw new CodedError('invalid_input', `this ${line} adds no service`, { hint: 'Paste the service\'s command line or its address instead.' });
   const own = added.name !== undefined && SERVER_NAME.test(added.name) ? added.name : undefined;
-  const note = `Read as the server that ${line} adds to ${added.client}, not as the ${added.program} command itself`;
+  const note = `Read as the service that ${line} adds to ${added.client}, not as the ${added.program} command itself`;
   return { name: given !== '' ? given : (own ?? suggestName(server.config)), config: server.config, warnings: [note, ...added.warnings, ...server.warnings] };
 }
 

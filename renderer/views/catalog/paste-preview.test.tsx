@@ -44,7 +44,7 @@ describe('pasting a server entry', () => {
     fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: line } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Read it' }));
     const text = (await within(dialog).findByRole('listitem', { name: /^Server github/ })).textContent ?? '';
-    expect(text).toContain('Read as the server that claude mcp add adds to Claude Code, not as the claude command itself');
+    expect(text).toContain('Read as the service that claude mcp add adds to Claude Code, not as the claude command itself');
     expect(text).toContain('ProgramnpxArguments-y@modelcontextprotocol/server-github');
     expect(text).not.toContain('ghp_pasted0123456789abcdef');
     expect(text).toContain('GITHUB_PERSONAL_ACCESS_TOKEN = ${secret:GITHUB_PERSONAL_ACCESS_TOKEN}');
