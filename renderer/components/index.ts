@@ -31,3 +31,4 @@ export { ConnectionGate } from './connection-gate';
 export { CutDescription, MAX_DESCRIPTION, MAX_DETAIL } from './cut-description';
 export { ShowAllText, headOf } from './show-all-text';
 export type { ShowAllTextProps, TextHead } from './show-all-text';
+export { PathText } from './path-text';

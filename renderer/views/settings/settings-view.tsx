@@ -1,4 +1,4 @@
-import { LoadingSkeleton, PageHeader } from '../../components';
+import { LoadingSkeleton, PageHeader, PathText } from '../../components';
 import { useLive, useStore } from '../../state';
 import { BridgePanel } from './bridge-panel';
 import { DoctorPanel } from './doctor-panel';
@@ -24,11 +24,11 @@ export function SettingsView() {
             <dl className="facts">
               <dt>Data directory</dt>
               <dd>
-                <code>{info.dataDir}</code>
+                <PathText path={info.dataDir} />
               </dd>
               <dt>Config file</dt>
               <dd>
-                <code>{info.configFile}</code>
+                <PathText path={info.configFile} />
               </dd>
             </dl>
           ) : (
