@@ -18,6 +18,30 @@ describe("a hint in a program's words", () => {
     expect(programHint('make them fit with connected-services agents set "reader" --for codex')).toBe('make them fit with `cs.updateAgent({ name: "reader", client: "codex" })`');
   });
 
+  it('names the calls for the commands of a rename, a reset of forgotten removals, an agent fit to a prefix length and a server edit', () => {
+    expect(programHint('rename one of them in mcp.json (remove it and add it again under a name that differs in more than case: connected-services servers remove Files, then servers add)')).toBe(
+      'rename one of them in mcp.json (remove it and add it again under a name that differs in more than case: `cs.removeServer("Files")`, then `cs.addServer(name, entry)`)',
+    );
+    expect(programHint('rename it to a name without "__" (connected-services servers remove a__b, then servers add a-b …)')).toBe(
+      'rename it to a name without "__" (`cs.removeServer("a__b")`, then `cs.addServer("a-b", entry)`)',
+    );
+    expect(programHint('review what waits, then let pinning.acceptNewTools approve its new tools again: connected-services servers review files --reset-forgotten')).toBe(
+      'review what waits, then let pinning.acceptNewTools approve its new tools again: `cs.api.reviewChanges({ name: "files", resetForgotten: true })`',
+    );
+    expect(programHint('make them fit with connected-services agents set "reader" --for 40')).toBe('make them fit with `cs.updateAgent({ name: "reader", client: 40 })`');
+    expect(programHint(`move it from "args" to "env": connected-services servers edit files --env 'VARIABLE=\${secret:TOKEN}' -- the command without it`)).toBe(
+      'move it from "args" to "env": `cs.updateServer("files", entry)`',
+    );
+  });
+
+  it('words a command with no call as no command for a program to type', () => {
+    expect(programHint('see them with connected-services servers prune-bundles --dry-run, then remove them with connected-services servers prune-bundles')).toBe(
+      "see them with the command line's servers prune-bundles --dry-run, then remove them with its servers prune-bundles (a person's to run: the App API has no call for it)",
+    );
+    expect(programHint('the client starts `connected-services bridge --stdio --agent "reader"`, which reads it from the vault')).toBe('the client starts the stdio bridge for agent "reader", which reads it from the vault');
+    expect(programHint("A client's config runs `connected-services bridge --stdio` (or --agent NAME)")).toBe("A client's config runs the stdio bridge (or --agent NAME)");
+  });
+
   it("speaks of the call's timeoutMs, not of the command line's option", () => {
     expect(programHint("retry with a longer timeout (`call --timeout MS`, a program's timeoutMs), one its server's start fits in as well")).toBe(
       "retry with a longer timeout (the call's `timeoutMs`), one its server's start fits in as well",

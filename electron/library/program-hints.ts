@@ -22,38 +22,61 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   ['status', () => 'cs.listServers()'],
   [`servers approve ${NAME}`, (name) => `cs.approveServer(${q(name)})`],
   [`servers enable ${NAME}`, (name) => `cs.api.setServerEnabled({ name: ${q(name)}, enabled: true })`],
+  [`servers review ${NAME} --reset-forgotten`, (name) => `cs.api.reviewChanges({ name: ${q(name)}, resetForgotten: true })`],
   [`servers review ${NAME} --refused`, (name) => `cs.api.listRefused({ server: ${q(name)} })`],
   [`servers review ${NAME}`, (name) => `cs.api.listHeldChanges({ server: ${q(name)} })`],
   ['servers review', () => 'cs.api.listHeldChanges()'],
-  [`servers edit ${NAME}(?: --env [^\\s\`]+)?`, (name) => `cs.updateServer(${q(name)}, entry)`],
+  [`servers edit ${NAME}(?: --env [^\\s\`]+(?: -- the command without it)?)?`, (name) => `cs.updateServer(${q(name)}, entry)`],
+  [`servers remove ${NAME}, then servers add ${NAME} …`, (name, other) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(${q(other)}, entry)`],
+  [`servers remove ${NAME}, then servers add`, (name) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(name, entry)`],
   [`servers remove ${NAME}`, (name) => `cs.removeServer(${q(name)})`],
   [`secrets set ${NAME}`, (name) => `cs.setSecret(${q(name)}, value)`],
   [`logs ${NAME}`, (name) => `cs.api.readLogs({ server: ${q(name)} })`],
   ['agents list', () => 'cs.listAgents()'],
   [`agents connect ${NAME} --client CLIENT`, (name) => `cs.api.connectClient({ agent: ${q(name)}, client })`],
   [`agents connect ${NAME} --client ${WORD}`, (name, client) => `cs.api.connectClient({ agent: ${q(name)}, client: ${q(client)} })`],
+  [`agents set ${NAME} --for (\\d+)`, (name, prefix) => `cs.updateAgent({ name: ${q(name)}, client: ${prefix} })`],
   [`agents set ${NAME} --for ${WORD}`, (name, client) => `cs.updateAgent({ name: ${q(name)}, client: ${q(client)} })`],
   ['agents remove', () => 'cs.removeAgent(name)'],
   ['approvals list', () => 'cs.api.listApprovals()'],
+];
+
+/**
+ * Commands with no call a program makes, each in words that name no command for it to type: what a
+ * person does at the command line (the App API has no call for it), or what a client starts.
+ */
+const WORDED: readonly (readonly [string, (...names: string[]) => string])[] = [
+  [
+    'servers prune-bundles --dry-run, then remove them with connected-services servers prune-bundles',
+    () => "the command line's servers prune-bundles --dry-run, then remove them with its servers prune-bundles (a person's to run: the App API has no call for it)",
+  ],
+  ['servers prune-bundles(?: --dry-run)?', () => "the command line's servers prune-bundles (a person's to run: the App API has no call for it)"],
+  [`bridge --stdio --agent ${NAME}`, (name) => `the stdio bridge for agent ${q(name)}`],
+  ['bridge --stdio', () => 'the stdio bridge'],
 ];
 
 /** A command between backquotes none of COMMANDS names: the App API does what the command line does. */
 const OTHER_COMMAND = /`connected-services [^`]*`/g;
 const OTHER_WORDS = 'the same through the App API (`cs.api`)';
 
+/** `hint` with `command` (between backquotes or in running text) in `words`, given the names its groups caught. */
+function rewritten(hint: string, command: string, words: (...names: string[]) => string): string {
+  // The names the command's groups caught: after them the replacer is given the offset and the whole text.
+  const count = (new RegExp(`${command}|`).exec('')?.length ?? 1) - 1;
+  const replacer = (_: string, ...groups: unknown[]): string => words(...groups.slice(0, count).map(String));
+  return hint.replace(new RegExp(`\`connected-services ${command}\``, 'g'), replacer).replace(new RegExp(`connected-services ${command}${BARE_END}`, 'g'), replacer);
+}
+
 /**
  * A hint in a program's words: the core words its hints for a person at the command line, and a
  * program cannot type a command; each command it names becomes the call a program makes (one the
- * table does not know, the App API), and a call's own timeout is its `timeoutMs`.
+ * table does not know, the App API; one with no call, words naming none), and a call's own timeout
+ * is its `timeoutMs`.
  */
 export function programHint(hint: string): string {
   if (!hint.includes('connected-services') && !hint.includes('`call --timeout')) return hint;
   let out = hint.replace(/`call --timeout MS`, a program's timeoutMs/g, "the call's `timeoutMs`");
-  for (const [command, call] of COMMANDS) {
-    // The names the command's groups caught: after them the replacer is given the offset and the whole text.
-    const count = (new RegExp(`${command}|`).exec('')?.length ?? 1) - 1;
-    const words = (_: string, ...groups: unknown[]): string => `\`${call(...groups.slice(0, count).map(String))}\``;
-    out = out.replace(new RegExp(`\`connected-services ${command}\``, 'g'), words).replace(new RegExp(`connected-services ${command}${BARE_END}`, 'g'), words);
-  }
+  for (const [command, call] of COMMANDS) out = rewritten(out, command, (...names) => `\`${call(...names)}\``);
+  for (const [command, words] of WORDED) out = rewritten(out, command, words);
   return out.replace(OTHER_COMMAND, OTHER_WORDS);
 }
