@@ -4,6 +4,7 @@ import { CodedError } from '../../shared/errors';
 import { forProgram } from './program-errors';
 import { inputHint } from './input-hint';
 import { forCodeServer } from './code-hints';
+import { forProgramAnswer } from './program-fixes';
 
 /** What a call on a closed handle answers: the caller's to fix, never a stale row or an internal error. */
 export function closedError(): CodedError {
@@ -26,7 +27,8 @@ function serverNamed(input: unknown): string | undefined {
  * The App API with every input parsed by its schema first, as the app's transports do (electron/app/
  * api/dispatch.ts): a program's values reach the core only checked, in this process as through an app.
  * Its errors are worded for a program (program-errors.ts), a server declared in code's by its entry in
- * code (code-hints.ts); an input with no required field may be left out.
+ * code (code-hints.ts), and so are the fixes it answers (program-fixes.ts); an input with no required
+ * field may be left out.
  */
 export function checkedApi(api: AppApi, closed: () => boolean = () => false, declared: ReadonlySet<string> = new Set()): ProgramApi {
   const out: Record<string, unknown> = { on: api.on.bind(api) };
@@ -43,7 +45,7 @@ export function checkedApi(api: AppApi, closed: () => boolean = () => false, dec
         throw error;
       }
       try {
-        return await (api[method] as (input: unknown) => Promise<unknown>)(parsed);
+        return forProgramAnswer(method, await (api[method] as (input: unknown) => Promise<unknown>)(parsed));
       } catch (error) {
         // A call the program's own close() ended (a server stopped while starting or answering) says so.
         if (closed()) throw closedUnder(error);

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiOutput } from '../../shared/api';
+import { forProgramAnswer } from './program-fixes';
+
+describe("an answer's fixes in a program's words", () => {
+  it("names the call for the doctor's fixes, and leaves a check without a fix as it is", () => {
+    const checks: ApiOutput<'doctor'> = [
+      { id: 'server:files', title: 'files', status: 'warn', detail: 'its command is waiting for your approval', fix: 'connected-services servers approve files' },
+      { id: 'vault', title: 'Vault', status: 'ok', detail: 'ready' },
+    ];
+    expect(forProgramAnswer('doctor', checks)).toEqual([{ ...checks[0], fix: '`cs.approveServer("files")`' }, checks[1]]);
+  });
+
+  it("names the call for status's missing header secrets, and leaves other answers as they are", () => {
+    const gap = { server: 'web', header: 'Authorization', name: 'TOKEN', reference: '${secret:TOKEN}', fix: 'connected-services secrets set TOKEN' };
+    const status = { servers: [], missingHeaderSecrets: [gap] } as unknown as ApiOutput<'status'>;
+    expect(forProgramAnswer('status', status)).toMatchObject({ missingHeaderSecrets: [{ ...gap, fix: '`cs.setSecret("TOKEN", value)`' }] });
+    const tools = [{ server: 'files', name: 'read', description: 'run connected-services servers approve files' }];
+    expect(forProgramAnswer('listTools', tools)).toBe(tools);
+  });
+});

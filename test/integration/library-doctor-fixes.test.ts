@@ -1,0 +1,37 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openConnectedServices, type ConnectedServices } from '../../electron/library';
+import { passphraseHome } from '../support/passphrase-home';
+
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'library-doctor-fixes-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
+const NEVER_READY = fileURLToPath(new URL('../fixtures/servers/never-ready.mjs', import.meta.url));
+
+// The doctor's fixes reached a program as the command line words them (`connected-services servers
+// remove Files, then servers add`, `servers prune-bundles`), commands a program cannot type.
+describe("the doctor's fixes a program gets", () => {
+  let cs: ConnectedServices | undefined;
+  afterEach(async () => {
+    await cs?.close();
+    cs = undefined;
+  });
+
+  it('name the calls a program makes, never a command to type', async () => {
+    const home = await passphraseHome(ENV, 'cs-library-doctor-fixes-');
+    const server = { command: process.execPath, args: [NEVER_READY] };
+    const mcpServers = { files: server, Files: server, a__b: server, web: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${secret:WEB_TOKEN}' } } };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers }), { mode: 0o600 });
+    mkdirSync(join(home, 'bundles', `gone-${'0'.repeat(64)}`), { recursive: true });
+    cs = await openConnectedServices({ home, env: { ...process.env, ...ENV } });
+    const fixes = Object.fromEntries((await cs.api.doctor()).flatMap((check) => (check.fix !== undefined ? [[check.id, check.fix]] : [])));
+    expect(fixes).toMatchObject({
+      'name-case:Files': expect.stringContaining('`cs.removeServer("Files")`, then `cs.addServer(name, entry)`') as unknown,
+      'name-separator:a__b': expect.stringContaining('`cs.removeServer("a__b")`, then `cs.addServer("a-b", entry)`') as unknown,
+      'bundle-folders': "see them with the command line's servers prune-bundles --dry-run, then remove them with its servers prune-bundles (a person's to run: the App API has no call for it)",
+    });
+    for (const fix of Object.values(fixes)) expect(fix).not.toContain('connected-services');
+    const status = await cs.api.status();
+    expect(status.missingHeaderSecrets).toMatchObject([{ server: 'web', fix: '`cs.setSecret("WEB_TOKEN", value)`' }]);
+  }, 120_000);
+});
