@@ -40,6 +40,11 @@ describe("a hint in a program's words", () => {
     );
     expect(programHint('the client starts `connected-services bridge --stdio --agent "reader"`, which reads it from the vault')).toBe('the client starts the stdio bridge for agent "reader", which reads it from the vault');
     expect(programHint("A client's config runs `connected-services bridge --stdio` (or --agent NAME)")).toBe("A client's config runs the stdio bridge (or --agent NAME)");
+    expect(programHint('Stop that process and start the app again (`connected-services serve`)')).toBe("Stop that process and start the app again (the command line's serve)");
+  });
+
+  it("names the bridge's answer for the command that says why it did not start", () => {
+    expect(programHint('See `connected-services bridge status` for why; restart the app')).toBe('See `cs.api.bridgeInfo()` for why; restart the app');
   });
 
   it("speaks of the call's timeoutMs, not of the command line's option", () => {
@@ -49,7 +54,7 @@ describe("a hint in a program's words", () => {
   });
 
   it('says the App API does what a command it does not know did, and leaves a hint without a command as it is', () => {
-    expect(programHint('run `connected-services bridge status` for why')).toBe('run the same through the App API (`cs.api`) for why');
+    expect(programHint('run `connected-services registry refresh` now')).toBe('run the same through the App API (`cs.api`) now');
     const plain = 'raise "startupTimeoutMs" of "files" in mcp.json';
     expect(programHint(plain)).toBe(plain);
   });

@@ -39,6 +39,7 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   [`agents set ${NAME} --for ${WORD}`, (name, client) => `cs.updateAgent({ name: ${q(name)}, client: ${q(client)} })`],
   ['agents remove', () => 'cs.removeAgent(name)'],
   ['approvals list', () => 'cs.api.listApprovals()'],
+  ['bridge status', () => 'cs.api.bridgeInfo()'],
 ];
 
 /**
@@ -53,6 +54,7 @@ const WORDED: readonly (readonly [string, (...names: string[]) => string])[] = [
   ['servers prune-bundles(?: --dry-run)?', () => "the command line's servers prune-bundles (a person's to run: the App API has no call for it)"],
   [`bridge --stdio --agent ${NAME}`, (name) => `the stdio bridge for agent ${q(name)}`],
   ['bridge --stdio', () => 'the stdio bridge'],
+  ['serve', () => "the command line's serve"],
 ];
 
 /** A command between backquotes none of COMMANDS names: the App API does what the command line does. */
