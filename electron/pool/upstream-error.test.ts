@@ -80,4 +80,17 @@ describe('errors of our own, or a result our checks refused, are not the service
     const broken = invalidOutput(ProtocolError, 'weather', { structuredContent: { t: 1 } }, () => ({ valid: false, data: undefined, errorMessage: 'data/t must be string' }));
     expect(toPoolError(broken, call).code).toBe('internal');
   });
+
+  it('is internal, not the arguments refused, when the output-schema check itself threw', () => {
+    const threw = invalidOutput(ProtocolError, 'weather', { structuredContent: { t: 1 } }, () => {
+      throw new Error('check broke');
+    });
+    const mapped = toPoolError(threw, { ...call, what: 'tool "weather"' });
+    expect(mapped).toMatchObject({
+      code: 'internal',
+      message: `"srv" answered tool "weather", but its result could not be checked against the tool's output schema: Failed to validate structured content: check broke`,
+    });
+    expect(mapped.hint).toContain('not the arguments');
+    expect(mapped.data?.['agentHint']).toContain('not at fault');
+  });
 });

@@ -26,6 +26,8 @@ function clipped(what: string): string {
 
 /** How the SDK client's output-schema check words a result that breaks the tool's listed output schema. */
 const BROKEN_OUTPUT = /^Structured content does not match the tool's output schema\b/;
+/** How the SDK client (and invalidOutput) words an output-schema check that threw rather than gave a verdict. */
+const FAILED_CHECK = /^Failed to validate structured content: /;
 /** How the SDK client refuses, before sending it, a call of a tool whose listed output schema its validator cannot compile. */
 const UNCOMPILABLE_OUTPUT = /^Tool '[\s\S]*' has an invalid outputSchema: /;
 /**
@@ -66,6 +68,13 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
     return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
       hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
       data,
+    });
+  }
+  if (FAILED_CHECK.test(text)) {
+    // Our own check failed, not the server and not the arguments: no verdict on the result was reached.
+    return coded('internal', `"${ctx.server}" answered ${what}, but its result could not be checked against the tool's output schema: ${text}`, {
+      hint: `the check of the result failed in Connected Services, not the arguments; report it with the tool's output schema (\`connected-services tools ${ctx.server} --json\` shows it)`,
+      data: { ...data, agentHint: 'your arguments are not at fault: the result could not be checked, so it was not passed on' },
     });
   }
   if (UNCOMPILABLE_OUTPUT.test(text)) {
