@@ -42,6 +42,8 @@ export class SlotLifecycle {
   readonly #startedListeners: (() => void)[] = [];
   /** `${token}` and credential files of its program (credential-renewal.ts). */
   readonly #credentials: SlotCredentials;
+  /** Its resource updates, paced per server; those waiting go with the connection that sent them. */
+  readonly #updates: UpdateBudget;
   /** Its tools as last listed, for the output-schema checks of the pool's own call paths. */
   readonly #tools = listedTools(() => this.store.inventory.tools);
   /** What its starts (slot-connect.ts) and crash restarts (slot-restarts.ts) need of it. */
@@ -87,7 +89,7 @@ export class SlotLifecycle {
       log: options.log,
       renew: () => this.#renewCredential(),
     });
-    const updates = new UpdateBudget(
+    this.#updates = new UpdateBudget(
       options,
       (uri) => options.events.emit('resourceUpdated', { server: name, uri }),
       () => options.log(`[${name}] updates of more than ${MAX_WAITING_UPDATES} resources waited at once: the rest were dropped`),
@@ -104,7 +106,7 @@ export class SlotLifecycle {
       closed: (conn) => this.#onClosed(conn),
       sessionExpired: (conn) => this.session.renewal.expired(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
-      resourceUpdated: (uri) => updates.notify(uri),
+      resourceUpdated: (uri) => this.#updates.notify(uri),
       busy: () => this.#conn !== undefined || this.#starts.starting !== undefined,
       generation: () => this.#stops.generation,
       start: () => this.start(false),
@@ -137,6 +139,7 @@ export class SlotLifecycle {
       credentials: this.#credentials,
       letGo: () => {
         this.#idle.timer.disarm();
+        this.#updates.clear();
         this.session.ended();
         const conn = this.#conn;
         this.#conn = undefined;
@@ -252,6 +255,7 @@ export class SlotLifecycle {
   #drop(conn: Connection, to?: 'idle'): void {
     this.#conn = undefined;
     this.#idle.timer.disarm();
+    this.#updates.clear();
     this.session.ended();
     void conn.close();
     if (to) this.#move(to);
@@ -261,6 +265,7 @@ export class SlotLifecycle {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
     this.#idle.timer.disarm();
+    this.#updates.clear();
     this.session.ended();
     void this.#credentials.release();
     // A failure while starting is reported by #doStart itself.

@@ -57,4 +57,21 @@ describe('UpdateBudget', () => {
     expect(sent).toHaveLength(UPDATES_PER_WINDOW * 10);
     expect(timers.pending).toEqual([]);
   });
+
+  it('drops the updates waiting when cleared (their server stopped), and keeps the window spent', () => {
+    const { budget: b, sent, timers, dropped } = budget();
+    const flood = UPDATES_PER_WINDOW + MAX_WAITING_UPDATES + 1;
+    for (let i = 0; i < flood; i++) b.notify(uri(i));
+    expect(dropped()).toBe(1);
+    b.clear();
+    expect(timers.pending).toEqual([]);
+    // The next connection's updates: the window they land in still counts what went before, and a storm of them is told of anew.
+    b.notify('r://new');
+    expect(sent).toHaveLength(UPDATES_PER_WINDOW);
+    for (let i = 0; i < MAX_WAITING_UPDATES; i++) b.notify(`n://${i}`);
+    timers.advance(UPDATE_WINDOW_MS);
+    expect(sent.slice(UPDATES_PER_WINDOW, UPDATES_PER_WINDOW + 2)).toEqual(['r://new', 'n://0']);
+    expect(sent.slice(UPDATES_PER_WINDOW).filter((u) => u.startsWith('r://'))).toEqual(['r://new']);
+    expect(dropped()).toBe(2);
+  });
 });

@@ -43,6 +43,17 @@ export class UpdateBudget {
     this.#arm();
   }
 
+  /**
+   * Drops the updates waiting, when their server's connection ends: they name resources of a server
+   * no longer there, and a new connection's updates are its own. What the window has spent stays spent.
+   */
+  clear(): void {
+    this.#cancel?.();
+    this.#cancel = undefined;
+    this.#waiting.clear();
+    this.#dropping = false;
+  }
+
   /** One update of the budget, when the window has one left. */
   #take(): boolean {
     const now = this.clock.now();
