@@ -9,7 +9,7 @@ import { rejection } from '../support/rejection';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
 
-describe("App API: a service's own JSON-RPC error to a call or a prompt", () => {
+describe("App API: a service's own JSON-RPC error to a call, a prompt or a resource read", () => {
   let core: Core;
 
   beforeAll(async () => {
@@ -45,5 +45,16 @@ describe("App API: a service's own JSON-RPC error to a call or a prompt", () => 
     expect(args.message).toContain('"fault" rejected the arguments of prompt "greet"');
     const unknown = await rejection(core.api.getPrompt({ server: 'fault', name: 'no-such-prompt' }));
     expect(unknown.code).toBe('not_found');
+  });
+
+  it("to a resource read is the service's failure too, not an internal one", async () => {
+    const error = await rejection(core.api.readResource({ server: 'fault', uri: 'fixture://server-error' }));
+    expect(error.code).toBe('server_unavailable');
+    expect(HTTP_STATUS[error.code]).toBe(503);
+    expect(error.message).toBe('"fault" answered with an error during resource fixture://server-error: quota exceeded for API_KEY=[redacted] (try tomorrow)');
+    expect(error.hint).toContain('the server reported this error itself');
+    expect(error.data).toMatchObject({ mcpCode: -32000, server: 'fault' });
+    // The service is still there: a resource it reads is read.
+    expect((await core.api.readResource({ server: 'fault', uri: 'fixture://hello' })).contents[0]).toMatchObject({ uri: 'fixture://hello' });
   });
 });

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, tokensKey } from '../../electron/auth';
-import type { Vault } from '../../electron/vault';
+import { tokensKey } from '../../electron/auth';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { expireStoredToken, openTestVault, scriptedBrowser, startStack, whoamiThrough } from '../support/oauth-harness';
+import { expireStoredToken, loggedAuthSetup, recordedScopes, scriptedBrowser, whoamiThrough } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -11,22 +10,12 @@ afterEach(async () => {
 
 const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId, scopes: ['openid', 'offline_access', 'mcp:read'] };
 
-async function scopesOf(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<string[]> {
-  return (JSON.parse((await vault.get(key)) ?? 'null') as { scopes: string[] }).scopes;
-}
-
 describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6)', () => {
   it('records only the scopes granted, and says so once', async () => {
-    const stack = await startStack();
-    cleanups.push(() => stack.close());
-    const { vault, dataDir } = await openTestVault();
-    cleanups.push(() => vault.close());
-    const lines: string[] = [];
-    const coordinator = createAuthCoordinator({ vault, dataDir, opener: scriptedBrowser().opener, log: (line) => lines.push(line) });
-    cleanups.push(() => coordinator.close());
+    const { stack, vault, coordinator, lines } = await loggedAuthSetup(cleanups, scriptedBrowser().opener);
     await coordinator.connect('remote', { url: stack.mcp.url, auth });
     const key = tokensKey('remote', stack.as.issuer);
-    const granted = await scopesOf(vault, key);
+    const granted = await recordedScopes(vault, key);
     expect(granted).toContain('mcp:read');
     expect(granted).not.toContain('mcp:admin');
 
@@ -37,7 +26,7 @@ describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6
       expect((await whoamiThrough(coordinator, stack, auth)).status).toBe(200);
     }
     expect(stack.as.counts.token['refresh_token']).toBe(2);
-    expect(await scopesOf(vault, key)).toEqual(granted.filter((s) => s !== 'openid'));
+    expect(await recordedScopes(vault, key)).toEqual(granted.filter((s) => s !== 'openid'));
     const noted = lines.filter((line) => line.includes('wider scope'));
     expect(noted).toHaveLength(1);
     expect(noted[0]).toContain('[remote]');
@@ -45,17 +34,11 @@ describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6
   });
 
   it('lets a scope narrowed by one refresh widen back to the original grant by the next, never beyond', async () => {
-    const stack = await startStack();
-    cleanups.push(() => stack.close());
-    const { vault, dataDir } = await openTestVault();
-    cleanups.push(() => vault.close());
-    const lines: string[] = [];
-    const coordinator = createAuthCoordinator({ vault, dataDir, opener: scriptedBrowser().opener, log: (line) => lines.push(line) });
-    cleanups.push(() => coordinator.close());
+    const { stack, vault, coordinator, lines } = await loggedAuthSetup(cleanups, scriptedBrowser().opener);
     const both = { ...auth, scopes: [...auth.scopes, 'mcp:write'] };
     await coordinator.connect('remote', { url: stack.mcp.url, auth: both });
     const key = tokensKey('remote', stack.as.issuer);
-    const granted = await scopesOf(vault, key);
+    const granted = await recordedScopes(vault, key);
     expect(granted).toEqual(expect.arrayContaining(['mcp:read', 'mcp:write']));
 
     const narrower = granted.filter((s) => s !== 'mcp:write');
@@ -63,7 +46,7 @@ describe('auth: a refresh answering a wider scope than was granted (RFC 6749 §6
       stack.as.knobs.tokenOverrides = { refresh_token: { scope: scope.join(' ') } };
       await expireStoredToken(vault, key);
       expect((await whoamiThrough(coordinator, stack, both)).status).toBe(200);
-      expect(await scopesOf(vault, key)).toEqual(scope === narrower ? narrower : granted);
+      expect(await recordedScopes(vault, key)).toEqual(scope === narrower ? narrower : granted);
     }
     const noted = lines.filter((line) => line.includes('wider scope'));
     expect(noted).toHaveLength(1);
