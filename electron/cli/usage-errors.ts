@@ -160,7 +160,7 @@ export function usageError(error: CommanderError, program: Command, argv: readon
     case 'commander.unknownOption': {
       const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';
       const meant = suggested ?? replacementOfHidden(command, flag);
-      fix = meant !== undefined ? `Did you mean ${meant}?` : commandWithoutDashes(path, argv) ? COMMAND_AFTER_DASHES : unknownOptionFix(command, path, flag, argv);
+      fix = meant !== undefined ? `Did you mean ${meant}?` : commandWithoutDashes(path, argv) ? `${COMMAND_AFTER_DASHES}.` : unknownOptionFix(command, path, flag, argv);
       break;
     }
     case 'commander.optionMissingArgument': {

@@ -49,7 +49,7 @@ describe('servers add --connect', () => {
     expect(npx.stderr).toContain(`If -y was the server's own: a server's command ${dashes}`);
     const unknown = await runCli(home, ['servers', 'add', 's7', 'uvx', 'mcp-server-fetch', '--ignore-robots-txt']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain(`unknown option '--ignore-robots-txt'\n  hint: A server's command ${dashes}`);
+    expect(unknown.stderr).toContain(`unknown option '--ignore-robots-txt'\n  hint: A server's command ${dashes}. \`connected-services help servers add\` explains it`);
     // Written with `--`, the same option is the server's.
     const added = await runCli(home, ['servers', 'add', 's8', '--', 'uvx', 'mcp-server-fetch', '--ignore-robots-txt']);
     expect(added.code).toBe(0);
