@@ -70,13 +70,13 @@ if (run('corpus')) {
 const f = (n: number): string => n.toFixed(3);
 const halves: Array<[string, LabelledQuery[]]> = [['tuning', tuning], ...(showHeldOut ? ([['held-out', heldOut]] as Array<[string, LabelledQuery[]]>) : [])];
 for (const [half, set] of halves) {
-  console.log(`\n${half} half (${set.length} needs): all r@1 / r@5 / MRR@10 | paraphrase r@1 / r@5 / MRR@10, lost | plain r@1 | near-dup r@1 | "nothing fits" for none, lost`);
+  console.log(`\n${half} half (${set.length} needs): all r@1 / r@5 / MRR@10 | paraphrase r@1 / r@5 / MRR@10, lost | plain r@1 | near-dup r@1 | "nothing fits" for none, lost${half === 'tuning' ? ' | objective' : ''}`);
   for (const [name, e] of rows) {
     const r = ranker(e);
     const all = score(set, r);
     const kind = (k: LabelledQuery['kind']) => score(set.filter((q) => q.kind === k), r);
     const para = kind('paraphrase');
-    console.log(`  ${f(all.recallAt1)} / ${f(all.recallAt5)} / ${f(all.mrrAt10)} | ${f(para.recallAt1)} / ${f(para.recallAt5)} / ${f(para.mrrAt10)}, ${f(para.lostRate)} | ${f(kind('plain').recallAt1)} | ${f(kind('near-duplicate').recallAt1)} | ${f(all.nothingFitsRate)}, ${f(all.lostRate)}  ${name}`);
+    console.log(`  ${f(all.recallAt1)} / ${f(all.recallAt5)} / ${f(all.mrrAt10)} | ${f(para.recallAt1)} / ${f(para.recallAt5)} / ${f(para.mrrAt10)}, ${f(para.lostRate)} | ${f(kind('plain').recallAt1)} | ${f(kind('near-duplicate').recallAt1)} | ${f(all.nothingFitsRate)}, ${f(all.lostRate)}${half === 'tuning' ? ` | objective ${f(objective(r))}` : ''}  ${name}`);
   }
 }
 
