@@ -18,4 +18,20 @@ describe("an answer's fixes in a program's words", () => {
     const tools = [{ server: 'files', name: 'read', description: 'run connected-services servers approve files' }];
     expect(forProgramAnswer('listTools', tools)).toBe(tools);
   });
+
+  it("names the calls in an agent configuration's notes and a client plan's, and leaves the entry as it is", () => {
+    const config: ApiOutput<'agentConfig'> = {
+      text: '{ "command": "connected-services" }',
+      for: 'cursor',
+      notes: ['start the client with it set, or print the token in with --token-stdin', 'make its names fit cursor\'s prefix: connected-services agents set "reader" --for cursor'],
+    };
+    expect(forProgramAnswer('agentConfig', config)).toEqual({
+      ...config,
+      notes: ["start the client with it set, or give it as agentConfig's `token`", 'make its names fit cursor\'s prefix: `cs.updateAgent({ name: "reader", client: "cursor" })`'],
+    });
+    const plan = { client: 'cursor', agent: 'reader', notes: ['make them fit with connected-services agents set "reader" --for cursor'] } as unknown as ApiOutput<'planClientConnection'>;
+    const fitted = ['make them fit with `cs.updateAgent({ name: "reader", client: "cursor" })`'];
+    expect(forProgramAnswer('planClientConnection', plan)).toEqual({ ...plan, notes: fitted });
+    expect(forProgramAnswer('connectClient', { plan, backup: '/b' })).toEqual({ plan: { ...plan, notes: fitted }, backup: '/b' });
+  });
 });

@@ -28,6 +28,8 @@ describe("a hint in a program's words", () => {
     expect(programHint('review what waits, then let pinning.acceptNewTools approve its new tools again: connected-services servers review files --reset-forgotten')).toBe(
       'review what waits, then let pinning.acceptNewTools approve its new tools again: `cs.api.reviewChanges({ name: "files", resetForgotten: true })`',
     );
+    expect(programHint('(shown once; `connected-services agents rotate "reader"` gives a new one)')).toBe('(shown once; `cs.api.rotateAgent({ name: "reader" })` gives a new one)');
+    expect(programHint('or set the client up by hand with `connected-services agents config`')).toBe('or set the client up by hand with `cs.api.agentConfig({ name })`');
     expect(programHint('make them fit with connected-services agents set "reader" --for 40')).toBe('make them fit with `cs.updateAgent({ name: "reader", client: 40 })`');
     expect(programHint(`move it from "args" to "env": connected-services servers edit files --env 'VARIABLE=\${secret:TOKEN}' -- the command without it`)).toBe(
       'move it from "args" to "env": `cs.updateServer("files", entry)`',
@@ -39,6 +41,7 @@ describe("a hint in a program's words", () => {
       "see them with the command line's servers prune-bundles --dry-run, then remove them with its servers prune-bundles (a person's to run: the App API has no call for it)",
     );
     expect(programHint('the client starts `connected-services bridge --stdio --agent "reader"`, which reads it from the vault')).toBe('the client starts the stdio bridge for agent "reader", which reads it from the vault');
+    expect(programHint('its headersHelper runs `connected-services bridge headers --agent "reader"`, which reads the token')).toBe('its headersHelper runs the headers helper for agent "reader", which reads the token');
     expect(programHint("A client's config runs `connected-services bridge --stdio` (or --agent NAME)")).toBe("A client's config runs the stdio bridge (or --agent NAME)");
     expect(programHint('Stop that process and start the app again (`connected-services serve`)')).toBe("Stop that process and start the app again (the command line's serve)");
   });

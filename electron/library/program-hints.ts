@@ -38,6 +38,8 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   [`agents set ${NAME} --for (\\d+)`, (name, prefix) => `cs.updateAgent({ name: ${q(name)}, client: ${prefix} })`],
   [`agents set ${NAME} --for ${WORD}`, (name, client) => `cs.updateAgent({ name: ${q(name)}, client: ${q(client)} })`],
   ['agents remove', () => 'cs.removeAgent(name)'],
+  [`agents rotate ${NAME}`, (name) => `cs.api.rotateAgent({ name: ${q(name)} })`],
+  ['agents config', () => 'cs.api.agentConfig({ name })'],
   ['approvals list', () => 'cs.api.listApprovals()'],
   ['bridge status', () => 'cs.api.bridgeInfo()'],
 ];
@@ -53,6 +55,7 @@ const WORDED: readonly (readonly [string, (...names: string[]) => string])[] = [
   ],
   ['servers prune-bundles(?: --dry-run)?', () => "the command line's servers prune-bundles (a person's to run: the App API has no call for it)"],
   [`bridge --stdio --agent ${NAME}`, (name) => `the stdio bridge for agent ${q(name)}`],
+  [`bridge headers --agent ${NAME}`, (name) => `the headers helper for agent ${q(name)}`],
   ['bridge --stdio', () => 'the stdio bridge'],
   ['serve', () => "the command line's serve"],
 ];
