@@ -34,4 +34,20 @@ describe("the doctor's fixes a program gets", () => {
     const status = await cs.api.status();
     expect(status.missingHeaderSecrets).toMatchObject([{ server: 'web', fix: '`cs.setSecret("WEB_TOKEN", value)`' }]);
   }, 120_000);
+
+  // A server declared in code got the fixes of mcp.json's: `fix "command" in /…/mcp.json`, `servers edit`.
+  it('speak of the servers given to openConnectedServices for a server declared in code, of mcp.json for its own', async () => {
+    const home = await passphraseHome(ENV, 'cs-library-doctor-code-');
+    const missing = { command: 'connected-services-test-no-such-command', args: [] };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { filed: missing } }), { mode: 0o600 });
+    const leaky = { command: process.execPath, args: [NEVER_READY, '--token', '${secret:LEAKY_TOKEN}', '${secret:}'] };
+    cs = await openConnectedServices({ home, env: { ...process.env, ...ENV }, servers: { coded: missing, leaky } });
+    const fixes = Object.fromEntries((await cs.api.doctor()).flatMap((check) => (check.fix !== undefined ? [[check.id, check.fix]] : [])));
+    expect(fixes).toMatchObject({
+      'server:coded': 'Install connected-services-test-no-such-command or fix "command" in the servers given to openConnectedServices',
+      'server:filed': `Install connected-services-test-no-such-command or fix "command" in ${join(home, 'mcp.json')}`,
+      'argument-secrets:leaky': 'if leaky can read it from an environment variable, move it from "args" to "env" in the servers given to openConnectedServices',
+      'references:leaky': '`cs.setSecret("LEAKY_TOKEN", value)`; fix the reference in the servers given to openConnectedServices',
+    });
+  }, 120_000);
 });

@@ -47,6 +47,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
     configIssues: registry.issues(),
     servers: config.mcpServers,
     approval: (name, server) => registry.approvals.status(name, server),
+    fromCode: (name) => registry.fromCode(name),
     approvalsIgnored: ((reason) => (reason === undefined ? undefined : { file: registry.approvals.file, reason }))(registry.approvals.ignoredBecause()),
     env: options.core.env,
     ports: options.ports,

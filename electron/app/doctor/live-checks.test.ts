@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../../shared/errors';
 import { endedError, WHILE_STARTING } from '../../pool';
 import { liveChecks } from './live-checks';
 
@@ -36,5 +37,20 @@ describe('liveChecks of a server that exits at start', () => {
     const check = await checkOf(endedError('files', { exit: exited, stderr: '', byUs: false }, WHILE_STARTING));
     expect(check?.detail).toBe('a call would fail now: [server_unavailable] "files" exited with code 2 while starting');
     expect(check?.fix).toBe('It printed nothing: run its command yourself to see what it does');
+  });
+});
+
+// A server declared in code was told to change its entry "in mcp.json", where it is not.
+describe('liveChecks of a server declared in code', () => {
+  it("speaks of the entry in code where the fix names mcp.json's, and of mcp.json for the file's", async () => {
+    const checks = await liveChecks({
+      servers: { files: { command: 'node' }, other: { command: 'node' } },
+      approval: () => 'approved',
+      timeoutMs: 1000,
+      timer: () => () => undefined,
+      probe: (name) => Promise.reject(new CodedError('timeout', `${name} did not answer`, { hint: `retry, or raise "timeoutMs" of "${name}" in mcp.json` })),
+      fromCode: (name) => name === 'files',
+    });
+    expect(checks.map((check) => check.fix)).toEqual(['Retry, or raise "timeoutMs" of "files" in the servers given to openConnectedServices', 'Retry, or raise "timeoutMs" of "other" in mcp.json']);
   });
 });

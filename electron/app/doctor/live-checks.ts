@@ -3,6 +3,7 @@ import { isEnabled, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError, hintSentence, toCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { meaningfulStderr, OUTPUT_BELOW, PRINTED_NOTHING } from '../../pool';
+import { inCode, type FromCode } from './code-entry';
 
 export interface LiveCheckOptions {
   servers: Record<string, ServerConfig>;
@@ -13,6 +14,7 @@ export interface LiveCheckOptions {
   timeoutMs: number;
   /** Starts the bound's timer (injected so tests decide it, not the clock). */
   timer?: (ms: number, fire: () => void) => () => void;
+  fromCode?: FromCode;
 }
 
 const DEFAULT_FIX: Partial<Record<ErrorCode, (name: string) => string>> = {
@@ -82,7 +84,7 @@ async function liveCheck(name: string, config: ServerConfig, options: LiveCheckO
     const detail = `a call would fail now: [${coded.code}] ${coded.message}`;
     const ended = endedStart(coded, detail);
     const fix = ended?.fix ?? (coded.hint === undefined ? undefined : hintSentence(coded.hint)) ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
-    return { id, title, status: 'fail', detail: redact(ended?.detail ?? detail), fix: redact(fix) };
+    return { id, title, status: 'fail', detail: redact(ended?.detail ?? detail), fix: redact(options.fromCode?.(name) === true ? inCode(fix) : fix) };
   }
 }
 

@@ -3,6 +3,7 @@ import type { DoctorCheck } from '../../../shared/api';
 import { fieldPath, fieldPlace, mistypedReferences, type ServerConfig } from '../../../shared/config';
 import { findReferences, malformedReference, type SecretReference } from '../../../shared/vault';
 import { setSecretCommand } from '../servers/header-secret-gaps';
+import { inCode, type FromCode } from './code-entry';
 
 /** What a store answered for one `${secret:STORE:PATH}`: there, not there, or why it cannot say. */
 export type StoreEntryCheck = { present: boolean } | { problem: string; fix?: string };
@@ -14,6 +15,7 @@ export interface ReferenceCheckOptions {
   /** Asks the store a `${secret:STORE:PATH}` names; absent: such references are not checked. */
   storeEntry?: ((server: string, store: string, path: string) => Promise<StoreEntryCheck>) | undefined;
   env: Record<string, string | undefined>;
+  fromCode?: FromCode;
 }
 
 /** Every string in an entry (env, args, headers, auth…) with where it stands: references may stand in any of them. */
@@ -91,12 +93,13 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
     );
     const where = (ref: SecretReference): string =>
       ref.store !== undefined && ref.store !== 'vault' ? ` from the store "${ref.store}"` : ref.kind !== 'env' ? ' from the vault' : ' from the environment';
+    const fix = [...fixes, ...unavailable.flatMap((u) => (u.fix !== undefined ? [u.fix] : [])), ...(broken.length > 0 ? ['fix the reference in mcp.json'] : [])].join('; ');
     checks.push({
       id,
       title,
       status: 'fail',
       detail: [...missing.map((ref) => `${ref.text} is missing${where(ref)} (${(places.get(ref.text) ?? []).join(', ')})`), ...unavailable.map((u) => `${u.ref.text}: ${u.problem}`), ...broken].join('\n'),
-      fix: [...fixes, ...unavailable.flatMap((u) => (u.fix !== undefined ? [u.fix] : [])), ...(broken.length > 0 ? ['fix the reference in mcp.json'] : [])].join('; '),
+      fix: options.fromCode?.(server) === true ? inCode(fix) : fix,
     });
   }
   return checks;

@@ -12,6 +12,7 @@ import { argumentSecretChecks } from './argument-secret-checks';
 import { nameCaseChecks } from './name-case-checks';
 import { nameSeparatorChecks } from './name-separator-checks';
 import { errorMessage } from '../../../shared/errors';
+import { CODE_ENTRY, type FromCode } from './code-entry';
 
 export interface DoctorOptions {
   dataDir: string;
@@ -40,6 +41,8 @@ export interface DoctorOptions {
   portFree?: (port: number) => Promise<boolean>;
   /** Mode bits of a path, or null when it does not exist. */
   modeOf?: (path: string) => number | null;
+  /** Which servers were declared in code: their fixes speak of the entry in code, not of the config file. */
+  fromCode?: FromCode;
   /** Checks contributed by other services (the vault). */
   extra?: () => Promise<DoctorCheck[]>;
   urlTimeoutMs?: number;
@@ -103,9 +106,10 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
   const id = `server:${name}`;
   const title = `Server ${name}`;
   if (!isEnabled(config)) return { id, title, status: 'ok', detail: 'disabled' };
+  const code = deps.fromCode?.(name) === true;
   if (isStdio(config)) {
     const found = findOnPath(config.command, deps.env);
-    if (!found) return { id, title, status: 'fail', detail: `command "${config.command}" not found on PATH`, fix: `Install ${config.command} or fix "command" in ${deps.configFile}` };
+    if (!found) return { id, title, status: 'fail', detail: `command "${config.command}" not found on PATH`, fix: `Install ${config.command} or fix "command" in ${code ? CODE_ENTRY : deps.configFile}` };
     if (deps.approval(name, config) === 'pending') {
       return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
     }
@@ -120,7 +124,7 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
   const failure = await urlReachable(probed, deps.fetch ?? fetch, deps.urlTimeoutMs ?? 3000);
   return failure === null
     ? { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` }
-    : { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable (${redact(failure)})`, fix: 'Is the server running? Check the URL in the config' };
+    : { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable (${redact(failure)})`, fix: `Is the server running? Check the URL in ${code ? CODE_ENTRY : 'the config'}` };
 }
 
 /** Everything a person needs to know to fix their setup, each with the fix. */
@@ -158,14 +162,14 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   );
   if (deps.extra) checks.push(...(await deps.extra()));
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
-  checks.push(...argumentSecretChecks(deps.servers));
+  checks.push(...argumentSecretChecks(deps.servers, deps.fromCode));
   checks.push(...nameCaseChecks(deps.servers));
   checks.push(...nameSeparatorChecks(deps.servers));
   if (deps.hasSecret || deps.storeEntry) {
-    checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env })));
+    checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env, fromCode: deps.fromCode })));
   }
   if (deps.live) {
-    checks.push(...(await liveChecks({ servers: deps.servers, approval: deps.approval, probe: deps.live, timeoutMs: deps.liveTimeoutMs ?? 20_000 })));
+    checks.push(...(await liveChecks({ servers: deps.servers, approval: deps.approval, probe: deps.live, timeoutMs: deps.liveTimeoutMs ?? 20_000, fromCode: deps.fromCode })));
   }
   return checks;
 }
