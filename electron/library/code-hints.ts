@@ -1,7 +1,6 @@
 import { CodedError, isCodedError } from '../../shared/errors';
+import { CODE_ENTRY, inCodeEntry } from '../registry';
 import { programHint } from './program-hints';
-
-const ENTRY = 'the servers given to openConnectedServices';
 
 /**
  * A hint about a server declared in code, in a program's words: its entry is in the `servers` it
@@ -10,8 +9,8 @@ const ENTRY = 'the servers given to openConnectedServices';
  */
 export function codeServerHint(hint: string, server: string): string {
   // Enabling from the app or the command line is refused for a server declared in code (registry.ts).
-  if (/^enable it: connected-services servers enable /.test(hint)) return `enable it: give "${server}" "enabled": true in ${ENTRY}`;
-  return programHint(hint.replace(/\bin mcp\.json\b/g, `in ${ENTRY}`));
+  if (/^enable it: connected-services servers enable /.test(hint)) return `enable it: give "${server}" "enabled": true in ${CODE_ENTRY}`;
+  return programHint(inCodeEntry(hint));
 }
 
 /** `error` with its hint in a program's words when `server` was declared in code; any other as it was. */

@@ -8,8 +8,16 @@ import type { ImportOptions, Registry, RegistryEvents, SettingsChanges } from '.
 /** The registry of mcp.json alone, which this one wraps. */
 export type FileBacked = Omit<Registry, 'fromCode' | 'declareFromCode' | 'forgetFromCode'>;
 
+/** Where a server declared in code is changed: the program's code, never mcp.json. */
+export const CODE_ENTRY = 'the servers given to openConnectedServices';
+
 /** Where a server declared in code comes from, as errors and the docs name it. */
-export const CODE_PLACE = 'code (the servers given to openConnectedServices)';
+export const CODE_PLACE = `code (${CODE_ENTRY})`;
+
+/** Words naming mcp.json as where to fix a server, for a server declared in code: its entry in code instead. */
+export function inCodeEntry(text: string): string {
+  return text.replace(/\bin mcp\.json\b/g, `in ${CODE_ENTRY}`);
+}
 
 /** A name both in code and in mcp.json: an error that names both places, so the person knows which to rename. */
 export function declaredTwice(name: string, file: string): CodedError {
@@ -22,7 +30,7 @@ export function declaredTwice(name: string, file: string): CodedError {
 /** A server declared in code is changed where it is declared, never through mcp.json or the app. */
 export function notEditable(name: string, action: string): CodedError {
   return new CodedError('invalid_input', `The server "${name}" is declared in code, so it cannot be ${action} here`, {
-    hint: 'Change it in the program that declares it (the servers given to openConnectedServices)',
+    hint: `Change it in the program that declares it (${CODE_ENTRY})`,
     data: { server: name, fromCode: true },
   });
 }
@@ -34,7 +42,7 @@ export function notEditable(name: string, action: string): CodedError {
 export function separatorInCode(name: string, taken: string[]): CodedError {
   const suggestion = freeName(name, taken);
   return new CodedError('invalid_input', `The server "${name}" is declared in ${CODE_PLACE} with a name that holds "__" or ends in "_": "__" separates a server's name from its tools' names on the bridge`, {
-    hint: `Rename it in the program that declares it (the servers given to openConnectedServices), for example to "${suggestion}": a name without "__" that does not end in "_"`,
+    hint: `Rename it in the program that declares it (${CODE_ENTRY}), for example to "${suggestion}": a name without "__" that does not end in "_"`,
     data: { server: name, suggestion, fromCode: true },
   });
 }

@@ -11,6 +11,7 @@ export { stripJsonc, parseJsonc } from './jsonc';
 export { watchDirectory } from './dir-watcher';
 export type { DirWatcher, DirWatcherOptions } from './dir-watcher';
 export { sanitizeServerName } from './sanitize-name';
+export { CODE_ENTRY, inCodeEntry } from './code-servers';
 export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 export { previewCredentialFiles } from './import-apply';
 export { classifyCredential } from './import-credential-files';
