@@ -164,9 +164,12 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         >
           Change when services ask
         </button>
-        {/* The agent's name is in the text itself, so what is seen is what is announced (WCAG 2.5.3). */}
-        <button type="button" className="button small primary" onClick={() => setConnecting(true)}>
-          Connect {agent.name} to an installed client
+        {/* The agent's name is in the text itself, so what is seen is what is announced (WCAG 2.5.3);
+            a long one is cut here (whole in the card's head and the title), so the row keeps its lines. */}
+        <button type="button" className="button small primary" onClick={() => setConnecting(true)} title={`Connect ${agent.name} to an installed client`}>
+          <span>
+            Connect <span className="cut-name">{agent.name}</span> to an installed client
+          </span>
         </button>
         <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Show configuration to paste for ${agent.name}`}>
           Show configuration to paste
