@@ -1,12 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DoctorCheck } from '../../../shared/api';
-import { Badge, CodeSpans, ErrorNote } from '../../components';
+import { Badge, CodeSpans, ErrorNote, PathText } from '../../components';
 import { describeError, plural, screenHint, type ShownError } from '../../lib';
 import { useLive } from '../../state';
+import { pathInDetail } from './check-path';
 import { checkWords } from './check-words';
 
 const TONE = { ok: 'ok', warn: 'warn', fail: 'error' } as const;
 const WORD = { ok: 'ok', warn: 'warning', fail: 'failed' } as const;
+
+/** A check's detail; a path in it wraps only after a "/", as under Settings → Data. */
+function CheckDetail({ check }: { check: DoctorCheck }) {
+  const shown = pathInDetail(check);
+  if (shown === undefined) return <CodeSpans text={check.detail} />;
+  return (
+    <>
+      <PathText path={shown.path} />
+      {shown.rest}
+    </>
+  );
+}
 
 /** The core's self-checks, problems first, each with its fix. */
 export function DoctorPanel() {
@@ -73,7 +86,7 @@ export function DoctorPanel() {
             <div>
               <p className="check-title">{check.title}</p>
               <p className="check-detail">
-                <CodeSpans text={check.detail} />
+                <CheckDetail check={check} />
               </p>
               {check.fix !== undefined && (
                 <p className="check-fix">

@@ -15,3 +15,5 @@ export type { AxeProblem } from './axe';
 export { startSpy, callToolWithApp, appFrame, appFixtureHome, until } from './apps';
 export { addShiftedServer } from './shifting';
 export { signInInTab, useStackSession } from './stack-session';
+export { pathLines } from './path-lines';
+export type { PathLines } from './path-lines';
