@@ -7,6 +7,7 @@ import type { DoctorCheck } from '../../shared/api';
 import type { ServerConfig } from '../../shared/config';
 import { runDoctor } from '../../electron/app/doctor';
 import { bundleFolderChecks } from '../../electron/app/doctor/bundle-folder-checks';
+import { createPool } from '../../electron/pool';
 import { openRegistry } from '../../electron/registry';
 import { checkWords } from '../../renderer/views/settings/check-words';
 
@@ -83,6 +84,37 @@ describe("Settings → Checks' words", () => {
       expect(check && checkWords(check)).toMatchObject({ detail: expect.stringMatching(/^1 folder\(s\) under .*bundles \(0\.0 MiB\) belong to no service any more$/) as string });
     } finally {
       await registry.close();
+    }
+  });
+
+  it('say "service" in a live check\'s fix that is the pool\'s own hint, the address as written', async () => {
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const servers: Record<string, ServerConfig> = { 'server-web': { type: 'http', url } };
+    const pool = createPool({ cacheDir: path.join(root, 'cache') });
+    try {
+      await pool.apply({ mcpServers: servers });
+      const checks = await runDoctor({
+        dataDir: root,
+        configFile: path.join(root, 'mcp.json'),
+        configIssues: [],
+        servers,
+        approval: () => 'approved',
+        env: { PATH: '' },
+        ports: { ui: 0, bridge: 0 },
+        portFree: () => Promise.resolve(true),
+        nodeVersion: 'v22.0.0',
+        // As Settings → Checks' "Check services now" asks (core-doctor.ts): connect, then the listings.
+        live: async (name) => {
+          await pool.start(name);
+          return (await pool.tools(name)).length;
+        },
+      });
+      const live = checks.find((c) => c.id === 'live:server-web');
+      expect(live).toMatchObject({ status: 'fail', fix: `Is the server running at ${url}?` });
+      expect(live && checkWords(live)).toMatchObject({ title: 'Live server-web', fix: `Is the service running at ${url}?` });
+    } finally {
+      await pool.close();
     }
   });
 

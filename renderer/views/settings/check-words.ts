@@ -23,6 +23,8 @@ const BY_KIND = new Map<string, Words>(Object.entries({
     title: [[/^Server /, 'Service ']],
     fix: [[/^Is the server running\? /, 'Is the service running? ']],
   },
+  // One exchange with an entry (live-checks.ts): its fix is the pool's hint when one came (map-error.ts).
+  live: { fix: [[/^Is the server running at (?=\S+\?$)/, 'Is the service running at ']] },
   approvals: { fix: [[/, or approve each server again \(`/, ', or approve each service again (`']] },
   'bundle-folders': { detail: [[/\) belong to no server any more$/, ') belong to no service any more']] },
   'name-case': {
