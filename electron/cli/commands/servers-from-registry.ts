@@ -1,13 +1,13 @@
 import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
-import type { RegistryCatalogView, RegistryRow } from '../../../shared/api';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { assertNoCaseTwin, assertNoSeparator } from '../../../shared/config';
 import { closestWord, mixedScripts, revealMixedScript, terminalSafe } from '../../../shared/text';
-import { BundleClaim, deriveInstall, type DeriveOptions, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, planInstall, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import { BundleClaim, deriveInstall, type DeriveOptions, installSecretName, onPath, planInstall, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
 import { refuseMemoryOnly } from '../memory-only-vault';
+import { findEntry, type Note } from './registry-entry-find';
 
 export interface FromRegistryOptions {
   fromRegistry: string;
@@ -16,6 +16,8 @@ export interface FromRegistryOptions {
   inputSecret?: string[];
   package?: string;
   remote?: string;
+  /** The registry to take the entry from, when more than one lists it: its label or address. */
+  registry?: string;
   /** Derive and check only: a bundle is downloaded and checked but not kept. */
   dryRun?: boolean;
 }
@@ -74,57 +76,6 @@ function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): Insta
   const remote = remotes.findIndex((r) => r.type === 'streamable-http');
   if (remote >= 0) return { remote };
   return { package: 0 };
-}
-
-/** An entry found, its registry, and its look-alike note (the catalog's, or its own for a version outside it). */
-type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs' | 'sameTitleAs'>;
-
-interface Found {
-  entry: CheckedEntry;
-  base: string;
-  note: Note | undefined;
-  /** How many registries are configured. */
-  registries: number;
-}
-
-/** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
-async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<Found> {
-  const catalog = await (await ctx.core()).api.registryCatalog({});
-  return { ...(await findIn(ctx, catalog, id, version)), registries: catalog.registries.length };
-}
-
-async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string, version: string | undefined): Promise<Omit<Found, 'registries'>> {
-  const { registries, entries: rows } = catalog;
-  // The catalog's rows carry the notes the core computed; a fetched version is judged against them.
-  const fetchedNote = (entry: CheckedEntry): Note | undefined =>
-    lookAlikeNotes([{ name: entry.server.name, title: entry.server.title }, ...rows])[0];
-  // A registry whose catalog lists the id answers for it: another one, even first in the list, is not
-  // asked for an entry it does not list (it could answer with a package of its own under that id).
-  const listing = registries.filter(({ base }) => rows.some((r) => r.registry === base && r.name === id));
-  for (const { base } of listing) {
-    const row = rows.find((r) => r.registry === base && r.name === id);
-    if (row && (version === undefined || row.version === version)) {
-      const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
-      if (shown) return { entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs, sameTitleAs: row.sameTitleAs } };
-    }
-  }
-  // A registry that cannot be reached leaves the next one to ask; one that answered with another
-  // entry (or one not to install) is said as such if no other registry has it.
-  let refused: Error | undefined;
-  const unreachable: string[] = [];
-  for (const { base } of listing.length > 0 ? listing : registries) {
-    try {
-      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) return { entry: fetched, base, note: fetchedNote(fetched) };
-    } catch (error) {
-      if (error instanceof CodedError && error.code === 'server_unavailable') unreachable.push(error.message);
-      else refused ??= error instanceof Error ? error : new Error(String(error));
-    }
-  }
-  if (refused !== undefined) throw refused;
-  throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
-    hint: `Check the id as the registry names it (e.g. io.github.owner/name): \`connected-services registry search WORDS\` finds it, as the app's Services screen does.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
-  });
 }
 
 /**
@@ -198,7 +149,7 @@ async function refuseTakenName(ctx: CliContext, name: string): Promise<void> {
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
   await refuseTakenName(ctx, name);
-  const { entry, base, note, registries } = await findEntry(ctx, id, version);
+  const { entry, base, note, registries } = await findEntry(ctx, id, version, options.registry);
   // With more than one registry, which one the entry came from is part of what is being trusted.
   if (registries > 1) ctx.output.err(`From the registry at ${terminalSafe(base)}.`);
   warnLookAlike(ctx, entry, note);

@@ -42,6 +42,7 @@ interface AddOptions {
   inputSecret?: string[];
   package?: string;
   remote?: string;
+  registry?: string;
   url?: string;
   header?: string[];
   env?: string[];
@@ -56,7 +57,7 @@ interface AddOptions {
 
 /** The options of a registry entry, which a server added by hand would silently lose. */
 function refuseRegistryOptions(options: AddOptions): void {
-  const given = (['input', 'inputSecret', 'package', 'remote'] as const).filter((key) => options[key] !== undefined);
+  const given = (['input', 'inputSecret', 'package', 'remote', 'registry'] as const).filter((key) => options[key] !== undefined);
   if (given.length === 0) return;
   throw new CodedError('invalid_input', `${given.map((key) => `--${key === 'inputSecret' ? 'input-secret' : key}`).join(', ')} ${given.length === 1 ? 'goes' : 'go'} with --from-registry`, {
     hint: 'Leave it out, or add the entry with --from-registry ID',
@@ -148,6 +149,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('--input-secret <pair>', 'a registry entry\'s secret input INPUT=SECRET_NAME, filled from a secret already in the vault (repeatable; nothing new is stored)', collect)
     .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)', entryNumber('--package'))
     .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package', entryNumber('--remote'))
+    .option('--registry <name>', 'with --from-registry: the registry to take it from when more than one lists it, named as `registry search` shows it or by its address', nonEmpty('--registry', '--registry registry.modelcontextprotocol.io'))
     .option('--connect', 'in one step: approve what it runs (shown first), sign in if it needs it, start it and list its tools; a step that fails undoes the ones before')
     .option('-y, --yes', 'with --connect: approve without asking')
     .option('--dry-run', 'with --from-registry: show what would be added and approved, with its warnings; write nothing')

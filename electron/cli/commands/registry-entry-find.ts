@@ -1,0 +1,101 @@
+import { registryLabels } from '../../../shared/catalog';
+import { canonicalJson } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import type { RegistryCatalogView, RegistryRow, RegistryState } from '../../../shared/api';
+import { terminalSafe } from '../../../shared/text';
+import { fetchServerVersion, loadSnapshot, lookAlikeNotes, type CheckedEntry } from '../../mcp-registry';
+import type { CliContext } from '../context';
+
+/** An entry's look-alike note (the catalog's, or its own for a version outside it). */
+export type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs' | 'sameTitleAs'>;
+
+/** An entry found, its registry, and its look-alike note. */
+export interface Found {
+  entry: CheckedEntry;
+  base: string;
+  note: Note | undefined;
+  /** How many registries are configured. */
+  registries: number;
+}
+
+/** The registry `--registry` names: its label as `registry search` shows it, or its address. */
+function chosenRegistry(registries: readonly RegistryState[], name: string): RegistryState {
+  const labels = registryLabels(registries.map((r) => r.base));
+  const bare = (text: string): string => text.trim().replace(/\/+$/, '');
+  const found = registries.find((r) => labels.get(r.base) === name.trim() || bare(r.base) === bare(name));
+  if (found !== undefined) return found;
+  const known = registries.map((r) => labels.get(r.base) ?? r.base);
+  throw new CodedError('invalid_input', `No registry "${terminalSafe(name.slice(0, 200))}" is configured.`, {
+    hint: known.length > 0 ? `Give --registry one of: ${known.join(', ')} (or its address), as settings.registries in mcp.json lists them` : 'settings.registries in mcp.json lists none',
+  });
+}
+
+/** What is installed from an entry: two registries listing it so offer the same thing. */
+const installed = (entry: CheckedEntry): string => canonicalJson({ version: entry.server.version, packages: entry.server.packages ?? [], remotes: entry.server.remotes ?? [] });
+
+/**
+ * More than one registry answered for the id with entries that install different things: which one
+ * is meant is the person's choice, never the order of settings.registries (a registry added later
+ * could otherwise shadow or be shadowed by another one's entry of the same id).
+ */
+function refuseAmbiguous(answers: readonly Omit<Found, 'registries'>[], bases: readonly string[], id: string, version: string | undefined): void {
+  if (new Set(answers.map((a) => installed(a.entry))).size <= 1) return;
+  const labels = registryLabels(bases);
+  const named = answers.map((a) => `${labels.get(a.base) ?? a.base} (${a.entry.server.version})`);
+  const first = labels.get(answers[0]?.base ?? '') ?? answers[0]?.base ?? 'NAME';
+  throw new CodedError('invalid_input', terminalSafe(`${answers.length} registries list ${id}${version !== undefined ? `@${version}` : ''}, with different packages or remotes: ${named.join(', ')}.`), {
+    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${first}; \`connected-services registry search ${id}\` shows each registry's entry`),
+  });
+}
+
+/** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
+export async function findEntry(ctx: CliContext, id: string, version: string | undefined, registry: string | undefined): Promise<Found> {
+  const catalog = await (await ctx.core()).api.registryCatalog({});
+  const chosen = registry === undefined ? catalog.registries : [chosenRegistry(catalog.registries, registry)];
+  return { ...(await findIn(ctx, { ...catalog, registries: chosen }, id, version, catalog.registries.map((r) => r.base))), registries: catalog.registries.length };
+}
+
+/**
+ * Every registry asked answers (its snapshot when it shows the version, else fetched): more than one
+ * answer is refused unless they install the same thing.
+ */
+async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string, version: string | undefined, bases: readonly string[]): Promise<Omit<Found, 'registries'>> {
+  const { registries, entries: rows } = catalog;
+  // The catalog's rows carry the notes the core computed; a fetched version is judged against them.
+  const fetchedNote = (entry: CheckedEntry): Note | undefined =>
+    lookAlikeNotes([{ name: entry.server.name, title: entry.server.title }, ...rows])[0];
+  // A registry whose catalog lists the id answers for it: another one, even first in the list, is not
+  // asked for an entry it does not list (it could answer with a package of its own under that id).
+  const listing = registries.filter(({ base }) => rows.some((r) => r.registry === base && r.name === id));
+  const answers: Array<Omit<Found, 'registries'>> = [];
+  // A registry that cannot be reached leaves the others to ask; one that answered with another
+  // entry (or one not to install) is said as such if no other registry has it.
+  let refused: Error | undefined;
+  const unreachable: string[] = [];
+  for (const { base } of listing.length > 0 ? listing : registries) {
+    const row = rows.find((r) => r.registry === base && r.name === id);
+    if (row && (version === undefined || row.version === version)) {
+      const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
+      if (shown) {
+        answers.push({ entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs, sameTitleAs: row.sameTitleAs } });
+        continue;
+      }
+    }
+    try {
+      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
+      if (fetched) answers.push({ entry: fetched, base, note: fetchedNote(fetched) });
+    } catch (error) {
+      if (error instanceof CodedError && error.code === 'server_unavailable') unreachable.push(error.message);
+      else refused ??= error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  const [first] = answers;
+  if (first !== undefined) {
+    refuseAmbiguous(answers, bases, id, version);
+    return first;
+  }
+  if (refused !== undefined) throw refused;
+  throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
+    hint: `Check the id as the registry names it (e.g. io.github.owner/name): \`connected-services registry search WORDS\` finds it, as the app's Services screen does.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
+  });
+}

@@ -1,0 +1,105 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../electron/app';
+import { runCli } from '../support/cli';
+import { passphraseHome } from '../support/passphrase-home';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'two listings passphrase', PATH: dirname(process.execPath) };
+const entry = (name: string, identifier: string, version = '1.0.0') => ({
+  name,
+  description: 'Notes',
+  version,
+  packages: [{ registryType: 'npm', identifier, version, transport: { type: 'stdio' } }],
+});
+
+// Two registries whose catalogs both list io.acme/notes at 1.0.0, each with a package of its own:
+// which one is installed is the person's choice, not the order of settings.registries.
+describe('servers add --from-registry with an id two registries list', () => {
+  let first: FixtureRegistry;
+  let second: FixtureRegistry;
+  let home: string;
+  const cli = (args: string[]) => runCli(home, args, { env: ENV });
+  const added = (): Record<string, { args?: string[] }> =>
+    (JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { args?: string[] }> }).mcpServers;
+  const label = (registry: FixtureRegistry): string => registry.url.replace('http://', '');
+
+  beforeAll(async () => {
+    first = await startFixtureRegistry(0);
+    second = await startFixtureRegistry(0);
+    first.add(entry('io.acme/notes', 'other-notes'));
+    second.add(entry('io.acme/notes', 'acme-notes'));
+    first.add(entry('io.acme/same', 'acme-same'));
+    second.add(entry('io.acme/same', 'acme-same'));
+    first.add(entry('io.acme/later', 'acme-later'));
+    second.add(entry('io.acme/later', 'acme-later'));
+    home = await passphraseHome(ENV, 'cs-registry-two-');
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [first.url, second.url] } }));
+    const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...ENV }, vaultProvider: 'passphrase' });
+    await core.api.refreshRegistries({});
+    await core.close();
+  }, 30_000);
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('refuses the id at a version both catalogs show, naming both registries and --registry', async () => {
+    const refused = await cli(['servers', 'add', 'notes', '--from-registry', 'io.acme/notes@1.0.0']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`2 registries list io.acme/notes@1.0.0, with different packages or remotes: ${label(first)} (1.0.0), ${label(second)} (1.0.0).`);
+    expect(refused.stderr).toContain(`--registry ${label(first)}`);
+    expect(added()['notes']).toBeUndefined();
+  });
+
+  it('refuses the id without a version too', async () => {
+    const refused = await cli(['servers', 'add', 'notes', '--from-registry', 'io.acme/notes']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('2 registries list io.acme/notes, with different packages or remotes');
+    expect(added()['notes']).toBeUndefined();
+  });
+
+  it('refuses a version outside the catalogs that both registries answer for differently', async () => {
+    first.publish('io.acme/notes', '2.0.0');
+    second.publish('io.acme/notes', '2.0.0');
+    const refused = await cli(['servers', 'add', 'notes', '--from-registry', 'io.acme/notes@2.0.0']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('2 registries list io.acme/notes@2.0.0');
+    expect(added()['notes']).toBeUndefined();
+  });
+
+  it('takes the entry from the registry --registry names, by label or by address', async () => {
+    const bySecond = await cli(['servers', 'add', 'notes', '--from-registry', 'io.acme/notes@1.0.0', '--registry', label(second)]);
+    expect(bySecond.code).toBe(0);
+    expect(bySecond.stderr).toContain(`From the registry at ${second.url}.`);
+    expect(added()['notes']?.args).toEqual(['-y', 'acme-notes@1.0.0']);
+    const byFirst = await cli(['servers', 'add', 'other', '--from-registry', 'io.acme/notes@1.0.0', '--registry', `${first.url}/`]);
+    expect(byFirst.code).toBe(0);
+    expect(added()['other']?.args).toEqual(['-y', 'other-notes@1.0.0']);
+  });
+
+  it('refuses a --registry that names no configured registry, listing those that are', async () => {
+    const refused = await cli(['servers', 'add', 'x', '--from-registry', 'io.acme/notes', '--registry', 'registry.example.com']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('No registry "registry.example.com" is configured.');
+    expect(refused.stderr).toContain(`${label(first)}, ${label(second)}`);
+  });
+
+  it('adds an entry both registries list identically, from the first', async () => {
+    const same = await cli(['servers', 'add', 'same', '--from-registry', 'io.acme/same@1.0.0']);
+    expect(same.code).toBe(0);
+    expect(same.stderr).toContain(`From the registry at ${first.url}.`);
+    expect(added()['same']?.args).toEqual(['-y', 'acme-same@1.0.0']);
+  });
+
+  it('refuses a version outside the catalogs when one registry republished it with another package', async () => {
+    second.publish('io.acme/later', '1.1.0');
+    first.publish('io.acme/later', '1.1.0');
+    first.republish('io.acme/later', { packages: [{ registryType: 'npm', identifier: 'evil-later', version: '1.1.0', transport: { type: 'stdio' } }] });
+    const refused = await cli(['servers', 'add', 'later', '--from-registry', 'io.acme/later@1.1.0']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('2 registries list io.acme/later@1.1.0');
+  });
+});
