@@ -51,6 +51,7 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`2 registries list io.acme/notes@1.0.0, with different packages or remotes: ${label(first)} (1.0.0), ${label(second)} (1.0.0).`);
     expect(refused.stderr).toContain(`--registry ${label(first)}`);
+    expect(refused.stderr).toContain('registry show io.acme/notes --registry NAME');
     expect(added()['notes']).toBeUndefined();
   });
 
@@ -85,6 +86,17 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('No registry "registry.example.com" is configured.');
     expect(refused.stderr).toContain(`${label(first)}, ${label(second)}`);
+  });
+
+  it('registry show names the other registry listing the id, and --registry shows its entry', async () => {
+    const shown = await cli(['registry', 'show', 'io.acme/notes']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('npm other-notes 1.0.0');
+    expect(shown.stderr).toContain(`note: ${label(second)} lists io.acme/notes too; --registry NAME shows another registry's entry.`);
+    const chosen = await cli(['registry', 'show', 'io.acme/notes', '--registry', label(second)]);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(chosen.stdout).toContain('npm acme-notes 1.0.0');
+    expect(chosen.stderr).not.toContain('note:');
   });
 
   it('adds an entry both registries list identically, from the first', async () => {

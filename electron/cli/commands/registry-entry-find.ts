@@ -19,7 +19,7 @@ export interface Found {
 }
 
 /** The registry `--registry` names: its label as `registry search` shows it, or its address. */
-function chosenRegistry(registries: readonly RegistryState[], name: string): RegistryState {
+export function chosenRegistry(registries: readonly RegistryState[], name: string): RegistryState {
   const labels = registryLabels(registries.map((r) => r.base));
   const bare = (text: string): string => text.trim().replace(/\/+$/, '');
   const found = registries.find((r) => labels.get(r.base) === name.trim() || bare(r.base) === bare(name));
@@ -44,7 +44,7 @@ function refuseAmbiguous(answers: readonly Omit<Found, 'registries'>[], bases: r
   const named = answers.map((a) => `${labels.get(a.base) ?? a.base} (${a.entry.server.version})`);
   const first = labels.get(answers[0]?.base ?? '') ?? answers[0]?.base ?? 'NAME';
   throw new CodedError('invalid_input', terminalSafe(`${answers.length} registries list ${id}${version !== undefined ? `@${version}` : ''}, with different packages or remotes: ${named.join(', ')}.`), {
-    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${first}; \`connected-services registry search ${id}\` shows each registry's entry`),
+    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${first}; \`connected-services registry show ${id} --registry NAME\` shows each registry's entry`),
   });
 }
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { AppApi, RegistryState } from '../../../shared/api';
-import { indexRegistryRows, searchRegistry } from '../../../shared/catalog';
+import { indexRegistryRows, registryLabels, searchRegistry } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
-import { closestWord } from '../../../shared/text';
+import { closestWord, terminalSafe } from '../../../shared/text';
 import type { Output } from '../output';
 import { redactor } from '../../../shared/redact';
 import type { Run } from '../runner';
@@ -10,6 +10,8 @@ import type { CliContext } from '../context';
 import { wholeNumber } from '../whole-number';
 import { searchLines, showLines, stateLines } from './registry-lines';
 import { parseId } from './servers-from-registry';
+import { chosenRegistry } from './registry-entry-find';
+import { nonEmpty } from '../empty-values';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
@@ -81,16 +83,25 @@ export function registerRegistry(program: Command, run: Run): void {
   registry
     .command('show <id>')
     .description('an entry, ID[@VERSION], with each package and remote it can be installed as and the inputs each asks for')
+    .option('--registry <name>', 'the registry whose entry to show when more than one lists it, named as `registry search` shows it or by its address', nonEmpty('--registry', '--registry registry.modelcontextprotocol.io'))
     .option('--json', 'print JSON')
-    .action((raw: string, options: { json?: boolean }) =>
+    .action((raw: string, options: { json?: boolean; registry?: string }) =>
       run(async (ctx) => {
         const { id, version } = parseId(raw);
         const api = (await ctx.core()).api;
         const catalog = await catalogOf(ctx, api);
-        const row = catalog.entries.find((e) => e.name === id);
+        const chosen = options.registry === undefined ? undefined : chosenRegistry(catalog.registries, options.registry).base;
+        const rows = catalog.entries.filter((e) => e.name === id && (chosen === undefined || e.registry === chosen));
+        const row = rows.find((r) => version === undefined || r.version === version) ?? rows[0];
+        // The others are said: the one shown is not the only entry of that id `servers add` weighs.
+        if (rows.length > 1) {
+          const labels = registryLabels(catalog.registries.map((r) => r.base));
+          const others = rows.filter((r) => r !== row).map((r) => labels.get(r.registry) ?? r.registry);
+          ctx.output.err(terminalSafe(`note: ${others.join(', ')} ${others.length === 1 ? 'lists' : 'list'} ${id} too; --registry NAME shows another registry's entry.`));
+        }
         if (row === undefined) {
           const meant = closestWord(id, catalog.entries.map((e) => e.name));
-          throw new CodedError('not_found', `The registries' catalog has no entry ${id}.`, { hint: meant !== undefined ? `Did you mean ${meant}?` : '`connected-services registry search WORDS` finds entries' });
+          throw new CodedError('not_found', `The ${chosen === undefined ? "registries'" : "registry's"} catalog has no entry ${id}.`, { hint: meant !== undefined ? `Did you mean ${meant}?` : '`connected-services registry search WORDS` finds entries' });
         }
         if (version !== undefined && version !== row.version) {
           throw new CodedError('not_found', `The catalog shows ${id} at ${row.version}, not ${version}.`, { hint: `\`connected-services servers add NAME --from-registry ${id}@${version}\` fetches that version from the registry; \`registry show ${id}\` shows ${row.version}` });
