@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ENTRY_BYTES } from './entry-check';
 import { fetchServerVersion } from './entry-fetch';
 
 const answering = (name: string, version: string) => () =>
@@ -18,5 +19,16 @@ describe('fetchServerVersion', () => {
     await expect(fetchServerVersion(answering('io.example/official-thing', '9.9.9'), 'https://registry.example', 'io.example/demo', 'latest'))
       .rejects.toThrow('The registry at https://registry.example answered io.example/official-thing@9.9.9 when asked for io.example/demo@latest; it is not installed.');
     await expect(fetchServerVersion(answering('io.example/demo', '2.0.0'), 'https://registry.example', 'io.example/demo', '1.0.0')).rejects.toThrow(/answered io.example\/demo@2.0.0 when asked for io.example\/demo@1.0.0/);
+  });
+
+  it('says what went wrong with a body: one never ended, one over the bound, one that is not JSON', async () => {
+    const base = 'https://registry.example';
+    // Begun and never ended: the time limit cuts it, and says so.
+    const endless = () => Promise.resolve(new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{')) }), { status: 200 }));
+    await expect(fetchServerVersion(endless, base, 'io.example/demo', '1.0.0', 20)).rejects.toThrow('The registry at https://registry.example sent no complete entry for io.example/demo@1.0.0 within 0.02 s.');
+    const huge = () => Promise.resolve(new Response(`{"pad":"${'x'.repeat(MAX_ENTRY_BYTES * 2)}"}`, { status: 200 }));
+    await expect(fetchServerVersion(huge, base, 'io.example/demo', '1.0.0')).rejects.toThrow(`sent an entry for io.example/demo@1.0.0 over ${MAX_ENTRY_BYTES * 2} bytes; it is not installed.`);
+    const html = () => Promise.resolve(new Response('<html>Service unavailable</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    await expect(fetchServerVersion(html, base, 'io.example/demo', '1.0.0')).rejects.toThrow('sent an entry for io.example/demo@1.0.0 that is not JSON.');
   });
 });

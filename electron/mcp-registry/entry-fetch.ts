@@ -1,16 +1,16 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import type { FetchLike } from '../net';
+import { readBoundedBody, type FetchLike } from '../net';
 import { checkEntry, MAX_ENTRY_BYTES, type CheckedEntry } from './entry-check';
-import { boundedText, PAGE_TIMEOUT_MS } from './page-fetch';
+import { PAGE_TIMEOUT_MS } from './page-fetch';
 
 /**
  * `GET {base}/v0.1/servers/{serverName}/versions/{version}` (openapi.yaml; `latest` for the latest):
  * one entry, checked as a synced one is. Undefined when the registry has no such server or version.
  */
-export async function fetchServerVersion(fetch: FetchLike, base: string, name: string, version: string): Promise<CheckedEntry | undefined> {
+export async function fetchServerVersion(fetch: FetchLike, base: string, name: string, version: string, timeoutMs = PAGE_TIMEOUT_MS): Promise<CheckedEntry | undefined> {
   const url = `${base}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
   let response: Response;
-  const signal = AbortSignal.timeout(PAGE_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal };
     // Once more on a network failure, as a page is (page-fetch.ts).
@@ -29,12 +29,7 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
     await response.body?.cancel().catch(() => undefined);
     throw new CodedError('server_unavailable', `The registry at ${base} answered HTTP ${response.status} for ${name}@${version}.`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(await boundedText(response, MAX_ENTRY_BYTES * 2, base, signal));
-  } catch {
-    throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${name}@${version} that is not JSON or too large.`);
-  }
+  const json = await entryJson(response, base, `${name}@${version}`, signal, timeoutMs);
   const verdict = checkEntry(json);
   if ('skip' in verdict) {
     const what = verdict.skip === 'hostile' ? 'carries hidden characters or is oversized' : `does not follow the server.json schema${'problem' in verdict && verdict.problem !== undefined ? ` (${verdict.problem})` : ''}`;
@@ -48,4 +43,25 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
     throw new CodedError('invalid_input', `The registry at ${base} answered ${answered.name}@${answered.version} when asked for ${name}@${version}; it is not installed.`);
   }
   return verdict.ok;
+}
+
+/**
+ * The entry's body as JSON, each failure said as what it is: a registry that sends its answer ever
+ * so slowly is cut at the time limit, not reported as a broken or oversized entry.
+ */
+async function entryJson(response: Response, base: string, asked: string, signal: AbortSignal, timeoutMs: number): Promise<unknown> {
+  const max = MAX_ENTRY_BYTES * 2;
+  let body: { bytes: Buffer; over: boolean };
+  try {
+    body = await readBoundedBody(response, max, signal);
+  } catch (error) {
+    if (signal.aborted) throw new CodedError('timeout', `The registry at ${base} sent no complete entry for ${asked} within ${timeoutMs / 1000} s.`, { hint: 'Try again later.' });
+    throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${asked} that was cut off before its end (${errorMessage(error)}).`);
+  }
+  if (body.over) throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${asked} over ${max} bytes; it is not installed.`);
+  try {
+    return JSON.parse(body.bytes.toString('utf8'));
+  } catch {
+    throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${asked} that is not JSON.`);
+  }
 }
