@@ -114,4 +114,13 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('2 registries list io.acme/later@1.1.0');
   });
+
+  it('says so when a registry that lists the id could not be asked for a version outside the catalogs', async () => {
+    first.publish('io.acme/same', '1.2.0');
+    await second.close();
+    const taken = await cli(['servers', 'add', 'same-later', '--from-registry', 'io.acme/same@1.2.0']);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(taken.stderr).toContain(`note: Could not reach the registry at ${second.url}`);
+    expect(taken.stderr).toContain(`The entry is the one ${label(first)} lists.`);
+  });
 });

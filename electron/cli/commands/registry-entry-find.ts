@@ -92,6 +92,9 @@ async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string,
   const [first] = answers;
   if (first !== undefined) {
     refuseAmbiguous(answers, bases, id, version);
+    // A registry that did not answer might list the id otherwise: which one answered is said.
+    const unanswered = [...unreachable, ...(refused !== undefined ? [refused.message] : [])];
+    if (unanswered.length > 0) ctx.output.err(terminalSafe(`note: ${unanswered.join(' ')} The entry is the one ${registryLabels(bases).get(first.base) ?? first.base} lists.`));
     return first;
   }
   if (refused !== undefined) throw refused;
