@@ -26,7 +26,7 @@ export function chosenRegistry(registries: readonly RegistryState[], name: strin
   if (found !== undefined) return found;
   const known = registries.map((r) => labels.get(r.base) ?? r.base);
   throw new CodedError('invalid_input', `No registry "${terminalSafe(name.slice(0, 200))}" is configured.`, {
-    hint: known.length > 0 ? `Give --registry one of: ${known.join(', ')} (or its address), as settings.registries in mcp.json lists them` : 'settings.registries in mcp.json lists none',
+    hint: known.length > 0 ? `Give --registry one of: ${known.join(', ')} (or its address), as settings.registries in mcp.json lists them` : 'Add one to settings.registries in mcp.json, or leave out --registry',
   });
 }
 
