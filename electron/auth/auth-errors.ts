@@ -3,6 +3,7 @@ import { redact } from '../../shared/redact';
 import { networkFailure, type Reach } from '../net';
 import { shownErrorUri } from './error-uri';
 import { failedCheck, type FailedCheck } from './failed-check';
+import { answerName } from './flow-steps';
 import { cutOffError } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
@@ -238,12 +239,6 @@ function idTokenMismatch(server: string, failed: Extract<FailedCheck, { check: '
     hint: misbehaves(server),
     data: { ...data, check: 'id_token', claim: failed.claim },
   });
-}
-
-function answerName(during: string): string {
-  if (/device code/.test(during)) return 'device authorization response';
-  if (/revok/.test(during)) return 'revocation response';
-  return 'token response';
 }
 
 function invalidAnswer(server: string, error: unknown, inner: unknown, during: string, data: Record<string, unknown>): CodedError | undefined {

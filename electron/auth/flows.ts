@@ -1,6 +1,7 @@
 import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
 import { clientRefused, connectHint, flowError, newCodeHint, oauthErrorOf, serverRefusal } from './auth-errors';
+import { DURING } from './flow-steps';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
@@ -79,7 +80,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
       callback.respond({ ok: true });
       return tokens;
     } catch (error) {
-      const coded = flowError(ctx.server, error, 'while finishing the sign-in', ctx.reach);
+      const coded = flowError(ctx.server, error, DURING.signIn, ctx.reach);
       callback.respond({ ok: false, message: coded.message });
       throw coded;
     }
@@ -124,7 +125,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
   try {
     authorization = await lib.initiateDeviceAuthorization(ctx.config, baseParameters(ctx));
   } catch (error) {
-    throw flowError(ctx.server, error, 'while asking for a device code', ctx.reach);
+    throw flowError(ctx.server, error, DURING.deviceCode, ctx.reach);
   }
   // RFC 8628 §6.1: a code a person reads and types. A longer one is not shown (a terminal or the
   // sign-in dialog would be flooded by whatever the AS sent).
@@ -185,7 +186,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       if (code === 'access_denied') {
         throw serverRefusal('denied', `Sign-in to "${ctx.server}" was declined on the verification page.`, ctx.server, info, ctx.reach);
       }
-      throw flowError(ctx.server, error, 'while waiting for the device approval', ctx.reach);
+      throw flowError(ctx.server, error, DURING.deviceApproval, ctx.reach);
     }
   }
 }
@@ -196,7 +197,7 @@ export async function runClientCredentials(ctx: FlowContext): Promise<TokenRespo
   try {
     return await lib.clientCredentialsGrant(ctx.config, baseParameters(ctx));
   } catch (error) {
-    throw clientRefused(ctx.server, flowError(ctx.server, error, 'while getting a client-credentials token', ctx.reach), ctx.clientSecretName);
+    throw clientRefused(ctx.server, flowError(ctx.server, error, DURING.clientCredentials, ctx.reach), ctx.clientSecretName);
   }
 }
 

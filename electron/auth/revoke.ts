@@ -1,6 +1,7 @@
 import type { CodedError } from '../../shared/errors';
 import { parseTargetAuth, type AuthTarget } from './auth-config';
 import { flowError } from './auth-errors';
+import { DURING } from './flow-steps';
 import { findRegistration } from './client-identity';
 import { secretFitsRecord } from './configured-secret';
 import type { CoreContext } from './core-context';
@@ -41,6 +42,6 @@ export async function revokeRecord(core: CoreContext, server: string, record: To
     await tokenRevocation(configuration, token, { token_type_hint: record.refreshToken ? 'refresh_token' : 'access_token' });
     return true;
   } catch (error) {
-    return flowError(server, error, 'while revoking its tokens');
+    return flowError(server, error, DURING.revoke);
   }
 }

@@ -3,6 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { formatVaultKey, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
 import { authRequired, clientRefused, flowError, oauthErrorOf, refusedAuth } from './auth-errors';
+import { DURING } from './flow-steps';
 import { vaultSecretName } from './client-secret-name';
 import { secretFitsRecord, secretForAnotherServer } from './configured-secret';
 import { findRegistration } from './client-identity';
@@ -194,11 +195,11 @@ export class TokenManager {
         throw coded;
       }
       if (stillValid) {
-        this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'while refreshing the token', reach.reach).message}`);
+        this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, DURING.refresh, reach.reach).message}`);
         this.#pauseEarlyRenewal(record, now);
         return kept ?? record;
       }
-      const coded = flowError(server, error, 'while refreshing the token', reach.reach);
+      const coded = flowError(server, error, DURING.refresh, reach.reach);
       if (kept !== undefined) {
         throw new CodedError(coded.code, `${coded.message} Its new refresh token was kept for the next try; its access token was not used.`, {
           ...(coded.hint === undefined ? {} : { hint: coded.hint }),
