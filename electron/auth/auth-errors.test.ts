@@ -32,6 +32,14 @@ describe('flowError: a request that got no answer', () => {
     expect(error.data).toMatchObject({ server: 'notes', network: 'ECONNRESET' });
   });
 
+  it('says the answer was cut off when its body stopped short, not that the server could not be reached', () => {
+    const socket = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    const parse = Object.assign(new Error('failed to parse "response" body as JSON', { cause: new TypeError('terminated', { cause: socket }) }), { code: 'OAUTH_PARSE_ERROR' });
+    const error = flowError('notes', Object.assign(new Error('parsing error occured', { cause: parse }), { code: 'OAUTH_PARSE_ERROR' }), 'while asking for a device code');
+    expect(error).toMatchObject({ code: 'server_unavailable', hint: 'Check the network and try again.', data: { server: 'notes', network: 'UND_ERR_SOCKET' } });
+    expect(error.message).toBe("The authorization server's device authorization response while asking for a device code was cut off before it ended (UND_ERR_SOCKET: the connection was cut).");
+  });
+
   it('keeps fetch\'s own words for a failure it has no meaning for', () => {
     const other = new TypeError('fetch failed', { cause: Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }) });
     expect(flowError('notes', other, 'while finishing the sign-in').message).toBe('Could not reach the authorization server while finishing the sign-in: fetch failed: certificate has expired');

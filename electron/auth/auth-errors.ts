@@ -1,6 +1,6 @@
 import { APP_SIGN_IN, APP_SIGN_IN_CODE, appClientSecret, CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { networkFailure, type Reach } from '../net';
+import { errorChain, errorCode, networkFailure, type Reach } from '../net';
 import { shownErrorUri } from './error-uri';
 import { failedCheck, type FailedCheck } from './failed-check';
 import { answerName } from './flow-steps';
@@ -184,6 +184,13 @@ export function flowError(server: string, error: unknown, during: string, reach:
   if (cutError !== undefined) return cutError;
   // Before the answer's checks: an answer cut by the network fails them too ("failed to parse"), for no fault of the server's words.
   const known = networkFailure(error);
+  if (known !== undefined && readingAnswer(error)) {
+    // The answer began (its status and headers came) and its body stopped short: the server was reached.
+    return new CodedError('server_unavailable', redact(`The authorization server's ${answerName(during)} ${during} was cut off before it ended (${known.code}: ${known.meaning}).`), {
+      hint: 'Check the network and try again.',
+      data: { ...data, network: known.code },
+    });
+  }
   if (known !== undefined) {
     return new CodedError('server_unavailable', redact(`Could not reach the authorization server ${during} (${known.code}): ${known.meaning}`), {
       hint: 'Check the network and try again.',
@@ -201,6 +208,11 @@ export function flowError(server: string, error: unknown, during: string, reach:
     });
   }
   return new CodedError('internal', redact(`Signing in to "${server}" failed ${during}: ${text}`), { hint: connectHint(server), data });
+}
+
+/** oauth4webapi failed to read the body of an answer (getResponseJsonBody's OAUTH_PARSE_ERROR) rather than to send the request. */
+function readingAnswer(error: unknown): boolean {
+  return errorChain(error).some((e) => errorCode(e) === 'OAUTH_PARSE_ERROR');
 }
 
 /**

@@ -25,7 +25,7 @@ async function cuttingTokenEndpoint(): Promise<string> {
 }
 
 describe('auth: a token answer the connection cuts short', () => {
-  it('is a network failure, not an invalid answer of a misbehaving server', async () => {
+  it('is a network failure, not an invalid answer of a misbehaving server, and says the answer began', async () => {
     const issuer = await cuttingTokenEndpoint();
     const as = { issuer, token_endpoint: `${issuer}/token` };
     const fetch = guardedFetch((url, init) => globalThis.fetch(url, init), undefined, { reach: 'loopback' });
@@ -46,6 +46,8 @@ describe('auth: a token answer the connection cuts short', () => {
     );
     expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ code: 'server_unavailable', hint: 'Check the network and try again.', data: { server: 'machine', network: 'UND_ERR_SOCKET' } });
-    expect((error as CodedError).message).toBe('Could not reach the authorization server while getting a client-credentials token (UND_ERR_SOCKET): the connection was cut');
+    expect((error as CodedError).message).toBe(
+      'The authorization server\'s token response while getting a client-credentials token was cut off before it ended (UND_ERR_SOCKET: the connection was cut).',
+    );
   });
 });
