@@ -6,7 +6,7 @@ import type { Discovery } from './discovery';
 import type { FetchLike } from '../net';
 import { requestJson } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
-import { sameRedirectUri } from './redirect-uri';
+import { sameRedirectUri, slashedRedirectUri } from './redirect-uri';
 import type { ClientAuthMethod, ClientSource } from './token-record';
 import { REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
 
@@ -47,6 +47,11 @@ export interface ClientIdentity {
   secret?: string;
   /** The method is our choice, not the entry's (see ClientCredentialsLike.onBasicFallback). */
   chosenMethod?: boolean;
+  /**
+   * The authorization server registered our redirect URI with a slash added at the end of its path:
+   * another URI (RFC 3986 §6.2), which the authorization request must name and the listener answer.
+   */
+  slashedCallback?: boolean;
   /** For a stored dynamic registration: where and what, so it can be dropped on invalid_client. */
   stored?: { key: VaultKey; raw: string };
 }
@@ -85,7 +90,7 @@ function usable(registration: Registration, redirectUri: string, grantTypes: str
   const expires = registration.clientSecretExpiresAt ?? 0;
   if (expires !== 0 && expires * 1000 <= now + 60_000) return false;
   if (registration.authMethod !== 'none' && !registration.clientSecret) return false;
-  return registration.redirectUris.some((uri) => sameRedirectUri(uri, redirectUri)) && grantTypes.every((g) => registration.grantTypes.includes(g));
+  return registration.redirectUris.some((uri) => sameRedirectUri(uri, redirectUri) || slashedRedirectUri(uri, redirectUri)) && grantTypes.every((g) => registration.grantTypes.includes(g));
 }
 
 /**
@@ -93,10 +98,11 @@ function usable(registration: Registration, redirectUri: string, grantTypes: str
  * A client whose redirect URIs lack ours can finish no sign-in (RFC 6749 §3.1.2.3), and a confidential
  * one without its secret can authenticate nowhere: kept, either would be reused (or registered again) at
  * every sign-in. Ours written in another case or with its default port is ours (redirect-uri.ts); the
- * authorization request then sends ours, which is that one in its normal form.
+ * authorization request then sends ours, which is that one in its normal form. Ours with a slash added
+ * at the end is taken too, as the other URI it is: the sign-in then names and answers that one.
  */
 function unusableRegistration(answer: z.infer<typeof RegistrationResponseSchema>, redirectUri: string, authMethod: ClientAuthMethod): string | undefined {
-  if (answer.redirect_uris !== undefined && !answer.redirect_uris.some((uri) => sameRedirectUri(uri, redirectUri))) {
+  if (answer.redirect_uris !== undefined && !answer.redirect_uris.some((uri) => sameRedirectUri(uri, redirectUri) || slashedRedirectUri(uri, redirectUri))) {
     return `its redirect URIs ${oneLine(JSON.stringify(answer.redirect_uris), OAUTH_ERROR_BOUNDS.uri)} do not include ${redirectUri}`;
   }
   if (authMethod !== 'none' && (answer.client_secret === undefined || answer.client_secret === '')) return `it uses ${authMethod} but sent no client_secret`;
@@ -159,8 +165,9 @@ async function register(input: ClientIdentityInput, endpoint: string, redirectUr
   return registration;
 }
 
-function fromRegistration(registration: Registration, key: VaultKey, raw: string): ClientIdentity {
+function fromRegistration(registration: Registration, key: VaultKey, raw: string, redirectUri: string): ClientIdentity {
   const identity: ClientIdentity = { clientId: registration.clientId, source: 'dynamic', authMethod: registration.authMethod, stored: { key, raw } };
+  if (!registration.redirectUris.some((uri) => sameRedirectUri(uri, redirectUri))) identity.slashedCallback = true;
   if (registration.clientSecret !== undefined) identity.secret = registration.clientSecret;
   return identity;
 }
@@ -248,7 +255,7 @@ export async function resolveClient(input: ClientIdentityInput): Promise<ClientI
   const existing = (await issuerRegistrations(input.vault, discovery.issuer)).find(
     (s) => s.registration.via === discovery.via && usable(s.registration, redirectUri, grantTypes, input.now()),
   );
-  if (existing) return fromRegistration(existing.registration, existing.key, existing.raw);
+  if (existing) return fromRegistration(existing.registration, existing.key, existing.raw, redirectUri);
   // A new redirect URI (another callbackPort) or grant type: a registration of its own, the others kept.
   // Extending an existing one would need RFC 7592 management, which many servers lack, and registering
   // again with the union would give a new client_id, stranding the refresh tokens issued to the old one.
@@ -256,7 +263,7 @@ export async function resolveClient(input: ClientIdentityInput): Promise<ClientI
   const key = registrationKey(discovery.issuer, registration.clientId);
   const raw = JSON.stringify(registration);
   await input.vault.set(key, raw);
-  return fromRegistration(registration, key, raw);
+  return fromRegistration(registration, key, raw, redirectUri);
 }
 
 /** Drops a dynamic registration the AS no longer knows (invalid_client), unless another was stored since. */

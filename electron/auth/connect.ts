@@ -44,12 +44,12 @@ export interface ConnectRun {
   emit: (event: FlowEvent) => void;
 }
 
-async function runFlow(deps: ConnectOAuthOptions, run: ConnectRun, ctx: FlowContext): Promise<TokenResponseLike> {
+async function runFlow(deps: ConnectOAuthOptions, run: ConnectRun, ctx: FlowContext, identity: ClientIdentity): Promise<TokenResponseLike> {
   if (run.flow === 'client_credentials') return runClientCredentials(ctx);
   const opener = run.opener ?? deps.opener;
   if (run.flow === 'device') return runDeviceFlow(ctx, { opener, sleep: deps.sleep });
   const port = run.auth.type === 'client_credentials' ? undefined : run.auth.callbackPort;
-  const listener = await deps.redirectListener({ port });
+  const listener = await deps.redirectListener({ port, slashed: identity.slashedCallback });
   return runBrowserFlow(ctx, { listener, opener, timeoutMs: deps.callbackTimeoutMs });
 }
 
@@ -146,7 +146,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     const checkBrowserUrl = (value: string, what: string): Promise<URL> => checkedBrowserUrl(value, what, reach, core.resolver, pins);
     const ctx: FlowContext = { server, discovery, reach, checkBrowserUrl, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth), note: (m) => core.log(`[${server}] ${m}`), clientSecretName: vaultSecretName(auth) };
     try {
-      const response = await runFlow(deps, run, ctx);
+      const response = await runFlow(deps, run, ctx, identity);
       if (!isBearer(response.token_type)) throw unsupportedTokenType(server, response.token_type ?? '');
       const record = recordOf(deps, run, discovery, identity, scopes, stepUps, response, core.now());
       // A person signed in (not a client by itself): userinfo names them better than a bare ID Token.

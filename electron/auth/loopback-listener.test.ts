@@ -52,6 +52,15 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
     await expect(fetch(`${listener.redirectUri}?code=again&state=xyz`)).rejects.toThrow();
   });
 
+  it('answers the callback path with a slash added, and only that one, where the authorization server registered it so', async () => {
+    const listener = await createLoopbackListener({ slashed: true });
+    listeners.push(listener);
+    expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\/$/);
+    const waiting = listener.next(undefined, 10_000, 'right');
+    expect((await fetch(new URL('/callback?code=c&state=right', listener.redirectUri))).status).toBe(404);
+    await rightOneTaken(listener, waiting);
+  });
+
   it('shows a failure page with the reason, escaped', async () => {
     const listener = await open();
     const waiting = listener.next(undefined, 10_000, 'xyz');

@@ -12,7 +12,7 @@ export interface CallbackRequest {
 }
 
 export interface RedirectListener {
-  /** `http://127.0.0.1:<port>/callback` (RFC 8252 §7.3). */
+  /** `http://127.0.0.1:<port>/callback` (RFC 8252 §7.3), or `…/callback/` when `slashed`. */
   readonly redirectUri: string;
   /**
    * The first request to the callback path whose `state` is `state` (RFC 6749 §10.12); the listener
@@ -23,7 +23,11 @@ export interface RedirectListener {
   close(): Promise<void>;
 }
 
-export type RedirectListenerFactory = (options: { port?: number | undefined }) => Promise<RedirectListener>;
+/**
+ * `slashed`: the authorization server registered the redirect URI with a slash added at the end of its
+ * path (`/callback/`), another URI (RFC 3986 §6.2): the listener answers that path, and only that one.
+ */
+export type RedirectListenerFactory = (options: { port?: number | undefined; slashed?: boolean | undefined }) => Promise<RedirectListener>;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,7 +56,8 @@ export const MAX_STRAY_CALLBACKS = 16;
  * the wait: any process here can reach the port (RFC 8252 §8.3), so its connections and the time a
  * request may take to arrive are bounded (callback-bounds.ts).
  */
-export const createLoopbackListener: RedirectListenerFactory = async ({ port }) => {
+export const createLoopbackListener: RedirectListenerFactory = async ({ port, slashed }) => {
+  const path = slashed === true ? `${CALLBACK_PATH}/` : CALLBACK_PATH;
   let deliver: ((request: CallbackRequest) => void) | undefined;
   let expected: string | undefined;
   let taken = false;
@@ -68,7 +73,7 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request: more than one Host header');
       return;
     }
-    if (url === null || req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver || expected === undefined) {
+    if (url === null || req.method !== 'GET' || url.pathname !== path || taken || !deliver || expected === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
@@ -130,7 +135,7 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
   };
 
   return {
-    redirectUri: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
+    redirectUri: `http://127.0.0.1:${actualPort}${path}`,
     next: (signal, timeoutMs, state) =>
       new Promise<CallbackRequest>((resolve, reject) => {
         expected = state;

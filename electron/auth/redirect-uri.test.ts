@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizedRedirectUri, sameRedirectUri } from './redirect-uri';
+import { normalizedRedirectUri, sameRedirectUri, slashedRedirectUri } from './redirect-uri';
 
 const ours = 'http://127.0.0.1/callback';
 
@@ -43,5 +43,19 @@ describe('sameRedirectUri', () => {
     expect(sameRedirectUri('http://127.0.0.1:8766/callback', 'http://127.0.0.1:8765/callback')).toBe(false);
     expect(sameRedirectUri('http://[::1]:80/callback', 'http://[::1]/callback')).toBe(true);
     expect(sameRedirectUri('http://[0:0::1]/callback', 'http://[::1]/callback')).toBe(false);
+  });
+});
+
+describe('slashedRedirectUri', () => {
+  it.each(['http://127.0.0.1/callback/', 'HTTP://127.0.0.1:80/callback/'])('tells %s for ours with a slash added', (registered) => {
+    expect(slashedRedirectUri(registered, ours)).toBe(true);
+  });
+
+  it.each(['http://127.0.0.1/callback', 'http://127.0.0.1/callback//', 'http://localhost/callback/', 'http://127.0.0.1/callback/?x=1', 'http://127.0.0.1/other/'])('does not for %s', (registered) => {
+    expect(slashedRedirectUri(registered, ours)).toBe(false);
+  });
+
+  it('does not for a URI that ends in a slash already', () => {
+    expect(slashedRedirectUri('https://as.example//', 'https://as.example/')).toBe(false);
   });
 });

@@ -28,3 +28,12 @@ export function sameRedirectUri(registered: string, ours: string): boolean {
   const normalized = normalizedRedirectUri(registered);
   return normalized !== undefined && normalized === normalizedRedirectUri(ours);
 }
+
+/**
+ * Whether a registered redirect URI is ours with a slash added at the end of its path: RFC 3986
+ * §6.2.3 adds none, so it is another URI, one the sign-in listener does not answer.
+ */
+export function slashedRedirectUri(registered: string, ours: string): boolean {
+  const mine = normalizedRedirectUri(ours);
+  return mine !== undefined && !mine.endsWith('/') && normalizedRedirectUri(registered) === `${mine}/`;
+}

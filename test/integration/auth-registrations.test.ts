@@ -105,13 +105,22 @@ describe('auth: dynamic registrations per authorization server and client', () =
     expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toHaveLength(1);
   });
 
-  it('a registration answer naming our redirect URI with a trailing slash is another URI: refused and not kept', async () => {
-    const slashed = (issuer: string) => alteredRegistrations(issuer, (answer) => ({ ...answer, redirect_uris: ['http://127.0.0.1/callback/'] }));
-    const { stack, vault, coordinator } = await setUp(slashed);
-    const failure = coordinator.connect('alpha', { url: stack.mcp.url });
-    await expect(failure).rejects.toMatchObject({ code: 'denied' });
-    await expect(failure).rejects.toThrow('http://127.0.0.1/callback/');
-    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toEqual([]);
+  it('a registration of our redirect URI with a slash added is that other URI: the sign-in names it, its listener answers it, and it is reused', async () => {
+    // The server registers what it answers (RFC 7591 §3.2.1): oidc-provider is sent the slashed URI so that it does.
+    const slashed = (issuer: string): FetchLike => (url, init) => {
+      if (String(url) !== `${issuer}/reg` || init?.method !== 'POST' || typeof init.body !== 'string') return fetch(url, init);
+      const body = JSON.parse(init.body) as Record<string, unknown>;
+      return fetch(url, { ...init, body: JSON.stringify({ ...body, redirect_uris: ['http://127.0.0.1/callback/'] }) });
+    };
+    const { stack, vault, coordinator, browser } = await setUp(slashed);
+    await coordinator.connect('alpha', { url: stack.mcp.url });
+    const [visit] = browser.visits;
+    expect(new URL(visit?.url ?? '').searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\/$/);
+    await coordinator.connect('beta', { url: stack.mcp.url });
+    await browser.settled();
+    expect(browser.visits.map((v) => v.status)).toEqual([200, 200]);
+    expect(stack.as.counts.registrations).toBe(1);
+    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toHaveLength(1);
   });
 
   it('a confidential registration answer without its client_secret is refused and not kept', async () => {
