@@ -31,7 +31,7 @@ export function sameRedirectUri(registered: string, ours: string): boolean {
 
 /**
  * Whether a registered redirect URI is ours with a slash added at the end of its path: RFC 3986
- * §6.2.3 adds none, so it is another URI, one the sign-in listener does not answer.
+ * §6.2.3 adds none, so it is another URI: the sign-in must then name it, and its listener answer that path.
  */
 export function slashedRedirectUri(registered: string, ours: string): boolean {
   const mine = normalizedRedirectUri(ours);
