@@ -32,6 +32,9 @@ describe("Settings → Checks' words", () => {
   afterEach(async () => {
     await rm(root, { recursive: true, force: true });
   });
+  /** The core's doctor over `servers` declared in this folder's mcp.json, all approved, with `more` for the rest. */
+  const doctorOf = (servers: Record<string, ServerConfig>, more: Omit<Parameters<typeof runDoctor>[0], 'dataDir' | 'configFile' | 'configIssues' | 'servers' | 'approval'>) =>
+    runDoctor({ dataDir: root, configFile: path.join(root, 'mcp.json'), configIssues: [], servers, approval: () => 'approved', ...more });
 
   it('say "service" where the core\'s doctor says "server"', async () => {
     const port = await closedPort();
@@ -41,12 +44,7 @@ describe("Settings → Checks' words", () => {
       files: { command: 'server-files' },
       'tools__x': { command: 'server-files' },
     };
-    const checks = await runDoctor({
-      dataDir: root,
-      configFile: path.join(root, 'mcp.json'),
-      configIssues: [],
-      servers,
-      approval: () => 'approved',
+    const checks = await doctorOf(servers, {
       approvalsIgnored: { file: path.join(root, 'approvals.json'), reason: 'not JSON' },
       env: { PATH: '' },
       ports: { ui: 0, bridge: port },
@@ -94,12 +92,7 @@ describe("Settings → Checks' words", () => {
     const pool = createPool({ cacheDir: path.join(root, 'cache') });
     try {
       await pool.apply({ mcpServers: servers });
-      const checks = await runDoctor({
-        dataDir: root,
-        configFile: path.join(root, 'mcp.json'),
-        configIssues: [],
-        servers,
-        approval: () => 'approved',
+      const checks = await doctorOf(servers, {
         env: { PATH: '' },
         ports: { ui: 0, bridge: 0 },
         portFree: () => Promise.resolve(true),
