@@ -14,6 +14,14 @@ describe('screenHint: the core hints as the screens can follow them', () => {
     expect(screenHint('Install does-not-exist-cmd or fix "command" in /tmp/home/mcp.json')).toBe('Install does-not-exist-cmd or correct its command with Edit on its page');
   });
 
+  it('says "service" in the pool\'s own words for a server, its case kept, a name as written', () => {
+    expect(screenHint('the server\'s answer is not valid MCP, so none of it is used; tell the maintainers of "the server"')).toBe(
+      'the service\'s answer is not valid MCP, so none of it is used; tell the maintainers of "the server"',
+    );
+    expect(screenHint('Is the server running at https://server.example/mcp?')).toBe('Is the service running at https://server.example/mcp?');
+    expect(screenHint('Is the server running at https://server.example/mcp? Then retry')).toBe('Is the server running at https://server.example/mcp? Then retry');
+  });
+
   it('leaves every other hint as it is', () => {
     const hint = 'run `connected-services agents rotate NAME` in a terminal';
     expect(screenHint(hint)).toBe(hint);

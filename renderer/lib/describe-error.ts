@@ -1,4 +1,5 @@
 import { ErrorCodeSchema, type ErrorCode } from '../../shared/errors';
+import { poolHintWords } from './pool-hint-words';
 
 export interface ShownError {
   code?: ErrorCode | undefined;
@@ -21,10 +22,10 @@ const COMMAND_FIELD = /fix "command" in \S*mcp\.json/;
 /**
  * A hint as the screens can follow it: the output the command line prints below is on the service's
  * Logs tab here, an agent's new token is its card's Rotate token, the checks are under Settings, and
- * a command is corrected with Edit.
+ * a command is corrected with Edit; the pool's words for a service say "service".
  */
 export function screenHint(hint: string): string {
-  return hint
+  return poolHintWords(hint)
     .replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab")
     .replace(ROTATE_COMMAND, 'use Rotate token on the card of "$1" for a new token')
     .replace(DOCTOR_COMMAND, (_all, run: string | undefined) => `${run !== undefined ? 'see ' : ''}Settings → Checks`)

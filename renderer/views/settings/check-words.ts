@@ -4,7 +4,8 @@ import type { DoctorCheck } from '../../../shared/api';
  * The core's checks (electron/app/doctor) are the command line's `doctor` too, in its words: "server".
  * The screens say "service" for the same thing, so the checks they show are reworded here. Each rule
  * holds for one kind of check (its id before the ":") and only at the place the core writes its own
- * phrase: a name, a command (`connected-services servers approve`) or a path stays as written.
+ * phrase: a name, a command (`connected-services servers approve`) or a path stays as written. A live
+ * check's fix is the pool's hint when one came: screenHint rewords it, as on a service's Last error.
  */
 
 type Rule = readonly [RegExp, string];
@@ -23,8 +24,6 @@ const BY_KIND = new Map<string, Words>(Object.entries({
     title: [[/^Server /, 'Service ']],
     fix: [[/^Is the server running\? /, 'Is the service running? ']],
   },
-  // One exchange with an entry (live-checks.ts): its fix is the pool's hint when one came (map-error.ts).
-  live: { fix: [[/^Is the server running at (?=\S+\?$)/, 'Is the service running at ']] },
   approvals: { fix: [[/, or approve each server again \(`/, ', or approve each service again (`']] },
   'bundle-folders': { detail: [[/\) belong to no server any more$/, ') belong to no service any more']] },
   'name-case': {
