@@ -3,6 +3,7 @@ export { serverBadge, serverActions, shortReason, tokenExpired } from './server-
 export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet } from './server-badge';
 export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryText, clockText, timestamp, plural } from './format';
 export { describeError, screenHint } from './describe-error';
+export { poolHintWords } from './pool-hint-words';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';
 export { systemClock } from './clock';

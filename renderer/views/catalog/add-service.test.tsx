@@ -254,7 +254,7 @@ describe('adding a custom service (rjsf form)', () => {
     const step = (id: string) => sheet.querySelector(`[data-step="${id}"]`);
     expect(step('add')?.getAttribute('data-state')).toBe('undone');
     expect(step('start')?.getAttribute('data-state')).toBe('failed');
-    expect(step('start')?.textContent).toContain(`${own} Is the server running at https://mcp.linear.app/mcp?`);
+    expect(step('start')?.textContent).toContain(`${own} Is the service running at https://mcp.linear.app/mcp?`);
     expect(sheet.querySelectorAll('[data-state="failed"]')).toHaveLength(1);
     // Said once: the note under the steps keeps what the core added and its advice for the whole.
     const note = within(sheet).getByRole('alert');

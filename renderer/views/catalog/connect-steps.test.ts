@@ -8,11 +8,11 @@ const failedRun = (extra: Partial<StepInput>): StepInput => ({ plan, needsApprov
 const states = (input: StepInput) => connectSteps(input).map((s) => `${s.id}:${s.state}`);
 
 describe('connectSteps after a failure', () => {
-  it('marks the step that failed, with its own message and hint, the ones before it undone (the core took them back)', () => {
+  it('marks the step that failed, with its own message and hint (saying service for server), the ones before it undone (the core took them back)', () => {
     const failure = { step: 'connect' as const, message: 'Could not reach "notes" at https://notes.invalid/mcp (ENOTFOUND).', hint: 'Is the server running at https://notes.invalid/mcp?' };
     const steps = connectSteps(failedRun({ failure }));
     expect(steps.map((s) => `${s.id}:${s.state}`)).toEqual(['secrets:undone', 'add:undone', 'approve:undone', 'sign-in:not_needed', 'start:failed']);
-    expect(steps.find((s) => s.id === 'start')?.detail).toBe(`${failure.message} ${failure.hint}`);
+    expect(steps.find((s) => s.id === 'start')?.detail).toBe(`${failure.message} Is the service running at https://notes.invalid/mcp?`);
   });
 
   it('a sign-in that did not end signed in is the step that failed, the start after it waiting', () => {
