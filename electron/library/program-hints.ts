@@ -26,7 +26,7 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   [`servers review ${NAME} --refused`, (name) => `cs.api.listRefused({ server: ${q(name)} })`],
   [`servers review ${NAME}`, (name) => `cs.api.listHeldChanges({ server: ${q(name)} })`],
   ['servers review', () => 'cs.api.listHeldChanges()'],
-  [`servers edit ${NAME}(?: --env [^\\s\`]+(?: -- the command without it)?)?`, (name) => `cs.updateServer(${q(name)}, entry)`],
+  [`servers edit ${NAME}(?: --env [^\\s\`]+(?: -- the command without it)?| --command …)?`, (name) => `cs.updateServer(${q(name)}, entry)`],
   [`servers remove ${NAME}, then servers add ${NAME} …`, (name, other) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(${q(other)}, entry)`],
   [`servers remove ${NAME}, then servers add`, (name) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(name, entry)`],
   [`servers remove ${NAME}`, (name) => `cs.removeServer(${q(name)})`],

@@ -16,7 +16,8 @@ export const CODE_PLACE = `code (${CODE_ENTRY})`;
 
 /** Words naming mcp.json as where to fix a server, for a server declared in code: its entry in code instead. */
 export function inCodeEntry(text: string): string {
-  return text.replace(/\bin mcp\.json\b/g, `in ${CODE_ENTRY}`);
+  // `servers edit` refuses a server declared in code (notEditable), so its command is fixed where it is declared.
+  return text.replace(/\bin mcp\.json\b/g, `in ${CODE_ENTRY}`).replace(/ \(`connected-services servers edit \S+ --command …`\)/g, ` in ${CODE_ENTRY}`);
 }
 
 /** A name both in code and in mcp.json: an error that names both places, so the person knows which to rename. */

@@ -50,4 +50,23 @@ describe("the doctor's fixes a program gets", () => {
       'references:leaky': '`cs.setSecret("LEAKY_TOKEN", value)`; fix the reference in the servers given to openConnectedServices',
     });
   }, 120_000);
+
+  // A live check's fix from the pool's hint for a missing program named `servers edit … --command …`,
+  // which refuses a server declared in code, and came out as broken markup for either kind.
+  it("give a live check's fix for a missing program as a call, or as the entry in code", async () => {
+    const home = await passphraseHome(ENV, 'cs-library-doctor-live-');
+    const gone = { command: '/nonexistent/connected-services-test-prog', args: [] };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { filed: gone } }), { mode: 0o600 });
+    cs = await openConnectedServices({ home, env: { ...process.env, ...ENV }, servers: { coded: gone } });
+    await cs.approveServer('coded');
+    await cs.approveServer('filed');
+    const fixes = Object.fromEntries((await cs.api.doctor({ live: true })).flatMap((check) => (check.fix !== undefined ? [[check.id, check.fix]] : [])));
+    expect(fixes['live:coded']).toContain('fix the command of "coded" in the servers given to openConnectedServices, or install the program there');
+    expect(fixes['live:filed']).toContain('fix the command of "filed" (`cs.updateServer("filed", entry)`), or install the program there');
+    for (const fix of [fixes['live:coded'], fixes['live:filed']]) {
+      expect(fix).not.toContain('``');
+      expect(fix).not.toContain('--command');
+    }
+    expect(fixes['live:coded']).not.toContain('cs.updateServer');
+  }, 120_000);
 });
