@@ -33,6 +33,7 @@ describe('servers add --from-registry with an id two registries list', () => {
     first.add(entry('io.acme/same', 'acme-same'));
     second.add(entry('io.acme/same', 'acme-same'));
     first.add(entry('io.acme/later', 'acme-later'));
+    first.add(entry('io.acme/only-first', 'only-first'));
     second.add(entry('io.acme/later', 'acme-later'));
     home = await passphraseHome(ENV, 'cs-registry-two-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
@@ -49,7 +50,7 @@ describe('servers add --from-registry with an id two registries list', () => {
   it('refuses the id at a version both catalogs show, naming both registries and --registry', async () => {
     const refused = await cli(['servers', 'add', 'notes', '--from-registry', 'io.acme/notes@1.0.0']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`2 registries list io.acme/notes@1.0.0, with different packages or remotes: ${label(first)} (1.0.0), ${label(second)} (1.0.0).`);
+    expect(refused.stderr).toContain(`2 registries list io.acme/notes@1.0.0, and their entries differ (version, packages or remotes): ${label(first)} (1.0.0), ${label(second)} (1.0.0).`);
     expect(refused.stderr).toContain(`--registry ${label(first)}`);
     expect(refused.stderr).toContain('registry show io.acme/notes --registry NAME');
     expect(added()['notes']).toBeUndefined();
@@ -58,7 +59,8 @@ describe('servers add --from-registry with an id two registries list', () => {
   it('refuses the id without a version too', async () => {
     const refused = await cli(['servers', 'add', 'notes', '--from-registry', 'io.acme/notes']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('2 registries list io.acme/notes, with different packages or remotes');
+    expect(refused.stderr).toContain('2 registries list io.acme/notes, and their entries differ');
+    expect(refused.stderr).toContain('or a version with io.acme/notes@VERSION');
     expect(added()['notes']).toBeUndefined();
   });
 
@@ -86,6 +88,15 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('No registry "registry.example.com" is configured.');
     expect(refused.stderr).toContain(`${label(first)}, ${label(second)}`);
+  });
+
+  // "No registry has io.acme/only-first" was untrue: only the registry named was asked.
+  it('says the registry --registry names has no such id, and which one lists it', async () => {
+    const refused = await cli(['servers', 'add', 'of', '--from-registry', 'io.acme/only-first', '--registry', label(second)]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(`${label(second)} has no io.acme/only-first.`);
+    expect(refused.stderr).toContain(`Name the registry that lists it with --registry (${label(first)}), or leave --registry out`);
+    expect(added()['of']).toBeUndefined();
   });
 
   it('registry show names the other registry listing the id, and --registry shows its entry', async () => {

@@ -43,8 +43,10 @@ function refuseAmbiguous(answers: readonly Omit<Found, 'registries'>[], bases: r
   const labels = registryLabels(bases);
   const named = answers.map((a) => `${labels.get(a.base) ?? a.base} (${a.entry.server.version})`);
   const first = labels.get(answers[0]?.base ?? '') ?? answers[0]?.base ?? 'NAME';
-  throw new CodedError('invalid_input', terminalSafe(`${answers.length} registries list ${id}${version !== undefined ? `@${version}` : ''}, with different packages or remotes: ${named.join(', ')}.`), {
-    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${first}; \`connected-services registry show ${id} --registry NAME\` shows each registry's entry`),
+  // A mirror a version behind differs by its version alone: naming one is then a way out too.
+  const orVersion = version === undefined ? `, or a version with ${id}@VERSION` : '';
+  throw new CodedError('invalid_input', terminalSafe(`${answers.length} registries list ${id}${version !== undefined ? `@${version}` : ''}, and their entries differ (version, packages or remotes): ${named.join(', ')}.`), {
+    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${first}${orVersion}; \`connected-services registry show ${id} --registry NAME\` shows each registry's entry`),
   });
 }
 
@@ -52,7 +54,19 @@ function refuseAmbiguous(answers: readonly Omit<Found, 'registries'>[], bases: r
 export async function findEntry(ctx: CliContext, id: string, version: string | undefined, registry: string | undefined): Promise<Found> {
   const catalog = await (await ctx.core()).api.registryCatalog({});
   const chosen = registry === undefined ? catalog.registries : [chosenRegistry(catalog.registries, registry)];
-  return { ...(await findIn(ctx, { ...catalog, registries: chosen }, id, version, catalog.registries.map((r) => r.base))), registries: catalog.registries.length };
+  const bases = catalog.registries.map((r) => r.base);
+  try {
+    return { ...(await findIn(ctx, { ...catalog, registries: chosen }, id, version, bases)), registries: catalog.registries.length };
+  } catch (error) {
+    const [only] = chosen;
+    if (registry === undefined || only === undefined || !(error instanceof CodedError) || error.code !== 'not_found') throw error;
+    // Only the registry named was asked: say which, and which others list the id.
+    const labels = registryLabels(bases);
+    const others = [...new Set(catalog.entries.filter((r) => r.name === id && r.registry !== only.base).map((r) => labels.get(r.registry) ?? r.registry))];
+    const which = others.length === 1 ? 'the registry that lists it' : 'one of those that list it';
+    const hint = others.length > 0 ? terminalSafe(`Name ${which} with --registry (${others.join(', ')}), or leave --registry out`) : error.hint;
+    throw new CodedError('not_found', terminalSafe(`${labels.get(only.base) ?? only.base} has no ${id}${version !== undefined ? `@${version}` : ''}.`), hint === undefined ? {} : { hint });
+  }
 }
 
 /**
@@ -98,6 +112,10 @@ async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string,
     return first;
   }
   if (refused !== undefined) throw refused;
+  // None could be asked: that is no answer that the id is missing.
+  if (unreachable.length > 0 && unreachable.length === (listing.length > 0 ? listing : registries).length) {
+    throw new CodedError('server_unavailable', terminalSafe(unreachable.join(' ')), { hint: 'Check the network and settings.registries in mcp.json, then run it again' });
+  }
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
     hint: `Check the id as the registry names it (e.g. io.github.owner/name): \`connected-services registry search WORDS\` finds it, as the app's Services screen does.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
   });
