@@ -38,9 +38,10 @@ describe("a service's own JSON-RPC error, by its code (JSON-RPC 2.0 §5.1)", () 
   it("is server_unavailable for any other code: the service failed, in its own words, bounded and redacted", () => {
     for (const code of [ProtocolErrorCode.InternalError, ProtocolErrorCode.InvalidRequest, ProtocolErrorCode.ParseError, -32000, -32099, 1, -1]) {
       const error = toPoolError(new ProtocolError(code, `MCP error ${code}: quota exceeded for API_KEY=quota-secret-123`), call);
+      // The message on its own: an Error's message is not enumerable, so toMatchObject's diff leaves it out.
+      expect(error.message, `code ${code}`).toBe('"srv" answered with an error during tool "x": quota exceeded for API_KEY=[redacted]');
       expect(error).toMatchObject({
         code: 'server_unavailable',
-        message: '"srv" answered with an error during tool "x": quota exceeded for API_KEY=[redacted]',
         hint: 'the server reported this error itself; check its log or its service, then retry',
         data: { mcpCode: code, server: 'srv' },
       });
