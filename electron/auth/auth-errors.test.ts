@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flowError } from './auth-errors';
+import { DURING, type During } from './flow-steps';
 
 /** What openid-client throws when oauth4webapi's check of an answer fails: its code, the precise reason as cause. */
 function clientError(code: string, reason: string): Error {
@@ -7,7 +8,7 @@ function clientError(code: string, reason: string): Error {
 }
 
 describe('flowError: an authorization server answer that fails the protocol checks', () => {
-  it.each([
+  it.each<[string, string, During, string]>([
     ['OAUTH_INVALID_RESPONSE', '"response" body "expires_in" property must be a non-negative number', 'while finishing the sign-in', 'token response'],
     ['OAUTH_INVALID_RESPONSE', '"response" body "interval" property must be a positive number', 'while asking for a device code', 'device authorization response'],
     ['OAUTH_UNSUPPORTED_OPERATION', 'unsupported JWS algorithm', 'while finishing the sign-in', 'token response'],
@@ -26,9 +27,9 @@ describe('flowError: an authorization server answer that fails the protocol chec
 describe('flowError: a request that got no answer', () => {
   it('says which network failure, in words, for a token request whose connection was cut', () => {
     const cut = new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
-    const error = flowError('notes', cut, 'while renewing its access token');
+    const error = flowError('notes', cut, DURING.refresh);
     expect(error.code).toBe('server_unavailable');
-    expect(error.message).toBe('Could not reach the authorization server while renewing its access token (ECONNRESET): the connection was cut');
+    expect(error.message).toBe('Could not reach the authorization server while refreshing the token (ECONNRESET): the connection was cut');
     expect(error.data).toMatchObject({ server: 'notes', network: 'ECONNRESET' });
   });
 
@@ -37,7 +38,7 @@ describe('flowError: a request that got no answer', () => {
     const parse = Object.assign(new Error('failed to parse "response" body as JSON', { cause: new TypeError('terminated', { cause: socket }) }), { code: 'OAUTH_PARSE_ERROR' });
     const error = flowError('notes', Object.assign(new Error('parsing error occured', { cause: parse }), { code: 'OAUTH_PARSE_ERROR' }), 'while asking for a device code');
     expect(error).toMatchObject({ code: 'server_unavailable', hint: 'Check the network and try again.', data: { server: 'notes', network: 'UND_ERR_SOCKET' } });
-    expect(error.message).toBe("The authorization server's device authorization response while asking for a device code was cut off before it ended (UND_ERR_SOCKET: the connection was cut).");
+    expect(error.message).toBe("While asking for a device code, the authorization server's device authorization response was cut off before it ended (UND_ERR_SOCKET: the connection was cut).");
   });
 
   it('keeps fetch\'s own words for a failure it has no meaning for', () => {

@@ -3,7 +3,7 @@ import { redact } from '../../shared/redact';
 import { errorChain, errorCode, networkFailure, type Reach } from '../net';
 import { shownErrorUri } from './error-uri';
 import { failedCheck, type FailedCheck } from './failed-check';
-import { answerName } from './flow-steps';
+import { answerName, type During } from './flow-steps';
 import { cutOffError } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
@@ -142,7 +142,7 @@ function oauthErrorHint(info: OAuthErrorInfo, reach: Reach, data: Record<string,
  * What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). `reach`:
  * the server's, no closer than which an error page the authorization server names is shown.
  */
-export function flowError(server: string, error: unknown, during: string, reach: Reach = 'public'): CodedError {
+export function flowError(server: string, error: unknown, during: During, reach: Reach = 'public'): CodedError {
   if (error instanceof CodedError) return error;
   // Our own refusals (an endpoint's address, a timeout, an answer past the size bound) thrown inside
   // openid-client's customFetch or its body read, which it wraps once or twice.
@@ -186,7 +186,7 @@ export function flowError(server: string, error: unknown, during: string, reach:
   const known = networkFailure(error);
   if (known !== undefined && readingAnswer(error)) {
     // The answer began (its status and headers came) and its body stopped short: the server was reached.
-    return new CodedError('server_unavailable', redact(`The authorization server's ${answerName(during)} ${during} was cut off before it ended (${known.code}: ${known.meaning}).`), {
+    return new CodedError('server_unavailable', redact(`${during.charAt(0).toUpperCase()}${during.slice(1)}, the authorization server's ${answerName(during)} was cut off before it ended (${known.code}: ${known.meaning}).`), {
       hint: 'Check the network and try again.',
       data: { ...data, network: known.code },
     });

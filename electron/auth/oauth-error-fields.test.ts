@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flowError, oauthErrorOf } from './auth-errors';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 import { parseBearerChallenge } from './www-authenticate';
+import { DURING } from './flow-steps';
 
 const HOSTILE = '\u001b]0;pwned\u0007\u001b[2J\u001b[31mAccess\r\ndenied\u202e\u200b' + 'x'.repeat(2_000_000);
 
@@ -28,12 +29,12 @@ describe('an authorization server\'s error, bounded to one printable line', () =
   it('is what a flow\'s error says: one bounded line, the code still compared', () => {
     const thrown = Object.assign(new Error('server responded with an error in the response body'), { error: 'invalid_grant\u001b[2J', error_description: HOSTILE, status: 400 });
     expect(oauthErrorOf(thrown).error).toBe('invalid_grant [2J');
-    const coded = flowError('notes', thrown, 'while exchanging the code');
+    const coded = flowError('notes', thrown, DURING.signIn);
     expect(coded.message).not.toMatch(/[\p{Cc}\u202e\u200b]/u);
     expect(coded.message.length).toBeLessThan(OAUTH_ERROR_BOUNDS.error + OAUTH_ERROR_BOUNDS.description + 200);
     expect(coded.message).toContain('Access denied');
     const plain = Object.assign(new Error('x'), { error: 'access_denied', error_description: 'The person said no' });
-    expect(flowError('notes', plain, 'while signing in').message).toBe('Sign-in to "notes" was declined: The person said no.');
+    expect(flowError('notes', plain, DURING.signIn).message).toBe('Sign-in to "notes" was declined: The person said no.');
   });
 
   it('bounds a challenge\'s error and description, and the error inside a 401\'s challenges', () => {

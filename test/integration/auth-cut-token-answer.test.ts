@@ -47,7 +47,7 @@ describe('auth: a token answer the connection cuts short', () => {
     expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ code: 'server_unavailable', hint: 'Check the network and try again.', data: { server: 'machine', network: 'UND_ERR_SOCKET' } });
     expect((error as CodedError).message).toBe(
-      'The authorization server\'s token response while getting a client-credentials token was cut off before it ended (UND_ERR_SOCKET: the connection was cut).',
+      'While getting a client-credentials token, the authorization server\'s token response was cut off before it ended (UND_ERR_SOCKET: the connection was cut).',
     );
   });
 });
