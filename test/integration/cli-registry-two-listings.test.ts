@@ -81,6 +81,10 @@ describe('servers add --from-registry with an id two registries list', () => {
     const byFirst = await cli(['servers', 'add', 'other', '--from-registry', 'io.acme/notes@1.0.0', '--registry', `${first.url}/`]);
     expect(byFirst.code).toBe(0);
     expect(added()['other']?.args).toEqual(['-y', 'other-notes@1.0.0']);
+    // Its label as typed from a URL bar: a slash after it, in capitals.
+    const typed = await cli(['servers', 'add', 'typed', '--from-registry', 'io.acme/notes@1.0.0', '--registry', `${label(second).toUpperCase()}/`]);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(added()['typed']?.args).toEqual(['-y', 'acme-notes@1.0.0']);
   });
 
   it('refuses a --registry that names no configured registry, listing those that are', async () => {

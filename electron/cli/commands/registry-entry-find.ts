@@ -22,7 +22,8 @@ export interface Found {
 export function chosenRegistry(registries: readonly RegistryState[], name: string): RegistryState {
   const labels = registryLabels(registries.map((r) => r.base));
   const bare = (text: string): string => text.trim().replace(/\/+$/, '');
-  const found = registries.find((r) => labels.get(r.base) === name.trim() || bare(r.base) === bare(name));
+  // A label is a host name (and port), which has no case (RFC 4343); an address keeps its path's case.
+  const found = registries.find((r) => labels.get(r.base)?.toLowerCase() === bare(name).toLowerCase() || bare(r.base) === bare(name));
   if (found !== undefined) return found;
   const known = registries.map((r) => labels.get(r.base) ?? r.base);
   throw new CodedError('invalid_input', `No registry "${terminalSafe(name.slice(0, 200))}" is configured.`, {
