@@ -112,6 +112,10 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(chosen.code, chosen.stderr).toBe(0);
     expect(chosen.stdout).toContain('npm acme-notes 1.0.0');
     expect(chosen.stderr).not.toContain('note:');
+    const missing = await cli(['registry', 'show', 'io.acme/only-first', '--registry', label(second)]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain(`${label(second)} has no entry io.acme/only-first.`);
+    expect(missing.stderr).toContain(`Name the registry that lists it with --registry (${label(first)}), or leave --registry out`);
   });
 
   it('adds an entry both registries list identically, from the first', async () => {

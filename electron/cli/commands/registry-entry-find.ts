@@ -31,6 +31,12 @@ export function chosenRegistry(registries: readonly RegistryState[], name: strin
   });
 }
 
+/** The hint when the registry `--registry` names lacks an id that `others` (their labels) list. */
+export function listedElsewhere(others: readonly string[]): string {
+  const which = others.length === 1 ? 'the registry that lists it' : 'one of those that list it';
+  return terminalSafe(`Name ${which} with --registry (${others.join(', ')}), or leave --registry out`);
+}
+
 /** What is installed from an entry: two registries listing it so offer the same thing. */
 const installed = (entry: CheckedEntry): string => canonicalJson({ version: entry.server.version, packages: entry.server.packages ?? [], remotes: entry.server.remotes ?? [] });
 
@@ -64,8 +70,7 @@ export async function findEntry(ctx: CliContext, id: string, version: string | u
     // Only the registry named was asked: say which, and which others list the id.
     const labels = registryLabels(bases);
     const others = [...new Set(catalog.entries.filter((r) => r.name === id && r.registry !== only.base).map((r) => labels.get(r.registry) ?? r.registry))];
-    const which = others.length === 1 ? 'the registry that lists it' : 'one of those that list it';
-    const hint = others.length > 0 ? terminalSafe(`Name ${which} with --registry (${others.join(', ')}), or leave --registry out`) : error.hint;
+    const hint = others.length > 0 ? listedElsewhere(others) : error.hint;
     throw new CodedError('not_found', terminalSafe(`${labels.get(only.base) ?? only.base} has no ${id}${version !== undefined ? `@${version}` : ''}.`), hint === undefined ? {} : { hint });
   }
 }

@@ -10,7 +10,7 @@ import type { CliContext } from '../context';
 import { wholeNumber } from '../whole-number';
 import { searchLines, showLines, stateLines } from './registry-lines';
 import { parseId } from './servers-from-registry';
-import { chosenRegistry } from './registry-entry-find';
+import { chosenRegistry, listedElsewhere } from './registry-entry-find';
 import { nonEmpty } from '../empty-values';
 
 const DEFAULT_LIMIT = 20;
@@ -98,6 +98,12 @@ export function registerRegistry(program: Command, run: Run): void {
           const labels = registryLabels(catalog.registries.map((r) => r.base));
           const others = rows.filter((r) => r !== row).map((r) => labels.get(r.registry) ?? r.registry);
           ctx.output.err(terminalSafe(`note: ${others.join(', ')} ${others.length === 1 ? 'lists' : 'list'} ${id} too; --registry NAME shows another registry's entry.`));
+        }
+        if (row === undefined && chosen !== undefined) {
+          // Only the registry named was looked in: say which, and which others list the id.
+          const labels = registryLabels(catalog.registries.map((r) => r.base));
+          const others = [...new Set(catalog.entries.filter((e) => e.name === id).map((e) => labels.get(e.registry) ?? e.registry))];
+          if (others.length > 0) throw new CodedError('not_found', terminalSafe(`${labels.get(chosen) ?? chosen} has no entry ${id}.`), { hint: listedElsewhere(others) });
         }
         if (row === undefined) {
           const meant = closestWord(id, catalog.entries.map((e) => e.name));
