@@ -1,4 +1,5 @@
 import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
+import { REDACTED } from './redacted-mark';
 import { onlyReferences } from './reference-values';
 import { SecretOrigins } from './secret-origins';
 import { redactPrivateKeyBodies } from './private-key-blocks';
@@ -10,7 +11,7 @@ import { secretVariants } from './secret-variants';
 import { secretKeyNamed } from './secret-names';
 
 /** What replaces a secret in every string that leaves the core. */
-export const REDACTED = '[redacted]';
+export { REDACTED } from './redacted-mark';
 
 export { SECRET_NAME } from './secret-names';
 

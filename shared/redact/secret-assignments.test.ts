@@ -141,3 +141,23 @@ describe('Redactor: URL passwords and token shapes', () => {
     for (const plain of ['AKIAIOSFODNN7EXAMPLE', 'npm_install', `npm_${'a'.repeat(37)}`, 'eyJ.eyJ.x', 'the eyJhbGciOi header']) expect(r.redact(plain), plain).toBe(plain);
   });
 });
+
+// A known secret replaced first inside an assigned value ended it at its `]`: the rest of the value
+// (`]23`, the tail of the assignment) was handed out.
+describe('Redactor: a known secret inside an assigned value', () => {
+  it('hides the whole value, whatever is left of it around the known one', () => {
+    const r = new Redactor();
+    r.addSecret('secret-1');
+    expect(r.redact('quota exceeded for API_KEY=quota-secret-123')).toBe(`quota exceeded for API_KEY=${REDACTED}`);
+    expect(r.redact('API_KEY=secret-1-tail and more')).toBe(`API_KEY=${REDACTED} and more`);
+    expect(r.redact('https://x.example/?token=a-secret-1-b&page=2')).toBe(`https://x.example/?token=${REDACTED}&page=2`);
+  });
+
+  it('keeps a bracket that closes around the assignment, and is the same when run again', () => {
+    const r = new Redactor();
+    r.addSecret('secret-1');
+    const once = r.redact('[API_KEY=secret-1] [TOKEN=abc123]');
+    expect(once).toBe(`[API_KEY=${REDACTED}] [TOKEN=${REDACTED}]`);
+    expect(r.redact(once)).toBe(once);
+  });
+});

@@ -1,4 +1,5 @@
 import { headerNameWords } from '../text';
+import { REDACTED_SOURCE } from './redacted-mark';
 import { REFERENCE, onlyReferences } from './reference-values';
 import { credentialNamed } from './secret-names';
 
@@ -21,8 +22,9 @@ const QUERY_LAST_WORDS: ReadonlySet<string> = new Set(['sig', 'signature']);
 
 // After `?`, `&` or `#` a value is a query's and ends at `#`, `<>` and a backquote as well (RFC 3986 §2 allows none); an env's or an argument's runs
 // to white space, a quote or a closing bracket. A quoted one runs to its closing quote on its line.
-const PLAIN_VALUE = new RegExp(String.raw`((?:${REFERENCE}|[^\s"'&)\]},;])+)`, 'y');
-const QUERY_VALUE = new RegExp(String.raw`((?:${REFERENCE}|[^&#\s"'<>)\]},;\x60])+)`, 'y');
+// A known secret already replaced inside the value is part of it: its `]` ends nothing, so the rest of the value goes too.
+const PLAIN_VALUE = new RegExp(String.raw`((?:${REFERENCE}|${REDACTED_SOURCE}|[^\s"'&)\]},;])+)`, 'y');
+const QUERY_VALUE = new RegExp(String.raw`((?:${REFERENCE}|${REDACTED_SOURCE}|[^&#\s"'<>)\]},;\x60])+)`, 'y');
 const QUOTED_VALUE = {
   '"': new RegExp(String.raw`((?:${REFERENCE}|[^"\\\r\n]|\\[^\r\n])+)"`, 'y'),
   "'": new RegExp(String.raw`((?:${REFERENCE}|[^'\\\r\n]|\\[^\r\n])+)'`, 'y'),
@@ -68,7 +70,6 @@ export function redactSecretAssignments(text: string, replacement: string): stri
     const quote = text[equals + 1];
     const quoted = quote === '"' || quote === "'";
     const valueAt = quoted ? equals + 2 : equals + 1;
-    if (text.startsWith(replacement, valueAt)) continue;
     const before = text[start - 1];
     const pattern = quoted ? QUOTED_VALUE[quote] : before === '?' || before === '&' || before === '#' ? QUERY_VALUE : PLAIN_VALUE;
     pattern.lastIndex = valueAt;
@@ -76,7 +77,7 @@ export function redactSecretAssignments(text: string, replacement: string): stri
     if (value === undefined) continue;
     equals = valueAt + value.length - 1;
     // A value of punctuation alone (`token=…`, `--password=` quoted in prose) holds no secret.
-    if (onlyReferences(value) || !/[A-Za-z0-9]/.test(value)) continue;
+    if (value === replacement || onlyReferences(value) || !/[A-Za-z0-9]/.test(value)) continue;
     out += text.slice(copied, valueAt) + replacement;
     copied = valueAt + value.length;
   }
