@@ -143,3 +143,15 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(taken.stderr).toContain(`The entry is the one ${label(first)} lists.`);
   });
 });
+
+describe('registry show --registry naming no configured registry', () => {
+  // It fetched every catalog first (up to a minute on a first run), then refused the name.
+  it('is refused before any catalog is fetched', async () => {
+    const home = await passphraseHome(ENV, 'cs-registry-bogus-');
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: ['http://127.0.0.1:9'] } }));
+    const refused = await runCli(home, ['registry', 'show', 'io.acme/notes', '--registry', 'bogus'], { env: ENV });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('No registry "bogus" is configured.');
+    expect(refused.stderr).not.toContain('Fetching');
+  });
+});

@@ -34,11 +34,13 @@ function printCatalog(output: Output, lines: readonly string[]): void {
 const asJson = (value: unknown): string[] => [JSON.stringify(redactor.removeKnown(value), null, 2)];
 
 /** The catalog from the snapshots; fetched first when no registry has one yet (a first search). */
-async function catalogOf(ctx: CliContext, api: AppApi): Promise<Awaited<ReturnType<AppApi['registryCatalog']>>> {
+async function catalogOf(ctx: CliContext, api: AppApi, registry?: string): Promise<Awaited<ReturnType<AppApi['registryCatalog']>>> {
   const catalog = await api.registryCatalog({});
   if (catalog.registries.length === 0) {
     throw new CodedError('invalid_config', 'No MCP registry is configured (settings.registries is empty)', { hint: 'Add one to settings.registries in mcp.json, e.g. https://registry.modelcontextprotocol.io' });
   }
+  // A --registry naming none configured is refused before a first fetch that may take a minute.
+  if (registry !== undefined) chosenRegistry(catalog.registries, registry);
   if (catalog.registries.some((r) => r.fullSyncAt !== undefined)) return catalog;
   ctx.output.err("Fetching the registries' catalogs for the first time (this may take a minute)…");
   const { registries } = await api.refreshRegistries({});
@@ -89,7 +91,7 @@ export function registerRegistry(program: Command, run: Run): void {
       run(async (ctx) => {
         const { id, version } = parseId(raw);
         const api = (await ctx.core()).api;
-        const catalog = await catalogOf(ctx, api);
+        const catalog = await catalogOf(ctx, api, options.registry);
         const chosen = options.registry === undefined ? undefined : chosenRegistry(catalog.registries, options.registry).base;
         const rows = catalog.entries.filter((e) => e.name === id && (chosen === undefined || e.registry === chosen));
         const row = rows.find((r) => version === undefined || r.version === version) ?? rows[0];
