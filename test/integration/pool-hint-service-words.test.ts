@@ -95,11 +95,14 @@ describe('the pool\'s hints for a start that failed, under Last error and as a l
   }, 60_000);
 
   it('keep "MCP server" where it names the program a command has to run', async () => {
-    const pool = await poolFor('slow', faultServer('never-ready', {}, { startupTimeoutMs: 300 }));
+    const config = faultServer('never-ready', {}, { startupTimeoutMs: 300 });
+    const pool = await poolFor('slow', config);
     await pool.start('slow').catch(() => undefined);
     const { core, shown } = lastErrorHint(pool, 'slow');
     expect(core).toMatch(/^Check that its command runs an MCP server \(run `connected-services doctor`\)/);
     expect(shown).toMatch(/^Check that its command runs an MCP server \(see Settings → Checks\)/);
+    // Inside the doctor's own answer, sending the person to the doctor leads nowhere.
+    expect((await liveFix(pool, 'slow', config)).core).toBe('Check that its command runs an MCP server, or raise "startupTimeoutMs" of "slow" in mcp.json');
   }, 60_000);
 });
 

@@ -83,7 +83,9 @@ async function liveCheck(name: string, config: ServerConfig, options: LiveCheckO
     const coded = toCodedError(error);
     const detail = `a call would fail now: [${coded.code}] ${coded.message}`;
     const ended = endedStart(coded, detail);
-    const fix = ended?.fix ?? (coded.hint === undefined ? undefined : hintSentence(coded.hint)) ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
+    // The doctor is what is running: a hint's "(run `connected-services doctor`)" would send the person back to it.
+    const hint = coded.hint?.replace(/ \(run `connected-services doctor`\)/g, '');
+    const fix = ended?.fix ?? (hint === undefined ? undefined : hintSentence(hint)) ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
     return { id, title, status: 'fail', detail: redact(ended?.detail ?? detail), fix: redact(options.fromCode?.(name) === true ? inCode(fix) : fix) };
   }
 }
