@@ -160,4 +160,16 @@ describe('Redactor: a known secret inside an assigned value', () => {
     expect(once).toBe(`[API_KEY=${REDACTED}] [TOKEN=${REDACTED}]`);
     expect(r.redact(once)).toBe(once);
   });
+
+  it('leaves JSON whole: a backslash escaping the quote after a value is not part of the value', () => {
+    const r = new Redactor();
+    r.addSecret('secret-1');
+    for (const [message, shown] of [
+      ['x "TOKEN=secret-1" y', `x "TOKEN=${REDACTED}" y`],
+      ['set "API_KEY=abc123" here', `set "API_KEY=${REDACTED}" here`],
+      ["a 'PASSWORD=a-secret-1-b' b", `a 'PASSWORD=${REDACTED}' b`],
+    ]) {
+      expect((JSON.parse(r.redact(JSON.stringify({ message }))) as { message: string }).message).toBe(shown);
+    }
+  });
 });

@@ -23,8 +23,9 @@ const QUERY_LAST_WORDS: ReadonlySet<string> = new Set(['sig', 'signature']);
 // After `?`, `&` or `#` a value is a query's and ends at `#`, `<>` and a backquote as well (RFC 3986 §2 allows none); an env's or an argument's runs
 // to white space, a quote or a closing bracket. A quoted one runs to its closing quote on its line.
 // A known secret already replaced inside the value is part of it: its `]` ends nothing, so the rest of the value goes too.
-const PLAIN_VALUE = new RegExp(String.raw`((?:${REFERENCE}|${REDACTED_SOURCE}|[^\s"'&)\]},;])+)`, 'y');
-const QUERY_VALUE = new RegExp(String.raw`((?:${REFERENCE}|${REDACTED_SOURCE}|[^&#\s"'<>)\]},;\x60])+)`, 'y');
+// A backslash before a quote escapes that quote (the value is inside a JSON or shell string): it stays, as the quote does.
+const PLAIN_VALUE = new RegExp(String.raw`((?:${REFERENCE}|${REDACTED_SOURCE}|\\(?!["'])|[^\s"'&)\]},;\\])+)`, 'y');
+const QUERY_VALUE = new RegExp(String.raw`((?:${REFERENCE}|${REDACTED_SOURCE}|\\(?!["'])|[^&#\s"'<>)\]},;\x60\\])+)`, 'y');
 const QUOTED_VALUE = {
   '"': new RegExp(String.raw`((?:${REFERENCE}|[^"\\\r\n]|\\[^\r\n])+)"`, 'y'),
   "'": new RegExp(String.raw`((?:${REFERENCE}|[^'\\\r\n]|\\[^\r\n])+)'`, 'y'),
