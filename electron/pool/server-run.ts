@@ -56,6 +56,19 @@ export class ServerRun {
     keepRecorded(this.#watch, ledger, { name: server, mark: this.mark, kind: 'server' }, (error) => log?.(`[${server}] could not record its processes: ${redact(String(error))}`));
   }
 
+  /**
+   * A look at the run before the server's stdin is closed: what only its session ties to the run (a
+   * child in a process group of its own that cleared its environment) counts only while the server
+   * lives (run-tree.ts), and a server may exit the moment its input ends, before the stop's first look.
+   */
+  linkBeforeStop(): Promise<void> | undefined {
+    // No watch (not Linux, or the server gone at its spawn): nothing to wait for, not even a turn.
+    return this.#watch?.survivors('end').then(
+      () => undefined,
+      (error: unknown) => this.#options.log?.(`[${this.#options.server}] could not look at its processes before stopping it: ${redact(String(error))}`),
+    );
+  }
+
   /** SIGTERM the group and what is provably of the run, SIGKILL after the grace; then tell what was left for want of proof. */
   async end(child: ChildProcess): Promise<void> {
     const { server, graceMs, platform, log } = this.#options;

@@ -212,6 +212,8 @@ export class StdioProcessTransport implements Transport {
     const child = this.#child;
     try {
       if (child?.pid !== undefined) {
+        const linking = this.#exit === undefined ? this.#run.linkBeforeStop() : undefined;
+        if (linking !== undefined) await linking;
         try {
           child.stdin.end();
         } catch {
