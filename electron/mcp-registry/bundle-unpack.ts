@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type Yauzl from 'yauzl';
 import type { ZipFile } from 'yauzl';
 import { CodedError, errorMessage } from '../../shared/errors';
+import { unportableReason } from './portable-file-name';
 
 /** Zip-bomb bounds: files in a bundle, and their size once unpacked, declared and as actually read. */
 export const MAX_BUNDLE_ENTRIES = 10_000;
@@ -19,9 +20,12 @@ function refuse(why: string): never {
   throw new CodedError('invalid_input', `The bundle was refused: ${why}. Nothing of it was kept.`);
 }
 
-/** Where an entry goes, or a refusal when its name leaves the folder (zip slip) or is not a plain relative path. */
+/** Where an entry goes, or a refusal when its name leaves the folder (zip slip), is not a plain relative path or is not portable. */
 function placeOf(root: string, name: string): string {
   if (name.includes('\\') || name.includes('\0') || path.posix.isAbsolute(name) || /^[A-Za-z]:/.test(name)) refuse(`it holds a file named ${JSON.stringify(name.slice(0, 200))}`);
+  // Refused on every system: unpacked here, such a name would be lost or changed when the data folder moves to Windows.
+  const unportable = unportableReason(name);
+  if (unportable !== undefined) refuse(`its file ${JSON.stringify(name.slice(0, 200))} has ${unportable}, so it would not unpack the same on every system; ask the bundle's maker for a bundle with portable file names`);
   const target = path.resolve(root, name);
   if (target !== root && !target.startsWith(root + path.sep)) refuse(`its file ${JSON.stringify(name.slice(0, 200))} would land outside its folder`);
   return target;
