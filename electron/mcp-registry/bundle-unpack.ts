@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type Yauzl from 'yauzl';
 import type { ZipFile } from 'yauzl';
 import { CodedError, errorMessage } from '../../shared/errors';
+import { caseTwins } from './case-twins';
 import { unportableReason } from './portable-file-name';
 
 /** Zip-bomb bounds: files in a bundle, and their size once unpacked, declared and as actually read. */
@@ -47,11 +48,14 @@ async function openZip(bytes: Buffer): Promise<ZipFile> {
 async function extractInto(zip: ZipFile, root: string, limits: { entries: number; bytes: number }): Promise<void> {
   if (zip.entryCount > limits.entries) refuse(`it holds ${zip.entryCount} files, more than ${limits.entries}`);
   let total = 0;
+  const twinOf = caseTwins();
   try {
     for await (const entry of zip.eachEntry()) {
       const mode = (entry.externalFileAttributes >>> 16) & 0o177777;
       if ((mode & S_IFMT) === S_IFLNK) refuse(`it holds a symbolic link (${JSON.stringify(entry.fileName.slice(0, 200))})`);
       const target = placeOf(root, entry.fileName);
+      const twin = twinOf(entry.fileName);
+      if (twin !== undefined) refuse(`its paths ${JSON.stringify(twin.earlier.slice(0, 200))} and ${JSON.stringify(twin.later.slice(0, 200))} differ only in case or in how an accent is written, which Windows and macOS take as one name; ask the bundle's maker for a bundle with portable file names`);
       if (entry.fileName.endsWith('/')) {
         await mkdir(target, { recursive: true, mode: 0o700 });
         continue;

@@ -19,6 +19,7 @@ describe('servers add --from-registry with an mcpb bundle whose file names are n
     device: ['server/lib/', 'server/lib/aux.js', 'docs/a:b.md'],
     colon: ['docs/notes:draft.md'],
     dot: ['server/trailing./index.js'],
+    twins: ['README.md', 'server/Index.js'],
   };
 
   beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('servers add --from-registry with an mcpb bundle whose file names are n
     ['device', /its file "server\/lib\/aux\.js" has the name "aux\.js", which Windows keeps for a device \(AUX\)/],
     ['colon', /its file "docs\/notes:draft\.md" has the character ":"/],
     ['dot', /its file "server\/trailing\.\/" has the name "trailing\." ending in a dot/],
+    ['twins', /its paths "server\/index\.js" and "server\/Index\.js" differ only in case or in how an accent is written/],
   ])('the %s bundle is refused, naming its first such file and what to do, and nothing is kept', async (name, why) => {
     const refused = await cli(['servers', 'add', name, '--from-registry', `io.example/${name}`]);
     expect(refused.code).not.toBe(0);
