@@ -38,9 +38,15 @@ describe('the notes a program gets with an agent configuration and a client set-
     const change = await cs.api.connectClient({ agent: 'reader', client: 'cursor' });
     expect(change.plan.notes[0]).toBe(plan.notes[0]);
     expect(change.plan.file.startsWith(join(userHome, ''))).toBe(true);
+    // The helper a client's entry names is worded as agentConfig's notes word it.
+    for (const notes of [plan.notes, change.plan.notes]) {
+      expect(notes).toEqual(expect.arrayContaining([expect.stringContaining('and Cursor starts the stdio bridge for agent "reader", which reads it each time the client starts it')]));
+    }
+    const claudePlan = await cs.api.planClientConnection({ agent: 'reader', client: 'claude-code' });
+    expect(claudePlan.notes).toEqual(expect.arrayContaining([expect.stringContaining('and Claude Code\'s headersHelper runs the headers helper for agent "reader", which reads it each time')]));
 
     // What a client is told to run stays as it is: only the notes are a program's.
     expect(cursor.text).toContain('connected-services');
-    for (const note of [...(cursor.notes ?? []), ...(claude.notes ?? []), ...plan.notes, ...change.plan.notes]) expect(note).not.toMatch(/connected-services (agents|bridge headers --agent|bridge --stdio --agent)/);
+    for (const note of [...(cursor.notes ?? []), ...(claude.notes ?? []), ...plan.notes, ...change.plan.notes, ...claudePlan.notes]) expect(note).not.toMatch(/connected-services (agents|bridge)/);
   }, 120_000);
 });

@@ -58,8 +58,11 @@ async function rotateFailed(change: PlannedChange, applied: AppliedChange, agent
       });
 }
 
-function helperWords(label: string, entry: Record<string, unknown>): string {
-  return typeof entry['headersHelper'] === 'string' ? `${label}'s headersHelper runs "connected-services bridge headers"` : `${label} starts "connected-services bridge --stdio"`;
+/** The helper the entry names, as the command line writes it (`agents config`'s notes word it the same). */
+function helperWords(label: string, entry: Record<string, unknown>, agent: string): string {
+  return typeof entry['headersHelper'] === 'string'
+    ? `${label}'s headersHelper runs \`connected-services bridge headers --agent "${agent}"\``
+    : `${label} starts \`connected-services bridge --stdio --agent "${agent}"\``;
 }
 
 /**
@@ -70,7 +73,7 @@ function notesFor(label: string, place: TokenPlace, agent: string, entry: Record
   const notes: string[] = [];
   if (place === 'vault') {
     notes.push(
-      `${done ? 'No token is written: it stays' : 'No token would be written: it would stay'} in the vault, and ${helperWords(label, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`,
+      `${done ? 'No token is written: it stays' : 'No token would be written: it would stay'} in the vault, and ${helperWords(label, entry, agent)}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`,
     );
     // The helper opens a passphrase vault only with the passphrase in the environment the client starts it with.
     if (passphrase) notes.push(`The vault is sealed with a passphrase: ${label} must have CONNECTED_SERVICES_PASSPHRASE set where it starts (a client opened from the desktop does not see a variable set in a shell), or the helper cannot read the token.`);
