@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConnectedServices, type ConnectedServices } from '../../electron/library';
 import { passphraseHome } from '../support/passphrase-home';
+import { eventually } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'library-doctor-fixes-passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 const NEVER_READY = fileURLToPath(new URL('../fixtures/servers/never-ready.mjs', import.meta.url));
@@ -49,6 +50,21 @@ describe("the doctor's fixes a program gets", () => {
       'argument-secrets:leaky': 'if leaky can read it from an environment variable, move it from "args" to "env" in the servers given to openConnectedServices',
       'references:leaky': '`cs.setSecret("LEAKY_TOKEN", value)`; fix the reference in the servers given to openConnectedServices',
     });
+  }, 120_000);
+
+  // Two servers differing only in case, one declared in code, were both said to be renamed "in mcp.json".
+  it('say where each of two servers differing only in case is declared', async () => {
+    const home = await passphraseHome(ENV, 'cs-library-doctor-case-');
+    const server = { command: process.execPath, args: [NEVER_READY] };
+    cs = await openConnectedServices({ home, env: { ...process.env, ...ENV }, servers: { files: server } });
+    const open = cs;
+    // Declaring a case twin of mcp.json's is refused: the file gains one afterwards, by hand.
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { Files: server } }), { mode: 0o600 });
+    await eventually(async () => ((await open.listServers()).some((s) => s.name === 'Files') ? true : undefined));
+    const twins = (await cs.api.doctor()).find((check) => check.id.startsWith('name-case:'));
+    expect(twins?.fix).toBe(
+      'rename one of them: "files" in the servers given to openConnectedServices, or "Files" in mcp.json (remove it and add it again under a name that differs in more than case: `cs.removeServer("Files")`, then `cs.addServer(name, entry)`)',
+    );
   }, 120_000);
 
   // A live check's fix from the pool's hint for a missing program named `servers edit … --command …`,

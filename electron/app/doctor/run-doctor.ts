@@ -163,7 +163,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   if (deps.extra) checks.push(...(await deps.extra()));
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
   checks.push(...argumentSecretChecks(deps.servers, deps.fromCode));
-  checks.push(...nameCaseChecks(deps.servers));
+  checks.push(...nameCaseChecks(deps.servers, deps.fromCode));
   checks.push(...nameSeparatorChecks(deps.servers));
   if (deps.hasSecret || deps.storeEntry) {
     checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env, fromCode: deps.fromCode })));
