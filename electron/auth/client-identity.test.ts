@@ -7,6 +7,12 @@ import { openVault } from '../vault';
 import { resolveClient } from './client-identity';
 import type { Discovery } from './discovery';
 import type { FetchLike } from '../net';
+import { Redactor } from '../../shared/redact';
+import { leavesProcessRedactorAsFound } from '../../test/support/process-redactor';
+
+// What these vaults hold becomes known to this file's own redactor: the process's is shared by the worker's other test files.
+const testRedactor = new Redactor();
+leavesProcessRedactorAsFound(['secret-1', 'secret-2']);
 
 const vaults: Vault[] = [];
 afterEach(async () => {
@@ -22,7 +28,7 @@ function discovery(registrationEndpoint: string, via?: string): Discovery {
 
 describe('resolveClient: dynamic registrations', () => {
   it('reuses a registration only through the metadata it was registered through', async () => {
-    const vault = await openVault({ dataDir: join(mkdtempSync(join(tmpdir(), 'cs-reg-')), 'data'), provider: 'memory' });
+    const vault = await openVault({ dataDir: join(mkdtempSync(join(tmpdir(), 'cs-reg-')), 'data'), provider: 'memory', redactor: testRedactor });
     vaults.push(vault);
     const registeredAt: string[] = [];
     const fetch: FetchLike = (url) => {

@@ -7,6 +7,12 @@ import { openVault } from '../vault';
 import type { CoordinatorState } from './coordinator-state';
 import type { CoreContext } from './core-context';
 import { disconnectServer } from './disconnect-server';
+import { Redactor } from '../../shared/redact';
+import { leavesProcessRedactorAsFound } from '../../test/support/process-redactor';
+
+// What these vaults hold becomes known to this file's own redactor: the process's is shared by the worker's other test files.
+const testRedactor = new Redactor();
+leavesProcessRedactorAsFound(['k-scoped', 'k-plain', 'k-global']);
 
 const vaults: Vault[] = [];
 afterEach(async () => {
@@ -14,7 +20,7 @@ afterEach(async () => {
 });
 
 async function setup() {
-  const vault = await openVault({ dataDir: join(mkdtempSync(join(tmpdir(), 'cs-forget-key-')), 'data'), provider: 'memory' });
+  const vault = await openVault({ dataDir: join(mkdtempSync(join(tmpdir(), 'cs-forget-key-')), 'data'), provider: 'memory', redactor: testRedactor });
   vaults.push(vault);
   const state = { running: new Map(), needs: new Map(), challenges: new Map() } as unknown as CoordinatorState;
   const options = { core: { vault } as unknown as CoreContext, state, report: () => undefined };

@@ -7,6 +7,10 @@ import { openVault } from '../vault';
 import type { AnyOAuth } from './auth-config';
 import { assertPinnedIssuer, forgetPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-pin';
 import { tokensKey } from './token-record';
+import { Redactor } from '../../shared/redact';
+
+// What these vaults hold becomes known to this file's own redactor: the process's is shared by the worker's other test files.
+const testRedactor = new Redactor();
 
 const vaults: Vault[] = [];
 afterEach(async () => {
@@ -14,7 +18,7 @@ afterEach(async () => {
 });
 
 async function memoryVault(): Promise<Vault> {
-  const vault = await openVault({ dataDir: join(mkdtempSync(join(tmpdir(), 'cs-pin-')), 'data'), provider: 'memory' });
+  const vault = await openVault({ dataDir: join(mkdtempSync(join(tmpdir(), 'cs-pin-')), 'data'), provider: 'memory', redactor: testRedactor });
   vaults.push(vault);
   return vault;
 }

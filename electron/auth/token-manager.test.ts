@@ -13,6 +13,12 @@ import { registrationKey } from './client-identity';
 import { KeyedQueue } from '../fs-safe';
 import { TokenManager } from './token-manager';
 import { tokensKey, type TokenRecord } from './token-record';
+import { Redactor } from '../../shared/redact';
+import { leavesProcessRedactorAsFound } from '../../test/support/process-redactor';
+
+// What these vaults hold becomes known to this file's own redactor: the process's is shared by the worker's other test files.
+const testRedactor = new Redactor();
+leavesProcessRedactorAsFound(['secret-1', 'secret-2', 'access-1', 'access-2', 'refresh-1', 'refresh-2']);
 
 const vaults: Vault[] = [];
 afterEach(async () => {
@@ -51,7 +57,7 @@ function json(status: number, body: unknown): Response {
 
 async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: string) => Vault) {
   const dir = mkdtempSync(join(tmpdir(), 'cs-auth-unit-'));
-  const real = await openVault({ dataDir: join(dir, 'data'), provider: 'memory' });
+  const real = await openVault({ dataDir: join(dir, 'data'), provider: 'memory', redactor: testRedactor });
   vaults.push(real);
   const vault = vaultOverride ? vaultOverride(real, dir) : real;
   const needs: [string, CodedError][] = [];

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openVault } from './open-vault';
 import { secretKey } from '../../shared/vault';
+import { Redactor } from '../../shared/redact';
+import { leavesProcessRedactorAsFound } from '../../test/support/process-redactor';
+
+// What these vaults hold becomes known to this file's own redactor: the process's is shared by the worker's other test files.
+const testRedactor = new Redactor();
+leavesProcessRedactorAsFound(['value-123456']);
 
 describe('the passphrase prompt', () => {
   afterEach(() => {
@@ -14,7 +20,7 @@ describe('the passphrase prompt', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'cs-prompt-')), 'home');
     let answer: (value: string) => void = () => undefined;
     const prompt = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
-    const vault = await openVault({ dataDir, provider: 'passphrase', env: {}, prompt, providerTimeoutMs: 1000, scrypt: { N: 1024 } });
+    const vault = await openVault({ dataDir, provider: 'passphrase', env: {}, prompt, providerTimeoutMs: 1000, scrypt: { N: 1024 }, redactor: testRedactor });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const writing = vault.set(secretKey('SLOW_TYPIST'), 'value-123456');
     await vi.waitFor(() => expect(prompt).toHaveBeenCalledTimes(1), { interval: 1, timeout: 10_000 });

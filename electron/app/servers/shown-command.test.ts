@@ -7,6 +7,10 @@ import type { McpConfig } from '../../../shared/config';
 import { REDACTED, redactor } from '../../../shared/redact';
 import { createPool, type Pool } from '../../pool';
 import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
+import { leavesProcessRedactorAsFound } from '../../../test/support/process-redactor';
+
+const LITERAL = 'literal-secret-5f2a9c1e';
+leavesProcessRedactorAsFound([LITERAL]);
 
 describe('approvalCommandLine', () => {
   it('shows every environment variable with its value as written, sorted, before the command', () => {
@@ -57,17 +61,19 @@ describe('withApprovalCommandLines', () => {
   afterEach(async () => {
     await pool?.close();
     await rm(dir, { recursive: true, force: true });
+    // The process's redactor is shared by the worker's other test files.
+    redactor.removeSecret(LITERAL);
   });
 
   it('gives every status that leaves the pool the whole entry, literal secrets redacted', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'cs-shown-command-'));
     const config: McpConfig = {
       mcpServers: {
-        git: { command: 'uvx', args: ['mcp-server-git'], env: { PYTHONUSERBASE: '/home/me/.local', API_KEY: 'literal-secret-5f2a9c1e' } },
+        git: { command: 'uvx', args: ['mcp-server-git'], env: { PYTHONUSERBASE: '/home/me/.local', API_KEY: LITERAL } },
         web: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
       },
     };
-    redactor.addSecret('literal-secret-5f2a9c1e');
+    redactor.addSecret(LITERAL);
     const inner = createPool({ cacheDir: dir });
     pool = withApprovalCommandLines(inner, { config: () => config });
     const seen: ServerStatus[] = [];
