@@ -9,11 +9,15 @@ import type { CliContext } from '../context';
 /** An entry's look-alike note (the catalog's, or its own for a version outside it). */
 export type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs' | 'sameTitleAs'>;
 
-/** An entry found, its registry, and its look-alike note. */
-export interface Found {
+/** An entry a registry answered with, and its look-alike note. */
+interface Answer {
   entry: CheckedEntry;
   base: string;
   note: Note | undefined;
+}
+
+/** An entry found, its registry, and its look-alike note. */
+export interface Found extends Answer {
   /** How many registries are configured. */
   registries: number;
 }
@@ -45,7 +49,7 @@ const installed = (entry: CheckedEntry): string => canonicalJson({ version: entr
  * is meant is the person's choice, never the order of settings.registries (a registry added later
  * could otherwise shadow or be shadowed by another one's entry of the same id).
  */
-function refuseAmbiguous(answers: readonly Omit<Found, 'registries'>[], bases: readonly string[], id: string, version: string | undefined): void {
+function refuseAmbiguous(answers: readonly Answer[], bases: readonly string[], id: string, version: string | undefined): void {
   if (new Set(answers.map((a) => installed(a.entry))).size <= 1) return;
   const labels = registryLabels(bases);
   const named = answers.map((a) => `${labels.get(a.base) ?? a.base} (${a.entry.server.version})`);
@@ -75,11 +79,19 @@ export async function findEntry(ctx: CliContext, id: string, version: string | u
   }
 }
 
+/** The entry as a registry's kept catalog shows it, when that is the version asked for. */
+async function keptEntry(ctx: CliContext, rows: RegistryCatalogView['entries'], base: string, id: string, version: string | undefined): Promise<Answer | undefined> {
+  const row = rows.find((r) => r.registry === base && r.name === id);
+  if (row === undefined || (version !== undefined && row.version !== version)) return undefined;
+  const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
+  return shown && { entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs, sameTitleAs: row.sameTitleAs } };
+}
+
 /**
  * Every registry asked answers (its snapshot when it shows the version, else fetched): more than one
  * answer is refused unless they install the same thing.
  */
-async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string, version: string | undefined, bases: readonly string[]): Promise<Omit<Found, 'registries'>> {
+async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string, version: string | undefined, bases: readonly string[]): Promise<Answer> {
   const { registries, entries: rows } = catalog;
   // The catalog's rows carry the notes the core computed; a fetched version is judged against them.
   const fetchedNote = (entry: CheckedEntry): Note | undefined =>
@@ -87,27 +99,24 @@ async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string,
   // A registry whose catalog lists the id answers for it: another one, even first in the list, is not
   // asked for an entry it does not list (it could answer with a package of its own under that id).
   const listing = registries.filter(({ base }) => rows.some((r) => r.registry === base && r.name === id));
-  const answers: Array<Omit<Found, 'registries'>> = [];
+  const answers: Answer[] = [];
   // A registry that cannot be reached leaves the others to ask; one that answered with another
   // entry (or one not to install) is said as such if no other registry has it.
   let refused: Error | undefined;
   const unreachable: string[] = [];
-  for (const { base } of listing.length > 0 ? listing : registries) {
-    const row = rows.find((r) => r.registry === base && r.name === id);
-    if (row && (version === undefined || row.version === version)) {
-      const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id && e.server.version === row.version);
-      if (shown) {
-        answers.push({ entry: shown, base, note: { mixedScripts: row.mixedScripts, readsAs: row.readsAs, sameTitleAs: row.sameTitleAs } });
-        continue;
-      }
-    }
-    try {
-      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) answers.push({ entry: fetched, base, note: fetchedNote(fetched) });
-    } catch (error) {
-      if (error instanceof CodedError && error.code === 'server_unavailable') unreachable.push(error.message);
-      else refused ??= error instanceof Error ? error : new Error(String(error));
-    }
+  const asked = listing.length > 0 ? listing : registries;
+  // From the kept catalogs first; a snapshot that cannot be read is no registry's answer (thrown).
+  const kept = await Promise.all(asked.map(({ base }) => keptEntry(ctx, rows, base, id, version)));
+  // The others are asked at once, each within its own time limit (two slow registries cost one
+  // wait, not two); their answers are weighed in settings.registries' order all the same.
+  const fetched = await Promise.allSettled(asked.map(({ base }, i) => (kept[i] !== undefined ? Promise.resolve(undefined) : fetchServerVersion(fetch, base, id, version ?? 'latest'))));
+  for (const [i, { base }] of asked.entries()) {
+    const [shown, result] = [kept[i], fetched[i]];
+    if (shown !== undefined) answers.push(shown);
+    else if (result?.status === 'fulfilled') {
+      if (result.value) answers.push({ entry: result.value, base, note: fetchedNote(result.value) });
+    } else if (result?.reason instanceof CodedError && result.reason.code === 'server_unavailable') unreachable.push(result.reason.message);
+    else if (result !== undefined) refused ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
   }
   const [first] = answers;
   if (first !== undefined) {
@@ -119,7 +128,7 @@ async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string,
   }
   if (refused !== undefined) throw refused;
   // None could be asked: that is no answer that the id is missing.
-  if (unreachable.length > 0 && unreachable.length === (listing.length > 0 ? listing : registries).length) {
+  if (unreachable.length > 0 && unreachable.length === asked.length) {
     throw new CodedError('server_unavailable', terminalSafe(unreachable.join(' ')), { hint: 'Check the network and settings.registries in mcp.json, then run it again' });
   }
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
