@@ -52,7 +52,7 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`2 registries list io.acme/notes@1.0.0, and their entries differ (version, packages or remotes): ${label(first)} (1.0.0), ${label(second)} (1.0.0).`);
     expect(refused.stderr).toContain(`--registry ${label(first)}`);
-    expect(refused.stderr).toContain('registry show io.acme/notes --registry NAME');
+    expect(refused.stderr).toContain('registry show io.acme/notes@1.0.0 --registry NAME');
     expect(added()['notes']).toBeUndefined();
   });
 
@@ -116,6 +116,24 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain(`${label(second)} has no entry io.acme/only-first.`);
     expect(missing.stderr).toContain(`Name the registry that lists it with --registry (${label(first)}), or leave --registry out`);
+  });
+
+  // A command line a hint suggests, copied as it is, asked every registry again (and was refused as
+  // two listings) or showed another version than the one given.
+  it('carries --registry and the version given into every command line it suggests', async () => {
+    const chosen = await cli(['registry', 'show', 'io.acme/notes', '--registry', label(second)]);
+    expect(chosen.stdout).toContain(`Add it: connected-services servers add NAME --from-registry io.acme/notes@1.0.0 --registry ${label(second)}`);
+    const unnamed = await cli(['registry', 'show', 'io.acme/notes']);
+    expect(unnamed.stdout).toContain(`Add it: connected-services servers add NAME --from-registry io.acme/notes@1.0.0 --registry ${label(first)}`);
+    const other = await cli(['registry', 'show', 'io.acme/notes@0.9.0', '--registry', label(second)]);
+    expect(other.code).toBe(3);
+    expect(other.stderr).toContain(`connected-services servers add NAME --from-registry io.acme/notes@0.9.0 --registry ${label(second)}\` fetches that version`);
+    expect(other.stderr).toContain(`connected-services registry show io.acme/notes --registry ${label(second)}\` shows 1.0.0`);
+    const numbered = await cli(['servers', 'add', 'n', '--from-registry', 'io.acme/notes@1.0.0', '--registry', label(second), '--package', '9']);
+    expect(numbered.code).toBe(2);
+    expect(numbered.stderr).toContain(`connected-services registry show io.acme/notes@1.0.0 --registry ${label(second)}\` lists each package`);
+    const searched = await cli(['registry', 'search', 'notes']);
+    expect(searched.stdout).toContain('connected-services registry show ID --registry REGISTRY; add it: connected-services servers add NAME --from-registry ID --registry REGISTRY');
   });
 
   it('adds an entry both registries list identically, from the first', async () => {

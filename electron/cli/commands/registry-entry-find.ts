@@ -2,9 +2,10 @@ import { registryLabels } from '../../../shared/catalog';
 import { canonicalJson } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import type { RegistryCatalogView, RegistryRow, RegistryState } from '../../../shared/api';
-import { terminalSafe } from '../../../shared/text';
+import { shellQuote, terminalSafe } from '../../../shared/text';
 import { fetchServerVersion, loadSnapshot, lookAlikeNotes, type CheckedEntry } from '../../mcp-registry';
 import type { CliContext } from '../context';
+import { entryWord } from './registry-hint';
 
 /** An entry's look-alike note (the catalog's, or its own for a version outside it). */
 export type Note = Pick<RegistryRow, 'mixedScripts' | 'readsAs' | 'sameTitleAs'>;
@@ -20,6 +21,8 @@ interface Answer {
 export interface Found extends Answer {
   /** How many registries are configured. */
   registries: number;
+  /** Its registry as `--registry` takes it (as `registry search` shows it). */
+  label: string;
 }
 
 /** The registry `--registry` names: its label as `registry search` shows it, or its address. */
@@ -57,7 +60,7 @@ function refuseAmbiguous(answers: readonly Answer[], bases: readonly string[], i
   // A mirror a version behind differs by its version alone: naming one is then a way out too.
   const orVersion = version === undefined ? `, or a version with ${id}@VERSION` : '';
   throw new CodedError('invalid_input', terminalSafe(`${answers.length} registries list ${id}${version !== undefined ? `@${version}` : ''}, and their entries differ (version, packages or remotes): ${named.join(', ')}.`), {
-    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${first}${orVersion}; \`connected-services registry show ${id} --registry NAME\` shows each registry's entry`),
+    hint: terminalSafe(`Choose the registry with --registry NAME, e.g. --registry ${shellQuote(first)}${orVersion}; \`connected-services registry show ${entryWord(id, version)} --registry NAME\` shows each registry's entry`),
   });
 }
 
@@ -67,7 +70,8 @@ export async function findEntry(ctx: CliContext, id: string, version: string | u
   const chosen = registry === undefined ? catalog.registries : [chosenRegistry(catalog.registries, registry)];
   const bases = catalog.registries.map((r) => r.base);
   try {
-    return { ...(await findIn(ctx, { ...catalog, registries: chosen }, id, version, bases)), registries: catalog.registries.length };
+    const found = await findIn(ctx, { ...catalog, registries: chosen }, id, version, bases);
+    return { ...found, registries: catalog.registries.length, label: registryLabels(bases).get(found.base) ?? found.base };
   } catch (error) {
     const [only] = chosen;
     if (registry === undefined || only === undefined || !(error instanceof CodedError) || error.code !== 'not_found') throw error;

@@ -2,6 +2,7 @@ import type { RegistryInstallOptions, RegistryRow, RegistryState } from '../../.
 import { registryLabels } from '../../../shared/catalog';
 import { revealMixedScript, terminalSafe } from '../../../shared/text';
 import { table } from '../output';
+import { entryWord, registryFlag } from './registry-hint';
 
 /** A registry's description as one short cell: the whole is in `registry show`. */
 const MAX_SHOWN = 72;
@@ -40,12 +41,17 @@ export function searchLines(rows: readonly RegistryRow[], total: number, registr
     `${row.status === 'deprecated' ? '(deprecated) ' : ''}${revealMixedScript(short(row.title !== undefined ? `${row.title}: ${row.description}` : row.description))}${lookAlike(row)}`,
   ]);
   const lines = table([head, ...body]);
-  lines.push('', `${rows.length < total ? `The first ${rows.length} of ${total} matches` : `${total} ${total === 1 ? 'match' : 'matches'}`}. More of one: connected-services registry show ID; add it: connected-services servers add NAME --from-registry ID`);
+  // With more than one registry an id may be listed twice: the row's registry keeps the one shown.
+  const from = many ? ' --registry REGISTRY' : '';
+  lines.push('', `${rows.length < total ? `The first ${rows.length} of ${total} matches` : `${total} ${total === 1 ? 'match' : 'matches'}`}. More of one: connected-services registry show ID${from}; add it: connected-services servers add NAME --from-registry ID${from}`);
   return lines.map((line) => terminalSafe(line));
 }
 
-/** `registry show`: the entry, and each way to install it as `--package N` and `--remote N` count them (from 1). */
-export function showLines(row: RegistryRow, options: RegistryInstallOptions): string[] {
+/**
+ * `registry show`: the entry, and each way to install it as `--package N` and `--remote N` count them
+ * (from 1). `registry` is the label of the registry it is from, when more than one could be meant.
+ */
+export function showLines(row: RegistryRow, options: RegistryInstallOptions, registry?: string): string[] {
   const lines = [`${revealMixedScript(row.name)} ${row.version}${row.status === 'deprecated' ? ' (deprecated)' : ''}`];
   if (row.title !== undefined) lines.push(`  ${revealMixedScript(oneLine(row.title))}`);
   lines.push(`  ${oneLine(row.description)}`);
@@ -63,7 +69,7 @@ export function showLines(row: RegistryRow, options: RegistryInstallOptions): st
     });
     if (rows.length > 0) lines.push(...table(rows));
   }
-  lines.push('', `Add it: connected-services servers add NAME --from-registry ${row.name}@${row.version}`);
+  lines.push('', `Add it: connected-services servers add NAME --from-registry ${entryWord(row.name, row.version)}${registryFlag(registry)}`);
   return lines.map((line) => terminalSafe(line));
 }
 

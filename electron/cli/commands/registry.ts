@@ -12,6 +12,7 @@ import { searchLines, showLines, stateLines } from './registry-lines';
 import { parseId } from './servers-from-registry';
 import { chosenRegistry, listedElsewhere } from './registry-entry-find';
 import { nonEmpty } from '../empty-values';
+import { entryWord, registryFlag } from './registry-hint';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
@@ -95,15 +96,16 @@ export function registerRegistry(program: Command, run: Run): void {
         const chosen = options.registry === undefined ? undefined : chosenRegistry(catalog.registries, options.registry).base;
         const rows = catalog.entries.filter((e) => e.name === id && (chosen === undefined || e.registry === chosen));
         const row = rows.find((r) => version === undefined || r.version === version) ?? rows[0];
+        const labels = registryLabels(catalog.registries.map((r) => r.base));
+        // A command line suggested names the registry shown when another could be meant.
+        const from = row !== undefined && (chosen !== undefined || rows.length > 1) ? (labels.get(row.registry) ?? row.registry) : undefined;
         // The others are said: the one shown is not the only entry of that id `servers add` weighs.
         if (rows.length > 1) {
-          const labels = registryLabels(catalog.registries.map((r) => r.base));
           const others = rows.filter((r) => r !== row).map((r) => labels.get(r.registry) ?? r.registry);
           ctx.output.err(terminalSafe(`note: ${others.join(', ')} ${others.length === 1 ? 'lists' : 'list'} ${id} too; --registry NAME shows another registry's entry.`));
         }
         if (row === undefined && chosen !== undefined) {
           // Only the registry named was looked in: say which, and which others list the id.
-          const labels = registryLabels(catalog.registries.map((r) => r.base));
           const others = [...new Set(catalog.entries.filter((e) => e.name === id).map((e) => labels.get(e.registry) ?? e.registry))];
           if (others.length > 0) throw new CodedError('not_found', terminalSafe(`${labels.get(chosen) ?? chosen} has no entry ${id}.`), { hint: listedElsewhere(others) });
         }
@@ -112,10 +114,13 @@ export function registerRegistry(program: Command, run: Run): void {
           throw new CodedError('not_found', `The ${chosen === undefined ? "registries'" : "registry's"} catalog has no entry ${id}.`, { hint: meant !== undefined ? `Did you mean ${meant}?` : '`connected-services registry search WORDS` finds entries' });
         }
         if (version !== undefined && version !== row.version) {
-          throw new CodedError('not_found', `The catalog shows ${id} at ${row.version}, not ${version}.`, { hint: `\`connected-services servers add NAME --from-registry ${id}@${version}\` fetches that version from the registry; \`registry show ${id}\` shows ${row.version}` });
+          const given = chosen === undefined ? undefined : (labels.get(chosen) ?? chosen);
+          throw new CodedError('not_found', `The catalog shows ${id} at ${row.version}, not ${version}.`, {
+            hint: terminalSafe(`\`connected-services servers add NAME --from-registry ${entryWord(id, version)}${registryFlag(given)}\` fetches that version from the registry; \`connected-services registry show ${entryWord(id, undefined)}${registryFlag(given)}\` shows ${row.version}`),
+          });
         }
         const install = await api.registryInstallOptions({ registry: row.registry, name: row.name });
-        printCatalog(ctx.output, options.json === true ? asJson({ entry: row, ...install }) : showLines(row, install));
+        printCatalog(ctx.output, options.json === true ? asJson({ entry: row, ...install }) : showLines(row, install, from));
       }),
     );
 

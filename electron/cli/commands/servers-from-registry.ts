@@ -8,6 +8,7 @@ import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
 import { refuseMemoryOnly } from '../memory-only-vault';
 import { findEntry, type Note } from './registry-entry-find';
+import { entryWord, registryFlag } from './registry-hint';
 
 export interface FromRegistryOptions {
   fromRegistry: string;
@@ -57,11 +58,11 @@ function givenInputs(items: string[] | undefined, flag = '--input', form = 'INPU
 }
 
 /** The first package this computer can run from the registry's kinds, else the first Streamable HTTP remote. */
-function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): InstallChoice {
+function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions, shown: string): InstallChoice {
   const { name, packages = [], remotes = [] } = entry.server;
   const numbered = (kind: 'package' | 'remote', n: number, count: number): void => {
     if (n <= count) return;
-    throw new CodedError('invalid_input', `${name} has no ${kind} number ${n}; it lists ${count}.`, { hint: `\`connected-services registry show ${name}\` lists each package and remote by number` });
+    throw new CodedError('invalid_input', `${name} has no ${kind} number ${n}; it lists ${count}.`, { hint: terminalSafe(`\`${shown}\` lists each package and remote by number`) });
   };
   if (options.package !== undefined) {
     numbered('package', Number(options.package), packages.length);
@@ -149,14 +150,16 @@ async function refuseTakenName(ctx: CliContext, name: string): Promise<void> {
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
   await refuseTakenName(ctx, name);
-  const { entry, base, note, registries } = await findEntry(ctx, id, version, options.registry);
+  const { entry, base, note, registries, label } = await findEntry(ctx, id, version, options.registry);
+  // The entry as this command took it: the version and the registry given, if any.
+  const shown = `connected-services registry show ${entryWord(id, version)}${registryFlag(options.registry !== undefined ? label : undefined)}`;
   // With more than one registry, which one the entry came from is part of what is being trusted.
   if (registries > 1) ctx.output.err(`From the registry at ${terminalSafe(base)}.`);
   warnLookAlike(ctx, entry, note);
   const claim = new BundleClaim(ctx.dataDir);
   try {
     const derive = { fetch, dataDir: ctx.dataDir, registry: base, claim, dryRun: options.dryRun === true };
-    return { ...(await deriveAll(ctx, name, id, entry, options, derive)), release: () => claim.release() };
+    return { ...(await deriveAll(ctx, name, id, entry, options, derive, shown)), release: () => claim.release() };
   } catch (error) {
     await claim.release();
     throw error;
@@ -218,8 +221,8 @@ function warnSecretsGiven(ctx: CliContext, keys: string[]): void {
 }
 
 /** The plan with every input given or asked, its runtime found, and the secrets it stores. */
-async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions): Promise<Omit<RegistryAdd, 'release'>> {
-  const choice = defaultChoice(entry, options);
+async function deriveAll(ctx: CliContext, name: string, id: string, entry: CheckedEntry, options: FromRegistryOptions, derive: DeriveOptions, shown: string): Promise<Omit<RegistryAdd, 'release'>> {
+  const choice = defaultChoice(entry, options, shown);
   let given = givenInputs(options.input);
   const stored = await storedInputs(ctx, options.inputSecret, given);
   const secretName = stored === undefined ? installSecretName(name) : Object.assign(installSecretName(name), { stored });
