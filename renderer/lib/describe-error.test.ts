@@ -10,7 +10,7 @@ describe('screenHint: the core hints as the screens can follow them', () => {
   it('points at Settings → Checks for the checks, and at Edit for a command not found', () => {
     expect(screenHint('run `connected-services doctor`')).toBe('see Settings → Checks');
     expect(screenHint("it printed nothing: run its command yourself to see what it does, or `connected-services doctor`")).toBe('it printed nothing: run its command yourself to see what it does, or Settings → Checks');
-    expect(screenHint('retry; if it keeps happening, check the server (its log, or `connected-services doctor --live`, which starts it)')).toBe('retry; if it keeps happening, check the server (its log, or Settings → Checks, which starts it)');
+    expect(screenHint('run `connected-services doctor --live`')).toBe('use Check services now under Settings → Checks');
     expect(screenHint('Install does-not-exist-cmd or fix "command" in /tmp/home/mcp.json')).toBe('Install does-not-exist-cmd or correct its command with Edit on its page');
   });
 
@@ -20,6 +20,14 @@ describe('screenHint: the core hints as the screens can follow them', () => {
     );
     expect(screenHint('Is the server running at https://server.example/mcp?')).toBe('Is the service running at https://server.example/mcp?');
     expect(screenHint('Is the server running at https://server.example/mcp? Then retry')).toBe('Is the server running at https://server.example/mcp? Then retry');
+  });
+
+  it('names Restart on its page where the pool says to start a service again with a command', () => {
+    // slot-state.ts, a server that kept crashing; server-output.ts, one that flooded its stderr.
+    expect(screenHint('Run `connected-services connect files` to start it again')).toBe('Start it again with Restart on its page');
+    expect(screenHint('lower the log level of "files" (its arguments or environment in mcp.json), then start it again with `connected-services connect files`')).toBe(
+      'lower the log level of "files" (its arguments or environment in mcp.json), then start it again with Restart on its page',
+    );
   });
 
   it('leaves every other hint as it is', () => {

@@ -1,5 +1,6 @@
 import { ErrorCodeSchema, type ErrorCode } from '../../shared/errors';
 import { poolHintWords } from './pool-hint-words';
+import { startAgainWith } from './start-again-words';
 
 export interface ShownError {
   code?: ErrorCode | undefined;
@@ -13,22 +14,29 @@ const OUTPUT_BELOW = /^check the server's output below/i;
 /** The core's advice for a name taken by an agent (refuse-now.ts): a command where the screens have a button. */
 const ROTATE_COMMAND = /run `connected-services agents rotate "([^"`]+)"` for a new token/;
 
-/** The core's checks, which the screens show under Settings → Checks (the `--live` ones start the server, as its Connect does). */
-const DOCTOR_COMMAND = /(run )?`connected-services doctor(?: --live)?`/g;
+/** The core's checks, which the screens show under Settings → Checks (the `--live` ones start the server: Check services now there). */
+const DOCTOR_COMMAND = /(run )?`connected-services doctor( --live)?`/g;
+
+/** A server's log (not-event-stream.ts), which the screens show on its Logs tab. */
+const ITS_LOG = /\(its log, or /;
 
 /** A check's fix for a command not found: the screens edit the entry, not mcp.json by hand. */
 const COMMAND_FIELD = /fix "command" in \S*mcp\.json/;
 
 /**
  * A hint as the screens can follow it: the output the command line prints below is on the service's
- * Logs tab here, an agent's new token is its card's Rotate token, the checks are under Settings, and
- * a command is corrected with Edit; the pool's words for a service say "service".
+ * Logs tab here, an agent's new token is its card's Rotate token, the checks are under Settings, a
+ * command is corrected with Edit, and a service the pool stopped starts again with Restart, which its
+ * page has once it failed; the pool's words for a service say "service".
  */
 export function screenHint(hint: string): string {
-  return poolHintWords(hint)
+  return startAgainWith(poolHintWords(hint), 'Restart on its page')
     .replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab")
     .replace(ROTATE_COMMAND, 'use Rotate token on the card of "$1" for a new token')
-    .replace(DOCTOR_COMMAND, (_all, run: string | undefined) => `${run !== undefined ? 'see ' : ''}Settings → Checks`)
+    .replace(ITS_LOG, '(its Logs tab, or ')
+    .replace(DOCTOR_COMMAND, (_all, run: string | undefined, live: string | undefined) =>
+      live !== undefined ? `${run !== undefined ? 'use ' : ''}Check services now under Settings → Checks` : `${run !== undefined ? 'see ' : ''}Settings → Checks`,
+    )
     .replace(COMMAND_FIELD, 'correct its command with Edit on its page');
 }
 

@@ -4,6 +4,7 @@ export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet } from './serve
 export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryText, clockText, timestamp, plural } from './format';
 export { describeError, screenHint } from './describe-error';
 export { poolHintWords } from './pool-hint-words';
+export { startAgainWith } from './start-again-words';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';
 export { systemClock } from './clock';

@@ -27,6 +27,23 @@ const RULES: readonly Rule[] = [
     /^[Tt]he server \(or a proxy in front of it, such as a load balancer without sticky sessions\) does not keep its sessions; /,
     'the service (or a proxy in front of it, such as a load balancer without sticky sessions) does not keep its sessions; ',
   ],
+  // session-expiry.ts, when the new session is forgotten too.
+  [/^[Tt]he server forgets its sessions at once; /, 'the service forgets its sessions at once; '],
+  // headers-overflow.ts: the name as written.
+  [/^[Tt]he server sends oversized headers /, 'the service sends oversized headers '],
+  // listing-bound.ts, listing-depth.ts.
+  [/^[Cc]heck the server \(a server of this size is not one we know of\); /, 'check the service (a service of this size is not one we know of); '],
+  [/^[Cc]heck the server \(no tool's schema nests this deep\); /, "check the service (no tool's schema nests this deep); "],
+  // stdin-write.ts.
+  [/^[Tt]he server closed its input or exited; /, 'the service closed its input or exited; '],
+  // stdio-errors.ts: "a stdio MCP server" names the program, as above.
+  [/^([Mm]ore than \d+ messages were waiting; )check the server, then start it again$/, '$1check the service, then start it again'],
+  [
+    /^[Aa] stdio MCP server answers on stdout for as long as it runs; check the server, then start it again$/,
+    'a stdio MCP server answers on stdout for as long as it runs; check the service, then start it again',
+  ],
+  // not-event-stream.ts, an answer stream that ended without the answer.
+  [/^[Rr]etry; if it keeps happening, check the server \(/, 'retry; if it keeps happening, check the service ('],
 ];
 
 /** A pool's hint in the screens' words ("service"), its first letter's case kept. */
@@ -35,7 +52,9 @@ export function poolHintWords(hint: string): string {
     const found = pattern.exec(hint);
     if (found === null) continue;
     const first = found[0].charAt(0);
-    const shown = first === first.toUpperCase() ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : words;
+    // `$1` and on: what the rule's groups matched (a count), as written.
+    const filled = words.replace(/\$(\d)/g, (_all, group: string) => found[Number(group)] ?? '');
+    const shown = first === first.toUpperCase() ? `${filled.charAt(0).toUpperCase()}${filled.slice(1)}` : filled;
     return `${shown}${hint.slice(found[0].length)}`;
   }
   return hint;

@@ -1,11 +1,15 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/config';
 import { liveChecks } from '../../electron/app/doctor/live-checks';
 import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
-import { screenHint } from '../../renderer/lib/describe-error';
+import { describeError, screenHint } from '../../renderer/lib/describe-error';
 import { pageLastError } from '../../renderer/lib/page-last-error';
 import { checkWords } from '../../renderer/views/settings/check-words';
 import { faultServer } from '../fixtures/servers/config';
+import { startHostileServer } from '../fixtures/servers/hostile-modern-server';
+import { startPagingServer } from '../fixtures/servers/paging-server';
 import { startMislabelledSseServer } from '../fixtures/servers/mislabelled-sse-server';
 import { startSessionExpiryServer } from '../fixtures/servers/session-expiry-server';
 import { startStrayHttpServer } from '../fixtures/servers/stray-http-server';
@@ -87,6 +91,33 @@ describe('the pool\'s hints for a start that failed, under Last error and as a l
     expect((await liveFix(pool, 'mislabelled', config)).shown).toBe(`The service ${words}`);
   }, 60_000);
 
+  it('say "service" for a listing whose pages loop, and name Restart for starting it again', async () => {
+    const server = await startPagingServer({ pages: 3, perPage: 2, descriptionBytes: 10, loop: true });
+    open.push(server);
+    const config: ServerConfig = { type: 'http', url: server.url };
+    const pool = await poolFor('pages', config);
+    await pool.start('pages').catch(() => undefined);
+    expect(lastErrorHint(pool, 'pages')).toEqual({
+      core: 'Check the server (a server of this size is not one we know of); `connected-services connect pages` starts it again',
+      shown: 'Check the service (a service of this size is not one we know of); start it again with Restart on its page',
+    });
+    expect((await liveFix(pool, 'pages', config)).shown).toBe('Check the service (a service of this size is not one we know of); start it again with Restart on its page');
+  }, 60_000);
+
+  it('say "service" for headers too large to read, the name as written', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.setHeader('Mcp-Session-Id', 's'.repeat(60_000)).setHeader('Content-Type', 'application/json').end('{}'));
+    });
+    open.push({ close: () => new Promise<void>((done) => server.close(() => done())) });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const pool = await poolFor('big', { type: 'http', url });
+    await pool.start('big').catch(() => undefined);
+    const words = 'sends oversized headers (such as a very long Mcp-Session-Id): check "big" or its maintainer';
+    expect(lastErrorHint(pool, 'big')).toEqual({ core: `The server ${words}`, shown: `The service ${words}` });
+  }, 60_000);
+
   it('say "service" for an address nothing answers at, the address as written', async () => {
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
     const pool = await poolFor('web', { type: 'http', url });
@@ -106,6 +137,17 @@ describe('the pool\'s hints for a start that failed, under Last error and as a l
   }, 60_000);
 });
 
+describe('the pool\'s hint for a call that failed, as its page shows the call\'s error', () => {
+  it('says "service", its Logs tab, and Check services now for an answer stream that ended unanswered', async () => {
+    const server = await startHostileServer();
+    open.push(server);
+    const pool = await poolFor('hostile', { type: 'http', url: server.url, timeoutMs: 600_000 }, { gate: () => null });
+    await pool.start('hostile');
+    const error: unknown = await pool.callTool('hostile', 'ends_unanswered', {}).catch((reason: unknown) => reason);
+    expect(describeError(error).hint).toBe('retry; if it keeps happening, check the service (its Logs tab, or Check services now under Settings → Checks, which starts it)');
+  }, 60_000);
+});
+
 describe('the pool\'s hints for a running service it stopped, under Last error', () => {
   it('say "service" for one flooding its stream with messages of no use', async () => {
     const server = await startStrayHttpServer('junk');
@@ -116,7 +158,7 @@ describe('the pool\'s hints for a running service it stopped, under Last error',
     await waitFor('stray stopped', () => pool.status('stray').state === 'error', 60_000);
     const { core, shown } = lastErrorHint(pool, 'stray');
     expect(core).toBe('Its server is broken or hostile; once it is fixed, start it again with `connected-services connect stray`');
-    expect(shown).toBe('The service is broken or hostile; once it is fixed, start it again with `connected-services connect stray`');
+    expect(shown).toBe('The service is broken or hostile; once it is fixed, start it again with Restart on its page');
   }, 90_000);
 
   it('say "service" for one forgetting session after session, the proxy kept', async () => {
@@ -135,6 +177,6 @@ describe('the pool\'s hints for a running service it stopped, under Last error',
     await server.expire();
     await waitFor('memo in error', () => pool.status('memo').state === 'error', 30_000);
     const words = '(or a proxy in front of it, such as a load balancer without sticky sessions) does not keep its sessions; check it, then start "memo" again';
-    expect(lastErrorHint(pool, 'memo')).toEqual({ core: `The server ${words}`, shown: `The service ${words}` });
+    expect(lastErrorHint(pool, 'memo')).toEqual({ core: `The server ${words}`, shown: `The service ${words} with Restart on its page` });
   }, 60_000);
 });
