@@ -21,7 +21,7 @@ describe('ErrorNote', () => {
     render(<ErrorNote error={describeError({ code: 'server_unavailable', message: 'memory did not start', hint: 'run `connected-services doctor --live` for details, or `connected-services logs memory`' })} />);
     const link = screen.getByRole('link', { name: 'Settings → Checks' });
     expect(link.getAttribute('href')).toBe('#/settings');
-    expect(screen.getByRole('alert').textContent).toBe('Memory did not startSee Settings → Checks for details, or connected-services logs memory');
+    expect(screen.getByRole('alert').textContent).toBe('Memory did not startUse Check services now under Settings → Checks for details, or connected-services logs memory');
     expect(screen.getByText('connected-services logs memory').tagName).toBe('CODE');
   });
 });
