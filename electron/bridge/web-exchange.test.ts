@@ -1,4 +1,5 @@
-import { createServer, request, type IncomingMessage } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { sendWebResponse, webRequest } from './web-exchange';
@@ -82,4 +83,62 @@ describe('sendWebResponse of a stream with an unread bound (a listen)', () => {
     expect(received.length).toBeLessThan(queued * frame.length);
     await new Promise<void>((resolve) => http.close(() => resolve()));
   }, 30_000);
+});
+
+/** A response whose agent reads nothing: every byte written stays waiting in the bridge. */
+class UnreadResponse extends EventEmitter {
+  readonly frames: string[] = [];
+  writableLength = 0;
+  writableEnded = false;
+  destroyed = false;
+  writeHead(): this {
+    return this;
+  }
+  write(chunk: Uint8Array | string): boolean {
+    this.frames.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    this.writableLength += Buffer.byteLength(chunk);
+    return false;
+  }
+  end(chunk?: string): this {
+    if (chunk !== undefined) this.write(chunk);
+    this.writableEnded = true;
+    return this;
+  }
+}
+
+describe("sendWebResponse: a listen's acknowledgement is not counted as unread notifications", () => {
+  const bound = 256 * 1024;
+  const frame = (message: unknown): Uint8Array => new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  // 256 URIs of 2 KiB each, as a listen may name: an acknowledgement of about 530 KB.
+  const uris = Array.from({ length: 256 }, (_, i) => `file:///${i}-${'a'.repeat(2040)}`);
+  const ack = frame({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { resourceSubscriptions: uris } } });
+  const update = (i: number): Uint8Array => frame({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: uris[i % uris.length] } });
+
+  async function send(frames: Uint8Array[]): Promise<UnreadResponse> {
+    const res = new UnreadResponse();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const f of frames) controller.enqueue(f);
+        controller.close();
+      },
+    });
+    const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    await sendWebResponse(response, res as unknown as ServerResponse, { bytes: bound, lastFrame: () => 'event: message\ndata: END\n\n' });
+    return res;
+  }
+
+  it('sends an update while the agent still reads a large acknowledgement', async () => {
+    expect(ack.byteLength).toBeGreaterThan(2 * bound);
+    const res = await send([ack, update(0)]);
+    // Before: the update found the acknowledgement waiting, past the bound, and the stream was ended.
+    expect(res.frames).not.toContain('event: message\ndata: END\n\n');
+    expect(res.frames).toHaveLength(2);
+  });
+
+  it('ends the stream once the updates left unread past the acknowledgement pass the bound', async () => {
+    const updates = Array.from({ length: 2_000 }, (_, i) => update(i));
+    const res = await send([ack, ...updates]);
+    expect(res.frames.at(-1)).toBe('event: message\ndata: END\n\n');
+    expect(res.writableLength).toBeLessThanOrEqual(ack.byteLength + bound + 'event: message\ndata: END\n\n'.length);
+  });
 });

@@ -32,7 +32,10 @@ export function abortOnClose(res: ServerResponse): AbortController {
   return controller;
 }
 
-/** A stream the agent may leave unread (a listen, a call's progress): past `bytes` waiting in the bridge it ends with `lastFrame`. */
+/**
+ * A stream the agent may leave unread (a listen, a call's progress): past `bytes` waiting in the bridge
+ * on top of its first frame it ends with `lastFrame`.
+ */
 export interface UnreadBound {
   bytes: number;
   lastFrame: () => string;
@@ -67,6 +70,10 @@ export async function sendWebResponse(response: Response, res: ServerResponse, b
   }
   const reader = response.body.getReader();
   const stop = (): void => void reader.cancel().catch(() => undefined);
+  // The first frame (a listen's acknowledgement, the echo of the agent's own bounded request: 256 URIs
+  // of up to 2 KiB each) is no notification left unread: counted, an update sent while the agent
+  // still reads it ended a stream it was reading.
+  let first: number | undefined;
   res.once('close', stop);
   try {
     for (;;) {
@@ -77,12 +84,13 @@ export async function sendWebResponse(response: Response, res: ServerResponse, b
         break;
       }
       // Only what waits unread counts: one large frame to an agent that reads is sent.
-      if (res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes) {
+      if (res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes + (first ?? 0)) {
         stop();
         res.end(bound.lastFrame());
         break;
       }
       res.write(value);
+      first ??= value.byteLength;
       if (res.destroyed) break;
     }
   } finally {
