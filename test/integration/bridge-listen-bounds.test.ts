@@ -71,18 +71,28 @@ describe('subscriptions/listen of many resources through the bridge (2026-07-28)
   it("the distinct resource past the agent's cap across its streams refuses the listen as a rate limit with what to do", async () => {
     const a = await agent('capped');
     const per = MAX_SUBSCRIPTIONS_PER_SESSION;
+    // Short URIs: the cap counts resources, and each one matched and re-sent upstream costs little on a busy machine.
+    const capUris = (i: number): string[] => Array.from({ length: per }, (_, n) => `file:///cap${i}-${n}`);
     const open = [];
-    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_AGENT / per; i++) open.push(await a.client.listen({ resourceSubscriptions: uris(`cap${i}`, per) }));
+    const ended: string[] = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_AGENT / per; i++) {
+      const subscription = await a.client.listen({ resourceSubscriptions: capUris(i) });
+      void subscription.closed.then((how) => ended.push(`stream ${i} ended (${how})`));
+      open.push(subscription);
+    }
+    // The cap is reached only if every URI was acknowledged and both streams still hold theirs.
+    expect(open.map((s) => s.honoredFilter.resourceSubscriptions?.length)).toEqual([per, per]);
+    expect(ended).toEqual([]);
     const refused = await a.client.listen({ resourceSubscriptions: ['file:///one-more'] }).then(
       () => undefined,
       (error: unknown) => error as { code?: number; message?: string; data?: { code?: string; hint?: string } },
     );
-    expect(refused?.code).toBe(-32012);
+    expect({ code: refused?.code, ended }).toEqual({ code: -32012, ended: [] });
     expect(refused?.data?.code).toBe('rate_limited');
     expect(refused?.message).toContain(`${MAX_SUBSCRIPTIONS_PER_AGENT} resources`);
     expect(refused?.data?.hint).toContain('close the listen streams you no longer read');
     // A URI the agent already follows is not a new one.
-    const again = await a.client.listen({ resourceSubscriptions: [uris('cap0', 1)[0] ?? ''] });
+    const again = await a.client.listen({ resourceSubscriptions: [capUris(0)[0] ?? ''] });
     expect(again.honoredFilter.resourceSubscriptions).toHaveLength(1);
     for (const subscription of [...open, again]) await subscription.close();
   }, 90_000);
