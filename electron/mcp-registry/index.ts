@@ -28,5 +28,6 @@ export { withBundleCwd } from './bundle-cwd';
 export { choiceLabel, installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
 export { shownDigest } from './shown-digest';
+export { rowOf } from './registry-row';
 export { dockerSpawnRefusal } from './docker-spawn-check';
 export { mountHost, type MountHost } from './docker-mounts';

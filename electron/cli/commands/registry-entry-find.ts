@@ -137,5 +137,7 @@ async function findIn(ctx: CliContext, catalog: RegistryCatalogView, id: string,
   }
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
     hint: `Check the id as the registry names it (e.g. io.github.owner/name): \`connected-services registry search WORDS\` finds it, as the app's Services screen does.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
+    // The registries not asked: a caller wording its own not_found still says them.
+    ...(unreachable.length > 0 ? { data: { unreachable } } : {}),
   });
 }

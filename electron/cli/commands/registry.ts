@@ -12,7 +12,7 @@ import { searchLines, showLines, stateLines } from './registry-lines';
 import { parseId } from './servers-from-registry';
 import { chosenRegistry, listedElsewhere } from './registry-entry-find';
 import { nonEmpty } from '../empty-values';
-import { entryWord, registryFlag } from './registry-hint';
+import { otherVersion } from './registry-version';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
@@ -99,11 +99,6 @@ export function registerRegistry(program: Command, run: Run): void {
         const labels = registryLabels(catalog.registries.map((r) => r.base));
         // A command line suggested names the registry shown when another could be meant.
         const from = row !== undefined && (chosen !== undefined || rows.length > 1) ? (labels.get(row.registry) ?? row.registry) : undefined;
-        // The others are said: the one shown is not the only entry of that id `servers add` weighs.
-        if (rows.length > 1) {
-          const others = rows.filter((r) => r !== row).map((r) => labels.get(r.registry) ?? r.registry);
-          ctx.output.err(terminalSafe(`note: ${others.join(', ')} ${others.length === 1 ? 'lists' : 'list'} ${id} too; --registry NAME shows another registry's entry.`));
-        }
         if (row === undefined && chosen !== undefined) {
           // Only the registry named was looked in: say which, and which others list the id.
           const others = [...new Set(catalog.entries.filter((e) => e.name === id).map((e) => labels.get(e.registry) ?? e.registry))];
@@ -114,10 +109,15 @@ export function registerRegistry(program: Command, run: Run): void {
           throw new CodedError('not_found', `The ${chosen === undefined ? "registries'" : "registry's"} catalog has no entry ${id}.`, { hint: meant !== undefined ? `Did you mean ${meant}?` : '`connected-services registry search WORDS` finds entries' });
         }
         if (version !== undefined && version !== row.version) {
-          const given = chosen === undefined ? undefined : (labels.get(chosen) ?? chosen);
-          throw new CodedError('not_found', `The catalog shows ${id} at ${row.version}, not ${version}.`, {
-            hint: terminalSafe(`\`connected-services servers add NAME --from-registry ${entryWord(id, version)}${registryFlag(given)}\` fetches that version from the registry; \`connected-services registry show ${entryWord(id, undefined)}${registryFlag(given)}\` shows ${row.version}`),
-          });
+          // Outside the catalog: fetched from the registry as `servers add … ID@VERSION` would fetch it.
+          const other = await otherVersion(ctx, id, version, options.registry, rows);
+          const shown = options.json === true ? asJson({ entry: other.row, ...other.install, catalogVersion: other.latest }) : showLines(other.row, other.install, other.from, other.latest);
+          return printCatalog(ctx.output, shown);
+        }
+        // The others are said: the one shown is not the only entry of that id `servers add` weighs.
+        if (rows.length > 1) {
+          const others = rows.filter((r) => r !== row).map((r) => labels.get(r.registry) ?? r.registry);
+          ctx.output.err(terminalSafe(`note: ${others.join(', ')} ${others.length === 1 ? 'lists' : 'list'} ${id} too; --registry NAME shows another registry's entry.`));
         }
         const install = await api.registryInstallOptions({ registry: row.registry, name: row.name });
         printCatalog(ctx.output, options.json === true ? asJson({ entry: row, ...install }) : showLines(row, install, from));
