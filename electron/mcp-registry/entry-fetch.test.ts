@@ -21,6 +21,17 @@ describe('fetchServerVersion', () => {
     await expect(fetchServerVersion(answering('io.example/demo', '2.0.0'), 'https://registry.example', 'io.example/demo', '1.0.0')).rejects.toThrow(/answered io.example\/demo@2.0.0 when asked for io.example\/demo@1.0.0/);
   });
 
+  it('retries once after a network failure within the same limit: a registry costs one limit, not two', async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const flaky = (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      signals.push(init?.signal);
+      return signals.length === 1 ? Promise.reject(new TypeError('fetch failed')) : answering('io.example/demo', '1.0.0')();
+    };
+    expect((await fetchServerVersion(flaky, 'https://registry.example', 'io.example/demo', '1.0.0'))?.server.version).toBe('1.0.0');
+    expect(signals).toHaveLength(2);
+    expect(signals[1]).toBe(signals[0]);
+  });
+
   it('says what went wrong with a body: one never ended, one over the bound, one that is not JSON', async () => {
     const base = 'https://registry.example';
     // Begun and never ended: the time limit cuts it, and says so.

@@ -10,10 +10,13 @@ import { PAGE_TIMEOUT_MS } from './page-fetch';
 export async function fetchServerVersion(fetch: FetchLike, base: string, name: string, version: string, timeoutMs = PAGE_TIMEOUT_MS): Promise<CheckedEntry | undefined> {
   const url = `${base}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
   let response: Response;
+  // One limit for the registry, not per try: the retry and the body share it, so a person waits at
+  // most `timeoutMs` per registry (all asked at once). The retry is for a kept-alive connection the
+  // registry closed as it was reused, which fails at once and leaves the retry nearly all of it.
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal };
-    // Once more on a network failure, as a page is (page-fetch.ts).
+    // Once more on a network failure, as a page is (page-fetch.ts); not once the limit is spent.
     response = await fetch(url, init).catch((error: unknown) => {
       if (signal.aborted) throw error;
       return fetch(url, init);
