@@ -123,5 +123,5 @@ async function serveHandler(deps: ModernDeps, modern: ModernRequest, req: Incomi
   // updates. Ending one cancels the handler's stream, and with it the SDK's request and the server's
   // call, as the lane's exchange does.
   const lastFrame = (): string => (method === 'subscriptions/listen' ? unreadListenEnd(id) : unreadAnswerEnd(id));
-  await sendWebResponse(response, res, { bytes: MAX_UNREAD_STREAM_BYTES, lastFrame });
+  await sendWebResponse(response, res, { bytes: MAX_UNREAD_STREAM_BYTES, lastFrame, exemptFirst: method === 'subscriptions/listen' });
 }

@@ -86,17 +86,21 @@ describe('sendWebResponse of a stream with an unread bound (a listen)', () => {
 });
 
 /** A response whose agent reads nothing: every byte written stays waiting in the bridge. */
+/** A response whose agent reads nothing, or (`readsFirst`) only the first frame. */
 class UnreadResponse extends EventEmitter {
   readonly frames: string[] = [];
   writableLength = 0;
   writableEnded = false;
   destroyed = false;
+  constructor(readonly readsFirst = false) {
+    super();
+  }
   writeHead(): this {
     return this;
   }
   write(chunk: Uint8Array | string): boolean {
     this.frames.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    this.writableLength += Buffer.byteLength(chunk);
+    if (!(this.readsFirst && this.frames.length === 1)) this.writableLength += Buffer.byteLength(chunk);
     return false;
   }
   end(chunk?: string): this {
@@ -108,14 +112,15 @@ class UnreadResponse extends EventEmitter {
 
 describe("sendWebResponse: a listen's acknowledgement is not counted as unread notifications", () => {
   const bound = 256 * 1024;
+  const END = 'event: message\ndata: END\n\n';
   const frame = (message: unknown): Uint8Array => new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   // 256 URIs of 2 KiB each, as a listen may name: an acknowledgement of about 530 KB.
   const uris = Array.from({ length: 256 }, (_, i) => `file:///${i}-${'a'.repeat(2040)}`);
   const ack = frame({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { resourceSubscriptions: uris } } });
   const update = (i: number): Uint8Array => frame({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: uris[i % uris.length] } });
 
-  async function send(frames: Uint8Array[]): Promise<UnreadResponse> {
-    const res = new UnreadResponse();
+  async function send(frames: Uint8Array[], { listen = true, readsFirst = false } = {}): Promise<UnreadResponse> {
+    const res = new UnreadResponse(readsFirst);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         for (const f of frames) controller.enqueue(f);
@@ -123,22 +128,35 @@ describe("sendWebResponse: a listen's acknowledgement is not counted as unread n
       },
     });
     const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-    await sendWebResponse(response, res as unknown as ServerResponse, { bytes: bound, lastFrame: () => 'event: message\ndata: END\n\n' });
+    await sendWebResponse(response, res as unknown as ServerResponse, { bytes: bound, lastFrame: () => END, exemptFirst: listen });
     return res;
   }
 
   it('sends an update while the agent still reads a large acknowledgement', async () => {
     expect(ack.byteLength).toBeGreaterThan(2 * bound);
     const res = await send([ack, update(0)]);
-    // Before: the update found the acknowledgement waiting, past the bound, and the stream was ended.
-    expect(res.frames).not.toContain('event: message\ndata: END\n\n');
+    // Counted, the acknowledgement waiting put the update past the bound, and the stream was ended.
+    expect(res.frames).not.toContain(END);
     expect(res.frames).toHaveLength(2);
+  });
+
+  it('counts the updates against the whole bound once the acknowledgement was read', async () => {
+    const updates = Array.from({ length: 2_000 }, (_, i) => update(i));
+    const res = await send([ack, ...updates], { readsFirst: true });
+    expect(res.frames.at(-1)).toBe(END);
+    expect(res.writableLength).toBeLessThanOrEqual(bound + END.length);
+  });
+
+  it("leaves a call's first frame counted: a server's large answer raises no bound", async () => {
+    const res = await send([ack, update(0)], { listen: false });
+    expect(res.frames).toHaveLength(2);
+    expect(res.frames.at(-1)).toBe(END);
   });
 
   it('ends the stream once the updates left unread past the acknowledgement pass the bound', async () => {
     const updates = Array.from({ length: 2_000 }, (_, i) => update(i));
     const res = await send([ack, ...updates]);
-    expect(res.frames.at(-1)).toBe('event: message\ndata: END\n\n');
-    expect(res.writableLength).toBeLessThanOrEqual(ack.byteLength + bound + 'event: message\ndata: END\n\n'.length);
+    expect(res.frames.at(-1)).toBe(END);
+    expect(res.writableLength).toBeLessThanOrEqual(ack.byteLength + bound + END.length);
   });
 });

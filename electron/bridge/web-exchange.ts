@@ -34,11 +34,13 @@ export function abortOnClose(res: ServerResponse): AbortController {
 
 /**
  * A stream the agent may leave unread (a listen, a call's progress): past `bytes` waiting in the bridge
- * on top of its first frame it ends with `lastFrame`.
+ * (a listen's: on top of what of its acknowledgement is still unread) it ends with `lastFrame`.
  */
 export interface UnreadBound {
   bytes: number;
   lastFrame: () => string;
+  /** A listen's: its first frame, while unread, is on top of `bytes` (see sendWebResponse). */
+  exemptFirst?: boolean;
 }
 
 /**
@@ -70,10 +72,13 @@ export async function sendWebResponse(response: Response, res: ServerResponse, b
   }
   const reader = response.body.getReader();
   const stop = (): void => void reader.cancel().catch(() => undefined);
-  // The first frame (a listen's acknowledgement, the echo of the agent's own bounded request: 256 URIs
+  // A listen's first frame (its acknowledgement, the echo of the agent's own bounded request: 256 URIs
   // of up to 2 KiB each) is no notification left unread: counted, an update sent while the agent
-  // still reads it ended a stream it was reading.
-  let first: number | undefined;
+  // still read it ended a stream it was reading. Only its part still unread is on top of the bound,
+  // and only a listen's: a call's first frame is the server's, up to 8 MiB.
+  let first = 0;
+  let written = 0;
+  const firstUnread = (): number => Math.max(0, first - Math.max(0, written - res.writableLength));
   res.once('close', stop);
   try {
     for (;;) {
@@ -84,13 +89,14 @@ export async function sendWebResponse(response: Response, res: ServerResponse, b
         break;
       }
       // Only what waits unread counts: one large frame to an agent that reads is sent.
-      if (res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes + (first ?? 0)) {
+      if (res.writableLength > 0 && res.writableLength + value.byteLength > bound.bytes + firstUnread()) {
         stop();
         res.end(bound.lastFrame());
         break;
       }
       res.write(value);
-      first ??= value.byteLength;
+      if (bound.exemptFirst === true && written === 0) first = value.byteLength;
+      written += value.byteLength;
       if (res.destroyed) break;
     }
   } finally {
