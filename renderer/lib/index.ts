@@ -5,6 +5,7 @@ export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryTe
 export { describeError, screenHint } from './describe-error';
 export { poolHintWords } from './pool-hint-words';
 export { startAgainWith } from './start-again-words';
+export { connectWith } from './connect-words';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';
 export { systemClock } from './clock';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { isRunning, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, OutcomeNote } from '../../components';
-import { focusIfLost, nextStep, pageLastError, serverActions, serverRowFocus } from '../../lib';
+import { connectWith, focusIfLost, nextStep, pageLastError, serverActions, serverRowFocus, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
@@ -22,6 +22,11 @@ export interface ServerActionsProps {
  */
 function canRestart(status: ServerStatus, stepShown: boolean): boolean {
   return status.enabled && status.approval !== 'pending' && !stepShown && (status.state === 'ready' || status.state === 'error');
+}
+
+/** The core's sign-in hints name the command line's connect: here the step's button beside the note does it. */
+function withButton(error: ShownError, label: string): ShownError {
+  return error.hint === undefined ? error : { ...error, hint: connectWith(error.hint, `“${label}”`) };
 }
 
 /**
@@ -118,7 +123,9 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false }
           onDismiss={() => live.signIns.dismiss(name)}
         />
       )}
-      {error && !toldBySignInNote(error, signIn) && !(lastErrorShown && pageLastError(status)?.message === error.message) && <ErrorNote error={error} onDismiss={clearError} />}
+      {error && !toldBySignInNote(error, signIn) && !(lastErrorShown && pageLastError(status)?.message === error.message) && (
+        <ErrorNote error={stepShown ? withButton(error, step.label) : error} onDismiss={clearError} />
+      )}
       {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
       {disconnecting && (
         <DisconnectDialog server={name} issuer={status.auth?.issuer} apiKey={status.auth?.kind === 'api_key'} sharesGrantWith={status.auth?.sharesGrantWith} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />

@@ -1,0 +1,51 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPool } from '../../electron/pool';
+import { credentialFailureInResult } from '../../electron/pool/credential-failure';
+import { connectWith } from '../../renderer/lib/connect-words';
+import { describeError } from '../../renderer/lib/describe-error';
+import { tempDir } from '../support/server-harness';
+
+// The core's hints name `connected-services connect NAME` and the command line's ways; the screens
+// name the button that does it where they show one: a service's step on its row or page header.
+
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+/** A row's action error as it shows it: the core's hint through describeError, then the step's button. */
+const onRow = (error: unknown, button: string): string | undefined => {
+  const hint = describeError(error).hint;
+  return hint === undefined ? undefined : connectWith(hint, `“${button}”`);
+};
+
+describe('a sign-in hint on a catalog row names the row\'s button', () => {
+  it('for a service that refused the credentials (HTTP 401)', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(401, { 'Content-Type': 'text/plain' }).end('no'));
+    });
+    open.push({ close: () => new Promise<void>((done) => server.close(() => done())) });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const pool = createPool({ cacheDir: tempDir('connect-hint-'), log: () => undefined });
+    open.push(pool);
+    await pool.apply({ mcpServers: { mail: { type: 'http', url } } });
+    const error: unknown = await pool.start('mail').then(() => undefined, (reason: unknown) => reason);
+    expect(describeError(error).hint).toBe('run `connected-services connect mail`');
+    expect(onRow(error, 'Sign in')).toBe('use “Sign in”');
+  }, 60_000);
+
+  it('for a program whose credentials the app keeps, or the program itself, or an API key', () => {
+    const result = { isError: true, content: [{ type: 'text', text: 'HTTP 401 Unauthorized' }] };
+    const managed = credentialFailureInResult('mail', { command: 'mail', auth: { type: 'oauth', issuer: 'https://a.example', clientId: 'c' } }, result);
+    expect(onRow(managed, 'Sign in again')).toBe('sign in again with “Sign in again”');
+    const own = credentialFailureInResult('mail', { command: 'mail' }, result);
+    expect(onRow(own, 'Connect')).toBe('renew the credentials "mail" uses (its token in env or its token file); to let Connected Services keep and renew them, give "mail" an "auth" block, then use “Connect”');
+    for (const auth of [{ type: 'api_key' as const, key: '${secret:NOTES_KEY}' }, { type: 'api_key' as const }]) {
+      expect(onRow(credentialFailureInResult('notes', { command: 'notes', auth }, result), 'Enter API key')).toBe('enter the right key with “Enter API key”');
+    }
+  });
+});
