@@ -23,11 +23,15 @@ const ITS_LOG = /\(its log, or /;
 /** A check's fix for a command not found: the screens edit the entry, not mcp.json by hand. */
 const COMMAND_FIELD = /fix "command" in \S*mcp\.json/;
 
+/** A refusal accepted while the service could not list its tools (pins-api.ts): its page's header starts it. */
+const START_TO_DECIDE = /^Start ("[^"]+") \(`connected-services connect [^`\s]+`\), then decide again\.$/;
+
 /**
  * A hint as the screens can follow it: the output the command line prints below is on the service's
  * Logs tab here, an agent's new token is its card's Rotate token, the checks are under Settings, a
  * command is corrected with Edit, and a service the pool stopped starts again with Restart, which its
- * page has once it failed; the pool's words for a service say "service".
+ * page has once it failed (one not running starts with its page's step); the pool's words for a service
+ * say "service".
  */
 export function screenHint(hint: string): string {
   return startAgainWith(poolHintWords(hint), 'Restart on its page')
@@ -37,7 +41,8 @@ export function screenHint(hint: string): string {
     .replace(DOCTOR_COMMAND, (_all, run: string | undefined, live: string | undefined) =>
       live !== undefined ? `${run !== undefined ? 'use ' : ''}Check services now under Settings → Checks` : `${run !== undefined ? 'see ' : ''}Settings → Checks`,
     )
-    .replace(COMMAND_FIELD, 'correct its command with Edit on its page');
+    .replace(COMMAND_FIELD, 'correct its command with Edit on its page')
+    .replace(START_TO_DECIDE, 'Start $1 with its Start, Connect or Restart button at the top of its page, then decide again.');
 }
 
 /** Anything an App API call threw, as a person reads it (the core already redacted secrets). */

@@ -1,10 +1,17 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPinsApi } from '../../electron/app/servers/pins-api';
+import { ToolPins } from '../../electron/pinning';
 import { createPool } from '../../electron/pool';
 import { credentialFailureInResult } from '../../electron/pool/credential-failure';
+import { requireServer, type Registry } from '../../electron/registry';
 import { connectWith } from '../../renderer/lib/connect-words';
 import { describeError } from '../../renderer/lib/describe-error';
+import type { CodedError } from '../../shared/errors';
 import { tempDir } from '../support/server-harness';
 
 // The core's hints name `connected-services connect NAME` and the command line's ways; the screens
@@ -47,5 +54,26 @@ describe('a sign-in hint on a catalog row names the row\'s button', () => {
     for (const auth of [{ type: 'api_key' as const, key: '${secret:NOTES_KEY}' }, { type: 'api_key' as const }]) {
       expect(onRow(credentialFailureInResult('notes', { command: 'notes', auth }, result), 'Enter API key')).toBe('enter the right key with “Enter API key”');
     }
+  });
+});
+
+describe('a refusal accepted while the service could not list its tools, under its page\'s tool reviews', () => {
+  it('names the step button at the top of its page for starting it, not the command', async () => {
+    const config = { mcpServers: { notes: { command: 'notes' } } };
+    const pins = new ToolPins({ dir: join(mkdtempSync(join(tmpdir(), 'cs-connect-hint-')), 'pins'), acceptNew: () => false, now: () => 1 });
+    const registry = { config: () => config, require: (name: string) => requireServer(config, name) } as unknown as Registry;
+    // The listing failed with no advice of its own (a plain error): the hint is the pins' own.
+    const relist = () => Promise.reject(new Error('it did not start'));
+    const api = createPinsApi({ pins, registry, settled: () => Promise.resolve(), relist, reviewListing: () => Promise.resolve() });
+    const tool = { server: 'notes', name: 'search', description: 'Search.', inputSchema: { type: 'object' as const } };
+    await pins.review('notes', { tools: [], prompts: [] });
+    await pins.review('notes', { tools: [tool], prompts: [] });
+    await api.reviewChanges({ name: 'notes', decisions: [{ kind: 'tool', name: 'search', decision: 'refuse' }] });
+    const [refused] = await api.listRefused({ server: 'notes' });
+    const decision = { kind: 'tool' as const, name: 'search', decision: 'accept' as const, ...(refused?.digest !== undefined ? { digest: refused.digest } : {}) };
+    const error: unknown = await api.reviewChanges({ name: 'notes', decisions: [decision] }).then(() => undefined, (reason: unknown) => reason);
+    expect((error as CodedError).hint).toBe('Start "notes" (`connected-services connect notes`), then decide again.');
+    expect(describeError(error).hint).toBe('Start "notes" with its Start, Connect or Restart button at the top of its page, then decide again.');
+    await pins.flush();
   });
 });
