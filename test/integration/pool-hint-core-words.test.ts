@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { tooDeepListing } from '../../electron/pool/listing-depth';
+import { endedUnanswered } from '../../electron/pool/not-event-stream';
 import { sessionGoneAgain, sessionsKeptForgotten } from '../../electron/pool/session-expiry';
 import { closedStdout, outran } from '../../electron/pool/stdio-errors';
 import { writeToStdin } from '../../electron/pool/stdin-write';
@@ -45,17 +46,25 @@ describe('the pool\'s hints on a service\'s page and under Settings → Checks',
 });
 
 describe('the pool\'s hint on the failed step of Add service, where the service is gone', () => {
-  it('names Try again for starting it again, not Restart on a page', () => {
-    const failed = tooDeepListing('deep');
-    const [, , , , start] = connectSteps({
-      plan: { name: 'deep', secretNames: [] },
+  /** What the failed step says, listing the tools of the service it was adding (connect-steps.ts). */
+  const startStep = (failed: CodedError, name: string) =>
+    connectSteps({
+      plan: { name, secretNames: [] },
       needsApproval: false,
       started: true,
       outcome: 'failed',
       status: undefined,
       signIn: undefined,
       failure: { step: 'connect', message: failed.message, hint: hintOf(failed) },
-    });
-    expect(start?.detail).toBe(`${failed.message} check the service (no tool's schema nests this deep); start it again with “Try again”`);
+    })[4];
+
+  it('names Try again for starting it again, not Restart on a page', () => {
+    const failed = tooDeepListing('deep');
+    expect(startStep(failed, 'deep')?.detail).toBe(`${failed.message} check the service (no tool's schema nests this deep); start it again with “Try again”`);
+  });
+
+  it('names Try again for an answer that ended without a result, not the live checks of a service gone', () => {
+    const failed = endedUnanswered('remote');
+    expect(startStep(failed, 'remote')?.detail).toBe('"remote" ended its answer without a result retry with “Try again”; if it keeps happening, check the service');
   });
 });

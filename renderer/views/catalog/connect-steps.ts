@@ -1,7 +1,8 @@
 import { ADD_SERVICE_STEPS, type AddServiceFailure, type AddServiceStep, type ServerStatus, type SignInProgress } from '../../../shared/api';
 import type { ErrorCode } from '../../../shared/errors';
-import { poolHintWords, startAgainWith, type ShownError } from '../../lib';
+import type { ShownError } from '../../lib';
 import type { ConnectTarget } from './connect-target';
+import { tryAgainWords } from './try-again-words';
 
 /** `undone`: done, then taken back when a later step failed (the core leaves nothing behind). */
 export type StepState = 'waiting' | 'active' | 'done' | 'undone' | 'not_needed' | 'failed';
@@ -35,9 +36,7 @@ export function connectSteps(input: StepInput): ShownStep[] {
   if (input.outcome !== 'failed' || failure === undefined) return steps;
   const signIn = steps.find((s) => s.id === 'sign-in');
   const failed = failure.step !== 'connect' ? failure.step : failure.code === 'auth_required' || signIn?.state === 'active' || signIn?.state === 'failed' ? 'sign-in' : 'start';
-  // The pool's hint saying "service"; not screenHint, which points to a Logs tab, Edit and Restart on a page
-  // gone by now: here Try again adds it and starts it again.
-  const detail = failure.hint !== undefined ? `${failure.message} ${startAgainWith(poolHintWords(failure.hint), '“Try again”')}` : failure.message;
+  const detail = failure.hint !== undefined ? `${failure.message} ${tryAgainWords(failure.hint)}` : failure.message;
   const at = steps.findIndex((s) => s.id === failed);
   return steps.map((s, i): ShownStep => {
     if (i === at) return { id: s.id, label: s.id === 'sign-in' ? 'Sign in' : s.label, state: 'failed', detail };
