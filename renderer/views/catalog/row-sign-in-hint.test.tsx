@@ -33,3 +33,18 @@ describe('a sign-in that failed from a service\'s step button', () => {
     expect(alert.textContent).toContain('Use “Sign in”');
   });
 });
+
+describe('a sign-in that failed from the Sign-in section of a service\'s page', () => {
+  it('names that section\'s buttons in its hint, not the command', async () => {
+    const mail = serverStatus({ name: 'mail', transport: 'http', state: 'ready', auth: { connected: true, kind: 'oauth', issuer: 'https://as.example', refreshable: true } });
+    const fake = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [mail] }),
+      connect: () => Promise.reject(new CodedError('auth_required', '"mail" needs authorization', { hint: 'run `connected-services connect mail`' })),
+    });
+    renderApp(fake, { hash: '#/services/mail' });
+    const section = await screen.findByRole('region', { name: 'Sign-in' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Sign in with the browser' }));
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain('Use “Sign in with the browser” or “Sign in with a code”');
+  });
+});

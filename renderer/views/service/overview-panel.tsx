@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { ERROR_KIND, expiryText, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
+import { connectWith, ERROR_KIND, expiryText, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -40,6 +40,9 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
         : current.hint !== undefined
           ? { ...current, hint: screenHint(current.hint) }
           : current;
+  // A sign-in of this section that failed: the core's hint names the command line's connect, here its buttons.
+  const buttons = apiKey ? '“Enter API key”' : '“Sign in with the browser” or “Sign in with a code”';
+  const shownError = error && !client && error.hint !== undefined ? { ...error, hint: connectWith(error.hint, buttons) } : error;
   // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
   const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
   return (
@@ -181,7 +184,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                 </button>
               ))}
           </div>
-          {error && !toldBySignInNote(error, signIn) && <ErrorNote error={error} onDismiss={clearError} />}
+          {shownError && !toldBySignInNote(shownError, signIn) && <ErrorNote error={shownError} onDismiss={clearError} />}
           {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
           {signingOut && (
             <ConfirmDialog title={`Sign out of ${status.name} and revoke`} confirmLabel="Sign out and revoke" danger onClose={() => setSigningOut(false)} onConfirm={() => run('revoke')}>
