@@ -16,16 +16,19 @@ afterEach(() => {
  * comes), as a loaded machine delays file reads; `release` lets them go. Reads of /proc wait meanwhile,
  * while a child's exit is still reaped on the event loop.
  */
-async function holdThreadpool(dir: string): Promise<() => void> {
+function holdThreadpool(dir: string): () => void {
   const threads = Number(process.env['UV_THREADPOOL_SIZE'] ?? 4);
   const fifos = Array.from({ length: threads }, (_, i) => join(dir, `fifo-${i}`));
   for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
   const opens = fifos.map((fifo) => open(fifo, 'r'));
-  // A blocked reader counts as one: a writer opened without blocking then succeeds and frees it.
-  await new Promise((resolve) => setTimeout(resolve, 50));
   return () => {
-    for (const fifo of fifos) closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-    void Promise.all(opens).then((handles) => Promise.all(handles.map((h) => h.close())));
+    // Opened for reading and writing, a FIFO opens at once on Linux and is a writer: every blocked open
+    // returns, however many had started; both ends are closed once they have.
+    const writers = fifos.map((fifo) => openSync(fifo, constants.O_RDWR));
+    void Promise.all(opens).then(async (handles) => {
+      await Promise.all(handles.map((h) => h.close()));
+      for (const fd of writers) closeSync(fd);
+    });
   };
 }
 
@@ -45,7 +48,7 @@ describe.skipIf(process.platform !== 'linux')('stdio stop: a server that exits a
     const moved = await waitFor('the moved child to be started', () => (existsSync(file) && readFileSync(file, 'utf8').trim() !== '' ? Number(readFileSync(file, 'utf8')) : undefined));
     left.push(moved);
     expect(isAlive(moved)).toBe(true);
-    const release = await holdThreadpool(dir);
+    const release = holdThreadpool(dir);
     const stopping = transport.close();
     // Long enough for the server to see its input end, exit and be reaped, had its stdin been closed first.
     await new Promise((resolve) => setTimeout(resolve, 500));
