@@ -28,12 +28,33 @@ describe('templatesMatching', () => {
     expect(templatesMatching(templates, 'other://x', never, thread())).toEqual([]);
   });
 
-  it('refuses a match past the budget, and leaves that template out from then on', () => {
+  it('refuses a match past the budget, and leaves that template out once it is past it again', () => {
     const checking = thread();
     const uri = `x://${'a'.repeat(40)}`;
-    expect(() => templatesMatching([COSTLY, 'x://{id}'], uri, never, checking)).toThrow(/took longer than 0.5 s/);
+    expect(() => templatesMatching([COSTLY, 'x://{id}'], uri, never, checking)).toThrow(/took longer than 0.5 s; the machine may have been busy/);
+    expect(() => templatesMatching([COSTLY, 'x://{id}'], uri, never, checking)).toThrow(/took longer than 0.5 s twice; that template is no longer matched/);
     // The costly one is not tried again; the other still matches, in a new thread.
     expect(templatesMatching([COSTLY, 'x://{id}'], uri, never, checking)).toEqual([1]);
+  });
+
+  it('asks again about a template after one timeout, and leaves it out after a second', () => {
+    const asked: string[][] = [];
+    const answers: Array<{ timedOut: number } | { answer: { matches: number[] } }> = [{ timedOut: 0 }, { answer: { matches: [] } }, { timedOut: 0 }];
+    const slow = {
+      budgetMs: 2_000,
+      ask: (request: () => { templates: string[] }) => {
+        asked.push(request().templates);
+        return answers.shift();
+      },
+    } as unknown as CheckingThread;
+    const templates = ['file:///{path}', 'g://{id}'];
+    // Refused with its error, without claiming the template is left out.
+    expect(() => templatesMatching(templates, 'file:///a', never, slow)).toThrow(/^matching the URI against a service's URI template took longer than 2 s; the machine may have been busy$/);
+    // A sleeping laptop does not condemn it: the next match asks about it again.
+    expect(templatesMatching(templates, 'file:///a', never, slow)).toEqual([]);
+    expect(asked[1]).toEqual(templates);
+    expect(() => templatesMatching(templates, 'file:///a', never, slow)).toThrow(/took longer than 2 s twice; that template is no longer matched/);
+    expect(templatesMatching(templates, 'file:///a', (text) => text.startsWith('g'), { budgetMs: 2_000, ask: () => undefined } as unknown as CheckingThread)).toEqual([1]);
   });
 
   it('matches in this thread where no thread can start', () => {

@@ -10,7 +10,7 @@ afterAll(async () => {
 // A server lists a URI template whose match backtracks without end (14 open expressions in a row): an
 // agent's read of a URI no resource lists held this process, every agent and every server, for minutes.
 describe('a server whose URI template takes unbounded time to match', () => {
-  it('refuses the read within the budget, serves another server meanwhile, and matches that template no more', async () => {
+  it('refuses the read within the budget, serves another server meanwhile, and matches that template no more once past it twice', async () => {
     const costly = `x://${'{+a}'.repeat(14)}!`;
     const { agent } = await bridgeWithAgent({ hostile: server({ TEMPLATES: JSON.stringify([costly]) }), calm: server({ TOOL_NAMES: JSON.stringify(['ping']), TEMPLATES: JSON.stringify(['g://{id}']) }) }, open);
 
@@ -19,6 +19,8 @@ describe('a server whose URI template takes unbounded time to match', () => {
     expect(refused.status).toBe('rejected');
     expect(String(refused.status === 'rejected' ? (refused.reason as Error).message : '')).toContain("matching the URI against a service's URI template took longer than 2 s");
     expect(served.status === 'fulfilled' ? firstText(served.value) : '').toBe('called ping');
+    // One timeout may be a busy machine: the next read asks again, and past the budget again it is left out.
+    await expect(agent.client.readResource({ uri })).rejects.toThrow(/took longer than 2 s twice; that template is no longer matched/);
     // Left out from then on: the next read is told at once that no service offers it; the other's template still reads.
     await expect(agent.client.readResource({ uri })).rejects.toThrow(/unknown resource|no resource|not offered/i);
     expect((await agent.client.readResource({ uri: 'g://7' })).contents[0]).toMatchObject({ text: 'read g://7' });
