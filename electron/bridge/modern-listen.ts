@@ -26,6 +26,12 @@ function rateLimited(outcome: PromiseSettledResult<void> | undefined): RpcError 
   return outcome?.status === 'rejected' && outcome.reason instanceof RpcError && outcome.reason.data.code === 'rate_limited' ? outcome.reason : undefined;
 }
 
+function firstFailure(outcomes: ReadonlyArray<PromiseSettledResult<void>>): RpcError | undefined {
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed === undefined) return undefined;
+  return failed.reason instanceof RpcError ? failed.reason : rpcError(agentError(failed.reason));
+}
+
 function answerError(res: ServerResponse, body: unknown, error: RpcError): void {
   const id = (body as { id?: unknown }).id;
   endJson(res, 200, JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: error.code, message: error.message, data: error.data } }));
@@ -37,7 +43,8 @@ function answerError(res: ServerResponse, body: unknown, error: RpcError): void 
  * its server for as long as the stream stays open. The body handed on to the SDK keeps only the URIs
  * that passed, so its acknowledgement names exactly what the agent will hear of. A URI past the bridge's
  * caps (the agent's, or its server's, distinct resources followed) refuses the whole stream with the
- * rate limit, so the agent learns why rather than hearing of fewer. Other requests pass as they are.
+ * rate limit, so the agent learns why rather than hearing of fewer; one whose every URI failed is refused
+ * with the first failure. Other requests pass as they are.
  * The subscriptions end with the stream (response-over.ts), not only with the agent's connection.
  */
 export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent: string, body: unknown, res: ServerResponse, signal: AbortSignal): Promise<unknown> {
@@ -58,10 +65,12 @@ export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent
   const outcomes = await Promise.allSettled(asked.map((uri) => subscribeUri(ctx, agent, subscriber, uri, { signal })));
   const allowed = asked.filter((_, at) => outcomes[at]?.status === 'fulfilled');
   const release = (): void => void ctx.subscriptions.drop(key).catch((error: unknown) => ctx.log(`ending a listen stream's subscriptions failed: ${String(error)}`));
-  const limited = outcomes.map(rateLimited).find((error) => error !== undefined);
-  if (limited !== undefined) {
+  // Past a cap, or none of its resources followed (a server that timed out or is down): the agent
+  // is told why, not acknowledged without them on a stream that may end at once.
+  const refused = outcomes.map(rateLimited).find((error) => error !== undefined) ?? (allowed.length === 0 ? firstFailure(outcomes) : undefined);
+  if (refused !== undefined) {
     release();
-    answerError(res, body, limited);
+    answerError(res, body, refused);
     return LISTEN_ANSWERED;
   }
   whenOver(res, release);

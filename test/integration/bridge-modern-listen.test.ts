@@ -51,7 +51,7 @@ describe('subscriptions/listen through the bridge (2026-07-28)', () => {
     expect(await subscription.closed).toBe('local');
   });
 
-  it('follows a resource through the gate: its updates arrive, and a resource of no allowed server is not acknowledged', async () => {
+  it('follows a resource through the gate: its updates arrive, a resource of no allowed server is not acknowledged, and a listen of none it may read is refused', async () => {
     const { a, heard } = await agent('follows');
     const uri = (await a.client.listResources()).resources[0]?.uri ?? '';
     expect(uri).not.toBe('');
@@ -63,8 +63,8 @@ describe('subscriptions/listen through the bridge (2026-07-28)', () => {
     await subscription.close();
 
     const denied = await agent('no-reads', 'deny');
-    const none = await denied.a.client.listen({ resourceSubscriptions: [uri] });
-    expect(none.honoredFilter).toEqual({});
+    // None of its resources followed: refused with why, not acknowledged empty.
+    await expect(denied.a.client.listen({ resourceSubscriptions: [uri] })).rejects.toThrow('your agent may not read from "everything"');
     await h.bridge.audit.flush();
     const audited = await h.bridge.audit.read({ agent: 'follows' });
     expect(audited.some((e) => e.kind === 'resource' && e.tool === uri && e.outcome === 'ok')).toBe(true);
