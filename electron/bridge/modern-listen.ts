@@ -65,16 +65,18 @@ export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent
   const outcomes = await Promise.allSettled(asked.map((uri) => subscribeUri(ctx, agent, subscriber, uri, { signal })));
   const allowed = asked.filter((_, at) => outcomes[at]?.status === 'fulfilled');
   const release = (): void => void ctx.subscriptions.drop(key).catch((error: unknown) => ctx.log(`ending a listen stream's subscriptions failed: ${String(error)}`));
-  // Past a cap, or none of its resources followed (a server that timed out or is down): the agent
-  // is told why, not acknowledged without them on a stream that may end at once.
-  const refused = outcomes.map(rateLimited).find((error) => error !== undefined) ?? (allowed.length === 0 ? firstFailure(outcomes) : undefined);
+  // Past a cap, or none of its resources followed (a server that timed out or is down) on a stream that
+  // asked for nothing else: the agent is told why, not acknowledged empty on a stream that may end at once.
+  // One that also asked for list changes keeps them; its acknowledgement names what it follows.
+  const { resourceSubscriptions: _asked, ...notifications } = body.params.notifications;
+  const nothingElse = !Object.values(notifications).some((asked) => asked === true);
+  const refused = outcomes.map(rateLimited).find((error) => error !== undefined) ?? (allowed.length === 0 && nothingElse ? firstFailure(outcomes) : undefined);
   if (refused !== undefined) {
     release();
     answerError(res, body, refused);
     return LISTEN_ANSWERED;
   }
   whenOver(res, release);
-  const { resourceSubscriptions: _asked, ...notifications } = body.params.notifications;
   return { ...body, params: { ...body.params, notifications: allowed.length > 0 ? { ...notifications, resourceSubscriptions: allowed } : notifications } };
 }
 

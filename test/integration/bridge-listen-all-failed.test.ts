@@ -45,6 +45,14 @@ describe('a listen whose every resource could not be followed', () => {
     expect(refused?.data?.hint).toMatch(/^Retry, or raise "timeoutMs" of "quiet"/);
   }, 60_000);
 
+  it('keeps a stream that also asked for list changes: acknowledged with those, without the resources', async () => {
+    const a = await connectModernAgent(h.bridge.url, await token('changes-too'));
+    open.push(a);
+    const subscription = await a.client.listen({ toolsListChanged: true, resourceSubscriptions: ['file:///a'] });
+    expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+    await subscription.close();
+  }, 60_000);
+
   it('as a legacy resources/subscribe of it is (2025-11-25)', async () => {
     const a = await connectAgent(h.bridge.url, await token('legacy'));
     open.push(a);
