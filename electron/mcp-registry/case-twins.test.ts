@@ -15,6 +15,7 @@ describe('caseTwins', () => {
     [['manifest.json', 'server/', 'server/index.js', 'server/lib/a.js']],
     [['server/index.js', 'server/', 'server/index.js']],
     [['a.js', 'b.js', 'ab/a.js']],
+    [['./server/a.js', 'server/b.js']],
   ])('takes %j', (names) => {
     expect(firstTwin(names)).toBeUndefined();
   });
@@ -24,6 +25,7 @@ describe('caseTwins', () => {
     [['server/Index.js', 'server/index.js'], ['server/Index.js', 'server/index.js']],
     [['Server/a.js', 'server/b.js'], ['Server', 'server']],
     [['lib', 'LIB/x.js'], ['lib', 'LIB']],
+    [['./Server/a.js', 'server/b.js'], ['Server', 'server']],
     [['caf\u00e9.txt', 'cafe\u0301.txt'], ['caf\u00e9.txt', 'cafe\u0301.txt']],
   ])('refuses %j, naming the earlier spelling', (names, expected) => {
     expect(firstTwin(names)).toEqual(expected);

@@ -18,7 +18,7 @@ export interface CaseTwin {
 export function caseTwins(): (name: string) => CaseTwin | undefined {
   const seen = new Map<string, string>();
   return (name) => {
-    const parts = name.split('/').filter((part) => part !== '');
+    const parts = name.split('/').filter((part) => part !== '' && part !== '.');
     for (let end = 1; end <= parts.length; end += 1) {
       const path = parts.slice(0, end).join('/');
       const key = folded(path);
