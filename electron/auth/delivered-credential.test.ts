@@ -9,20 +9,20 @@ import { stdioAuthTarget, stdioTokenUrl } from './auth-config';
 import { canonicalResource } from './resource';
 import { tokensKey } from './token-record';
 import { createAuthCoordinator } from './coordinator';
-import { Redactor, redactor } from '../../shared/redact';
+import { Redactor } from '../../shared/redact';
 import { leavesProcessRedactorAsFound } from '../../test/support/process-redactor';
 
 // What these vaults hold becomes known to this file's own redactor: the process's is shared by the worker's other test files.
 const testRedactor = new Redactor();
 /** What the coordinator makes known to the process's redactor: the values behind references it resolves, the tokens it hands out. */
 const PROCESS_KNOWN = ['key-123', 'the-secret', 'access-1', 'refresh-1'];
-leavesProcessRedactorAsFound(PROCESS_KNOWN);
+const processRedactor = leavesProcessRedactorAsFound(PROCESS_KNOWN);
 
 const vaults: Vault[] = [];
 afterEach(async () => {
   await Promise.all(vaults.splice(0).map((v) => v.close()));
   // The process's redactor is shared by the worker's other test files.
-  for (const value of PROCESS_KNOWN) redactor.removeSecret(value);
+  processRedactor.forgetAdded();
 });
 
 async function coordinator() {

@@ -45,7 +45,7 @@ describe('servers add --from-registry with an mcpb bundle whose file names are n
     ['twins', /its paths "server\/index\.js" and "server\/Index\.js" differ only in case or in how an accent is written/],
   ])('the %s bundle is refused, naming its first such file and what to do, and nothing is kept', async (name, why) => {
     const refused = await cli(['servers', 'add', name, '--from-registry', `io.example/${name}`]);
-    expect(refused.code).not.toBe(0);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('The bundle was refused');
     expect(refused.stderr).toMatch(why);
     expect(refused.stderr).toContain("ask the bundle's maker for a bundle with portable file names");

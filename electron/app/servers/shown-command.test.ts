@@ -10,7 +10,7 @@ import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
 import { leavesProcessRedactorAsFound } from '../../../test/support/process-redactor';
 
 const LITERAL = 'literal-secret-5f2a9c1e';
-leavesProcessRedactorAsFound([LITERAL]);
+const processRedactor = leavesProcessRedactorAsFound([LITERAL]);
 
 describe('approvalCommandLine', () => {
   it('shows every environment variable with its value as written, sorted, before the command', () => {
@@ -62,7 +62,7 @@ describe('withApprovalCommandLines', () => {
     await pool?.close();
     await rm(dir, { recursive: true, force: true });
     // The process's redactor is shared by the worker's other test files.
-    redactor.removeSecret(LITERAL);
+    processRedactor.forgetAdded();
   });
 
   it('gives every status that leaves the pool the whole entry, literal secrets redacted', async () => {
