@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { ProcStat } from './proc-stat';
 import { inBatches, statOf } from './proc-scan';
-import { groupAlive, signalGroup } from './process-group';
+import { groupAlive, signalGroup, type TreeKill } from './process-group';
 import type { DaemonRule } from './run-watch';
 
 const POLL_MS = 25;
@@ -25,6 +25,8 @@ export interface EndRunOptions {
   /** A seam for tests; default setTimeout. */
   delay?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Windows: how taskkill is run (a seam for tests). */
+  treeKill?: TreeKill | undefined;
 }
 
 function wait(ms: number): Promise<void> {
@@ -58,7 +60,7 @@ async function anyRunning(stats: readonly ProcStat[]): Promise<boolean> {
 export async function endRun(child: ChildProcess | undefined, watch: RunSurvivors | undefined, options: EndRunOptions): Promise<boolean> {
   const { platform, daemons } = options;
   const group = (signal: NodeJS.Signals): void => {
-    if (child !== undefined) signalGroup(child, signal, platform);
+    if (child !== undefined) signalGroup(child, signal, platform, options.treeKill);
   };
   const groupLeft = (): boolean => child !== undefined && groupAlive(child, platform);
   const delay = options.delay ?? wait;

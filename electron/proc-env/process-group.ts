@@ -1,17 +1,44 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
+
+/** How taskkill is run: node's execFile, or a fake in tests. */
+export type ExecFileLike = (file: string, args: readonly string[], options: { windowsHide: boolean }, done: (error: Error | null) => void) => unknown;
+
+/** Windows: taskkill by full path (the app's SystemRoot, not a server's PATH), no shell. */
+export interface TreeKill {
+  execFile?: ExecFileLike | undefined;
+  /** The app's own environment; default process.env. */
+  env?: NodeJS.ProcessEnv | undefined;
+}
 
 function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
 /**
- * Signals the child's process group (POSIX: the child was spawned `detached`, so it leads its own
- * group and `kill(-pid)` reaches everything it started). On Windows only the child itself.
+ * Windows has no process groups: `taskkill /T` ends the child and every process it started (a .cmd
+ * server is cmd.exe with node under it), `/F` forcefully, for SIGKILL. Without SystemRoot, the child only.
  */
-export function signalGroup(child: ChildProcess, signal: NodeJS.Signals, platform: NodeJS.Platform): void {
+function killTree(child: ChildProcess, pid: number, signal: NodeJS.Signals, kill: TreeKill): void {
+  const root = (kill.env ?? process.env).SystemRoot;
+  if (root === undefined || root === '') {
+    child.kill(signal);
+    return;
+  }
+  const args = ['/pid', String(pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
+  const run = kill.execFile ?? execFile;
+  // A failure (the tree already gone, a console program that takes /F only) is what the grace and /F are for.
+  run(`${root}\\System32\\taskkill.exe`, args, { windowsHide: true }, () => undefined);
+}
+
+/**
+ * Signals the child's process group (POSIX: the child was spawned `detached`, so it leads its own
+ * group and `kill(-pid)` reaches everything it started). On Windows its process tree (taskkill /T).
+ */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals, platform: NodeJS.Platform, kill: TreeKill = {}): void {
   if (child.pid === undefined) return;
   if (platform === 'win32') {
-    if (!exited(child)) child.kill(signal);
+    // Once the child is gone its pid may be another's: the tree is not looked for.
+    if (!exited(child)) killTree(child, child.pid, signal, kill);
     return;
   }
   try {
