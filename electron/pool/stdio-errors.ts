@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { CmdPercentError } from '../proc-env';
 
 /**
  * What to do about a program that was not found. A path (`/opt/x/server`, `./bin/server`) is not
@@ -18,6 +19,14 @@ function notFoundHint(server: string, command: string, cwd: string | undefined):
 
 /** Why a stdio server's program could not be started, and what to fix. */
 export function spawnError(error: unknown, { server, command, cwd }: { server: string; command: string; cwd?: string | undefined }): CodedError {
+  if (error instanceof CmdPercentError) {
+    const where = error.argIndex === undefined ? 'its command' : `its args[${error.argIndex}]`;
+    // The value is not shown: an argument may hold a secret.
+    return new CodedError('server_unavailable', redact(`could not start "${server}": ${where} holds "%", and \`${command}\` runs through cmd.exe, which would expand it as an environment variable`), {
+      hint: redact(`run the program's .exe (or its script with its interpreter, e.g. \`node server.js\`) as the command of "${server}" instead of the .cmd/.bat, or take the % out of the argument`),
+      cause: error,
+    });
+  }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
     return new CodedError('server_unavailable', redact(`could not start "${server}": its working directory ${cwd} does not exist`), {

@@ -1,5 +1,5 @@
 import type { ChildProcessWithoutNullStreams, SpawnOptionsWithoutStdio } from 'node:child_process';
-import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
+import type { CrossSpawnParts, SpawnLike as ProcessSpawnLike } from '../proc-env';
 import type { FloodLimits } from './flood-budget';
 import type { RunLedger } from './run-ledger';
 
@@ -26,7 +26,10 @@ export interface StdioTransportOptions {
   /** Budgets for stderr and stray stdout lines; default DEFAULT_FLOOD_LIMITS. */
   floodLimits?: FloodLimits | undefined;
   now?: (() => number) | undefined;
+  /** What starts the program; on Windows it is handed cross-spawn's parse of the command (windows-launch.ts). */
   spawn?: SpawnLike;
+  /** Windows: cross-spawn's parse and ENOENT hook; a seam for tests. */
+  crossSpawn?: CrossSpawnParts | undefined;
   platform?: NodeJS.Platform;
   /** Where the run's processes are recorded while it runs (Linux), for a start after a crash to stop. */
   ledger?: RunLedger | undefined;

@@ -3,6 +3,7 @@ import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOpti
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { commandLauncher } from '../proc-env';
 import { loadSdkSchemas } from './client-sdk';
 import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { LineSplitter } from './line-splitter';
@@ -122,7 +123,8 @@ export class StdioProcessTransport implements Transport {
 
   #spawn(): Promise<void> {
     const { command, args, cwd } = this.#options;
-    const spawn: SpawnLike = this.#options.spawn ?? nodeSpawn;
+    // Windows: through cross-spawn, as the MCP SDK does, so `npx` (npx.cmd) starts (windows-launch.ts).
+    const spawn: SpawnLike = commandLauncher(this.#platform, this.#options.spawn ?? nodeSpawn, this.#options.crossSpawn);
     // Linux: a random mark in the environment, to find candidates of what the run started (run-watch.ts).
     const env = this.#run.env(this.#options.env);
     return new Promise<void>((resolve, reject) => {

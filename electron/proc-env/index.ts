@@ -1,6 +1,7 @@
 export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
 export type { SpawnLike } from './spawn-like';
-export { groupAlive, signalGroup } from './process-group';
+export { groupAlive, signalGroup, type ExecFileLike, type TreeKill } from './process-group';
+export { CmdPercentError, commandLauncher, type CrossSpawnParts, type ParsedCommand } from './windows-launch';
 export { carriesMark, newRunMark, RUN_MARK_VAR } from './run-mark';
 export { endRun, KILL_PHASE_MS, KILL_ROUNDS, type EndRunOptions } from './end-run';
 export { RunWatch, type DaemonRule, type Unproven } from './run-watch';
