@@ -35,4 +35,12 @@ describe('StdioProcessTransport on Windows', () => {
     expect(error.hint).toContain("run the program's .exe");
     expect(spawned).toEqual([]);
   });
+
+  it('says a program not on PATH was not found, without running cmd.exe to find out', async () => {
+    const { transport, spawned } = harness({ command: 'missing' });
+    const error = (await transport.start().catch((e: unknown) => e)) as CodedError;
+    expect(error.message).toBe('could not start "fake": `missing` was not found');
+    expect(error.hint).toBe('`missing` was not found on PATH; run `connected-services doctor`');
+    expect(spawned).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@ import type { SpawnLike } from './spawn-like';
 import { CmdPercentError, commandLauncher } from './windows-launch';
 
 const windows = crossSpawnAsOnWindows();
-const PATH = windowsPath(['npx.CMD', 'node.EXE']);
+const PATH = windowsPath(['npx.CMD', 'node.EXE', 'run%.CMD']);
 
 afterAll(() => rmSync(PATH, { recursive: true, force: true }));
 
@@ -62,9 +62,9 @@ describe('commandLauncher', () => {
     const error = refused('npx', ['-y', 'pkg', '--token=%SECRET%']);
     expect(error).toBeInstanceOf(CmdPercentError);
     expect(error).toMatchObject({ argIndex: 2 });
-    // A program not found is run through cmd.exe too (which then says so).
-    expect(refused('missing', ['50%'])).toMatchObject({ argIndex: 0 });
-    expect(refused('%COMSPEC%', [])).toMatchObject({ argIndex: undefined });
+    // Not found on PATH: Node's ENOENT, not cmd.exe run to say so.
+    expect(refused('missing', ['50%'])).toMatchObject({ code: 'ENOENT', message: 'spawn missing ENOENT' });
+    expect(refused('run%', [])).toMatchObject({ argIndex: undefined, message: 'the command holds "%", which cmd.exe would expand' });
     expect(calls).toEqual([]);
     // A program found as .exe is started without cmd.exe: its arguments reach it as they are.
     expect(refused('node', ['-e', 'console.log("100%")'])).toBeUndefined();

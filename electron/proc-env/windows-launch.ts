@@ -12,16 +12,13 @@ export interface ParsedCommand {
   original: { command: string; args: string[] };
 }
 
-/** The two parts cross-spawn's own spawn() is made of (its index.js), taken apart to check between them. */
+/** cross-spawn's parse: the part of its spawn() (its index.js) before Node's spawn, taken apart to check what it made. */
 export interface CrossSpawnParts {
   parse(command: string, args: readonly string[], options: SpawnOptions): ParsedCommand;
-  /** Turns cmd.exe's exit 1 for a program it did not find into the 'error' ENOENT Node gives elsewhere. */
-  hookChildProcess(child: ChildProcess, parsed: ParsedCommand): void;
 }
 
 interface CrossSpawnModule {
   _parse: CrossSpawnParts['parse'];
-  _enoent: { hookChildProcess: CrossSpawnParts['hookChildProcess'] };
 }
 
 const require = createRequire(import.meta.url);
@@ -31,7 +28,7 @@ let loaded: CrossSpawnParts | undefined;
 function crossSpawn(): CrossSpawnParts {
   if (loaded === undefined) {
     const module = require('cross-spawn') as CrossSpawnModule;
-    loaded = { parse: module._parse, hookChildProcess: module._enoent.hookChildProcess };
+    loaded = { parse: module._parse };
   }
   return loaded;
 }
@@ -62,8 +59,8 @@ function refusePercent(command: string, args: readonly string[]): void {
  * How a configured command is started. On Windows as the MCP SDK's StdioClientTransport does, with
  * cross-spawn: PATHEXT finds `npx.cmd` for `npx` (Node's spawn never does), and a .cmd/.bat runs
  * through `cmd.exe /d /s /c` with its metacharacters escaped (Node ≥ 20.12.2 refuses to spawn one
- * directly, CVE-2024-27980); an argument with `%` is refused there (CmdPercentError). Elsewhere
- * `spawn` as it is, without a shell.
+ * directly, CVE-2024-27980); an argument with `%` is refused there (CmdPercentError), and a program
+ * not found is Node's ENOENT before anything runs. Elsewhere `spawn` as it is, without a shell.
  */
 export function commandLauncher<Options extends SpawnOptions, Child extends ChildProcess>(
   platform: NodeJS.Platform,
@@ -74,10 +71,12 @@ export function commandLauncher<Options extends SpawnOptions, Child extends Chil
   return (command, args, options) => {
     const cross = parts ?? crossSpawn();
     const parsed = cross.parse(command, args, options);
-    if (parsed.options.windowsVerbatimArguments === true && options.windowsVerbatimArguments !== true) refusePercent(command, args);
+    if (parsed.options.windowsVerbatimArguments === true && options.windowsVerbatimArguments !== true) {
+      // Not found on PATH: Node's own error, rather than cmd.exe's exit 1 and "is not recognized".
+      if (parsed.file === undefined) throw Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT', path: command });
+      refusePercent(command, args);
+    }
     // parse copies the options it is given and only adds to them.
-    const child = spawn(parsed.command, parsed.args, parsed.options as Options);
-    cross.hookChildProcess(child, parsed);
-    return child;
+    return spawn(parsed.command, parsed.args, parsed.options as Options);
   };
 }

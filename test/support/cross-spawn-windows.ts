@@ -10,7 +10,6 @@ const READ_AT_LOAD = /[\\/]node_modules[\\/](?:cross-spawn|which|isexe)[\\/]/;
 
 interface CrossSpawnModule {
   _parse: CrossSpawnParts['parse'];
-  _enoent: { hookChildProcess: CrossSpawnParts['hookChildProcess'] };
 }
 
 /**
@@ -26,7 +25,7 @@ export function crossSpawnAsOnWindows(): CrossSpawnParts {
   Object.defineProperty(process, 'platform', { value: 'win32', configurable: true });
   try {
     const module = require('cross-spawn') as CrossSpawnModule;
-    return { parse: module._parse, hookChildProcess: module._enoent.hookChildProcess };
+    return { parse: module._parse };
   } finally {
     if (platform !== undefined) Object.defineProperty(process, 'platform', platform);
     for (const key of Object.keys(cache)) if (READ_AT_LOAD.test(key)) Reflect.deleteProperty(cache, key);
