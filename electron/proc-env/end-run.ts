@@ -25,7 +25,7 @@ export interface EndRunOptions {
   /** A seam for tests; default setTimeout. */
   delay?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** Windows: how taskkill is run (a seam for tests). */
+  /** Windows: how taskkill is run (a seam for tests); used when daemons end, as /T cannot tell them apart. */
   treeKill?: TreeKill | undefined;
 }
 
@@ -59,8 +59,9 @@ async function anyRunning(stats: readonly ProcStat[]): Promise<boolean> {
  */
 export async function endRun(child: ChildProcess | undefined, watch: RunSurvivors | undefined, options: EndRunOptions): Promise<boolean> {
   const { platform, daemons } = options;
+  const tree = daemons === 'end' ? (options.treeKill ?? {}) : undefined;
   const group = (signal: NodeJS.Signals): void => {
-    if (child !== undefined) signalGroup(child, signal, platform, options.treeKill);
+    if (child !== undefined) signalGroup(child, signal, platform, tree);
   };
   const groupLeft = (): boolean => child !== undefined && groupAlive(child, platform);
   const delay = options.delay ?? wait;

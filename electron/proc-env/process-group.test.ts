@@ -87,4 +87,12 @@ describe('endRun on Windows', () => {
     expect(await endRun(child, undefined, { graceMs: 500, platform: 'win32', daemons: 'end', delay, now: () => clock, treeKill: { execFile, env } })).toBe(false);
     expect(runs.map((r) => r.args)).toEqual([['/pid', '78', '/T']]);
   });
+
+  it("signals the child alone when the run's daemons are kept (a store's program): taskkill /T would end them too", async () => {
+    const child = running(79);
+    const { execFile, runs } = recorder(() => 0);
+    expect(await endRun(child, undefined, { graceMs: 0, platform: 'win32', daemons: 'keep', treeKill: { execFile, env } })).toBe(true);
+    expect(runs).toEqual([]);
+    expect([...new Set(child.kills)]).toEqual(['SIGKILL']);
+  });
 });

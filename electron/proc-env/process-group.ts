@@ -32,13 +32,16 @@ function killTree(child: ChildProcess, pid: number, signal: NodeJS.Signals, kill
 
 /**
  * Signals the child's process group (POSIX: the child was spawned `detached`, so it leads its own
- * group and `kill(-pid)` reaches everything it started). On Windows its process tree (taskkill /T).
+ * group and `kill(-pid)` reaches everything it started). On Windows, with `tree`, its process tree
+ * (taskkill /T), daemons too; without, the child alone.
  */
-export function signalGroup(child: ChildProcess, signal: NodeJS.Signals, platform: NodeJS.Platform, kill: TreeKill = {}): void {
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals, platform: NodeJS.Platform, tree?: TreeKill): void {
   if (child.pid === undefined) return;
   if (platform === 'win32') {
     // Once the child is gone its pid may be another's: the tree is not looked for.
-    if (!exited(child)) killTree(child, child.pid, signal, kill);
+    if (exited(child)) return;
+    if (tree === undefined) child.kill(signal);
+    else killTree(child, child.pid, signal, tree);
     return;
   }
   try {
