@@ -89,6 +89,16 @@ describe('registry show ID@VERSION for a version outside the catalog', () => {
     expect(missing.stderr).toContain(`The catalog knows io.acme/notes at 2.0.0 (${label(first)}), 2.0.0 (${label(second)}); \`connected-services registry show io.acme/notes --registry ${label(first)}\` shows 2.0.0`);
   });
 
+  it('words an empty id or version for registry show, not --from-registry', async () => {
+    for (const raw of ['io.acme/notes@', ' @1.0.0']) {
+      const refused = await cli(['registry', 'show', raw]);
+      expect(refused.code, raw).toBe(2);
+      expect(refused.stderr).toContain('`registry show` takes ID[@VERSION]');
+      expect(refused.stderr).toContain('For example: connected-services registry show io.github.owner/name');
+      expect(refused.stderr).not.toContain('--from-registry');
+    }
+  });
+
   // "No registry has it" alone would be untrue: one that lists the id was not asked.
   it('says which registry could not be asked when the others lack the version', async () => {
     await second.close();

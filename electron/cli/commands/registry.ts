@@ -90,7 +90,7 @@ export function registerRegistry(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((raw: string, options: { json?: boolean; registry?: string }) =>
       run(async (ctx) => {
-        const { id, version } = parseId(raw);
+        const { id, version } = parseId(raw, { takes: '`registry show`', example: 'connected-services registry show' });
         const api = (await ctx.core()).api;
         const catalog = await catalogOf(ctx, api, options.registry);
         const chosen = options.registry === undefined ? undefined : chosenRegistry(catalog.registries, options.registry).base;

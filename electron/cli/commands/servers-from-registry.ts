@@ -25,14 +25,22 @@ export interface FromRegistryOptions {
 
 const SUPPORTED = new Set(['npm', 'pypi', 'oci', 'mcpb']);
 
+/** What takes an ID[@VERSION], as its refusal names it: the option or command, and how an example starts. */
+export interface IdTaker {
+  takes: string;
+  example: string;
+}
+
+const FROM_REGISTRY: IdTaker = { takes: '--from-registry', example: '--from-registry' };
+
 /** `ID[@VERSION]`: the registry's server name, and a version when one is wanted. */
-export function parseId(raw: string): { id: string; version?: string } {
+export function parseId(raw: string, taker: IdTaker = FROM_REGISTRY): { id: string; version?: string } {
   const at = raw.lastIndexOf('@');
   const parsed = at > 0 ? { id: raw.slice(0, at).trim(), version: raw.slice(at + 1).trim() } : { id: raw.trim() };
   // An empty id or version (an unset shell variable, a trailing @) would be asked of the registry as is.
   if (parsed.id === '' || parsed.version === '') {
-    throw new CodedError('invalid_input', `--from-registry takes ID[@VERSION] as the registry names it, not "${raw}"`, {
-      hint: 'For example: --from-registry io.github.owner/name or io.github.owner/name@1.2.0',
+    throw new CodedError('invalid_input', terminalSafe(`${taker.takes} takes ID[@VERSION] as the registry names it, not "${raw.slice(0, 200)}"`), {
+      hint: `For example: ${taker.example} io.github.owner/name or io.github.owner/name@1.2.0`,
     });
   }
   return parsed;
