@@ -89,6 +89,26 @@ describe('registry show ID@VERSION for a version outside the catalog', () => {
     expect(missing.stderr).toContain(`The catalog knows io.acme/notes at 2.0.0 (${label(first)}), 2.0.0 (${label(second)}); \`connected-services registry show io.acme/notes --registry ${label(first)}\` shows 2.0.0`);
   });
 
+  // An entry published since the last refresh: `servers add … ID@VERSION` fetches it, so show does.
+  it('fetches a version of an id the catalog does not list, and hints at it without a version', async () => {
+    first.add(entry('io.acme/fresh', 'acme-fresh'));
+    const shown = await cli(['registry', 'show', 'io.acme/fresh@1.0.0']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('Not in the catalog (as of its last refresh): this version was fetched from the registry.');
+    expect(shown.stdout).toContain('--package 1: npm acme-fresh 1.0.0');
+    expect(shown.stdout).toContain('Add it: connected-services servers add NAME --from-registry io.acme/fresh@1.0.0\n');
+    const json = await cli(['registry', 'show', 'io.acme/fresh@1.0.0', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ entry: { version: '1.0.0', registry: first.url }, catalogVersion: null });
+    const bare = await cli(['registry', 'show', 'io.acme/fresh']);
+    expect(bare.code).toBe(3);
+    expect(bare.stderr).toContain("The registries' catalog has no entry io.acme/fresh.");
+    expect(bare.stderr).toContain('after `connected-services registry refresh`, or `connected-services registry show io.acme/fresh@VERSION` fetches that version');
+    const typo = await cli(['registry', 'show', 'io.acme/notez@1.0.0'], one);
+    expect(typo.code).toBe(3);
+    expect(typo.stderr).toContain('No registry has io.acme/notez@1.0.0.');
+    expect(typo.stderr).toContain('Did you mean io.acme/notes?');
+  });
+
   it('words an empty id or version for registry show, not --from-registry', async () => {
     for (const raw of ['io.acme/notes@', ' @1.0.0']) {
       const refused = await cli(['registry', 'show', raw]);

@@ -50,11 +50,13 @@ export function searchLines(rows: readonly RegistryRow[], total: number, registr
 /**
  * `registry show`: the entry, and each way to install it as `--package N` and `--remote N` count them
  * (from 1). `registry` is the label of the registry it is from, when more than one could be meant;
- * `latest` the catalog's version, when the one shown is another fetched from the registry.
+ * `latest` the catalog's version, when the one shown is another fetched from the registry (null when
+ * the catalog has no entry of the id, as one published since its last refresh).
  */
-export function showLines(row: RegistryRow, options: RegistryInstallOptions, registry?: string, latest?: string): string[] {
+export function showLines(row: RegistryRow, options: RegistryInstallOptions, registry?: string, latest?: string | null): string[] {
   const lines = [`${revealMixedScript(row.name)} ${row.version}${row.status === 'deprecated' ? ' (deprecated)' : ''}`];
-  if (latest !== undefined) lines.push(`  Not the catalog's latest (${latest}): this version was fetched from the registry.`);
+  if (latest === null) lines.push("  Not in the catalog (as of its last refresh): this version was fetched from the registry.");
+  else if (latest !== undefined) lines.push(`  Not the catalog's latest (${latest}): this version was fetched from the registry.`);
   if (row.title !== undefined) lines.push(`  ${revealMixedScript(oneLine(row.title))}`);
   lines.push(`  ${oneLine(row.description)}`);
   if (row.statusMessage !== undefined) lines.push(`  ${oneLine(row.statusMessage)}`);

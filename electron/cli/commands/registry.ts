@@ -13,6 +13,7 @@ import { parseId } from './servers-from-registry';
 import { chosenRegistry, listedElsewhere } from './registry-entry-find';
 import { nonEmpty } from '../empty-values';
 import { otherVersion } from './registry-version';
+import { entryWord, registryFlag } from './registry-hint';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
@@ -99,6 +100,15 @@ export function registerRegistry(program: Command, run: Run): void {
         const labels = registryLabels(catalog.registries.map((r) => r.base));
         // A command line suggested names the registry shown when another could be meant.
         const from = row !== undefined && (chosen !== undefined || rows.length > 1) ? (labels.get(row.registry) ?? row.registry) : undefined;
+        if (version !== undefined && version !== row?.version) {
+          // Outside the catalog (an older version, or an entry published since the last refresh):
+          // fetched from the registries as `servers add … ID@VERSION` would fetch it.
+          const unknown = catalog.entries.every((e) => e.name !== id);
+          const meant = unknown ? closestWord(id, catalog.entries.map((e) => e.name)) : undefined;
+          const other = await otherVersion(ctx, { id, version, registry: options.registry, listed: rows, meant });
+          const shown = options.json === true ? asJson({ entry: other.row, ...other.install, catalogVersion: other.latest ?? null }) : showLines(other.row, other.install, other.from, other.latest ?? null);
+          return printCatalog(ctx.output, shown);
+        }
         if (row === undefined && chosen !== undefined) {
           // Only the registry named was looked in: say which, and which others list the id.
           const others = [...new Set(catalog.entries.filter((e) => e.name === id).map((e) => labels.get(e.registry) ?? e.registry))];
@@ -106,13 +116,11 @@ export function registerRegistry(program: Command, run: Run): void {
         }
         if (row === undefined) {
           const meant = closestWord(id, catalog.entries.map((e) => e.name));
-          throw new CodedError('not_found', `The ${chosen === undefined ? "registries'" : "registry's"} catalog has no entry ${id}.`, { hint: meant !== undefined ? `Did you mean ${meant}?` : '`connected-services registry search WORDS` finds entries' });
-        }
-        if (version !== undefined && version !== row.version) {
-          // Outside the catalog: fetched from the registry as `servers add … ID@VERSION` would fetch it.
-          const other = await otherVersion(ctx, id, version, options.registry, rows);
-          const shown = options.json === true ? asJson({ entry: other.row, ...other.install, catalogVersion: other.latest }) : showLines(other.row, other.install, other.from, other.latest);
-          return printCatalog(ctx.output, shown);
+          // The catalog is as of its last refresh: an entry published since is fetched by its version.
+          const fetches = `\`connected-services registry show ${entryWord(id, 'VERSION')}${registryFlag(options.registry)}\` fetches that version from the ${chosen === undefined ? 'registries' : 'registry'}`;
+          throw new CodedError('not_found', terminalSafe(`The ${chosen === undefined ? "registries'" : "registry's"} catalog has no entry ${id}.`), {
+            hint: terminalSafe(`${meant !== undefined ? `Did you mean ${meant}? ` : '`connected-services registry search WORDS` finds entries. '}One published since the catalog was fetched shows after \`connected-services registry refresh\`, or ${fetches}`),
+          });
         }
         // The others are said: the one shown is not the only entry of that id `servers add` weighs.
         if (rows.length > 1) {
