@@ -103,6 +103,23 @@ describe('servers add --from-registry with an id two registries list', () => {
     expect(added()['of']).toBeUndefined();
   });
 
+  // "Name the registry that lists it" named one whether or not it had the version asked.
+  it('names the registries that have the version the one --registry names lacks, or says none has it', async () => {
+    first.publish('io.acme/only-first', '1.1.0');
+    const refused = await cli(['servers', 'add', 'of', '--from-registry', 'io.acme/only-first@1.1.0', '--registry', label(second)]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(`${label(second)} has no io.acme/only-first@1.1.0.`);
+    expect(refused.stderr).toContain(`Name the registry that lists io.acme/only-first@1.1.0 with --registry (${label(first)}), or leave --registry out`);
+    const none = await cli(['servers', 'add', 'of', '--from-registry', 'io.acme/only-first@9.9.9', '--registry', label(second)]);
+    expect(none.code).toBe(3);
+    expect(none.stderr).toContain(`${label(first)} has no io.acme/only-first@9.9.9 either (its catalog shows 1.0.0).`);
+    expect(none.stderr).not.toContain('Name the registry');
+    const shown = await cli(['registry', 'show', 'io.acme/notes@0.9.0', '--registry', label(second)]);
+    expect(shown.code).toBe(3);
+    expect(shown.stderr).toContain(`${label(first)} has no io.acme/notes@0.9.0 either (its catalog shows 1.0.0).`);
+    expect(added()['of']).toBeUndefined();
+  });
+
   it('registry show names the other registry listing the id, and --registry shows its entry', async () => {
     const shown = await cli(['registry', 'show', 'io.acme/notes']);
     expect(shown.code, shown.stderr).toBe(0);

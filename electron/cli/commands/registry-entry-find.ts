@@ -1,6 +1,6 @@
 import { registryLabels } from '../../../shared/catalog';
 import { canonicalJson } from '../../../shared/config';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, errorMessage } from '../../../shared/errors';
 import type { RegistryCatalogView, RegistryRow, RegistryState } from '../../../shared/api';
 import { shellQuote, terminalSafe } from '../../../shared/text';
 import { fetchServerVersion, loadSnapshot, lookAlikeNotes, type CheckedEntry } from '../../mcp-registry';
@@ -39,8 +39,8 @@ export function chosenRegistry(registries: readonly RegistryState[], name: strin
 }
 
 /** The hint when the registry `--registry` names lacks an id that `others` (their labels) list. */
-export function listedElsewhere(others: readonly string[]): string {
-  const which = others.length === 1 ? 'the registry that lists it' : 'one of those that list it';
+export function listedElsewhere(others: readonly string[], what = 'it'): string {
+  const which = others.length === 1 ? `the registry that lists ${what}` : `one of those that list ${what}`;
   return terminalSafe(`Name ${which} with --registry (${others.join(', ')}), or leave --registry out`);
 }
 
@@ -75,12 +75,34 @@ export async function findEntry(ctx: CliContext, id: string, version: string | u
   } catch (error) {
     const [only] = chosen;
     if (registry === undefined || only === undefined || !(error instanceof CodedError) || error.code !== 'not_found') throw error;
-    // Only the registry named was asked: say which, and which others list the id.
+    // Only the registry named was asked: say which, and which others list the id (at that version).
     const labels = registryLabels(bases);
-    const others = [...new Set(catalog.entries.filter((r) => r.name === id && r.registry !== only.base).map((r) => labels.get(r.registry) ?? r.registry))];
-    const hint = others.length > 0 ? listedElsewhere(others) : error.hint;
-    throw new CodedError('not_found', terminalSafe(`${labels.get(only.base) ?? only.base} has no ${id}${version !== undefined ? `@${version}` : ''}.`), hint === undefined ? {} : { hint });
+    const label = (base: string): string => labels.get(base) ?? base;
+    const others = catalog.entries.filter((r, i, all) => r.name === id && r.registry !== only.base && all.findIndex((o) => o.name === id && o.registry === r.registry) === i);
+    const elsewhere = others.length === 0 ? undefined : version === undefined ? listedElsewhere(others.map((r) => label(r.registry))) : await versionElsewhere(ctx, catalog.entries, others, version, label);
+    const hint = elsewhere ?? error.hint;
+    // `elsewhere` in the data: a caller wording its own not_found still says it.
+    throw new CodedError('not_found', terminalSafe(`${label(only.base)} has no ${id}${version !== undefined ? `@${version}` : ''}.`), { ...(hint !== undefined ? { hint } : {}), ...(elsewhere !== undefined ? { data: { elsewhere: [elsewhere] } } : {}) });
   }
+}
+
+/**
+ * The hint when the registry named lacks ID@VERSION: those of the others listing the id that have
+ * the version (from their kept catalogs, else asked), or that none of them has it.
+ */
+async function versionElsewhere(ctx: CliContext, rows: RegistryCatalogView['entries'], others: readonly RegistryRow[], version: string, label: (base: string) => string): Promise<string> {
+  const kept = await Promise.all(others.map((r) => keptEntry(ctx, rows, r.registry, r.name, version)));
+  const fetched = await Promise.allSettled(others.map((r, i) => (kept[i] !== undefined ? Promise.resolve(undefined) : fetchServerVersion(fetch, r.registry, r.name, version))));
+  const has: string[] = [];
+  const said: string[] = [];
+  for (const [i, row] of others.entries()) {
+    const result = fetched[i];
+    if (kept[i] !== undefined || (result?.status === 'fulfilled' && result.value !== undefined)) has.push(label(row.registry));
+    else if (result?.status === 'fulfilled') said.push(`${label(row.registry)} has no ${row.name}@${version} either (its catalog shows ${row.version})`);
+    else said.push(errorMessage(result?.reason).replace(/\.$/, ''));
+  }
+  if (has.length > 0) return listedElsewhere(has, `${others[0]?.name ?? ''}@${version}`);
+  return terminalSafe(`${said.join('; ')}.`);
 }
 
 /** The entry as a registry's kept catalog shows it, when that is the version asked for. */

@@ -50,7 +50,7 @@ export async function otherVersion(ctx: CliContext, asked: VersionAsked): Promis
   return { row, install, from: registry !== undefined || listed.length > 1 ? label : undefined, latest };
 }
 
-/** A string list findEntry's not_found carries in its data (the registries not asked). */
+/** A string list findEntry's not_found carries in its data (the registries not asked, those holding the version). */
 const dataList = (error: CodedError, key: string): string[] => {
   const listed = error.data?.[key];
   return Array.isArray(listed) ? listed.filter((m): m is string => typeof m === 'string') : [];
@@ -68,6 +68,6 @@ function unknownVersion({ id, version, registry, listed, meant }: VersionAsked, 
   const known = listed.map((r) => (listed.length > 1 ? `${r.version} (${named(r)})` : r.version));
   const message = registry !== undefined ? `${named(first)} has no ${id}@${version}.` : `No registry has ${id}@${version}.`;
   const shows = `; \`connected-services registry show ${entryWord(id, undefined)}${registryFlag(given)}\` shows ${first.version}`;
-  const hint = [`The catalog knows ${id} at ${known.join(', ')}${shows}.`, ...dataList(error, 'unreachable')];
+  const hint = [`The catalog knows ${id} at ${known.join(', ')}${shows}.`, ...dataList(error, 'elsewhere'), ...dataList(error, 'unreachable')];
   return new CodedError('not_found', terminalSafe(message), { hint: terminalSafe(hint.join(' ')) });
 }
