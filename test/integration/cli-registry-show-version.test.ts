@@ -23,9 +23,9 @@ describe('registry show ID@VERSION for a version outside the catalog', () => {
   let one: string;
   const cli = (args: string[], at = home) => runCli(at, args, { env: ENV });
   const label = (registry: FixtureRegistry): string => registry.url.replace('http://', '');
-  const homeWith = async (registries: readonly FixtureRegistry[], prefix: string): Promise<string> => {
+  const homeWith = async (registries: readonly (FixtureRegistry | string)[], prefix: string): Promise<string> => {
     const made = await passphraseHome(ENV, prefix);
-    writeFileSync(join(made, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: registries.map((r) => r.url) } }));
+    writeFileSync(join(made, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: registries.map((r) => (typeof r === 'string' ? r : r.url)) } }));
     const core = await createCore({ dataDir: made, demo: false, env: { ...process.env, ...ENV }, vaultProvider: 'passphrase' });
     await core.api.refreshRegistries({});
     await core.close();
@@ -120,6 +120,17 @@ describe('registry show ID@VERSION for a version outside the catalog', () => {
   });
 
   // "No registry has it" alone would be untrue: one that lists the id was not asked.
+  // Labelled among the id's rows alone (one, after --registry), the registry was named by its host, which --registry refuses when two share it.
+  it('names a registry as --registry takes it when two are configured on one host', async () => {
+    const [a, b] = [`${first.url.replace(/\/$/, '')}/a`, `${first.url.replace(/\/$/, '')}/b`];
+    const twoOnOneHost = await homeWith([a, b], 'cs-registry-version-host-');
+    const refused = await cli(['registry', 'show', 'io.acme/notes@9.9.9', '--registry', a], twoOnOneHost);
+    expect(refused.code, refused.stderr).toBe(3);
+    const labelA = a.replace('http://', '');
+    expect(refused.stderr).toContain(`${labelA} has no io.acme/notes@9.9.9`);
+    expect(refused.stderr).toContain(`--registry ${labelA}\``);
+  });
+
   it('says which registry could not be asked when the others lack the version', async () => {
     await second.close();
     const missing = await cli(['registry', 'show', 'io.acme/notes@0.5.0']);

@@ -27,6 +27,8 @@ export interface VersionAsked {
   listed: readonly RegistryRow[];
   /** An id of the catalog likely meant, when it lists none of this one. */
   meant?: string | undefined;
+  /** Every registry configured: each is named as `--registry` takes it only among them all (two on one host). */
+  bases: readonly string[];
 }
 
 /**
@@ -57,11 +59,11 @@ const dataList = (error: CodedError, key: string): string[] => {
 };
 
 /** No registry asked has the version: the versions the catalog knows are said (each registry's latest). */
-function unknownVersion({ id, version, registry, listed, meant }: VersionAsked, error: CodedError): CodedError {
+function unknownVersion({ id, version, registry, listed, meant, bases }: VersionAsked, error: CodedError): CodedError {
   const [first] = listed;
   // The catalog knows nothing of the id: findEntry's own words, and the id likely meant.
   if (first === undefined) return new CodedError('not_found', error.message, { hint: terminalSafe(`${meant !== undefined ? `Did you mean ${meant}? ` : ''}${error.hint ?? ''}`).trim() });
-  const labels = registryLabels(listed.map((r) => r.registry));
+  const labels = registryLabels(bases);
   const named = (r: RegistryRow): string => labels.get(r.registry) ?? r.registry;
   // The registry the suggested command names: the one given, or the first when more than one lists the id.
   const given = registry !== undefined || listed.length > 1 ? named(first) : undefined;

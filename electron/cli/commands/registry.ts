@@ -105,7 +105,7 @@ export function registerRegistry(program: Command, run: Run): void {
           // fetched from the registries as `servers add … ID@VERSION` would fetch it.
           const unknown = catalog.entries.every((e) => e.name !== id);
           const meant = unknown ? closestWord(id, catalog.entries.map((e) => e.name)) : undefined;
-          const other = await otherVersion(ctx, { id, version, registry: options.registry, listed: rows, meant });
+          const other = await otherVersion(ctx, { id, version, registry: options.registry, listed: rows, meant, bases: catalog.registries.map((r) => r.base) });
           const shown = options.json === true ? asJson({ entry: other.row, ...other.install, catalogVersion: other.latest ?? null }) : showLines(other.row, other.install, other.from, other.latest ?? null);
           return printCatalog(ctx.output, shown);
         }
