@@ -60,11 +60,11 @@ describe('the pool\'s hint on the failed step of Add service, where the service 
 
   it('names Try again for starting it again, not Restart on a page', () => {
     const failed = tooDeepListing('deep');
-    expect(startStep(failed, 'deep')?.detail).toBe(`${failed.message} check the service (no tool's schema nests this deep); start it again with “Try again”`);
+    expect(startStep(failed, 'deep')?.detail).toBe(`${failed.message}${/[.?!]$/.test(failed.message) ? '' : '.'} Check the service (no tool's schema nests this deep); start it again with “Try again”`);
   });
 
   it('names Try again for an answer that ended without a result, not the live checks of a service gone', () => {
     const failed = endedUnanswered('remote');
-    expect(startStep(failed, 'remote')?.detail).toBe('"remote" ended its answer without a result retry with “Try again”; if it keeps happening, check the service');
+    expect(startStep(failed, 'remote')?.detail).toBe('"remote" ended its answer without a result. Retry with “Try again”; if it keeps happening, check the service');
   });
 });

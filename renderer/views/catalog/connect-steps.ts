@@ -1,5 +1,5 @@
 import { ADD_SERVICE_STEPS, type AddServiceFailure, type AddServiceStep, type ServerStatus, type SignInProgress } from '../../../shared/api';
-import type { ErrorCode } from '../../../shared/errors';
+import { hintSentence, type ErrorCode } from '../../../shared/errors';
 import type { ShownError } from '../../lib';
 import type { ConnectTarget } from './connect-target';
 import { tryAgainWords } from './try-again-words';
@@ -26,6 +26,9 @@ export interface StepInput {
   failure?: AddServiceFailure['failed'] & { code?: ErrorCode };
 }
 
+/** The core's message as a sentence before its hint: the pool's end without a stop ("… without a result"). */
+const sentence = (message: string): string => (/[.?!]$/.test(message) ? message : `${message}.`);
+
 /**
  * Each step of adding a service in one go, live from what the core reports meanwhile (the server's
  * row, its sign-in): the call itself answers only at the end.
@@ -36,7 +39,7 @@ export function connectSteps(input: StepInput): ShownStep[] {
   if (input.outcome !== 'failed' || failure === undefined) return steps;
   const signIn = steps.find((s) => s.id === 'sign-in');
   const failed = failure.step !== 'connect' ? failure.step : failure.code === 'auth_required' || signIn?.state === 'active' || signIn?.state === 'failed' ? 'sign-in' : 'start';
-  const detail = failure.hint !== undefined ? `${failure.message} ${tryAgainWords(failure.hint)}` : failure.message;
+  const detail = failure.hint !== undefined ? `${sentence(failure.message)} ${hintSentence(tryAgainWords(failure.hint))}` : failure.message;
   const at = steps.findIndex((s) => s.id === failed);
   return steps.map((s, i): ShownStep => {
     if (i === at) return { id: s.id, label: s.id === 'sign-in' ? 'Sign in' : s.label, state: 'failed', detail };
