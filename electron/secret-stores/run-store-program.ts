@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
-import { endRun, keepRecorded, newRunMark, RUN_MARK_VAR, RunWatch, type RunRecords, type SpawnLike } from '../proc-env';
+import { CmdPercentError, commandLauncher, endRun, keepRecorded, newRunMark, RUN_MARK_VAR, RunWatch, type CrossSpawnParts, type RunRecords, type SpawnLike } from '../proc-env';
 import { programName, storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
@@ -38,8 +38,10 @@ export interface RunOptions {
   spawn?: StoreSpawn | undefined;
   /** Where the run is recorded while it runs (Linux); none: not recorded. */
   runs?: RunRecords | undefined;
-  /** Whose way of stopping a program and what it started applies (tests of a stand-in child give win32: it alone is signalled). */
+  /** Whose way of starting and stopping a program applies (tests of a stand-in child give win32: it alone is signalled). */
   platform?: NodeJS.Platform | undefined;
+  /** Windows: cross-spawn's parse (a seam for tests); default the one installed. */
+  crossSpawn?: CrossSpawnParts | undefined;
   /** The program a person knows the run as, when `command` only starts it (`sh -c 'exec secret-tool …'`). */
   program?: string | undefined;
   /** When the operation this run is one step of began (Date.now()): its steps share one `timeoutMs`. */
@@ -55,17 +57,18 @@ export async function storeRunsEnded(): Promise<void> {
 }
 
 /**
- * Runs a store's program without a shell (argv as given), its stdin fed and closed, its output
+ * Runs a store's program without a shell (argv as given; on Windows as a stdio server's, so a .cmd
+ * such as npm's `bw` starts: proc-env's commandLauncher), its stdin fed and closed, its output
  * bounded, settled on its own exit (what it started is stopped with it), and killed past its time. A program that is not installed, hangs (waiting for an unlock
  * prompt no one sees) or floods is the store's error (auth_required), never a crash.
  */
 export function runStoreProgram(command: string, args: readonly string[], options: RunOptions): Promise<ProgramResult> {
-  const spawn = options.spawn ?? nodeSpawn;
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   const timedOut = () => didNotAnswer(options.store, timeoutMs, options.program ?? command);
   const left = options.since === undefined ? timeoutMs : options.since + timeoutMs - Date.now();
   if (left <= 0) return Promise.reject(timedOut());
   const platform = options.platform ?? process.platform;
+  const spawn: StoreSpawn = commandLauncher(platform, options.spawn ?? nodeSpawn, options.crossSpawn);
   // Linux: what the program starts carries this mark, so one that left the process group is found too (run-mark.ts).
   const mark = platform === 'linux' ? newRunMark() : undefined;
   const env = mark === undefined ? options.env : { ...options.env, [RUN_MARK_VAR]: mark };
@@ -166,6 +169,11 @@ export function isNoAnswer(error: unknown): boolean {
 }
 
 function notStarted(store: string, command: string, error: unknown): Error {
+  if (error instanceof CmdPercentError) {
+    // The value is not shown: an argument may hold a secret's path or an account.
+    const where = error.argIndex === undefined ? 'its command' : `its args[${error.argIndex}]`;
+    return storeUnavailable(store, `could not start "${command}": ${where} holds "%", and ${programName(command)} runs through cmd.exe, which would expand it as an environment variable`, `Make "command" of the store in settings.secretStores the program's .exe (or its script run by its interpreter, e.g. node) instead of the .cmd/.bat, or take the % out of its args or of the secret's path.`);
+  }
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') return storeUnavailable(store, `needs the program "${command}", which is not installed (or not on PATH)`, `Install ${command}, or fix "command" of the store in settings.secretStores.`);
   return storeUnavailable(store, `could not start "${command}" (${typeof code === 'string' ? code : 'error'})`, `Check that ${command} can run.`);
