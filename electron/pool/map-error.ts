@@ -6,6 +6,7 @@ import { boundedErrorOf } from './message-bound';
 import { isProtocolError } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 import { DeadlinePassed } from './deadline-hold';
+import { ListenUnacknowledged, listenTimedOut } from './listen-unacknowledged';
 import { endedError, WHILE_STARTING } from './ended-error';
 import { coded, redactCoded } from './redacted-error';
 import { shownAnswer } from './http-answer';
@@ -114,6 +115,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   const during = ctx.phase === 'start' ? WHILE_STARTING : `during ${ctx.what ?? 'a call'}`;
   // Our own held deadline (deadline-hold.ts) passed while the request was not inside the SDK (between two rounds).
   if (error instanceof DeadlinePassed) return timedOut(ctx);
+  if (error instanceof ListenUnacknowledged) return listenTimedOut(error, ctx);
   if (error instanceof StdinWriteError) {
     // How the server ended says more than the broken pipe that showed it.
     const info = ctx.ended?.();

@@ -1,6 +1,8 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
 import { CodedError, errorMessage } from '../../shared/errors';
+import { clientSdkIfLoaded } from './client-sdk';
+import { ListenUnacknowledged } from './listen-unacknowledged';
 
 /** The list changes the pool follows on every server (MCP 2026-07-28 §Subscriptions). */
 const LIST_CHANGES: SubscriptionFilter = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
@@ -122,7 +124,11 @@ export class ResourceSubscriber {
   async #listen(): Promise<void> {
     const previous = this.#stream;
     const filter = this.#filter();
-    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter, { timeout: this.#ackMs });
+    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter, { timeout: this.#ackMs }).catch((error: unknown) => {
+      // Said with this wait and its setting, not as the subscribing call's own timeout.
+      const sdk = clientSdkIfLoaded();
+      throw sdk?.SdkError.isInstance(error) === true && error.code === sdk.SdkErrorCode.RequestTimeout ? new ListenUnacknowledged(this.#ackMs, LISTEN_ACK_MS, { cause: error }) : error;
+    });
     await previous?.close();
     const stream = this.#stream;
     const openedAt = this.#clock.now();

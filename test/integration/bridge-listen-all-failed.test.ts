@@ -39,10 +39,11 @@ describe('a listen whose every resource could not be followed', () => {
       },
       (error: unknown) => error as Refusal,
     );
-    expect(refused?.message).toContain('subscription to file:///a on "quiet" did not answer');
+    // The wait was the listen's (its startupTimeoutMs), not the call's 60 s: the setting named is the one that bounds it.
+    expect(refused?.message).toContain('subscription to file:///a on "quiet" did not answer within 1 s');
     expect(refused?.code).toBe(-32001);
     expect(refused?.data?.code).toBe('timeout');
-    expect(refused?.data?.hint).toMatch(/^Retry, or raise "timeoutMs" of "quiet"/);
+    expect(refused?.data?.hint).toMatch(/^Retry, or raise "startupTimeoutMs" of "quiet" in mcp\.json: it bounds this wait/);
   }, 60_000);
 
   it('keeps a stream that also asked for list changes: acknowledged with those, without the resources', async () => {
@@ -60,7 +61,8 @@ describe('a listen whose every resource could not be followed', () => {
       () => undefined,
       (error: unknown) => error as Refusal,
     );
-    expect(refused?.message).toContain('subscription to file:///a on "quiet" did not answer');
+    expect(refused?.message).toContain('subscription to file:///a on "quiet" did not answer within 1 s');
     expect(refused?.data?.code).toBe('timeout');
+    expect(refused?.data?.hint).toMatch(/^Retry, or raise "startupTimeoutMs" of "quiet" in mcp\.json/);
   }, 60_000);
 });
