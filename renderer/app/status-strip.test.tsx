@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appCallDecision, callDecision, confirmationDecision, NOTHING_WAITS, WAITS_TO, waitsToCall, type Confirmation, type PendingApproval } from '../../shared/api';
 import { createFakeApi, renderApp, serverStatus } from '../../test/support/renderer';
@@ -72,6 +72,34 @@ describe('the status strip', () => {
     renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers }) }), { hash: '#/services' });
     // Several: Services lists each with its Approve, not the first one's page alone.
     expect((await screen.findByRole('link', { name: '2 services wait for your approval' })).getAttribute('href')).toBe('#/');
+  });
+
+  it('offers no one-click Allow for a call held for a value we hold: it says why, with Deny and a link to review it in Activity', async () => {
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    const held: PendingApproval = { id: 'w-1', agent: 'claude', server: 'everything', kind: 'tool', tool: 'echo', tier: 'read', requestedAt: Date.now(), expiresAt: Date.now() + 60_000, arguments: { message: '[secret GITHUB_TOKEN]' }, warning };
+    const api = createFakeApi({ listApprovals: () => [held], decideApproval: () => ({ ok: true }) });
+    renderApp(api, { hash: '#/services' });
+    const strip = within(await screen.findByRole('region', { name: 'Status' }));
+    const deny = await strip.findByRole('button', { name: 'Deny echo on everything for claude' });
+    expect(document.querySelector('.strip-waiting')?.textContent).toContain(`held whatever its policy says: ${warning}`);
+    expect(strip.queryByRole('button', { name: /^Allow/ })).toBeNull();
+    expect(strip.getByRole('link', { name: 'Review in Activity' }).getAttribute('href')).toBe('#/activity');
+    fireEvent.click(deny);
+    await waitFor(() => expect(api.callsOf('decide')).toEqual([{ kind: 'call', id: 'w-1', answer: { decision: 'deny' } }]));
+  });
+
+  it('moves focus to the Review link of the next waiting call when that one is held for a value we hold', async () => {
+    const plain: PendingApproval = { id: 'p-1', agent: 'claude', server: 'github', kind: 'tool', tool: 'create_issue', tier: 'write', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+    const held: PendingApproval = { ...plain, id: 'w-2', server: 'everything', tool: 'echo', warning: 'its arguments hold the value of GITHUB_TOKEN from the vault' };
+    const decided = new Set<string>();
+    const api = createFakeApi({
+      listApprovals: () => [plain, held].filter((p) => !decided.has(p.id)),
+      decideApproval: ({ id }) => (decided.add(id), { ok: true }),
+    });
+    renderApp(api, { hash: '#/services' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow create_issue on github for claude' }));
+    const review = await screen.findByRole('link', { name: 'Review in Activity' });
+    await waitFor(() => expect(document.activeElement).toBe(review));
   });
 
   it('says nothing waits when nothing does', async () => {

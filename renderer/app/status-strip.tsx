@@ -24,12 +24,14 @@ function useBridge(): BridgeInfo | null {
   return info;
 }
 
-/** The first waiting call, decided in place. */
+/** The first waiting call, decided in place; one held for a value we hold is denied here or reviewed in Activity. */
 function WaitingCall({ pending, more }: { pending: PendingApproval; more: number }) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const what = `${shownLine(pending.tool)} on ${pending.server}`;
+  const warning = pending.warning;
+  const warned = warning !== undefined;
   const decide = (decision: 'allow' | 'deny') => {
     setBusy(true);
     setError(null);
@@ -37,12 +39,15 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
       () => {
         live.decisions.remove(pending.id);
         setBusy(false);
-        // The next waiting call takes this one's place in the strip; focus stays in the strip.
+        // The next waiting call takes this one's place in the strip (its Allow, or its Review link when
+        // held for a value we hold); with none left, focus stays on the strip.
+        const strip = () => document.querySelector<HTMLElement>('.status-strip');
         focusWhenShown(() => {
-          const strip = document.querySelector<HTMLElement>('.status-strip');
-          const allow = strip?.querySelector<HTMLElement>('.strip-waiting button.primary:not(:disabled)');
-          return allow && !allow.getAttribute('aria-label')?.startsWith(`Allow ${what} for ${pending.agent}`) ? allow : strip;
-        });
+          const waiting = strip()?.querySelector<HTMLElement>('.strip-waiting');
+          if (!waiting) return strip();
+          const next = waiting.querySelector<HTMLElement>('[data-call]:not(:disabled)');
+          return next && next.dataset.call !== pending.id ? next : null;
+        }, strip);
       },
       (failure: unknown) => {
         setError(describeError(failure));
@@ -54,14 +59,28 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
     <span className="strip-item strip-waiting">
       <span>
         <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} <code>{shownLine(pending.tool)}</code> on <strong>{pending.server}</strong>
+        {warning !== undefined && (
+          <>
+            , held whatever its policy says: <CodeSpans text={warning} />
+          </>
+        )}
       </span>
-      <button type="button" className="button small primary" disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
-        Allow
-      </button>
+      {/* A call carrying a value we hold is not allowed in one click here: Activity says why, with what it sends. */}
+      {!warned && (
+        <button type="button" className="button small primary" data-call={pending.id} disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
+          Allow
+        </button>
+      )}
       <button type="button" className="button small danger" disabled={busy} onClick={() => decide('deny')} aria-label={`Deny ${what} for ${pending.agent}`}>
         Deny
       </button>
-      <a href={routeHref({ screen: 'activity' })}>{more > 0 ? `${plural(more, 'more call')} waiting, with arguments` : 'See its arguments'}</a>
+      {warned ? (
+        <a href={routeHref({ screen: 'activity' })} data-call={pending.id}>
+          {more > 0 ? `Review in Activity, with ${plural(more, 'more call')} waiting` : 'Review in Activity'}
+        </a>
+      ) : (
+        <a href={routeHref({ screen: 'activity' })}>{more > 0 ? `${plural(more, 'more call')} waiting, with arguments` : 'See its arguments'}</a>
+      )}
       {error && (
         <span className="strip-error" role="alert">
           <CodeSpans text={error.message} />
