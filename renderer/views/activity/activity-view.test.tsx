@@ -57,6 +57,9 @@ describe('activity', () => {
     renderApp(createFakeApi({ listApprovals: () => [{ ...approval('w1', 'echo'), tier: 'read', arguments: { message: '[secret GITHUB_TOKEN]' }, warning }] }), { hash: '#/activity' });
     const item = await screen.findByRole('listitem', { name: /waits to call .*echo/ });
     expect(within(item).getByRole('note').textContent).toContain(`Held for you whatever claude's policy says: ${warning}.`);
+    // Such a call is held whatever a rule says: "Always allow" would not stop the next one.
+    expect(within(item).getByRole('button', { name: 'Allow echo on github for claude' })).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
   });
 
   it("says a held search is the bridge's own, on no service, and offers no \"Always allow\" for it", async () => {

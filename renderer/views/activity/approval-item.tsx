@@ -78,8 +78,9 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
           Deny
         </button>
         {/* Only a tool call can be remembered; reads follow the agent's read policy. The text says what it
-            applies to (this tool of this service, for this agent), so its name is what is seen (WCAG 2.5.3). */}
-        {pending.kind === 'tool' && !own && (
+            applies to (this tool of this service, for this agent), so its name is what is seen (WCAG 2.5.3).
+            Not on a call held for a value we hold: such calls are held whatever a rule says, so it would not stop the next. */}
+        {pending.kind === 'tool' && !own && pending.warning === undefined && (
           <button type="button" className="button small always-allow" disabled={busy} onClick={() => decide('allow', true)}>
             Always allow {revealHidden(pending.tool)} on {pending.server} for {pending.agent}
           </button>
