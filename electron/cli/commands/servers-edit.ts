@@ -21,6 +21,9 @@ import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
 import { noteMissingSecrets } from './missing-secret-note';
 import { explainServerError } from '../config-errors';
+import { shellQuote } from '../../pool';
+import type { SplitCommandLine } from '../../../shared/config';
+import { commandWords, envWords, refuseWholeCommandLine, wholeLineIn, type GivenProgram } from './whole-command-line';
 
 interface EditOptions {
   command?: string;
@@ -112,6 +115,31 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
   return parsed.data;
 }
 
+/** The program given as a whole quoted command line, after `--` or as `--command`. */
+function wholeProgram(command: string[], options: EditOptions): GivenProgram | undefined {
+  const after = options.command === undefined && options.arg === undefined ? wholeLineIn(command) : undefined;
+  if (after !== undefined) return { word: after, where: 'The command after --' };
+  const given = command.length === 0 && options.command !== undefined ? wholeLineIn([options.command]) : undefined;
+  return given !== undefined ? { word: given, where: '--command' } : undefined;
+}
+
+/** `servers edit` as the person wrote it, with the line after `--` (its `--arg`s after it). */
+function editCorrected(name: string, options: EditOptions, split: SplitCommandLine): string[] {
+  const cwd = options.cwd ?? split.cwd;
+  const quoted = (flag: string, items: string[] | undefined): string[] => (items ?? []).flatMap((item) => [flag, shellQuote(item)]);
+  return [
+    'connected-services servers edit',
+    shellQuote(name),
+    ...quoted('--env', options.env),
+    ...envWords(split.env),
+    ...quoted('--unset-env', options.unsetEnv),
+    ...(cwd !== undefined ? ['--cwd', shellQuote(cwd)] : []),
+    ...quoted('--timeout', options.timeout === undefined ? undefined : [options.timeout]),
+    ...quoted('--description', options.description === undefined ? undefined : [options.description]),
+    ...commandWords(split, cleared(options.arg) ? [] : (options.arg ?? [])),
+  ];
+}
+
 /** `servers edit` and `servers restart` (issue 17): change an entry in place, start a server afresh. */
 export function registerServerEdits(servers: Command, run: Run): void {
   servers
@@ -129,6 +157,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .action((name: string, command: string[], options: EditOptions) =>
       run(async (ctx) => {
         // Only what is given now: an entry written by hand before stays the person's own choice.
+        const whole = wholeProgram(command, options);
+        if (whole !== undefined) refuseWholeCommandLine(name, whole, (split) => editCorrected(name, options, split));
         const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items && !cleared(items) ? Object.fromEntries(items.map((item) => optionPair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
         const args = (cleared(options.arg) ? undefined : options.arg) ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes

@@ -30,6 +30,9 @@ import { givenText, nonEmpty } from '../empty-values';
 import { relativePathIn } from '../relative-paths';
 import { yesWithoutConnect } from '../command-after-dashes';
 import { parseServerTimeout } from './server-timeout';
+import { commandWords, envWords, refuseWholeCommandLine, wholeLineIn } from './whole-command-line';
+import { shellQuote } from '../../pool';
+import type { SplitCommandLine } from '../../../shared/config';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -62,6 +65,23 @@ function refuseRegistryOptions(options: AddOptions): void {
   throw new CodedError('invalid_input', `${given.map((key) => `--${key === 'inputSecret' ? 'input-secret' : key}`).join(', ')} ${given.length === 1 ? 'goes' : 'go'} with --from-registry`, {
     hint: 'Leave it out, or add the entry with --from-registry ID',
   });
+}
+
+/** `servers add` as the person wrote it, with the one quoted word split into its words. */
+function addCorrected(name: string, options: AddOptions, split: SplitCommandLine): string[] {
+  const cwd = options.cwd ?? split.cwd;
+  return [
+    'connected-services servers add',
+    shellQuote(name),
+    ...(options.env ?? []).flatMap((pair) => ['--env', shellQuote(pair)]),
+    ...envWords(split.env),
+    ...(cwd !== undefined ? ['--cwd', shellQuote(cwd)] : []),
+    ...(options.timeout !== undefined ? ['--timeout', shellQuote(options.timeout)] : []),
+    ...(options.description !== undefined ? ['--description', shellQuote(options.description)] : []),
+    ...(options.connect === true ? ['--connect'] : []),
+    ...(options.yes === true ? ['--yes'] : []),
+    ...commandWords(split),
+  ];
 }
 
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
@@ -181,6 +201,8 @@ export function registerServers(program: Command, run: Run): void {
         }
         if (options.dryRun === true) throw new CodedError('invalid_input', '--dry-run goes with --from-registry', { hint: 'Leave out --dry-run, or add the entry with --from-registry ID' });
         if (options.yes === true && options.connect !== true) throw yesWithoutConnect(command.length > 0);
+        const whole = options.url === undefined ? wholeLineIn(command) : undefined;
+        if (whole !== undefined) refuseWholeCommandLine(name, { word: whole, where: 'The command after --' }, (split) => addCorrected(name, options, split));
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
         if (!isStdio(config)) warnAboutAddress(ctx.output, config.url);
