@@ -22,7 +22,8 @@ describe('one long word everywhere', () => {
     await page.setViewportSize({ width: WIDTH, height: 800 });
     const started = Date.now();
     await ui.open('#/services/words/prompts');
-    await page.getByRole('button', { name: 'Get prompt_0' }).waitFor();
+    // The bound below decides, not the locator's default 30 s.
+    await page.getByRole('button', { name: 'Get prompt_0' }).waitFor({ timeout: 45_000 });
     // Answers at once: before, the page was held for minutes laying out 4 MB of unbroken words.
     expect(await page.evaluate(() => document.body.innerText.length)).toBeLessThan(200_000);
     // Minutes before; a loaded machine shares its two cores among Chromium, the core and the servers.
