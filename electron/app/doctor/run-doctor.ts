@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
-import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig, isStdio } from '../../../shared/config';
+import { resolve } from 'node:path';
+import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig, type StdioServerConfig, isStdio } from '../../../shared/config';
 import type { Approval, DoctorCheck } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
 import type { RuntimeInfo } from '../lifecycle/runtime-file';
-import { findOnPath } from './find-on-path';
+import { findOnPath, isCommandPath } from './find-on-path';
 import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
@@ -102,14 +103,32 @@ async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fet
   }
 }
 
+/** A path is not looked up on PATH: spawn takes it from the entry's working directory. */
+function missingProgram(id: string, title: string, config: StdioServerConfig, where: string): DoctorCheck {
+  if (!isCommandPath(config.command)) {
+    return { id, title, status: 'fail', detail: `command "${config.command}" not found on PATH`, fix: `Install ${config.command} or fix "command" in ${where}` };
+  }
+  const fields = config.cwd === undefined ? '"command"' : '"command" or "cwd"';
+  const path = resolve(config.cwd ?? '.', config.command);
+  if (defaultModeOf(path) !== null) {
+    return { id, title, status: 'fail', detail: `${path} is not an executable file`, fix: `Make it executable (chmod +x "${path}"), or fix ${fields} in ${where}` };
+  }
+  return { id, title, status: 'fail', detail: `there is no program at ${path}`, fix: `Install the program there, or fix ${fields} in ${where}` };
+}
+
 async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptions): Promise<DoctorCheck> {
   const id = `server:${name}`;
   const title = `Server ${name}`;
   if (!isEnabled(config)) return { id, title, status: 'ok', detail: 'disabled' };
   const code = deps.fromCode?.(name) === true;
   if (isStdio(config)) {
-    const found = findOnPath(config.command, deps.env);
-    if (!found) return { id, title, status: 'fail', detail: `command "${config.command}" not found on PATH`, fix: `Install ${config.command} or fix "command" in ${code ? CODE_ENTRY : deps.configFile}` };
+    const where = code ? CODE_ENTRY : deps.configFile;
+    // Spawn starts the child in `cwd`: without it, nothing starts, whatever the command.
+    if (config.cwd !== undefined && defaultModeOf(config.cwd) === null) {
+      return { id, title, status: 'fail', detail: `its working directory ${resolve(config.cwd)} does not exist`, fix: `Fix "cwd" in ${where}` };
+    }
+    const found = findOnPath(config.command, deps.env, process.platform, config.cwd);
+    if (!found) return missingProgram(id, title, config, where);
     if (deps.approval(name, config) === 'pending') {
       return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
     }
