@@ -61,6 +61,25 @@ function refuseArgument(what: string, words: readonly string[], found: { index: 
   refuse(what, name, instead);
 }
 
+/** A shell's `NAME=value` before the program: a command without a shell takes it for the program's name. */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+
+/** Refuses a secret in the program's word, saying how to give it where the person typed it. */
+function refuseCommand(server: string, words: readonly string[], found: { index: number; flag?: string }, from: '--command' | 'after --'): never {
+  const variable = found.index === 0 ? ASSIGNMENT.exec(words[0] ?? '')?.[1] : undefined;
+  const name = suggestedName(server, variable ?? found.flag?.replace(/^-+/, '') ?? 'COMMAND');
+  const what = from === '--command' ? '--command' : 'The command after --';
+  if (variable !== undefined) {
+    const program = from === '--command' ? 'the program alone to --command' : 'the program alone after --';
+    refuse(what, name, `give it as --env '${variable}=\${secret:${name}}' (in single quotes) and ${program}: a command runs without a shell, so ${variable}=… before it sets no variable`);
+  }
+  const instead =
+    from === '--command'
+      ? `give the program alone to --command and its arguments after --, with \${secret:${name}} in the secret's place (in single quotes)`
+      : `give the program and each of its arguments as separate words after --, with \${secret:${name}} in the secret's place (in single quotes)`;
+  refuseArgument(what, words, found, name, instead);
+}
+
 /**
  * Refuses `--header`, `--env`, command-argument and `--url` values that are secrets in clear:
  * `mcp.json` holds references only (SECURITY.md, "nothing is written in clear"). Headers are judged
@@ -76,6 +95,8 @@ export interface GivenEntry {
   url?: string;
   /** `--command`, as typed: `'node --api-key=…'` is one word to the shell. */
   command?: string;
+  /** Where the command was typed: `servers edit --command`, or the first word after `--` (`servers add` has no `--command`). */
+  commandFrom?: '--command' | 'after --';
   cwd?: string;
   description?: string;
 }
@@ -107,10 +128,7 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   }
   const commandWords = given.command?.trim().split(/\s+/) ?? [];
   const inCommand = secretArguments(commandWords)[0];
-  if (inCommand !== undefined) {
-    const name = suggestedName(server, inCommand.flag?.replace(/^-+/, '') ?? 'COMMAND');
-    refuseArgument('--command', commandWords, inCommand, name, `give the program alone to --command and its arguments after --, with \${secret:${name}} in the secret's place (in single quotes)`);
-  }
+  if (inCommand !== undefined) refuseCommand(server, commandWords, inCommand, given.commandFrom ?? '--command');
   const arg = secretArguments(given.args ?? [])[0];
   if (arg !== undefined) {
     const name = suggestedName(server, arg.flag?.replace(/^-+/, '') ?? `ARG${arg.index + 1}`);

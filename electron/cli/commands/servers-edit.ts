@@ -169,7 +169,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
           ...(env ? { env } : {}),
           ...(args ? { args } : {}),
           ...(options.url !== undefined ? { url: options.url } : {}),
-          ...(options.command !== undefined ? { command: options.command } : command.length > 0 ? { command: command[0] ?? '' } : {}),
+          ...(options.command !== undefined ? { command: options.command, commandFrom: '--command' } : command.length > 0 ? { command: command[0] ?? '', commandFrom: 'after --' } : {}),
           ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
         });

@@ -208,7 +208,7 @@ export function registerServers(program: Command, run: Run): void {
         if (!isStdio(config)) warnAboutAddress(ctx.output, config.url);
         // The form now, store names by the app: an unterminated reference would read as text in clear.
         refuseBrokenReferences(config, 'unknown');
-        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
+        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, commandFrom: 'after --', ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
         warnIfArgumentSecrets(ctx.output, config);
         noteMissingPaths(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
