@@ -157,8 +157,6 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .action((name: string, command: string[], options: EditOptions) =>
       run(async (ctx) => {
         // Only what is given now: an entry written by hand before stays the person's own choice.
-        const whole = wholeProgram(command, options);
-        if (whole !== undefined) refuseWholeCommandLine(name, whole, (split) => editCorrected(name, options, split));
         const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items && !cleared(items) ? Object.fromEntries(items.map((item) => optionPair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
         const args = (cleared(options.arg) ? undefined : options.arg) ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
@@ -173,6 +171,9 @@ export function registerServerEdits(servers: Command, run: Run): void {
           ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
         });
+        // After the secret check: a line holding one is refused in its words, never echoed split.
+        const whole = wholeProgram(command, options);
+        if (whole !== undefined) refuseWholeCommandLine(name, whole, (split) => editCorrected(name, options, split));
         warnAboutAddress(ctx.output, options.url);
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name }).catch((error: unknown) => explainServerError(core.api, name, error));

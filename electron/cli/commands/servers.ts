@@ -201,14 +201,15 @@ export function registerServers(program: Command, run: Run): void {
         }
         if (options.dryRun === true) throw new CodedError('invalid_input', '--dry-run goes with --from-registry', { hint: 'Leave out --dry-run, or add the entry with --from-registry ID' });
         if (options.yes === true && options.connect !== true) throw yesWithoutConnect(command.length > 0);
-        const whole = options.url === undefined ? wholeLineIn(command) : undefined;
-        if (whole !== undefined) refuseWholeCommandLine(name, { word: whole, where: 'The command after --' }, (split) => addCorrected(name, options, split));
         const config = buildServerConfig(command, options);
         // Said before anything is added or approved, so the person can still choose https.
         if (!isStdio(config)) warnAboutAddress(ctx.output, config.url);
         // The form now, store names by the app: an unterminated reference would read as text in clear.
         refuseBrokenReferences(config, 'unknown');
         refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, commandFrom: 'after --', ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
+        // After the secret check: a line holding one is refused in its words, never echoed split.
+        const whole = options.url === undefined ? wholeLineIn(command) : undefined;
+        if (whole !== undefined) refuseWholeCommandLine(name, { word: whole, where: 'The command after --' }, (split) => addCorrected(name, options, split));
         warnIfArgumentSecrets(ctx.output, config);
         noteMissingPaths(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
