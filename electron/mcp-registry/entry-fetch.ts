@@ -1,5 +1,5 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import { readBoundedBody, type FetchLike } from '../net';
+import { failureWords, readBoundedBody, type FetchLike } from '../net';
 import { checkEntry, MAX_ENTRY_BYTES, type CheckedEntry } from './entry-check';
 import { PAGE_TIMEOUT_MS } from './page-fetch';
 
@@ -22,7 +22,8 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
       return fetch(url, init);
     });
   } catch (error) {
-    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${errorMessage(error)}`);
+    const why = failureWords(error);
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}${why.tail}.`, why.dns ? { hint: "Check the network and the registry's host name in settings.registries in mcp.json." } : {});
   }
   if (response.status === 404) {
     await response.body?.cancel().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import { deadline, readBoundedBody, type FetchLike } from '../net';
+import { deadline, failureWords, readBoundedBody, type FetchLike } from '../net';
 import { MAX_PAGE_SERVERS, ServerListSchema } from './server-json';
 
 /** One page is at most this many bytes (100 entries of a few KiB each fit many times over). */
@@ -51,8 +51,9 @@ async function pageAt(fetch: FetchLike, url: URL, base: string, signal: AbortSig
       return fetch(url, init);
     });
   } catch (error) {
-    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${errorMessage(error)}`, {
-      hint: 'Check the network; the catalog keeps what it had.',
+    const why = failureWords(error);
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}${why.tail}.`, {
+      hint: why.dns ? "Check the network and the registry's host name in settings.registries in mcp.json; the catalog keeps what it had." : 'Check the network; the catalog keeps what it had.',
     });
   }
   if (!response.ok) {
