@@ -1,7 +1,7 @@
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
-import { CodedError, errorMessage } from '../../shared/errors';
-import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, retryWhenCut, safeMethod, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
+import { CodedError } from '../../shared/errors';
+import { type FetchLike, checkAddress, failureWords, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, retryWhenCut, safeMethod, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
 /** Host name → the checked answer its requests connect to, instead of resolving it again. */
@@ -62,8 +62,8 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
     // A localhost name is this computer whatever a resolver says (RFC 6761 §6.3): not asked.
     addresses = isLocalhostName(url.hostname) ? LOCALHOST_ADDRESSES : await resolver(url.hostname, { all: true });
   } catch (error) {
-    throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} (for ${shown(url)}): ${errorMessage(error)}`, {
-      hint: 'Check the network and the host name, then try again.',
+    throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} for ${shown(url)}${failureWords(error).tail}.`, {
+      hint: 'Check the host name in the URL, and the network, then try again.',
     });
   }
   if (addresses.length === 0) {

@@ -12,7 +12,7 @@ import { referenceChecks, type StoreEntryCheck } from './reference-checks';
 import { argumentSecretChecks } from './argument-secret-checks';
 import { nameCaseChecks } from './name-case-checks';
 import { nameSeparatorChecks } from './name-separator-checks';
-import { errorMessage } from '../../../shared/errors';
+import { failureWords, type FailureWords } from '../../net';
 import { CODE_ENTRY, type FromCode } from './code-entry';
 
 export interface DoctorOptions {
@@ -90,7 +90,7 @@ function dataDirCheck(dir: string, modeOf: (path: string) => number | null): Doc
   return { id: 'data-dir', title: 'Data directory', status: 'ok', detail: `${dir} (mode ${mode.toString(8)})` };
 }
 
-async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fetch']>, timeoutMs: number): Promise<string | null> {
+async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fetch']>, timeoutMs: number): Promise<FailureWords | null> {
   try {
     // Any HTTP answer (even 401/405, or a redirect) proves the server is there. A redirect is not
     // followed: the check would otherwise reach wherever the server points, another host included.
@@ -98,8 +98,7 @@ async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fet
     await answer.body?.cancel().catch(() => undefined);
     return null;
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : errorMessage(error);
-    return cause;
+    return failureWords(error);
   }
 }
 
@@ -141,9 +140,11 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
   // A URL with a reference is probed at its origin: the probe sends no secret, nor a reference's text.
   const probed = config.url.includes('${') ? `${new URL(config.url).origin}/` : config.url;
   const failure = await urlReachable(probed, deps.fetch ?? fetch, deps.urlTimeoutMs ?? 3000);
-  return failure === null
-    ? { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` }
-    : { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable (${redact(failure)})`, fix: `Is the server running? Check the URL in ${code ? CODE_ENTRY : 'the config'}` };
+  if (failure === null) return { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` };
+  const where = code ? CODE_ENTRY : 'the config';
+  // A name that does not resolve is no server that is down: the fix is in the URL (or the network).
+  const fix = failure.dns ? `Check the host name in the URL in ${where}, and the network` : `Is the server running? Check the URL in ${where}`;
+  return { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable${redact(failure.tail)}`, fix };
 }
 
 /** Everything a person needs to know to fix their setup, each with the fix. */
@@ -176,7 +177,11 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
       bridgeSetting: deps.bridgeSetting,
       configFile: deps.configFile,
       portFree: deps.portFree ?? isPortFree,
-      reach: (url) => urlReachable(url, fetcher, deps.urlTimeoutMs ?? 3000),
+      // The app's own ports are on this computer: the code alone says it ("does not answer (ECONNREFUSED)").
+      reach: async (url) => {
+        const failure = await urlReachable(url, fetcher, deps.urlTimeoutMs ?? 3000);
+        return failure === null ? null : (failure.code ?? failure.words);
+      },
     })),
   );
   if (deps.extra) checks.push(...(await deps.extra()));
