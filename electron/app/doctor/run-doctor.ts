@@ -14,6 +14,7 @@ import { nameCaseChecks } from './name-case-checks';
 import { nameSeparatorChecks } from './name-separator-checks';
 import { failureWords, type FailureWords } from '../../net';
 import { CODE_ENTRY, type FromCode } from './code-entry';
+import { wholeLineCheck } from './whole-line-check';
 
 export interface DoctorOptions {
   dataDir: string;
@@ -127,7 +128,7 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
       return { id, title, status: 'fail', detail: `its working directory ${resolve(config.cwd)} does not exist`, fix: `Fix "cwd" in ${where}` };
     }
     const found = findOnPath(config.command, deps.env, process.platform, config.cwd);
-    if (!found) return missingProgram(id, title, config, where);
+    if (!found) return wholeLineCheck(id, title, name, config, where, code) ?? missingProgram(id, title, config, where);
     if (deps.approval(name, config) === 'pending') {
       return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
     }
