@@ -1,7 +1,13 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import { failureWords, readBoundedBody, type FetchLike } from '../net';
+import { failureWords, readBoundedBody, type FailureWords, type FetchLike } from '../net';
 import { checkEntry, MAX_ENTRY_BYTES, type CheckedEntry } from './entry-check';
 import { PAGE_TIMEOUT_MS } from './page-fetch';
+import { registryFix } from './registry-fix';
+
+function fixHint(why: FailureWords): { hint?: string } {
+  const fix = registryFix(why);
+  return fix === undefined ? {} : { hint: `${fix}.` };
+}
 
 /**
  * `GET {base}/v0.1/servers/{serverName}/versions/{version}` (openapi.yaml; `latest` for the latest):
@@ -23,7 +29,7 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
     });
   } catch (error) {
     const why = failureWords(error);
-    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}${why.tail}.`, why.dns ? { hint: "Check the network and the registry's host name in settings.registries in mcp.json." } : {});
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}${why.tail}.`, fixHint(why));
   }
   if (response.status === 404) {
     await response.body?.cancel().catch(() => undefined);

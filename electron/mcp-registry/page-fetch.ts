@@ -1,5 +1,6 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { deadline, failureWords, readBoundedBody, type FetchLike } from '../net';
+import { registryFix } from './registry-fix';
 import { MAX_PAGE_SERVERS, ServerListSchema } from './server-json';
 
 /** One page is at most this many bytes (100 entries of a few KiB each fit many times over). */
@@ -53,7 +54,7 @@ async function pageAt(fetch: FetchLike, url: URL, base: string, signal: AbortSig
   } catch (error) {
     const why = failureWords(error);
     throw new CodedError('server_unavailable', `Could not reach the registry at ${base}${why.tail}.`, {
-      hint: why.dns ? "Check the network and the registry's host name in settings.registries in mcp.json; the catalog keeps what it had." : 'Check the network; the catalog keeps what it had.',
+      hint: `${registryFix(why) ?? 'Check the network'}; the catalog keeps what it had.`,
     });
   }
   if (!response.ok) {

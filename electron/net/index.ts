@@ -7,7 +7,7 @@ export { deadline, type Deadline } from './deadline';
 export { cappedResponse } from './capped-response';
 export { retryWhenCut, safeMethod } from './cut-retry';
 export { errorChain, errorCode, networkFailure, type NetworkFailure } from './network-failure';
-export { failureWords, type FailureWords } from './failure-words';
+export { FETCH_BAD_PORT, failureWords, type FailureWords } from './failure-words';
 export { sendableInHeader } from './header-value';
 export { checkAddress, embeddedIpv4s, hostAddress, ipv6Bytes, type AddressVerdict } from './ip-address';
 export { addressReach, farthest, literalReach, within, type Reach } from './reach';

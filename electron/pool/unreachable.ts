@@ -1,10 +1,7 @@
 import type { CodedError } from '../../shared/errors';
 import { terminalSafe } from '../../shared/text';
-import { errorChain, errorCode, networkFailure } from '../net';
+import { errorChain, errorCode, FETCH_BAD_PORT, networkFailure } from '../net';
 import { coded } from './redacted-error';
-
-/** undici's reason when fetch refuses a port outright (the Fetch Standard's "bad port" list: 1, 9, 6000, …). */
-const BAD_PORT = 'bad port';
 
 interface Where {
   server: string;
@@ -44,9 +41,9 @@ export function unreachable(error: unknown, where: Where): CodedError | undefine
   const failed = errors.findIndex((e) => e instanceof TypeError && e.message === 'fetch failed');
   if (failed === -1) return undefined;
   const under = errors[failed + 1];
-  if (under?.message === BAD_PORT) {
+  if (under?.message === FETCH_BAD_PORT) {
     const port = portOf(where.url);
-    return reached(where, BAD_PORT, `fetch never connects to port ${port || 'of this address'}, one the Fetch Standard blocks`, `serve it on another port and change the "url" of "${where.server}" in mcp.json`);
+    return reached(where, FETCH_BAD_PORT, `fetch never connects to port ${port || 'of this address'}, one the Fetch Standard blocks`, `serve it on another port and change the "url" of "${where.server}" in mcp.json`);
   }
   // Another failure under fetch (TLS, a protocol error): its own words say what went wrong.
   const said = under === undefined ? 'fetch failed' : terminalSafe(under.message.slice(0, 300));

@@ -29,6 +29,16 @@ describe('a service whose host name does not resolve', () => {
     });
   });
 
+  it('doctor says a port fetch never connects to as such, with another port as the fix', async () => {
+    const url = 'http://127.0.0.1:1/mcp';
+    const checks = await runDoctor({ dataDir: root, configFile: path.join(root, 'mcp.json'), configIssues: [], servers: { notes: { type: 'http', url } }, approval: () => 'approved', env: { PATH: '' }, ports: { ui: 0, bridge: 0 } });
+    expect(checks.find((c) => c.id === 'server:notes')).toMatchObject({
+      status: 'fail',
+      detail: `${url} is not reachable (bad port): fetch never connects to this port, one the Fetch Standard blocks`,
+      fix: 'Serve it on another port and change the URL in the config',
+    });
+  });
+
   it('a request to it says the same, without getaddrinfo\'s own text', async () => {
     const endpoint = createEndpointFetch({ fetch, resolver: systemResolver, policy: 'endpoint' });
     try {

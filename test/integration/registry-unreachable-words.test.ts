@@ -42,6 +42,20 @@ describe('a registry that cannot be reached says why', () => {
     });
   });
 
+  it('a port fetch never connects to says so, with the fix, for a page, one entry and doctor', async () => {
+    // Port 1 is on the Fetch Standard's bad port list (§2.9): undici refuses it before connecting.
+    const blocked = 'http://127.0.0.1:1';
+    const message = `Could not reach the registry at ${blocked} (bad port): fetch never connects to this port, one the Fetch Standard blocks.`;
+    await expect(fetchPage(fetch, blocked, {})).rejects.toMatchObject({
+      message,
+      hint: 'Serve the registry on another port and change its address in settings.registries in mcp.json; the catalog keeps what it had.',
+    });
+    await expect(fetchServerVersion(fetch, blocked, 'io.acme/notes', 'latest')).rejects.toMatchObject({
+      message,
+      hint: 'Serve the registry on another port and change its address in settings.registries in mcp.json.',
+    });
+  });
+
   describe('on the command line', () => {
     let home: string;
     beforeAll(async () => {

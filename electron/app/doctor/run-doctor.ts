@@ -144,7 +144,11 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
   if (failure === null) return { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` };
   const where = code ? CODE_ENTRY : 'the config';
   // A name that does not resolve is no server that is down: the fix is in the URL (or the network).
-  const fix = failure.dns ? `Check the host name in the URL in ${where}, and the network` : `Is the server running? Check the URL in ${where}`;
+  const fix = failure.dns
+    ? `Check the host name in the URL in ${where}, and the network`
+    : failure.blockedPort
+      ? `Serve it on another port and change the URL in ${where}`
+      : `Is the server running? Check the URL in ${where}`;
   return { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable${redact(failure.tail)}`, fix };
 }
 
