@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_METHODS } from '../../shared/api';
-import { checkAgentName } from './name-checks';
+import { checkAgentName, checkServerName } from './name-checks';
 
 describe("an agent's name that reads like another", () => {
   it('is refused at the command line, with the name it would read as', () => {
@@ -14,5 +14,14 @@ describe("an agent's name that reads like another", () => {
     expect(input.safeParse({ name: 'coder ' }).success).toBe(false);
     expect(input.safeParse({ name: 'co  der' }).success).toBe(false);
     expect(input.safeParse({ name: 'co der' }).success).toBe(true);
+  });
+});
+
+describe('a name with a letter outside a-z', () => {
+  it('says the rule means a-z and A-Z, and offers the name without its accents', () => {
+    for (const check of [checkServerName, checkAgentName]) {
+      expect(() => check('José')).toThrow(expect.objectContaining({ message: expect.stringContaining('(letters a-z and A-Z only: no accents or other scripts)') as string, hint: 'For example: Jose' }) as Error);
+    }
+    expect(() => checkServerName('my notes!')).toThrow(expect.not.objectContaining({ message: expect.stringContaining('no accents') as string }) as Error);
   });
 });

@@ -15,7 +15,9 @@ function suggestion(name: string, other: RegExp, max: number): string {
 
 function refuse(name: string, what: string, rule: string, fixed: string, pattern: RegExp, fallback: string): never {
   const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
-  throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit`, {
+  // "Letters" reads as any letter; the rule means a-z and A-Z only, which a name like "José" needs to hear.
+  const latin = /[^\x20-\x7e]/.test(name) ? ' (letters a-z and A-Z only: no accents or other scripts)' : '';
+  throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit${latin}`, {
     hint: `For example: ${pattern.test(fixed) ? fixed : fallback}`,
   });
 }
