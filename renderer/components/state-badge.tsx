@@ -19,12 +19,14 @@ function errorPage(status: ServerStatus): string | undefined {
 /**
  * The state of a server in one word or two (ready, needs sign-in, error: reason, disabled, pending approval).
  * `expandable`: an error cut to its short reason offers "more", which shows its whole text in the badge
- * (a tooltip alone reaches neither a keyboard nor a touch screen).
+ * (a tooltip alone reaches neither a keyboard nor a touch screen). `reasonBelow`: the page says the
+ * error in full beneath (its Last error), so the badge says only "error" and the reason is said once.
  */
-export function StateBadge({ status, expandable = false }: { status: ServerStatus; expandable?: boolean }) {
+export function StateBadge({ status, expandable = false, reasonBelow = false }: { status: ServerStatus; expandable?: boolean; reasonBelow?: boolean }) {
   const connection = useConnection();
   const [open, setOpen] = useState(false);
-  const badge = serverBadge(status);
+  const found = serverBadge(status);
+  const badge = reasonBelow && found.kind === 'error' ? { kind: found.kind, label: 'error', tone: found.tone } : found;
   if (connection !== 'live') {
     // The last state heard may no longer hold: the core is not answering.
     return (

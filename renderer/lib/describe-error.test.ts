@@ -30,6 +30,14 @@ describe('screenHint: the core hints as the screens can follow them', () => {
     );
   });
 
+  it("names Edit on its page where the core names the command line's servers edit or the entry's url in mcp.json", () => {
+    expect(screenHint('there is no program at `./server`: fix the command of "files" (`connected-services servers edit files --command …`), or install the program there')).toBe(
+      'there is no program at `./server`: fix the command of "files" with Edit on its page, or install the program there',
+    );
+    expect(screenHint('check the network and the host name in the "url" of "notes" in mcp.json')).toBe('check the network and the host name in the URL of "notes" (Edit on its page)');
+    expect(screenHint('Choose another name, or change it with `connected-services servers edit notes`')).toBe('Choose another name, or change it with Edit on its page');
+  });
+
   it('leaves every other hint as it is', () => {
     const hint = 'run `connected-services agents rotate NAME` in a terminal';
     expect(screenHint(hint)).toBe(hint);

@@ -1,4 +1,5 @@
 import { ErrorCodeSchema, type ErrorCode } from '../../shared/errors';
+import { editWith } from './edit-words';
 import { poolHintWords } from './pool-hint-words';
 import { startAgainWith } from './start-again-words';
 
@@ -29,12 +30,12 @@ const START_TO_DECIDE = /^Start ("[^"]+") \(`connected-services connect [^`\s]+`
 /**
  * A hint as the screens can follow it: the output the command line prints below is on the service's
  * Logs tab here, an agent's new token is its card's Rotate token, the checks are under Settings, a
- * command is corrected with Edit, and a service the pool stopped starts again with Restart, which its
+ * command or an address is corrected with Edit, and a service the pool stopped starts again with Restart, which its
  * page has once it failed (one not running starts with its page's step); the pool's words for a service
  * say "service".
  */
 export function screenHint(hint: string): string {
-  return startAgainWith(poolHintWords(hint), 'Restart on its page')
+  return startAgainWith(editWith(poolHintWords(hint), 'Edit on its page'), 'Restart on its page')
     .replace(OUTPUT_BELOW, "See what it printed on the service's Logs tab")
     .replace(ROTATE_COMMAND, 'use Rotate token on the card of "$1" for a new token')
     .replace(ITS_LOG, '(its Logs tab, or ')

@@ -6,6 +6,8 @@ export { describeError, screenHint } from './describe-error';
 export { poolHintWords } from './pool-hint-words';
 export { startAgainWith } from './start-again-words';
 export { connectWith } from './connect-words';
+export { editWith } from './edit-words';
+export { neverAnswered } from './never-answered';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';
 export { systemClock } from './clock';

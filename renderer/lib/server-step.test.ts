@@ -67,6 +67,15 @@ describe('nextStep: one specific action per state', () => {
     expect(kind({ state: 'error', lastError, auth: { connected: true, kind: 'oauth', expiresAt: NOW + 60_000 } })).toBe('restart');
   });
 
+  it('says Restart, not Sign in, for an address that never answered: it asked for no sign-in', () => {
+    const refused = { code: 'server_unavailable' as const, message: 'could not reach "demo" at https://demo.example/mcp (ECONNREFUSED): nothing answers there', data: { network: 'ECONNREFUSED' } };
+    const slow = { code: 'timeout' as const, message: '"demo" did not finish starting within 30 s' };
+    expect(kind({ state: 'error', lastError: refused, auth: { connected: false, kind: 'oauth' } })).toBe('restart');
+    expect(kind({ state: 'error', lastError: slow, auth: { connected: false, kind: 'oauth' } })).toBe('restart');
+    // One that answered and failed otherwise still signs in first.
+    expect(kind({ state: 'error', lastError: { code: 'server_unavailable', message: '"demo" answered HTTP 500' }, auth: { connected: false, kind: 'oauth' } })).toBe('sign-in');
+  });
+
   it('says Grant more access for a missing scope, not a sign-in', () => {
     const auth = { connected: true, kind: 'oauth' as const, scopes: ['read'], pendingScopes: ['admin'] };
     expect(kind({ state: 'ready', auth })).toBe('grant-access');

@@ -1,4 +1,5 @@
 import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
+import { neverAnswered } from './never-answered';
 import { tokenExpired } from './server-badge';
 
 export type StepKind = 'approve' | 'sign-in' | 'sign-in-again' | 'grant-access' | 'enter-api-key' | 'connect' | 'start' | 'restart';
@@ -68,6 +69,8 @@ export function nextStep(status: ServerStatus, now: number): ServerStep | undefi
   if (status.state === 'needs_auth') return step(held ? 'sign-in-again' : 'sign-in', name);
   // A held credential on a failed server (its authorization server unreachable too): a fresh start, not a sign-in.
   if (status.state === 'error' && held) return step('restart', name);
+  // An address that never answered asked for no sign-in: starting it again is what can help.
+  if (status.state === 'error' && neverAnswered(status)) return step('restart', name);
   // An expired access token renews on next use while a refresh token is held (RFC 6749 §6).
   if (tokenExpired(status, now) && auth?.refreshable !== true) return step(held ? 'sign-in-again' : 'sign-in', name);
   // A service that signs in and holds nothing yet: signing in is what connecting it means.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminEntry, DoctorCheck, SecretStoreView } from '../../shared/api';
 import { createFakeApi, renderApp, serverStatus } from '../../test/support/renderer';
@@ -42,6 +42,9 @@ describe('text the core quotes in backticks, set as code instead of shown with i
     // Markup in the message is text: no element made from it.
     expect(history.querySelector('img, b')).toBeNull();
     expect(history.textContent).toContain('<b>bold</b>');
+    // The Overview says the error in full under Last error; another tab's badge gives its reason.
+    window.location.hash = screen.getByRole('link', { name: /^Tools/ }).getAttribute('href') ?? '';
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'State history' })).toBeNull());
     const badge = document.querySelector('main [data-state="error"]')?.closest('.badge');
     if (!badge) throw new Error('no state badge');
     expect(badge.textContent).toBe('error: could not start "broken": no-such-cmd was not found');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { connectWith, ERROR_KIND, expiryText, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
+import { connectWith, ERROR_KIND, expiryText, neverAnswered, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -45,6 +45,8 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const shownError = error && !client && error.hint !== undefined ? { ...error, hint: connectWith(error.hint, buttons) } : error;
   // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
   const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
+  // An address that never answered asked for no sign-in, and no sign-in can reach it.
+  const unanswered = neverAnswered(status);
   return (
     <div className="overview">
       <section aria-labelledby="facts-title" className="panel">
@@ -96,19 +98,22 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
         <section aria-labelledby="last-error-title" className="panel">
           <h2 id="last-error-title">Last error</h2>
           <ErrorNote error={lastError} />
-          {/* The kind in words; its code, which the command line and scripts go by, only as a quiet aside. */}
+          {/* The kind in words only when no hint says more; its code, which the command line and scripts go by, a quiet aside. */}
           <p className="muted">
-            {ERROR_KIND[current.code]}{' '}
+            {lastError.hint === undefined && <>{ERROR_KIND[current.code]} </>}
             <small className="error-code">
               (<code>{current.code}</code>)
             </small>
           </p>
-          <p>
-            <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
-          </p>
+          {/* Only a program on this computer writes a log of its own (its stderr); an address has none. */}
+          {status.transport === 'stdio' && (
+            <p>
+              <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
+            </p>
+          )}
         </section>
       )}
-      {(auth !== undefined || status.transport === 'http') && (
+      {(auth !== undefined || (status.transport === 'http' && !unanswered)) && (
         <section aria-labelledby="signin-title" className="panel">
           <h2 id="signin-title">Sign-in</h2>
           {more.length > 0 && (
@@ -162,7 +167,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               <button type="button" className="button primary" onClick={() => setKeyOpen(true)} aria-label={`Enter API key for ${status.name}`}>
                 Enter API key
               </button>
-            ) : client ? null : (
+            ) : client || unanswered ? null : (
               <>
                 <button type="button" className="button" disabled={busy !== null || waiting} onClick={() => void run('connect-browser')}>
                   Sign in with the browser

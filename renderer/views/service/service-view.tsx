@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
 import { LoadingSkeleton, PageHeader, ServiceIcon, StateBadge } from '../../components';
-import { routeHref, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
+import { pageLastError, routeHref, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { FromCodeMark } from '../catalog/from-code-mark';
@@ -60,7 +60,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
         icon={<ServiceIcon iconKey={entry?.icon} transport={status?.transport} name={server} />}
         lead={leadOf(status, entry?.description)}
       >
-        <StateBadge status={status} />
+        <StateBadge status={status} reasonBelow={tab === 'overview' && pageLastError(status) !== undefined} />
         <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} lastErrorShown={tab === 'overview'} />
         {status.fromCode === true ? (
           <>
