@@ -19,11 +19,13 @@ describe("a broken service's error, as the core quoted its command", () => {
     const rowBadge = stateOf(serverRow(page, 'broken'));
     expect(await rowBadge.textContent()).toContain(COMMAND);
     expect(await rowBadge.textContent()).not.toContain('`');
-    await ui.open('#/services/broken');
+    // The Overview says the error in full under Last error; another tab's badge gives its reason.
+    await ui.open('#/services/broken/tools');
     const badge = page.locator('main .badge').filter({ has: page.locator('[data-state="error"]') });
     expect(await badge.textContent()).toContain(COMMAND);
     expect(await badge.textContent()).not.toContain('`');
     expect(await badge.getAttribute('title')).not.toContain('`');
+    await ui.open('#/services/broken');
     const history = page.getByRole('region', { name: 'State history' });
     expect(await history.textContent()).not.toContain('`');
     expect(await history.locator('code').getByText(COMMAND, { exact: true }).count()).toBe(1);
