@@ -129,7 +129,12 @@ describe('a mistyped command line', () => {
     expect(add.stderr).toBe(
       'note: no server named "evrything" is configured (yet); helper reaches it once one is added under that name. Configured: everything, memory. Did you mean everything? `connected-services agents set "helper" --servers …` changes the list.\n',
     );
-    expect((await runCli(home, ['agents', 'list'])).stdout).toMatch(/helper\s+everything,evrything/);
+    const list = await runCli(home, ['agents', 'list']);
+    expect(list.stdout).toMatch(/helper\s+everything,evrything/);
+    // Kept, so said again wherever the agent is looked at: a typo is not left silent after add.
+    expect(list.stderr).toBe('note: helper may use "evrything", but no server of that name is configured (yet). Did you mean everything? `connected-services agents set "helper" --servers …` changes the list.\n');
+    const doctor = await runCli(home, ['doctor']);
+    expect(doctor.stdout).toContain('warn  Agent helper: it may use "evrything", but no server of that name is configured (it reaches one once added under that name)\n        fix: Did you mean everything? Then change the agent\'s list: `connected-services agents set "helper" --servers …`\n');
     // A name like none configured is not taken for a typo of one.
     const far = await runCli(home, ['agents', 'set', 'helper', '--servers', 'everything,github']);
     expect(far.stderr).toBe('note: no server named "github" is configured (yet); helper reaches it once one is added under that name. Configured: everything, memory.\n');

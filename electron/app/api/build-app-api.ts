@@ -229,7 +229,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     vault,
     events,
     settled,
-    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports, forgotten: () => pinsApi.listForgottenRemovals({}), ...(parts.probedRuntime ? { probedRuntime: parts.probedRuntime } : {}) }, input),
+    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports, forgotten: () => pinsApi.listForgottenRemovals({}), agents: () => parts.agents.list(), ...(parts.probedRuntime ? { probedRuntime: parts.probedRuntime } : {}) }, input),
   });
   const door = createApiDoor({
     api: personApi,

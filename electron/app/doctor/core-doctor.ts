@@ -11,6 +11,7 @@ import { openSecretStores } from '../secrets/open-secret-stores';
 import { forgottenRemovalChecks } from './forgotten-removal-checks';
 import { bundleFolderChecks } from './bundle-folder-checks';
 import type { StoreEntryCheck } from './reference-checks';
+import type { AgentServers } from './agent-server-checks';
 import { readRuntimeFile, type RuntimeInfo } from '../lifecycle/runtime-file';
 
 export interface CoreDoctorOptions {
@@ -23,6 +24,8 @@ export interface CoreDoctorOptions {
   probedRuntime?: { info: RuntimeInfo | undefined };
   /** Every server whose pins forgot removed names (the App API's listForgottenRemovals). */
   forgotten?: () => Promise<ForgottenRemovals[]>;
+  /** The agents, for the servers they name that are not configured. */
+  agents?: () => readonly AgentServers[];
 }
 
 /** The core's doctor: the running app's real ports, every entry's references, and with `live` one exchange per server. */
@@ -54,6 +57,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
     running: options.probedRuntime ? options.probedRuntime.info : await readRuntimeFile(registry.dataDir),
     bridgeSetting: config.settings?.bridgePort,
     storeEntry,
+    ...(options.agents ? { agents: options.agents() } : {}),
     ...(vaultReady ? { hasSecret: async (server: string, name: string) => (await secretLookup(vault, server)(name)) !== undefined } : {}),
     ...(input.live
       ? {

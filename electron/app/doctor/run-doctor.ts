@@ -12,6 +12,7 @@ import { referenceChecks, type StoreEntryCheck } from './reference-checks';
 import { argumentSecretChecks } from './argument-secret-checks';
 import { nameCaseChecks } from './name-case-checks';
 import { nameSeparatorChecks } from './name-separator-checks';
+import { agentServerChecks, type AgentServers } from './agent-server-checks';
 import { failureWords, type FailureWords } from '../../net';
 import { CODE_ENTRY, type FromCode } from './code-entry';
 import { wholeLineCheck } from './whole-line-check';
@@ -45,6 +46,8 @@ export interface DoctorOptions {
   modeOf?: (path: string) => number | null;
   /** Which servers were declared in code: their fixes speak of the entry in code, not of the config file. */
   fromCode?: FromCode;
+  /** The agents and the servers each may use: a server none is configured as is said. */
+  agents?: readonly AgentServers[];
   /** Checks contributed by other services (the vault). */
   extra?: () => Promise<DoctorCheck[]>;
   urlTimeoutMs?: number;
@@ -194,6 +197,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   checks.push(...argumentSecretChecks(deps.servers, deps.fromCode));
   checks.push(...nameCaseChecks(deps.servers, deps.fromCode));
   checks.push(...nameSeparatorChecks(deps.servers));
+  checks.push(...agentServerChecks(deps.agents ?? [], Object.keys(deps.servers)));
   if (deps.hasSecret || deps.storeEntry) {
     checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env, fromCode: deps.fromCode })));
   }

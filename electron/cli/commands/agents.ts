@@ -9,6 +9,7 @@ import { VAULT_WHEN_USED, type CliContext } from '../context';
 import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
+import { noteListedUnknownServers, noteUnknownServers } from './agent-unknown-servers';
 import { registerAgentFind } from './agents-find';
 import { removeFromClients } from './agents-remove';
 import { explainAgentError } from './agent-not-found';
@@ -72,23 +73,6 @@ function describe(agent: AgentView): string[] {
 }
 
 /**
- * A server named for an agent that is not configured may be a typo, or one about to be added: said
- * on stderr, the change still made. Not for an agent that cannot be made (name taken) or changed (no such agent): that error comes alone.
- */
-async function noteUnknownServers(ctx: CliContext, agent: string, servers: string | undefined, change: 'add' | 'set'): Promise<void> {
-  const given = servers === undefined ? '*' : parseServers(servers);
-  const api = (await ctx.core()).api;
-  if (given === '*' || (await api.listAgents({})).some((a) => a.name === agent) !== (change === 'set')) return;
-  const configured = (await api.status({})).servers.map((s) => s.name);
-  const unknown = given.filter((s) => !configured.includes(s));
-  if (unknown.length === 0) return;
-  const names = unknown.map((s) => `"${s}"`).join(', ');
-  const meant = unknown.flatMap((s) => closestWord(s, configured) ?? []);
-  const typo = meant.length === 0 ? '' : ` Did you mean ${meant.join(', ')}? \`connected-services agents set "${agent}" --servers …\` changes the list.`;
-  ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.${typo}`);
-}
-
-/**
  * A per-tool rule naming a server that is not configured (likely a typo, said as for `--servers`), or
  * a tool of a server that has not listed its tools yet, so the name went unchecked: the rule is kept.
  */
@@ -134,7 +118,7 @@ export function registerAgents(program: Command, run: Run): void {
           });
         }
         const api = (await ctx.core()).api;
-        await noteUnknownServers(ctx, name, options.servers, 'add');
+        await noteUnknownServers(ctx, name, options.servers === undefined ? '*' : parseServers(options.servers), 'add');
         const { agent, token } = await api.addAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
@@ -170,11 +154,13 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const list = await (await ctx.core(VAULT_WHEN_USED)).api.listAgents({});
+        const { api } = await ctx.core(VAULT_WHEN_USED);
+        const list = await api.listAgents({});
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'MCP', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);
         for (const agent of list) for (const note of notesOf(agent)) ctx.output.out(note);
+        await noteListedUnknownServers(ctx, api, list);
       }),
     );
 
@@ -207,7 +193,7 @@ export function registerAgents(program: Command, run: Run): void {
             hint: 'Give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
           });
         }
-        await noteUnknownServers(ctx, name, options.servers, 'set');
+        if (options.servers !== undefined) await noteUnknownServers(ctx, name, parseServers(options.servers), 'set');
         await noteRuleTargets(ctx, name, options.tool);
         const api = (await ctx.core()).api;
         const agent = await api.updateAgent({

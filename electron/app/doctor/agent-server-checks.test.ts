@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { agentServerChecks } from './agent-server-checks';
+
+describe('doctor: servers an agent names that are not configured', () => {
+  it('warns per agent, with the server a typo likely meant', () => {
+    const checks = agentServerChecks(
+      [
+        { name: 'helper', servers: ['everything', 'everythng'] },
+        { name: 'later', servers: ['github'] },
+        { name: 'fine', servers: ['memory'] },
+        { name: 'all', servers: '*' },
+      ],
+      ['everything', 'memory'],
+    );
+    expect(checks).toEqual([
+      {
+        id: 'agent-servers:helper',
+        title: 'Agent helper',
+        status: 'warn',
+        detail: 'it may use "everythng", but no server of that name is configured (it reaches one once added under that name)',
+        fix: 'Did you mean everything? Then change the agent\'s list: `connected-services agents set "helper" --servers …`',
+      },
+      {
+        id: 'agent-servers:later',
+        title: 'Agent later',
+        status: 'warn',
+        detail: 'it may use "github", but no server of that name is configured (it reaches one once added under that name)',
+        fix: 'Add a server under that name, or change the agent\'s list: `connected-services agents set "later" --servers …`',
+      },
+    ]);
+  });
+});
