@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentView } from '../../../shared/api';
-import { parseClient, parseClientOnSet, parseTarget, toolModeNotes } from './agent-client-options';
+import { parseClient, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes } from './agent-client-options';
 
 describe('agents set --for', () => {
   it('an empty value forgets the client, as none does (an empty option clears its field)', () => {
@@ -48,5 +48,17 @@ describe('agents list: the listing bound of an all agent', () => {
 
   it('an all agent that searches a big server lists the tools it finds, when it has listFound', () => {
     expect(toolModeNotes(view({ boundSearched: ['big'], listFound: true }))[1]).toBe('While x searches, the tools it finds join its listing (list_changed).');
+  });
+});
+
+describe('--for in any case: client names are lower-case, so Cursor is cursor', () => {
+  it('agents add, set and config', () => {
+    expect(parseForOnAdd('Claude-Code')).toEqual({ target: 'claude-code', client: 'claude-code' });
+    expect(parseForOnAdd('ACP')).toEqual({ target: 'acp', client: 'acp' });
+    expect(parseClientOnSet('Cursor')).toBe('cursor');
+    expect(parseClient('None')).toBe('none');
+    expect(parseTarget('VSCode')).toBe('vscode');
+    // A client whose entry is written, not printed, is still pointed at agents connect.
+    expect(() => parseTarget('Windsurf')).toThrow(expect.objectContaining({ hint: expect.stringContaining('--client windsurf') as unknown }));
   });
 });

@@ -6,8 +6,13 @@ import { givenText } from '../empty-values';
 /** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */
 export const CLIENT_HELP = `names fit ${NAME_CLIENTS.join(', ')}, or a prefix length 0-${MAX_CLIENT_PREFIX}`;
 
+/** A client's name in any case: `Cursor` is cursor (every name is lower-case). */
+function wordOf(value: string): string {
+  return value.trim().toLowerCase();
+}
+
 function clientOf(value: string): AgentClientView | undefined {
-  const text = value.trim();
+  const text = wordOf(value);
   if (/^\d{1,3}$/.test(text)) {
     const length = Number(text);
     if (length > MAX_CLIENT_PREFIX) throw new CodedError('invalid_input', `--for takes a prefix length of at most ${MAX_CLIENT_PREFIX}, not ${length}`, { hint: 'Our own tools’ names must still fit within 64 characters' });
@@ -19,7 +24,7 @@ function clientOf(value: string): AgentClientView | undefined {
 function unknown(value: string, choices: readonly string[]): CodedError {
   const meant = closestWord(value, choices);
   // A client `agents connect` writes for, whose prefix we do not know (Windsurf, Gemini CLI).
-  const written = CONNECT_CLIENTS.find((c) => c === value.trim());
+  const written = CONNECT_CLIENTS.find((c) => c === wordOf(value));
   return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, {
     hint:
       written !== undefined
@@ -32,10 +37,10 @@ function unknown(value: string, choices: readonly string[]): CodedError {
 
 /** `agents config --for`: a client we write a configuration for; a typo gets the one it likely meant. */
 export function parseTarget(value: string): ConfigTarget {
-  const target = CONFIG_TARGETS.find((t) => t === value.trim());
+  const target = CONFIG_TARGETS.find((t) => t === wordOf(value));
   if (target !== undefined) return target;
   // A client that `agents connect` writes for but whose entry is not printed (Windsurf, Gemini CLI).
-  const written = CONNECT_CLIENTS.find((c) => c === value.trim());
+  const written = CONNECT_CLIENTS.find((c) => c === wordOf(value));
   const meant = closestWord(value, CONFIG_TARGETS);
   throw new CodedError('invalid_input', `--for takes a client whose configuration it prints: ${CONFIG_TARGETS.join(', ')}; not "${value}"`, {
     hint:
@@ -49,7 +54,7 @@ export function parseTarget(value: string): ConfigTarget {
 
 /** `agents set --for`: a client, a prefix length, or `none` (forget it; commander turns a null into '', so a word). */
 export function parseClient(value: string): AgentClientView | 'none' {
-  if (value.trim() === 'none') return 'none';
+  if (wordOf(value) === 'none') return 'none';
   const client = clientOf(value);
   if (client === undefined) throw unknown(value, [...NAME_CLIENTS, 'none']);
   return client;
@@ -69,7 +74,7 @@ export interface ForOnAdd {
 
 /** `agents add --for`: a configuration target, a client for names, or both (claude-code is both). */
 export function parseForOnAdd(value: string): ForOnAdd {
-  const text = value.trim();
+  const text = wordOf(value);
   const target = CONFIG_TARGETS.find((t) => t === text);
   const client = clientOf(text);
   if (target === undefined && client === undefined) throw unknown(value, [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])]);

@@ -4,9 +4,9 @@ import { closestWord } from '../../../shared/text';
 
 // The words `agents add/set` and `agents connect` take: a choice, a tier policy, a per-tool rule.
 
-/** One of the given words, else invalid_input naming the option. */
+/** One of the given (lower-case) words in any case (`Search` is search), else invalid_input naming the option. */
 export function parseChoice<T extends string>(value: string, choices: readonly T[], option: string): T {
-  const found = choices.find((c) => c === value.trim());
+  const found = choices.find((c) => c === value.trim().toLowerCase());
   if (found === undefined) {
     const meant = closestWord(value, choices);
     throw new CodedError('invalid_input', `${option} takes ${choices.join(' or ')}, not "${value}"`, {

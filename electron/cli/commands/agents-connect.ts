@@ -19,7 +19,7 @@ function clientParser<C extends string>(choices: readonly C[]): (value: string) 
   return (value) => {
     const word = value.trim().toLowerCase();
     const begun = word.length >= 3 ? choices.filter((client) => client !== word && client.startsWith(word)) : [];
-    if (closestWord(value, choices) === undefined && begun.length > 0 && !(choices as readonly string[]).includes(value.trim())) {
+    if (closestWord(value, choices) === undefined && begun.length > 0 && !(choices as readonly string[]).includes(word)) {
       throw new CodedError('invalid_input', `--client takes ${choices.join(' or ')}, not "${value}"`, {
         hint: `Did you mean ${begun.map((client) => `--client ${client}`).join(' or ')}?`,
       });

@@ -32,4 +32,10 @@ describe('agents options', () => {
     expect(parseChoice('deny', ['allow', 'deny'] as const, '--elicitation')).toBe('deny');
     expect(() => parseChoice('maybe', ['ask', 'deny'] as const, '--sampling')).toThrow('--sampling takes ask or deny, not "maybe"');
   });
+
+  it('takes a choice in any case: --tool-mode Search is search', () => {
+    expect(parseChoice('Search', ['all', 'search', 'auto'] as const, '--tool-mode')).toBe('search');
+    expect(parseChoice(' AUTO ', ['all', 'search', 'auto'] as const, '--tool-mode')).toBe('auto');
+    expect(parseChoice('Plain', ['prefixed', 'plain'] as const, '--names')).toBe('plain');
+  });
 });
