@@ -6,6 +6,12 @@ import { givenText } from '../empty-values';
 /** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */
 export const CLIENT_HELP = `names fit ${NAME_CLIENTS.join(', ')}, or a prefix length 0-${MAX_CLIENT_PREFIX}`;
 
+/** The words `agents add --for` takes: a client to print the configuration of, one whose names to fit, or both. */
+const FOR_ON_ADD = [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])];
+
+/** Each client named once, though most are both a configuration printed and a prefix fitted. */
+export const FOR_ON_ADD_HELP = `its client (${FOR_ON_ADD.join(', ')}) or a prefix length 0-${MAX_CLIENT_PREFIX}: its names are made to fit that prefix, and a client's configuration is printed`;
+
 /** A client's name in any case: `Cursor` is cursor (every name is lower-case). */
 function wordOf(value: string): string {
   return value.trim().toLowerCase();
@@ -77,7 +83,7 @@ export function parseForOnAdd(value: string): ForOnAdd {
   const text = wordOf(value);
   const target = CONFIG_TARGETS.find((t) => t === text);
   const client = clientOf(text);
-  if (target === undefined && client === undefined) throw unknown(value, [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])]);
+  if (target === undefined && client === undefined) throw unknown(value, FOR_ON_ADD);
   return { ...(target !== undefined ? { target } : {}), ...(client !== undefined ? { client } : {}) };
 }
 

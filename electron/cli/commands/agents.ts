@@ -6,7 +6,7 @@ import { closestWord } from '../../../shared/text';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import { VAULT_WHEN_USED, type CliContext } from '../context';
-import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
+import { CLIENT_HELP, FOR_ON_ADD_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
 import { noteListedUnknownServers, noteUnknownServers } from './agent-unknown-servers';
@@ -101,7 +101,7 @@ export function registerAgents(program: Command, run: Run): void {
     .description('create an agent; its token is printed once (while the app runs: shown there once you confirm)')
     .option('--servers <list>', 'servers it may use, comma-separated, or * for all (default: none)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
-    .option('--for <client>', `its client: names are made to fit that client's prefix, and its configuration is printed (${CONFIG_TARGETS.join(', ')}); ${CLIENT_HELP}`, parseForOnAdd)
+    .option('--for <client>', FOR_ON_ADD_HELP, parseForOnAdd)
     .option('--names <style>', NAMES_HELP, parseNames)
     .option('--resource-tools', RESOURCE_TOOLS_HELP)
     .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
