@@ -97,6 +97,11 @@ describe.skipIf(process.platform !== 'linux')('one place of truth: while an app 
     expect(connect.code, connect.stderr).toBe(0);
     expect(connect.stdout).toContain('fault: ready');
     expect(connect.stderr).toContain('in the app running at');
+    // A name the app does not have: the error alone, with the one it likely meant.
+    const typo = await runCli(home, ['connect', 'fualt']);
+    expect(typo.code).toBe(3);
+    expect(typo.stderr).not.toContain('Connecting');
+    expect(typo.stderr).toMatch(/^error \[not_found\]: [^\n]*"fualt"[^]*Did you mean `?fault`?\?/);
 
     // A call from the command line is a widening: it waits for the person (exit 4), with its timeout kept.
     const call = await runCli(home, ['call', 'fault', 'slow', '{"ms":3000}', '--timeout', '300']);

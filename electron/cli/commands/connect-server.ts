@@ -112,7 +112,10 @@ export async function connectServer(ctx: CliContext, core: Core, server: string,
   const app = ctx.runningApp();
   if (app) {
     // The running app signs in and keeps the tokens; its window (or `serve`'s address) shows a device code.
-    ctx.output.err(`Connecting ${server} in the app running at ${app.origin}; follow the sign-in there if one is needed…`);
+    // A name it does not have gets its not-found error alone, not a line saying it is being connected.
+    if ((await core.api.status({})).servers.some((s) => s.name === server)) {
+      ctx.output.err(`Connecting ${server} in the app running at ${app.origin}; follow the sign-in there if one is needed…`);
+    }
     return core.api.connect({ name: server, ...flow });
   }
   const health = core.vault.health();
