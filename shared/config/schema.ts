@@ -9,6 +9,7 @@ import { UiSessionIdleSchema } from './ui-session-idle';
 import { ownRecord } from './own-record';
 import { EnvNameSchema } from './env-name';
 import { checkOwnVariables } from './own-variable-references';
+import { urlProblem } from './url-problem';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -108,14 +109,6 @@ function withoutUserinfo(url: string): boolean {
   } catch {
     return true; // not a URL at all: z.url has said so already
   }
-}
-
-/** A URL that does not parse (`http://[::1`) is said to be one, not to have the wrong scheme. */
-export function urlProblem(input: unknown): string {
-  // The origin is where a secret goes: it is written out, never filled in.
-  if (typeof input === 'string' && /^[^/]*\/\/[^/?#]*\$\{/.test(input)) return 'may hold a ${…} reference only in its path or query, not in its host or port (where a secret is sent is written out)';
-  if (typeof input === 'string' && !URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
-  return 'must be an http:// or https:// URL';
 }
 
 export const HttpServerSchema = z.strictObject({

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { HttpServerSchema } from './schema';
+
+const said = (url: string) => HttpServerSchema.safeParse({ type: 'http', url }).error?.issues[0]?.message;
+
+describe('an HTTP server URL written without its scheme', () => {
+  it('is refused with the scheme to add: https, or http for this computer', () => {
+    expect(said('notes.example.com/mcp')).toBe('has no scheme: add it, as in https://notes.example.com/mcp');
+    expect(said('notes.example.com')).toBe('has no scheme: add it, as in https://notes.example.com');
+    expect(said('mcp.example.com:8443/mcp?x=1')).toBe('has no scheme: add it, as in https://mcp.example.com:8443/mcp?x=1');
+    // `localhost:3000/mcp` parses as the scheme "localhost:": still a missing scheme, not a wrong one.
+    expect(said('localhost:3000/mcp')).toBe('has no scheme: add it, as in http://localhost:3000/mcp');
+    expect(said('127.0.0.1:3000/mcp')).toBe('has no scheme: add it, as in http://127.0.0.1:3000/mcp');
+  });
+
+  it('keeps the other words for what is not a host and path', () => {
+    expect(said('mailto:a@example.com')).toBe('must be an http:// or https:// URL');
+    expect(said('ftp://files.example.com/mcp')).toBe('must be an http:// or https:// URL');
+    expect(said('http://[::1')).toMatch(/^is not a whole URL/);
+    expect(said('not a url')).toMatch(/^is not a whole URL/);
+  });
+});
+
+describe('an HTTP server URL with a port out of range', () => {
+  it('says a port is 1 to 65535', () => {
+    expect(said('https://h:99999/mcp')).toBe('has port 99999: a port is a number from 1 to 65535');
+    expect(said('http://[::1]:70000')).toBe('has port 70000: a port is a number from 1 to 65535');
+    expect(HttpServerSchema.safeParse({ type: 'http', url: 'https://h:65535/mcp' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,26 @@
+/** host[:port] before the first / ? or #: an address written without its scheme (`notes.example.com/mcp`, `localhost:3000/mcp`). */
+const SCHEMELESS = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})?(?:[/?#]|$)/i;
+/** The port of an http(s) URL, as written (WHATWG URL refuses one above 65535). */
+const WRITTEN_PORT = /^https?:\/\/(?:\[[^\]/?#]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i;
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3})(?:[:/?#]|$)/i;
+
+/** What to write instead of a URL without a scheme, or undefined when it is not one. */
+function withScheme(input: string): string | undefined {
+  if (input.includes('://') || !SCHEMELESS.test(input)) return undefined;
+  // Plain http only to this computer (clear-text-url.ts); everywhere else the secret needs TLS.
+  const whole = `${LOCAL_HOST.test(input) ? 'http' : 'https'}://${input}`;
+  return URL.canParse(whole) ? whole : undefined;
+}
+
+/** A URL that does not parse (`http://[::1`) is said to be one, not to have the wrong scheme; a missing scheme or a port out of range says what to write. */
+export function urlProblem(input: unknown): string {
+  if (typeof input !== 'string') return 'must be an http:// or https:// URL';
+  // The origin is where a secret goes: it is written out, never filled in.
+  if (/^[^/]*\/\/[^/?#]*\$\{/.test(input)) return 'may hold a ${…} reference only in its path or query, not in its host or port (where a secret is sent is written out)';
+  const whole = withScheme(input);
+  if (whole !== undefined) return `has no scheme: add it, as in ${whole}`;
+  const port = WRITTEN_PORT.exec(input)?.[1];
+  if (port !== undefined && Number(port) > 65_535) return `has port ${port}: a port is a number from 1 to 65535`;
+  if (!URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
+  return 'must be an http:// or https:// URL';
+}
