@@ -14,6 +14,13 @@ describe('servers add --from-registry ID[@VERSION]', () => {
     }
   });
 
+  it('refuses a second @ (in the version) before the registry is asked, with the one-@ form to write', () => {
+    for (const raw of ['io.github.foo/bar@1.0@2', 'io.github.foo/bar@@1.0', '@scope/name@1@2']) {
+      expect(() => parseId(raw), raw).toThrow(`--from-registry takes ID[@VERSION] with one @ before the version, not "${raw}"`);
+    }
+    for (const raw of ['io.github.foo/bar@1.0@2', 'io.github.foo/bar@@1.0']) expect(() => parseId(raw), raw).toThrow(expect.objectContaining({ code: 'invalid_input', hint: 'For example: --from-registry io.github.foo/bar@1.0' }));
+  });
+
   it('--package and --remote take a whole number from 1, refused with an example before the registry is asked', () => {
     expect(entryNumber('--package')('2')).toBe('2');
     for (const bad of ['', '0', 'x', '1.5', '-1', ' 1']) {

@@ -43,6 +43,14 @@ export function parseId(raw: string, taker: IdTaker = FROM_REGISTRY): { id: stri
       hint: `For example: ${taker.example} io.github.owner/name or io.github.owner/name@1.2.0`,
     });
   }
+  // A registry name holds no @ past a scoped name's first (schema: [a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+), nor does a version: a second one is a slip.
+  const extra = parsed.id.indexOf('@', 1);
+  if (extra !== -1) {
+    const version = parsed.id.slice(extra + 1).split('@').find((part) => part.trim() !== '') ?? parsed.version;
+    throw new CodedError('invalid_input', terminalSafe(`${taker.takes} takes ID[@VERSION] with one @ before the version, not "${raw.slice(0, 200)}"`), {
+      hint: terminalSafe(`For example: ${taker.example} ${parsed.id.slice(0, extra)}@${(version ?? '').slice(0, 60)}`),
+    });
+  }
   return parsed;
 }
 
