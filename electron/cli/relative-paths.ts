@@ -1,9 +1,20 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { isStdio, type ServerConfig } from '../../shared/config';
 
-/** The first word of a command line that names a file or folder relative to `base` (where it was typed). */
+/** A program written as a path (`./run.sh`, `bin/server`), not a name looked up on PATH. */
+function programPath(word: string): boolean {
+  return !isAbsolute(word) && !word.includes('://') && (word.includes('/') || (sep === '\\' && word.includes('\\')));
+}
+
+/**
+ * The first word of a command line that names a file or folder relative to `base` (where it was typed):
+ * the program when it is written as a path, there yet or not (it may be built after), else a word
+ * that names one there now.
+ */
 export function relativePathIn(commandLine: readonly string[], base = process.cwd()): string | undefined {
+  const [program] = commandLine;
+  if (program !== undefined && programPath(program)) return program;
   return commandLine.find((word) => word !== '' && !word.startsWith('-') && !isAbsolute(word) && !word.includes('://') && existsSync(resolve(base, word)));
 }
 
