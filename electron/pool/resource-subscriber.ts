@@ -3,6 +3,7 @@ import { redact } from '../../shared/redact';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { clientSdkIfLoaded } from './client-sdk';
 import { ListenUnacknowledged } from './listen-unacknowledged';
+import { ListenAbandoned, ListenWaits, reasonOf, type After, type WaitOptions } from './listen-waits';
 
 /** The list changes the pool follows on every server (MCP 2026-07-28 §Subscriptions). */
 const LIST_CHANGES: SubscriptionFilter = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
@@ -24,8 +25,7 @@ const HEALTHY_MS = 60_000;
 
 export interface SubscriberClock {
   now: () => number;
-  /** Runs `run` after `ms`; returns how to cancel it. */
-  after: (ms: number, run: () => void) => () => void;
+  after: After;
 }
 
 const realClock: SubscriberClock = {
@@ -60,6 +60,8 @@ export class ResourceSubscriber {
   /** Tries since the last healthy stream, and the wait under way. */
   #reopens = 0;
   #cancelReopen: (() => void) | undefined;
+  /** The calls waiting for the re-open under way: the last to stop waiting abandons its listen. */
+  readonly #waits = new ListenWaits();
 
   /**
    * `log` lines are the server's own: the caller prefixes its name. `ackMs`: the listen request's own
@@ -121,10 +123,10 @@ export class ResourceSubscriber {
     return Object.keys(filter).length === 0 ? undefined : filter;
   }
 
-  async #listen(): Promise<void> {
+  async #listen(signal: AbortSignal): Promise<void> {
     const previous = this.#stream;
     const filter = this.#filter();
-    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter, { timeout: this.#ackMs }).catch((error: unknown) => {
+    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter, { timeout: this.#ackMs, signal }).catch((error: unknown) => {
       // Said with this wait and its setting, not as the subscribing call's own timeout.
       const sdk = clientSdkIfLoaded();
       throw sdk?.SdkError.isInstance(error) === true && error.code === sdk.SdkErrorCode.RequestTimeout ? new ListenUnacknowledged(this.#ackMs, LISTEN_ACK_MS, { cause: error }) : error;
@@ -138,21 +140,39 @@ export class ResourceSubscriber {
     });
   }
 
-  /** The filter changed: resolves once a stream opened with it (or a later one) is listening. */
-  #changed(): Promise<void> {
+  /**
+   * The filter changed: resolves once a stream opened with it (or a later one) is listening. The
+   * call's signal ends its wait at once; its timeout, where shorter than the listen's own bound, ends it too.
+   */
+  #changed(options: WaitOptions = {}): Promise<void> {
     this.#dirty = true;
     this.#changes++;
     this.#sync ??= this.#flush().finally(() => {
       this.#sync = undefined;
     });
-    return this.#sync;
+    const { signal, timeout } = options;
+    const bounded = timeout !== undefined && timeout < this.#ackMs ? { timeout } : {};
+    return this.#waits.wait(this.#sync, { ...(signal === undefined ? {} : { signal }), ...bounded }, this.#clock.after, () => new ListenUnacknowledged(timeout ?? this.#ackMs, LISTEN_ACK_MS, { byCall: true }));
   }
 
   async #flush(): Promise<void> {
     await this.#quiet();
     while (this.#dirty && !this.#closed) {
       this.#dirty = false;
-      await this.#listen();
+      const signal = this.#waits.begin();
+      if (signal === undefined) {
+        // The next change sends the filter as it then is.
+        this.#dirty = true;
+        throw new ListenAbandoned();
+      }
+      try {
+        await this.#listen(signal);
+      } catch (error) {
+        // Abandoned, but changes made since have callers waiting: the next listen holds them.
+        if (!signal.aborted || !this.#dirty) throw error;
+      } finally {
+        this.#waits.end();
+      }
       if (this.#dirty) await this.#quiet();
     }
   }
@@ -166,11 +186,12 @@ export class ResourceSubscriber {
     }
   }
 
-  async subscribe(uri: string, options: { signal?: AbortSignal; timeout?: number }): Promise<void> {
+  async subscribe(uri: string, options: WaitOptions): Promise<void> {
     if (!this.#modern) {
       await this.#client.subscribeResource({ uri }, options);
       return;
     }
+    if (options.signal?.aborted === true) throw reasonOf(options.signal);
     const held = this.#uris.get(uri) ?? 0;
     if (held > 0) return void this.#uris.set(uri, held + 1);
     if (this.#uris.size >= MAX_SUBSCRIBED_URIS_PER_SERVER) {
@@ -180,19 +201,20 @@ export class ResourceSubscriber {
     }
     this.#uris.set(uri, 1);
     try {
-      await this.#changed();
+      await this.#changed(options);
     } catch (error) {
-      this.#release(uri);
+      // A listen still under way for other callers is sent again without it.
+      if (this.#release(uri) && this.#sync !== undefined) this.#dirty = true;
       throw error;
     }
   }
 
-  async unsubscribe(uri: string, options: { signal?: AbortSignal; timeout?: number }): Promise<void> {
+  async unsubscribe(uri: string, options: WaitOptions): Promise<void> {
     if (!this.#modern) {
       await this.#client.unsubscribeResource({ uri }, options);
       return;
     }
-    if (this.#release(uri)) await this.#changed();
+    if (this.#release(uri)) await this.#changed(options);
   }
 
   /** One holder fewer; true when none is left and the URI left the filter. */
