@@ -105,6 +105,20 @@ describe('CallApprovalQueue', () => {
     expect(await tool).toMatchObject({ outcome: 'denied', reason: 'closed' });
   });
 
+  it('never remembers a call held for a value from the vault (held whatever a rule says), and allows nothing', async () => {
+    const { q, pending, remembered } = queue();
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    const held = q.request({ agent: 'a', server: 's', kind: 'tool', tool: 'echo', tier: 'read', warning });
+    await expect(q.allow(pending[0]?.id ?? '', { remember: true })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining(`held because ${warning}`) as unknown,
+    });
+    expect(remembered).toEqual([]);
+    expect(q.list()).toHaveLength(1);
+    await q.allow(pending[0]?.id ?? '');
+    expect(await held).toMatchObject({ outcome: 'allowed', reason: 'person', remember: false });
+  });
+
   it("refuses an agent's calls beyond the limit of waiting ones, others still queue", async () => {
     const q = new CallApprovalQueue({ maxPendingPerAgent: 2, remember: () => Promise.resolve() });
     const ask = (agent: string) => q.request({ agent, server: 's', kind: 'tool', tool: 't', tier: 'write' });

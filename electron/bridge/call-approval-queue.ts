@@ -5,6 +5,7 @@ import { redact } from '../../shared/redact';
 import type { Tier } from './agent-schema';
 import { Emitter } from '../../shared/events';
 import { isStoppedWaiting } from './stopped-waiting';
+import { refuseRemember } from './remember-refusal';
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 /** More than this many waiting calls of one agent are refused: nobody can judge a flood. */
@@ -120,23 +121,17 @@ export class CallApprovalQueue {
   /**
    * Lets the call through. `remember` also allows this tool for this agent from now on (saved), and
    * releases other calls of that agent to that tool waiting now, but for those held by a warning
-   * (each is the person's to see). Only a service's tool call can be remembered:
-   * a rule for a prompt or resource name would also allow a tool of that name.
+   * (each is the person's to see). Only a service's tool call not held by a warning can be
+   * remembered (remember-refusal.ts).
    * @throws CodedError not_found when nothing waits under that id (decided already, or timed out).
-   * @throws CodedError invalid_input when asked to remember a resource read or a prompt.
+   * @throws CodedError invalid_input when asked to remember what no rule could allow, allowing nothing.
    */
   async allow(id: string, options: { remember?: boolean } = {}): Promise<void> {
     const waiter = this.#require(id);
     const remember = options.remember === true;
     if (remember) {
-      const { agent, server, tool, kind } = waiter.pending;
-      if (kind !== 'tool') {
-        throw new CodedError('invalid_input', `only a tool call can be always allowed; this is a ${kind} read`, {
-          hint: "allow it once, or set the agent's read policy to allow",
-        });
-      }
-      // The bridge's own tool (search_tools held for a value we hold): no service's rule could name it.
-      if (server === '') throw new CodedError('invalid_input', `${tool} is the bridge's own tool, not a service's: it cannot be always allowed`, { hint: 'allow it once' });
+      const { agent, server, tool } = waiter.pending;
+      refuseRemember(waiter.pending);
       await this.#remember(agent, server, tool);
       for (const other of [...this.#waiters.values()]) {
         const p = other.pending;

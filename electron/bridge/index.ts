@@ -17,6 +17,7 @@ export {
 } from './agent-schema';
 export type { Agent, AgentClient, AgentInput, AgentPolicy, AgentUpdate, Decision, Tier, ToolOverrides } from './agent-schema';
 export { CallApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS } from './call-approval-queue';
+export { refuseRemember } from './remember-refusal';
 export type { ApprovalEvents, ApprovalOutcome, ApprovalReason, ApprovalRequest, DecidedApproval, PendingApproval } from './call-approval-queue';
 export { AuditLog, AUDIT_DIR, AUDIT_FILE, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './audit-log';
 export type { CountedWindows } from './audit-log';

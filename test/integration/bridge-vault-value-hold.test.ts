@@ -67,6 +67,30 @@ describe('a call whose arguments hold a value from the vault, through serve', ()
     expect(served.stderr()).not.toContain(VALUE);
   });
 
+  it('refuses `approvals allow --remember` of such a call (a rule cannot allow it), saving and allowing nothing', async () => {
+    const rememberToken = await agentToken(served, 'rememberer', { servers: ['everything'] });
+    const client = new Client({ name: 'rememberer', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${rememberToken}` } } }));
+    try {
+      const call = client.callTool({ name: 'everything__echo', arguments: { message: VALUE } });
+      const { id } = await heldApproval(home);
+      // Refused before the person is asked to confirm: no confirmation would make it allowed.
+      const remember = await runCli(home, ['approvals', 'allow', id, '--remember']);
+      expect(remember.code).toBe(2);
+      expect(remember.stderr).toContain(`held because ${REASON}`);
+      expect(remember.stderr).toContain('a rule cannot allow it');
+      expect(remember.stderr).not.toContain(VALUE);
+      expect(remember.stdout).not.toContain('Allowed');
+      expect(((await served.api('listApprovals', {})).body.result as { id: string }[]).map((a) => a.id)).toEqual([id]);
+      const agents = (await served.api('listAgents', {})).body.result as { name: string; tools?: Record<string, unknown> }[];
+      expect(agents.find((a) => a.name === 'rememberer')?.tools ?? {}).toEqual({});
+      expect((await runCli(home, ['approvals', 'deny', id])).code).toBe(0);
+      expect((await call).isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("holds the search mode's call tool too; allowed, the call runs and the agent gets the value redacted (2026-07-28)", async () => {
     const agent = await connectModernAgent(served.bridge ?? '', searchToken);
     try {

@@ -51,4 +51,13 @@ describe('refuseNow', () => {
     await expect(refuseNow(api, 'addAgent', { name: 'other' }, checks)).resolves.toBeUndefined();
     expect(asked).toEqual([{ source: 'cursor', path: '/tmp/many.json' }]);
   });
+
+  it('refuses "always allow" of a call held for a value from the vault before the person is asked, not a plain allow', async () => {
+    const held = { id: 'h1', agent: 'a', server: 'everything', kind: 'tool', tool: 'echo', tier: 'read', requestedAt: 0, expiresAt: 1, warning: 'its arguments hold the value of GITHUB_TOKEN from the vault' };
+    const withHeld = { ...api, listApprovals: () => Promise.resolve([held]) } as unknown as AppApi;
+    const refused = { code: 'invalid_input', message: expect.stringContaining('held because its arguments hold the value of GITHUB_TOKEN') as unknown };
+    await expect(refuseNow(withHeld, 'decideApproval', { id: 'h1', decision: 'allow', remember: true })).rejects.toMatchObject(refused);
+    await expect(refuseNow(withHeld, 'decide', { kind: 'call', id: 'h1', answer: { decision: 'allow', remember: true } })).rejects.toMatchObject(refused);
+    await expect(refuseNow(withHeld, 'decideApproval', { id: 'h1', decision: 'allow' })).resolves.toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { refuseEntryTwin } from '../../bridge';
+import { refuseEntryTwin, refuseRemember } from '../../bridge';
 import { serverNotConfigured } from '../../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
@@ -22,6 +22,16 @@ const AGENT_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
   rotateAgent: (input: ApiInput<'rotateAgent'>) => input.name,
   connectClient: (input: ApiInput<'connectClient'>) => input.agent,
 };
+
+/** Whether an allow asks for "always allow" (decideApproval's own input, or decide's answer). */
+function remembers(method: ApiMethod, input: unknown): boolean {
+  if (method === 'decideApproval') {
+    const { decision, remember } = input as ApiInput<'decideApproval'>;
+    return decision === 'allow' && remember === true;
+  }
+  const { answer } = input as Extract<ApiInput<'decide'>, { kind: 'call' }>;
+  return answer.decision === 'allow' && answer.remember === true;
+}
 
 /** Checks the door cannot make from the App API's lists alone. */
 export interface RefuseNowChecks {
@@ -70,8 +80,10 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown, 
   }
   if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
     const { id } = input as { id: string };
-    if (!(await api.listApprovals({})).some((a) => a.id === id)) {
+    const waiting = (await api.listApprovals({})).find((a) => a.id === id);
+    if (!waiting) {
       throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), { hint: 'It may have been decided or timed out; see `connected-services approvals list`' });
     }
+    if (remembers(method, input)) refuseRemember(waiting);
   }
 }
