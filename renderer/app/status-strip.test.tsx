@@ -88,6 +88,18 @@ describe('the status strip', () => {
     await waitFor(() => expect(api.callsOf('decide')).toEqual([{ kind: 'call', id: 'w-1', answer: { decision: 'deny' } }]));
   });
 
+  it("names the bridge's own search_tools, held for a value we hold, as Connected Services' own: no empty \" on \"", async () => {
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    const held: PendingApproval = { id: 's-1', agent: 'claude', server: '', kind: 'tool', tool: 'search_tools', tier: 'read', requestedAt: Date.now(), expiresAt: Date.now() + 60_000, arguments: { query: '[secret GITHUB_TOKEN]' }, warning };
+    renderApp(createFakeApi({ listApprovals: () => [held] }), { hash: '#/services' });
+    const strip = within(await screen.findByRole('region', { name: 'Status' }));
+    expect(await strip.findByRole('button', { name: 'Deny search_tools of Connected Services for claude' })).toBeTruthy();
+    const text = document.querySelector('.strip-waiting')?.textContent ?? '';
+    expect(text).toContain(`${waitsToCall(held)}, held whatever its policy says`);
+    expect(waitsToCall(held)).toBe('claude waits to call search_tools of Connected Services');
+    expect(text).not.toMatch(/ on ,| on $/);
+  });
+
   it('moves focus to the Review link of the next waiting call when that one is held for a value we hold', async () => {
     const plain: PendingApproval = { id: 'p-1', agent: 'claude', server: 'github', kind: 'tool', tool: 'create_issue', tier: 'write', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
     const held: PendingApproval = { ...plain, id: 'w-2', server: 'everything', tool: 'echo', warning: 'its arguments hold the value of GITHUB_TOKEN from the vault' };

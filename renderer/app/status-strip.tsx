@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, serverHealth, WAITS_TO, type BridgeInfo, type HeldChange, type PendingApproval, type ServerStatus } from '../../shared/api';
+import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, serverHealth, WAITS_TO, whereCalled, type BridgeInfo, type HeldChange, type PendingApproval, type ServerStatus } from '../../shared/api';
 import { CodeSpans } from '../components';
 import { describeError, focusWhenShown, plural, routeHref, shownLine, type Route, type ShownError } from '../lib';
 import { useConnection, useDecisions, useLive, useStore } from '../state';
@@ -29,7 +29,9 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
-  const what = `${shownLine(pending.tool)} on ${pending.server}`;
+  // No service: the bridge's own tool (search_tools), held for a value we hold in what the agent searched for.
+  const own = pending.server === '';
+  const what = `${shownLine(pending.tool)}${whereCalled(pending)}`;
   const warning = pending.warning;
   const warned = warning !== undefined;
   const decide = (decision: 'allow' | 'deny') => {
@@ -58,7 +60,8 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   return (
     <span className="strip-item strip-waiting">
       <span>
-        <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} <code>{shownLine(pending.tool)}</code> on <strong>{pending.server}</strong>
+        <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} <code>{shownLine(pending.tool)}</code>
+        {own ? whereCalled(pending) : <> on <strong>{pending.server}</strong></>}
         {warning !== undefined && (
           <>
             , held whatever its policy says: <CodeSpans text={warning} />

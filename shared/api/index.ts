@@ -25,7 +25,7 @@ export type {
 } from './contract';
 export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } from './server-order';
 export type { ServerHealth } from './server-order';
-export { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, WAITS_TO, waitsToCall, callsWaiting, questionsWaiting } from './status-words';
+export { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, WAITS_TO, waitsToCall, whereCalled, callsWaiting, questionsWaiting } from './status-words';
 export { revokePlan, revokeOutcome, type RevokeResultWords } from './revoke-words';
 export * from './secret-store-views';
 export * from './store-reference-views';

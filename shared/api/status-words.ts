@@ -15,9 +15,14 @@ function plural(n: number, one: string, many: string): string {
 /** What a held call waits to do, by its kind: the strip, Activity and the tray say the same. */
 export const WAITS_TO: Record<PendingApproval['kind'], string> = { tool: 'waits to call', resource: 'waits to read the resource', prompt: 'waits to get the prompt' };
 
+/** " on files", or for the bridge's own tool (search_tools: no service) " of Connected Services". */
+export function whereCalled(pending: Pick<PendingApproval, 'server'>): string {
+  return pending.server === '' ? ' of Connected Services' : ` on ${pending.server}`;
+}
+
 /** "claude waits to call delete_file on files". */
 export function waitsToCall(pending: Pick<PendingApproval, 'agent' | 'kind' | 'tool' | 'server'>): string {
-  return `${pending.agent} ${WAITS_TO[pending.kind]} ${pending.tool} on ${pending.server}`;
+  return `${pending.agent} ${WAITS_TO[pending.kind]} ${pending.tool}${whereCalled(pending)}`;
 }
 
 /** "2 calls wait for you". */

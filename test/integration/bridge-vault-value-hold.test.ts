@@ -96,6 +96,8 @@ describe('a call whose arguments hold a value from the vault, through serve', ()
     try {
       const call = agent.client.callTool({ name: 'call_read_tool', arguments: { name: 'everything__echo', arguments: { message: VALUE } } });
       const { id } = await heldApproval(home);
+      // The approval names the tool the call tool reaches and its service, not the call tool.
+      expect(((await served.api('listApprovals', {})).body.result as { server: string; tool: string }[])[0]).toMatchObject({ server: 'everything', tool: 'echo' });
       // Allowing from the command line while serve runs is a widening the person confirms, told why the call was held.
       const allow = await runCli(home, ['approvals', 'allow', id]);
       expect(allow.stderr).toContain(REASON);

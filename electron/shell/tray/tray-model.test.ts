@@ -89,6 +89,11 @@ describe('trayModel: menu', () => {
     expect(action(model.items, 'claude waits to call delete_file on files').action).toEqual({ type: 'open', route: { screen: 'activity' } });
   });
 
+  it("names the bridge's own search_tools (no service) as Connected Services', with no empty \" on \"", () => {
+    const model = trayModel([], [approval('s', 0, { server: '', tool: 'search_tools', tier: 'read', arguments: { query: '[secret GITHUB_TOKEN]' } })], BRIDGE);
+    expect(labels(model.items)).toContain('claude waits to call search_tools of Connected Services (query: "[secret GITHUB_TOKEN]")');
+  });
+
   it('says in short what each waiting call would send', () => {
     const args = { to: 'bob@example.test', body: `Hi\u0000 ${'x'.repeat(200)}`, cc: [] };
     const model = trayModel([], [approval('m', 0, { tool: 'send_email', arguments: args }), approval('n', 1, { tool: 'ping', arguments: {} })], BRIDGE);
