@@ -55,6 +55,9 @@ describe('the change log in words', () => {
     const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
     expect(summarize('decideApproval', { id: 'p1', decision: 'allow' }, { approval })).toBe('allow "claude"\'s call of "echo" on "everything"');
     expect(summarize('decideApproval', { id: 'p1', decision: 'allow' }, { approval: { ...approval, warning } })).toBe(`allow "claude"'s call of "echo" on "everything" (held because ${warning})`);
+    // The bridge's own search_tools reaches no service: no empty `on ""`.
+    const own = { ...approval, server: '', tool: 'search_tools', warning };
+    expect(summarize('decideApproval', { id: 'p1', decision: 'allow' }, { approval: own })).toBe(`allow "claude"'s call of "search_tools" of Connected Services (held because ${warning})`);
   });
 
   it('puts a method without its own line in words', () => {

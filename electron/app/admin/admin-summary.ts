@@ -156,7 +156,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'decideApproval': {
         const { id, decision, remember } = input as ApiInput<'decideApproval'>;
         const a = context.approval;
-        const call = a ? `${q(a.agent)}'s call of ${q(a.tool)} on ${q(a.server)}` : `the waiting call ${id}`;
+        const call = a ? `${q(a.agent)}'s call of ${q(a.tool)}${a.server === '' ? ' of Connected Services' : ` on ${q(a.server)}`}` : `the waiting call ${id}`;
         // The person confirming an allow from the command line reads why the call was held, as the app's card says.
         const held = a?.warning !== undefined ? ` (held because ${a.warning})` : '';
         return `${decision} ${call}${held}${decision === 'allow' && remember ? ', and from now on for this agent and tool' : ''}`;
