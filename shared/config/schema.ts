@@ -9,7 +9,7 @@ import { UiSessionIdleSchema } from './ui-session-idle';
 import { ownRecord } from './own-record';
 import { EnvNameSchema } from './env-name';
 import { checkOwnVariables } from './own-variable-references';
-import { urlProblem } from './url-problem';
+import { hasZeroPort, urlProblem, ZERO_PORT } from './url-problem';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -117,7 +117,7 @@ export const HttpServerSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: (issue) => urlProblem(issue.input) }).refine(withoutUserinfo, {
     error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
     abort: true,
-  }),
+  }).refine((url) => !hasZeroPort(url), { error: ZERO_PORT, abort: true }),
   headers: ownRecord(z.string(), headerValue)
     .superRefine((headers, ctx) => {
       for (const name of Object.keys(headers)) {

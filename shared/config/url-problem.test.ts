@@ -28,3 +28,13 @@ describe('an HTTP server URL with a port out of range', () => {
     expect(HttpServerSchema.safeParse({ type: 'http', url: 'https://h:65535/mcp' }).success).toBe(true);
   });
 });
+
+describe('an HTTP server URL with port 0', () => {
+  it('is refused: nothing can answer there, a port is 1 to 65535', () => {
+    expect(said('https://h:0/mcp')).toBe('has port 0: a port is a number from 1 to 65535');
+    expect(said('http://[::1]:00/mcp')).toBe('has port 0: a port is a number from 1 to 65535');
+    expect(said('http://127.0.0.1:0')).toBe('has port 0: a port is a number from 1 to 65535');
+    expect(HttpServerSchema.safeParse({ type: 'http', url: 'https://h:1/mcp' }).success).toBe(true);
+    expect(HttpServerSchema.safeParse({ type: 'http', url: 'https://h:10/mcp' }).success).toBe(true);
+  });
+});

@@ -24,3 +24,16 @@ export function urlProblem(input: unknown): string {
   if (!URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
   return 'must be an http:// or https:// URL';
 }
+
+/** Said for port 0 as for one above 65535. */
+export const ZERO_PORT = 'has port 0: a port is a number from 1 to 65535';
+
+/**
+ * Whether an http(s) URL names port 0: WHATWG URL takes it, yet no server can listen there (RFC 6335
+ * §6 reserves it), so a connection could never be made.
+ */
+export function hasZeroPort(input: string): boolean {
+  if (!URL.canParse(input)) return false;
+  const url = new URL(input);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.port === '0';
+}
