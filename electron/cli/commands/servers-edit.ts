@@ -23,6 +23,7 @@ import { noteMissingSecrets } from './missing-secret-note';
 import { explainServerError } from '../config-errors';
 import { shellQuote } from '../../pool';
 import type { SplitCommandLine } from '../../../shared/config';
+import { refuseEditLeadingAssignments } from './edit-leading-assignments';
 import { commandWords, envWords, refuseWholeCommandLine, wholeLineIn, type GivenProgram } from './whole-command-line';
 
 interface EditOptions {
@@ -174,6 +175,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
         // After the secret check: a line holding one is refused in its words, never echoed split.
         const whole = wholeProgram(command, options);
         if (whole !== undefined) refuseWholeCommandLine(name, whole, (split) => editCorrected(name, options, split));
+        refuseEditLeadingAssignments(command, options, (split) => editCorrected(name, options, split));
         warnAboutAddress(ctx.output, options.url);
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name }).catch((error: unknown) => explainServerError(core.api, name, error));

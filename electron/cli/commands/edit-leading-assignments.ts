@@ -1,0 +1,22 @@
+import type { SplitCommandLine } from '../../../shared/config';
+import { refuseLeadingAssignments } from './leading-assignments';
+
+/** The parts of `servers edit` that name the program. */
+interface ProgramOptions {
+  command?: string;
+  arg?: string[];
+}
+
+/**
+ * `servers edit NAME -- NAME=short npx x` and `--command NAME=short`: the first word would be stored
+ * as the program's name, which no computer has (the command runs without a shell). Refused as
+ * `servers add` refuses it, with the edit command to type (`correction`), each setting as `--env`.
+ */
+export function refuseEditLeadingAssignments(command: readonly string[], options: ProgramOptions, correction: (split: SplitCommandLine) => string[]): void {
+  // With --command or --arg too, the line after -- is refused as given twice, by the edit itself.
+  if (command.length > 0) {
+    if (options.command === undefined && options.arg === undefined) refuseLeadingAssignments(command, correction);
+    return;
+  }
+  if (options.command !== undefined) refuseLeadingAssignments([options.command], correction, { where: '--command', program: 'the program with --command' });
+}
