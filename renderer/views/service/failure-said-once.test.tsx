@@ -15,7 +15,7 @@ const URL = 'https://notes.example/mcp';
 const REFUSED = { code: 'server_unavailable' as const, message: `could not reach "notes" at ${URL} (ECONNREFUSED): nothing answers there`, hint: `is the server running at ${URL}?`, data: { network: 'ECONNREFUSED' } };
 
 // A failed service said its failure in the badge, the note, its hint and a catch-all line, and an
-// address that never answered was offered its logs (it has none) and a sign-in (it asked for none).
+// address that never answered was offered its logs (it has none) and a sign-in, a key or more access (it asked for none).
 describe("a failed service's page", () => {
   it('says an unreachable address once, with the check that fits, and offers neither logs nor a sign-in', async () => {
     const panel = await page(serverStatus({ name: 'notes', transport: 'http', url: URL, state: 'error', lastError: REFUSED }));
@@ -33,6 +33,18 @@ describe("a failed service's page", () => {
     expect(screen.getByRole('heading', { name: 'Sign-in' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign in with a code' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out and revoke' })).toBeTruthy();
+  });
+
+  it('offers neither a key nor more access to an address that never answered', async () => {
+    await page(serverStatus({ name: 'notes', transport: 'http', url: URL, state: 'error', lastError: REFUSED, auth: { connected: true, kind: 'api_key' } }));
+    expect(screen.getByRole('heading', { name: 'Sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enter API key for notes' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Forget the API key' })).toBeTruthy();
+    cleanup();
+    await page(serverStatus({ name: 'notes', transport: 'http', url: URL, state: 'error', lastError: REFUSED, auth: { connected: true, kind: 'oauth', scopes: ['read'], pendingScopes: ['write'] } }));
+    expect(screen.getByRole('heading', { name: 'Sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Grant more access' })).toBeNull();
+    expect(screen.queryByText(/Needs more access/)).toBeNull();
   });
 
   it("names the Edit button where the core names the command line's servers edit, and links a program's logs", async () => {

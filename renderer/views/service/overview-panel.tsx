@@ -45,7 +45,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const shownError = error && !client && error.hint !== undefined ? { ...error, hint: connectWith(error.hint, buttons) } : error;
   // A sign-in under way or ended is told once, by its note under the page's title (server-actions.tsx).
   const asked = status.state === 'needs_auth' || status.lastError?.code === 'auth_required';
-  // An address that never answered asked for no sign-in, and no sign-in can reach it.
+  // An address that never answered asked for no sign-in, no key and no more access, and none can reach it.
   const unanswered = neverAnswered(status);
   return (
     <div className="overview">
@@ -116,7 +116,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
       {(auth !== undefined || (status.transport === 'http' && !unanswered)) && (
         <section aria-labelledby="signin-title" className="panel">
           <h2 id="signin-title">Sign-in</h2>
-          {more.length > 0 && (
+          {more.length > 0 && !unanswered && (
             <div className="needs-access" role="status">
               <p>
                 <strong>Needs more access:</strong> it refused a call without{' '}
@@ -163,11 +163,11 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             <p className="muted">{asked ? 'Not signed in: it asks for a sign-in.' : 'This service has not asked for a sign-in.'}</p>
           )}
           <div className="button-row">
-            {apiKey ? (
+            {client || unanswered ? null : apiKey ? (
               <button type="button" className="button primary" onClick={() => setKeyOpen(true)} aria-label={`Enter API key for ${status.name}`}>
                 Enter API key
               </button>
-            ) : client || unanswered ? null : (
+            ) : (
               <>
                 <button type="button" className="button" disabled={busy !== null || waiting} onClick={() => void run('connect-browser')}>
                   Sign in with the browser
