@@ -9,6 +9,8 @@ describe('doctor: servers an agent names that are not configured', () => {
         { name: 'later', servers: ['github'] },
         { name: 'fine', servers: ['memory'] },
         { name: 'all', servers: '*' },
+        // As agents.json stores --servers '*'.
+        { name: 'every', servers: ['*'] },
       ],
       ['everything', 'memory'],
     );

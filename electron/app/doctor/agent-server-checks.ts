@@ -1,5 +1,6 @@
 import type { DoctorCheck } from '../../../shared/api';
 import { closestWord } from '../../../shared/text';
+import { ALL_SERVERS } from '../../bridge';
 
 /** What the check needs of an agent: its name and the servers it may use. */
 export interface AgentServers {
@@ -13,7 +14,8 @@ export interface AgentServers {
  */
 export function agentServerChecks(agents: readonly AgentServers[], configured: readonly string[]): DoctorCheck[] {
   return agents.flatMap((agent) => {
-    if (agent.servers === '*') return [];
+    // agents.json keeps "every server" as ["*"] (ALL_SERVERS): then no name can be unknown.
+    if (agent.servers === ALL_SERVERS || agent.servers.includes(ALL_SERVERS)) return [];
     const unknown = agent.servers.filter((server) => !configured.includes(server));
     if (unknown.length === 0) return [];
     const meant = unknown.flatMap((server) => closestWord(server, configured) ?? []);
