@@ -16,6 +16,7 @@ import { agentServerChecks, type AgentServers } from './agent-server-checks';
 import { failureWords, type FailureWords } from '../../net';
 import { CODE_ENTRY, type FromCode } from './code-entry';
 import { wholeLineCheck } from './whole-line-check';
+import { configFix } from './config-fix';
 
 export interface DoctorOptions {
   dataDir: string;
@@ -164,7 +165,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   checks.push(
     deps.configIssues.length === 0
       ? { id: 'config', title: 'Config file', status: 'ok', detail: deps.configFile }
-      : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: `Fix ${deps.configFile}; each problem above says what stays in force until then` },
+      : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: configFix(deps.configFile, deps.configIssues) },
   );
   checks.push(dataDirCheck(deps.dataDir, deps.modeOf ?? defaultModeOf));
   if (deps.approvalsIgnored !== undefined) {
