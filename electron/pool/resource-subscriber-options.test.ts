@@ -118,6 +118,32 @@ describe('ResourceSubscriber on a 2026-07-28 server: the call’s signal', () =>
     expect(sent[1]?.aborted).toBe(true);
   });
 
+  it('an unsubscribe whose signal is aborted before the call sends nothing and leaves no rejection unheard', async () => {
+    const unheard: unknown[] = [];
+    const onUnheard = (reason: unknown): void => void unheard.push(reason);
+    process.on('unhandledRejection', onUnheard);
+    try {
+      const { client, sent } = pendingServer();
+      const subscriber = new ResourceSubscriber(client, () => undefined, LISTEN_ACK_MS, manualClock());
+      const subscribing = subscriber.subscribe('file:///a', {});
+      await settle();
+      sent[0]?.ack();
+      await subscribing;
+      await expect(subscriber.unsubscribe('file:///a', { signal: AbortSignal.abort(new Error('gone')) })).rejects.toThrow('gone');
+      await settle();
+      expect(sent).toHaveLength(1);
+      expect(unheard).toEqual([]);
+      // The URI left the filter: the next change's listen no longer names it.
+      const other = subscriber.subscribe('file:///b', {});
+      await settle();
+      expect(sent[1]?.filter).toEqual({ resourceSubscriptions: ['file:///b'] });
+      sent[1]?.ack();
+      await other;
+    } finally {
+      process.off('unhandledRejection', onUnheard);
+    }
+  });
+
   it('a signal aborted before the call sends nothing', async () => {
     const { client, sent } = pendingServer();
     const subscriber = new ResourceSubscriber(client, () => undefined, LISTEN_ACK_MS, manualClock());
@@ -158,12 +184,14 @@ describe('ResourceSubscriber on a 2026-07-28 server: the call’s timeout', () =
     expect(clock.waits.map((w) => w.cancelled)).toEqual([true]);
   });
 
-  it('as long as the listen’s own wait or longer, leaves it to that wait', async () => {
+  it('longer than one listen’s own wait still bounds the call: a flush may send more than one listen', async () => {
     const { client } = pendingServer();
     const clock = manualClock();
     const subscriber = new ResourceSubscriber(client, () => undefined, 2_500, clock);
-    void subscriber.subscribe('file:///a', { timeout: 60_000 });
+    const subscribing = failure(subscriber.subscribe('file:///a', { timeout: 60_000 }));
     await settle();
-    expect(clock.waits).toEqual([]);
+    expect(clock.waits.map((w) => w.ms)).toEqual([60_000]);
+    clock.waits[0]?.run();
+    expect(await subscribing).toBeInstanceOf(ListenUnacknowledged);
   });
 });

@@ -142,16 +142,24 @@ export class ResourceSubscriber {
 
   /**
    * The filter changed: resolves once a stream opened with it (or a later one) is listening. The
-   * call's signal ends its wait at once; its timeout, where shorter than the listen's own bound, ends it too.
+   * call's signal ends its wait at once; its timeout ends it too (a flush may send several listens,
+   * each with its own bound, so a timeout longer than one is still the call's own).
    */
   #changed(options: WaitOptions = {}): Promise<void> {
     this.#dirty = true;
     this.#changes++;
-    this.#sync ??= this.#flush().finally(() => {
-      this.#sync = undefined;
-    });
     const { signal, timeout } = options;
-    const bounded = timeout !== undefined && timeout < this.#ackMs ? { timeout } : {};
+    // Nobody would wait for a listen sent now: the next change sends the filter as it then is.
+    if (signal?.aborted === true) return Promise.reject(reasonOf(signal));
+    if (this.#sync === undefined) {
+      const sync = this.#flush().finally(() => {
+        this.#sync = undefined;
+      });
+      // Every caller's wait takes the outcome; a flush nobody waits for any more must not reject unheard.
+      sync.catch(() => undefined);
+      this.#sync = sync;
+    }
+    const bounded = timeout === undefined ? {} : { timeout };
     return this.#waits.wait(this.#sync, { ...(signal === undefined ? {} : { signal }), ...bounded }, this.#clock.after, () => new ListenUnacknowledged(timeout ?? this.#ackMs, LISTEN_ACK_MS, { byCall: true }));
   }
 
