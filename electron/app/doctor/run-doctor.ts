@@ -132,7 +132,8 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
       return { id, title, status: 'fail', detail: `its working directory ${resolve(config.cwd)} does not exist`, fix: `Fix "cwd" in ${where}` };
     }
     const found = findOnPath(config.command, deps.env, process.platform, config.cwd);
-    if (!found) return wholeLineCheck(id, title, name, config, where, code) ?? missingProgram(id, title, config, where);
+    const onPath = (program: string): boolean => findOnPath(program, deps.env, process.platform, config.cwd) !== null;
+    if (!found) return wholeLineCheck(id, title, name, config, where, code, onPath) ?? missingProgram(id, title, config, where);
     if (deps.approval(name, config) === 'pending') {
       return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
     }

@@ -7,9 +7,10 @@ import { shellQuote } from '../../pool';
  * An entry whose program is a whole command line in one word (`"command": "npx -y pkg ~/notes"`,
  * from a hand-written mcp.json or an older version) names no program any computer has: "install
  * npx -y pkg" would send the person after the wrong fix. Says how to split it instead, or null
- * when the command is no such line (then the caller's not-found words stand).
+ * when the command is no such line (then the caller's not-found words stand). Only when its first
+ * word is a program `found` finds: `/opt/My Tools/server`, not installed yet, is a path with spaces.
  */
-export function wholeLineCheck(id: string, title: string, name: string, config: StdioServerConfig, where: string, code: boolean): DoctorCheck | null {
+export function wholeLineCheck(id: string, title: string, name: string, config: StdioServerConfig, where: string, code: boolean, found: (program: string) => boolean): DoctorCheck | null {
   if (!/\s/.test(config.command.trim())) return null;
   let split;
   try {
@@ -17,6 +18,7 @@ export function wholeLineCheck(id: string, title: string, name: string, config: 
   } catch {
     return null;
   }
+  if (split.command === config.command || !found(split.command)) return null;
   const args = [...split.args, ...(config.args ?? [])];
   const detail = `command "${redact(config.command)}" is a whole command line stored as the name of one program`;
   // A line that sets variables or a folder is fixed by hand: the edit command would not carry those parts.
