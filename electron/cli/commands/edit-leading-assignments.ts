@@ -12,11 +12,11 @@ interface ProgramOptions {
  * as the program's name, which no computer has (the command runs without a shell). Refused as
  * `servers add` refuses it, with the edit command to type (`correction`), each setting as `--env`.
  */
-export function refuseEditLeadingAssignments(command: readonly string[], options: ProgramOptions, correction: (split: SplitCommandLine) => string[]): void {
+export function refuseEditLeadingAssignments(server: string, command: readonly string[], options: ProgramOptions, correction: (split: SplitCommandLine) => string[]): void {
   // With --command or --arg too, the line after -- is refused as given twice, by the edit itself.
   if (command.length > 0) {
-    if (options.command === undefined && options.arg === undefined) refuseLeadingAssignments(command, correction);
+    if (options.command === undefined && options.arg === undefined) refuseLeadingAssignments(server, command, correction);
     return;
   }
-  if (options.command !== undefined) refuseLeadingAssignments([options.command], correction, { where: '--command', program: 'the program with --command' });
+  if (options.command !== undefined) refuseLeadingAssignments(server, [options.command], correction, { where: '--command', program: 'the program with --command' });
 }

@@ -1,6 +1,7 @@
 import type { SplitCommandLine } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { shellQuote } from '../../pool';
+import { refuseLiteralSecrets } from '../literal-secret-flags';
 
 /** POSIX shell §2.9.1: a leading word NAME=value (NAME a portable name) sets a variable for the command. */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -18,13 +19,15 @@ const AFTER_DASHES: AssignmentsGiven = { where: 'The command after --', program:
  * program, so no program by that name would be found. Refused with the words to write: each setting
  * as `--env`, the program after `--`. `correction` writes the whole command from them.
  */
-export function refuseLeadingAssignments(words: readonly string[], correction: (split: SplitCommandLine) => string[], given: AssignmentsGiven = AFTER_DASHES): void {
+export function refuseLeadingAssignments(server: string, words: readonly string[], correction: (split: SplitCommandLine) => string[], given: AssignmentsGiven = AFTER_DASHES): void {
   const first = words.findIndex((word) => !ASSIGNMENT.test(word));
   const count = first === -1 ? words.length : first;
   if (count === 0) return;
   const settings = words.slice(0, count);
   const [command, ...args] = words.slice(count);
   const env = Object.fromEntries(settings.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+  // A secret in clear gets the vault's words first: the --env line to write would only be refused for it next.
+  refuseLiteralSecrets(server, { command: command ?? '', ...(args.length > 0 ? { args } : {}), env });
   const flags = settings.map((word) => `--env ${shellQuote(word)}`).join(' ');
   const word = shellQuote(settings[0] ?? '');
   const starts = `${given.where} starts with ${word}: a command runs without a shell, so it sets no variable and ${word} would be run as the program`;

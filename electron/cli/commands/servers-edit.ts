@@ -175,7 +175,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
         // After the secret check: a line holding one is refused in its words, never echoed split.
         const whole = wholeProgram(command, options);
         if (whole !== undefined) refuseWholeCommandLine(name, whole, (split) => editCorrected(name, options, split));
-        refuseEditLeadingAssignments(command, options, (split) => editCorrected(name, options, split));
+        refuseEditLeadingAssignments(name, command, options, (split) => editCorrected(name, options, split));
         warnAboutAddress(ctx.output, options.url);
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name }).catch((error: unknown) => explainServerError(core.api, name, error));

@@ -212,7 +212,7 @@ export function registerServers(program: Command, run: Run): void {
         // After the secret check: a line holding one is refused in its words, never echoed split.
         const whole = options.url === undefined ? wholeLineIn(command) : undefined;
         if (whole !== undefined) refuseWholeCommandLine(name, { word: whole, where: 'The command after --' }, (split) => addCorrected(name, options, split));
-        if (options.url === undefined) refuseLeadingAssignments(command, (split) => addCorrected(name, options, split));
+        if (options.url === undefined) refuseLeadingAssignments(name, command, (split) => addCorrected(name, options, split));
         warnIfArgumentSecrets(ctx.output, config);
         noteMissingPaths(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
