@@ -63,7 +63,7 @@ describe('agents.json edited while the app runs', () => {
       expect(review.filter((e) => e.who === 'file').map((e) => e.summary)).toEqual([fromFile[0]?.summary]);
 
       // Changes from the command line while the app runs are logged as `cli`, never again as an edit of the file.
-      const narrowed = await runCli(home, ['agents', 'set', 'helper', '--servers', ''], { env: ENV });
+      const narrowed = await runCli(home, ['agents', 'set', 'helper', '--policy', 'write=deny'], { env: ENV });
       expect(narrowed.code, narrowed.stderr).toBe(0);
       const removed = await runCli(home, ['agents', 'remove', 'backdoor'], { env: ENV });
       expect(removed.code, removed.stderr).toBe(0);

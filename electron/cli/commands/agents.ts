@@ -21,10 +21,20 @@ function rulesOf(agent: AgentView): string {
   return rules.length === 0 ? '-' : rules.join(' ');
 }
 
-/** Each name checked before a note on it or the App API's refusal in its own words (`servers.0: …`). */
-function parseServers(text: string): '*' | string[] {
+/**
+ * Each name checked before a note on it or the App API's refusal in its own words (`servers.0: …`).
+ * No name at all (an unset shell variable) is refused: it would quietly take every server away.
+ */
+function parseServers(text: string, agent: string, command: 'add' | 'set'): '*' | string[] {
   if (text.trim() === '*') return '*';
   const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) {
+    throw new CodedError('invalid_input', `--servers was given an empty value ("${text}"): name the servers it may use, comma-separated, or * for all`, {
+      hint: command === 'add'
+        ? `To add "${agent}" with no server yet, leave --servers out (\`agents set "${agent}" --servers NAME,…\` gives it some later)`
+        : `To leave "${agent}" no server at all, remove it: \`connected-services agents remove "${agent}"\`; to keep its servers, leave --servers out`,
+    });
+  }
   for (const name of names) checkServerName(name);
   return names;
 }
@@ -118,10 +128,10 @@ export function registerAgents(program: Command, run: Run): void {
           });
         }
         const api = (await ctx.core()).api;
-        await noteUnknownServers(ctx, name, options.servers === undefined ? '*' : parseServers(options.servers), 'add');
+        await noteUnknownServers(ctx, name, options.servers === undefined ? '*' : parseServers(options.servers, name, 'add'), 'add');
         const { agent, token } = await api.addAgent({
           name,
-          ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
+          ...(options.servers !== undefined ? { servers: parseServers(options.servers, name, 'add') } : {}),
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
           ...(options.names !== undefined ? { names: options.names } : {}),
           ...(options.resourceTools === true ? { resourceTools: true } : {}),
@@ -167,7 +177,7 @@ export function registerAgents(program: Command, run: Run): void {
   agents
     .command('set <name>')
     .description("change an agent's servers, tier policy or per-tool rules (its token stays)")
-    .option('--servers <list>', 'servers it may use, comma-separated, or * for all ("" for none)')
+    .option('--servers <list>', 'servers it may use, comma-separated, or * for all')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (tiers not named stay)')
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
@@ -193,12 +203,12 @@ export function registerAgents(program: Command, run: Run): void {
             hint: 'Give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
           });
         }
-        if (options.servers !== undefined) await noteUnknownServers(ctx, name, parseServers(options.servers), 'set');
+        if (options.servers !== undefined) await noteUnknownServers(ctx, name, parseServers(options.servers, name, 'set'), 'set');
         await noteRuleTargets(ctx, name, options.tool);
         const api = (await ctx.core()).api;
         const agent = await api.updateAgent({
           name,
-          ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
+          ...(options.servers !== undefined ? { servers: parseServers(options.servers, name, 'set') } : {}),
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
           ...(options.tool.length > 0 ? { tools: options.tool } : {}),
           ...(Object.keys(asks).length > 0 ? { asks } : {}),
