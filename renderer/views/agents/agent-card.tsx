@@ -9,6 +9,7 @@ import { ConnectClientDialog, RemoveClientEntries } from '../clients';
 import { ConfigSnippet } from './config-snippet';
 import { SearchTry } from './search-try';
 import { RULE_WORD, ToolRuleForm } from './tool-rule-form';
+import { UnknownServersNote } from './unknown-servers-note';
 
 const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask: 'warn', deny: 'error' };
 
@@ -75,7 +76,10 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
       </div>
       <dl className="facts">
         <dt>Services</dt>
-        <dd>{agent.servers === '*' ? 'all services' : agent.servers.length === 0 ? 'none' : agent.servers.join(', ')}</dd>
+        <dd>
+          {agent.servers === '*' ? 'all services' : agent.servers.length === 0 ? 'none' : agent.servers.join(', ')}
+          <UnknownServersNote agent={agent} />
+        </dd>
         <dt>Policy</dt>
         <dd className="badges">
           <Badge tone={TONE[agent.policy.read]}>{TIER_WORD.read}: {agent.policy.read}</Badge>

@@ -1,0 +1,33 @@
+import type { AgentView } from '../../../shared/api';
+import { closestWord } from '../../../shared/text';
+import { Badge } from '../../components';
+import { shownLine } from '../../lib';
+import { useLive, useStore } from '../../state';
+
+/** The services an agent names that none is set up as; none when it may use every one ("*", kept as ["*"]). */
+export function unknownServers(servers: AgentView['servers'], configured: readonly string[]): string[] {
+  if (servers === '*' || servers.includes('*')) return [];
+  return servers.filter((name) => !configured.includes(name));
+}
+
+/**
+ * A service the agent names that is not set up: kept on purpose (one may be added under that name),
+ * so a typo is said here as `agents list` and `doctor` say it, with the name it likely meant.
+ */
+export function UnknownServersNote({ agent }: { agent: AgentView }) {
+  const live = useLive();
+  const { loaded, servers } = useStore(live.servers);
+  // Before the list is read, every name would look unknown.
+  if (!loaded) return null;
+  const configured = servers.map((s) => s.name);
+  const unknown = unknownServers(agent.servers, configured);
+  if (unknown.length === 0) return null;
+  const meant = unknown.flatMap((name) => closestWord(name, configured) ?? []);
+  const change = agent.fromCode === true ? 'change it in its program' : 'Edit access changes the list';
+  return (
+    <p className="unknown-servers" role="note" aria-label={`Unknown services of ${agent.name}`}>
+      <Badge tone="warn">not set up</Badge> No service named {shownLine(unknown.map((name) => `“${name}”`).join(', '))} is set up: {agent.name} reaches it once one is added under that name.
+      {meant.length > 0 ? ` Did you mean ${meant.join(', ')}? ${change}.` : ''}
+    </p>
+  );
+}
