@@ -16,13 +16,9 @@ export const SEARCH_TOOL_NAMES: readonly string[] = [SEARCH_TOOL, ...Object.valu
 
 const TIER_ORDER: readonly Tier[] = ['read', 'write', 'destructive'];
 
-const SEARCH: Tool = {
+const SEARCH: Omit<Tool, 'description'> = {
   name: SEARCH_TOOL,
   title: 'Find tools',
-  description:
-    "Finds the tools of the person's connected services (in Connected Services) that fit a need, described in words. " +
-    'Answers with each tool\'s name, description, input schema and the call tool to use (call_read_tool, call_write_tool or call_destructive_tool), ' +
-    'or says that nothing fits. Search again with other words before giving up.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -81,13 +77,26 @@ export function callToolTier(name: string): Tier | undefined {
   return TIER_ORDER.find((t) => CALL_TOOLS[t] === name);
 }
 
+/** `a`, `a or b`, `a, b or c`. */
+function eitherOf(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1] ?? ''}`;
+}
+
 /**
- * search_tools in a mixed listing (an `all` agent's, some servers past the listing bound): it says
- * which services it finds tools of, since the listing holds every other service's.
+ * search_tools naming only the call tools listed beside it: one left out is still taken, but a model
+ * told of it would reach for a tool its listing lacks. In a mixed listing (an `all` agent's, some
+ * servers past the listing bound) it says which services it finds tools of, since the listing holds
+ * every other service's.
  */
-function searchOf(servers: readonly string[]): Tool {
-  const which = `Finds the tools of these services, too many to list here: ${servers.join(', ')}. The other services' tools are listed. `;
-  return { ...SEARCH, description: which + (SEARCH.description ?? '').replace(/^[^.]*\. /, '') };
+function searchOf(tiers: readonly Tier[], servers?: readonly string[]): Tool {
+  const finds = servers === undefined
+    ? "Finds the tools of the person's connected services (in Connected Services) that fit a need, described in words. "
+    : `Finds the tools of these services, too many to list here: ${servers.join(', ')}. The other services' tools are listed. `;
+  const calls = tiers.length === 0 ? '' : ` (${eitherOf(tiers.map((t) => CALL_TOOLS[t]))})`;
+  return {
+    ...SEARCH,
+    description: `${finds}Answers with each tool's name, description, input schema and the call tool to use${calls}, or says that nothing fits. Search again with other words before giving up.`,
+  };
 }
 
 /**
@@ -101,5 +110,6 @@ export function searchListing(index: ReadonlyMap<string, ToolEntry>, agent: Read
     const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
     if (verdict && verdict.decision !== 'deny') tiers.add(verdict.tier);
   }
-  return [only === undefined ? SEARCH : searchOf(only), ...TIER_ORDER.filter((t) => tiers.has(t)).map((t) => CALLS[t])];
+  const offered = TIER_ORDER.filter((t) => tiers.has(t));
+  return [searchOf(offered, only), ...offered.map((t) => CALLS[t])];
 }
