@@ -41,3 +41,4 @@ export * from './first-inventory';
 export { currentError } from './current-error';
 export { disconnectOutcome, type DisconnectAnswer, type DisconnectOutcome } from './disconnect-outcome';
 export { spacedLikeAnother } from './agent-name-spacing';
+export { likelyMeant, noneNamed, unknownServers } from './unknown-servers';

@@ -31,4 +31,10 @@ describe('doctor: servers an agent names that are not configured', () => {
       },
     ]);
   });
+
+  it('names each unknown server and each likely name once; an agent declared in code is changed there', () => {
+    const [check] = agentServerChecks([{ name: 'coded', servers: ['everythng', 'Everything', 'gone'], fromCode: true }], ['everything']);
+    expect(check?.detail).toBe('it may use "everythng", "Everything", "gone", but no server by those names is configured (it reaches one once added under that name)');
+    expect(check?.fix).toBe("Did you mean everything? Then change the agent's list where the program declares it (openConnectedServices)");
+  });
 });

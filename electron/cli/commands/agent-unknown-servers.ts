@@ -1,11 +1,5 @@
-import type { AgentView, AppApi } from '../../../shared/api';
-import { closestWord } from '../../../shared/text';
+import { likelyMeant, noneNamed, unknownServers, type AgentView, type AppApi } from '../../../shared/api';
 import type { CliContext } from '../context';
-
-/** The servers an agent names that none is configured as (kept: one may be added under that name). */
-function unknownOf(servers: AgentView['servers'], configured: readonly string[]): string[] {
-  return servers === '*' ? [] : servers.filter((s) => !configured.includes(s));
-}
 
 async function configuredServers(api: AppApi): Promise<string[]> {
   return (await api.status({})).servers.map((s) => s.name);
@@ -19,23 +13,23 @@ export async function noteUnknownServers(ctx: CliContext, agent: string, given: 
   const api = (await ctx.core()).api;
   if (given === '*' || (await api.listAgents({})).some((a) => a.name === agent) !== (change === 'set')) return;
   const configured = await configuredServers(api);
-  const unknown = unknownOf(given, configured);
+  const unknown = unknownServers(given, configured);
   if (unknown.length === 0) return;
   const names = unknown.map((s) => `"${s}"`).join(', ');
-  const meant = unknown.flatMap((s) => closestWord(s, configured) ?? []);
+  const meant = likelyMeant(unknown, configured);
   const typo = meant.length === 0 ? '' : ` Did you mean ${meant.join(', ')}? \`connected-services agents set "${agent}" --servers …\` changes the list.`;
   ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.${typo}`);
 }
 
 /** `agents list`: each agent still naming a server none is configured as, so a typo kept at `add` is said again. */
 export async function noteListedUnknownServers(ctx: CliContext, api: AppApi, agents: readonly AgentView[]): Promise<void> {
-  if (agents.every((agent) => unknownOf(agent.servers, []).length === 0)) return;
+  if (agents.every((agent) => unknownServers(agent.servers, []).length === 0)) return;
   const configured = await configuredServers(api);
   for (const agent of agents) {
-    const unknown = unknownOf(agent.servers, configured);
+    const unknown = unknownServers(agent.servers, configured);
     if (unknown.length === 0) continue;
-    const meant = unknown.flatMap((s) => closestWord(s, configured) ?? []);
+    const meant = likelyMeant(unknown, configured);
     const typo = meant.length === 0 ? '' : ` Did you mean ${meant.join(', ')}? \`connected-services agents set "${agent.name}" --servers …\` changes the list.`;
-    ctx.output.err(`note: ${agent.name} may use ${unknown.map((s) => `"${s}"`).join(', ')}, but no server of that name is configured (yet).${typo}`);
+    ctx.output.err(`note: ${agent.name} may use ${unknown.map((s) => `"${s}"`).join(', ')}, but ${noneNamed(unknown.length, 'server')} is configured (yet).${typo}`);
   }
 }

@@ -1,14 +1,7 @@
-import type { AgentView } from '../../../shared/api';
-import { closestWord } from '../../../shared/text';
+import { likelyMeant, unknownServers, type AgentView } from '../../../shared/api';
 import { Badge } from '../../components';
 import { shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
-
-/** The services an agent names that none is set up as; none when it may use every one ("*", kept as ["*"]). */
-export function unknownServers(servers: AgentView['servers'], configured: readonly string[]): string[] {
-  if (servers === '*' || servers.includes('*')) return [];
-  return servers.filter((name) => !configured.includes(name));
-}
 
 /**
  * A service the agent names that is not set up: kept on purpose (one may be added under that name),
@@ -22,7 +15,7 @@ export function UnknownServersNote({ agent }: { agent: AgentView }) {
   const configured = servers.map((s) => s.name);
   const unknown = unknownServers(agent.servers, configured);
   if (unknown.length === 0) return null;
-  const meant = unknown.flatMap((name) => closestWord(name, configured) ?? []);
+  const meant = likelyMeant(unknown, configured);
   const change = agent.fromCode === true ? 'change it in its program' : 'Edit access changes the list';
   return (
     <p className="unknown-servers" role="note" aria-label={`Unknown services of ${agent.name}`}>
