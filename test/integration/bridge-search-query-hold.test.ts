@@ -38,7 +38,7 @@ describe("search_tools' query holding a vault value, through serve in search mod
   async function waiting(): Promise<PendingApproval> {
     const { id, stdout } = await heldApproval(home);
     expect(stdout).toContain(`${id} WARNING: held because ${REASON}`);
-    expect(stdout).toContain(`${id} search_tools on the bridge, arguments:`);
+    expect(stdout).toContain(`${id} search_tools of Connected Services, arguments:`);
     expect(stdout).not.toContain(VALUE);
     const list = (await served.api('listApprovals', {})).body.result as PendingApproval[];
     expect(list).toHaveLength(1);

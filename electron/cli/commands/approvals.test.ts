@@ -42,6 +42,6 @@ describe('approvals list', () => {
   it("names a held search by the bridge's own tool alone: it is no service's", () => {
     const lines = approvalLines([{ ...base, server: '', tool: 'search_tools', tier: 'read', arguments: { query: '[secret GITHUB_TOKEN]' } }], 0);
     expect(lines[1]).toMatch(/^a1b2c3 +claude +tool +search_tools +read/);
-    expect(lines).toContain('a1b2c3 search_tools on the bridge, arguments:');
+    expect(lines).toContain('a1b2c3 search_tools of Connected Services, arguments:');
   });
 });

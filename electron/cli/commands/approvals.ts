@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { PendingApproval } from '../../../shared/api';
+import { whereCalled, type PendingApproval } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { table } from '../output';
 import type { Run } from '../runner';
@@ -21,7 +21,7 @@ export function approvalLines(list: readonly PendingApproval[], now: number): st
   for (const a of list) {
     if (a.arguments === undefined) continue;
     const json = revealHidden(JSON.stringify(a.arguments, null, 2), ['\n']);
-    lines.push('', `${a.id} ${revealHidden(a.tool)} on ${a.server === '' ? 'the bridge' : a.server}, ${a.kind === 'prompt' ? 'prompt arguments' : 'arguments'}:`, ...json.split('\n').map((l) => `  ${l}`));
+    lines.push('', `${a.id} ${revealHidden(a.tool)}${whereCalled(a)}, ${a.kind === 'prompt' ? 'prompt arguments' : 'arguments'}:`, ...json.split('\n').map((l) => `  ${l}`));
   }
   return lines;
 }

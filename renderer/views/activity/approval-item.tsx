@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { WAITS_TO, type PendingApproval } from '../../../shared/api';
+import { WAITS_TO, whereCalled, type PendingApproval } from '../../../shared/api';
 import { Badge, CodeSpans, ErrorNote } from '../../components';
 import { clockText, describeError, focusWhenShown, nextInList, TIER_WORD, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -34,7 +34,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   };
   // No service: the bridge's own tool (search_tools), held for a value we hold in what the agent searched for.
   const own = pending.server === '';
-  const what = own ? `${pending.tool} of Connected Services` : `${pending.tool} on ${pending.server}`;
+  const what = `${pending.tool}${whereCalled(pending)}`;
   const headingId = useId();
   return (
     <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>
