@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchoredEntry, relativePathIn } from './relative-paths';
+import { anchoredEntry, relativePathIn, typedFolderFor } from './relative-paths';
 
 describe('a relative path in a command line', () => {
   const base = mkdtempSync(join(tmpdir(), 'cs-relative-paths-'));
@@ -20,5 +20,21 @@ describe('a relative path in a command line', () => {
     expect(relativePathIn(['npx', '-y', '@scope/server'], base)).toBeUndefined();
     expect(anchoredEntry({ command: 'npx', args: ['-y', '@scope/server'] }, base)).toEqual({ command: 'npx', args: ['-y', '@scope/server'] });
     expect(anchoredEntry({ command: '/usr/bin/env' }, base)).toEqual({ command: '/usr/bin/env' });
+  });
+});
+
+describe('the folder servers edit records for a command line', () => {
+  const base = mkdtempSync(join(tmpdir(), 'cs-typed-folder-'));
+  const entryCwd = mkdtempSync(join(tmpdir(), 'cs-entry-folder-'));
+  writeFileSync(join(entryCwd, 'run.sh'), '');
+
+  it('is where it was typed when it names a relative path, there yet or not', () => {
+    expect(typedFolderFor(['./gone.sh'], undefined, base)).toBe(base);
+    expect(typedFolderFor(['./gone.sh'], '/elsewhere', base)).toBe(base);
+    expect(typedFolderFor(['npx', '-y', 'pkg'], entryCwd, base)).toBeUndefined();
+  });
+
+  it("is the entry's own folder (kept) when the path is there and not where it was typed", () => {
+    expect(typedFolderFor(['./run.sh'], entryCwd, base)).toBeUndefined();
   });
 });

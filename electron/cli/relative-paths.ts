@@ -28,3 +28,15 @@ export function anchoredEntry<C extends ServerConfig>(config: C, base = process.
   if (config.cwd !== undefined) return config.cwd === '' || isAbsolute(config.cwd) ? config : { ...config, cwd: resolve(base, config.cwd) };
   return relativePathIn([config.command, ...(config.args ?? [])], base) !== undefined ? { ...config, cwd: base } : config;
 }
+
+/**
+ * The `cwd` for a command line that `servers edit` was given from `base`: `base` when the line names
+ * a relative path there, as `servers add` records it; the entry's own `cwd` when the path is found
+ * there and not in `base` (an edit typed elsewhere); else undefined, the entry's `cwd` kept.
+ */
+export function typedFolderFor(commandLine: readonly string[], entryCwd: string | undefined, base = process.cwd()): string | undefined {
+  const path = relativePathIn(commandLine, base);
+  if (path === undefined) return undefined;
+  const elsewhere = entryCwd !== undefined && isAbsolute(entryCwd) && !existsSync(resolve(base, path)) && existsSync(resolve(entryCwd, path));
+  return elsewhere ? undefined : base;
+}

@@ -12,6 +12,7 @@ import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { givenText, nonEmpty } from '../empty-values';
 import { parseServerTimeout } from './server-timeout';
+import { typedFolderFor } from '../relative-paths';
 
 const unsetName = nonEmpty('--unset-env', '--unset-env API_KEY');
 // Refused as typed: the schema would name its own field (`command: must name a program`), and a blank one passed it.
@@ -45,7 +46,7 @@ const isEmpty = (text: string): boolean => givenText(text) === undefined;
 const cleared = (items: string[] | undefined): boolean => items?.length === 1 && isEmpty(items[0] ?? '');
 
 /** The entry with the options applied: only what is given changes; `-- COMMAND ARGS…` replaces both. */
-export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions): ServerConfig {
+export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions, base = process.cwd()): ServerConfig {
   // An edit that names nothing would change nothing, yet log a change (and, while an app runs, ask to confirm one).
   if (commandLine.length === 0 && Object.values(options).every((value) => value === undefined)) {
     throw new CodedError('invalid_input', 'servers edit was given nothing to change', {
@@ -84,7 +85,12 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
     if (Array.isArray(next['args']) && next['args'].length === 0) delete next['args'];
     if (options.cwd !== undefined) {
       if (isEmpty(options.cwd)) delete next['cwd'];
-      else next['cwd'] = isAbsolute(options.cwd) ? options.cwd : resolve(options.cwd); // relative to where the person typed it, not to where the app runs
+      else next['cwd'] = isAbsolute(options.cwd) ? options.cwd : resolve(base, options.cwd); // relative to where the person typed it, not to where the app runs
+    } else if (commandLine.length > 0 || options.command !== undefined || options.arg) {
+      // A new line naming a relative path (`./run.sh`, `node build/index.js`) runs where it was typed, as `servers add` records it.
+      const line = [options.command ?? commandLine[0] ?? before.command, ...(options.arg ? options.arg : commandLine.length > 0 ? commandLine.slice(1) : (before.args ?? []))];
+      const folder = typedFolderFor(line, before.cwd, base);
+      if (folder !== undefined) next['cwd'] = folder;
     }
     const env: Record<string, string> = { ...(before.env ?? {}) };
     for (const item of options.env ?? []) {
@@ -187,6 +193,9 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const waitedBefore = (await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending';
         const status = await core.api.updateServer({ name, config: edited });
         ctx.output.out(`Changed ${name}.`);
+        if (isStdio(edited) && options.cwd === undefined && edited.cwd !== undefined && edited.cwd !== (isStdio(config) ? config.cwd : undefined)) {
+          ctx.output.out(`It runs in ${edited.cwd}, where its command was typed (--cwd DIR for another folder).`);
+        }
         // Of what was given now: a secret the entry named before is doctor's to tell.
         await noteMissingSecrets(ctx.output, core.api, name, { headers, env, args, url: options.url });
         if (status.approval === 'pending') {
