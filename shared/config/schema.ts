@@ -8,6 +8,7 @@ import { sessionSetting } from './session-settings';
 import { UiSessionIdleSchema } from './ui-session-idle';
 import { ownRecord } from './own-record';
 import { EnvNameSchema } from './env-name';
+import { DescriptionSchema } from './description';
 import { checkOwnVariables } from './own-variable-references';
 import { hasZeroPort, urlProblem, ZERO_PORT } from './url-problem';
 
@@ -59,7 +60,7 @@ const commonFields = {
   /** Overrides `settings.idleTimeoutMs` for this server. */
   idleTimeoutMs: idleTimeout.optional(),
   tools: ToolPolicySchema.optional(),
-  description: z.string().max(500).optional(),
+  description: DescriptionSchema.optional(),
   /**
    * The MCP revision spoken with the server: `auto` asks (`server/discover`, else `initialize`);
    * default `auto` for http, `2025-11-25` for stdio (electron/pool/era-choice.ts).
