@@ -35,9 +35,14 @@ function secretEnv(key: string, value: string): boolean {
 
 const QUOTE_HINT = "A shell replaces ${…} in double quotes or none: put the flag's value in single quotes, e.g. --env 'NAME=${secret:NAME}'";
 
+/** The command the flags were given to: its refusal says the entry was not added, or not changed. */
+export type EntryAction = 'add' | 'edit';
+
+const notDone = (action: EntryAction): string => (action === 'edit' ? 'so it was not changed' : 'so it was not added');
+
 /** Says where a secret in clear was found and what to do instead; never the value. */
-function refuse(what: string, name: string, instead: string): never {
-  throw new CodedError('invalid_input', `${what} holds a secret in clear; mcp.json keeps only references to the vault, so it was not added`, {
+function refuse(what: string, name: string, instead: string, action: EntryAction): never {
+  throw new CodedError('invalid_input', `${what} holds a secret in clear; mcp.json keeps only references to the vault, ${notDone(action)}`, {
     hint: `Store it first with \`connected-services secrets set ${name}\` (it asks for the value without echo), then ${instead}`,
   });
 }
@@ -46,38 +51,38 @@ function refuse(what: string, name: string, instead: string): never {
  * A credential flag's value that holds a reference and text beside it (`--token '${secret:X}/rest'`):
  * the person stored a secret already, so say why the text is refused and what to write, never the text.
  */
-function refuseBeside(what: string, word: string, flag: string | undefined, name: string): never {
+function refuseBeside(what: string, word: string, flag: string | undefined, name: string, action: EntryAction): never {
   const { prefix } = argumentValue(word, flag);
   const typed = flag === undefined ? `'\${secret:${name}}'` : prefix !== '' ? `'${prefix}\${secret:${name}}'` : `${flag} '\${secret:${name}}'`;
-  throw new CodedError('invalid_input', `${what}${flag === undefined ? '' : ` (the value of ${flag})`} has text written beside its reference: a credential is given as a reference alone, and text glued to one stays in mcp.json in clear (it may be the rest of a key), so it was not added`, {
+  throw new CodedError('invalid_input', `${what}${flag === undefined ? '' : ` (the value of ${flag})`} has text written beside its reference: a credential is given as a reference alone, and text glued to one stays in mcp.json in clear (it may be the rest of a key), ${notDone(action)}`, {
     hint: `If the text is part of the secret, store the whole value with \`connected-services secrets set ${name}\` (it asks for the value without echo) and write ${typed}; if the reference holds an address or a folder, name it for one (ending in _URL or _DIR) and the path after it is taken`,
   });
 }
 
 /** Refuses the first secret argument: beside a reference (refuseBeside) or in clear. */
-function refuseArgument(what: string, words: readonly string[], found: { index: number; flag?: string }, name: string, instead: string): never {
+function refuseArgument(what: string, words: readonly string[], found: { index: number; flag?: string }, name: string, instead: string, action: EntryAction): never {
   const word = words[found.index] ?? '';
-  if (onlyReferences(argumentValue(word, found.flag).value)) refuseBeside(what, word, found.flag, name);
-  refuse(what, name, instead);
+  if (onlyReferences(argumentValue(word, found.flag).value)) refuseBeside(what, word, found.flag, name, action);
+  refuse(what, name, instead, action);
 }
 
 /** A shell's `NAME=value` before the program: a command without a shell takes it for the program's name. */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 /** Refuses a secret in the program's word, saying how to give it where the person typed it. */
-function refuseCommand(server: string, words: readonly string[], found: { index: number; flag?: string }, from: '--command' | 'after --'): never {
+function refuseCommand(server: string, words: readonly string[], found: { index: number; flag?: string }, from: '--command' | 'after --', action: EntryAction): never {
   const variable = found.index === 0 ? ASSIGNMENT.exec(words[0] ?? '')?.[1] : undefined;
   const name = suggestedName(server, variable ?? found.flag?.replace(/^-+/, '') ?? 'COMMAND');
   const what = from === '--command' ? '--command' : 'The command after --';
   if (variable !== undefined) {
     const program = from === '--command' ? 'the program alone to --command' : 'the program alone after --';
-    refuse(what, name, `give it as --env '${variable}=\${secret:${name}}' (in single quotes) and ${program}: a command runs without a shell, so ${variable}=… before it sets no variable`);
+    refuse(what, name, `give it as --env '${variable}=\${secret:${name}}' (in single quotes) and ${program}: a command runs without a shell, so ${variable}=… before it sets no variable`, action);
   }
   const instead =
     from === '--command'
       ? `give the program alone to --command and its arguments after --, with \${secret:${name}} in the secret's place (in single quotes)`
       : `give the program and each of its arguments as separate words after --, with \${secret:${name}} in the secret's place (in single quotes)`;
-  refuseArgument(what, words, found, name, instead);
+  refuseArgument(what, words, found, name, instead, action);
 }
 
 /**
@@ -99,15 +104,18 @@ export interface GivenEntry {
   commandFrom?: '--command' | 'after --';
   cwd?: string;
   description?: string;
+  /** `servers add` (the default) or `servers edit`. */
+  action?: EntryAction;
 }
 
 export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
+  const action = given.action ?? 'add';
   const blank = [
     ...Object.entries(given.headers ?? {}).filter(([key]) => secretHeaderNamed(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
     ...Object.entries(given.env ?? {}).filter(([key, value]) => secretNamed(key) && value.trim() === '').map(([key]) => ({ flag: '--env', key })),
   ][0];
   if (blank !== undefined) {
-    throw new CodedError('invalid_input', `${blank.flag} ${blank.key} has no value (or a scheme alone); if you typed a \${secret:…} reference, your shell replaced it with nothing, so it was not added`, { hint: QUOTE_HINT });
+    throw new CodedError('invalid_input', `${blank.flag} ${blank.key} has no value (or a scheme alone); if you typed a \${secret:…} reference, your shell replaced it with nothing, ${notDone(action)}`, { hint: QUOTE_HINT });
   }
   const found = [
     ...findLiteralSecrets(server, { type: 'http', url: 'http://127.0.0.1/', headers: given.headers ?? {} }).map((f) => ({ flag: '--header', key: f.field.slice('headers.'.length) })),
@@ -124,18 +132,18 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
     const scheme = first.flag === '--header' ? /^(Bearer|Basic|Token|Bot)\s/i.exec(given.headers?.[first.key] ?? '')?.[1] : undefined;
     const reference = `${scheme ? `${scheme} ` : ''}\${secret:${name}}`;
     const typed = first.flag === '--header' ? `${first.key}: ${reference}` : `${first.key}=${reference}`;
-    refuse(`${first.flag} ${first.key}`, name, `give ${first.flag} '${typed}' (in single quotes: a shell replaces \${…} in double quotes or none)`);
+    refuse(`${first.flag} ${first.key}`, name, `give ${first.flag} '${typed}' (in single quotes: a shell replaces \${…} in double quotes or none)`, action);
   }
   const commandWords = given.command?.trim().split(/\s+/) ?? [];
   const inCommand = secretArguments(commandWords)[0];
-  if (inCommand !== undefined) refuseCommand(server, commandWords, inCommand, given.commandFrom ?? '--command');
+  if (inCommand !== undefined) refuseCommand(server, commandWords, inCommand, given.commandFrom ?? '--command', action);
   const arg = secretArguments(given.args ?? [])[0];
   if (arg !== undefined) {
     const name = suggestedName(server, arg.flag?.replace(/^-+/, '') ?? `ARG${arg.index + 1}`);
-    refuseArgument(`Argument ${arg.index + 1} of the command`, given.args ?? [], arg, name, `write \${secret:${name}} in its place (in single quotes: a shell replaces \${…} in double quotes or none)`);
+    refuseArgument(`Argument ${arg.index + 1} of the command`, given.args ?? [], arg, name, `write \${secret:${name}} in its place (in single quotes: a shell replaces \${…} in double quotes or none)`, action);
   }
   for (const [flag, text] of [['--cwd', given.cwd], ['--description', given.description]] as const) {
-    if (text !== undefined && tokenShaped(text)) refuse(flag, suggestedName(server, flag.slice(2)), `leave it out of ${flag}: ${flag} is written to mcp.json as typed`);
+    if (text !== undefined && tokenShaped(text)) refuse(flag, suggestedName(server, flag.slice(2)), `leave it out of ${flag}: ${flag} is written to mcp.json as typed`, action);
   }
   const param = given.url === undefined ? undefined : urlWithPassword(given.url) ? 'password' : (secretInQuery(given.url) ?? (secretInUrlPath(given.url) ? 'path' : undefined));
   if (param !== undefined) {
@@ -145,6 +153,6 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
       param === 'password'
         ? `give --header 'Authorization: Bearer \${secret:${name}}' if the service takes it as a header (in single quotes): a URL holds no user or password`
         : `write \${secret:${name}} in its place in --url, in single quotes (it is filled in, percent-encoded, when the server connects), or give --header 'Authorization: Bearer \${secret:${name}}' if the service takes it as a header`;
-    refuse(`--url (its ${where})`, name, instead);
+    refuse(`--url (its ${where})`, name, instead, action);
   }
 }

@@ -125,9 +125,9 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
 /** The program given as a whole quoted command line, after `--` or as `--command`. */
 function wholeProgram(command: string[], options: EditOptions): GivenProgram | undefined {
   const after = options.command === undefined && options.arg === undefined ? wholeLineIn(command) : undefined;
-  if (after !== undefined) return { word: after, where: 'The command after --' };
+  if (after !== undefined) return { word: after, where: 'The command after --', action: 'edit' };
   const given = command.length === 0 && options.command !== undefined ? wholeLineIn([options.command]) : undefined;
-  return given !== undefined ? { word: given, where: '--command' } : undefined;
+  return given !== undefined ? { word: given, where: '--command', action: 'edit' } : undefined;
 }
 
 /** `servers edit` as the person wrote it, with the line after `--` (its `--arg`s after it). */
@@ -177,6 +177,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
           ...(options.command !== undefined ? { command: options.command, commandFrom: '--command' } : command.length > 0 ? { command: command[0] ?? '', commandFrom: 'after --' } : {}),
           ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
+          action: 'edit',
         });
         // After the secret check: a line holding one is refused in its words, never echoed split.
         const whole = wholeProgram(command, options);

@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { splitCommandLine, type SplitCommandLine } from '../../../shared/config';
 import { CodedError, toCodedError } from '../../../shared/errors';
 import { shellQuote } from '../../pool';
-import { refuseLiteralSecrets } from '../literal-secret-flags';
+import { refuseLiteralSecrets, type EntryAction } from '../literal-secret-flags';
 
 /** How the person wrote the program: the one word after `--`, or `--command`. */
 export interface GivenProgram {
   word: string;
   /** Shown in the message: `The command after --` or `--command`. */
   where: string;
+  /** `servers add` (the default) or `servers edit`: what a refusal says was not done. */
+  action?: EntryAction;
 }
 
 /** One word that a person quoted as a whole command line (`'npx -y pkg ~/notes'`); a path with spaces is a program. */
@@ -32,7 +34,7 @@ function splitOrRefuse(server: string, given: GivenProgram): SplitCommandLine {
       hint: `Give the program and each argument as its own word, without quotes around the whole line. ${coded.hint ?? ''}`.trim(),
     });
   }
-  refuseLiteralSecrets(server, { command: split.command, ...(split.args.length > 0 ? { args: split.args } : {}), ...(Object.keys(split.env).length > 0 ? { env: split.env } : {}), ...(split.cwd !== undefined ? { cwd: split.cwd } : {}) });
+  refuseLiteralSecrets(server, { command: split.command, ...(split.args.length > 0 ? { args: split.args } : {}), ...(Object.keys(split.env).length > 0 ? { env: split.env } : {}), ...(split.cwd !== undefined ? { cwd: split.cwd } : {}), ...(given.action ? { action: given.action } : {}) });
   return split;
 }
 
