@@ -21,6 +21,13 @@ describe('a relative path in a command line', () => {
     expect(anchoredEntry({ command: 'npx', args: ['-y', '@scope/server'] }, base)).toEqual({ command: 'npx', args: ['-y', '@scope/server'] });
     expect(anchoredEntry({ command: '/usr/bin/env' }, base)).toEqual({ command: '/usr/bin/env' });
   });
+
+  it('is not a program that starts with a reference or ~: those are anchored elsewhere', () => {
+    for (const program of ['${env:HOME}/bin/srv', '~/bin/srv']) {
+      expect(relativePathIn([program], base), program).toBeUndefined();
+      expect(anchoredEntry({ command: program }, base)).toEqual({ command: program });
+    }
+  });
 });
 
 describe('the folder servers edit records for a command line', () => {

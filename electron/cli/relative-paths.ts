@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
 import { isStdio, type ServerConfig } from '../../shared/config';
 
-/** A program written as a path (`./run.sh`, `bin/server`), not a name looked up on PATH. */
+/**
+ * A program written as a path (`./run.sh`, `bin/server`), not a name looked up on PATH. One that
+ * starts with a reference (`${env:HOME}/bin/srv`) or `~` is anchored elsewhere, not where it was typed.
+ */
 function programPath(word: string): boolean {
+  if (word.startsWith('${') || word.startsWith('~')) return false;
   return !isAbsolute(word) && !word.includes('://') && (word.includes('/') || (sep === '\\' && word.includes('\\')));
 }
 
