@@ -56,6 +56,11 @@ describe("a failed service's page", () => {
     expect(panel.textContent).not.toContain('It could not be reached');
   });
 
+  it("links the logs of an address that answered (an error of its own): its log holds the messages it sent", async () => {
+    const panel = await page(serverStatus({ name: 'notes', transport: 'http', url: URL, state: 'error', lastError: { code: 'server_unavailable', message: '"notes" answered HTTP 500' } }));
+    expect(within(panel).getByRole('link', { name: 'Read what notes wrote in its logs' })).toBeTruthy();
+  });
+
   it('says what kind of failure it was only when nothing more specific is known', async () => {
     const panel = await page(serverStatus({ name: 'files', state: 'error', lastError: { code: 'server_unavailable', message: '"files" exited before it answered' } }));
     expect(panel.textContent).toContain('It could not be reached, stopped before it answered, or answered with an error of its own.');

@@ -105,8 +105,8 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               (<code>{current.code}</code>)
             </small>
           </p>
-          {/* Only a program on this computer writes a log of its own (its stderr); an address has none. */}
-          {status.transport === 'stdio' && (
+          {/* An address that never answered wrote nothing (its log holds what a server sends, and a program's stderr). */}
+          {!unanswered && (
             <p>
               <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
             </p>
