@@ -38,7 +38,10 @@ describe('servers add with words a person nearly got right', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-add-words-gone-'));
     const added = await runNode([CLI, '--home', home, 'servers', 'add', 'gone', '--', './gone.sh'], { env: { ...process.env, ...PASSPHRASE }, cwd: dir });
     expect(added.code, added.stderr).toBe(0);
-    expect(added.stdout).toContain(`It runs in ${dir}, where its path ./gone.sh is to be: it does not exist yet (--cwd DIR for another folder).`);
+    expect(added.stdout).toContain(`It runs in ${dir}, where its path ./gone.sh is to be (--cwd DIR for another folder).`);
+    // The note says the file is missing; the line where it runs does not say it again.
+    expect(added.stderr).toContain(`note: ${join(dir, 'gone.sh')} does not exist (yet)`);
+    expect(`${added.stdout}${added.stderr}`.match(/does not exist/g)).toHaveLength(1);
     const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { cwd?: string }> };
     expect(config.mcpServers['gone']?.cwd).toBe(dir);
     expect(config.mcpServers['n']).toBeUndefined();

@@ -221,7 +221,7 @@ export function registerServers(program: Command, run: Run): void {
         ctx.output.out(`Added ${name}.`);
         await noteMissingSecrets(ctx.output, core.api, name, config);
         const relative = isStdio(config) && options.cwd === undefined ? relativePathIn(command) : undefined;
-        if (relative !== undefined) ctx.output.out(`It runs in ${process.cwd()}, where its path ${relative} ${existsSync(relative) ? 'is' : 'is to be: it does not exist yet'} (--cwd DIR for another folder).`);
+        if (relative !== undefined) ctx.output.out(`It runs in ${process.cwd()}, where its path ${relative} ${existsSync(relative) ? 'is' : 'is to be'} (--cwd DIR for another folder).`);
         if (isStdio(config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
         else if ((await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending') {
           ctx.output.out(`It sends secrets to its URL, which needs your approval first: connected-services servers approve ${name}`);
