@@ -16,7 +16,7 @@ export { parseRoute, routeHref, navigate, SERVICE_TABS } from './route';
 export type { Route, ServiceTab } from './route';
 export { expandTemplate, templateParts } from './uri-template';
 export type { TemplateParts } from './uri-template';
-export { codeSpanParts, shownLine, shownText, withoutCodeMarks } from './shown-text';
+export { MAX_SHOWN_ADDRESS, codeSpanParts, shownAddress, shownLine, shownText, withoutCodeMarks } from './shown-text';
 export { nextStep } from './server-step';
 export type { ServerStep, StepKind } from './server-step';
 export { agentCardHeading, focusIfLost, focusLost, focusWhenShown, nextInList, serverRowFocus } from './focus-after';

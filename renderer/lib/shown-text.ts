@@ -1,4 +1,4 @@
-import { cutText, revealHidden } from '../../shared/text';
+import { cutMiddle, cutText, revealHidden } from '../../shared/text';
 
 /**
  * A server's text as the page shows it: hidden characters (bidi overrides, zero-width, controls) as
@@ -16,6 +16,14 @@ export function shownText(text: string): string {
  */
 export function shownLine(text: string, max?: number): string {
   return revealHidden(max === undefined ? text : cutText(text, max));
+}
+
+/** How many code points of a service's address a page shows; the whole one is its tooltip. */
+export const MAX_SHOWN_ADDRESS = 120;
+
+/** A service's address as a page shows it: one line, its middle cut out when long (a URL may be 8192 characters). */
+export function shownAddress(url: string): string {
+  return revealHidden(cutMiddle(url, MAX_SHOWN_ADDRESS));
 }
 
 /** What the core quotes in backticks (a command to run, a file): one line, no backtick inside. */

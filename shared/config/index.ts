@@ -12,6 +12,7 @@ export {
   ToolPolicySchema,
   StdioServerSchema,
   HttpServerSchema,
+  MAX_URL_CHARS,
   SettingsSchema,
   TRANSPORTS,
   transportOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IDLE_TIMEOUT_MS, HttpServerSchema, MAX_TOOL_TIMEOUTS, SettingsSchema, StdioServerSchema, idleTimeoutOf } from './schema';
+import { DEFAULT_IDLE_TIMEOUT_MS, HttpServerSchema, MAX_TOOL_TIMEOUTS, MAX_URL_CHARS, SettingsSchema, StdioServerSchema, idleTimeoutOf } from './schema';
 
 describe('idleTimeoutMs', () => {
   it('is accepted per server and in settings; 0 means never; negative or over a day is refused', () => {
@@ -82,5 +82,15 @@ describe('an HTTP server URL that does not parse', () => {
     for (const url of ['https://${secret:HOST}.example.com/mcp', 'https://api.example.com:${env:PORT}/mcp']) {
       expect(HttpServerSchema.safeParse({ type: 'http', url }).error?.issues[0]?.message).toMatch(/^may hold a \$\{…\} reference only in its path or query/);
     }
+  });
+});
+
+describe('an HTTP server URL of 100,000 characters', () => {
+  it(`is refused, saying the limit of ${MAX_URL_CHARS} characters; one of ${MAX_URL_CHARS} is taken`, () => {
+    const base = 'https://example.com/';
+    expect(HttpServerSchema.safeParse({ type: 'http', url: base + 'a'.repeat(MAX_URL_CHARS - base.length) }).success).toBe(true);
+    const refused = HttpServerSchema.safeParse({ type: 'http', url: base + 'a'.repeat(100_000) });
+    expect(refused.error?.issues).toHaveLength(1);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['url'], message: `is longer than ${MAX_URL_CHARS} characters: a server URL is at most ${MAX_URL_CHARS} (servers refuse a longer request line)` });
   });
 });

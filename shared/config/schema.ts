@@ -112,10 +112,16 @@ function withoutUserinfo(url: string): boolean {
   }
 }
 
+/** Many servers and proxies refuse a request line longer than 8 KiB (nginx's default buffer), so no longer URL could be served. */
+export const MAX_URL_CHARS = 8192;
+
 export const HttpServerSchema = z.strictObject({
   type: z.literal('http'),
   // A user or password in the URL would sit in plain text in mcp.json and every listing, and fetch refuses such URLs.
-  url: z.url({ protocol: /^https?$/, error: (issue) => urlProblem(issue.input) }).refine(withoutUserinfo, {
+  url: z.url({ protocol: /^https?$/, error: (issue) => urlProblem(issue.input) }).max(MAX_URL_CHARS, {
+    error: `is longer than ${MAX_URL_CHARS} characters: a server URL is at most ${MAX_URL_CHARS} (servers refuse a longer request line)`,
+    abort: true,
+  }).refine(withoutUserinfo, {
     error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
     abort: true,
   }).refine((url) => !hasZeroPort(url), { error: ZERO_PORT, abort: true }),

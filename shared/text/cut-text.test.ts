@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TITLE, cutText, cutTitle } from './cut-text';
+import { MAX_TITLE, cutMiddle, cutText, cutTitle } from './cut-text';
 
 describe('cutText', () => {
   it('keeps a text within the bound as it is', () => {
@@ -19,5 +19,13 @@ describe('cutText', () => {
   it('cuts a title to MAX_TITLE and leaves undefined alone', () => {
     expect(cutTitle(undefined)).toBeUndefined();
     expect(cutTitle('T'.repeat(300_000))).toBe(`${'T'.repeat(MAX_TITLE - 1)}…`);
+  });
+});
+
+describe('cutMiddle', () => {
+  it('keeps the start and end of a long text around one …, by code points', () => {
+    expect(cutMiddle('abcdef', 6)).toBe('abcdef');
+    expect(cutMiddle('abcdefgh', 5)).toBe('ab…gh');
+    expect(cutMiddle('😀😀😀😀😀😀', 4)).toBe('😀😀…😀');
   });
 });

@@ -24,3 +24,16 @@ export function cutText(text: string, max: number): string {
 export function cutTitle<T extends string | undefined>(title: T): T {
   return (title === undefined ? title : cutText(title, MAX_TITLE)) as T;
 }
+
+/**
+ * `text` cut to at most `max` code points by replacing its middle with `…`: for an address, whose
+ * host (at the start) and endpoint (at the end) both say which one it is.
+ */
+export function cutMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const points = Array.from(text);
+  if (points.length <= max) return text;
+  const head = Math.ceil((max - 1) / 2);
+  const tail = max - 1 - head;
+  return `${points.slice(0, head).join('')}…${tail > 0 ? points.slice(-tail).join('') : ''}`;
+}

@@ -9,7 +9,7 @@ export { skeleton } from './skeleton';
 export { looksSecret } from './secret-looking';
 export { headerNameWords, plainKeyNamed, secretHeaderNamed } from './secret-header';
 export type { FieldWords } from './secret-looking';
-export { MAX_TITLE, cutText, cutTitle } from './cut-text';
+export { MAX_TITLE, cutMiddle, cutText, cutTitle } from './cut-text';
 export { groupDigits } from './group-digits';
 export { compareNames } from './compare-names';
 export { columnWidth, cutToColumns, isWide, padColumns } from './column-width';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { connectWith, ERROR_KIND, expiryText, neverAnswered, pageLastError, plural, routeHref, screenHint, shownLine, timestamp } from '../../lib';
+import { connectWith, ERROR_KIND, expiryText, neverAnswered, pageLastError, plural, routeHref, screenHint, shownAddress, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -66,7 +66,11 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             <>
               <dt>Address</dt>
               <dd>
-                <SafeLink href={status.url} server={status.name} />
+                <span className="service-address" title={shownLine(status.url)}>
+                  <SafeLink href={status.url} server={status.name}>
+                    {shownAddress(status.url)}
+                  </SafeLink>
+                </span>
               </dd>
             </>
           )}

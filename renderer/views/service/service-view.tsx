@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
 import { LoadingSkeleton, PageHeader, ServiceIcon, StateBadge } from '../../components';
-import { pageLastError, routeHref, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
+import { pageLastError, routeHref, shownAddress, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { FromCodeMark } from '../catalog/from-code-mark';
@@ -22,8 +22,9 @@ import './service.css';
 /** Under the title: the entry's own description (mcp.json), else the catalog's, else its address or command. */
 function leadOf(status: ServerStatus, catalogDescription: string | undefined): string | undefined {
   if (status.description !== undefined) return shownText(status.description);
-  const where = catalogDescription ?? status.url ?? status.commandLine;
-  return where === undefined ? undefined : shownLine(where);
+  if (catalogDescription !== undefined) return shownLine(catalogDescription);
+  if (status.url !== undefined) return shownAddress(status.url);
+  return status.commandLine === undefined ? undefined : shownLine(status.commandLine);
 }
 
 const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'Tools', resources: 'Resources', prompts: 'Prompts', logs: 'Logs' };
