@@ -95,3 +95,13 @@ describe('errors of our own, or a result our checks refused, are not the service
     expect(mapped.data?.['agentHint']).toContain('not at fault');
   });
 });
+
+describe("a service's error message of several lines", () => {
+  it('reads as one line, its breaks as "; " rather than \\u000a, other controls still escaped', () => {
+    const zod = 'Input validation error: Invalid arguments for tool get-sum: Invalid input: expected number, received string at a\nInvalid input: expected number, received undefined at b';
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, zod), call).message).toBe(
+      '"srv" rejected the arguments of tool "x": Input validation error: Invalid arguments for tool get-sum: Invalid input: expected number, received string at a; Invalid input: expected number, received undefined at b',
+    );
+    expect(toPoolError(new ProtocolError(-32000, 'failed\r\nok    Server github\u001b[2J'), call).message).toBe('"srv" answered with an error during tool "x": failed; ok    Server github\\u001b[2J');
+  });
+});

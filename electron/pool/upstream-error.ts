@@ -1,5 +1,5 @@
 import type { CodedError } from '../../shared/errors';
-import { oneLineSafe } from '../../shared/text';
+import { joinedLines, oneLineSafe } from '../../shared/text';
 import type { ErrorContext } from './error-context';
 import { rateLimited } from './rate-limited-error';
 import { retryAfterOfValue } from './retry-after';
@@ -14,9 +14,9 @@ export function serverAnswered(error: CodedError): boolean {
   return typeof error.data?.['mcpCode'] === 'number';
 }
 
-/** The server's own text, without the SDK's `MCP error <code>: ` prefixes, its controls escaped (a message may reach a terminal). */
+/** The server's own text, without the SDK's `MCP error <code>: ` prefixes, as one line (its breaks as `; `, other controls escaped: it may reach a terminal). */
 function serverText(error: ProtocolErrorLike): string {
-  return oneLineSafe(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
+  return joinedLines(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500));
 }
 
 /** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */

@@ -1,6 +1,6 @@
 export { HIDDEN_CHAR, escapeCodePoint, revealHidden } from './hidden-chars';
 export { terminalSafe } from './terminal-safe';
-export { oneLineSafe } from './one-line';
+export { joinedLines, oneLineSafe } from './one-line';
 export { shellQuote } from './shell-quote';
 export { agentSafe } from './agent-safe';
 export { foldLookAlikes, readingForm } from './look-alikes';
