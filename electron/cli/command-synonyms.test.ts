@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { synonymOf } from './command-synonyms';
+import { synonymOf, valueAskedOf } from './command-synonyms';
 
 /** The shape of the real tree: groups with their own commands, and the program's. */
 function program(): Command {
@@ -48,5 +48,11 @@ describe('the command a new user meant by another word', () => {
     expect(synonymOf(group(root, 'servers'), 'lst')).toBeUndefined();
     expect(synonymOf(root, 'qqqqqq')).toBeUndefined();
     expect(synonymOf(root, 'constructor')).toBeUndefined();
+  });
+});
+
+describe('secrets get NAME', () => {
+  it('is told where a value is shown in a sentence of its own, ending in a full stop before the next', () => {
+    expect(valueAskedOf(group(program(), 'secrets'), 'get')).toMatch(/after you confirm\.$/);
   });
 });

@@ -69,5 +69,5 @@ const VALUE_WORDS: ReadonlySet<string> = new Set(['get', 'show', 'reveal', 'read
  */
 export function valueAskedOf(group: Command, word: string): string | undefined {
   if (pathTo(group).join(' ') !== 'secrets' || !VALUE_WORDS.has(word.trim().toLowerCase())) return undefined;
-  return "A secret's value is never printed on the command line: `connected-services secrets list` lists the names, and the app's Access page reveals or copies one after you confirm";
+  return "A secret's value is never printed on the command line: `connected-services secrets list` lists the names, and the app's Access page reveals or copies one after you confirm.";
 }

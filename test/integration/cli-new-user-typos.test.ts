@@ -39,7 +39,7 @@ describe('typos and wrong values a new user types', () => {
     for (const word of ['get', 'show', 'reveal']) {
       const result = await runCli(home, ['secrets', word, 'API_KEY']);
       expect(result.code, word).toBe(2);
-      expect(result.stderr).toContain("hint: A secret's value is never printed on the command line: `connected-services secrets list` lists the names, and the app's Access page reveals or copies one after you confirm");
+      expect(result.stderr).toContain("hint: A secret's value is never printed on the command line: `connected-services secrets list` lists the names, and the app's Access page reveals or copies one after you confirm. `connected-services help secrets` explains its commands");
       expect(result.stderr).not.toContain('secrets set');
     }
   });
