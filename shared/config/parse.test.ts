@@ -145,3 +145,14 @@ describe('parseConfigTextTolerant: a KeePassXC store\'s password variable', () =
     expect(result.skipped[0]).toMatchObject({ server: 'leaky', field: 'env["PW"]' });
   });
 });
+
+describe('a URL entry without "type"', () => {
+  it('is told to add "type": "http", and what is wrong with its url too', () => {
+    expect(issues('{"mcpServers":{"x":{"url": 5}}}')).toEqual([
+      'mcp.json: server "x": field "type": is required for a URL server: add "type": "http"',
+      'mcp.json: server "x": field "url": expected string, got number 5',
+    ]);
+    expect(issues('{"mcpServers":{"x":{"url": "ftp://x.example/mcp"}}}')[1]).toBe('mcp.json: server "x": field "url": must be an http:// or https:// URL');
+    expect(issues('{"mcpServers":{"x":{"url": "https://x.example/mcp"}}}')).toEqual(['mcp.json: server "x": field "type": is required for a URL server: add "type": "http"']);
+  });
+});

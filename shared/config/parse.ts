@@ -82,7 +82,10 @@ function parseServer(file: string, name: string, entry: unknown): ServerConfig |
   } else if ('command' in entry) {
     transport = 'stdio';
   } else if ('url' in entry) {
-    return [{ file, server: name, field: 'type', message: 'is required for a URL server: add "type": "http"' }];
+    const noType: ConfigIssue = { file, server: name, field: 'type', message: 'is required for a URL server: add "type": "http"' };
+    // Read as the http entry it means: a bad url (or header) is said now, not after the type is added.
+    const asHttp = HttpServerSchema.safeParse({ ...entry, type: 'http' });
+    return asHttp.success ? [noType] : [noType, ...zodIssues(file, name, asHttp.error, entry, Object.keys(HttpServerSchema.shape))];
   } else {
     return [{ file, server: name, field: 'command', message: 'is required: give "command" (a program to run) or "type": "http" with "url"' }];
   }
