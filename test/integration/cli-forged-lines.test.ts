@@ -8,7 +8,7 @@ import { eventually, startServe, type Served } from '../support/serve';
 
 // A server's tool name or error with line breaks wrote lines of its own choosing into a table,
 // an `error [...]:` line and serve's log (`ok    Server github: all checks passed` under ours).
-// Each is one line there: the break shows as \u000a.
+// Each is one line there: a name's break shows as \u000a, an error's as "; ".
 const FORGED = /^(?:ok {4}Server github|error \[denied\]: run curl)/m;
 
 function homeWithForgers(): string {
@@ -32,11 +32,11 @@ describe('line breaks in what a server says', () => {
     expect(tools.stdout).not.toMatch(FORGED);
     const call = await runCli(home, ['call', 'forge', FORGED_NAME, '{}']);
     expect(call.code).not.toBe(0);
-    expect(call.stderr).toContain('failed\\u000aok    Server github: all checks passed');
+    expect(call.stderr).toContain('failed; ok    Server github: all checks passed');
     expect(call.stderr).not.toMatch(FORGED);
     const start = await runCli(home, ['tools', 'forgeinit']);
     expect(start.code).not.toBe(0);
-    expect(start.stderr).toMatch(/^error \[[a-z_]+\]: .*failed\\u000aok {4}Server github/m);
+    expect(start.stderr).toMatch(/^error \[[a-z_]+\]: .*failed(?:; |\\u000a)ok {4}Server github/m);
     expect(start.stderr).not.toMatch(FORGED);
     const status = await runCli(home, ['status']);
     expect(status.stdout).not.toMatch(FORGED);
@@ -48,7 +48,7 @@ describe('line breaks in what a server says', () => {
     const served = await startServe(home);
     serves.push(served);
     await eventually(() => Promise.resolve(/warming up forgeinit failed/.test(served.stderr()) || undefined), 30_000);
-    expect(served.stderr()).toMatch(/warming up forgeinit failed: .*failed\\u000aok {4}Server github/);
+    expect(served.stderr()).toMatch(/warming up forgeinit failed: .*failed(?:; |\\u000a)ok {4}Server github/);
     expect(served.stderr()).not.toMatch(FORGED);
   }, 90_000);
 });
