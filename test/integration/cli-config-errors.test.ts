@@ -26,6 +26,16 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid_config', data: { file: join(home, 'mcp.json'), server: 'a', field: 'command' } } });
   });
 
+  it('status with an mcp.json that does not parse says the problem once, as its error (exit 2)', async () => {
+    const home = homeWith('{"mcpServers":\n');
+    const result = await runCli(home, ['status']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('Config file:');
+    const said = `${result.stdout}${result.stderr}`.split('not valid JSON at line 2, column 1').length - 1;
+    expect(said, `${result.stdout}${result.stderr}`).toBe(1);
+    expect(result.stderr).toContain('error [invalid_config]: The config has a problem:');
+  });
+
   it('servers list --json keeps the reason after a field path ending in a credential header or variable; a secret in the file stays hidden', async () => {
     const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
     const home = homeWith(
@@ -218,7 +228,8 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(JSON.parse(status.stderr)).toMatchObject({ error: { code: 'invalid_config', data: { file, server: 'bad', field: 'args' } } });
     const text = await runCli(home, ['status']);
     expect(text.code).toBe(2);
-    expect(text.stdout).toContain(`config problem: ${file}: server "bad": field "args"`);
+    expect(text.stderr).toContain(`error [invalid_config]: The config has a problem: ${file}: server "bad": field "args"`);
+    expect(text.stdout).not.toContain('config problem');
     expect(text.stdout).toMatch(/^bad\s+invalid entry\s+invalid_config: field "args"/m);
 
     // Naming the bad entry says its own problem; the good one is there to act on.

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { currentError, moreAccessNeeded, PIN_KINDS, type AgentListingBound, type ServerStatus } from '../../../shared/api';
 import { heldNotes } from './held-notes';
-import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
 import { configError, issueRows } from '../config-errors';
 import { printJson, table } from '../output';
@@ -74,7 +73,8 @@ export function registerStatus(program: Command, run: Run): void {
         const core = await ctx.core();
         const status = await core.api.status({});
         // A broken mcp.json is shown with everything else, then is the command's error (exit 2):
-        // a script must not read "status printed" as "the config is fine".
+        // a script must not read "status printed" as "the config is fine". That error says each
+        // problem, so no line above says it first.
         const broken = status.configIssues.length > 0 ? configError(status.configIssues) : undefined;
         if (options.json) {
           printJson(ctx.output, status);
@@ -85,7 +85,6 @@ export function registerStatus(program: Command, run: Run): void {
         ctx.output.out(`Config file:    ${status.configFile}`);
         ctx.output.out(`Vault:          ${status.vault.providerLabel}, ${status.vault.state}${status.vault.persistent ? '' : ' (not persistent)'}`);
         if (!status.vault.persistent || status.vault.state !== 'ready' || status.vault.corruptFiles.length > 0) ctx.output.out(`  ${status.vault.message}`);
-        for (const issue of status.configIssues) ctx.output.out(`config problem: ${formatIssue(issue)}`);
         const ignored = approvalsIgnoredLine(status);
         if (ignored !== undefined) ctx.output.err(ignored);
         const invalid = issueRows(status.configIssues, status.servers);
