@@ -1,7 +1,11 @@
+import { cutMiddle } from '../text';
+
 /** host[:port] before the first / ? or #: an address written without its scheme (`notes.example.com/mcp`, `localhost:3000/mcp`). */
 const SCHEMELESS = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})?(?:[/?#]|$)/i;
 /** The port of an http(s) URL, as written (WHATWG URL refuses one above 65535). */
 const WRITTEN_PORT = /^https?:\/\/(?:\[[^\]/?#]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i;
+/** How much of the person's URL a problem repeats. */
+const ECHOED_CHARS = 200;
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3})(?:[:/?#]|$)/i;
 
 /** What to write instead of a URL without a scheme, or undefined when it is not one. */
@@ -18,9 +22,10 @@ export function urlProblem(input: unknown): string {
   // The origin is where a secret goes: it is written out, never filled in.
   if (/^[^/]*\/\/[^/?#]*\$\{/.test(input)) return 'may hold a ${…} reference only in its path or query, not in its host or port (where a secret is sent is written out)';
   const whole = withScheme(input);
-  if (whole !== undefined) return `has no scheme: add it, as in ${whole}`;
+  // The person's own text is echoed cut: every problem of the file is said at once, in the app and the terminal.
+  if (whole !== undefined) return `has no scheme: add it, as in ${cutMiddle(whole, ECHOED_CHARS)}`;
   const port = WRITTEN_PORT.exec(input)?.[1];
-  if (port !== undefined && Number(port) > 65_535) return `has port ${port}: a port is a number from 1 to 65535`;
+  if (port !== undefined && Number(port) > 65_535) return `has port ${cutMiddle(port, 12)}: a port is a number from 1 to 65535`;
   if (!URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
   return 'must be an http:// or https:// URL';
 }
