@@ -16,6 +16,21 @@ export function configError(issues: readonly ConfigIssue[]): CodedError {
   });
 }
 
+/**
+ * The same error once the table has shown some entries' problems on their rows: it names those
+ * entries and says only the problems no row shows (of the whole file, or of a loaded server).
+ */
+export function configErrorBesides(issues: readonly ConfigIssue[], shownOnRows: readonly string[]): CodedError {
+  const whole = configError(issues);
+  const shown = new Set(shownOnRows);
+  const rest = issues.filter((issue) => issue.server === undefined || !shown.has(issue.server));
+  const names = [...new Set(issues.map((issue) => issue.server).filter((name) => name !== undefined && shown.has(name)))].map((name) => JSON.stringify(name));
+  if (names.length === 0) return whole;
+  const entries = names.length === 1 ? `an invalid entry, shown above: ${names.join('')}` : `${names.length} invalid entries, shown above: ${names.join(', ')}`;
+  const message = rest.length === 0 ? `The config has ${entries}` : `${configError(rest).message}\n  It also has ${entries}`;
+  return new CodedError('invalid_config', message, { ...(whole.hint !== undefined ? { hint: whole.hint } : {}), ...(whole.data !== undefined ? { data: whole.data } : {}) });
+}
+
 /** What a command named on the server: a tool (as `call` gives it), a prompt or a resource's URI. */
 export type Offered = string | { prompt: string } | { resource: string };
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { currentError, moreAccessNeeded, PIN_KINDS, type AgentListingBound, type ServerStatus } from '../../../shared/api';
 import { heldNotes } from './held-notes';
 import type { Run } from '../runner';
-import { configError, issueRows } from '../config-errors';
+import { configError, configErrorBesides, issueRows } from '../config-errors';
 import { printJson, table } from '../output';
 
 /** A duration as people say it: `42s`, `5m`, `3h`, `2d`. */
@@ -73,8 +73,8 @@ export function registerStatus(program: Command, run: Run): void {
         const core = await ctx.core();
         const status = await core.api.status({});
         // A broken mcp.json is shown with everything else, then is the command's error (exit 2):
-        // a script must not read "status printed" as "the config is fine". That error says each
-        // problem, so no line above says it first.
+        // a script must not read "status printed" as "the config is fine". Each problem is said once:
+        // a bad entry's on its row, the rest in that error.
         const broken = status.configIssues.length > 0 ? configError(status.configIssues) : undefined;
         if (options.json) {
           printJson(ctx.output, status);
@@ -102,6 +102,7 @@ export function registerStatus(program: Command, run: Run): void {
         }
         for (const { server, problem } of invalid) rows.push([server, '', 'invalid entry', '', '', '', `invalid_config: ${problem}`]);
         for (const line of table(rows)) ctx.output.out(line);
+        const unsaid = broken && configErrorBesides(status.configIssues, invalid.map((row) => row.server));
         // Said here, not first on connect: the server would fail with 401 mid-task for an agent.
         for (const gap of status.missingHeaderSecrets ?? []) {
           ctx.output.out(`missing secret: server "${gap.server}", header "${gap.header}" uses ${gap.reference}, which is not in the vault; set it: ${gap.fix}`);
@@ -109,7 +110,7 @@ export function registerStatus(program: Command, run: Run): void {
         for (const bound of status.listingBounds ?? []) ctx.output.out(listingBoundLine(bound));
         const held = await core.api.listHeldChanges({}).catch(() => []);
         for (const line of heldNotes(held, PIN_KINDS)) ctx.output.out(`held for review: ${line}`);
-        if (broken) throw broken;
+        if (unsaid) throw unsaid;
       }),
     );
 }
