@@ -50,3 +50,15 @@ describe('a service waiting for approval', () => {
     expect(screen.getAllByRole('button', { name: /Approve/ }).length).toBeGreaterThan(0);
   });
 });
+
+// A command of a program that is not there (`servers add a3 -- ./gone.sh`): nothing is spawned before
+// approval, so no error says so; the page named no place that does.
+describe('a command waiting for approval', () => {
+  it('says the checks under Settings are where a missing program shows', async () => {
+    const a3 = serverStatus({ name: 'a3', state: 'idle', approval: 'pending', commandLine: './gone.sh' });
+    renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [a3] }) }), { hash: '#/services/a3' });
+    const approval = (await screen.findByText('Command approval')).nextElementSibling;
+    expect(approval?.textContent).toContain('whether its program is on this computer shows under Settings → Checks');
+    expect(screen.getByRole<HTMLAnchorElement>('link', { name: 'Settings → Checks' }).getAttribute('href')).toBe('#/settings');
+  });
+});

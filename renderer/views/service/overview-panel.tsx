@@ -75,7 +75,17 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             </>
           )}
           <dt>{status.transport === 'http' ? 'Approval' : 'Command approval'}</dt>
-          <dd>{status.approval === 'not_needed' ? 'not needed' : status.approval}</dd>
+          <dd>
+            {status.approval === 'not_needed' ? 'not needed' : status.approval}
+            {/* Nothing is spawned before approval, so no error says its program is missing: the checks look for it. */}
+            {status.approval === 'pending' && status.transport === 'stdio' && (
+              <span className="muted">
+                {' '}
+                (it does not start until you approve it; whether its program is on this computer shows under{' '}
+                <a href={routeHref({ screen: 'settings' })}>Settings → Checks</a>)
+              </span>
+            )}
+          </dd>
           <dt>In this state since</dt>
           <dd>
             {timestamp(status.since)} (<TimeAgo at={status.since} />)
