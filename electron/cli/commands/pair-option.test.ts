@@ -33,4 +33,18 @@ describe('a --header that is not Name: value', () => {
   it('a name alone is shown as typed', () => {
     expect(refusal('Authorization').message).toBe('--header takes NAME: VALUE, not "Authorization"');
   });
+
+  it('a credential alone (no name at all) is never repeated, in the message or the hint', () => {
+    const token = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    for (const flag of ['--header', '--env']) {
+      let said = '';
+      try {
+        optionPair(token, flag === '--header' ? /:\s*/ : /=/, flag);
+      } catch (error) {
+        said = error instanceof CodedError ? `${error.message} ${error.hint ?? ''}` : String(error);
+      }
+      expect(said, flag).toContain('a value with no name (not shown');
+      expect(said, flag).not.toContain(token);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { looksLikeToken } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { secretHeaderNamed } from '../../../shared/text';
 
@@ -15,7 +16,9 @@ export function collect(value: string, previous: string[] = []): string[] {
 function meantName(item: string): string {
   const text = item.trim();
   const end = /[\s:=]/.exec(text)?.index ?? text.length;
-  return text.slice(0, end);
+  const name = text.slice(0, end);
+  // `--header "$TOKEN"`: the word is the credential itself, never a name to repeat.
+  return looksLikeToken(name) ? '' : name;
 }
 
 /** What to type instead of a pair that is not one: the separator it needs, and where a credential goes; never the value. */
@@ -25,7 +28,7 @@ function pairHint(item: string, flag: string): string {
   const secret = secretHeaderNamed(name);
   const value = secret ? `${/authorization/i.test(name) ? 'Bearer ' : ''}\${secret:TOKEN}` : 'VALUE';
   // RFC 9110 §5.6.2: a field name is a token, so `=` in it is a separator typed in the colon's place.
-  if (equalsFirst(item)) return `A header has a colon between its name and value: --header '${name}: ${value}'${secret ? ' (in single quotes: a shell replaces ${…} in double quotes or none)' : ''}`;
+  if (equalsFirst(item)) return `A header has a colon between its name and value: --header '${name || 'Name'}: ${value}'${secret ? ' (in single quotes: a shell replaces ${…} in double quotes or none)' : ''}`;
   if (secret) {
     return (
       `A credential stays in the vault: store it with \`connected-services secrets set TOKEN\` (asked without echo), then give --header '${name}: ${value}' ` +
@@ -45,8 +48,8 @@ function equalsFirst(item: string): boolean {
 /** The item as the error shows it: its name alone when more was typed, which may be a secret. */
 function shown(item: string): string {
   const name = meantName(item);
-  if (name === item.trim()) return `"${item}"`;
-  return name === '' ? 'a value with no name' : `"${name}…" (its value not shown)`;
+  if (name !== '' && name === item.trim()) return `"${item}"`;
+  return name === '' ? 'a value with no name (not shown: it may be a secret)' : `"${name}…" (its value not shown)`;
 }
 
 /** `NAME<separator>VALUE` → [name, value], else invalid_input with what to type instead. */
