@@ -8,9 +8,9 @@ const TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
 describe('servers edit refusing a secret in clear', () => {
   const home = tempHome('cs-edit-secret-words-');
 
-  it('says the entry was not changed, after -- , as a whole line or in --env', async () => {
+  it('says the entry was not changed, after -- , as a whole line, in --env or as a NAME=value first word', async () => {
     expect((await runCli(home, ['servers', 'add', 'e', '--', 'npx', '-y', 'pkg'], { env: PASSPHRASE })).code).toBe(0);
-    for (const args of [['--', 'node', 'x', '--token', TOKEN], ['--', `node x --token ${TOKEN}`], ['--env', `GITHUB_TOKEN=${TOKEN}`]]) {
+    for (const args of [['--', 'node', 'x', '--token', TOKEN], ['--', `node x --token ${TOKEN}`], ['--env', `GITHUB_TOKEN=${TOKEN}`], ['--', `GITHUB_TOKEN=${TOKEN}`, 'npx', 'x'], ['--command', `GITHUB_TOKEN=${TOKEN}`]]) {
       const result = await runCli(home, ['servers', 'edit', 'e', ...args], { env: PASSPHRASE });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toContain('so it was not changed');

@@ -1,5 +1,5 @@
 import type { SplitCommandLine } from '../../../shared/config';
-import { refuseLeadingAssignments } from './leading-assignments';
+import { AFTER_DASHES, refuseLeadingAssignments } from './leading-assignments';
 
 /** The parts of `servers edit` that name the program. */
 interface ProgramOptions {
@@ -15,8 +15,8 @@ interface ProgramOptions {
 export function refuseEditLeadingAssignments(server: string, command: readonly string[], options: ProgramOptions, correction: (split: SplitCommandLine) => string[]): void {
   // With --command or --arg too, the line after -- is refused as given twice, by the edit itself.
   if (command.length > 0) {
-    if (options.command === undefined && options.arg === undefined) refuseLeadingAssignments(server, command, correction);
+    if (options.command === undefined && options.arg === undefined) refuseLeadingAssignments(server, command, correction, { ...AFTER_DASHES, action: 'edit' });
     return;
   }
-  if (options.command !== undefined) refuseLeadingAssignments(server, [options.command], correction, { where: '--command', program: 'the program with --command' });
+  if (options.command !== undefined) refuseLeadingAssignments(server, [options.command], correction, { where: '--command', program: 'the program with --command', action: 'edit' });
 }

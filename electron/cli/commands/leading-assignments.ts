@@ -1,7 +1,7 @@
 import type { SplitCommandLine } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { shellQuote } from '../../pool';
-import { refuseLiteralSecrets } from '../literal-secret-flags';
+import { refuseLiteralSecrets, type EntryAction } from '../literal-secret-flags';
 
 /** POSIX shell §2.9.1: a leading word NAME=value (NAME a portable name) sets a variable for the command. */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -10,9 +10,11 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 export interface AssignmentsGiven {
   where: string;
   program: string;
+  /** `servers add` (the default) or `servers edit`: what a refusal says was not done. */
+  action?: EntryAction;
 }
 
-const AFTER_DASHES: AssignmentsGiven = { where: 'The command after --', program: 'the program after --' };
+export const AFTER_DASHES: AssignmentsGiven = { where: 'The command after --', program: 'the program after --' };
 
 /**
  * `-- NAME=short npx x`: a shell would set NAME and run npx, but the app runs its first word as the
@@ -27,7 +29,7 @@ export function refuseLeadingAssignments(server: string, words: readonly string[
   const [command, ...args] = words.slice(count);
   const env = Object.fromEntries(settings.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
   // A secret in clear gets the vault's words first: the --env line to write would only be refused for it next.
-  refuseLiteralSecrets(server, { command: command ?? '', ...(args.length > 0 ? { args } : {}), env });
+  refuseLiteralSecrets(server, { command: command ?? '', ...(args.length > 0 ? { args } : {}), env, ...(given.action === undefined ? {} : { action: given.action }) });
   const flags = settings.map((word) => `--env ${shellQuote(word)}`).join(' ');
   const word = shellQuote(settings[0] ?? '');
   const starts = `${given.where} starts with ${word}: a command runs without a shell, so it sets no variable and ${word} would be run as the program`;
