@@ -10,7 +10,7 @@ describe('servers edit refusing a secret in clear', () => {
 
   it('says the entry was not changed, after -- , as a whole line, in --env or as a NAME=value first word', async () => {
     expect((await runCli(home, ['servers', 'add', 'e', '--', 'npx', '-y', 'pkg'], { env: PASSPHRASE })).code).toBe(0);
-    for (const args of [['--', 'node', 'x', '--token', TOKEN], ['--', `node x --token ${TOKEN}`], ['--env', `GITHUB_TOKEN=${TOKEN}`], ['--', `GITHUB_TOKEN=${TOKEN}`, 'npx', 'x'], ['--command', `GITHUB_TOKEN=${TOKEN}`]]) {
+    for (const args of [['--', 'node', 'x', '--token', TOKEN], ['--', `node x --token ${TOKEN}`], ['--env', `GITHUB_TOKEN=${TOKEN}`], ['--', 'MY_PASSWORD=hunter2secret', 'npx', 'x'], ['--command', 'MY_PASSWORD=hunter2secret']]) {
       const result = await runCli(home, ['servers', 'edit', 'e', ...args], { env: PASSPHRASE });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toContain('so it was not changed');
