@@ -132,7 +132,7 @@ export class CodeServerRegistry implements Registry {
     const fileServers = this.#file.config().mcpServers;
     const twice = Object.keys(this.#code)
       .filter((name) => Object.hasOwn(fileServers, name))
-      .map((name) => ({ file: this.file, server: name, message: `${declaredTwice(name, this.file).message}; the one in code is used until one is renamed` }));
+      .map((name) => ({ file: this.file, server: name, message: `${declaredTwice(name, this.file).message}; the one in code is used until one is renamed`, told: true as const }));
     return [...this.#file.issues(), ...twice];
   }
 

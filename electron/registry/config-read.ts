@@ -37,18 +37,18 @@ export async function readConfig(file: string, lastHash: string | undefined, loa
   } catch (error) {
     if (errnoCode(error) !== 'ENOENT') {
       const reason = errnoCode(error) === 'EACCES' ? 'permission denied' : (errnoCode(error) ?? errorMessage(error));
-      return { kind: 'problem', hash: undefined, issues: [{ file, message: `cannot be read (${reason}); the last good config stays in force` }] };
+      return { kind: 'problem', hash: undefined, issues: [{ file, message: `cannot be read (${reason}); the last good config stays in force`, told: true }] };
     }
   }
   const hash = text === undefined ? 'missing' : createHash('sha256').update(text).digest('hex');
   if (hash === lastHash) return { kind: 'same' };
   if (text === undefined) {
-    return { kind: 'problem', hash, issues: [{ file, message: 'the file is missing; the last good config stays in force until it is back' }] };
+    return { kind: 'problem', hash, issues: [{ file, message: 'the file is missing; the last good config stays in force until it is back', told: true }] };
   }
   if (text.trim() === '') {
     // Editors and `>` redirects empty the file before writing it: that moment must not remove every server,
     // and a command that reads it then must not report "no servers" as if that were the config.
-    return { kind: 'problem', hash, issues: [{ file, message: loaded ? EMPTY_FILE_MESSAGE : EMPTY_FIRST_MESSAGE }] };
+    return { kind: 'problem', hash, issues: [{ file, message: loaded ? EMPTY_FILE_MESSAGE : EMPTY_FIRST_MESSAGE, told: true }] };
   }
   const result = parseConfigTextTolerant(text, file);
   if (!result.ok) return { kind: 'problem', hash, issues: result.issues.map((issue) => ({ ...issue, message: redact(issue.message) })) };

@@ -6,6 +6,8 @@ export interface ConfigIssue {
   /** Path inside the server entry (or the file), e.g. `args.1`, `headers["My Token"]` (fieldPath). */
   field?: string | undefined;
   message: string;
+  /** Its message says what holds until it is fixed (the last good config, the entry in code): nothing to add to it. */
+  told?: true;
 }
 
 /** Where a problem stands: `field "args.1"`; a path naming a header or variable carries its own quotes (`field headers["My Token"]`). */

@@ -47,7 +47,7 @@ function nestedUnknownFields(issue: z.core.$ZodIssue, prefix: readonly PropertyK
 }
 
 function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>, fields: readonly string[]): ConfigIssue[] {
-  return error.issues.flatMap((issue) => {
+  return error.issues.flatMap((issue): ConfigIssue | ConfigIssue[] => {
     const nested = nestedUnknownFields(issue, []);
     if (nested) return nested.map((place) => ({ file, server, ...place }));
     const field = fieldPath(issue.path);

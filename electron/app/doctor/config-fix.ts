@@ -1,8 +1,10 @@
 import type { ConfigIssue } from '../../../shared/config';
 
+const MAX_NAMED = 5;
+
 /** A problem of the whole file (not of one server's entry), whose own words do not say what happens meanwhile. */
 function setsFileAside(issue: ConfigIssue): boolean {
-  return issue.server === undefined && issue.field !== 'servers' && !issue.message.includes('in force');
+  return issue.told !== true && issue.server === undefined && issue.field !== 'servers';
 }
 
 /**
@@ -12,8 +14,14 @@ function setsFileAside(issue: ConfigIssue): boolean {
  */
 export function configFix(file: string, issues: readonly ConfigIssue[]): string {
   if (issues.some(setsFileAside)) return `Fix ${file}; until then the whole file is set aside, and a running app keeps the config it last loaded`;
-  const skipped = [...new Set(issues.flatMap((issue) => (issue.server === undefined ? [] : [`"${issue.server}"`])))];
+  const skipped = [...new Set(issues.flatMap((issue) => (issue.server === undefined || issue.told === true ? [] : [`"${issue.server}"`])))];
   if (skipped.length === 0) return `Fix ${file}`;
-  const list = skipped.length === 1 ? `server ${skipped[0] ?? ''} is` : `servers ${skipped.slice(0, -1).join(', ')} and ${skipped.at(-1) ?? ''} are`;
+  // mcp.json may hold a thousand entries: the problems above name each; the fix names a few.
+  const list =
+    skipped.length === 1
+      ? `server ${skipped[0] ?? ''} is`
+      : skipped.length > MAX_NAMED
+        ? `${skipped.length} servers (${skipped.slice(0, MAX_NAMED).join(', ')}, …) are`
+        : `servers ${skipped.slice(0, -1).join(', ')} and ${skipped.at(-1) ?? ''} are`;
   return `Fix ${file}; until then ${list} left out, and the others load`;
 }
