@@ -17,5 +17,7 @@ describe('joinedLines', () => {
     expect(joinedLines('failed\r\n\n  ok    Server github\n')).toBe('failed; ok    Server github');
     expect(joinedLines('issues: [\n  {\n    "path": "a"\n  }\n]')).toBe('issues: [ { "path": "a" } ]');
     expect(joinedLines('a\u2028b\u001b[2Jc\rd\te')).toBe('a\\u2028b\\u001b[2Jc\\u000dd\te');
+    expect(joinedLines(`a${' '.repeat(40_000)}\n${' '.repeat(40_000)}b`)).toBe('a; b');
+    expect(joinedLines('')).toBe('');
   });
 });

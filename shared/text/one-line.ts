@@ -20,7 +20,12 @@ const CLOSING = /[\]})]/;
  * start a line that reads as ours.
  */
 export function joinedLines(text: string): string {
-  return terminalSafe(text.trim()).replace(/[^\S\n]*\n\s*/g, (found: string, at: number, whole: string) =>
-    OPEN_ENDED.test(whole[at - 1] ?? '') || CLOSING.test(whole[at + found.length] ?? '') ? ' ' : '; ',
-  );
+  // Line by line, not one pattern over the text: a pattern of blanks around a break backtracks over a long run of blanks.
+  const lines = terminalSafe(text.trim())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  let joined = lines[0] ?? '';
+  for (const line of lines.slice(1)) joined += (OPEN_ENDED.test(joined.at(-1) ?? '') || CLOSING.test(line[0] ?? '') ? ' ' : '; ') + line;
+  return joined;
 }
