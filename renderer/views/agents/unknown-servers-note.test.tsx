@@ -22,12 +22,19 @@ describe('an agent naming a service that is not set up', () => {
   it('is warned of on its card, with the name it likely meant', async () => {
     renderApp(api([agent('coder', ['githb', 'memory']), agent('far', ['jira'])]), { hash: '#/agents' });
     const typo = await screen.findByRole('note', { name: 'Unknown services of coder' });
-    expect(typo.textContent).toContain('No service named “githb” is set up');
+    expect(typo.textContent).toContain('coder may use “githb”, but no service of that name is set up: it reaches it once one is added under that name.');
     expect(typo.textContent).toContain('Did you mean github?');
     expect(typo.textContent).not.toContain('memory');
     const far = screen.getByRole('note', { name: 'Unknown services of far' });
     expect(far.textContent).toContain('“jira”');
     expect(far.textContent).not.toContain('Did you mean');
+  });
+
+  it('says several unknown names in the plural, and sends an agent declared in code to its program', async () => {
+    renderApp(api([{ ...agent('coded', ['githb', 'jira']), fromCode: true }]), { hash: '#/agents' });
+    const note = await screen.findByRole('note', { name: 'Unknown services of coded' });
+    expect(note.textContent).toContain('coded may use “githb”, “jira”, but no service by those names is set up: it reaches each once one is added under its name.');
+    expect(note.textContent).toContain('Did you mean github? Change it in the program that declares it.');
   });
 
   it('is not warned of for every service ("*", kept as ["*"]) or for known ones', async () => {

@@ -1,4 +1,4 @@
-import { likelyMeant, unknownServers, type AgentView } from '../../../shared/api';
+import { likelyMeant, noneNamed, unknownServers, type AgentView } from '../../../shared/api';
 import { Badge } from '../../components';
 import { shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
@@ -16,10 +16,13 @@ export function UnknownServersNote({ agent }: { agent: AgentView }) {
   const unknown = unknownServers(agent.servers, configured);
   if (unknown.length === 0) return null;
   const meant = likelyMeant(unknown, configured);
-  const change = agent.fromCode === true ? 'change it in its program' : 'Edit access changes the list';
+  const change = agent.fromCode === true ? 'Change it in the program that declares it' : 'Edit access changes the list';
+  const one = unknown.length === 1;
+  const none = noneNamed(unknown.length, 'service');
   return (
     <p className="unknown-servers" role="note" aria-label={`Unknown services of ${agent.name}`}>
-      <Badge tone="warn">not set up</Badge> No service named {shownLine(unknown.map((name) => `“${name}”`).join(', '))} is set up: {agent.name} reaches it once one is added under that name.
+      <Badge tone="warn">not set up</Badge> {agent.name} may use {shownLine(unknown.map((name) => `“${name}”`).join(', '))}, but {none} is set up: it reaches {one ? 'it' : 'each'} once one is added under
+      {one ? ' that name' : ' its name'}.
       {meant.length > 0 ? ` Did you mean ${meant.join(', ')}? ${change}.` : ''}
     </p>
   );
