@@ -170,10 +170,14 @@ describe('CLI (real reference servers over stdio)', () => {
     writeFileSync(file, JSON.stringify(config));
     const status = await runCli(home, ['status']);
     expect(status.code).toBe(2);
-    expect(status.stdout).toContain(`${file}: server "broken": field "args": expected array`);
+    // Each problem once: the entry's row says the field, the error names the entry and the file.
+    expect(status.stdout).toMatch(/broken .*invalid entry .*field "args": expected array/);
+    expect(status.stderr).toContain('The config has an invalid entry, shown above: "broken"');
+    expect(status.stderr).toContain(`Fix ${file}`);
     const doctor = await runCli(home, ['doctor']);
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toMatch(/FAIL\s+Config file/);
+    expect(doctor.stdout).toContain(`${file}: server "broken": field "args": expected array`);
   });
 
   it('imports another client\'s servers without overwriting, pending approval', async () => {
