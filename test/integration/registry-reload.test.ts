@@ -82,7 +82,7 @@ describe('registry: reloads that must not lose the config', () => {
     await writeFile(file, '  \n');
     const r = await open();
     expect(r.config()).toEqual({ mcpServers: {} });
-    expect(r.issues()).toEqual([{ file, message: 'the file is empty, so no server is in force until it has content (for no servers, write {"mcpServers": {}})' }]);
+    expect(r.issues()).toEqual([{ file, message: 'the file is empty, so no server is in force until it has content (for no servers, write {"mcpServers": {}})', told: true }]);
     const change = nextEvent(r, 'change');
     await writeFile(file, json({ a }));
     expect((await change).diff.added).toEqual(['a']);
