@@ -68,7 +68,7 @@ describe('a new user at the command line', () => {
     const accented = await runCli(home, ['agents', 'add', 'Jürgen’s laptop'], { env: PASSPHRASE });
     expect(accented.code).toBe(2);
     expect(accented.stderr).toBe(
-      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit\n  hint: For example: Jurgen-s laptop\n',
+      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit (letters a-z and A-Z only: no accents or other scripts)\n  hint: For example: Jurgen-s laptop\n',
     );
     expect(accented.stderr).not.toContain('addAgent');
     const cafe = await runCli(home, ['servers', 'add', 'café', '--url', 'https://cafe.example/mcp'], { env: PASSPHRASE });
