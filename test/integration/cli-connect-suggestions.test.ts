@@ -31,7 +31,7 @@ describe('agents connect/disconnect answer a mistyped agent or client with what 
   it('a client name mistyped, or only begun, is answered with the names meant; never with the name typed', async () => {
     const cases: [string, string][] = [
       ['curosr', 'Did you mean --client cursor?'],
-      ['VSCode', 'Did you mean --client vscode?'],
+      ['VS-Code', 'Did you mean --client vscode?'],
       ['claude', 'Did you mean --client claude-code or --client claude-desktop?'],
       ['gemini', 'Did you mean --client gemini-cli?'],
     ];
@@ -43,6 +43,10 @@ describe('agents connect/disconnect answer a mistyped agent or client with what 
         expect(result.stderr).not.toContain(`Did you mean --client ${typed}?`);
       }
     }
+    // A client's name in another case is that client (every name is lower-case): a dry run names it.
+    const cased = await runCli(dataDir, ['agents', 'connect', 'writer', '--client', 'VSCode', '--dry-run'], { env });
+    expect(cased.code, cased.stderr).toBe(0);
+    expect(cased.stderr).not.toContain('Did you mean');
     const none = await runCli(dataDir, ['agents', 'connect', 'writer', '--client', 'emacs'], { env });
     expect(none.code).toBe(2);
     expect(none.stderr).not.toContain('Did you mean');
