@@ -30,6 +30,15 @@ describe('servers edit with a relative program', () => {
     expect(entry(home, 'g')).toMatchObject({ command: './gone.sh', cwd: project });
   }, 60_000);
 
+  it('leaves a hand-written relative command without a cwd when only its arguments change', async () => {
+    // Where run.sh lives is the person's to know: the edit typed in project names no program.
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { h: { command: './run.sh' } } }));
+    const args = await inProject(['edit', 'h', '--arg', '--verbose']);
+    expect(args.code, args.stderr).toBe(0);
+    expect(entry(home, 'h')).toEqual({ command: './run.sh', args: ['--verbose'] });
+    expect(args.stdout).not.toContain('It runs in');
+  }, 60_000);
+
   it('keeps the folder --cwd names', async () => {
     expect((await runCli(home, ['servers', 'add', 'c', '--', 'npx', '-y', 'pkg'], { env: PASSPHRASE })).code).toBe(0);
     const given = await inProject(['edit', 'c', '--cwd', '/srv', '--', './exists.sh']);

@@ -86,8 +86,9 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
     if (options.cwd !== undefined) {
       if (isEmpty(options.cwd)) delete next['cwd'];
       else next['cwd'] = isAbsolute(options.cwd) ? options.cwd : resolve(base, options.cwd); // relative to where the person typed it, not to where the app runs
-    } else if (commandLine.length > 0 || options.command !== undefined || options.arg) {
-      // A new line naming a relative path (`./run.sh`, `node build/index.js`) runs where it was typed, as `servers add` records it.
+    } else if (commandLine.length > 0 || options.command !== undefined) {
+      // A new command naming a relative path (`./run.sh`, `node build/index.js`) runs where it was typed, as `servers add` records it.
+      // Only --arg given: the kept command was not typed here, and its `./run.sh` may live elsewhere.
       const line = [options.command ?? commandLine[0] ?? before.command, ...(options.arg ? options.arg : commandLine.length > 0 ? commandLine.slice(1) : (before.args ?? []))];
       const folder = typedFolderFor(line, before.cwd, base);
       if (folder !== undefined) next['cwd'] = folder;
