@@ -21,6 +21,25 @@ describe('an HTTP server URL written without its scheme', () => {
   });
 });
 
+describe('an HTTP server URL that is a file name', () => {
+  const file = 'looks like a file, not an address: a program to run is added after -- (connected-services servers add NAME -- ./run.sh), an address starts with https://';
+
+  it('says a program is added after --, not that https:// is missing', () => {
+    for (const url of ['mcp.json', 'server.py', './srv.js', 'run.sh', 'build/index.js', '../bin/srv', '/opt/srv/run.sh', '~/bin/srv', 'C:\\srv\\run.bat']) {
+      expect(said(url), url).toBe(file);
+    }
+  });
+
+  it('keeps the scheme hint for a host, whatever its path ends with', () => {
+    expect(said('example.com/mcp')).toBe('has no scheme: add it, as in https://example.com/mcp');
+    expect(said('example.com/mcp.json')).toBe('has no scheme: add it, as in https://example.com/mcp.json');
+    expect(said('localhost:3000/mcp')).toBe('has no scheme: add it, as in http://localhost:3000/mcp');
+    expect(said('localhost/x.json')).toBe('has no scheme: add it, as in http://localhost/x.json');
+    expect(said('mcp.example.com:8443/x.py')).toBe('has no scheme: add it, as in https://mcp.example.com:8443/x.py');
+    expect(said('//example.com/mcp')).not.toBe(file);
+  });
+});
+
 describe('an HTTP server URL with a port out of range', () => {
   it('says a port is 1 to 65535', () => {
     expect(said('https://h:99999/mcp')).toBe('has port 99999: a port is a number from 1 to 65535');

@@ -8,6 +8,19 @@ const WRITTEN_PORT = /^https?:\/\/(?:\[[^\]/?#]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i;
 const ECHOED_CHARS = 200;
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3})(?:[:/?#]|$)/i;
 
+/** A path as typed: `./srv.js`, `../x`, `/opt/srv`, `~/bin/srv`, `C:\\srv` (not `//host`, a scheme-relative address). */
+const PATH_START = /^(?:\.{1,2}[/\\]|~[/\\]|\/(?!\/)|\\|[a-z]:(?:\\|\/(?!\/)))/i;
+/** A program's or a config file's ending (`.sh` and `.py` are top-level domains too: the words say how an address starts as well). */
+const FILE_NAME = /\.(?:json|jsonc|js|mjs|cjs|ts|mts|cts|py|pyz|sh|bash|zsh|exe|bat|cmd|ps1|jar|rb|php|ya?ml|toml)$/i;
+
+/** `mcp.json`, `run.sh`, `build/index.js`, `./srv.js`: a file written where an address goes; `example.com/x.json` is an address. */
+function looksLikeFile(input: string): boolean {
+  if (PATH_START.test(input)) return true;
+  if (/[:?#\s]/.test(input) || LOCAL_HOST.test(input)) return false;
+  const [first = '', ...rest] = input.split('/');
+  return FILE_NAME.test(rest.at(-1) ?? first) && (rest.length === 0 || !first.includes('.'));
+}
+
 /** What to write instead of a URL without a scheme, or undefined when it is not one. */
 function withScheme(input: string): string | undefined {
   if (input.includes('://') || !SCHEMELESS.test(input)) return undefined;
@@ -21,6 +34,8 @@ export function urlProblem(input: unknown): string {
   if (typeof input !== 'string') return 'must be an http:// or https:// URL';
   // The origin is where a secret goes: it is written out, never filled in.
   if (/^[^/]*\/\/[^/?#]*\$\{/.test(input)) return 'may hold a ${…} reference only in its path or query, not in its host or port (where a secret is sent is written out)';
+  // A file is no host to add https:// to: a program is given as a command line, not as a URL.
+  if (looksLikeFile(input)) return 'looks like a file, not an address: a program to run is added after -- (connected-services servers add NAME -- ./run.sh), an address starts with https://';
   const whole = withScheme(input);
   // The person's own text is echoed cut: every problem of the file is said at once, in the app and the terminal.
   if (whole !== undefined) return `has no scheme: add it, as in ${cutMiddle(whole, ECHOED_CHARS)}`;
