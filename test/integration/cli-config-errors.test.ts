@@ -18,8 +18,9 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     const result = await runCli(home, ['servers', 'list']);
     expect(result.code).toBe(2);
     expect(result.stdout).not.toContain('No servers configured');
-    expect(result.stderr).toContain(`error [invalid_config]: The config has a problem: ${join(home, 'mcp.json')}: server "a": field "command"`);
-    expect(result.stderr).toContain('hint: Fix');
+    expect(result.stdout).toMatch(/^a\s+invalid entry\s+field "command"/m);
+    expect(result.stderr).toContain('error [invalid_config]: The config has an invalid entry, shown above: "a"');
+    expect(result.stderr).toContain(`hint: Fix ${join(home, 'mcp.json')}`);
     const json = await runCli(home, ['servers', 'list', '--json']);
     expect(json.code).toBe(2);
     expect(json.stdout).toBe('');
@@ -53,11 +54,15 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     const json = await runCli(home, ['servers', 'list', '--json']);
     expect(json.code).toBe(2);
     const { message } = (JSON.parse(json.stderr) as { error: { message: string } }).error;
-    for (const output of [text.stderr, message]) {
-      expect(output).toContain('server "a": field headers["Authorization"]: expected string, got number 5');
-      expect(output).toContain('server "b": field env["GITHUB_TOKEN"]: expected string, got number 5');
-      expect(output).toContain('server "c": field "args": expected array');
-      expect(output).toContain('server "d": field headers["My Token"]: a header name is letters');
+    // Each entry's problem on its row as text, in the error in --json.
+    for (const [server, words] of [
+      ['a', 'field headers["Authorization"]: expected string, got number 5'],
+      ['b', 'field env["GITHUB_TOKEN"]: expected string, got number 5'],
+      ['c', 'field "args": expected array'],
+      ['d', 'field headers["My Token"]: a header name is letters'],
+    ] as const) {
+      expect(text.stdout).toMatch(new RegExp(`^${server}\\s+invalid entry\\s+${words.replace(/[[\]]/g, '\\$&')}`, 'm'));
+      expect(message).toContain(`server "${server}": ${words}`);
     }
     for (const output of [text.stdout, text.stderr, json.stdout, json.stderr]) expect(output).not.toContain(token);
     // The App API's form of a header's path (servers add), in plain and JSON output.
@@ -81,8 +86,8 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     }
     const settingsFixed = homeWith(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', auth: { type: 'oauth', authorizationParams: {} } }, session: { args: [] } } }));
     const list = await runCli(settingsFixed, ['servers', 'list']);
-    expect(list.stderr).toContain('server "a": field "auth.authorizationParams": unknown field');
-    expect(list.stderr).toContain('server "session": field "command": is required');
+    expect(list.stdout).toMatch(/^a\s+invalid entry\s+field "auth\.authorizationParams": unknown field/m);
+    expect(list.stdout).toMatch(/^session\s+invalid entry\s+field "command": is required/m);
     expect(list.stdout + list.stderr).not.toContain('[redacted]');
   });
 
@@ -119,6 +124,31 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     // A problem of the whole file has no row: the error says it, and names the entries the rows show.
     const both = homeWith(JSON.stringify({ mcpServers: { x: { command: 5 }, y: { args: [] } }, settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } } }));
     const text = await runCli(both, ['status']);
+    expect(text.code).toBe(2);
+    const said = `${text.stdout}${text.stderr}`;
+    for (const words of [problem, 'field "command": is required', 'field "settings.secretStores.op.arg": unknown field']) expect(said.split(words).length - 1, said).toBe(1);
+    expect(text.stderr).toContain('It also has 2 invalid entries, shown above: "x", "y"');
+  });
+
+  it('servers list says a bad entry\'s problem once, on its row; the error names the entry and says only what no row does (exit 2, --json as before)', async () => {
+    const problem = 'field "command": expected string, got number 5';
+    for (const config of [{ x: { command: 5 } }, { x: { command: 5 }, good: { command: 'node' } }]) {
+      const home = homeWith(JSON.stringify({ mcpServers: config }));
+      const once = await runCli(home, ['servers', 'list']);
+      expect(once.code).toBe(2);
+      expect(`${once.stdout}${once.stderr}`.split(problem).length - 1, `${once.stdout}${once.stderr}`).toBe(1);
+      expect(once.stdout).toMatch(/^x\s+invalid entry\s+field "command": expected string/m);
+      expect(once.stderr).toContain('error [invalid_config]: The config has an invalid entry, shown above: "x"');
+      expect(once.stderr).toContain(`hint: Fix ${join(home, 'mcp.json')}, then try again`);
+      const json = await runCli(home, ['servers', 'list', '--json']);
+      expect(json.code).toBe(2);
+      expect(json.stdout).toBe('');
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid_config', message: expect.stringContaining(`server "x": ${problem}`) as string, data: { server: 'x', field: 'command' } } });
+    }
+
+    // A problem of the whole file has no row: the error says it, and names the entries the rows show.
+    const both = homeWith(JSON.stringify({ mcpServers: { x: { command: 5 }, y: { args: [] } }, settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } } }));
+    const text = await runCli(both, ['servers', 'list']);
     expect(text.code).toBe(2);
     const said = `${text.stdout}${text.stderr}`;
     for (const words of [problem, 'field "command": is required', 'field "settings.secretStores.op.arg": unknown field']) expect(said.split(words).length - 1, said).toBe(1);
@@ -240,7 +270,8 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(list.code).toBe(2);
     expect(list.stdout).toMatch(/^good\s+stdio\s+pending approval\s+node x\.js$/m);
     expect(list.stdout).toMatch(/^bad\s+invalid entry\s+field "args": expected array, got string "x\.js"$/m);
-    expect(list.stderr).toContain(`${file}: server "bad": field "args"`);
+    expect(list.stderr).toContain('error [invalid_config]: The config has an invalid entry, shown above: "bad"');
+    expect(list.stderr).toContain(`hint: Fix ${file}`);
 
     // status shows the good server and the bad entry, and still fails (exit 2) for the bad one.
     const status = await runCli(home, ['status', '--json']);

@@ -5,7 +5,7 @@ import { HttpServerSchema, StdioServerSchema, type ServerConfig, holdsSeparator,
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
-import { configError, explainServerError, issueRows } from '../config-errors';
+import { configError, configErrorBesides, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { VAULT_WHEN_USED } from '../context';
 import { registerServerEdits } from './servers-edit';
@@ -140,20 +140,22 @@ export function registerServers(program: Command, run: Run): void {
         const { servers: listed, configIssues } = status;
         const list = listed.map((s) => ({ ...s, ...(s.commandLine !== undefined ? { commandLine: s.transport === 'stdio' ? hideCommandSecrets(s.commandLine) : hideSecrets(s.commandLine) } : {}), ...(s.url !== undefined ? { url: hideSecrets(s.url) } : {}) }));
         // A broken file is not an empty one: what is listed is the last good config, and the command fails.
-        if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);
+        // Each problem is said once, as status says it: a bad entry's on its row, the rest in that error.
+        const invalid = issueRows(configIssues, list);
+        if (configIssues.length > 0 && (options.json || (list.length === 0 && invalid.length === 0))) throw configError(configIssues);
         if (options.json) return printJson(ctx.output, list);
-        if (list.length === 0) return ctx.output.out('No servers configured.');
+        if (list.length === 0 && invalid.length === 0) return ctx.output.out('No servers configured.');
         const rows = [
           ['SERVER', 'TRANSPORT', 'STATE', 'COMMAND OR URL'],
           // One a program declared in code is changed in that program, not with these commands.
           ...list.map((s) => [s.name, s.transport, stateLabel(s), `${s.fromCode === true ? '(from code) ' : ''}${s.commandLine ?? s.url ?? ''}`]),
           // Entries left out for a mistake of their own: listed, so none seems to vanish.
-          ...issueRows(configIssues, list).map(({ server, problem }) => [server, '', 'invalid entry', problem]),
+          ...invalid.map(({ server, problem }) => [server, '', 'invalid entry', problem]),
         ];
         for (const line of table(rows)) ctx.output.out(line);
         const ignored = approvalsIgnoredLine(status);
         if (ignored !== undefined) ctx.output.err(ignored);
-        if (configIssues.length > 0) throw configError(configIssues);
+        if (configIssues.length > 0) throw configErrorBesides(configIssues, invalid.map((row) => row.server));
       }),
     );
 
