@@ -14,3 +14,4 @@ export { groupDigits } from './group-digits';
 export { compareNames } from './compare-names';
 export { columnWidth, cutToColumns, isWide, padColumns } from './column-width';
 export { closestWord, withSuggestion } from './closest-word';
+export { joinedList } from './list-words';
