@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { joinedList } from '../../shared/text';
 import { agentError, errorResult } from './agent-errors';
 import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
@@ -43,7 +44,7 @@ export function ownToolArgs<T>(schema: z.ZodType<T>, args: Record<string, unknow
   const why = parsed.error.issues.map(issueWords).join('; ');
   // Only the first key of a path, one of the schema's own: never a key the agent made up.
   const fields = [...new Set(parsed.error.issues.filter((i) => i.code !== 'unrecognized_keys').map((i) => (i.path.length === 0 ? 'arguments' : String(i.path[0]))))];
-  const fixes = fields.length === 0 ? [] : [`fix ${fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`}`];
+  const fixes = fields.length === 0 ? [] : [`fix ${joinedList(fields)}`];
   if (parsed.error.issues.some((i) => i.code === 'unrecognized_keys')) fixes.push(`leave out the arguments ${tool} does not take`);
   const hint = `${fixes.join(' and ')}, then call ${tool} again${takes(schema)}`;
   return { ok: false, result: errorResult(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`), { hint }))) };

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import { MAX_NEED_LENGTH } from '../../shared/api';
+import { joinedList } from '../../shared/text';
 import { MAX_LIMIT } from '../tool-search';
 import type { Agent, Tier } from './agent-schema';
 import { judgeTool } from './policy';
@@ -77,11 +78,6 @@ export function callToolTier(name: string): Tier | undefined {
   return TIER_ORDER.find((t) => CALL_TOOLS[t] === name);
 }
 
-/** `a`, `a or b`, `a, b or c`. */
-function eitherOf(words: readonly string[]): string {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1] ?? ''}`;
-}
-
 /**
  * search_tools naming only the call tools listed beside it: one left out is still taken, but a model
  * told of it would reach for a tool its listing lacks. In a mixed listing (an `all` agent's, some
@@ -92,7 +88,7 @@ function searchOf(tiers: readonly Tier[], servers?: readonly string[]): Tool {
   const finds = servers === undefined
     ? "Finds the tools of the person's connected services (in Connected Services) that fit a need, described in words. "
     : `Finds the tools of these services, too many to list here: ${servers.join(', ')}. The other services' tools are listed. `;
-  const calls = tiers.length === 0 ? '' : ` (${eitherOf(tiers.map((t) => CALL_TOOLS[t]))})`;
+  const calls = tiers.length === 0 ? '' : ` (${joinedList(tiers.map((t) => CALL_TOOLS[t]), { conjunction: 'or' })})`;
   return {
     ...SEARCH,
     description: `${finds}Answers with each tool's name, description, input schema and the call tool to use${calls}, or says that nothing fits. Search again with other words before giving up.`,

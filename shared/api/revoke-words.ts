@@ -3,11 +3,7 @@
  * Access page all use, so they never disagree.
  */
 
-/** "notes", "notes and tasks", "mail, notes and tasks". */
-function namesList(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
-}
+import { joinedList } from '../text';
 
 function verb(names: readonly string[], one: string, many: string): string {
   return names.length === 1 ? one : many;
@@ -15,7 +11,7 @@ function verb(names: readonly string[], one: string, many: string): string {
 
 /** Why a shared grant is not revoked, and how to end it: said before and after. */
 function sharedGrantWords(shared: readonly string[]): string {
-  const others = namesList(shared);
+  const others = joinedList(shared);
   return (
     `${others} ${verb(shared, 'is', 'are')} signed in with the same client at the same issuer (one grant at many servers), and revoking would sign ${verb(shared, 'it', 'them')} out too: ` +
     `${others} ${verb(shared, 'keeps', 'keep')} working. To end the grant, disconnect ${others} with revoke as well.`

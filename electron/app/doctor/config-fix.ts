@@ -1,4 +1,5 @@
 import type { ConfigIssue } from '../../../shared/config';
+import { joinedList } from '../../../shared/text';
 
 const MAX_NAMED = 5;
 
@@ -22,6 +23,6 @@ export function configFix(file: string, issues: readonly ConfigIssue[]): string 
       ? `server ${skipped[0] ?? ''} is`
       : skipped.length > MAX_NAMED
         ? `${skipped.length} servers (${skipped.slice(0, MAX_NAMED).join(', ')}, …) are`
-        : `servers ${skipped.slice(0, -1).join(', ')} and ${skipped.at(-1) ?? ''} are`;
+        : `servers ${joinedList(skipped)} are`;
   return `Fix ${file}; until then ${list} left out, and the others load`;
 }

@@ -1,6 +1,7 @@
 import type { ApiInput, AppApi, SecretStoreView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { joinedList } from '../../../shared/text';
 import { findReferences, MAX_STORE_PATH, validStorePath } from '../../../shared/vault';
 import type { Registry } from '../../registry';
 import { commandStoreLine, type SecretStore, type SecretStores } from '../../secret-stores';
@@ -47,7 +48,7 @@ function able(stores: SecretStores, name: string, ability: keyof typeof ABILITY_
   if (!store.abilities[ability]) {
     const can = (Object.keys(ABILITY_WORDS) as (keyof typeof ABILITY_WORDS)[]).filter((a) => store.abilities[a]).map((a) => ABILITY_WORDS[a]);
     throw new CodedError('invalid_input', `The secret store "${name}" (${store.type}) cannot ${ABILITY_WORDS[ability]} from here`, {
-      hint: can.length > 0 ? `It can ${can.join(' and ')} here; do the rest in its own program` : `Manage its entries in its own program; here it is only read`,
+      hint: can.length > 0 ? `It can ${joinedList(can)} here; do the rest in its own program` : `Manage its entries in its own program; here it is only read`,
     });
   }
   return store;

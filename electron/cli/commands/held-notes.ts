@@ -1,4 +1,5 @@
 import { PIN_KIND_WORDS, type HeldChange, type PinKind } from '../../../shared/api';
+import { joinedList } from '../../../shared/text';
 
 /** "2 tools and 1 prompt": each kind's count, in the order of `kinds`. */
 function counted(held: readonly HeldChange[], kinds: readonly PinKind[]): string {
@@ -6,7 +7,7 @@ function counted(held: readonly HeldChange[], kinds: readonly PinKind[]): string
     const n = held.filter((h) => h.kind === kind).length;
     return n === 0 ? [] : [`${n} ${PIN_KIND_WORDS[kind]}${n === 1 ? '' : 's'}`];
   });
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+  return joinedList(parts);
 }
 
 /**

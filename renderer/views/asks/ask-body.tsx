@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { formDefaults, sensitiveFields, type AskContent, type PendingAsk } from '../../../shared/api';
-import { groupDigits, revealHidden } from '../../../shared/text';
+import { groupDigits, joinedList, revealHidden } from '../../../shared/text';
 import { ShowAllText } from '../../components';
 import { SchemaForm } from '../../forms';
 import { LARGE_MAX_TOKENS, MESSAGE_HEAD, SAMPLING_TEXT_MAX } from './message-head';
@@ -95,8 +95,7 @@ function UrlAsk({ ask, busy, answer, openUrl }: AskBodyProps) {
 
 /** “END”, “STOP” or “DONE”: each text in quotes, its hidden characters (a newline too) as escapes. */
 function quoted(texts: string[]): string {
-  const each = texts.map((t) => `“${revealHidden(t)}”`);
-  return each.length < 2 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} or ${each[each.length - 1] ?? ''}`;
+  return joinedList(texts.map((t) => `“${revealHidden(t)}”`), { conjunction: 'or' });
 }
 
 /** The rest of what goes to the agent with the messages: temperature, stop sequences, the server's model preferences. */

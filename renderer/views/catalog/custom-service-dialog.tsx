@@ -1,5 +1,6 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
+import { joinedList } from '../../../shared/text';
 import { AddressNotes, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { flagSecretsInClear } from './secrets-in-clear';
@@ -20,7 +21,7 @@ function splitSaid(split: CustomServiceData, before: CustomServiceData): string 
   const args = split.args?.length ?? 0;
   const vars = (split.env?.length ?? 0) > (before.env?.length ?? 0);
   const parts = [...(args > 0 ? [`${plural(args, 'argument')} below`] : []), ...(vars ? ['its variables under Environment variables'] : [])];
-  return `Split the command line: the program is ${split.command ?? ''}${parts.length > 0 ? `, with ${parts.join(' and ')}` : ''}.`;
+  return `Split the command line: the program is ${split.command ?? ''}${parts.length > 0 ? `, with ${joinedList(parts)}` : ''}.`;
 }
 
 export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDialogProps) {
