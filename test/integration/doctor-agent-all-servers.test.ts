@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
+import { doctorJson, PASSPHRASE } from '../support/doctor-json';
 import { passphraseHome } from '../support/passphrase-home';
-
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
-
-interface Check {
-  id: string;
-  status: string;
-}
 
 // The README's own agent line: "*" is every server, not a server named "*".
 describe("doctor and an agent that may use every server (--servers '*')", () => {
@@ -17,8 +11,7 @@ describe("doctor and an agent that may use every server (--servers '*')", () => 
     expect((await runCli(home, ['servers', 'list'], { env: PASSPHRASE })).code).toBe(0);
     expect((await runCli(home, ['agents', 'add', 'claude', '--servers', '*', '--for', 'claude-code'], { env: PASSPHRASE })).code).toBe(0);
     expect((await runCli(home, ['agents', 'add', 'typo', '--servers', 'everythng'], { env: PASSPHRASE })).code).toBe(0);
-    const result = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE, timeoutMs: 40_000 });
-    const ids = (JSON.parse(result.stdout) as Check[]).filter((c) => c.id.startsWith('agent-servers:')).map((c) => c.id);
+    const ids = (await doctorJson(home)).checks.filter((c) => c.id.startsWith('agent-servers:')).map((c) => c.id);
     expect(ids).toEqual(['agent-servers:typo']);
   }, 60_000);
 });

@@ -2,29 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
+import { checkNamed, doctorJson, PASSPHRASE } from '../support/doctor-json';
 import { passphraseHome } from '../support/passphrase-home';
 import { startServe, type Served } from '../support/serve';
-
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
-
-interface Check {
-  id: string;
-  title: string;
-  status: 'ok' | 'warn' | 'fail';
-  detail: string;
-  fix?: string;
-}
-
-async function doctor(home: string, args: string[] = []): Promise<{ code: number | null; checks: Check[]; stderr: string }> {
-  const result = await runCli(home, ['doctor', '--json', ...args], { env: PASSPHRASE, timeoutMs: 40_000 });
-  return { code: result.code, checks: JSON.parse(result.stdout) as Check[], stderr: result.stderr };
-}
-
-function check(checks: Check[], id: string): Check {
-  const found = checks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id} in ${checks.map((c) => c.id).join(', ')}`);
-  return found;
-}
 
 describe('doctor knows the real setup', () => {
   let home: string;
@@ -56,11 +36,11 @@ describe('doctor knows the real setup', () => {
   });
 
   it('reports a missing ${secret:…} reference for every entry, disabled ones too, with the fix', async () => {
-    const { checks } = await doctor(home);
-    expect(check(checks, 'references:needs')).toMatchObject({ status: 'fail', fix: 'connected-services secrets set MISSING_ONE' });
-    expect(check(checks, 'references:needs').detail).toContain('${secret:MISSING_ONE} is missing from the vault');
-    expect(check(checks, 'references:off').status).toBe('fail');
-    expect(check(checks, 'references:locked').status).toBe('ok');
+    const { checks } = await doctorJson(home);
+    expect(checkNamed(checks, 'references:needs')).toMatchObject({ status: 'fail', fix: 'connected-services secrets set MISSING_ONE' });
+    expect(checkNamed(checks, 'references:needs').detail).toContain('${secret:MISSING_ONE} is missing from the vault');
+    expect(checkNamed(checks, 'references:off').status).toBe('fail');
+    expect(checkNamed(checks, 'references:locked').status).toBe('ok');
     // Plain doctor talks to no server.
     expect(checks.some((c) => c.id.startsWith('live:'))).toBe(false);
   });
@@ -70,22 +50,22 @@ describe('doctor knows the real setup', () => {
     expect(plain.stdout).toMatch(/^ok {4}Server everything: /m);
     expect(plain.stderr).toContain('Servers were checked without starting them: `connected-services doctor --live` also talks to each once');
     // The JSON is for programs: no note beside it.
-    expect((await doctor(home)).stderr).toBe('');
+    expect((await doctorJson(home)).stderr).toBe('');
   });
 
   it('--live: one exchange per enabled server, saying which would fail now and how to fix each', async () => {
-    const { code, checks, stderr } = await doctor(home, ['--live']);
+    const { code, checks, stderr } = await doctorJson(home, ['--live']);
     expect(code).toBe(1);
     expect(stderr).toBe('');
-    expect(check(checks, 'live:everything')).toMatchObject({ status: 'ok' });
-    expect(check(checks, 'live:everything').detail).toMatch(/answered initialize and tools\/list \(\d+ tools\)/);
-    expect(check(checks, 'live:needs')).toMatchObject({ status: 'fail' });
-    expect(check(checks, 'live:needs').fix).toContain('secrets set MISSING_ONE');
-    expect(check(checks, 'live:locked').status).toBe('fail');
-    expect(check(checks, 'live:locked').detail).toContain('[auth_required]');
-    expect(check(checks, 'live:locked').fix).toContain('connected-services connect locked');
+    expect(checkNamed(checks, 'live:everything')).toMatchObject({ status: 'ok' });
+    expect(checkNamed(checks, 'live:everything').detail).toMatch(/answered initialize and tools\/list \(\d+ tools\)/);
+    expect(checkNamed(checks, 'live:needs')).toMatchObject({ status: 'fail' });
+    expect(checkNamed(checks, 'live:needs').fix).toContain('secrets set MISSING_ONE');
+    expect(checkNamed(checks, 'live:locked').status).toBe('fail');
+    expect(checkNamed(checks, 'live:locked').detail).toContain('[auth_required]');
+    expect(checkNamed(checks, 'live:locked').fix).toContain('connected-services connect locked');
     // Never spawned for a check: an unapproved command; a disabled server is not tried.
-    expect(check(checks, 'live:waiting')).toMatchObject({ status: 'warn', fix: 'connected-services servers approve waiting' });
+    expect(checkNamed(checks, 'live:waiting')).toMatchObject({ status: 'warn', fix: 'connected-services servers approve waiting' });
     expect(checks.some((c) => c.id === 'live:off')).toBe(false);
     // The stored token is never shown.
     expect(JSON.stringify(checks)).not.toContain('stale-token-value');
@@ -101,16 +81,16 @@ describe('doctor knows the real setup', () => {
     });
 
     it("checks the running app's real ports, not the defaults", async () => {
-      const { checks } = await doctor(home);
-      const ui = check(checks, 'port:UI');
+      const { checks } = await doctorJson(home);
+      const ui = checkNamed(checks, 'port:UI');
       expect(ui).toMatchObject({ status: 'ok', title: `UI port ${new URL(served.origin).port}` });
       expect(ui.detail).toContain(`pid ${served.child.pid}`);
-      expect(check(checks, 'port:bridge')).toMatchObject({ status: 'ok', title: `bridge port ${new URL(served.bridge ?? '').port}` });
+      expect(checkNamed(checks, 'port:bridge')).toMatchObject({ status: 'ok', title: `bridge port ${new URL(served.bridge ?? '').port}` });
     });
 
     it('--live goes through the running app’s pool', async () => {
-      const { checks } = await doctor(home, ['--live']);
-      expect(check(checks, 'live:memory').status).toBe('ok');
+      const { checks } = await doctorJson(home, ['--live']);
+      expect(checkNamed(checks, 'live:memory').status).toBe('ok');
       // The app's own pool answered: its status now shows the server ready.
       const status = (await served.api('status')).body.result as { servers: { name: string; state: string }[] };
       expect(status.servers.find((s) => s.name === 'memory')?.state).toBe('ready');

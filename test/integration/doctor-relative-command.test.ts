@@ -2,16 +2,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT, runCli, runNode } from '../support/cli';
+import { checkNamed, doctorJson, PASSPHRASE } from '../support/doctor-json';
 import { passphraseHome } from '../support/passphrase-home';
-
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
-
-interface Check {
-  id: string;
-  status: 'ok' | 'warn' | 'fail';
-  detail: string;
-  fix?: string;
-}
 
 // A relative command runs from the entry's cwd (spawn starts the child there), wherever doctor is run.
 describe('doctor and a command given as a relative path', () => {
@@ -35,12 +27,11 @@ describe('doctor and a command given as a relative path', () => {
     expect((await runCli(home, ['servers', 'approve', 'rel', '--yes'], { env: PASSPHRASE })).code).toBe(0);
     // Run from elsewhere (the repository), where ./srv.sh is not.
     expect(ROOT).not.toBe(project);
-    const result = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE, timeoutMs: 40_000 });
-    const checks = JSON.parse(result.stdout) as Check[];
-    const check = (id: string) => checks.find((c) => c.id === id);
+    const { checks } = await doctorJson(home);
+    const check = (id: string) => checkNamed(checks, id);
     expect(check('server:rel')).toMatchObject({ status: 'ok', detail: `command found at ${join(project, 'srv.sh')}` });
     expect(check('server:gone')).toMatchObject({ status: 'fail', detail: `there is no program at ${join(project, 'gone.sh')}` });
-    expect(check('server:gone')?.fix).toBe(`Install the program there, or fix "command" or "cwd" in ${join(home, 'mcp.json')}`);
+    expect(check('server:gone').fix).toBe(`Install the program there, or fix "command" or "cwd" in ${join(home, 'mcp.json')}`);
     expect(check('server:plain')).toMatchObject({ status: 'fail', detail: `${join(project, 'plain.sh')} is not an executable file` });
     expect(check('server:nowhere')).toMatchObject({ status: 'fail', detail: `its working directory ${join(project, 'missing')} does not exist` });
     expect(JSON.stringify(checks)).not.toContain('not found on PATH');
