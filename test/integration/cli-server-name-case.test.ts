@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
+import { doctorJson } from '../support/doctor-json';
 import { passphraseHome } from '../support/passphrase-home';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'name-case' };
-type Check = { id: string; status: string; detail: string; fix?: string };
 
 // Files are named after a server: on macOS and Windows `memory` and `MEMORY` would share them.
 describe('server names that differ only in case, through the built CLI', () => {
@@ -39,9 +39,7 @@ describe('server names that differ only in case, through the built CLI', () => {
     const listed = await runCli(home, ['servers', 'list', '--json'], { env: PASSPHRASE });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain('"DIARY"');
-    const doctor = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE, timeoutMs: 60_000 });
-    const parsed = JSON.parse(doctor.stdout) as Check[] | { checks: Check[] };
-    const checks = Array.isArray(parsed) ? parsed : parsed.checks;
+    const { checks } = await doctorJson(home, [], { env: PASSPHRASE, timeoutMs: 60_000 });
     expect(checks.find((c) => c.id === 'name-case:DIARY')).toMatchObject({ status: 'warn', title: 'Servers diary and DIARY differ only in case' });
   }, 90_000);
 });

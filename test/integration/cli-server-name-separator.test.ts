@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
+import { doctorJson } from '../support/doctor-json';
 import { passphraseHome } from '../support/passphrase-home';
 import { eventually, startServe } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'name-separator' };
-type Check = { id: string; status: string; title: string; detail: string };
 
 // `__` separates a server's name from its tools' names: `a__x__y` would also be server `a`'s `x__y`.
 describe('server names holding __, through the built CLI', () => {
@@ -59,9 +59,7 @@ describe('server names holding __, through the built CLI', () => {
     expect(outer.stderr).toContain('the bridge names of "notes__work" ("notes__work__…") would read as its tools\' names');
     // Neither suggestion is a name already taken: "notes-work" is.
     expect(outer.stderr).toContain('rename "notes__work" to one without "__" first (for example "notes-work-2")');
-    const doctor = await runCli(home, ['doctor', '--json'], { env: PASSPHRASE, timeoutMs: 60_000 });
-    const parsed = JSON.parse(doctor.stdout) as Check[] | { checks: Check[] };
-    const checks = Array.isArray(parsed) ? parsed : parsed.checks;
+    const { checks } = await doctorJson(home, [], { env: PASSPHRASE, timeoutMs: 60_000 });
     expect(checks.find((c) => c.id === 'name-separator:notes__work')).toMatchObject({ status: 'warn', title: 'Server notes__work\'s name holds "__" or ends in "_"' });
     const served = await startServe(home, [], PASSPHRASE);
     try {

@@ -14,8 +14,8 @@ export interface DoctorRun {
 }
 
 /** `doctor --json` through the real CLI, its checks read as the App API's `doctor` answers them. */
-export async function doctorJson(home: string, args: string[] = [], env: Record<string, string> = PASSPHRASE): Promise<DoctorRun> {
-  const result = await runCli(home, ['doctor', '--json', ...args], { env, timeoutMs: 40_000 });
+export async function doctorJson(home: string, args: string[] = [], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DoctorRun> {
+  const result = await runCli(home, ['doctor', '--json', ...args], { env: options.env ?? PASSPHRASE, timeoutMs: options.timeoutMs ?? 40_000 });
   let parsed: unknown;
   try {
     parsed = JSON.parse(result.stdout);
