@@ -6,7 +6,7 @@ import { isStdio, type ServerConfig } from '../../shared/config';
  * A program written as a path (`./run.sh`, `bin/server`), not a name looked up on PATH. One that
  * starts with a reference (`${env:HOME}/bin/srv`) or `~` is anchored elsewhere, not where it was typed.
  */
-function programPath(word: string): boolean {
+export function programPath(word: string): boolean {
   if (word.startsWith('${') || word.startsWith('~')) return false;
   return !isAbsolute(word) && !word.includes('://') && (word.includes('/') || (sep === '\\' && word.includes('\\')));
 }

@@ -39,6 +39,14 @@ describe('servers edit with a relative program', () => {
     expect(args.stdout).not.toContain('It runs in');
   }, 60_000);
 
+  it('records where new arguments naming a file here were typed, for a program found on PATH', async () => {
+    writeFileSync(join(project, 'index.js'), '');
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { n: { command: 'node' } } }));
+    const args = await inProject(['edit', 'n', '--arg', 'index.js']);
+    expect(args.code, args.stderr).toBe(0);
+    expect(entry(home, 'n')).toEqual({ command: 'node', args: ['index.js'], cwd: project });
+  }, 60_000);
+
   it('keeps the folder --cwd names', async () => {
     expect((await runCli(home, ['servers', 'add', 'c', '--', 'npx', '-y', 'pkg'], { env: PASSPHRASE })).code).toBe(0);
     const given = await inProject(['edit', 'c', '--cwd', '/srv', '--', './exists.sh']);

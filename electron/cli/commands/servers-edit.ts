@@ -12,7 +12,7 @@ import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { givenText, nonEmpty } from '../empty-values';
 import { parseServerTimeout } from './server-timeout';
-import { typedFolderFor } from '../relative-paths';
+import { programPath, typedFolderFor } from '../relative-paths';
 
 const unsetName = nonEmpty('--unset-env', '--unset-env API_KEY');
 // Refused as typed: the schema would name its own field (`command: must name a program`), and a blank one passed it.
@@ -88,9 +88,12 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
       else next['cwd'] = isAbsolute(options.cwd) ? options.cwd : resolve(base, options.cwd); // relative to where the person typed it, not to where the app runs
     } else if (commandLine.length > 0 || options.command !== undefined) {
       // A new command naming a relative path (`./run.sh`, `node build/index.js`) runs where it was typed, as `servers add` records it.
-      // Only --arg given: the kept command was not typed here, and its `./run.sh` may live elsewhere.
       const line = [options.command ?? commandLine[0] ?? before.command, ...(options.arg ? options.arg : commandLine.length > 0 ? commandLine.slice(1) : (before.args ?? []))];
       const folder = typedFolderFor(line, before.cwd, base);
+      if (folder !== undefined) next['cwd'] = folder;
+    } else if (options.arg && !cleared(options.arg) && !programPath(before.command)) {
+      // New arguments naming a file here (`--arg build/index.js` for `node`) run where they were typed.
+      const folder = typedFolderFor([before.command, ...options.arg], before.cwd, base);
       if (folder !== undefined) next['cwd'] = folder;
     }
     const env: Record<string, string> = { ...(before.env ?? {}) };
