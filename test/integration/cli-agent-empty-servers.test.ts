@@ -13,14 +13,14 @@ describe('agents add/set --servers with an empty value', () => {
     const set = await runCli(home, ['agents', 'set', 'bot', '--servers', ''], { env: ENV });
     expect(set.code).toBe(2);
     expect(set.stderr).toContain('--servers was given an empty value');
-    expect(set.stderr).toContain('agents remove "bot"');
+    expect(set.stderr).toContain('`connected-services agents set "bot" --no-servers`');
     const commas = await runCli(home, ['agents', 'set', 'bot', '--servers', ' , '], { env: ENV });
     expect(commas.code).toBe(2);
 
     const added = await runCli(home, ['agents', 'add', 'bot5', '--servers', ''], { env: ENV });
     expect(added.code).toBe(2);
     expect(added.stderr).toContain('--servers was given an empty value');
-    expect(added.stderr).toContain('leave --servers out');
+    expect(added.stderr).toContain('leave --servers out or give --no-servers');
 
     const listed = await runCli(home, ['agents', 'list', '--json'], { env: ENV });
     const agents = JSON.parse(listed.stdout) as { name: string; servers: string[] | '*' }[];

@@ -13,30 +13,13 @@ import { noteListedUnknownServers, noteUnknownServers } from './agent-unknown-se
 import { registerAgentFind } from './agents-find';
 import { removeFromClients } from './agents-remove';
 import { explainAgentError } from './agent-not-found';
-import { checkAgentName, checkServerName } from '../name-checks';
+import { checkAgentName } from '../name-checks';
+import { addServersOptions, parseServers, type ServersOption } from './agent-servers-option';
 import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
 function rulesOf(agent: AgentView): string {
   const rules = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => `${server}/${tool}=${decision}`));
   return rules.length === 0 ? '-' : rules.join(' ');
-}
-
-/**
- * Each name checked before a note on it or the App API's refusal in its own words (`servers.0: …`).
- * No name at all (an unset shell variable) is refused: it would quietly take every server away.
- */
-function parseServers(text: string, agent: string, command: 'add' | 'set'): '*' | string[] {
-  if (text.trim() === '*') return '*';
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0) {
-    throw new CodedError('invalid_input', `--servers was given an empty value ("${text}"): name the servers it may use, comma-separated, or * for all`, {
-      hint: command === 'add'
-        ? `To add "${agent}" with no server yet, leave --servers out (\`agents set "${agent}" --servers NAME,…\` gives it some later)`
-        : `To leave "${agent}" no server at all, remove it: \`connected-services agents remove "${agent}"\`; to keep its servers, leave --servers out`,
-    });
-  }
-  for (const name of names) checkServerName(name);
-  return names;
 }
 
 const NAMES_HELP = 'the names it sees: prefixed (<server>__<tool>, the default) or plain (each tool and prompt under its own name where none of its servers collide)';
@@ -106,10 +89,8 @@ async function noteRuleTargets(ctx: CliContext, agent: string, rules: readonly T
 export function registerAgents(program: Command, run: Run): void {
   const agents = program.command('agents').description('agents that may use the bridge: add, list, set, remove, rotate, config, find, and in a client: clients, connect, disconnect');
 
-  agents
-    .command('add <name>')
-    .description('create an agent; its token is printed once (while the app runs: shown there once you confirm)')
-    .option('--servers <list>', 'servers it may use, comma-separated, or * for all (default: none)')
+  const add = agents.command('add <name>').description('create an agent; its token is printed once (while the app runs: shown there once you confirm)');
+  addServersOptions(add, 'servers it may use, comma-separated, or * for all (default: none)', 'no server yet (the default)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
     .option('--for <client>', FOR_ON_ADD_HELP, parseForOnAdd)
     .option('--names <style>', NAMES_HELP, parseNames)
@@ -117,7 +98,7 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
     .option('--list-found', LIST_FOUND_HELP)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
+    .action((name: string, options: { servers?: ServersOption; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         checkAgentName(name);
         // Refused here, not after the person confirmed the add in the running app.
@@ -151,7 +132,7 @@ export function registerAgents(program: Command, run: Run): void {
             process.stdout.write(`${config.text}\n`);
             for (const note of config.notes ?? []) ctx.output.out(`# ${note}`);
           } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token-stdin (then paste the token)`);
-          if (agent.servers !== '*' && agent.servers.length === 0) {
+          if (options.servers !== false && agent.servers !== '*' && agent.servers.length === 0) {
             ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set "${agent.name}" --servers NAME,…\` (or * for all).`);
           }
         }
@@ -174,10 +155,8 @@ export function registerAgents(program: Command, run: Run): void {
       }),
     );
 
-  agents
-    .command('set <name>')
-    .description("change an agent's servers, tier policy or per-tool rules (its token stays)")
-    .option('--servers <list>', 'servers it may use, comma-separated, or * for all')
+  const set = agents.command('set <name>').description("change an agent's servers, tier policy or per-tool rules (its token stays)");
+  addServersOptions(set, 'servers it may use, comma-separated, or * for all', 'no server at all (the empty list; its token and other settings stay)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (tiers not named stay)')
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
@@ -191,7 +170,7 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--no-list-found', 'list only the search and call tools again')
     .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none (or "") forgets it`, parseClientOnSet)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClientOnSet>; json?: boolean }) =>
+    .action((name: string, options: { servers?: ServersOption; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClientOnSet>; json?: boolean }) =>
       run(async (ctx) => {
         const asks = {
           ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}),
@@ -200,7 +179,7 @@ export function registerAgents(program: Command, run: Run): void {
         };
         if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined && options.toolMode === undefined && options.listFound === undefined && options.for === undefined) {
           throw new CodedError('invalid_input', 'nothing to change', {
-            hint: 'Give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
+            hint: 'Give --[no-]servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
           });
         }
         if (options.servers !== undefined) await noteUnknownServers(ctx, name, parseServers(options.servers, name, 'set'), 'set');
