@@ -37,5 +37,9 @@ describe('agents set/add --no-servers', () => {
     expect(list.stdout).not.toMatch(/\ball\b/);
     const json = JSON.parse((await runCli(home, ['agents', 'list', '--json'], { env: ENV })).stdout) as Listed[];
     expect(json.map((a) => [a.name, a.servers])).toEqual([['bot', []], ['bot3', []]]);
+
+    const config = await runCli(home, ['agents', 'config', 'bot'], { env: ENV });
+    expect(config.code).toBe(0);
+    expect(config.stderr).toContain('# it may use no server, so its client finds no tools: connected-services agents set "bot" --servers NAME,…');
   }, 60_000);
 });

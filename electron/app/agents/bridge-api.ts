@@ -206,6 +206,10 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       });
       const file = snippetFile(target, name);
       const notes = [describeToolMode(agent.toolMode, agent.listFound), ...(searched !== undefined ? [describeBoundSearched(searched)] : []), describeClient(agent.client, agent.name)];
+      // An empty list is kept on purpose (`agents set --no-servers`), yet the client would list nothing.
+      if (agent.servers.length === 0) {
+        notes.unshift(`it may use no server, so its client finds no tools: ${agent.fromCode === true ? 'give it some where the program declares it' : `connected-services agents set "${name}" --servers NAME,… (or * for all)`}`);
+      }
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined) notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
