@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
@@ -229,5 +231,14 @@ describe('runDoctor', () => {
     const check = (await runDoctor(deps('approved', fetched))).find((c) => c.id === 'server:spy');
     expect(check).toMatchObject({ status: 'ok', detail: 'https://api.example.com/mcp is reachable' });
     expect(fetched).toEqual(['https://api.example.com/mcp']);
+  });
+
+  it("warns of a whole-path argument that is not there: Filesystem's folder, say, makes the server exit at start", async () => {
+    const missing = join(tmpdir(), 'cs-doctor-no-such-folder', 'notes');
+    const servers = { files: { command: process.execPath, args: ['-y', missing] }, here: { command: process.execPath, args: [tmpdir()] } } satisfies Record<string, ServerConfig>;
+    const checks = await runDoctor({ ...deps('approved', []), servers });
+    expect(checks.find((c) => c.id === 'server:files')).toMatchObject({ status: 'warn', fix: 'Create it, or fix "args" in /d/mcp.json' });
+    expect(checks.find((c) => c.id === 'server:files')?.detail).toContain(`${missing}, among its arguments, does not exist`);
+    expect(checks.find((c) => c.id === 'server:here')).toMatchObject({ status: 'ok' });
   });
 });

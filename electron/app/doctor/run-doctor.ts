@@ -17,6 +17,7 @@ import { failureWords, type FailureWords } from '../../net';
 import { CODE_ENTRY, type FromCode } from './code-entry';
 import { wholeLineCheck } from './whole-line-check';
 import { configFix } from './config-fix';
+import { missingPaths } from '../servers/missing-paths';
 
 export interface DoctorOptions {
   dataDir: string;
@@ -137,6 +138,9 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
     if (deps.approval(name, config) === 'pending') {
       return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
     }
+    // Filesystem's folder, say: the program starts, then exits at once with its own words.
+    const missingArgument = missingPaths(config).find((path) => !path.doctorChecks);
+    if (missingArgument) return { id, title, status: 'warn', detail: `command found at ${found}, but ${missingArgument.note}`, fix: `Create it, or fix "args" in ${where}` };
     return { id, title, status: 'ok', detail: `command found at ${found}` };
   }
   // Probing is harmless (no secret is sent), but the entry will not be used until approved: say so first.
