@@ -84,6 +84,9 @@ export interface AskedConfirmation {
   claim: string;
 }
 
+/** Inputs are parsed by their schema before they get here, so their keys come in one order. */
+const sameRequestKey = (method: ApiMethod, input: unknown, from: Caller, pid: number | undefined): string => JSON.stringify([method, input, from, pid ?? null]);
+
 const digest = (claim: string): Buffer => createHash('sha256').update(claim, 'utf8').digest();
 
 export interface ConfirmationsEvents {
@@ -115,6 +118,15 @@ export class Confirmations {
 
   request(request: ConfirmationRequest): AskedConfirmation {
     this.expire();
+    // The same change asked again (a command run twice): one card, the newer; its asker is the one still waiting.
+    // A declaration lives with the program that made it: another program's same one is its own.
+    const pidOf = (method: ApiMethod, pid: number | undefined): number | undefined => (LIVING_ASKER.has(method) ? pid : undefined);
+    const asked = sameRequestKey(request.method, request.input, request.from, pidOf(request.method, request.pid));
+    for (const [id, waiting] of [...this.#waiting]) {
+      if (sameRequestKey(waiting.method, waiting.input, waiting.view.from, pidOf(waiting.method, waiting.view.pid)) === asked) {
+        this.#endOne(id, waiting, 'withdrawn', 'the same change was asked for again, and that newer request waits instead');
+      }
+    }
     if (this.#waiting.size >= this.#max) {
       throw new CodedError('rate_limited', `${this.#max} changes are already waiting for confirmation in the app`, {
         hint: 'Confirm or refuse them in the app (Activity), or wait until they expire',
