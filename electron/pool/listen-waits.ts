@@ -25,11 +25,15 @@ export class ListenWaits {
   #waiting = 0;
   #abandon: AbortController | undefined;
 
-  /** The signal for the listen about to be sent, aborted once no call waits for it; undefined when none waits now. */
-  begin(): AbortSignal | undefined {
-    if (this.#waiting === 0) return undefined;
-    this.#abandon = new AbortController();
-    return this.#abandon.signal;
+  /**
+   * The signal for the listen about to be sent, aborted once no call waits for it; undefined when none
+   * waits now. `keep`: a listen that drops a URI nobody holds is sent and never abandoned.
+   */
+  begin(keep = false): AbortSignal | undefined {
+    if (this.#waiting === 0 && !keep) return undefined;
+    const listen = new AbortController();
+    this.#abandon = keep ? undefined : listen;
+    return listen.signal;
   }
 
   /** The listen settled: an open stream is never aborted by a caller that leaves later. */

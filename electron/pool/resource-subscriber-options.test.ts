@@ -10,6 +10,8 @@ interface SentListen {
   filter: SubscriptionFilter;
   signal: AbortSignal | undefined;
   aborted: boolean;
+  /** Its stream was closed (replaced by a later filter, or by none). */
+  closed: boolean;
   ack: () => void;
 }
 
@@ -22,7 +24,7 @@ function pendingServer(): { client: Client; sent: SentListen[] } {
     listen: (filter: SubscriptionFilter, options?: { signal?: AbortSignal }): Promise<McpSubscription> =>
       new Promise((resolve, reject) => {
         const signal = options?.signal;
-        const listen: SentListen = { filter, signal, aborted: false, ack: () => undefined };
+        const listen: SentListen = { filter, signal, aborted: false, closed: false, ack: () => undefined };
         const onAbort = (): void => {
           listen.aborted = true;
           reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
@@ -30,7 +32,7 @@ function pendingServer(): { client: Client; sent: SentListen[] } {
         signal?.addEventListener('abort', onAbort, { once: true });
         listen.ack = () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve({ closed: new Promise(() => undefined), close: () => Promise.resolve() } as unknown as McpSubscription);
+          resolve({ closed: new Promise(() => undefined), close: () => Promise.resolve(void (listen.closed = true)) } as unknown as McpSubscription);
         };
         sent.push(listen);
       }),
@@ -102,7 +104,7 @@ describe('ResourceSubscriber on a 2026-07-28 server: the call’s signal', () =>
     await staying;
   });
 
-  it('an unsubscribe whose signal aborts ends at once and aborts its listen', async () => {
+  it('an unsubscribe whose signal aborts ends at once; its listen goes on, so the URI leaves the filter', async () => {
     const { client, sent } = pendingServer();
     const subscriber = new ResourceSubscriber(client, () => undefined, LISTEN_ACK_MS, manualClock());
     const subscribing = Promise.all([subscriber.subscribe('file:///a', {}), subscriber.subscribe('file:///b', {})]);
@@ -115,33 +117,51 @@ describe('ResourceSubscriber on a 2026-07-28 server: the call’s signal', () =>
     expect(sent[1]?.filter).toEqual({ resourceSubscriptions: ['file:///b'] });
     cancel.abort(new Error('cancelled'));
     expect(await unsubscribing).toMatchObject({ message: 'cancelled' });
-    expect(sent[1]?.aborted).toBe(true);
+    expect(sent[1]?.aborted).toBe(false);
+    sent[1]?.ack();
+    await settle();
+    expect(sent[0]?.closed).toBe(true);
+    expect(sent).toHaveLength(2);
   });
 
-  it('an unsubscribe whose signal is aborted before the call sends nothing and leaves no rejection unheard', async () => {
+  it('an unsubscribe whose signal is aborted before the call still drops the URI upstream and leaves no rejection unheard', async () => {
     const unheard: unknown[] = [];
     const onUnheard = (reason: unknown): void => void unheard.push(reason);
     process.on('unhandledRejection', onUnheard);
     try {
       const { client, sent } = pendingServer();
       const subscriber = new ResourceSubscriber(client, () => undefined, LISTEN_ACK_MS, manualClock());
-      const subscribing = subscriber.subscribe('file:///a', {});
+      const subscribing = Promise.all([subscriber.subscribe('file:///a', {}), subscriber.subscribe('file:///b', {})]);
       await settle();
       sent[0]?.ack();
       await subscribing;
       await expect(subscriber.unsubscribe('file:///a', { signal: AbortSignal.abort(new Error('gone')) })).rejects.toThrow('gone');
       await settle();
-      expect(sent).toHaveLength(1);
-      expect(unheard).toEqual([]);
-      // The URI left the filter: the next change's listen no longer names it.
-      const other = subscriber.subscribe('file:///b', {});
-      await settle();
-      expect(sent[1]?.filter).toEqual({ resourceSubscriptions: ['file:///b'] });
+      // Nobody waits, yet the stream naming it is replaced by one that does not.
+      expect(sent.map((s) => s.filter)).toEqual([{ resourceSubscriptions: ['file:///a', 'file:///b'] }, { resourceSubscriptions: ['file:///b'] }]);
       sent[1]?.ack();
-      await other;
+      await settle();
+      expect(sent[0]?.closed).toBe(true);
+      expect(unheard).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnheard);
     }
+  });
+
+  it('a subscribe that leaves as its listen is acknowledged does not leave its URI named upstream', async () => {
+    const { client, sent } = pendingServer();
+    const subscriber = new ResourceSubscriber(client, () => undefined, LISTEN_ACK_MS, manualClock());
+    const cancel = new AbortController();
+    const subscribing = failure(subscriber.subscribe('file:///a', { signal: cancel.signal }));
+    await settle();
+    // The acknowledgement is on its way when the caller leaves: too late to abort the listen.
+    sent[0]?.ack();
+    cancel.abort(new Error('cancelled'));
+    expect(await subscribing).toMatchObject({ message: 'cancelled' });
+    await settle();
+    // Nothing to listen for any more: the stream naming it is closed.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.closed).toBe(true);
   });
 
   it('a signal aborted before the call sends nothing', async () => {

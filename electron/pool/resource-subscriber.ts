@@ -50,6 +50,8 @@ export class ResourceSubscriber {
   /** URI → how many subscriptions of the bridge hold it (one agent's unsubscribe leaves another's). */
   readonly #uris = new Map<string, number>();
   #stream: McpSubscription | undefined;
+  /** The URIs the open stream's filter names: one no longer held is dropped even if no call waits. */
+  #listening: ReadonlySet<string> = new Set();
   #closed = false;
   /** The re-open under way or waiting; every change made before it ends is in its filter. */
   #sync: Promise<void> | undefined;
@@ -131,6 +133,7 @@ export class ResourceSubscriber {
       const sdk = clientSdkIfLoaded();
       throw sdk?.SdkError.isInstance(error) === true && error.code === sdk.SdkErrorCode.RequestTimeout ? new ListenUnacknowledged(this.#ackMs, LISTEN_ACK_MS, { cause: error }) : error;
     });
+    this.#listening = new Set(this.#stream === undefined ? [] : filter?.resourceSubscriptions);
     await previous?.close();
     const stream = this.#stream;
     const openedAt = this.#clock.now();
@@ -149,25 +152,46 @@ export class ResourceSubscriber {
     this.#dirty = true;
     this.#changes++;
     const { signal, timeout } = options;
-    // Nobody would wait for a listen sent now: the next change sends the filter as it then is.
-    if (signal?.aborted === true) return Promise.reject(reasonOf(signal));
-    if (this.#sync === undefined) {
-      const sync = this.#flush().finally(() => {
-        this.#sync = undefined;
-      });
-      // Every caller's wait takes the outcome; a flush nobody waits for any more must not reject unheard.
-      sync.catch(() => undefined);
-      this.#sync = sync;
-    }
+    // Nobody would wait for a listen sent now: the next change sends the filter as it then is,
+    // unless a URI nobody holds is still named upstream (its updates would go on coming).
+    if (signal?.aborted === true && !this.#dropping()) return Promise.reject(reasonOf(signal));
+    const sync = this.#syncing();
     const bounded = timeout === undefined ? {} : { timeout };
-    return this.#waits.wait(this.#sync, { ...(signal === undefined ? {} : { signal }), ...bounded }, this.#clock.after, () => new ListenUnacknowledged(timeout ?? this.#ackMs, LISTEN_ACK_MS, { byCall: true }));
+    return this.#waits.wait(sync, { ...(signal === undefined ? {} : { signal }), ...bounded }, this.#clock.after, () => new ListenUnacknowledged(timeout ?? this.#ackMs, LISTEN_ACK_MS, { byCall: true }));
+  }
+
+  /** The flush under way, or one started now. */
+  #syncing(): Promise<void> {
+    if (this.#sync !== undefined) return this.#sync;
+    const sync = this.#flush().finally(() => {
+      this.#sync = undefined;
+      // A URI given back as this flush ended is not left named upstream.
+      if (this.#dirty && !this.#closed && this.#dropping()) void this.#syncing();
+    });
+    // Every caller's wait takes the outcome; a flush nobody waits for any more must not reject unheard.
+    sync.catch(() => undefined);
+    this.#sync = sync;
+    return sync;
+  }
+
+  /** Whether the open stream names a URI nobody holds any more. */
+  #dropping(): boolean {
+    for (const uri of this.#listening) if (!this.#uris.has(uri)) return true;
+    return false;
+  }
+
+  /** A URI given back by a call that stopped waiting: it leaves the upstream filter all the same. */
+  #dropLeft(): void {
+    this.#dirty = true;
+    this.#changes++;
+    if (this.#sync === undefined && this.#dropping()) void this.#syncing();
   }
 
   async #flush(): Promise<void> {
     await this.#quiet();
     while (this.#dirty && !this.#closed) {
       this.#dirty = false;
-      const signal = this.#waits.begin();
+      const signal = this.#waits.begin(this.#dropping());
       if (signal === undefined) {
         // The next change sends the filter as it then is.
         this.#dirty = true;
@@ -211,8 +235,8 @@ export class ResourceSubscriber {
     try {
       await this.#changed(options);
     } catch (error) {
-      // A listen still under way for other callers is sent again without it.
-      if (this.#release(uri) && this.#sync !== undefined) this.#dirty = true;
+      // A listen under way for other callers is sent again without it; one already open naming it, too.
+      if (this.#release(uri)) this.#dropLeft();
       throw error;
     }
   }
@@ -222,7 +246,14 @@ export class ResourceSubscriber {
       await this.#client.unsubscribeResource({ uri }, options);
       return;
     }
-    if (this.#release(uri)) await this.#changed(options);
+    if (!this.#release(uri)) return;
+    try {
+      await this.#changed(options);
+    } catch (error) {
+      // Its wait ended (signal, timeout, an abandoned listen): the URI leaves the filter all the same.
+      this.#dropLeft();
+      throw error;
+    }
   }
 
   /** One holder fewer; true when none is left and the URI left the filter. */
