@@ -148,7 +148,7 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     getPrompt: async (name, prompt, args, callOptions) => slot(name).getPrompt(prompt, args, callOptions),
     complete: async (name, params, callOptions) => slot(name).complete(params, callOptions),
     subscribeResource: async (name, uri, callOptions) => slot(name).subscribe(uri, callOptions),
-    unsubscribeResource: async (name, uri) => slot(name).unsubscribe(uri),
+    unsubscribeResource: async (name, uri, callOptions) => slot(name).unsubscribe(uri, callOptions),
     inventoryStale: (name) => slot(name).inventoryStale(),
     on: (event, listener) => emitter.on(event, listener),
     close() {

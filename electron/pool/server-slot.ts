@@ -11,6 +11,7 @@ import { upstreamLogLevel } from './call-logs';
 import { toPoolError } from './map-error';
 import { assertEnabled, completion, errorContext, progressListener, promptGet, requestOptions, resourceRead, resourceSubscription, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
 import { SlotLifecycle } from './slot-lifecycle';
+import { SlotSubscriptions } from './slot-subscriptions';
 import type { SlotOptions } from './slot-options';
 import { visibleInventory } from './slot-status';
 import type { Inventory } from './inventory';
@@ -38,9 +39,15 @@ export class ServerSlot {
     this.#life = new SlotLifecycle(name, config, settings, options);
     this.#life.session.settingsChanged(settings);
     this.#settings = settings;
+    this.#subscriptions = new SlotSubscriptions({
+      server: name,
+      send: (uri, subscribe, asked) => this.#request(`subscription to ${uri}`, asked, resourceSubscription(uri, subscribe)),
+      holdAwake: () => this.#life.holdAwake(),
+      running: () => this.#life.status().state === 'ready',
+    });
     // A restart loses the server's subscriptions: each held one is asked for again.
     this.#life.onStarted(() => {
-      for (const uri of this.#subscriptions.keys()) {
+      for (const uri of this.#subscriptions.uris()) {
         this.#request(`subscription to ${uri}`, undefined, resourceSubscription(uri, true)).catch((error: unknown) =>
           this.options.log(redact(`[${this.name}] subscribing again to ${uri} failed: ${errorMessage(error)}`)),
         );
@@ -49,36 +56,19 @@ export class ServerSlot {
   }
 
   /** Resource subscriptions held by agents: how many hold each URI, and the hold that keeps the server up. */
-  readonly #subscriptions = new Map<string, { count: number; ready: Promise<void>; release?: () => void }>();
+  readonly #subscriptions: SlotSubscriptions;
 
   /** Counted per URI: the first subscribes upstream; while any holds one, no idle stop. */
   async subscribe(uri: string, options?: CallOptions): Promise<void> {
     assertEnabled(this.name, this.#life.config);
-    let entry = this.#subscriptions.get(uri);
-    if (entry === undefined) {
-      const created: { count: number; ready: Promise<void>; release?: () => void } = { count: 0, ready: this.#request(`subscription to ${uri}`, options, resourceSubscription(uri, true)) };
-      created.ready.catch(() => {
-        if (this.#subscriptions.get(uri) === created && created.count === 0) this.#subscriptions.delete(uri);
-      });
-      this.#subscriptions.set(uri, created);
-      entry = created;
-    }
-    await entry.ready;
-    entry.count += 1;
-    entry.release ??= this.#life.holdAwake();
+    return this.#subscriptions.subscribe(uri, options);
   }
 
-  async unsubscribe(uri: string): Promise<void> {
-    const entry = this.#subscriptions.get(uri);
-    if (entry === undefined || entry.count === 0) return;
-    entry.count -= 1;
-    if (entry.count > 0) return;
-    this.#subscriptions.delete(uri);
-    entry.release?.();
-    // Best effort: a server that has stopped holds no subscription anyway.
-    if (this.#life.status().state !== 'ready') return;
-    await this.#request(`subscription to ${uri}`, undefined, resourceSubscription(uri, false)).catch(() => undefined);
+  /** The last holder gives it back upstream, with its options (its signal ends only its own wait). */
+  async unsubscribe(uri: string, options?: CallOptions): Promise<void> {
+    return this.#subscriptions.unsubscribe(uri, options);
   }
+
   get loaded(): Promise<void> {
     return this.#life.store.loaded;
   }

@@ -196,8 +196,11 @@ export interface Pool {
    * (again after every restart), and the server is not stopped for idleness while any holds one.
    */
   subscribeResource(name: string, uri: string, options?: CallOptions): Promise<void>;
-  /** One subscriber fewer; the last one unsubscribes upstream (best effort). */
-  unsubscribeResource(name: string, uri: string): Promise<void>;
+  /**
+   * One subscriber fewer; the last one unsubscribes upstream (best effort), whatever becomes of
+   * `options.signal`: it ends only this call's wait.
+   */
+  unsubscribeResource(name: string, uri: string, options?: CallOptions): Promise<void>;
   /** completion/complete on the server (names as on the server); starts it lazily. */
   complete(name: string, params: CompletionParams, options?: CallOptions): Promise<{ completion: Completion }>;
   /** The cached inventory was fetched with a different config (it is still shown until the next start). */

@@ -1,0 +1,108 @@
+import { cancelledError, untilAborted } from './call-helpers';
+import { cancellationOf } from './cancellation';
+import type { CallOptions } from './types';
+
+/** One upstream resources/subscribe or unsubscribe of `uri` (a 2026-07-28 listen filter), as a request of the slot. */
+export type SendSubscription = (uri: string, subscribe: boolean, options: CallOptions | undefined) => Promise<void>;
+
+/** What the subscriptions of one slot use of it. */
+export interface SubscriptionParts {
+  server: string;
+  send: SendSubscription;
+  /** Holds the server from idle stop; returns the release. */
+  holdAwake: () => () => void;
+  /** Whether the server runs now: a stopped one holds no subscription to give back. */
+  running: () => boolean;
+}
+
+/** One URI: how many hold it, how many still wait for its upstream subscribe, and the hold that keeps the server up. */
+interface Held {
+  count: number;
+  waiting: number;
+  subscribed: boolean;
+  ready: Promise<void>;
+  release?: () => void;
+}
+
+/** The caller's options less its signal: the upstream request is shared, or must be sent whatever the caller does. */
+function detached(options: CallOptions | undefined): CallOptions | undefined {
+  if (options?.signal === undefined) return options;
+  const copy = { ...options };
+  delete copy.signal;
+  return copy;
+}
+
+/**
+ * Resource subscriptions held by agents on one server (MCP 2025-11-25 server/resources §Subscriptions),
+ * counted per URI: the first subscribes upstream, the last gives it back; while any holds one, no idle stop.
+ * A caller's signal ends only its own wait: the upstream requests are never tied to one caller.
+ */
+export class SlotSubscriptions {
+  readonly #held = new Map<string, Held>();
+
+  constructor(private readonly parts: SubscriptionParts) {}
+
+  /** The URIs held or being subscribed (asked for again after a restart). */
+  uris(): IterableIterator<string> {
+    return this.#held.keys();
+  }
+
+  async subscribe(uri: string, options?: CallOptions): Promise<void> {
+    const cancel = cancellationOf(options?.signal);
+    const what = `subscription to ${uri}`;
+    if (cancel?.aborted === true) throw cancelledError(this.parts.server, what, cancel);
+    const held = this.#held.get(uri) ?? this.#create(uri, options);
+    held.waiting += 1;
+    try {
+      await untilAborted(held.ready, cancel, () => cancelledError(this.parts.server, what, cancel));
+    } catch (error) {
+      held.waiting -= 1;
+      void this.#dropIfUnheld(uri, held);
+      throw error;
+    }
+    held.waiting -= 1;
+    held.count += 1;
+    held.release ??= this.parts.holdAwake();
+  }
+
+  /** Shared by every caller of the URI until it settles; not tied to the first caller's signal. */
+  #create(uri: string, options: CallOptions | undefined): Held {
+    const held: Held = { count: 0, waiting: 0, subscribed: false, ready: this.parts.send(uri, true, detached(options)) };
+    held.ready.then(
+      () => {
+        held.subscribed = true;
+        // Every caller left before it was answered: given back, not kept for nobody.
+        void this.#dropIfUnheld(uri, held);
+      },
+      () => {
+        if (this.#held.get(uri) === held && held.count === 0) this.#held.delete(uri);
+      },
+    );
+    this.#held.set(uri, held);
+    return held;
+  }
+
+  /**
+   * One holder fewer; the last gives it back upstream. That request is sent whatever the caller's
+   * signal does (a server left subscribed sends updates nobody hears); the signal ends the caller's wait.
+   */
+  async unsubscribe(uri: string, options?: CallOptions): Promise<void> {
+    const held = this.#held.get(uri);
+    if (held === undefined || held.count === 0) return;
+    held.count -= 1;
+    const sent = this.#dropIfUnheld(uri, held, options);
+    if (sent === undefined) return;
+    const cancel = cancellationOf(options?.signal);
+    await untilAborted(sent, cancel, () => cancelledError(this.parts.server, `subscription to ${uri}`, cancel));
+  }
+
+  /** Nobody holds or waits for it any more: its hold released and, on a running server, given back upstream. */
+  #dropIfUnheld(uri: string, held: Held, options?: CallOptions): Promise<void> | undefined {
+    if (!held.subscribed || held.count > 0 || held.waiting > 0 || this.#held.get(uri) !== held) return undefined;
+    this.#held.delete(uri);
+    held.release?.();
+    // Best effort: a server that has stopped holds no subscription anyway.
+    if (!this.parts.running()) return undefined;
+    return this.parts.send(uri, false, detached(options)).catch(() => undefined);
+  }
+}
