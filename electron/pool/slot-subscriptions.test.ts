@@ -101,18 +101,36 @@ describe('a server’s resource subscriptions held by several callers', () => {
     await given;
   });
 
-  it('a subscribe every caller left is given back upstream once answered, not kept for nobody', async () => {
+  it('the last waiting caller leaving aborts the shared subscribe; a later caller sends its own', async () => {
     const { pool, sent } = await started();
     const cancel = new AbortController();
     const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: cancel.signal });
     await settle();
     cancel.abort();
     await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
-    sent[0]?.answer();
+    expect(sent[0]?.aborted).toBe(true);
+    const later = pool.subscribeResource('board', 'ui://board/view');
     await settle();
-    expect(sent.map((s) => [s.uri, s.subscribe, s.aborted])).toEqual([
-      ['ui://board/view', true, false],
-      ['ui://board/view', false, false],
+    expect(sent.map((s) => [s.subscribe, s.aborted])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
+    sent[1]?.answer();
+    await expect(later).resolves.toBeUndefined();
+  });
+
+  it('a subscribe answered just as its last caller left is given back upstream, not kept for nobody', async () => {
+    const { pool, sent } = await started();
+    const cancel = new AbortController();
+    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: cancel.signal });
+    await settle();
+    sent[0]?.answer();
+    cancel.abort();
+    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
+    await settle();
+    expect(sent.map((s) => [s.uri, s.subscribe])).toEqual([
+      ['ui://board/view', true],
+      ['ui://board/view', false],
     ]);
   });
 });

@@ -20,15 +20,18 @@ interface Held {
   count: number;
   waiting: number;
   subscribed: boolean;
+  /** Aborts the shared upstream subscribe once every caller waiting for it has left. */
+  abandon: AbortController;
   ready: Promise<void>;
   release?: () => void;
 }
 
-/** The caller's options less its signal: the upstream request is shared, or must be sent whatever the caller does. */
-function detached(options: CallOptions | undefined): CallOptions | undefined {
-  if (options?.signal === undefined) return options;
+/** The caller's options with `signal` instead of its own: the upstream request is shared, or must be sent whatever the caller does. */
+function detached(options: CallOptions | undefined, signal?: AbortSignal): CallOptions | undefined {
+  if (options?.signal === undefined && signal === undefined) return options;
   const copy = { ...options };
   delete copy.signal;
+  if (signal !== undefined) copy.signal = signal;
   return copy;
 }
 
@@ -57,7 +60,12 @@ export class SlotSubscriptions {
       await untilAborted(held.ready, cancel, () => cancelledError(this.parts.server, what, cancel));
     } catch (error) {
       held.waiting -= 1;
-      void this.#dropIfUnheld(uri, held);
+      if (held.subscribed) void this.#dropIfUnheld(uri, held);
+      else if (held.waiting === 0 && held.count === 0 && this.#held.get(uri) === held) {
+        // The last caller waiting for it left: the request is ended upstream; a later caller sends its own.
+        this.#held.delete(uri);
+        held.abandon.abort(error);
+      }
       throw error;
     }
     held.waiting -= 1;
@@ -65,14 +73,16 @@ export class SlotSubscriptions {
     held.release ??= this.parts.holdAwake();
   }
 
-  /** Shared by every caller of the URI until it settles; not tied to the first caller's signal. */
+  /** Shared by every caller of the URI until it settles; aborted only once none of them waits for it. */
   #create(uri: string, options: CallOptions | undefined): Held {
-    const held: Held = { count: 0, waiting: 0, subscribed: false, ready: this.parts.send(uri, true, detached(options)) };
+    const abandon = new AbortController();
+    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, ready: this.parts.send(uri, true, detached(options, abandon.signal)) };
     held.ready.then(
       () => {
         held.subscribed = true;
-        // Every caller left before it was answered: given back, not kept for nobody.
-        void this.#dropIfUnheld(uri, held);
+        // Answered after every caller left (too late to abort): given back, unless a later caller holds it anew.
+        if (abandon.signal.aborted && !this.#held.has(uri) && this.parts.running()) void this.parts.send(uri, false, undefined).catch(() => undefined);
+        else void this.#dropIfUnheld(uri, held);
       },
       () => {
         if (this.#held.get(uri) === held && held.count === 0) this.#held.delete(uri);
