@@ -3,17 +3,28 @@ import { judgeTool } from './policy';
 import { tierFromName, toolTier, wordsOf } from './tool-tier';
 
 describe('toolTier', () => {
-  it('takes annotations first', () => {
-    expect(toolTier({ name: 'delete_everything', annotations: { readOnlyHint: true } })).toBe('read');
+  it('never lets an annotation lower what the name says (annotations are untrusted hints)', () => {
+    expect(toolTier({ name: 'delete_everything', annotations: { readOnlyHint: true } })).toBe('destructive');
+    expect(toolTier({ name: 'send_message', annotations: { readOnlyHint: true } })).toBe('write');
+    expect(toolTier({ name: 'list_and_delete_branches', annotations: { readOnlyHint: true } })).toBe('destructive');
+    expect(toolTier({ name: 'drop_table', annotations: { destructiveHint: false } })).toBe('destructive');
+    expect(toolTier({ name: 'drop_table', annotations: { readOnlyHint: false, destructiveHint: false } })).toBe('destructive');
+  });
+
+  it('lets an annotation raise the tier', () => {
     expect(toolTier({ name: 'get_thing', annotations: { destructiveHint: true } })).toBe('destructive');
     expect(toolTier({ name: 'get_thing', annotations: { readOnlyHint: false } })).toBe('write');
     expect(toolTier({ name: 'get_thing', annotations: { readOnlyHint: false, destructiveHint: true } })).toBe('destructive');
     expect(toolTier({ name: 'get_thing', annotations: { readOnlyHint: false, destructiveHint: false } })).toBe('write');
+    expect(toolTier({ name: 'get_thing', annotations: { readOnlyHint: true, destructiveHint: true } })).toBe('destructive');
+    expect(toolTier({ name: 'get_thing', annotations: { readOnlyHint: true } })).toBe('read');
   });
 
-  it('falls back to the name, capped at write by destructiveHint false', () => {
+  it('takes the annotations for a name of no known verb, else write', () => {
+    expect(toolTier({ name: 'weather', annotations: { readOnlyHint: true } })).toBe('read');
+    expect(toolTier({ name: 'weather', annotations: { destructiveHint: true } })).toBe('destructive');
+    expect(toolTier({ name: 'weather' })).toBe('write');
     expect(toolTier({ name: 'drop_table' })).toBe('destructive');
-    expect(toolTier({ name: 'drop_table', annotations: { destructiveHint: false } })).toBe('write');
     expect(toolTier({ name: 'list_tables', annotations: { title: 'List' } })).toBe('read');
   });
 

@@ -51,8 +51,8 @@ function riskier(a: Tier | undefined, b: Tier): Tier {
   return a === undefined || DANGER[b] > DANGER[a] ? b : a;
 }
 
-/** One action's words: its first word decides when it is a known verb (`get_deleted_items` reads). */
-function tierOfClause(words: string[]): Tier {
+/** One action's words: its first word decides when it is a known verb (`get_deleted_items` reads); undefined when none is known. */
+function tierOfClause(words: string[]): Tier | undefined {
   const first = words[0] === undefined ? undefined : tierOfWord(words[0]);
   if (first) return first;
   let found: Tier | undefined;
@@ -60,36 +60,55 @@ function tierOfClause(words: string[]): Tier {
     const tier = tierOfWord(word);
     if (tier) found = riskier(found, tier);
   }
-  // Unknown tools are not assumed harmless.
-  return found ?? 'write';
+  return found;
 }
 
-/**
- * The tier a tool name suggests. A name may join several actions (`list_and_delete_branches`): each
- * is judged on its own and the most dangerous wins.
- */
-export function tierFromName(name: string): Tier {
+/** A name's actions: `list_and_delete_branches` → [list], [delete, branches]. */
+function clausesOf(name: string): string[][] {
   const clauses: string[][] = [[]];
   for (const word of wordsOf(name)) {
     if (CONJUNCTIONS.has(word)) clauses.push([]);
     else clauses[clauses.length - 1]?.push(word);
   }
+  return clauses.filter((clause) => clause.length > 0);
+}
+
+/** The most dangerous of the actions a name joins, an action of no known verb counting as `unknown`. */
+function tierOfClauses(name: string, unknown: Tier | undefined): Tier | undefined {
   let tier: Tier | undefined;
-  for (const clause of clauses) if (clause.length > 0) tier = riskier(tier, tierOfClause(clause));
-  return tier ?? 'write';
+  for (const clause of clausesOf(name)) {
+    const said = tierOfClause(clause) ?? unknown;
+    if (said) tier = riskier(tier, said);
+  }
+  return tier;
 }
 
 /**
- * The tier of a tool. Annotations come first (MCP 2025-06-18, server/tools "Tool annotations"):
- * readOnlyHint true → read; destructiveHint true → destructive; readOnlyHint false → write.
- * Without them the name decides; a destructiveHint of false caps a destructive-sounding name at write.
+ * The tier a tool name suggests. A name may join several actions (`list_and_delete_branches`): each
+ * is judged on its own and the most dangerous wins. Unknown tools are not assumed harmless.
+ */
+export function tierFromName(name: string): Tier {
+  return tierOfClauses(name, 'write') ?? 'write';
+}
+
+/** What the annotations say (MCP 2025-06-18, server/tools "Tool annotations"), the riskier of two that disagree. */
+function tierAnnotated(hints: ToolInfo['annotations']): Tier | undefined {
+  let tier: Tier | undefined;
+  if (hints?.readOnlyHint === true) tier = 'read';
+  if (hints?.readOnlyHint === false) tier = 'write';
+  if (hints?.destructiveHint === true) tier = 'destructive';
+  return tier;
+}
+
+/**
+ * The tier of a tool: the riskier of what its annotations and its name say. Annotations are hints
+ * a client must treat as untrusted unless the server is trusted (MCP 2025-06-18, server/tools "Tool
+ * annotations"), so they may raise a tier but never lower what the name says: `delete_everything`
+ * marked readOnlyHint stays destructive. What no known verb of the name speaks for (`weather`)
+ * takes the annotations' tier.
  */
 export function toolTier(tool: Pick<ToolInfo, 'name' | 'annotations'>): Tier {
-  const hints = tool.annotations;
-  if (hints?.readOnlyHint === true) return 'read';
-  if (hints?.destructiveHint === true) return 'destructive';
-  if (hints?.readOnlyHint === false) return 'write';
-  const byName = tierFromName(tool.name);
-  if (byName === 'destructive' && hints?.destructiveHint === false) return 'write';
-  return byName;
+  const annotated = tierAnnotated(tool.annotations);
+  if (annotated === undefined) return tierFromName(tool.name);
+  return riskier(tierOfClauses(tool.name, undefined), annotated);
 }
