@@ -12,6 +12,7 @@ import { refuseEarly, unauthorized, type Misnamed, type Refusal } from './http-g
 import { initializeRefusal, listenRefusal } from './kept-request-bounds';
 import { bodyEncodingRefusal } from './body-encoding';
 import { endJson } from './response-headers';
+import { refuseOversized } from './oversized-body';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery } from '../mcp-wire';
@@ -145,9 +146,8 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       const read = await readBody(req, deps.maxBodyBytes);
       if (read.kind === 'aborted') return;
       if (read.kind === 'too_large') {
-        refuse(res, { status: 413, rpcCode: -32600, message: `Payload Too Large: the limit is ${deps.maxBodyBytes} bytes` }, true);
-        res.once('finish', () => req.socket.destroy());
-        return;
+        const message = `Payload Too Large: the limit is ${deps.maxBodyBytes} bytes`;
+        return refuseOversized(req, res, JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message }, id: null }));
       }
       bytes = read.bytes;
       const parsed = parseJsonRpc(read.text);
