@@ -124,10 +124,32 @@ export function secretInQuery(value: string): string | undefined {
   return secretParameters(value)[0]?.[0];
 }
 
+/** A key's prefix as services put it in a path (`tok_…`, `sk_…`, `pk_…`, `ghp_…`, `xoxb-…`). */
+const PATH_TOKEN_PREFIX = /^(?:tok|sk|pk|rk|gh[posur]|xox[a-z])[_-]/i;
+
+/**
+ * A path segment that reads as a key, though `tokenShaped` lets it by: a key's prefix before a piece
+ * with a digit (`tok_…`, `xoxb-123…`), or a long piece of letters and digits that is no run of words,
+ * or holds many digits (lower-case hex, a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`)
+ * and UUIDs split into short pieces and pass.
+ */
+export function keyShapedSegment(segment: string): boolean {
+  if (!/^[A-Za-z0-9_.~-]+$/.test(segment)) return false;
+  const prefix = PATH_TOKEN_PREFIX.exec(segment);
+  if (prefix !== null) {
+    const rest = segment.slice(prefix[0].length);
+    if (rest.split(/[-_.~]/).some((piece) => piece.length >= 10 && /\d/.test(piece))) return true;
+  }
+  return segment.split(/[-_.~]/).some((piece) => {
+    if (piece.length < 20 || !/[A-Za-z]/.test(piece) || !/\d/.test(piece)) return false;
+    return !madeOfWords(piece) || piece.replace(/\D/g, '').length >= 8;
+  });
+}
+
 /** A URL's path segments that are token-shaped (`/u/<token>/mcp`), decoded. */
 export function secretPathSegments(value: string): string[] {
   if (!URL.canParse(value)) return [];
-  return new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe).filter((segment) => tokenShaped(segment));
+  return new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe).filter((segment) => tokenShaped(segment) || keyShapedSegment(segment));
 }
 
 /** A URL whose path holds a token-shaped segment (`/u/<token>/mcp`): the service reads it as a credential. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { secretInUrl } from './literal-secrets';
+import { secretInUrlPath } from './secret-shapes';
+
+describe('a key in a URL path segment', () => {
+  const KEYS = [
+    'https://x.example/mcp/tok_abcdefABCDEF1234567890abcdef1234',
+    'https://x.example/mcp/sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+    'https://x.example/sk-proj-7Hq2LmX9pR4tVw8Zk3Nc/mcp',
+    'https://x.example/hooks/pk_test_TYooMQauvdEDq54NiTphI7jx',
+    'https://x.example/ghp_0123456789abcdefghijABCDEFGHIJ012345/mcp',
+    'https://x.example/slack/xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOp',
+    'https://x.example/mcp/3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e',
+    'https://x.example/mcp/abcdefABCDEF1234567890abcdef1234',
+    'https://x.example/u/k7x2m9qpl4vz8w3rt6yn1bc5/sse',
+  ];
+
+  it('is refused, a token prefix or a long run of letters and digits alike', () => {
+    for (const url of KEYS) {
+      expect({ url, path: secretInUrlPath(url) }).toEqual({ url, path: true });
+      expect({ url, why: secretInUrl({ type: 'http', url }) }).toEqual({ url, why: 'a token in its path' });
+    }
+  });
+
+  it('leaves ordinary paths, slugs, versions and UUIDs alone', () => {
+    const plain = [
+      'https://x.example/mcp',
+      'https://x.example/v1/sse',
+      'https://x.example/servers/my-github-server/mcp',
+      'https://x.example/servers/sk-my-server-v2/mcp',
+      'https://x.example/tok_export/mcp',
+      'https://x.example/projects/123e4567-e89b-12d3-a456-426614174000/mcp',
+      'https://x.example/models/Qwen2.5-Coder-32B-Instruct/mcp',
+      'https://x.example/v1/McpServerMain2024Edition/mcp',
+      'https://x.example/apps/my_long_server_name_for_production_2024/mcp',
+      'https://x.example/mcp/2024/11/05/streamable-http',
+    ];
+    for (const url of plain) expect({ url, path: secretInUrlPath(url) }).toEqual({ url, path: false });
+  });
+});
