@@ -2,6 +2,7 @@ import { isStdio, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { sendableInHeader } from '../../net';
 import { resolveReferences, type ReferenceResolvers } from '../../vault';
+import { mendHint, unsendableReferences } from './unsendable-reference';
 
 async function mapValues(record: Record<string, string> | undefined, resolvers: ReferenceResolvers): Promise<Record<string, string> | undefined> {
   if (!record) return undefined;
@@ -15,14 +16,16 @@ async function mapValues(record: Record<string, string> | undefined, resolvers: 
  * A NUL byte cannot be passed to a program (execve's strings end at it), and Node's refusal quotes the
  * value, a secret once resolved, where the redactor no longer knows it (`\0` becomes `\x00`): named here.
  */
-function refuseNul(env: Record<string, string> | undefined, args: readonly string[] | undefined): void {
-  const where = [
-    ...Object.entries(env ?? {}).map(([key, value]) => [`env.${key}`, value] as const),
-    ...(args ?? []).map((value, index) => [`args[${index}]`, value] as const),
-  ].find(([, value]) => value.includes('\0'))?.[0];
-  if (where === undefined) return;
-  throw new CodedError('invalid_config', `${where} cannot be passed to the program: the secret in it holds a NUL byte`, {
-    hint: 'store that secret again as text without NUL bytes with `connected-services secrets set NAME`, or fix what its store gives',
+async function refuseNul(config: { env?: Record<string, string> | undefined; args?: readonly string[] | undefined }, env: Record<string, string> | undefined, args: readonly string[] | undefined, resolvers: ReferenceResolvers): Promise<void> {
+  const hasNul = (value: string) => value.includes('\0');
+  const bad = [
+    ...Object.entries(env ?? {}).map(([key, value]) => [`env.${key}`, value, config.env?.[key] ?? ''] as const),
+    ...(args ?? []).map((value, index) => [`args[${index}]`, value, config.args?.[index] ?? ''] as const),
+  ].find(([, value]) => hasNul(value));
+  if (bad === undefined) return;
+  const refs = await unsendableReferences(bad[2], resolvers, hasNul);
+  throw new CodedError('invalid_config', `${bad[0]} cannot be passed to the program: the secret in it holds a NUL byte`, {
+    hint: refs.length > 0 ? mendHint(refs, 'text without NUL bytes') : `${mendHint(refs, 'text without NUL bytes')}, or fix what its store gives`,
   });
 }
 
@@ -33,13 +36,16 @@ function refuseNul(env: Record<string, string> | undefined, args: readonly strin
  * (the schema refuses them there), and the resolved URL must keep it.
  */
 async function resolveUrl(written: string, resolvers: ReferenceResolvers): Promise<string> {
-  const cannot = (why: string) => new CodedError('invalid_config', `its URL cannot be sent: ${why}`, { hint: 'store that secret again as plain text with `connected-services secrets set NAME`' });
+  const cannot = (why: string) => new CodedError('invalid_config', `its URL cannot be sent: ${why}`, { hint: mendHint([], 'plain text') });
   let url: string;
   try {
     url = await resolveReferences(written, resolvers, encodeURIComponent);
   } catch (error) {
     // encodeURIComponent's URIError (a lone surrogate) would quote nothing, but say what it is.
-    if (error instanceof URIError) throw cannot('a secret in it is not valid text (a lone surrogate)');
+    if (error instanceof URIError) {
+      const refs = await unsendableReferences(written, resolvers, (value) => /\p{Cs}/u.test(value));
+      throw new CodedError('invalid_config', 'its URL cannot be sent: a secret in it is not valid text (a lone surrogate)', { hint: mendHint(refs, 'plain text') });
+    }
     throw error;
   }
   if (url === written) return url;
@@ -57,7 +63,7 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
     if (isStdio(config)) {
       const env = await mapValues(config.env, resolvers);
       const args = config.args ? await Promise.all(config.args.map((arg) => resolveReferences(arg, resolvers))) : undefined;
-      refuseNul(env, args);
+      await refuseNul(config, env, args, resolvers);
       return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
     }
     // No program reads a file for an HTTP server: `${secretFile:…}` is refused there.
@@ -66,8 +72,9 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
     // fetch's refusal would quote the value, a secret once resolved: named here instead.
     for (const [header, value] of Object.entries(headers ?? {})) {
       if (!sendableInHeader(value)) {
+        const refs = await unsendableReferences(config.headers?.[header] ?? '', httpResolvers, (part) => !sendableInHeader(part));
         throw new CodedError('invalid_config', `the "${header}" header cannot be sent: the secret in it holds a line break or a character outside Latin-1`, {
-          hint: 'store that secret again as one line of text with `connected-services secrets set NAME`',
+          hint: mendHint(refs, 'one line of text'),
         });
       }
     }
