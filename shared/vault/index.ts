@@ -25,6 +25,7 @@ export {
 } from './vault-health';
 export type { VaultProviderId, VaultSafety, VaultState, CorruptFile, VaultHealth } from './vault-health';
 export type { Vault, VaultChange, VaultEvents } from './vault-contract';
+export { refuseUnusableValue } from './usable-value';
 export { isKeptVariable, isOwnVariable, ownVariableMessage, OWN_VARIABLE_PREFIX, storePasswordMessage } from './own-variables';
 export { findReferences, hasReferences, malformedReference, resolveReferences, validStorePath, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
 export type { ReferenceKind, SecretReference, ReferenceResolvers } from './references';

@@ -16,20 +16,22 @@ function everyFileText(dir: string): string {
     .join('\n');
 }
 
-describe('a secret holding a NUL byte, given to a stdio server', () => {
-  it('is refused by the name of the variable, and the value is in no output, log or audit file', async () => {
+// A NUL byte cannot reach a server (an env variable, an argument and a header all end at it): the
+// value is refused when stored, not when the server first starts. One a secret store gives is refused
+// at start by the variable's name (resolve-server.test.ts).
+describe('secrets set: a value holding a NUL byte', () => {
+  it('is refused, saying why; nothing is stored and the value is in no output, log or audit file', async () => {
     const home = await passphraseHome(env, 'cs-nul-secret-');
     const set = await runCli(home, ['secrets', 'set', 'NULKEY'], { env, input: 'TOPSECRET-VALUE-9f8e7d\0tail' });
-    expect(set.code, set.stderr).toBe(0);
-    const add = await runCli(home, ['servers', 'add', 'srv', '--env', 'API_TOKEN=${secret:NULKEY}', '--', process.execPath, '-e', ''], { env });
-    expect(add.code, add.stderr).toBe(0);
-    expect((await runCli(home, ['servers', 'approve', 'srv', '--yes'], { env })).code).toBe(0);
-
-    const tools = await runCli(home, ['tools', 'srv'], { env });
-    expect(tools.code).not.toBe(0);
-    expect(tools.stderr).toContain('env.API_TOKEN cannot be passed to the program: the secret in it holds a NUL byte');
-    const restart = await runCli(home, ['servers', 'restart', 'srv'], { env });
-    const seen = [tools.stdout, tools.stderr, restart.stdout, restart.stderr, everyFileText(home)].join('\n');
+    expect(set.code).not.toBe(0);
+    expect(set.stdout).not.toContain('Stored');
+    expect(set.stderr).toContain('holds a NUL byte, which cannot be passed to a server in an environment variable, an argument or a header; nothing was stored');
+    const listed = await runCli(home, ['secrets', 'list'], { env });
+    expect(listed.stdout).not.toContain('NULKEY');
+    const seen = [set.stdout, set.stderr, listed.stdout, everyFileText(home)].join('\n');
     expect(seen).not.toContain('TOPSECRET');
+
+    const lines = await runCli(home, ['secrets', 'set', 'LINES1'], { env, input: 'line one\nline two' });
+    expect(lines.code, lines.stderr).toBe(0);
   });
 });

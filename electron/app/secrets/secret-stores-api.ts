@@ -2,7 +2,7 @@ import type { ApiInput, AppApi, SecretStoreView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { joinedList } from '../../../shared/text';
-import { findReferences, MAX_STORE_PATH, validStorePath } from '../../../shared/vault';
+import { findReferences, MAX_STORE_PATH, refuseUnusableValue, validStorePath } from '../../../shared/vault';
 import type { Registry } from '../../registry';
 import { commandStoreLine, type SecretStore, type SecretStores } from '../../secret-stores';
 import { storeApprovalEntry, storeApprovalName } from './open-secret-stores';
@@ -88,6 +88,7 @@ export function createSecretStoresApi({ registry, stores }: SecretStoresApiOptio
     },
     listStoreSecrets: async ({ store }: ApiInput<'listStoreSecrets'>) => (await able(stores, store, 'list').list?.()) ?? [],
     setStoreSecret: async ({ store, path, value }: ApiInput<'setStoreSecret'>) => {
+      refuseUnusableValue(value);
       await able(stores, store, 'set').set?.(checkedPath(path), value);
       return { ok: true as const };
     },

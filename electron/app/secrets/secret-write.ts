@@ -1,6 +1,6 @@
 import { serverEntry, type McpConfig } from '../../../shared/config';
 import { compareNames } from '../../../shared/text';
-import type { CorruptFile, Vault, VaultKey } from '../../../shared/vault';
+import { refuseUnusableValue, type CorruptFile, type Vault, type VaultKey } from '../../../shared/vault';
 
 /** What a write through the App API answers: it was kept, and what the person should know about it. */
 export interface SecretWriteAnswer {
@@ -32,6 +32,7 @@ function unconfiguredNote(config: McpConfig, server: string | undefined): string
 
 /** Sets `key` and answers what the person should know: a corrupt vault file found on the way, a server not configured. */
 export async function writeSecret(vault: Vault, key: VaultKey, value: string, context: { config: McpConfig; server?: string }): Promise<SecretWriteAnswer> {
+  refuseUnusableValue(value);
   const known = new Set(vault.health().corruptFiles.map((file) => file.path));
   await vault.set(key, value);
   const found = vault.health().corruptFiles.filter((file) => !known.has(file.path));
