@@ -58,9 +58,19 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
   });
 }
 
-/** The server wrote a stdout line longer than the limit: it is stopped (the line is never read whole). */
-export function lineTooLong(server: string, limit: number): CodedError {
-  return new CodedError('server_unavailable', `"${server}" wrote more than ${limit} bytes without a line break; it was stopped`, {
+/**
+ * The server wrote a stdout line longer than the limit: it is stopped (the line is never read whole).
+ * `lead`, the line's first byte past white space: `{` is a JSON-RPC message too large to read, not a
+ * server writing something else to stdout.
+ */
+export function lineTooLong(server: string, limit: number, lead?: number): CodedError {
+  const mib = Math.round((limit / (1024 * 1024)) * 10) / 10;
+  if (lead === 0x7b) {
+    return new CodedError('server_unavailable', `"${server}" sent a message over ${mib} MiB; it was not read, and the server was stopped (one message from a server may hold at most ${mib} MiB)`, {
+      hint: `the server's answer is too large: ask it for less (a narrower query, a smaller page), or check the server`,
+    });
+  }
+  return new CodedError('server_unavailable', `"${server}" wrote more than ${mib} MiB without a line break; it was stopped`, {
     hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
   });
 }

@@ -240,8 +240,8 @@ export class StdioProcessTransport implements Transport {
     this.#stdout.push(
       chunk,
       (buffer, start, end) => this.#onLine(buffer, start, end),
-      () => {
-        this.#fail(lineTooLong(this.#options.server, this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES));
+      (_bytes, lead) => {
+        this.#fail(lineTooLong(this.#options.server, this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, lead));
       },
     );
   }

@@ -242,9 +242,20 @@ describe('pool: servers that never work', () => {
     const { pool } = await poolWith({ f: faultServer('flood', { PID_FILE: pidFile }) }, { maxMessageBytes: 256 * 1024 });
     const error = await rejection(pool.start('f'));
     expect(error.code).toBe('server_unavailable');
-    expect(error.message).toBe('"f" wrote more than 262144 bytes without a line break; it was stopped');
+    expect(error.message).toBe('"f" wrote more than 0.3 MiB without a line break; it was stopped');
     expect(error.hint).toContain('newline-delimited JSON-RPC');
     expect(pool.status('f').state).toBe('error');
+    expect(isAlive(readPid(pidFile))).toBe(false);
+  });
+
+  it('tells a message too large to read from stray output: it asks for less, not for another command', async () => {
+    const pidFile = join(tempDir(), 'pid');
+    const { pool } = await poolWith({ f: faultServer('flood', { PID_FILE: pidFile, FLOOD_JSON: '1' }) }, { maxMessageBytes: 1024 * 1024 });
+    const error = await rejection(pool.start('f'));
+    expect(error.code).toBe('server_unavailable');
+    expect(error.message).toBe('"f" sent a message over 1 MiB; it was not read, and the server was stopped (one message from a server may hold at most 1 MiB)');
+    expect(error.hint).toContain('ask it for less');
+    expect(error.hint).not.toContain('JSON-RPC');
     expect(isAlive(readPid(pidFile))).toBe(false);
   });
 
