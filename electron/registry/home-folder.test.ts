@@ -13,7 +13,7 @@ describe('prepareHomeFolder', () => {
     prepareHomeFolder(home, (line) => notes.push(line), 'CONNECTED_SERVICES_HOME');
     expect(statSync(home).isDirectory()).toBe(true);
     expect(statSync(home).mode & 0o777).toBe(0o700);
-    expect(notes).toEqual([`note: created a new, empty data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist)`]);
+    expect(notes).toEqual([`note: created a new data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist); like any first run, it starts with the demo servers (servers list shows them)`]);
     prepareHomeFolder(home, (line) => notes.push(line));
     expect(notes).toHaveLength(1);
   });

@@ -20,7 +20,7 @@ function whatIsAt(path: string): 'folder' | 'file' | 'nothing' {
 /**
  * `--home` or CONNECTED_SERVICES_HOME names a folder the person typed: a missing one is made when the
  * folder above it exists (a new data folder, told once through `note`), and refused when that is
- * missing too, as a typo most likely is, instead of quietly starting an empty data folder in a new
+ * missing too, as a typo most likely is, instead of quietly starting a new data folder in a new
  * tree; a file in its place or above it is refused. `by` is what named it, as the person wrote it.
  * Synchronous: the desktop app runs it before Electron is ready, where nothing may wait. Its
  * permissions are the data folder's own check (ensureDataDir).
@@ -45,5 +45,5 @@ export function prepareHomeFolder(home: string, note: (line: string) => void, by
     if (errnoCode(error) === 'EEXIST' && whatIsAt(dir) === 'folder') return;
     throw fsFailure(error, 'create the data folder', dir);
   }
-  note(`note: created a new, empty data folder at ${dir} (${by} named a folder that did not exist)`);
+  note(`note: created a new data folder at ${dir} (${by} named a folder that did not exist); like any first run, it starts with the demo servers (servers list shows them)`);
 }

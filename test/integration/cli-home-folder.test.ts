@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, runCli, runNode } from '../support/cli';
 
-const NOTE = 'note: created a new, empty data folder at';
+const NOTE = 'note: created a new data folder at';
+const DEMOS = '; like any first run, it starts with the demo servers (servers list shows them)';
 
-// `--home` names a folder the person typed: a typo must not quietly start a new, empty data folder.
+// `--home` names a folder the person typed: a typo must not quietly start a new data folder.
 describe('CLI: --home naming a folder that does not exist', () => {
   it('is made when the folder above it exists, said once on stderr, owner-only', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'cs-home-new-')), 'data');
     const first = await runCli(home, ['servers', 'list', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toBe(`${NOTE} ${home} (--home named a folder that did not exist)\n`);
+    expect(first.stderr).toBe(`${NOTE} ${home} (--home named a folder that did not exist)${DEMOS}\n`);
+    // The note's words hold: the new folder has the demo servers.
+    expect((JSON.parse(first.stdout) as { name: string }[]).map((server) => server.name)).toEqual(['everything', 'memory']);
     expect(statSync(home).mode & 0o777).toBe(0o700);
     const again = await runCli(home, ['servers', 'list', '--json']);
     expect(again.code).toBe(0);
@@ -40,7 +43,7 @@ describe('CLI: --home naming a folder that does not exist', () => {
     const made = join(base, 'data');
     const first = await run(made);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toBe(`${NOTE} ${made} (CONNECTED_SERVICES_HOME named a folder that did not exist)\n`);
+    expect(first.stderr).toBe(`${NOTE} ${made} (CONNECTED_SERVICES_HOME named a folder that did not exist)${DEMOS}\n`);
     expect(statSync(made).mode & 0o777).toBe(0o700);
 
     const typo = join(base, 'connected-servcies', 'data');

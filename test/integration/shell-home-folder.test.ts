@@ -29,8 +29,8 @@ describe('the desktop app and a CONNECTED_SERVICES_HOME that does not exist', ()
       STUB_BRIDGE_PORT: String(port),
     });
     expect(printed).toMatchObject({ existedBefore: false, made: { folder: true, mode: 0o700 }, running: true, bridge: `http://127.0.0.1:${port}/mcp`, errorBoxes: [] });
-    const said = stderr.split('\n').filter((line) => line.includes('created a new, empty data folder'));
-    expect(said).toEqual([`[connected-services] note: created a new, empty data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist)`]);
+    const said = stderr.split('\n').filter((line) => line.includes('created a new data folder'));
+    expect(said).toEqual([`[connected-services] note: created a new data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist); like any first run, it starts with the demo servers (servers list shows them)`]);
     expect(existsSync(join(home, 'mcp.json'))).toBe(true);
   }, 90_000);
 
