@@ -11,20 +11,24 @@ const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-e
 describe('a new user at the command line', () => {
   const home = tempHome('cs-new-user-');
 
-  it('tools on a server waiting for approval names the step, not only "No tools."', async () => {
+  it('tools on a server waiting for approval is an error naming the step (exit 4, as call), not "No tools."', async () => {
     expect((await runCli(home, ['servers', 'add', 'ev2', '--', 'node', EVERYTHING, 'stdio'], { env: PASSPHRASE })).code).toBe(0);
     const one = await runCli(home, ['tools', 'ev2'], { env: PASSPHRASE });
-    expect(one.code).toBe(0);
-    expect(one.stdout).toBe('No tools.\n');
-    expect(one.stderr).toContain('note: ev2 waits for your approval of its command before it runs: connected-services servers approve ev2');
+    expect(one.code).toBe(4);
+    expect(one.stdout).toBe('');
+    expect(one.stderr).toBe('error [denied]: "ev2" has not run yet, so its tools are not known: its command waits for your approval\n  hint: Review it, then run `connected-services servers approve ev2`\n');
+    const json = await runCli(home, ['tools', 'ev2', '--json'], { env: PASSPHRASE });
+    expect(json.code).toBe(4);
+    expect(json.stdout).toBe('');
+    expect(json.stderr).toContain('"denied"');
     // Listing every server: the others are listed, and the one waiting is named on stderr.
     const all = await runCli(home, ['tools'], { env: PASSPHRASE });
     expect(all.stdout).toMatch(/^everything\s+echo\s/m);
     expect(all.stderr).toContain('note: ev2 waits for your approval');
     expect((await runCli(home, ['servers', 'disable', 'everything'], { env: PASSPHRASE })).code).toBe(0);
     expect((await runCli(home, ['tools', 'everything'], { env: PASSPHRASE })).stderr).toContain('note: everything is disabled: connected-services servers enable everything');
-    // --json stays JSON alone: nothing to explain there.
-    expect((await runCli(home, ['tools', 'ev2', '--json'], { env: PASSPHRASE })).stderr).toBe('');
+    // --json stays JSON alone: nothing to explain there; a server that really lists none is still "No tools.".
+    expect((await runCli(home, ['tools', 'everything', '--json'], { env: PASSPHRASE })).stderr).toBe('');
   }, 90_000);
 
   it('a server that dies at start shows the end of its output, stack frames left out, as the hint promises', async () => {

@@ -6,7 +6,7 @@ import { printJson, table } from '../output';
 import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
-import { errorMessage, isCodedError } from '../../../shared/errors';
+import { CodedError, errorMessage, isCodedError } from '../../../shared/errors';
 import { cutToColumns } from '../../../shared/text';
 import { heldNotes } from './held-notes';
 import { serverApprovalNote } from './server-approval-note';
@@ -79,6 +79,16 @@ async function unlisted(core: Core, server: string | undefined): Promise<string[
     );
 }
 
+/** A named server that waits for approval has never listed anything: an error (exit 4, as `call`), not "No tools.". */
+async function refuseAwaitingApproval(core: Core, server: string, what: string): Promise<void> {
+  const status = (await core.api.status({})).servers.find((s) => s.name === server);
+  if (status?.enabled !== true || status.approval !== 'pending') return;
+  const waits = status.transport === 'stdio' ? 'its command waits' : 'where it sends secrets waits';
+  throw new CodedError('denied', `"${server}" has not run yet, so its ${what} are not known: ${waits} for your approval`, {
+    hint: `Review it, then run \`connected-services servers approve ${server}\``,
+  });
+}
+
 function oneLine(text: string | undefined): string {
   return cutToColumns((text ?? '').replace(/\s+/g, ' ').trim(), MAX_LAST_COLUMN);
 }
@@ -124,6 +134,8 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
         const issues = server === undefined ? (await core.api.status({})).configIssues : [];
         const rows = listing.rows(value);
         if (issues.length > 0 && (options.json || !rows)) throw configError(issues);
+        // Nothing listed because it never ran is not a server that lists none (`call` is refused the same way).
+        if (!rows && server !== undefined) await refuseAwaitingApproval(core, server, listing.command);
         if (options.json) return printJson(ctx.output, value);
         // A server that cannot be listed yet is named with the step that lists it, not left out in silence.
         const notes = options.json ? [] : await unlisted(core, server);
