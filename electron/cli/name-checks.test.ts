@@ -24,4 +24,12 @@ describe('a name with a letter outside a-z', () => {
     }
     expect(() => checkServerName('my notes!')).toThrow(expect.not.objectContaining({ message: expect.stringContaining('no accents') as string }) as Error);
   });
+
+  it('offers the Latin name for a look-alike letter, not a dash in its place', () => {
+    for (const check of [checkServerName, checkAgentName]) {
+      // A Cyrillic а, then a Greek ο: each reads as the Latin letter.
+      expect(() => check('cl\u0430ude')).toThrow(expect.objectContaining({ hint: 'For example: claude' }) as Error);
+      expect(() => check('n\u03bftes')).toThrow(expect.objectContaining({ hint: 'For example: notes' }) as Error);
+    }
+  });
 });

@@ -1,13 +1,15 @@
 import { spacedLikeAnother } from '../../shared/api';
 import { SERVER_NAME } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
+import { readingForm } from '../../shared/text';
 import { AGENT_NAME } from '../bridge';
 
-/** A name the rule takes, made from the one typed: accents dropped ("café" → "cafe"), the rest replaced. */
+/**
+ * A name the rule takes, made from the one typed as it reads: accents dropped ("café" → "cafe"),
+ * look-alike letters as the Latin ones they pass for ("clаude" with a Cyrillic а → "claude"), the rest replaced.
+ */
 function suggestion(name: string, other: RegExp, max: number): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return readingForm(name)
     .replace(other, '-')
     .replace(/^[^A-Za-z0-9]+|[-_ .]+$/g, '')
     .slice(0, max);
