@@ -256,7 +256,8 @@ function topicPath(command: Command, words: readonly string[]): string[] {
   const path: string[] = [];
   let at = command;
   for (const word of words) {
-    if (word.startsWith('-') || at.commands.length === 0) break;
+    // `help help` asks about help itself: the help it would list commands in.
+    if (word.startsWith('-') || word === 'help' || at.commands.length === 0) break;
     const sub = subcommand(at, word);
     if (sub === undefined) throw unknownSubcommand(at, word, ['help', ...pathOf(at)]);
     path.push(word);

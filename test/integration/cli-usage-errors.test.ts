@@ -76,6 +76,14 @@ describe('a mistyped command line', () => {
     const nested = await runCli(home, ['help', 'servers', 'add']);
     expect(nested.code).toBe(0);
     expect(nested.stdout).toMatch(/^Usage: connected-services servers add \[options\] <name> \[command\.\.\.\]/);
+    // `help help` asks what help is: the help that lists the commands, not "unknown command 'help'".
+    const helpHelp = await runCli(home, ['help', 'help']);
+    expect(helpHelp.code, helpHelp.stderr).toBe(0);
+    expect(helpHelp.stdout).toMatch(/^Usage: connected-services /);
+    expect(helpHelp.stdout).toContain('Commands:');
+    const groupHelp = await runCli(home, ['servers', 'help', 'help']);
+    expect(groupHelp.code, groupHelp.stderr).toBe(0);
+    expect(groupHelp.stdout).toMatch(/^Usage: connected-services servers /);
   });
 
   // A group that runs something without a subcommand (`secrets stores` lists, `bridge` has its own
