@@ -17,6 +17,15 @@ describe('chooseBridgePort', () => {
     expect(lines.join('\n')).toContain('Port 47781');
   });
 
+  it('names another Connected Services holding the default port, so agents reaching it are explained', async () => {
+    const lines: string[] = [];
+    const ownBridgeAt = (port: number): Promise<boolean> => Promise.resolve(port === 47781);
+    expect(await chooseBridgePort({ fallback: 47781, configFile: 'mcp.json', portFree: busy([47781]), ownBridgeAt, log: (l) => lines.push(l) })).toBe(0);
+    expect(lines).toEqual([
+      "Port 47781 (the bridge's default) is used by another Connected Services (another data folder); the bridge takes a free port instead (see its address), and agents set up for port 47781 reach the other one.",
+    ]);
+  });
+
   it('refuses a busy port given with --bridge-port with a coded error naming the option', async () => {
     const error = await chooseBridgePort({ given: 5000, fallback: 47781, configFile: 'mcp.json', portFree: busy([5000]), log: () => undefined }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CodedError);

@@ -8,6 +8,8 @@ export interface BridgePortOptions {
   fallback: number;
   configFile: string;
   portFree: (port: number) => Promise<boolean>;
+  /** Whether another Connected Services' bridge holds the port (bridge-identity.ts); unknown: not asked. */
+  ownBridgeAt?: (port: number) => Promise<boolean>;
   log: (line: string) => void;
 }
 
@@ -30,6 +32,13 @@ export async function chooseBridgePort(options: BridgePortOptions): Promise<numb
     });
   }
   if (await options.portFree(options.fallback)) return options.fallback;
+  // Agents set up for the default port reach whoever holds it: say when that is another data folder's app.
+  if ((await options.ownBridgeAt?.(options.fallback)) === true) {
+    options.log(
+      `Port ${options.fallback} (the bridge's default) is used by another Connected Services (another data folder); the bridge takes a free port instead (see its address), and agents set up for port ${options.fallback} reach the other one.`,
+    );
+    return 0;
+  }
   options.log(`Port ${options.fallback} (the bridge's default) is in use by another program; the bridge takes a free port instead (see its address).`);
   return 0;
 }

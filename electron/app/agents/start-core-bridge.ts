@@ -8,6 +8,7 @@ import type { ToolPins } from '../../pinning';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import { chooseBridgePort, programBridgePort } from './bridge-port';
+import { isConnectedServicesBridge } from './bridge-identity';
 import type { CoreOptions } from '../lifecycle/core-types';
 import { isPortFree } from '../doctor';
 import { readRuntimeFile } from '../lifecycle/runtime-file';
@@ -58,7 +59,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
     const port =
       options.bridge.codeAgentsOnly === true
         ? programBridgePort({ given: options.bridge.port, appPort: configured ?? ports.bridge, configFile: registry.file })
-        : await chooseBridgePort({ given: options.bridge.port, configured, fallback: ports.bridge, configFile: registry.file, portFree: isPortFree, log });
+        : await chooseBridgePort({ given: options.bridge.port, configured, fallback: ports.bridge, configFile: registry.file, portFree: isPortFree, ownBridgeAt: isConnectedServicesBridge, log });
     const bridge = await createBridge({
       ...core,
       pool,
