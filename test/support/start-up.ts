@@ -17,7 +17,8 @@ function quietHome(settings?: Record<string, unknown>): string {
 
 export /** Holds a port like another program would; a port someone else already holds is just as busy. */
 async function occupy(port: number): Promise<Server | undefined> {
-  const server = createServer();
+  // A program that never answers, but reads what it is sent: a probe's closed connection ends, so `close` does not wait on it.
+  const server = createServer((socket) => socket.on('error', () => undefined).resume());
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
     server.listen(port, '127.0.0.1', () => resolve(server));

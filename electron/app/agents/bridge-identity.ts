@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { AUTH_REALM, MCP_PATH } from '../../bridge';
 
 /** How long a bridge on this machine has to answer; a program that does not is not ours. */
@@ -6,13 +7,18 @@ const PROBE_MS = 1000;
 /**
  * Whether what listens on `port` is another Connected Services' bridge: its `/mcp` refuses a
  * request without a token with our realm (RFC 6750 §3, `WWW-Authenticate: Bearer realm=…`).
+ * Its own connection, closed whatever happens: a program that never answers is not held open.
  */
-export async function isConnectedServicesBridge(port: number): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}${MCP_PATH}`, { method: 'GET', signal: AbortSignal.timeout(PROBE_MS) });
-    await res.body?.cancel();
-    return res.status === 401 && (res.headers.get('www-authenticate') ?? '').includes(`realm="${AUTH_REALM}"`);
-  } catch {
-    return false;
-  }
+export function isConnectedServicesBridge(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: MCP_PATH, method: 'GET', agent: false, timeout: PROBE_MS }, (res) => {
+      const challenge = res.headers['www-authenticate'] ?? '';
+      resolve(res.statusCode === 401 && challenge.includes(`realm="${AUTH_REALM}"`));
+      req.destroy();
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.on('close', () => resolve(false));
+    req.end();
+  });
 }
