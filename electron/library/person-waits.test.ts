@@ -35,6 +35,8 @@ describe('a widening through a running app waits for the person', () => {
   it('fails with the outcome when refused, and with a timeout when nobody decides in time', async () => {
     const refused = personWaits(appWith([{ outcome: 'refused' }]).api, instant).approveServer({ name: 'x' });
     await expect(refused).rejects.toMatchObject({ code: 'denied', message: 'approve "x": refused in the app' });
+    const folded = personWaits(appWith([{ outcome: 'withdrawn', error: 'the same change was asked for again' }]).api, instant).approveServer({ name: 'x' });
+    await expect(folded).rejects.toMatchObject({ code: 'denied', message: 'approve "x": withdrawn in the app: the same change was asked for again', hint: expect.stringContaining('Ask again') as unknown });
     let now = 0;
     const late = personWaits(appWith([]).api, { sleep: () => Promise.resolve(void (now += 1000)), now: () => now, timeoutMs: 5000 });
     await expect(late.approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout' });

@@ -64,8 +64,10 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
       // A new agent's token is the person's: confirmed, with no answer for the asker.
       if (answer.outcome === 'confirmed') return answer.result === undefined ? undefined : API_METHODS[method].output.parse(answer.result);
       if (answer.outcome !== 'waiting') {
-        throw new CodedError('denied', `${asked.message.replace(/^Waiting for confirmation in the app: /, '')}: ${outcomeWords(answer.outcome)} in the app`, {
-          hint: answer.error ?? 'Ask again; the person decides in Connected Services (Activity → Waiting for you)',
+        // A withdrawal's error is why (the same change asked again, the call it would allow ended), not a failure to show as the fix.
+        const why = answer.outcome === 'withdrawn' && answer.error !== undefined ? `withdrawn in the app: ${answer.error}` : `${outcomeWords(answer.outcome)} in the app`;
+        throw new CodedError('denied', `${asked.message.replace(/^Waiting for confirmation in the app: /, '')}: ${why}`, {
+          hint: (answer.outcome === 'withdrawn' ? undefined : answer.error) ?? 'Ask again; the person decides in Connected Services (Activity → Waiting for you)',
           data: { confirmation: id, outcome: answer.outcome },
         });
       }

@@ -68,9 +68,39 @@ describe('a confirmation and the process that asked it', () => {
     confirmations.withdraw(confirmation.id, claim);
     expect(confirmations.list()).toEqual([]);
     expect(decided).toEqual(['withdrawn']);
-    expect(confirmations.answer(confirmation.id, claim)).toEqual({ outcome: 'withdrawn' });
+    expect(confirmations.answer(confirmation.id, claim)).toEqual({ outcome: 'withdrawn', error: 'the program that asked for it took it back' });
     // Once more changes nothing.
     confirmations.withdraw(confirmation.id, claim);
     expect(decided).toEqual(['withdrawn']);
+  });
+});
+
+describe('the same change asked for again', () => {
+  const request = (confirmations: Confirmations, input: unknown, pid: number, from: 'cli' | 'app' = 'cli') =>
+    confirmations.request({ method: 'addAgent', input, shown: input, summary: 'add an agent', from, pid });
+
+  it('after its asker exited: one card, the newer; the older is withdrawn, its asker told why', () => {
+    const running = new Map([[100, '5'], [200, '6'], [300, '7']]);
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(running) });
+    const first = request(confirmations, { name: 'searcher', servers: ['a'] }, 100);
+    const other = request(confirmations, { name: 'searcher', servers: ['b'] }, 100);
+    running.delete(100);
+    const again = request(confirmations, { name: 'searcher', servers: ['a'] }, 200);
+    expect(confirmations.list().map((c) => c.id)).toEqual([other.confirmation.id, again.confirmation.id]);
+    expect(confirmations.answer(first.confirmation.id, first.claim)).toEqual({ outcome: 'withdrawn', error: expect.stringContaining('asked for again') as unknown });
+    expect(() => confirmations.take(first.confirmation.id)).toThrow('was withdrawn: the same change was asked for again');
+    // Asked from elsewhere, it is another request.
+    request(confirmations, { name: 'searcher', servers: ['a'] }, 300, 'app');
+    expect(confirmations.list()).toHaveLength(3);
+  });
+
+  it('while its asker runs: both wait, so no other process can withdraw a request and take its place', () => {
+    const running = new Map([[100, '5'], [200, '6']]);
+    const confirmations = new Confirmations({ now: () => 1000, processes: fakeProcesses(running) });
+    const first = request(confirmations, { name: 'searcher' }, 100);
+    request(confirmations, { name: 'searcher' }, 200);
+    request(confirmations, { name: 'searcher' }, 100);
+    expect(confirmations.list()).toHaveLength(3);
+    expect(confirmations.answer(first.confirmation.id, first.claim)).toEqual({ outcome: 'waiting' });
   });
 });

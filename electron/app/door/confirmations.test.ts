@@ -120,29 +120,3 @@ describe('requests whose call ended (withdrawWhere)', () => {
     expect(reported).toHaveLength(1);
   });
 });
-
-describe('the same change asked for again', () => {
-  it('waits once, as the newer request; the older one is withdrawn, saying why', () => {
-    const confirmations = new Confirmations({ now: () => 1000 });
-    const request = (input: unknown, from: 'cli' | 'app' = 'cli') => {
-      const { confirmation, claim } = confirmations.request({ method: 'addAgent', input, shown: input, summary: 'add an agent', from });
-      claims.set(confirmation.id, claim);
-      return confirmation;
-    };
-    const first = request({ name: 'searcher', servers: ['a'] });
-    const other = request({ name: 'searcher', servers: ['b'] });
-    const again = request({ name: 'searcher', servers: ['a'] });
-    expect(confirmations.list().map((c) => c.id)).toEqual([other.id, again.id]);
-    expect(answerOf(confirmations, first.id)).toEqual({ outcome: 'withdrawn' });
-    expect(() => confirmations.take(first.id)).toThrow('was withdrawn: the same change was asked for again');
-    // Asked from elsewhere, it is another request.
-    request({ name: 'searcher', servers: ['a'] }, 'app');
-    expect(confirmations.list()).toHaveLength(3);
-    // A declaration is its program's: two programs declaring the same servers each wait.
-    const declare = (pid: number) => confirmations.request({ method: 'declareServers', input: { servers: {} }, shown: {}, summary: 'declare', from: 'cli', pid });
-    declare(101);
-    declare(102);
-    declare(102);
-    expect(confirmations.list().filter((c) => c.method === 'declareServers').map((c) => c.pid)).toEqual([101, 102]);
-  });
-});

@@ -85,7 +85,7 @@ export interface AskedConfirmation {
 }
 
 /** Inputs are parsed by their schema before they get here, so their keys come in one order. */
-const sameRequestKey = (method: ApiMethod, input: unknown, from: Caller, pid: number | undefined): string => JSON.stringify([method, input, from, pid ?? null]);
+const sameRequestKey = (method: ApiMethod, input: unknown, from: Caller): string => JSON.stringify([method, input, from]);
 
 const digest = (claim: string): Buffer => createHash('sha256').update(claim, 'utf8').digest();
 
@@ -118,13 +118,12 @@ export class Confirmations {
 
   request(request: ConfirmationRequest): AskedConfirmation {
     this.expire();
-    // The same change asked again (a command run twice): one card, the newer; its asker is the one still waiting.
-    // A declaration lives with the program that made it: another program's same one is its own.
-    const pidOf = (method: ApiMethod, pid: number | undefined): number | undefined => (LIVING_ASKER.has(method) ? pid : undefined);
-    const asked = sameRequestKey(request.method, request.input, request.from, pidOf(request.method, request.pid));
+    // The same change asked again after its asker exited (a command run twice): one card, the newer.
+    // A request whose asker still runs stays its own: another process's copy must not take its place.
+    const asked = sameRequestKey(request.method, request.input, request.from);
     for (const [id, waiting] of [...this.#waiting]) {
-      if (sameRequestKey(waiting.method, waiting.input, waiting.view.from, pidOf(waiting.method, waiting.view.pid)) === asked) {
-        this.#endOne(id, waiting, 'withdrawn', 'the same change was asked for again, and that newer request waits instead');
+      if (this.#askerExited(waiting) && sameRequestKey(waiting.method, waiting.input, waiting.view.from) === asked) {
+        this.#endOne(id, waiting, 'withdrawn', 'the same change was asked for again after the program that asked exited; the newer request waits instead');
       }
     }
     if (this.#waiting.size >= this.#max) {
@@ -192,7 +191,12 @@ export class Confirmations {
   }
 
   #gone(waiting: Waiting): boolean {
-    if (waiting.asker === undefined || !LIVING_ASKER.has(waiting.method)) return false;
+    return LIVING_ASKER.has(waiting.method) && this.#askerExited(waiting);
+  }
+
+  /** It gave a pid, and that process no longer runs (or never did). Without a pid, nothing says so. */
+  #askerExited(waiting: Waiting): boolean {
+    if (waiting.asker === undefined) return false;
     return waiting.asker === null || !this.#processes.running(waiting.asker);
   }
 
@@ -226,7 +230,8 @@ export class Confirmations {
     const ended = this.#ended.get(id);
     if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently by this caller`, { hint: 'Ask for it again' });
     if (ended.result !== undefined) this.#ended.set(id, { outcome: ended.outcome, ...(ended.error !== undefined ? { error: ended.error } : {}) });
-    return ended;
+    const why = this.#withdrawnWhy.get(id);
+    return why !== undefined && ended.error === undefined ? { ...ended, error: why } : ended;
   }
 
   /** Whether this process still holds the request: waiting, or confirmed and running (not expired by time). */
