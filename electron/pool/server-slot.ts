@@ -44,6 +44,7 @@ export class ServerSlot {
       send: (uri, subscribe, asked) => this.#request(`subscription to ${uri}`, asked, resourceSubscription(uri, subscribe)),
       holdAwake: () => this.#life.holdAwake(),
       running: () => this.#life.status().state === 'ready',
+      log: (line) => this.options.log(redact(`[${this.name}] ${line}`)),
     });
     // A restart loses the server's subscriptions: each held one is asked for again.
     this.#life.onStarted(() => {

@@ -22,17 +22,21 @@ interface Sent {
   options: WaitOptions;
   aborted: boolean;
   answer: () => void;
+  fail: (error: Error) => void;
 }
 
-/** Connections over an in-memory SDK server whose subscriptions are recorded and answered by the test. */
-function recordingFactory(): { connect: ConnectionFactory; sent: Sent[] } {
+/**
+ * Connections over an in-memory SDK server whose subscriptions are recorded and answered by the test.
+ * With `lateAbort` an aborted request ends only when the test answers or fails it (its cancel raced its answer).
+ */
+function recordingFactory(lateAbort: boolean): { connect: ConnectionFactory; sent: Sent[] } {
   const sent: Sent[] = [];
   const record = (uri: string, subscribe: boolean, options: WaitOptions): Promise<void> =>
     new Promise((resolve, reject) => {
-      const one: Sent = { uri, subscribe, options, aborted: false, answer: resolve };
+      const one: Sent = { uri, subscribe, options, aborted: false, answer: resolve, fail: reject };
       options.signal?.addEventListener('abort', () => {
         one.aborted = true;
-        reject(new Error('aborted'));
+        if (!lateAbort) reject(new Error('aborted'));
       });
       sent.push(one);
     });
@@ -65,15 +69,16 @@ function recordingFactory(): { connect: ConnectionFactory; sent: Sent[] } {
   return { connect, sent };
 }
 
-async function started(): Promise<{ pool: Pool; sent: Sent[] }> {
-  const factory = recordingFactory();
+async function started(lateAbort = false): Promise<{ pool: Pool; sent: Sent[]; logs: string[] }> {
+  const factory = recordingFactory(lateAbort);
   const dir = mkdtempSync(join(tmpdir(), 'slot-subscriptions-'));
   dirs.push(dir);
-  const pool = createPool({ cacheDir: dir, now: () => 0 }, { connect: factory.connect });
+  const logs: string[] = [];
+  const pool = createPool({ cacheDir: dir, now: () => 0, log: (line) => logs.push(line) }, { connect: factory.connect });
   pools.push(pool);
   await pool.apply({ mcpServers: { board: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
   await pool.start('board');
-  return { pool, sent: factory.sent };
+  return { pool, sent: factory.sent, logs };
 }
 
 const settle = async (): Promise<void> => {
@@ -109,14 +114,99 @@ describe('a server’s resource subscriptions held by several callers', () => {
     cancel.abort();
     await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
     expect(sent[0]?.aborted).toBe(true);
+    await settle();
     const later = pool.subscribeResource('board', 'ui://board/view');
+    await settle();
+    expect(sent.map((s) => [s.subscribe, s.aborted])).toEqual([
+      [true, true],
+      [false, false],
+      [true, false],
+    ]);
+    sent[2]?.answer();
+    await expect(later).resolves.toBeUndefined();
+  });
+
+  it('an aborted subscribe is given back all the same: the server may have subscribed before the cancel reached it', async () => {
+    const { pool, sent, logs } = await started();
+    const cancel = new AbortController();
+    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: cancel.signal });
+    await settle();
+    cancel.abort();
+    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
+    await settle();
+    expect(sent.map((s) => [s.uri, s.subscribe, s.aborted])).toEqual([
+      ['ui://board/view', true, true],
+      ['ui://board/view', false, false],
+    ]);
+    // Best effort: a failed give-back is logged, not thrown at anyone.
+    sent[1]?.fail(new Error('no such subscription'));
+    await settle();
+    expect(logs).toEqual([expect.stringMatching(/^\[board\] giving back an abandoned subscription failed: .*ui:\/\/board\/view: no such subscription$/)]);
+  });
+
+  it('a late answer while a later caller’s subscribe is in flight is not given back under it; it is once that one is abandoned too', async () => {
+    const { pool, sent } = await started(true);
+    const first = new AbortController();
+    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
+    await settle();
+    first.abort();
+    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
+    const second = new AbortController();
+    const later = pool.subscribeResource('board', 'ui://board/view', { signal: second.signal });
+    await settle();
+    sent[0]?.answer();
     await settle();
     expect(sent.map((s) => [s.subscribe, s.aborted])).toEqual([
       [true, true],
       [true, false],
     ]);
+    second.abort();
+    await expect(later).rejects.toMatchObject({ data: { cancelled: true } });
+    sent[1]?.fail(new Error('cancelled'));
+    await settle();
+    expect(sent.map((s) => [s.subscribe, s.aborted])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
+  });
+
+  it('a late answer while a later caller’s subscribe is in flight is given back if that subscribe fails', async () => {
+    const { pool, sent } = await started(true);
+    const first = new AbortController();
+    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
+    await settle();
+    first.abort();
+    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
+    const later = pool.subscribeResource('board', 'ui://board/view');
+    await settle();
+    sent[0]?.answer();
+    await settle();
+    sent[1]?.fail(new Error('resource busy'));
+    await expect(later).rejects.toThrow();
+    await settle();
+    expect(sent.map((s) => s.subscribe)).toEqual([true, true, false]);
+  });
+
+  it('a late answer is not given back while a later caller holds the URI: that holder gives it back when it leaves', async () => {
+    const { pool, sent } = await started(true);
+    const first = new AbortController();
+    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
+    await settle();
+    first.abort();
+    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
+    const later = pool.subscribeResource('board', 'ui://board/view');
+    await settle();
+    sent[0]?.answer();
     sent[1]?.answer();
     await expect(later).resolves.toBeUndefined();
+    await settle();
+    expect(sent.map((s) => s.subscribe)).toEqual([true, true]);
+    const given = pool.unsubscribeResource('board', 'ui://board/view');
+    await settle();
+    expect(sent.map((s) => s.subscribe)).toEqual([true, true, false]);
+    sent[2]?.answer();
+    await given;
   });
 
   it('a subscribe answered just as its last caller left is given back upstream, not kept for nobody', async () => {

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/errors';
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf } from './cancellation';
 import type { CallOptions } from './types';
@@ -13,6 +14,8 @@ export interface SubscriptionParts {
   holdAwake: () => () => void;
   /** Whether the server runs now: a stopped one holds no subscription to give back. */
   running: () => boolean;
+  /** A line for the core's log (a give-back nobody waits for fails there). */
+  log: (line: string) => void;
 }
 
 /** One URI: how many hold it, how many still wait for its upstream subscribe, and the hold that keeps the server up. */
@@ -22,6 +25,8 @@ interface Held {
   subscribed: boolean;
   /** Aborts the shared upstream subscribe once every caller waiting for it has left. */
   abandon: AbortController;
+  /** An abandoned subscribe before this one may have left the server subscribed: given back if this one ends unheld. */
+  stray: boolean;
   ready: Promise<void>;
   release?: () => void;
 }
@@ -76,20 +81,36 @@ export class SlotSubscriptions {
   /** Shared by every caller of the URI until it settles; aborted only once none of them waits for it. */
   #create(uri: string, options: CallOptions | undefined): Held {
     const abandon = new AbortController();
-    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, ready: this.parts.send(uri, true, detached(options, abandon.signal)) };
+    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, detached(options, abandon.signal)) };
     held.ready.then(
       () => {
         held.subscribed = true;
         // Answered after every caller left (too late to abort): given back, unless a later caller holds it anew.
-        if (abandon.signal.aborted && !this.#held.has(uri) && this.parts.running()) void this.parts.send(uri, false, undefined).catch(() => undefined);
+        if (abandon.signal.aborted) this.#giveBackStray(uri);
         else void this.#dropIfUnheld(uri, held);
       },
       () => {
         if (this.#held.get(uri) === held && held.count === 0) this.#held.delete(uri);
+        // Cancelling is best effort (MCP 2025-11-25 basic/utilities/cancellation §Timing Considerations): the server may have subscribed anyway.
+        if (abandon.signal.aborted || held.stray) this.#giveBackStray(uri);
       },
     );
     this.#held.set(uri, held);
     return held;
+  }
+
+  /**
+   * The server may hold a subscription nobody asked to keep: given back now if nobody holds the URI,
+   * else left to the URI's current subscribe (kept if it is held, given back if it ends unheld).
+   */
+  #giveBackStray(uri: string): void {
+    const current = this.#held.get(uri);
+    if (current !== undefined) {
+      current.stray = true;
+      return;
+    }
+    if (!this.parts.running()) return;
+    this.parts.send(uri, false, undefined).catch((error: unknown) => this.parts.log(`giving back an abandoned subscription failed: ${errorMessage(error)}`));
   }
 
   /**
