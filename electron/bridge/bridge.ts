@@ -13,6 +13,7 @@ import type { CallContext } from './call-context';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { foundListing } from './found-listing';
 import { createEndpoint } from './http-endpoint';
+import { continueWithinBound } from './expect-continue';
 import { notTheProgramsAgent } from './program-bridge';
 import { ListChangedNotifier } from './list-changed';
 import { ModernHandlers } from './modern-handlers';
@@ -145,14 +146,16 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
   const version = options.version ?? '0.0.0';
   let port = 0;
   const cap = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const http = createServer(LOOPBACK_TIMEOUTS);
+  continueWithinBound(http, maxBodyBytes);
   // The guard closes connections that never carried an agent's request before those that did.
   const guard = guardConnections(
     http,
     cap,
     createEndpoint({
       port: () => port,
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      maxBodyBytes,
       agents: parts.agents,
       ...(options.codeAgentsOnly === true ? { codeAgentsOnly: true } : {}),
       ...(options.agentAlive ? { agentAlive: options.agentAlive } : {}),
