@@ -22,11 +22,17 @@ describe('an HTTP server URL written without its scheme', () => {
 });
 
 describe('an HTTP server URL that is a file name', () => {
-  const file = 'looks like a file, not an address: a program to run is added after -- (connected-services servers add NAME -- ./run.sh), an address starts with https://';
+  const file = 'looks like a file, not an address: a program to run is given as a command, not a URL; an address starts with https://';
 
-  it('says a program is added after --, not that https:// is missing', () => {
-    for (const url of ['mcp.json', 'server.py', './srv.js', 'run.sh', 'build/index.js', '../bin/srv', '/opt/srv/run.sh', '~/bin/srv', 'C:\\srv\\run.bat']) {
+  it('says a program is given as a command, not that https:// is missing', () => {
+    for (const url of ['./srv.js', 'build/index.js', '../bin/srv', '/opt/srv/run.sh', '~/bin/srv', 'C:\\srv\\run.bat']) {
       expect(said(url), url).toBe(file);
+    }
+  });
+
+  it('offers the https:// form too when the name may be a host (.sh and .py are top-level domains)', () => {
+    for (const url of ['mcp.json', 'server.py', 'run.sh', 'bun.sh']) {
+      expect(said(url), url).toBe(`looks like a file, not an address: a program to run is given as a command, not a URL; if it is a host, write https://${url}`);
     }
   });
 

@@ -29,14 +29,17 @@ function withScheme(input: string): string | undefined {
   return URL.canParse(whole) ? whole : undefined;
 }
 
+/** Said, in every place an entry's URL is checked, of a file written where an address goes. */
+export const LOOKS_LIKE_FILE = 'looks like a file, not an address: a program to run is given as a command, not a URL';
+
 /** A URL that does not parse (`http://[::1`) is said to be one, not to have the wrong scheme; a missing scheme or a port out of range says what to write. */
 export function urlProblem(input: unknown): string {
   if (typeof input !== 'string') return 'must be an http:// or https:// URL';
   // The origin is where a secret goes: it is written out, never filled in.
   if (/^[^/]*\/\/[^/?#]*\$\{/.test(input)) return 'may hold a ${…} reference only in its path or query, not in its host or port (where a secret is sent is written out)';
-  // A file is no host to add https:// to: a program is given as a command line, not as a URL.
-  if (looksLikeFile(input)) return 'looks like a file, not an address: a program to run is added after -- (connected-services servers add NAME -- ./run.sh), an address starts with https://';
   const whole = withScheme(input);
+  // A file is no host to add https:// to: a program is given as a command line, not as a URL. `bun.sh` may be a host all the same.
+  if (looksLikeFile(input)) return `${LOOKS_LIKE_FILE}; ${whole !== undefined && !/[/\\]/.test(input) ? `if it is a host, write ${cutMiddle(whole, ECHOED_CHARS)}` : 'an address starts with https://'}`;
   // The person's own text is echoed cut: every problem of the file is said at once, in the app and the terminal.
   if (whole !== undefined) return `has no scheme: add it, as in ${cutMiddle(whole, ECHOED_CHARS)}`;
   const port = WRITTEN_PORT.exec(input)?.[1];

@@ -18,6 +18,10 @@ describe('servers add with words a person nearly got right', () => {
     const port = await add(['notes', '--url', 'https://h:99999/mcp']);
     expect(port.code).toBe(2);
     expect(port.stderr).toContain('url: has port 99999: a port is a number from 1 to 65535');
+    const file = await add(['notes', '--url', './srv.js']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('url: looks like a file, not an address: a program to run is given as a command, not a URL; an address starts with https://');
+    expect(file.stderr).toContain('hint: A program to run is given after --, as in: connected-services servers add NAME -- ./run.sh');
   }, 60_000);
 
   it('--from-registry with a second @ is refused before any registry is asked', async () => {

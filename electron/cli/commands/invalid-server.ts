@@ -1,4 +1,5 @@
 import { describeIssues } from '../../../shared/api';
+import { LOOKS_LIKE_FILE } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 
 type Issue = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; origin?: string; maximum?: number | bigint };
@@ -21,8 +22,11 @@ export function invalidServer(issues: readonly Issue[], command: 'add' | 'edit')
   const onUrl = issues.some((issue) => issue.path[0] === 'url');
   const plain = issues.map(issueText);
   const message = plain.every((text) => text !== undefined) ? plain.join('; ') : `Invalid server: ${describeIssues(issues)}`;
+  const fileForUrl = issues.some((issue) => issue.path[0] === 'url' && issue.message.startsWith(LOOKS_LIKE_FILE));
   return new CodedError('invalid_input', message, {
-    hint: onUrl
+    hint: fileForUrl
+      ? `A program to run is given after --, as in: connected-services servers ${command} NAME -- ./run.sh`
+      : onUrl
       ? "--url takes the service's MCP endpoint as its README gives it, e.g. --url https://mcp.example.com/mcp"
       : `\`connected-services help servers ${command}\` explains its options (docs/cli.md#servers-${command})`,
   });
