@@ -25,7 +25,9 @@ export function invalidServer(issues: readonly Issue[], command: 'add' | 'edit')
   const fileForUrl = issues.some((issue) => issue.path[0] === 'url' && issue.message.startsWith(LOOKS_LIKE_FILE));
   return new CodedError('invalid_input', message, {
     hint: fileForUrl
-      ? `A program to run is given after --, as in: connected-services servers ${command} NAME -- ./run.sh`
+      ? command === 'add'
+        ? 'A program to run is given after --, as in: connected-services servers add NAME -- ./run.sh'
+        : 'A program to run is another kind of server: remove this one and add it with the program after --, as in: connected-services servers add NAME -- ./run.sh'
       : onUrl
       ? "--url takes the service's MCP endpoint as its README gives it, e.g. --url https://mcp.example.com/mcp"
       : `\`connected-services help servers ${command}\` explains its options (docs/cli.md#servers-${command})`,
