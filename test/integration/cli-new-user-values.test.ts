@@ -30,7 +30,7 @@ describe('empty, huge and missing values a new user gives', () => {
     // Filesystem's folder typed wrong: said, not refused (the server may make it).
     const folder = await runCli(home, ['servers', 'add', 'notes', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/no/such/notes']);
     expect(folder.code).toBe(0);
-    expect(folder.stderr).toBe('note: /no/such/notes, among its arguments, does not exist (yet): if the server should find it there, check the path\n');
+    expect(folder.stderr).toBe('note: /no/such/notes, among its arguments, does not exist (yet): if the server should find it there, check the path (`connected-services doctor` checks it)\n');
     // A bare program name is looked up on PATH when it starts: nothing to say; nor for an edit to paths that are there.
     expect((await runCli(home, ['servers', 'add', 'bare', '--', 'no-such-program-on-path'])).stderr).toBe('');
     const edited = await runCli(home, ['servers', 'edit', 'typo', '--cwd', home, '--command', process.execPath]);

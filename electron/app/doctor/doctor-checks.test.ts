@@ -235,9 +235,15 @@ describe('runDoctor', () => {
 
   it("warns of a whole-path argument that is not there: Filesystem's folder, say, makes the server exit at start", async () => {
     const missing = join(tmpdir(), 'cs-doctor-no-such-folder', 'notes');
-    const servers = { files: { command: process.execPath, args: ['-y', missing] }, here: { command: process.execPath, args: [tmpdir()] } } satisfies Record<string, ServerConfig>;
+    const servers = {
+      files: { command: process.execPath, args: ['-y', missing] },
+      here: { command: process.execPath, args: [tmpdir()] },
+      // A flag's value: a file the server may make itself (a new database).
+      db: { command: process.execPath, args: ['--db-path', missing] },
+    } satisfies Record<string, ServerConfig>;
     const checks = await runDoctor({ ...deps('approved', []), servers });
-    expect(checks.find((c) => c.id === 'server:files')).toMatchObject({ status: 'warn', fix: 'Create it, or fix "args" in /d/mcp.json' });
+    expect(checks.find((c) => c.id === 'server:files')).toMatchObject({ status: 'warn', fix: 'If the server should find it there, create it; else fix "args" in /d/mcp.json' });
+    expect(checks.find((c) => c.id === 'server:db')).toMatchObject({ status: 'ok' });
     expect(checks.find((c) => c.id === 'server:files')?.detail).toContain(`${missing}, among its arguments, does not exist`);
     expect(checks.find((c) => c.id === 'server:here')).toMatchObject({ status: 'ok' });
   });

@@ -10,14 +10,18 @@ describe('missingPaths', () => {
 
   it("names a whole-path argument that is not there, as Filesystem's folder typed wrong", () => {
     expect(missingPaths({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', here, gone] })).toEqual([
-      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, doctorChecks: false },
+      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: true },
+    ]);
+    // A flag's value may be a file the server makes itself: said, but doctor leaves it.
+    expect(missingPaths({ command: 'uvx', args: ['mcp-server-sqlite', '--db-path', gone] })).toEqual([
+      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: false },
     ]);
   });
 
   it('names the program and the folder it runs in, which doctor checks too', () => {
     expect(missingPaths({ command: './serve.sh', cwd: gone })).toEqual([
-      { note: `${gone} does not exist (yet): the server cannot start until it does`, doctorChecks: true },
-      { note: `${join(gone, 'serve.sh')} does not exist (yet): the server cannot start until it does`, doctorChecks: true },
+      { note: `${gone} does not exist (yet): the server cannot start until it does`, kind: 'folder', doctorChecks: true },
+      { note: `${join(gone, 'serve.sh')} does not exist (yet): the server cannot start until it does`, kind: 'program', doctorChecks: true },
     ]);
   });
 

@@ -11,7 +11,8 @@ function pathArgument(arg: string): boolean {
 
 export interface MissingPath {
   note: string;
-  /** `doctor` checks it too (the program and the folder it runs in). */
+  kind: 'program' | 'folder' | 'argument';
+  /** `doctor` checks it too: the program, the folder it runs in, and an argument standing alone (not a flag's value, which a server may create). */
   doctorChecks: boolean;
 }
 
@@ -24,14 +25,18 @@ export interface MissingPath {
 export function missingPaths(config: ServerConfig, from: string = process.cwd()): MissingPath[] {
   if (!isStdio(config)) return [];
   const notes: MissingPath[] = [];
-  const cannotStart = (path: string): MissingPath => ({ note: `${path} does not exist (yet): the server cannot start until it does`, doctorChecks: true });
-  if (config.cwd !== undefined && isAbsolute(config.cwd) && !existsSync(config.cwd)) notes.push(cannotStart(config.cwd));
+  const cannotStart = (path: string, kind: 'program' | 'folder'): MissingPath => ({ note: `${path} does not exist (yet): the server cannot start until it does`, kind, doctorChecks: true });
+  if (config.cwd !== undefined && isAbsolute(config.cwd) && !existsSync(config.cwd)) notes.push(cannotStart(config.cwd, 'folder'));
   if (config.command.includes('/') && !config.command.includes('${') && !config.command.startsWith('~')) {
     const command = isAbsolute(config.command) ? config.command : resolve(config.cwd ?? from, config.command);
-    if (!existsSync(command)) notes.push(cannotStart(command));
+    if (!existsSync(command)) notes.push(cannotStart(command, 'program'));
   }
-  for (const arg of config.args ?? []) {
-    if (pathArgument(arg) && !existsSync(arg)) notes.push({ note: `${arg}, among its arguments, does not exist (yet): if the server should find it there, check the path`, doctorChecks: false });
-  }
+  const args = config.args ?? [];
+  args.forEach((arg, at) => {
+    if (!pathArgument(arg) || existsSync(arg)) return;
+    // `--db-path /x/new.db`: a file the server may make itself; a path standing alone is one it reads (Filesystem's folder).
+    const standsAlone = !(args[at - 1] ?? '').startsWith('--');
+    notes.push({ note: `${arg}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: standsAlone });
+  });
   return notes;
 }
