@@ -14,11 +14,6 @@ export const DISCARD_MS = 5_000;
 export function refuseOversized(req: IncomingMessage, res: ServerResponse, body: string): void {
   res.writeHead(413, responseHeaders('Content-Type', 'application/json', 'Connection', 'close', 'Content-Length', Buffer.byteLength(body)));
   res.write(body);
-  // Asked `Expect: 100-continue` with its length declared: it got no 100 (expect-continue.ts), so no body comes.
-  if (/100-continue/i.test(req.headers.expect ?? '') && req.headers['content-length'] !== undefined) {
-    res.end();
-    return;
-  }
   let dropped = 0;
   const cleanup = (): void => {
     clearTimeout(timer);
