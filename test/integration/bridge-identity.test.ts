@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isConnectedServicesBridge } from '../../electron/app/agents/bridge-identity';
 import { startBridge, type BridgeHarness } from '../support/bridge-harness';
@@ -27,4 +27,22 @@ describe('isConnectedServicesBridge', () => {
       await new Promise((resolve) => other.close(resolve));
     }
   });
+
+  it('gives up within its bound on a program trickling its headers, whose every byte would reset an idle timer', async () => {
+    const sockets = new Set<Socket>();
+    const trickler = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.write('HTTP/1.1 401 Unauthorized\r\nX-A: ');
+      const drip = setInterval(() => socket.write('a'), 20);
+      socket.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+    try {
+      expect(await isConnectedServicesBridge((trickler.address() as AddressInfo).port, 200)).toBe(false);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => trickler.close(resolve));
+    }
+  }, 20_000);
 });
