@@ -22,7 +22,7 @@ describe('chooseBridgePort', () => {
     const ownBridgeAt = (port: number): Promise<boolean> => Promise.resolve(port === 47781);
     expect(await chooseBridgePort({ fallback: 47781, configFile: 'mcp.json', portFree: busy([47781]), ownBridgeAt, log: (l) => lines.push(l) })).toBe(0);
     expect(lines).toEqual([
-      "Port 47781 (the bridge's default) is used by another Connected Services (another data folder); the bridge takes a free port instead (see its address), and agents set up for port 47781 reach the other one.",
+      "Port 47781 (the bridge's default) answers as another Connected Services (another data folder); the bridge takes a free port instead (see its address), and agents set up for port 47781 reach the other one.",
     ]);
   });
 

@@ -35,7 +35,7 @@ export async function chooseBridgePort(options: BridgePortOptions): Promise<numb
   // Agents set up for the default port reach whoever holds it: say when that is another data folder's app.
   if ((await options.ownBridgeAt?.(options.fallback)) === true) {
     options.log(
-      `Port ${options.fallback} (the bridge's default) is used by another Connected Services (another data folder); the bridge takes a free port instead (see its address), and agents set up for port ${options.fallback} reach the other one.`,
+      `Port ${options.fallback} (the bridge's default) answers as another Connected Services (another data folder); the bridge takes a free port instead (see its address), and agents set up for port ${options.fallback} reach the other one.`,
     );
     return 0;
   }
