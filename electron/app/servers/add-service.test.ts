@@ -95,6 +95,15 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(await core.api.listSecrets({})).toEqual([]);
   });
 
+  it('refuses a secret holding a NUL byte before storing or writing anything, as secrets set does', async () => {
+    const config = { ...memoryEntry(), env: { NOTES_TOKEN: '${secret:NOTES_TOKEN}' } };
+    const error = await failure(core.api.addService({ name: 'notes', config, secrets: [{ name: 'NOTES_TOKEN', value: 'tok\u0000123' }] }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain('NUL byte');
+    expect(await configured()).not.toContain('notes');
+    expect(await core.api.listSecrets({})).toEqual([]);
+  });
+
   it('refuses a line other than the one shown before writing anything', async () => {
     const error = await failure(core.api.addService({ name: 'notes', config: memoryEntry(), secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: 'node something-else.js' } }));
     expect(error.code).toBe('invalid_input');

@@ -2,7 +2,7 @@ import { ADD_SERVICE_STEPS, MAX_FAILED_OUTPUT, type AddServiceResult, type AddSe
 import { assertNoCaseTwin, assertNoSeparator, isStdio } from '../../../shared/config';
 import { CodedError, errorMessage, hintSentence, isCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { secretKey, type Vault } from '../../../shared/vault';
+import { refuseUnusableValue, secretKey, type Vault } from '../../../shared/vault';
 import type { Pool } from '../../pool';
 import { sendsSecret, type Registry } from '../../registry';
 import { refuseLiteralSecrets } from './literal-secret-refusal';
@@ -62,6 +62,8 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
     // As addServer: the secrets go in `secrets`, the entry holds references (a dry run is refused alike).
     refuseLiteralSecrets(name, config);
     refuseKeptVariables(config, registry.config().settings);
+    // As secrets set: a value no server could be given is refused before anything is written.
+    for (const secret of input.secrets ?? []) refuseUnusableValue(secret.value);
     const needsApproval = isStdio(config) || sendsSecret(config);
     const commandLine = needsApproval ? redact(approvalCommandLine(config)) : undefined;
     const shown = { ...(commandLine !== undefined ? { commandLine } : {}), needsApproval };
