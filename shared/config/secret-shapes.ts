@@ -125,23 +125,26 @@ export function secretInQuery(value: string): string | undefined {
 }
 
 /** A key's prefix as services put it in a path (`tok_…`, `sk_…`, `pk_…`, `ghp_…`, `xoxb-…`). */
-const PATH_TOKEN_PREFIX = /^(?:tok|sk|pk|rk|gh[posur]|xox[a-z])[_-]/i;
+const PATH_TOKEN_PREFIX = /^(?:tok|sk|pk|rk|gh[posur]|xox[abpr])[_-]/;
 
 /**
  * A path segment that reads as a key, though `tokenShaped` lets it by: a key's prefix before a piece
  * with a digit (`tok_…`, `xoxb-123…`), or a long piece of letters and digits that is no run of words,
- * or holds many digits (lower-case hex, a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`)
- * and UUIDs split into short pieces and pass.
+ * or holds many digits (a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`), UUIDs and
+ * lower-case hex IDs (an account, an ObjectId, a commit) pass.
  */
 export function keyShapedSegment(segment: string): boolean {
   if (!/^[A-Za-z0-9_.~-]+$/.test(segment)) return false;
   const prefix = PATH_TOKEN_PREFIX.exec(segment);
   if (prefix !== null) {
     const rest = segment.slice(prefix[0].length);
-    if (rest.split(/[-_.~]/).some((piece) => piece.length >= 10 && /\d/.test(piece))) return true;
+    // `sk-learning2024` is a slug: after the prefix, a key's piece is long, or no run of words.
+    if (rest.split(/[-_.~]/).some((piece) => piece.length >= 10 && /\d/.test(piece) && (piece.length >= 16 || !madeOfWords(piece)))) return true;
   }
   return segment.split(/[-_.~]/).some((piece) => {
     if (piece.length < 20 || !/[A-Za-z]/.test(piece) || !/\d/.test(piece)) return false;
+    // Lower-case hex is how IDs are written in paths (a Cloudflare account, an ObjectId, a commit).
+    if (/^[0-9a-f]+$/.test(piece)) return false;
     return !madeOfWords(piece) || piece.replace(/\D/g, '').length >= 8;
   });
 }

@@ -10,7 +10,6 @@ describe('a key in a URL path segment', () => {
     'https://x.example/hooks/pk_test_TYooMQauvdEDq54NiTphI7jx',
     'https://x.example/ghp_0123456789abcdefghijABCDEFGHIJ012345/mcp',
     'https://x.example/slack/xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOp',
-    'https://x.example/mcp/3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e',
     'https://x.example/mcp/abcdefABCDEF1234567890abcdef1234',
     'https://x.example/u/k7x2m9qpl4vz8w3rt6yn1bc5/sse',
   ];
@@ -34,6 +33,14 @@ describe('a key in a URL path segment', () => {
       'https://x.example/v1/McpServerMain2024Edition/mcp',
       'https://x.example/apps/my_long_server_name_for_production_2024/mcp',
       'https://x.example/mcp/2024/11/05/streamable-http',
+      // IDs in lower-case hex: a Cloudflare account, a Mongo ObjectId, a git commit.
+      'https://x.example/accounts/023e105f4ecef8ad9ca31a8372d0c353/mcp',
+      'https://x.example/items/507f1f77bcf86cd799439011/mcp',
+      'https://x.example/commits/da39a3ee5e6b4b0d3255bfef95601890afd80709/mcp',
+      // Slugs and product codes that only look like a key's prefix.
+      'https://x.example/courses/sk-learning2024/mcp',
+      'https://x.example/SK-2024120112345/mcp',
+      'https://x.example/xoxo-2024hugs12345/mcp',
     ];
     for (const url of plain) expect({ url, path: secretInUrlPath(url) }).toEqual({ url, path: false });
   });
