@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnError } from './stdio-errors';
+import { lineTooLong, spawnError } from './stdio-errors';
 
 const ENOENT = Object.assign(new Error('spawn ENOENT'), { code: 'ENOENT' });
 
@@ -38,5 +38,13 @@ describe('spawnError: a value Node refuses to pass to a program', () => {
     const error = spawnError(thrown, { server: 'srv', command: 'node' });
     expect(error.message).toBe(`could not start "srv": options.env['API_TOKEN'] cannot be passed to a program`);
     expect(`${error.message} ${error.hint ?? ''}`).not.toContain('TOPSECRET');
+  });
+});
+
+describe('lineTooLong', () => {
+  it('says the bound in MiB, and a small one in KiB rather than "0 MiB"', () => {
+    expect(lineTooLong('big', 8 * 1024 * 1024, 0x7b).message).toBe('"big" sent a message over 8 MiB; it was not read, and the server was stopped (one message from a server may hold at most 8 MiB)');
+    expect(lineTooLong('small', 48 * 1024, 0x7b).message).toContain('over 48 KiB');
+    expect(lineTooLong('stray', 48 * 1024, 0x41).message).toBe('"stray" wrote more than 48 KiB without a line break; it was stopped');
   });
 });

@@ -64,13 +64,14 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
  * server writing something else to stdout.
  */
 export function lineTooLong(server: string, limit: number, lead?: number): CodedError {
-  const mib = Math.round((limit / (1024 * 1024)) * 10) / 10;
+  // A library's small bound (under a MiB) in KiB: "0 MiB" would say nothing.
+  const mib = limit >= 1024 * 1024 ? `${Math.round((limit / (1024 * 1024)) * 10) / 10} MiB` : `${Math.max(1, Math.round(limit / 1024))} KiB`;
   if (lead === 0x7b) {
-    return new CodedError('server_unavailable', `"${server}" sent a message over ${mib} MiB; it was not read, and the server was stopped (one message from a server may hold at most ${mib} MiB)`, {
+    return new CodedError('server_unavailable', `"${server}" sent a message over ${mib}; it was not read, and the server was stopped (one message from a server may hold at most ${mib})`, {
       hint: `the server's answer is too large: ask it for less (a narrower query, a smaller page), or check the server`,
     });
   }
-  return new CodedError('server_unavailable', `"${server}" wrote more than ${mib} MiB without a line break; it was stopped`, {
+  return new CodedError('server_unavailable', `"${server}" wrote more than ${mib} without a line break; it was stopped`, {
     hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
   });
 }

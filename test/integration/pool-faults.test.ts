@@ -242,7 +242,7 @@ describe('pool: servers that never work', () => {
     const { pool } = await poolWith({ f: faultServer('flood', { PID_FILE: pidFile }) }, { maxMessageBytes: 256 * 1024 });
     const error = await rejection(pool.start('f'));
     expect(error.code).toBe('server_unavailable');
-    expect(error.message).toBe('"f" wrote more than 0.3 MiB without a line break; it was stopped');
+    expect(error.message).toBe('"f" wrote more than 256 KiB without a line break; it was stopped');
     expect(error.hint).toContain('newline-delimited JSON-RPC');
     expect(pool.status('f').state).toBe('error');
     expect(isAlive(readPid(pidFile))).toBe(false);

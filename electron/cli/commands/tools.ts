@@ -83,7 +83,7 @@ async function unlisted(core: Core, server: string | undefined): Promise<string[
 async function refuseAwaitingApproval(core: Core, server: string, what: string): Promise<void> {
   const status = (await core.api.status({})).servers.find((s) => s.name === server);
   if (status?.enabled !== true || status.approval !== 'pending') return;
-  const waits = status.transport === 'stdio' ? 'its command waits' : 'where it sends secrets waits';
+  const waits = status.transport === 'stdio' ? 'its command waits' : 'sending its secrets to its address waits';
   throw new CodedError('denied', `"${server}" has not run yet, so its ${what} are not known: ${waits} for your approval`, {
     hint: `Review it, then run \`connected-services servers approve ${server}\``,
   });
