@@ -126,13 +126,16 @@ describe('the person\'s powers belong to the person: a same-user process against
 
     // Each request is waiting in the app, and the admin log says who asked.
     const confirmations = (await served.api('listConfirmations')).body.result as { id: string; method: string; from: string; pid?: number; input: unknown }[];
-    expect(confirmations).toHaveLength(cli.length + raw.length);
+    // The raw API asks again exactly what two commands asked before they exited (allow the call, approve the command): one card each.
+    expect(confirmations).toHaveLength(cli.length + raw.length - 2);
+    expect(confirmations.filter((c) => c.method === 'decideApproval' || c.method === 'approveServer')).toHaveLength(2);
     expect(confirmations.every((c) => c.from === 'cli')).toBe(true);
     expect(JSON.stringify(confirmations)).toContain('${secret:GH_TOKEN}');
     expect(JSON.stringify(confirmations)).not.toContain('attacker-value-123456');
     const log = (await served.api('readAdminLog', { limit: 100 })).body.result as AdminRow[];
     const asked = log.filter((e) => e.outcome === 'waiting');
     expect(asked).toHaveLength(cli.length + raw.length);
+    expect(log.filter((e) => e.outcome === 'withdrawn')).toHaveLength(2);
     expect(asked.every((e) => e.who === 'cli' && e.confirmation !== undefined)).toBe(true);
     expect(asked.filter((e) => e.pid !== undefined).length).toBeGreaterThanOrEqual(cli.length);
     expect(readFileSync(join(home, 'audit', 'admin.jsonl'), 'utf8')).not.toContain('attacker-value-123456');
