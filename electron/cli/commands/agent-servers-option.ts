@@ -19,7 +19,10 @@ export function addServersOptions(command: Command, help: string, noneHelp: stri
     if (given.size < 2) return;
     const agent = String(action.processedArgs[0] ?? 'NAME');
     throw new CodedError('invalid_input', '--servers and --no-servers cannot be given together: --no-servers means no server at all', {
-      hint: `Give one: \`connected-services agents ${action.name()} "${agent}" --servers NAME,…\` (or * for all), or \`connected-services agents ${action.name()} "${agent}" --no-servers\``,
+      hint:
+        action.name() === 'add'
+          ? `Give one: \`connected-services agents add "${agent}" --servers NAME,…\` (or * for all), or \`connected-services agents add "${agent}" --no-servers\``
+          : `Give one: \`connected-services agents set "${agent}" --servers NAME,…\` (or * for all), or \`connected-services agents set "${agent}" --no-servers\``,
     });
   });
 }
