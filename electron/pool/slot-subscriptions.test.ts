@@ -85,6 +85,21 @@ const settle = async (): Promise<void> => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
 };
 
+type Started = Awaited<ReturnType<typeof started>>;
+
+/** The first caller of a URI leaves its subscribe while it is in flight; a later caller then subscribes (with `signal`, if given). */
+async function firstLeavesThenLater(pool: Started['pool'], signal?: AbortSignal): Promise<{ later: Promise<void> }> {
+  const first = new AbortController();
+  const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
+  await settle();
+  first.abort();
+  await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
+  const later = pool.subscribeResource('board', 'ui://board/view', signal ? { signal } : undefined);
+  await settle();
+  // Wrapped: an async function's returned promise would be awaited here.
+  return { later };
+}
+
 describe('a server’s resource subscriptions held by several callers', () => {
   it('the first caller of a URI cancelling ends only its own wait: the shared subscribe goes on for the next', async () => {
     const { pool, sent } = await started();
@@ -146,14 +161,8 @@ describe('a server’s resource subscriptions held by several callers', () => {
 
   it('a late answer while a later caller’s subscribe is in flight is not given back under it; it is once that one is abandoned too', async () => {
     const { pool, sent } = await started(true);
-    const first = new AbortController();
-    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
-    await settle();
-    first.abort();
-    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
     const second = new AbortController();
-    const later = pool.subscribeResource('board', 'ui://board/view', { signal: second.signal });
-    await settle();
+    const { later } = await firstLeavesThenLater(pool, second.signal);
     sent[0]?.answer();
     await settle();
     expect(sent.map((s) => [s.subscribe, s.aborted])).toEqual([
@@ -173,13 +182,7 @@ describe('a server’s resource subscriptions held by several callers', () => {
 
   it('a late answer while a later caller’s subscribe is in flight is given back if that subscribe fails', async () => {
     const { pool, sent } = await started(true);
-    const first = new AbortController();
-    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
-    await settle();
-    first.abort();
-    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
-    const later = pool.subscribeResource('board', 'ui://board/view');
-    await settle();
+    const { later } = await firstLeavesThenLater(pool);
     sent[0]?.answer();
     await settle();
     sent[1]?.fail(new Error('resource busy'));
@@ -190,13 +193,7 @@ describe('a server’s resource subscriptions held by several callers', () => {
 
   it('a late answer is not given back while a later caller holds the URI: that holder gives it back when it leaves', async () => {
     const { pool, sent } = await started(true);
-    const first = new AbortController();
-    const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
-    await settle();
-    first.abort();
-    await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
-    const later = pool.subscribeResource('board', 'ui://board/view');
-    await settle();
+    const { later } = await firstLeavesThenLater(pool);
     sent[0]?.answer();
     sent[1]?.answer();
     await expect(later).resolves.toBeUndefined();
