@@ -1,19 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
-
-function homeWith(config: string): string {
-  const home = tempHome('cs-config-');
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, 'mcp.json'), config, { mode: 0o600 });
-  return home;
-}
+import { homeWithConfig, runCli } from '../support/cli';
 
 // A bad entry is shown on its row; the error after the table only names it (and says what no row does).
 describe('a bad entry of mcp.json is said once', () => {
   it('status says a bad entry\'s problem once, on its row; the error names the entry and says only what no row does (exit 2, --json as before)', async () => {
-    const home = homeWith(JSON.stringify({ mcpServers: { x: { command: 5 } } }));
+    const home = homeWithConfig(JSON.stringify({ mcpServers: { x: { command: 5 } } }));
     const problem = 'field "command": expected string, got number 5';
     const once = await runCli(home, ['status']);
     expect(once.code).toBe(2);
@@ -25,7 +17,7 @@ describe('a bad entry of mcp.json is said once', () => {
     expect((JSON.parse(json.stderr) as { error: { message: string } }).error.message).toContain(`server "x": ${problem}`);
 
     // A problem of the whole file has no row: the error says it, and names the entries the rows show.
-    const both = homeWith(JSON.stringify({ mcpServers: { x: { command: 5 }, y: { args: [] } }, settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } } }));
+    const both = homeWithConfig(JSON.stringify({ mcpServers: { x: { command: 5 }, y: { args: [] } }, settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } } }));
     const text = await runCli(both, ['status']);
     expect(text.code).toBe(2);
     const said = `${text.stdout}${text.stderr}`;
@@ -36,7 +28,7 @@ describe('a bad entry of mcp.json is said once', () => {
   it('servers list says a bad entry\'s problem once, on its row; the error names the entry and says only what no row does (exit 2, --json as before)', async () => {
     const problem = 'field "command": expected string, got number 5';
     for (const config of [{ x: { command: 5 } }, { x: { command: 5 }, good: { command: 'node' } }]) {
-      const home = homeWith(JSON.stringify({ mcpServers: config }));
+      const home = homeWithConfig(JSON.stringify({ mcpServers: config }));
       const once = await runCli(home, ['servers', 'list']);
       expect(once.code).toBe(2);
       expect(`${once.stdout}${once.stderr}`.split(problem).length - 1, `${once.stdout}${once.stderr}`).toBe(1);
@@ -50,7 +42,7 @@ describe('a bad entry of mcp.json is said once', () => {
     }
 
     // A problem of the whole file has no row: the error says it, and names the entries the rows show.
-    const both = homeWith(JSON.stringify({ mcpServers: { x: { command: 5 }, y: { args: [] } }, settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } } }));
+    const both = homeWithConfig(JSON.stringify({ mcpServers: { x: { command: 5 }, y: { args: [] } }, settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } } }));
     const text = await runCli(both, ['servers', 'list']);
     expect(text.code).toBe(2);
     const said = `${text.stdout}${text.stderr}`;

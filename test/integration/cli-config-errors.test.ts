@@ -1,20 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnWidth } from '../../shared/text';
-import { runCli, tempHome } from '../support/cli';
+import { homeWithConfig, runCli } from '../support/cli';
 import { startServe } from '../support/serve';
-
-function homeWith(config: string): string {
-  const home = tempHome('cs-config-');
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, 'mcp.json'), config, { mode: 0o600 });
-  return home;
-}
 
 describe('a broken mcp.json is reported, never shown as an empty one', () => {
   it('servers list: a field error names file, server and field, exit 2', async () => {
-    const home = homeWith('{"mcpServers": {"a": {"command": 5}}}');
+    const home = homeWithConfig('{"mcpServers": {"a": {"command": 5}}}');
     const result = await runCli(home, ['servers', 'list']);
     expect(result.code).toBe(2);
     expect(result.stdout).not.toContain('No servers configured');
@@ -28,7 +20,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   });
 
   it('status with an mcp.json that does not parse says the problem once, as its error (exit 2)', async () => {
-    const home = homeWith('{"mcpServers":\n');
+    const home = homeWithConfig('{"mcpServers":\n');
     const result = await runCli(home, ['status']);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('Config file:');
@@ -39,7 +31,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
 
   it('servers list --json keeps the reason after a field path ending in a credential header or variable; a secret in the file stays hidden', async () => {
     const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
-    const home = homeWith(
+    const home = homeWithConfig(
       JSON.stringify({
         mcpServers: {
           a: { type: 'http', url: 'https://a.example/mcp', headers: { Authorization: 5 } },
@@ -72,7 +64,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
 
   // Printed as `field "auth": unknown field "x"` or after `server "session":`, the words read as a credential's value and were hidden.
   it('keeps the words of an unknown nested field and of a problem of a server named like a credential (servers list, status)', async () => {
-    const home = homeWith(
+    const home = homeWithConfig(
       JSON.stringify({
         mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', auth: { type: 'oauth', authorizationParams: {} } }, session: { args: [] } },
         settings: { secretStores: { op: { type: 'command', command: 'op', arg: [] } } },
@@ -84,7 +76,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
       expect(result.stdout + result.stderr).not.toContain('[redacted]');
       expect(result.stdout + result.stderr).toMatch(/field "settings\.secretStores\.op\.arg": unknown field/);
     }
-    const settingsFixed = homeWith(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', auth: { type: 'oauth', authorizationParams: {} } }, session: { args: [] } } }));
+    const settingsFixed = homeWithConfig(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://a.example/mcp', auth: { type: 'oauth', authorizationParams: {} } }, session: { args: [] } } }));
     const list = await runCli(settingsFixed, ['servers', 'list']);
     expect(list.stdout).toMatch(/^a\s+invalid entry\s+field "auth\.authorizationParams": unknown field/m);
     expect(list.stdout).toMatch(/^session\s+invalid entry\s+field "command": is required/m);
@@ -92,7 +84,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   });
 
   it("names a header of two words in quotes, with its reason, through a running app's App API too (servers list, doctor)", async () => {
-    const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, d: { type: 'http', url: 'https://d.example/mcp', headers: { 'My Token': 'v' } } } }));
+    const home = homeWithConfig(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, d: { type: 'http', url: 'https://d.example/mcp', headers: { 'My Token': 'v' } } } }));
     const said = 'field headers["My Token"]: a header name is letters';
     const served = await startServe(home);
     try {
@@ -110,7 +102,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   }, 90_000);
 
   it('servers list: a file that is not JSON, exit 2', async () => {
-    const home = homeWith('{"mcpServers": ');
+    const home = homeWithConfig('{"mcpServers": ');
     const result = await runCli(home, ['servers', 'list']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/not valid JSON at line \d+, column \d+/);
@@ -118,7 +110,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
 
   it('servers list, status and doctor: an emptied file (as an editor leaves it mid-save) is exit 2 saying so, not "No servers configured"', async () => {
     for (const content of ['', ' \n\t\n']) {
-      const home = homeWith(content);
+      const home = homeWithConfig(content);
       const file = join(home, 'mcp.json');
       for (const command of [['servers', 'list'], ['status'], ['doctor']]) {
         const result = await runCli(home, command);
@@ -131,7 +123,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   });
 
   it('status: a file that is not JSON, or a field of the wrong type, is exit 2 with file, place and fix (no stack trace)', async () => {
-    const notJson = homeWith('{"mcpServers": ');
+    const notJson = homeWithConfig('{"mcpServers": ');
     const file = join(notJson, 'mcp.json');
     const text = await runCli(notJson, ['status']);
     expect(text.code).toBe(2);
@@ -146,18 +138,18 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(body.configIssues).toEqual([expect.objectContaining({ file, message: expect.stringMatching(/not valid JSON at line \d+/) as unknown })]);
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid_config', data: { file } } });
 
-    const wrongType = homeWith('{"mcpServers": {"a": {"command": 5}}}');
+    const wrongType = homeWithConfig('{"mcpServers": {"a": {"command": 5}}}');
     const field = await runCli(wrongType, ['status']);
     expect(field.code).toBe(2);
     expect(field.stdout).toMatch(/^a\s+invalid entry\s+invalid_config: field "command": expected string, got number 5$/m);
     expect(field.stderr).toContain('error [invalid_config]: The config has an invalid entry, shown above: "a"');
     expect(field.stderr).toContain(`hint: Fix ${join(wrongType, 'mcp.json')}, then try again`);
-    const fine = await runCli(homeWith('{"mcpServers": {}}'), ['status']);
+    const fine = await runCli(homeWithConfig('{"mcpServers": {}}'), ['status']);
     expect(fine.code, fine.stderr).toBe(0);
   });
 
   it('call and tools on a server: the broken file is the reason (exit 2), not "no such server"', async () => {
-    const home = homeWith('{"mcpServers": {"a": {"command": 5}}}');
+    const home = homeWithConfig('{"mcpServers": {"a": {"command": 5}}}');
     for (const args of [['call', 'a', 'echo'], ['tools', 'a']]) {
       const result = await runCli(home, args);
       expect(result.code, args.join(' ')).toBe(2);
@@ -171,13 +163,13 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
       expect(result.stderr).toContain('mcp.json also has invalid entry "a" (`connected-services servers list` shows why)');
     }
     // A file that is not JSON may hold it: the file stays the reason.
-    const notJson = await runCli(homeWith('{"mcpServers": '), ['tools', 'nosuch']);
+    const notJson = await runCli(homeWithConfig('{"mcpServers": '), ['tools', 'nosuch']);
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toContain('error [invalid_config]');
   });
 
   it('tools, resources and prompts of every server: a broken file is exit 2, never "No tools." or []', async () => {
-    const home = homeWith('{"mcpServers": ');
+    const home = homeWithConfig('{"mcpServers": ');
     for (const command of ['tools', 'resources', 'prompts']) {
       const text = await runCli(home, [command]);
       expect(text.code, command).toBe(2);
@@ -191,7 +183,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   });
 
   it('call on a server that is not configured: not_found with a command that exists', async () => {
-    const home = homeWith('{"mcpServers": {}}');
+    const home = homeWithConfig('{"mcpServers": {}}');
     for (const args of [['call', 'nosuch', 'echo'], ['tools', 'nosuch']]) {
       const result = await runCli(home, args);
       expect(result.code, args.join(' ')).toBe(3);
@@ -202,7 +194,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   });
 
   it('servers list and status line up the columns after a server name of wide characters (CJK, emoji)', async () => {
-    const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, 日本語: { command: 'node' }, 'b😀': { command: 'node' } } }));
+    const home = homeWithConfig(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, 日本語: { command: 'node' }, 'b😀': { command: 'node' } } }));
     for (const args of [['servers', 'list'], ['status']]) {
       const result = await runCli(home, args);
       expect(result.code, args.join(' ')).toBe(2);
@@ -218,7 +210,7 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
   });
 
   it('one bad entry disables only itself: the others are listed, the bad one is shown with its problem', async () => {
-    const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, bad: { command: 'node', args: 'x.js' } } }));
+    const home = homeWithConfig(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, bad: { command: 'node', args: 'x.js' } } }));
     const file = join(home, 'mcp.json');
     const list = await runCli(home, ['servers', 'list']);
     expect(list.code).toBe(2);

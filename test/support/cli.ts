@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,13 @@ export interface CliResult {
 export function tempHome(prefix = 'cs-home-'): string {
   const home = join(mkdtempSync(join(tmpdir(), prefix)), 'home');
   mkdirSync(home, { mode: 0o700 });
+  return home;
+}
+
+/** A new data folder whose mcp.json holds `config` as given (mode 600), for tests of what a file says. */
+export function homeWithConfig(config: string, prefix = 'cs-config-'): string {
+  const home = tempHome(prefix);
+  writeFileSync(join(home, 'mcp.json'), config, { mode: 0o600 });
   return home;
 }
 
