@@ -127,10 +127,18 @@ export function secretInQuery(value: string): string | undefined {
 /** A key's prefix as services put it in a path (`tok_…`, `sk_…`, `pk_…`, `ghp_…`, `xoxb-…`). */
 const PATH_TOKEN_PREFIX = /^(?:tok|sk|pk|rk|gh[posur]|xox[abpr])[_-]/;
 
+/** A ULID (26 characters of Crockford's base32, upper case, the first 0-7), bare or after a short word: `proj_01HZX3K9Q7T2M8N4P6R5S1V0WY`. */
+const ULID_ID = /^(?:[a-z]{2,12}[_-])?[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+
+/** An ID that is a ULID, which a path names a record by; one after a key's prefix (`sk_01HZ…`, `glpat-01HZ…`) is a key still. */
+function ulidId(segment: string): boolean {
+  return ULID_ID.test(segment) && !PATH_TOKEN_PREFIX.test(segment) && !hasTokenPrefix(segment);
+}
+
 /**
  * A path segment that reads as a key, though `tokenShaped` lets it by: a key's prefix before a piece
  * with a digit (`tok_…`, `xoxb-123…`), or a long piece of letters and digits that is no run of words,
- * or holds many digits (a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`), UUIDs and
+ * or holds many digits (a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`), UUIDs, ULIDs and
  * lower-case hex IDs (an account, an ObjectId, a commit) pass.
  */
 export function keyShapedSegment(segment: string): boolean {
@@ -141,6 +149,7 @@ export function keyShapedSegment(segment: string): boolean {
     // `sk-learning2024` is a slug: after the prefix, a key's piece is long, or no run of words.
     if (rest.split(/[-_.~]/).some((piece) => piece.length >= 10 && /\d/.test(piece) && (piece.length >= 16 || !madeOfWords(piece)))) return true;
   }
+  if (ulidId(segment)) return false;
   return segment.split(/[-_.~]/).some((piece) => {
     if (piece.length < 20 || !/[A-Za-z]/.test(piece) || !/\d/.test(piece)) return false;
     // Lower-case hex is how IDs are written in paths (a Cloudflare account, an ObjectId, a commit).
@@ -152,7 +161,7 @@ export function keyShapedSegment(segment: string): boolean {
 /** A URL's path segments that are token-shaped (`/u/<token>/mcp`), decoded. */
 export function secretPathSegments(value: string): string[] {
   if (!URL.canParse(value)) return [];
-  return new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe).filter((segment) => tokenShaped(segment) || keyShapedSegment(segment));
+  return new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe).filter((segment) => keyShapedSegment(segment) || (!ulidId(segment) && tokenShaped(segment)));
 }
 
 /** A URL whose path holds a token-shaped segment (`/u/<token>/mcp`): the service reads it as a credential. */

@@ -12,6 +12,11 @@ describe('a key in a URL path segment', () => {
     'https://x.example/slack/xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOp',
     'https://x.example/mcp/abcdefABCDEF1234567890abcdef1234',
     'https://x.example/u/k7x2m9qpl4vz8w3rt6yn1bc5/sse',
+    // A key's prefix before a ULID-shaped piece, and a mixed-case run, are keys still.
+    'https://x.example/mcp/sk_live_01HZX3K9Q7T2M8N4P6R5S1V0WY',
+    'https://x.example/mcp/sk_01HZX3K9Q7T2M8N4P6R5S1V0WY',
+    'https://x.example/mcp/glpat-01HZX3K9Q7T2M8N4P6R5S1V0WY',
+    'https://x.example/projects/proj_01HZX3K9Q7t2M8n4P6r5S1v0WY/mcp',
   ];
 
   it('is refused, a token prefix or a long run of letters and digits alike', () => {
@@ -21,7 +26,7 @@ describe('a key in a URL path segment', () => {
     }
   });
 
-  it('leaves ordinary paths, slugs, versions and UUIDs alone', () => {
+  it('leaves ordinary paths, slugs, versions, UUIDs and ULIDs alone', () => {
     const plain = [
       'https://x.example/mcp',
       'https://x.example/v1/sse',
@@ -41,6 +46,10 @@ describe('a key in a URL path segment', () => {
       'https://x.example/courses/sk-learning2024/mcp',
       'https://x.example/SK-2024120112345/mcp',
       'https://x.example/xoxo-2024hugs12345/mcp',
+      // ULIDs, bare or after a word: how many services name a project or a run.
+      'https://x.example/projects/proj_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+      'https://x.example/projects/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+      'https://x.example/runs/run-01J9S7Q2W4E6R8T0Y3M5N7B9C1/mcp',
     ];
     for (const url of plain) expect({ url, path: secretInUrlPath(url) }).toEqual({ url, path: false });
   });
