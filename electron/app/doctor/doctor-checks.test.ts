@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
@@ -238,12 +238,16 @@ describe('runDoctor', () => {
     const servers = {
       files: { command: process.execPath, args: ['-y', missing] },
       here: { command: process.execPath, args: [tmpdir()] },
-      // A flag's value: a file the server may make itself (a new database).
-      db: { command: process.execPath, args: ['--db-path', missing] },
+      // A flag's value in a folder that is there: a file the server may make itself (a new database).
+      db: { command: process.execPath, args: ['--db-path', join(tmpdir(), 'cs-doctor-no-such.db')] },
+      // A flag's value in a folder that is not there: a server seldom makes the folder.
+      ro: { command: process.execPath, args: ['--read-only', missing] },
     } satisfies Record<string, ServerConfig>;
     const checks = await runDoctor({ ...deps('approved', []), servers });
     expect(checks.find((c) => c.id === 'server:files')).toMatchObject({ status: 'warn', fix: 'If the server should find it there, create it; else fix "args" in /d/mcp.json' });
     expect(checks.find((c) => c.id === 'server:db')).toMatchObject({ status: 'ok' });
+    expect(checks.find((c) => c.id === 'server:ro')).toMatchObject({ status: 'warn', fix: 'If the server should use that folder, create it; else fix "args" in /d/mcp.json' });
+    expect(checks.find((c) => c.id === 'server:ro')?.detail).toContain(`${dirname(missing)}, the folder ${missing} (among its arguments) is in, does not exist`);
     expect(checks.find((c) => c.id === 'server:files')?.detail).toContain(`${missing}, among its arguments, does not exist`);
     expect(checks.find((c) => c.id === 'server:here')).toMatchObject({ status: 'ok' });
   });

@@ -139,8 +139,11 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
       return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
     }
     // Filesystem's folder, say: the program starts, then exits at once with its own words.
-    const missingArgument = missingPaths(config).find((path) => path.kind === 'argument' && path.doctorChecks);
-    if (missingArgument) return { id, title, status: 'warn', detail: `command found at ${found}, but ${missingArgument.note}`, fix: `If the server should find it there, create it; else fix "args" in ${where}` };
+    const missingArgument = missingPaths(config).find((path) => (path.kind === 'argument' || path.kind === 'argumentFolder') && path.doctorChecks);
+    if (missingArgument) {
+      const create = missingArgument.kind === 'argumentFolder' ? 'If the server should use that folder, create it' : 'If the server should find it there, create it';
+      return { id, title, status: 'warn', detail: `command found at ${found}, but ${missingArgument.note}`, fix: `${create}; else fix "args" in ${where}` };
+    }
     return { id, title, status: 'ok', detail: `command found at ${found}` };
   }
   // Probing is harmless (no secret is sent), but the entry will not be used until approved: say so first.

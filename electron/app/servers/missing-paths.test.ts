@@ -18,6 +18,17 @@ describe('missingPaths', () => {
     ]);
   });
 
+  it("names the missing folder a flag's value is in, which doctor checks: a server seldom makes it", () => {
+    const inside = join(gone, 'dir');
+    expect(missingPaths({ command: 'npx', args: ['-y', 'some-server', '--read-only', inside] })).toEqual([
+      {
+        note: `${gone}, the folder ${inside} (among its arguments) is in, does not exist (yet): a server seldom makes it; if it should find or make ${inside} there, create the folder, else check the path`,
+        kind: 'argumentFolder',
+        doctorChecks: true,
+      },
+    ]);
+  });
+
   it('names the program and the folder it runs in, which doctor checks too', () => {
     expect(missingPaths({ command: './serve.sh', cwd: gone })).toEqual([
       { note: `${gone} does not exist (yet): the server cannot start until it does`, kind: 'folder', doctorChecks: true },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { isStdio, type ServerConfig } from '../../../shared/config';
 
 /** An argument that reads as a whole path on its own: not a flag's value (`--a=/x`), a volume (`/a:/b`) or a reference. */
@@ -11,15 +11,19 @@ function pathArgument(arg: string): boolean {
 
 export interface MissingPath {
   note: string;
-  kind: 'program' | 'folder' | 'argument';
-  /** `doctor` checks it too: the program, the folder it runs in, and an argument standing alone (not a flag's value, which a server may create). */
+  /** `argumentFolder`: a flag's value whose folder is missing too, said of the folder. */
+  kind: 'program' | 'folder' | 'argument' | 'argumentFolder';
+  /**
+   * `doctor` checks it too: the program, the folder it runs in, an argument standing alone, and a
+   * flag's value whose folder is missing (a server may create a file, seldom the folder it goes in).
+   */
   doctorChecks: boolean;
 }
 
 /**
  * What an entry names on this computer that is not there (yet), each as a sentence: its program
  * (a command with a slash; a bare name is found on PATH), the folder it runs in, and an argument
- * that is a whole path (Filesystem's folder). Said before it is added, never refused: it may be
+ * that is a whole path (Filesystem's folder, or the folder of a flag's value). Said before it is added, never refused: it may be
  * made later, or by the server itself; but a typo would otherwise show only when it fails to start.
  */
 export function missingPaths(config: ServerConfig, from: string = process.cwd()): MissingPath[] {
@@ -36,6 +40,12 @@ export function missingPaths(config: ServerConfig, from: string = process.cwd())
     if (!pathArgument(arg) || existsSync(arg)) return;
     // `--db-path /x/new.db`: a file the server may make itself; a path standing alone is one it reads (Filesystem's folder).
     const standsAlone = !(args[at - 1] ?? '').startsWith('--');
+    const folder = dirname(arg);
+    // `--read-only /x/gone/dir` with /x/gone missing: a server makes a file or a folder, seldom the folders above it.
+    if (!standsAlone && !existsSync(folder)) {
+      notes.push({ note: `${folder}, the folder ${arg} (among its arguments) is in, does not exist (yet): a server seldom makes it; if it should find or make ${arg} there, create the folder, else check the path`, kind: 'argumentFolder', doctorChecks: true });
+      return;
+    }
     notes.push({ note: `${arg}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: standsAlone });
   });
   return notes;
