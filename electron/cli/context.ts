@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CoreEnv } from '../../shared/core-env';
 import { busyAppError, createCore, findLiveAppPatiently, refuseUnreachableApp, type AppProbe, type Core, type CoreOptions, type RuntimeInfo } from '../app';
-import { defaultDataDir } from '../registry';
+import { DATA_DIR_ENV, defaultDataDir, relativeHomeNote } from '../registry';
 import { runningAppCore } from './app-core';
 import { commandLineApi } from './command-line-api';
 import { askHidden } from './hidden-input';
@@ -54,11 +54,8 @@ export interface CliContext extends Readonly<Pick<CoreEnv, 'dataDir' | 'env'>> {
  * vault's passphrase is never asked there (it comes from the environment it gives, or the open fails).
  */
 export function createContext(globals: GlobalOptions, output: Output, env: Record<string, string | undefined>, { askAtTerminal = true }: { askAtTerminal?: boolean } = {}): CliContext {
-  const fromEnv = env['CONNECTED_SERVICES_HOME']?.trim();
-  // A relative folder is the working directory's (docs/cli.md): a bridge an agent starts elsewhere would use another, so it is said.
-  if (!globals.home && fromEnv && !isAbsolute(fromEnv)) {
-    output.err(`note: CONNECTED_SERVICES_HOME is a relative path (${fromEnv}): using ${resolve(fromEnv)}, the working directory's. Give an absolute path so every client uses this one folder.`);
-  }
+  const relative = globals.home ? undefined : relativeHomeNote(env[DATA_DIR_ENV]);
+  if (relative !== undefined) output.err(relative);
   const dataDir = globals.home
     ? resolve(globals.home)
     : defaultDataDir({ env, platform: process.platform, homeDir: env['HOME'] ?? homedir() });

@@ -46,3 +46,17 @@ export async function createConfigIfMissing(
     return servers;
   });
 }
+
+/** Where the person looks at what a new data folder starts with: the command line, or the desktop app's window. */
+export type FirstRunPlace = 'command line' | 'app';
+
+const DEMO_SHOWN: Record<FirstRunPlace, string> = { 'command line': 'servers list shows them', app: 'the Services screen shows them' };
+const NONE_YET: Record<FirstRunPlace, string> = { 'command line': 'servers add adds one', app: 'add one on the Services screen' };
+
+/**
+ * What a first run starts with, in the words of the place the person looks: the demo servers, or
+ * none where the demo is not written (a packaged app, whose files a system `node` cannot read).
+ */
+export function firstRunWords(place: FirstRunPlace, demo = true): string {
+  return demo ? `like any first run, it starts with the demo servers (${DEMO_SHOWN[place]})` : `it starts with no servers (${NONE_YET[place]})`;
+}

@@ -4,6 +4,7 @@ import { CodedError } from '../../shared/errors';
 import { shellQuote } from '../../shared/text';
 import { errnoCode, fsFailure } from '../fs-safe';
 import { notAFolder } from './data-dir';
+import { firstRunWords } from './first-run';
 
 /** What is at `path`: a folder, something else (a file where a folder of it should be counts), or nothing. */
 function whatIsAt(path: string): 'folder' | 'file' | 'nothing' {
@@ -21,11 +22,12 @@ function whatIsAt(path: string): 'folder' | 'file' | 'nothing' {
  * `--home` or CONNECTED_SERVICES_HOME names a folder the person typed: a missing one is made when the
  * folder above it exists (a new data folder, told once through `note`), and refused when that is
  * missing too, as a typo most likely is, instead of quietly starting a new data folder in a new
- * tree; a file in its place or above it is refused. `by` is what named it, as the person wrote it.
+ * tree; a file in its place or above it is refused. `by` is what named it, as the person wrote it;
+ * `firstRun` what the new folder starts with, in the words of where the person looks (firstRunWords).
  * Synchronous: the desktop app runs it before Electron is ready, where nothing may wait. Its
  * permissions are the data folder's own check (ensureDataDir).
  */
-export function prepareHomeFolder(home: string, note: (line: string) => void, by = '--home'): void {
+export function prepareHomeFolder(home: string, note: (line: string) => void, by = '--home', firstRun = firstRunWords('command line')): void {
   const dir = resolve(home);
   const here = whatIsAt(dir);
   if (here === 'folder') return;
@@ -45,5 +47,5 @@ export function prepareHomeFolder(home: string, note: (line: string) => void, by
     if (errnoCode(error) === 'EEXIST' && whatIsAt(dir) === 'folder') return;
     throw fsFailure(error, 'create the data folder', dir);
   }
-  note(`note: created a new data folder at ${dir} (${by} named a folder that did not exist); like any first run, it starts with the demo servers (servers list shows them)`);
+  note(`note: created a new data folder at ${dir} (${by} named a folder that did not exist); ${firstRun}`);
 }

@@ -4,6 +4,8 @@ export { MAX_CONFIGURED_SERVERS, refuseOverTotal } from './server-total';
 export { MAX_CONFIG_BYTES } from './config-read';
 export { defaultDataDir, ensureDataDir, DATA_DIR_ENV } from './data-dir';
 export { prepareHomeFolder } from './home-folder';
+export { firstRunWords, type FirstRunPlace } from './first-run';
+export { relativeHomeNote } from './relative-home';
 export type { DataDirContext } from './data-dir';
 export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret, sentReferences, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS } from './fingerprint';
 export type { SentReference } from './fingerprint';
