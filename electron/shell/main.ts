@@ -1,7 +1,7 @@
 import { app, dialog } from 'electron';
-import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { DATA_DIR_ENV, defaultDataDir, prepareHomeFolder } from '../registry';
+import { defaultDataDir } from '../registry';
+import { prepareDataFolder } from './data-folder';
 import { APP_USER_MODEL_ID, PRODUCT_NAME } from './app-identity';
 import { logLine } from './log-line';
 import { isNodeEvalInvocation } from './node-invocation';
@@ -19,15 +19,10 @@ import { errorMessage, isCodedError } from '../../shared/errors';
 const dataDir = defaultDataDir({ env: process.env, platform: process.platform, homeDir: homedir() });
 const paths = shellPaths(app.getAppPath(), dataDir);
 
-/**
- * The same folder as the CLI, created owner-only before Chromium puts its profile inside it. One
- * CONNECTED_SERVICES_HOME names follows the CLI's rule (prepareHomeFolder): made only under a folder
- * that exists, said in the log; a typo or a file in the way is refused in a dialog.
- */
+/** The data folder made ready (electron/shell/data-folder.ts); a typo or a file in the way is refused in a dialog. */
 function prepareDataDir(): boolean {
   try {
-    if (process.env[DATA_DIR_ENV]?.trim()) prepareHomeFolder(dataDir, (line) => console.error(logLine(line)), DATA_DIR_ENV);
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    prepareDataFolder({ dataDir, env: process.env, isPackaged: app.isPackaged, note: (line) => console.error(logLine(line)) });
     return true;
   } catch (error) {
     const said = isCodedError(error) ? `${error.message}${error.hint !== undefined ? `\n\n${error.hint}` : ''}` : `The data folder ${dataDir} cannot be created: ${errorMessage(error)}`;

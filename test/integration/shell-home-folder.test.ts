@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/cli';
 import { freePort } from '../support/ports';
 import { runShellDriver } from '../support/shell-driver';
 
@@ -19,18 +20,23 @@ async function startAt(home: string): Promise<Seen> {
 
 // CONNECTED_SERVICES_HOME names a folder the person typed: the desktop app follows the CLI's rule for it.
 describe('the desktop app and a CONNECTED_SERVICES_HOME that does not exist', () => {
-  it('makes it (owner-only) when the folder above it exists, and says so in its log once; then starts', async () => {
+  it('makes it (owner-only) when the folder above it exists, and says so in its log once, in the app\'s words; then starts', async () => {
     const base = mkdtempSync(join(tmpdir(), 'cs-shell-home-new-'));
     const home = join(base, 'data');
+    // Named relative to the app's working directory (the driver runs it in ROOT): the log says the absolute folder.
+    const given = relative(ROOT, home);
     // Its bridge on a free port, not the fixed one a new folder would take (shell-new-home-driver.ts).
     const port = await freePort();
-    const { printed, stderr } = await runShellDriver('test/integration/shell-new-home-driver.ts', home, {
+    const { printed, stderr } = await runShellDriver('test/integration/shell-new-home-driver.ts', given, {
       CONNECTED_SERVICES_PASSPHRASE: 'shell-home-folder-test',
       STUB_BRIDGE_PORT: String(port),
     });
     expect(printed).toMatchObject({ existedBefore: false, made: { folder: true, mode: 0o700 }, running: true, bridge: `http://127.0.0.1:${port}/mcp`, errorBoxes: [] });
-    const said = stderr.split('\n').filter((line) => line.includes('created a new data folder'));
-    expect(said).toEqual([`[connected-services] note: created a new data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist); like any first run, it starts with the demo servers (servers list shows them)`]);
+    const said = stderr.split('\n').filter((line) => line.includes('data folder') || line.includes('relative path'));
+    expect(said).toEqual([
+      `[connected-services] note: CONNECTED_SERVICES_HOME is a relative path (${given}): using ${home}, the working directory's. Give an absolute path so every client uses this one folder.`,
+      `[connected-services] note: created a new data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist); like any first run, it starts with the demo servers (the Services screen shows them)`,
+    ]);
     expect(existsSync(join(home, 'mcp.json'))).toBe(true);
   }, 90_000);
 
