@@ -1,4 +1,4 @@
-import type { ToolInfo } from '../../shared/api';
+import { hintedTier, type ToolInfo } from '../../shared/api';
 import type { Tier } from './agent-schema';
 
 // Verbs that often change something (open_pull_request, resolve_incident, check_in, download to disk)
@@ -91,15 +91,6 @@ export function tierFromName(name: string): Tier {
   return tierOfClauses(name, 'write') ?? 'write';
 }
 
-/** What the annotations say (MCP 2025-06-18, server/tools "Tool annotations"), the riskier of two that disagree. */
-function tierAnnotated(hints: ToolInfo['annotations']): Tier | undefined {
-  let tier: Tier | undefined;
-  if (hints?.readOnlyHint === true) tier = 'read';
-  if (hints?.readOnlyHint === false) tier = 'write';
-  if (hints?.destructiveHint === true) tier = 'destructive';
-  return tier;
-}
-
 /**
  * The tier of a tool: the riskier of what its annotations and its name say. Annotations are hints
  * a client must treat as untrusted unless the server is trusted (MCP 2025-06-18, server/tools "Tool
@@ -108,7 +99,7 @@ function tierAnnotated(hints: ToolInfo['annotations']): Tier | undefined {
  * takes the annotations' tier.
  */
 export function toolTier(tool: Pick<ToolInfo, 'name' | 'annotations'>): Tier {
-  const annotated = tierAnnotated(tool.annotations);
+  const annotated = hintedTier(tool.annotations);
   if (annotated === undefined) return tierFromName(tool.name);
   return riskier(tierOfClauses(tool.name, undefined), annotated);
 }

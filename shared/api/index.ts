@@ -12,6 +12,7 @@ export * from './add-service-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export { describeIssues, parseApiInput } from './parse-input';
 export { lazySchema } from './lazy-schema';
+export { hintedTier } from './tool-hints';
 export { IDLE_LIMIT_META, PERSON_USE_HEADER } from './web-use';
 export type {
   ApiMethods,

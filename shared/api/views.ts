@@ -70,6 +70,12 @@ export const ToolInfoSchema = lazySchema(() => z.object({
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: ToolAnnotationsSchema.optional(),
   /**
+   * The tier an agent's policy judges it by: the riskier of what its name and its annotations say
+   * (annotations are untrusted hints, MCP 2025-06-18 server/tools "Tool annotations"). Given by the
+   * App API's listings; absent from what is cached or pinned.
+   */
+  tier: z.enum(['read', 'write', 'destructive']).optional(),
+  /**
    * The server says it may only be called as a task (MCP 2025-11-25 §tasks, `execution.taskSupport:
    * "required"`): the bridge forwards no task-augmented calls, so agents are never offered it.
    */

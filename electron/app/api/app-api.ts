@@ -30,6 +30,7 @@ import { refuseBrokenReferences } from '../servers/reference-refusal';
 import { serverEntry } from '../../../shared/config';
 import { ownBridgeOptions, refuseRelativeImportPath } from './import-check';
 import { refuseWithheldTool } from './withheld-tool';
+import { withTiers } from './tiered-tools';
 import { removeServerAndBundles } from '../servers/remove-server';
 
 export interface AppApiOptions {
@@ -192,7 +193,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     stopServer: async ({ name }: ApiInput<'stopServer'>) => pool.stop(name),
     listTools: async ({ server }: ApiInput<'listTools'>) => {
       await deps.settled();
-      return pool.tools(server);
+      return withTiers(await pool.tools(server));
     },
     listResources: async ({ server }: ApiInput<'listResources'>) => {
       await deps.settled();
