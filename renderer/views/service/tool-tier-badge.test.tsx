@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+// As the App API lists them: each with the tier an agent's policy judges it by.
+const TOOLS: ToolInfo[] = [
+  { server: 'files', name: 'delete_everything', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, tier: 'destructive' },
+  { server: 'files', name: 'search_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, tier: 'read' },
+  { server: 'files', name: 'weather', inputSchema: { type: 'object' }, tier: 'write' },
+];
+
+function render(hash: string) {
+  const api = createFakeApi({
+    status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'files', toolCount: TOOLS.length })] }),
+    listTools: () => TOOLS,
+  });
+  renderApp(api, { hash });
+}
+
+describe("a tool's tier badge on the service page", () => {
+  it('shows the tier the policy uses, not the hint, and says why when they differ', async () => {
+    render('#/services/files/tools');
+    const list = await screen.findByRole('navigation', { name: 'Tools of files' });
+    const row = async (name: string) => (await within(list).findByText(name)).closest('a') as HTMLElement;
+    const deleting = await row('delete_everything');
+    expect(within(deleting).queryByText('read-only')).toBeNull();
+    const badge = within(deleting).getByText('destructive');
+    expect(badge.getAttribute('title')).toMatch(/name says more than the server's hint \(read-only\)/);
+    const searching = within(await row('search_files')).getByText('read-only');
+    expect(searching.getAttribute('title')).toBeNull();
+    // No hints at all: the name alone decides, and there is nothing to disagree with.
+    expect(within(await row('weather')).getByText('write').getAttribute('title')).toBeNull();
+  });
+
+  it('shows it on the tool itself too', async () => {
+    render('#/services/files/tools/delete_everything');
+    const detail = await screen.findByRole('article', { name: /delete_everything/ });
+    expect(within(detail).getByText('destructive')).toBeTruthy();
+    expect(within(detail).queryByText('read-only')).toBeNull();
+  });
+});
