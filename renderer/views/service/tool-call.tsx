@@ -11,6 +11,13 @@ import { recordToolCall, ToolHistory } from './tool-history';
 
 type Progress = ApiEventPayload<'callProgress'>;
 
+/** Why calling it may lose data: its own hint, else its name, by which agents' policies judge it. */
+function destructiveNote(tool: ToolInfo): string | undefined {
+  if (tool.annotations?.destructiveHint === true) return 'This tool says it may change or delete data.';
+  if (tool.tier === 'destructive') return "Its name says it may delete data: agents' policies treat it as destructive.";
+  return undefined;
+}
+
 /** The tool's input schema as a form; the call goes through the core with the vault's credentials. */
 export function ToolCall({ tool }: { tool: ToolInfo }) {
   const live = useLive();
@@ -111,7 +118,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
       <h3 id="tool-call-title" ref={headingRef} tabIndex={-1}>
         Try it
       </h3>
-      {tool.annotations?.destructiveHint === true && <p className="note note-warn">This tool says it may change or delete data.</p>}
+      {destructiveNote(tool) !== undefined && <p className="note note-warn">{destructiveNote(tool)}</p>}
       {tooWide ? (
         <p className="note" role="note">
           This tool's input has more than {MAX_FORM_FIELDS} fields, more than a form here shows. Call it from a terminal:{' '}

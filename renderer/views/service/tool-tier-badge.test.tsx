@@ -36,10 +36,11 @@ describe("a tool's tier badge on the service page", () => {
     expect(within(await row('weather')).getByText('write').getAttribute('title')).toBeNull();
   });
 
-  it('shows it on the tool itself too', async () => {
+  it('shows it on the tool itself too, with a warning before calling it', async () => {
     render('#/services/files/tools/delete_everything');
     const detail = await screen.findByRole('article', { name: /delete_everything/ });
     expect(within(detail).getByText('destructive')).toBeTruthy();
     expect(within(detail).queryByText('read-only')).toBeNull();
+    expect(within(detail).getByText("Its name says it may delete data: agents' policies treat it as destructive.")).toBeTruthy();
   });
 });
