@@ -45,6 +45,7 @@ export class ServerSlot {
       holdAwake: () => this.#life.holdAwake(),
       running: () => this.#life.status().state === 'ready',
       log: (line) => this.options.log(redact(`[${this.name}] ${line}`)),
+      setTimer: this.options.setTimer,
     });
     // A restart loses the server's subscriptions: each held one is asked for again.
     this.#life.onStarted(() => {

@@ -6,7 +6,8 @@ import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourceSubscriber } from './resource-subscriber';
 import type { WaitOptions } from './listen-waits';
-import { createPool, type Connection, type ConnectionFactory, type Pool } from './index';
+import { ManualTimers } from '../../test/support/manual-timers';
+import { createPool, type Connection, type ConnectionFactory, type Pool, type SetTimer } from './index';
 
 const dirs: string[] = [];
 const pools: Pool[] = [];
@@ -69,12 +70,12 @@ function recordingFactory(lateAbort: boolean): { connect: ConnectionFactory; sen
   return { connect, sent };
 }
 
-async function started(lateAbort = false): Promise<{ pool: Pool; sent: Sent[]; logs: string[] }> {
+async function started(lateAbort = false, setTimer?: SetTimer): Promise<{ pool: Pool; sent: Sent[]; logs: string[] }> {
   const factory = recordingFactory(lateAbort);
   const dir = mkdtempSync(join(tmpdir(), 'slot-subscriptions-'));
   dirs.push(dir);
   const logs: string[] = [];
-  const pool = createPool({ cacheDir: dir, now: () => 0, log: (line) => logs.push(line) }, { connect: factory.connect });
+  const pool = createPool({ cacheDir: dir, now: () => 0, log: (line) => logs.push(line), ...(setTimer ? { setTimer } : {}) }, { connect: factory.connect });
   pools.push(pool);
   await pool.apply({ mcpServers: { board: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
   await pool.start('board');
@@ -219,6 +220,39 @@ describe('a server’s resource subscriptions held by several callers', () => {
       ['ui://board/view', true],
       ['ui://board/view', false],
     ]);
+  });
+});
+
+describe('each caller’s own timeout on a shared subscribe', () => {
+  const uri = 'ui://board/view';
+
+  it('ends only that caller’s wait: the shared subscribe is not sent with it and goes on for a caller with a longer one', async () => {
+    const timers = new ManualTimers();
+    const { pool, sent } = await started(false, timers.setTimer);
+    const short = pool.subscribeResource('board', uri, { timeoutMs: 1000 });
+    const long = pool.subscribeResource('board', uri, { timeoutMs: 60_000 });
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.options.timeout).not.toBe(1000);
+    timers.advance(1000);
+    await expect(short).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining('within 1 s') as unknown });
+    expect(sent[0]?.aborted).toBe(false);
+    sent[0]?.answer();
+    await expect(long).resolves.toBeUndefined();
+  });
+
+  it('the last waiting caller timing out aborts the shared subscribe', async () => {
+    const timers = new ManualTimers();
+    const { pool, sent } = await started(false, timers.setTimer);
+    const first = pool.subscribeResource('board', uri, { timeoutMs: 1000 });
+    const second = pool.subscribeResource('board', uri, { timeoutMs: 2000 });
+    await settle();
+    timers.advance(1000);
+    await expect(first).rejects.toMatchObject({ code: 'timeout' });
+    expect(sent[0]?.aborted).toBe(false);
+    timers.advance(1000);
+    await expect(second).rejects.toMatchObject({ code: 'timeout' });
+    expect(sent[0]?.aborted).toBe(true);
   });
 });
 

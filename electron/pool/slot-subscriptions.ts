@@ -1,6 +1,8 @@
-import { errorMessage } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
+import { redact } from '../../shared/redact';
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf } from './cancellation';
+import type { SetTimer } from './idle-timer';
 import type { CallOptions } from './types';
 
 /** One upstream resources/subscribe or unsubscribe of `uri` (a 2026-07-28 listen filter), as a request of the slot. */
@@ -16,6 +18,8 @@ export interface SubscriptionParts {
   running: () => boolean;
   /** A line for the core's log (a give-back nobody waits for fails there). */
   log: (line: string) => void;
+  /** Each caller's own time limit (its timeoutMs) runs on it. */
+  setTimer: SetTimer;
 }
 
 /** One URI: how many hold it, how many still wait for its upstream subscribe, and the hold that keeps the server up. */
@@ -40,10 +44,44 @@ function detached(options: CallOptions | undefined, signal?: AbortSignal): CallO
   return copy;
 }
 
+/** The first caller's options for the shared subscribe, without its time limit: that bounds only its own wait. */
+function shared(options: CallOptions | undefined, signal: AbortSignal): CallOptions | undefined {
+  const copy = detached(options, signal);
+  if (copy?.timeoutMs === undefined) return copy;
+  const { timeoutMs: _own, ...rest } = copy;
+  return rest;
+}
+
+/** `promise`, or `timedOut()` once `ms` have passed (the promise goes on: other callers may share it). */
+function within<T>(promise: Promise<T>, ms: number | undefined, setTimer: SetTimer, timedOut: () => Error): Promise<T> {
+  if (ms === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const cancel = setTimer(() => reject(timedOut()), ms);
+    promise.then(
+      (value) => {
+        cancel();
+        resolve(value);
+      },
+      (error: unknown) => {
+        cancel();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** A caller's own time limit passed before the shared subscribe was answered. */
+function ownTimeout(server: string, what: string, ms: number): CodedError {
+  const seconds = ms / 1000;
+  return new CodedError('timeout', redact(`${what} on "${server}" did not answer within ${seconds} s`), {
+    hint: `this call gave itself ${seconds} s: retry with a longer timeout (\`call --timeout MS\`, a program's timeoutMs)`,
+  });
+}
+
 /**
  * Resource subscriptions held by agents on one server (MCP 2025-11-25 server/resources §Subscriptions),
  * counted per URI: the first subscribes upstream, the last gives it back; while any holds one, no idle stop.
- * A caller's signal ends only its own wait: the upstream requests are never tied to one caller.
+ * A caller's signal and timeout end only its own wait: the upstream requests are never tied to one caller.
  */
 export class SlotSubscriptions {
   readonly #held = new Map<string, Held>();
@@ -62,7 +100,9 @@ export class SlotSubscriptions {
     const held = this.#held.get(uri) ?? this.#create(uri, options);
     held.waiting += 1;
     try {
-      await untilAborted(held.ready, cancel, () => cancelledError(this.parts.server, what, cancel));
+      const own = options?.timeoutMs;
+      const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0));
+      await untilAborted(mine, cancel, () => cancelledError(this.parts.server, what, cancel));
     } catch (error) {
       held.waiting -= 1;
       if (held.subscribed) void this.#dropIfUnheld(uri, held);
@@ -78,10 +118,13 @@ export class SlotSubscriptions {
     held.release ??= this.parts.holdAwake();
   }
 
-  /** Shared by every caller of the URI until it settles; aborted only once none of them waits for it. */
+  /**
+   * Shared by every caller of the URI until it settles; aborted only once none of them waits for it.
+   * Bounded by the server's configured time limit, not by its first caller's own.
+   */
   #create(uri: string, options: CallOptions | undefined): Held {
     const abandon = new AbortController();
-    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, detached(options, abandon.signal)) };
+    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, shared(options, abandon.signal)) };
     held.ready.then(
       () => {
         held.subscribed = true;
