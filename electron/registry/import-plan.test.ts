@@ -56,3 +56,12 @@ describe('planImport: how many servers one import takes', () => {
     });
   });
 });
+
+describe('planImport: a secret the vault would refuse', () => {
+  it("leaves out an entry whose URL's secret decodes to a NUL byte, saying which field", async () => {
+    const { file, ctx } = fileWith('{"mcpServers":{"nul":{"url":"https://x.example/mcp?api_key=TOPSECRET0123456789%00x"},"ok":{"command":"echo"}}}');
+    const plan = await planImport('cursor', file, ctx);
+    expect(plan.candidates.map((c) => c.name)).toEqual(['ok']);
+    expect(plan.skipped).toEqual([{ name: 'nul', from: file, reason: 'url.api_key holds a secret with a NUL byte, which the vault does not keep; correct it in that file and import again' }]);
+  });
+});

@@ -17,6 +17,7 @@ import {
 import { parseJsonc } from './jsonc';
 import { importNames } from './import-names';
 import { importShapeProblem } from './import-shape';
+import { unstorableSecretReason } from './import-unstorable-secrets';
 
 export interface ImportCandidate {
   /** Our name for it (sanitized). */
@@ -188,6 +189,11 @@ export async function planImport(source: ImportSource, explicit: string | undefi
       const converted = convertEntry(found.entry, source);
       if (!converted.ok) {
         plan.skipped.push({ name: found.name, from: found.from, reason: converted.reason });
+        continue;
+      }
+      const unstorable = unstorableSecretReason(converted.config);
+      if (unstorable !== undefined) {
+        plan.skipped.push({ name: found.name, from: found.from, reason: unstorable });
         continue;
       }
       importable.push({ found, config: converted.config });

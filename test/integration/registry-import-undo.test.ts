@@ -100,4 +100,11 @@ describe('registry: an import that fails or leaves entries out, with the real va
     expect(report.added.map((a) => a.name)).toEqual(['notes']);
     expect(report.skipped.map((s) => s.name)).toEqual(['bridge']);
   });
+
+  // The plan leaves such an entry out first; the vault refuses it as every other write does.
+  it('refuses to store a secret holding a NUL byte', async () => {
+    const { vault: v } = await open({ mcpServers: {} });
+    await expect(importedSecretSink(v, 'notes', 'NOTES_API_KEY', 'abc\0def')).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('holds a NUL byte') as string });
+    expect(await v.get(secretKey('NOTES_API_KEY', 'notes'))).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { CodedError, ERROR_REASONS } from '../../../shared/errors';
-import { secretKey, type Vault } from '../../../shared/vault';
+import { refuseUnusableValue, secretKey, type Vault } from '../../../shared/vault';
 
 /**
  * Where import puts the literal secrets it finds: a secret of `server` alone, named like `preferred`
@@ -7,6 +7,8 @@ import { secretKey, type Vault } from '../../../shared/vault';
  * it. Refused when the vault would lose them.
  */
 export async function importedSecretSink(vault: Vault, server: string, preferred: string, value: string, created?: (name: string) => void): Promise<string> {
+  // Refused as every other write refuses it; the import's plan leaves such an entry out before this.
+  refuseUnusableValue(value);
   const health = vault.health();
   if (!health.persistent) {
     throw new CodedError('denied', 'The imported servers hold secrets in clear, and the vault cannot keep them: ' + health.message, {
