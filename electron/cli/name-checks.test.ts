@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_METHODS } from '../../shared/api';
-import { checkAgentName, checkServerName } from './name-checks';
+import { checkAgentName, checkNewAgentName, checkNewServerName, checkServerName } from './name-checks';
 
 describe("an agent's name that reads like another", () => {
   it('is refused at the command line, with the name it would read as', () => {
@@ -31,5 +31,22 @@ describe('a name with a letter outside a-z', () => {
       expect(() => check('cl\u0430ude')).toThrow(expect.objectContaining({ hint: 'For example: claude' }) as Error);
       expect(() => check('n\u03bftes')).toThrow(expect.objectContaining({ hint: 'For example: notes' }) as Error);
     }
+  });
+});
+
+describe('a suggested name that is already taken', () => {
+  it('is not offered for a new server: the hint says which server it looks like', async () => {
+    const taken = ['Memory', 'notes'];
+    // A Cyrillic о in "memоry": it reads as "memory", a configured server's name but for case.
+    expect(() => checkServerName('mem\u043ery', taken)).toThrow(expect.objectContaining({ hint: 'It looks like "Memory", which is already a server; pick another name' }) as Error);
+    await expect(checkNewServerName('mem\u043ery', () => Promise.resolve(taken))).rejects.toMatchObject({ hint: 'It looks like "Memory", which is already a server; pick another name' });
+    expect(() => checkServerName('cl\u0430ude', taken)).toThrow(expect.objectContaining({ hint: 'For example: claude' }) as Error);
+  });
+
+  it('is not offered for a new agent, nor the name a spaced one reads like', async () => {
+    const taken = ['claude', 'coder'];
+    await expect(checkNewAgentName('cl\u0430ude', () => Promise.resolve(taken))).rejects.toMatchObject({ hint: 'It looks like "claude", which is already an agent; pick another name' });
+    await expect(checkNewAgentName('coder ', () => Promise.resolve(taken))).rejects.toMatchObject({ hint: 'It looks like "coder", which is already an agent; pick another name' });
+    await expect(checkNewAgentName('laptop', () => Promise.reject(new Error('never asked')))).resolves.toBeUndefined();
   });
 });

@@ -15,29 +15,63 @@ function suggestion(name: string, other: RegExp, max: number): string {
     .slice(0, max);
 }
 
-function refuse(name: string, what: string, rule: string, fixed: string, pattern: RegExp, fallback: string): never {
+/** Names already taken and what they are ("a server"), for a new name: a suggestion that takes one helps no one. */
+interface TakenNames {
+  names: readonly string[];
+  what: string;
+}
+
+/** The one of `taken` that `fixed` would be, ignoring case (two server names that differ only in case share their files on macOS and Windows). */
+function heldBy(fixed: string, taken: TakenNames | undefined): string | undefined {
+  return taken?.names.find((other) => other.toLowerCase() === fixed.toLowerCase());
+}
+
+function takenHint(held: string, taken: TakenNames): string {
+  return `It looks like "${held}", which is already ${taken.what}; pick another name`;
+}
+
+function refuse(name: string, what: string, rule: string, fixed: string, pattern: RegExp, fallback: string, taken?: TakenNames): never {
   const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
   // "Letters" reads as any letter; the rule means a-z and A-Z only, which a name like "José" needs to hear.
   const latin = /[^\x20-\x7e]/.test(name) ? ' (letters a-z and A-Z only: no accents or other scripts)' : '';
+  const valid = pattern.test(fixed);
+  const held = valid ? heldBy(fixed, taken) : undefined;
   throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit${latin}`, {
-    hint: `For example: ${pattern.test(fixed) ? fixed : fallback}`,
+    hint: held !== undefined && taken !== undefined ? takenHint(held, taken) : `For example: ${valid ? fixed : fallback}`,
   });
 }
 
-/** Checked before anything else, in the command line's words (the App API's own message names its method). */
-export function checkServerName(name: string): void {
+/**
+ * Checked before anything else, in the command line's words (the App API's own message names its method).
+ * `taken`, for a new server: the configured names, none of which is suggested.
+ */
+export function checkServerName(name: string, taken?: readonly string[]): void {
   if (SERVER_NAME.test(name)) return;
-  refuse(name, "a server's name", '1-48 letters, digits, "_" or "-"', suggestion(name, /[^A-Za-z0-9_-]+/g, 48), SERVER_NAME, 'notes');
+  const names = taken === undefined ? undefined : { names: taken, what: 'a server' };
+  refuse(name, "a server's name", '1-48 letters, digits, "_" or "-"', suggestion(name, /[^A-Za-z0-9_-]+/g, 48), SERVER_NAME, 'notes', names);
 }
 
-/** An agent's name, as `checkServerName`: said before the agent is made, with one that would do. */
-export function checkAgentName(name: string): void {
+/** A new server's name, as `checkServerName`; the configured names are asked only when it is refused. */
+export async function checkNewServerName(name: string, configured: () => Promise<readonly string[]>): Promise<void> {
+  if (!SERVER_NAME.test(name)) checkServerName(name, await configured());
+}
+
+/** An agent's name, as `checkServerName`: said before the agent is made, with one that would do (none of `taken`). */
+export function checkAgentName(name: string, taken?: readonly string[]): void {
+  const agents = taken === undefined ? undefined : { names: taken, what: 'an agent' };
   if (AGENT_NAME.test(name)) {
     if (!spacedLikeAnother(name)) return;
     const fixed = name.replace(/ {2,}/g, ' ').trimEnd();
+    const held = heldBy(fixed, agents);
     throw new CodedError('invalid_input', `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}" cannot be an agent's name: it ends in a space or holds two in a row, so it would read like "${fixed}"`, {
-      hint: `For example: ${fixed}`,
+      hint: held !== undefined && agents !== undefined ? takenHint(held, agents) : `For example: ${fixed}`,
     });
   }
-  refuse(name, "an agent's name", '1-64 letters, digits, spaces, "_", "." or "-"', suggestion(name, /[^A-Za-z0-9 _.-]+/g, 64), AGENT_NAME, 'laptop');
+  refuse(name, "an agent's name", '1-64 letters, digits, spaces, "_", "." or "-"', suggestion(name, /[^A-Za-z0-9 _.-]+/g, 64), AGENT_NAME, 'laptop', agents);
+}
+
+/** A new agent's name, as `checkAgentName`; the agents' names are asked only when it is refused. */
+export async function checkNewAgentName(name: string, agents: () => Promise<readonly string[]>): Promise<void> {
+  if (AGENT_NAME.test(name) && !spacedLikeAnother(name)) return;
+  checkAgentName(name, await agents());
 }

@@ -13,7 +13,7 @@ import { noteListedUnknownServers, noteUnknownServers } from './agent-unknown-se
 import { registerAgentFind } from './agents-find';
 import { removeFromClients } from './agents-remove';
 import { explainAgentError } from './agent-not-found';
-import { checkAgentName } from '../name-checks';
+import { checkNewAgentName } from '../name-checks';
 import { addServersOptions, parseServers, type ServersOption } from './agent-servers-option';
 import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
@@ -100,7 +100,8 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((name: string, options: { servers?: ServersOption; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
-        checkAgentName(name);
+        // A suggested name is never an agent's already; without their names (the core failing to open) it is refused all the same.
+        await checkNewAgentName(name, () => ctx.core().then((core) => core.api.listAgents({})).then((agents) => agents.map((agent) => agent.name), () => []));
         // Refused here, not after the person confirmed the add in the running app.
         if (options.for?.client !== undefined) clientWithRoom(name, options.for.client);
         if (options.listFound === true && options.toolMode !== 'search' && options.toolMode !== 'auto') {

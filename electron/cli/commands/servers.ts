@@ -19,7 +19,7 @@ import { serverNotConfigured } from '../../registry';
 import { refuseBrokenReferences } from '../../app';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
-import { checkServerName } from '../name-checks';
+import { checkNewServerName } from '../name-checks';
 import { shownCommand } from './shown-command';
 import { warnAboutAddress } from './address-warnings';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
@@ -179,7 +179,8 @@ export function registerServers(program: Command, run: Run): void {
     .option('--dry-run', 'with --from-registry: show what would be added and approved, with its warnings; write nothing')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
-        checkServerName(name);
+        // A suggested name is never a configured one; without them (the core failing to open) the name is refused all the same.
+        await checkNewServerName(name, () => ctx.core().then((core) => core.api.status({})).then((status) => status.servers.map((s) => s.name), () => []));
         // Refused before anything is fetched or asked, suggesting a name no configured server has.
         if (holdsSeparator(name)) throw separatorError(name, (await (await ctx.core()).api.status({})).servers.map((s) => s.name));
         if (options.fromRegistry !== undefined) {
