@@ -49,4 +49,11 @@ describe('a suggested name that is already taken', () => {
     await expect(checkNewAgentName('coder ', () => Promise.resolve(taken))).rejects.toMatchObject({ hint: 'It looks like "coder", which is already an agent; pick another name' });
     await expect(checkNewAgentName('laptop', () => Promise.reject(new Error('never asked')))).resolves.toBeUndefined();
   });
+
+  it('gives an example name that is free when the usual one is taken', () => {
+    // Nothing of "!!!" is kept, so the example is the usual one, numbered past those taken.
+    expect(() => checkServerName('!!!', ['notes', 'Notes-2'])).toThrow(expect.objectContaining({ hint: 'For example: notes-3' }) as Error);
+    expect(() => checkAgentName('\u2603', ['laptop'])).toThrow(expect.objectContaining({ hint: 'For example: laptop-2' }) as Error);
+    expect(() => checkServerName('!!!')).toThrow(expect.objectContaining({ hint: 'For example: notes' }) as Error);
+  });
 });

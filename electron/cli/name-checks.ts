@@ -26,6 +26,13 @@ function heldBy(fixed: string, taken: TakenNames | undefined): string | undefine
   return taken?.names.find((other) => other.toLowerCase() === fixed.toLowerCase());
 }
 
+/** `fallback`, or `fallback-2`, `-3`… when it is taken: an example a person copies should work. */
+function freeExample(fallback: string, taken: TakenNames | undefined): string {
+  let example = fallback;
+  for (let n = 2; heldBy(example, taken) !== undefined; n += 1) example = `${fallback}-${n}`;
+  return example;
+}
+
 function takenHint(held: string, taken: TakenNames): string {
   return `It looks like "${held}", which is already ${taken.what}; pick another name`;
 }
@@ -37,7 +44,7 @@ function refuse(name: string, what: string, rule: string, fixed: string, pattern
   const valid = pattern.test(fixed);
   const held = valid ? heldBy(fixed, taken) : undefined;
   throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit${latin}`, {
-    hint: held !== undefined && taken !== undefined ? takenHint(held, taken) : `For example: ${valid ? fixed : fallback}`,
+    hint: held !== undefined && taken !== undefined ? takenHint(held, taken) : `For example: ${valid ? fixed : freeExample(fallback, taken)}`,
   });
 }
 
