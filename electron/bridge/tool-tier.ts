@@ -1,4 +1,4 @@
-import { hintedTier, type ToolInfo } from '../../shared/api';
+import { DESTRUCTIVE_VERBS, hintedTier, toolNameWords, type ToolInfo } from '../../shared/api';
 import type { Tier } from './agent-schema';
 
 // Verbs that often change something (open_pull_request, resolve_incident, check_in, download to disk)
@@ -13,11 +13,6 @@ const READ_VERBS = new Set([
 /** Words that join two actions in one name: `search_and_replace`, `get_or_create_user`. */
 const CONJUNCTIONS = new Set(['and', 'or', 'then', 'plus']);
 
-const DESTRUCTIVE_VERBS = new Set([
-  'delete', 'remove', 'drop', 'destroy', 'purge', 'reset', 'kill', 'revoke', 'erase', 'wipe', 'truncate',
-  'terminate', 'uninstall', 'clear', 'rm', 'del', 'unlink', 'overwrite', 'force', 'shred', 'nuke', 'ban',
-]);
-
 const WRITE_VERBS = new Set([
   'create', 'update', 'write', 'send', 'set', 'add', 'post', 'put', 'patch', 'move', 'rename', 'upload',
   'insert', 'edit', 'modify', 'append', 'save', 'submit', 'publish', 'merge', 'commit', 'push', 'deploy',
@@ -28,15 +23,7 @@ const WRITE_VERBS = new Set([
   'resolve', 'download',
 ]);
 
-/** `createIssue`, `create_issue`, `create-issue`, `issues.create` → lower-case words. */
-export function wordsOf(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-}
+export { toolNameWords as wordsOf };
 
 function tierOfWord(word: string): Tier | undefined {
   if (DESTRUCTIVE_VERBS.has(word)) return 'destructive';
@@ -66,7 +53,7 @@ function tierOfClause(words: string[]): Tier | undefined {
 /** A name's actions: `list_and_delete_branches` → [list], [delete, branches]. */
 function clausesOf(name: string): string[][] {
   const clauses: string[][] = [[]];
-  for (const word of wordsOf(name)) {
+  for (const word of toolNameWords(name)) {
     if (CONJUNCTIONS.has(word)) clauses.push([]);
     else clauses[clauses.length - 1]?.push(word);
   }

@@ -13,6 +13,7 @@ export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export { describeIssues, parseApiInput } from './parse-input';
 export { lazySchema } from './lazy-schema';
 export { hintedTier } from './tool-hints';
+export { destructiveWordOf, DESTRUCTIVE_VERBS, toolNameWords } from './tool-words';
 export { IDLE_LIMIT_META, PERSON_USE_HEADER } from './web-use';
 export type {
   ApiMethods,

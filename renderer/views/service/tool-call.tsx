@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiEventPayload, CallResult as Result, ToolInfo } from '../../../shared/api';
+import { destructiveWordOf, type ApiEventPayload, type CallResult as Result, type ToolInfo } from '../../../shared/api';
 import { ErrorNote } from '../../components';
 import { MAX_FORM_FIELDS, SchemaForm, formFields } from '../../forms';
 import { describeError, focusIfLost, newCallId, shownLine, shownText, type ShownError } from '../../lib';
@@ -14,8 +14,10 @@ type Progress = ApiEventPayload<'callProgress'>;
 /** Why calling it may lose data: its own hint, else its name, by which agents' policies judge it. */
 function destructiveNote(tool: ToolInfo): string | undefined {
   if (tool.annotations?.destructiveHint === true) return 'This tool says it may change or delete data.';
-  if (tool.tier === 'destructive') return "Its name says it may delete data: agents' policies treat it as destructive.";
-  return undefined;
+  if (tool.tier !== 'destructive') return undefined;
+  const word = destructiveWordOf(tool.name);
+  const marked = word !== undefined ? `“${word}” in its name marks it destructive` : 'Its name marks it destructive';
+  return `${marked}: agents' policies treat it so, and it may remove or undo things for good.`;
 }
 
 /** The tool's input schema as a form; the call goes through the core with the vault's credentials. */

@@ -11,6 +11,7 @@ const TOOLS: ToolInfo[] = [
   { server: 'files', name: 'delete_everything', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, tier: 'destructive' },
   { server: 'files', name: 'search_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, tier: 'read' },
   { server: 'files', name: 'weather', inputSchema: { type: 'object' }, tier: 'write' },
+  { server: 'files', name: 'revokeToken', inputSchema: { type: 'object' }, tier: 'destructive' },
 ];
 
 function render(hash: string) {
@@ -41,6 +42,14 @@ describe("a tool's tier badge on the service page", () => {
     const detail = await screen.findByRole('article', { name: /delete_everything/ });
     expect(within(detail).getByText('destructive')).toBeTruthy();
     expect(within(detail).queryByText('read-only')).toBeNull();
-    expect(within(detail).getByText("Its name says it may delete data: agents' policies treat it as destructive.")).toBeTruthy();
+    expect(within(detail).getByText(/^“delete” in its name marks it destructive: agents' policies treat it so/)).toBeTruthy();
+  });
+
+  it('names the word that makes it destructive, not always "delete"', async () => {
+    render('#/services/files/tools/revokeToken');
+    const detail = await screen.findByRole('article', { name: /revokeToken/ });
+    const note = within(detail).getByText(/in its name marks it destructive/);
+    expect(note.textContent).toBe("“revoke” in its name marks it destructive: agents' policies treat it so, and it may remove or undo things for good.");
+    expect(note.textContent).not.toMatch(/delete/);
   });
 });
