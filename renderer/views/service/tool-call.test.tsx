@@ -14,12 +14,14 @@ const TOOLS: ToolInfo[] = [
     description: 'Echoes back the input string',
     inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'], $schema: 'http://json-schema.org/draft-07/schema#' },
     annotations: { readOnlyHint: true },
+    tier: 'read',
   },
   {
     server: 'everything',
     name: 'delete_all',
     inputSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 1 } } },
     annotations: { destructiveHint: true },
+    tier: 'destructive',
   },
 ];
 

@@ -12,6 +12,8 @@ const TOOLS: ToolInfo[] = [
   { server: 'files', name: 'search_files', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, tier: 'read' },
   { server: 'files', name: 'weather', inputSchema: { type: 'object' }, tier: 'write' },
   { server: 'files', name: 'revokeToken', inputSchema: { type: 'object' }, tier: 'destructive' },
+  // A listing without the tier (an older core): only the server's own, untrusted, hint is known.
+  { server: 'files', name: 'lookup_notes', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
 ];
 
 function render(hash: string) {
@@ -31,10 +33,21 @@ describe("a tool's tier badge on the service page", () => {
     expect(within(deleting).queryByText('read-only')).toBeNull();
     const badge = within(deleting).getByText('destructive');
     expect(badge.getAttribute('title')).toMatch(/name says more than the server's hint \(read-only\)/);
+    // Not only a tooltip: keyboard, touch and screen-reader users read why too.
+    expect(within(deleting).getByText("its name outranks the server's read-only hint")).toBeTruthy();
     const searching = within(await row('search_files')).getByText('read-only');
     expect(searching.getAttribute('title')).toBeNull();
     // No hints at all: the name alone decides, and there is nothing to disagree with.
     expect(within(await row('weather')).getByText('write').getAttribute('title')).toBeNull();
+    expect(within(await row('search_files')).queryByText(/outranks/)).toBeNull();
+  });
+
+  it("marks a hint as the server's when the listing has no tier, never in the policy's words", async () => {
+    render('#/services/files/tools');
+    const list = await screen.findByRole('navigation', { name: 'Tools of files' });
+    const row = (await within(list).findByText('lookup_notes')).closest('a') as HTMLElement;
+    expect(within(row).queryByText('read-only')).toBeNull();
+    expect(within(row).getByText('server says: read-only')).toBeTruthy();
   });
 
   it('shows it on the tool itself too, with a warning before calling it', async () => {
