@@ -1,105 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResourceSubscriber } from './resource-subscriber';
-import type { WaitOptions } from './listen-waits';
-import { ManualTimers } from '../../test/support/manual-timers';
-import { createPool, type Connection, type ConnectionFactory, type Pool, type SetTimer } from './index';
+import { endSubscriptionPools, firstLeavesThenLater, settle, started } from '../../test/support/recorded-subscriptions';
 
-const dirs: string[] = [];
-const pools: Pool[] = [];
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** One subscribe or unsubscribe that reached the connection: answered when the test says; its signal ends it as the SDK's does. */
-interface Sent {
-  uri: string;
-  subscribe: boolean;
-  options: WaitOptions;
-  aborted: boolean;
-  answer: () => void;
-  fail: (error: Error) => void;
-}
-
-/**
- * Connections over an in-memory SDK server whose subscriptions are recorded and answered by the test.
- * With `lateAbort` an aborted request ends only when the test answers or fails it (its cancel raced its answer).
- */
-function recordingFactory(lateAbort: boolean): { connect: ConnectionFactory; sent: Sent[] } {
-  const sent: Sent[] = [];
-  const record = (uri: string, subscribe: boolean, options: WaitOptions): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const one: Sent = { uri, subscribe, options, aborted: false, answer: resolve, fail: reject };
-      options.signal?.addEventListener('abort', () => {
-        one.aborted = true;
-        if (!lateAbort) reject(new Error('aborted'));
-      });
-      sent.push(one);
-    });
-  const connect: ConnectionFactory = async (request) => {
-    const server = new McpServer({ name: 'board', version: '1' }, { capabilities: { resources: { subscribe: true } } });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'subscriptions-test', version: '1' }, { capabilities: {} });
-    await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
-    const subscriptions = {
-      subscribe: (uri: string, options: WaitOptions) => record(uri, true, options),
-      unsubscribe: (uri: string, options: WaitOptions) => record(uri, false, options),
-      open: () => Promise.resolve(),
-      close: () => Promise.resolve(),
-    };
-    return {
-      client,
-      pid: undefined,
-      ended: () => undefined,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-      protocol: client.getNegotiatedProtocolVersion(),
-      subscriptions: subscriptions as unknown as ResourceSubscriber,
-      sessionExpired: () => false,
-      streamOpened: () => false,
-    } satisfies Connection;
-  };
-  return { connect, sent };
-}
-
-async function started(lateAbort = false, setTimer?: SetTimer): Promise<{ pool: Pool; sent: Sent[]; logs: string[] }> {
-  const factory = recordingFactory(lateAbort);
-  const dir = mkdtempSync(join(tmpdir(), 'slot-subscriptions-'));
-  dirs.push(dir);
-  const logs: string[] = [];
-  const pool = createPool({ cacheDir: dir, now: () => 0, log: (line) => logs.push(line), ...(setTimer ? { setTimer } : {}) }, { connect: factory.connect });
-  pools.push(pool);
-  await pool.apply({ mcpServers: { board: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
-  await pool.start('board');
-  return { pool, sent: factory.sent, logs };
-}
-
-const settle = async (): Promise<void> => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-};
-
-type Started = Awaited<ReturnType<typeof started>>;
-
-/** The first caller of a URI leaves its subscribe while it is in flight; a later caller then subscribes (with `signal`, if given). */
-async function firstLeavesThenLater(pool: Started['pool'], signal?: AbortSignal): Promise<{ later: Promise<void> }> {
-  const first = new AbortController();
-  const leaving = pool.subscribeResource('board', 'ui://board/view', { signal: first.signal });
-  await settle();
-  first.abort();
-  await expect(leaving).rejects.toMatchObject({ data: { cancelled: true } });
-  const later = pool.subscribeResource('board', 'ui://board/view', signal ? { signal } : undefined);
-  await settle();
-  // Wrapped: an async function's returned promise would be awaited here.
-  return { later };
-}
+afterEach(endSubscriptionPools);
 
 describe('a server’s resource subscriptions held by several callers', () => {
   it('the first caller of a URI cancelling ends only its own wait: the shared subscribe goes on for the next', async () => {
@@ -220,39 +122,6 @@ describe('a server’s resource subscriptions held by several callers', () => {
       ['ui://board/view', true],
       ['ui://board/view', false],
     ]);
-  });
-});
-
-describe('each caller’s own timeout on a shared subscribe', () => {
-  const uri = 'ui://board/view';
-
-  it('ends only that caller’s wait: the shared subscribe is not sent with it and goes on for a caller with a longer one', async () => {
-    const timers = new ManualTimers();
-    const { pool, sent } = await started(false, timers.setTimer);
-    const short = pool.subscribeResource('board', uri, { timeoutMs: 1000 });
-    const long = pool.subscribeResource('board', uri, { timeoutMs: 60_000 });
-    await settle();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.options.timeout).not.toBe(1000);
-    timers.advance(1000);
-    await expect(short).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining('within 1 s') as unknown });
-    expect(sent[0]?.aborted).toBe(false);
-    sent[0]?.answer();
-    await expect(long).resolves.toBeUndefined();
-  });
-
-  it('the last waiting caller timing out aborts the shared subscribe', async () => {
-    const timers = new ManualTimers();
-    const { pool, sent } = await started(false, timers.setTimer);
-    const first = pool.subscribeResource('board', uri, { timeoutMs: 1000 });
-    const second = pool.subscribeResource('board', uri, { timeoutMs: 2000 });
-    await settle();
-    timers.advance(1000);
-    await expect(first).rejects.toMatchObject({ code: 'timeout' });
-    expect(sent[0]?.aborted).toBe(false);
-    timers.advance(1000);
-    await expect(second).rejects.toMatchObject({ code: 'timeout' });
-    expect(sent[0]?.aborted).toBe(true);
   });
 });
 

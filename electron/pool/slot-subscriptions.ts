@@ -20,6 +20,8 @@ export interface SubscriptionParts {
   log: (line: string) => void;
   /** Each caller's own time limit (its timeoutMs) runs on it. */
   setTimer: SetTimer;
+  /** The server's configured time limit for one request, read now. */
+  limitMs: () => number;
 }
 
 /** One URI: how many hold it, how many still wait for its upstream subscribe, and the hold that keeps the server up. */
@@ -44,37 +46,39 @@ function detached(options: CallOptions | undefined, signal?: AbortSignal): CallO
   return copy;
 }
 
-/** The first caller's options for the shared subscribe, without its time limit: that bounds only its own wait. */
-function shared(options: CallOptions | undefined, signal: AbortSignal): CallOptions | undefined {
+/**
+ * The first caller's options for the shared subscribe: its time limit only if longer than the server's,
+ * which bounds the request otherwise (a caller's timeoutMs overrides the server's; shorter, it ends only its own wait).
+ */
+function shared(options: CallOptions | undefined, signal: AbortSignal, limitMs: number): CallOptions | undefined {
   const copy = detached(options, signal);
-  if (copy?.timeoutMs === undefined) return copy;
+  if (copy?.timeoutMs === undefined || copy.timeoutMs > limitMs) return copy;
   const { timeoutMs: _own, ...rest } = copy;
   return rest;
 }
 
-/** `promise`, or `timedOut()` once `ms` have passed (the promise goes on: other callers may share it). */
-function within<T>(promise: Promise<T>, ms: number | undefined, setTimer: SetTimer, timedOut: () => Error): Promise<T> {
-  if (ms === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const cancel = setTimer(() => reject(timedOut()), ms);
-    promise.then(
-      (value) => {
-        cancel();
-        resolve(value);
-      },
-      (error: unknown) => {
-        cancel();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
+/** A wait for `promise` that fails with `timedOut()` once `ms` have passed (the promise goes on: other callers may share it). */
+interface OwnWait<T> {
+  wait: Promise<T>;
+  /** Ends the timer: called however the caller's wait ends. */
+  stop: () => void;
+}
+
+function within<T>(promise: Promise<T>, ms: number | undefined, setTimer: SetTimer, timedOut: () => Error): OwnWait<T> {
+  if (ms === undefined) return { wait: promise, stop: () => undefined };
+  let stop = (): void => undefined;
+  const wait = new Promise<T>((resolve, reject) => {
+    stop = setTimer(() => reject(timedOut()), ms);
+    promise.then(resolve, (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))));
   });
+  return { wait, stop };
 }
 
 /** A caller's own time limit passed before the shared subscribe was answered. */
 function ownTimeout(server: string, what: string, ms: number): CodedError {
   const seconds = ms / 1000;
   return new CodedError('timeout', redact(`${what} on "${server}" did not answer within ${seconds} s`), {
-    hint: `this call gave itself ${seconds} s: retry with a longer timeout (\`call --timeout MS\`, a program's timeoutMs)`,
+    hint: `this subscribe gave itself ${seconds} s (its timeoutMs): subscribe again with a longer one, or without one for the server's own limit`,
   });
 }
 
@@ -99,10 +103,10 @@ export class SlotSubscriptions {
     if (cancel?.aborted === true) throw cancelledError(this.parts.server, what, cancel);
     const held = this.#held.get(uri) ?? this.#create(uri, options);
     held.waiting += 1;
+    const own = options?.timeoutMs;
+    const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0));
     try {
-      const own = options?.timeoutMs;
-      const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0));
-      await untilAborted(mine, cancel, () => cancelledError(this.parts.server, what, cancel));
+      await untilAborted(mine.wait, cancel, () => cancelledError(this.parts.server, what, cancel));
     } catch (error) {
       held.waiting -= 1;
       if (held.subscribed) void this.#dropIfUnheld(uri, held);
@@ -112,6 +116,8 @@ export class SlotSubscriptions {
         held.abandon.abort(error);
       }
       throw error;
+    } finally {
+      mine.stop();
     }
     held.waiting -= 1;
     held.count += 1;
@@ -120,11 +126,11 @@ export class SlotSubscriptions {
 
   /**
    * Shared by every caller of the URI until it settles; aborted only once none of them waits for it.
-   * Bounded by the server's configured time limit, not by its first caller's own.
+   * Bounded by the server's configured time limit, or by its first caller's own if that is longer.
    */
   #create(uri: string, options: CallOptions | undefined): Held {
     const abandon = new AbortController();
-    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, shared(options, abandon.signal)) };
+    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, shared(options, abandon.signal, this.parts.limitMs())) };
     held.ready.then(
       () => {
         held.subscribed = true;
