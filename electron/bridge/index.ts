@@ -1,6 +1,7 @@
 export { createBridge, BRIDGE_HOST } from './bridge';
 export type { Bridge, BridgeConnection, BridgeOptions } from './types';
 export { AgentStore, AGENTS_FILE } from './agent-store';
+export { parseFile as parseAgentsFile } from './agent-file';
 export type { AgentStoreEvents, AgentStoreOptions } from './agent-store';
 export type { AgentsFileEdit } from './agent-writes';
 export { AGENT_CODE_PLACE } from './code-agents';

@@ -1,7 +1,7 @@
 export { openRegistry, CONFIG_FILE, APPROVALS_FILE } from './registry';
 export { requireServer, serverNotConfigured, SERVERS_LIST_HINT } from './not-configured';
 export { MAX_CONFIGURED_SERVERS, refuseOverTotal } from './server-total';
-export { MAX_CONFIG_BYTES } from './config-read';
+export { MAX_CONFIG_BYTES, readConfig } from './config-read';
 export { defaultDataDir, ensureDataDir, DATA_DIR_ENV } from './data-dir';
 export { prepareHomeFolder } from './home-folder';
 export { firstRunWords, type FirstRunPlace } from './first-run';

@@ -1,5 +1,14 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { homeWithConfig, runCli } from '../support/cli';
+import { homeWithConfig, runCli, tempHome } from '../support/cli';
+
+/** The folder's entries, but for the compiled-code cache the launcher keeps there for any command (cache/code). */
+function entries(home: string): string[] {
+  return readdirSync(home, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => entry !== 'cache' && !entry.startsWith(`cache${sep}`))
+    .sort();
+}
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'look-alike-taken-name-test', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 
@@ -20,5 +29,31 @@ describe('a refused name whose a-z form is taken, through the built CLI', () => 
     const agent = await runCli(home, ['agents', 'add', 'l\u0430ptop'], { env: ENV });
     expect(agent.code).toBe(2);
     expect(agent.stderr).toContain('hint: It looks like "laptop", which is already an agent; pick another name\n');
+  }, 90_000);
+
+  // The names are read, never made: no core opens, so no demo servers, no approvals, no vault and no passphrase.
+  it('leaves a fresh data folder as it was and needs no passphrase', async () => {
+    const home = tempHome('cs-look-alike-fresh-');
+    const before = entries(home);
+    const env = { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
+    const server = await runCli(home, ['servers', 'add', 'mem\u043ery', '--', 'node', 'x.mjs'], { env });
+    expect(server.code).toBe(2);
+    expect(server.stderr).toContain('hint: For example: memory\n');
+    const separated = await runCli(home, ['servers', 'add', 'mem__ory', '--', 'node', 'x.mjs'], { env });
+    expect(separated.code).toBe(2);
+    expect(separated.stderr).toContain('for example "mem-ory"');
+    const agent = await runCli(home, ['agents', 'add', 'l\u0430ptop'], { env });
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toContain('hint: For example: laptop\n');
+    expect(entries(home)).toEqual(before);
+  }, 90_000);
+
+  it('refuses the name with the plain hint when agents.json cannot be read as an agents file', async () => {
+    const home = tempHome('cs-look-alike-bad-');
+    writeFileSync(join(home, 'agents.json'), '{ not json', { mode: 0o600 });
+    const agent = await runCli(home, ['agents', 'add', 'l\u0430ptop'], { env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } });
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toContain('hint: For example: laptop\n');
+    expect(entries(home)).toEqual(['agents.json']);
   }, 90_000);
 });

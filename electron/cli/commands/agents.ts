@@ -14,6 +14,7 @@ import { registerAgentFind } from './agents-find';
 import { removeFromClients } from './agents-remove';
 import { explainAgentError } from './agent-not-found';
 import { checkNewAgentName } from '../name-checks';
+import { agentNames } from '../configured-names';
 import { addServersOptions, parseServers, type ServersOption } from './agent-servers-option';
 import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
@@ -100,8 +101,8 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((name: string, options: { servers?: ServersOption; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
-        // A suggested name is never an agent's already; without their names (the core failing to open) it is refused all the same.
-        await checkNewAgentName(name, () => ctx.core().then((core) => core.api.listAgents({})).then((agents) => agents.map((agent) => agent.name), () => []));
+        // A suggested name is never an agent's already; the names are read without opening a core, so a refused name changes nothing.
+        await checkNewAgentName(name, () => agentNames(ctx));
         // Refused here, not after the person confirmed the add in the running app.
         if (options.for?.client !== undefined) clientWithRoom(name, options.for.client);
         if (options.listFound === true && options.toolMode !== 'search' && options.toolMode !== 'auto') {

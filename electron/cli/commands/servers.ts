@@ -20,6 +20,7 @@ import { refuseBrokenReferences } from '../../app';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkNewServerName } from '../name-checks';
+import { configuredServerNames } from '../configured-names';
 import { shownCommand } from './shown-command';
 import { warnAboutAddress } from './address-warnings';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
@@ -179,10 +180,10 @@ export function registerServers(program: Command, run: Run): void {
     .option('--dry-run', 'with --from-registry: show what would be added and approved, with its warnings; write nothing')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
-        // A suggested name is never a configured one; without them (the core failing to open) the name is refused all the same.
-        await checkNewServerName(name, () => ctx.core().then((core) => core.api.status({})).then((status) => status.servers.map((s) => s.name), () => []));
+        // A suggested name is never a configured one; the names are read without opening a core, so a refused name changes nothing.
+        await checkNewServerName(name, () => configuredServerNames(ctx));
         // Refused before anything is fetched or asked, suggesting a name no configured server has.
-        if (holdsSeparator(name)) throw separatorError(name, (await (await ctx.core()).api.status({})).servers.map((s) => s.name));
+        if (holdsSeparator(name)) throw separatorError(name, await configuredServerNames(ctx));
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw yesWithoutConnect(false);
