@@ -45,7 +45,7 @@ describe('a service that needs more access (step-up)', () => {
     await waitFor(() => expect(fake.callsOf('connect')).toHaveLength(1));
   });
 
-  it('keeps keyboard focus in the row while it connects, then on the row', async () => {
+  it('keeps keyboard focus on a control of the row while it connects, then on the row', async () => {
     let release: (status: ServerStatus) => void = () => undefined;
     const fake = createFakeApi({
       status: async () => ({ ...(await createFakeApi().status({})), servers: [NOTES] }),
@@ -59,7 +59,7 @@ describe('a service that needs more access (step-up)', () => {
     fireEvent.click(button);
     const status = await within(row).findByRole('status');
     expect(status.textContent).toBe('Connecting…');
-    await waitFor(() => expect(document.activeElement).toBe(status));
+    await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('link', { name: 'notes' })));
     act(() => release({ ...NOTES, state: 'ready', auth: { connected: true, scopes: ['mcp:read', 'mcp:admin'] } }));
     await waitFor(() => expect(within(row).queryByRole('status')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('link', { name: 'notes' })));

@@ -54,7 +54,8 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false }
   const nextHere = (): HTMLElement | null => serverRowFocus(name) ?? actionsRef.current?.querySelector<HTMLElement>('button.primary:not(:disabled)') ?? null;
   const firstHere = (): HTMLElement | null => actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? null;
   const runStep = (action: 'restart' | 'connect') => {
-    focusIfLost(() => connectingRef.current, nextHere);
+    // The row's name link, a control Tab moves on from; the status text only on the service's page.
+    focusIfLost(() => serverRowFocus(name) ?? connectingRef.current, nextHere);
     void run(action).then(() => focusIfLost(nextHere, firstHere));
   };
   // Stop, Restart, Enable and Disable leave or are disabled while they run: focus stays with the service.
