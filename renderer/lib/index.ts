@@ -25,3 +25,4 @@ export type { LinkOpening } from './open-link';
 export { TIER_WORD } from './tier-word';
 export { pageLastError } from './page-last-error';
 export { ERROR_KIND } from './error-kind';
+export { inventoryListed } from './inventory-listed';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { ClippedText, ConnectionGate, ServiceIcon, StateBadge } from '../../components';
-import { expiryText, plural, routeHref, shownLine } from '../../lib';
+import { expiryText, inventoryListed, plural, routeHref, shownLine } from '../../lib';
 import { useNowForExpiry } from '../../state';
 import type { ServerRowModel } from './catalog-model';
 import { FromCodeMark } from './from-code-mark';
@@ -59,7 +59,16 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
             row.auth
           )}
         </span>
-        <span className="row-cell row-tools">{plural(status.toolCount, 'tool')}</span>
+        <span className="row-cell row-tools">
+          {inventoryListed(status) ? (
+            plural(status.toolCount, 'tool')
+          ) : (
+            <span title="Tools not listed yet: the service lists them when it first starts">
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">tools not listed yet</span>
+            </span>
+          )}
+        </span>
         <span className={`row-cell row-token${expiresAt === undefined ? ' row-token-none' : ''}`}>
           <span className="visually-hidden">sign-in expires: </span>
           {expiresAt !== undefined ? expiryText(expiresAt, now, status.auth?.refreshable === true) : <span title="Nothing that expires">—</span>}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { connectWith, ERROR_KIND, expiryText, neverAnswered, pageLastError, plural, routeHref, screenHint, shownAddress, shownLine, timestamp } from '../../lib';
+import { connectWith, ERROR_KIND, expiryText, inventoryListed, neverAnswered, pageLastError, plural, routeHref, screenHint, shownAddress, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -92,7 +92,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           </dd>
           <dt>Inventory</dt>
           <dd>
-            {plural(status.toolCount, 'tool')}, {plural(status.resourceCount, 'resource')}, {plural(status.promptCount, 'prompt')}
+            {inventoryListed(status) ? `${plural(status.toolCount, 'tool')}, ${plural(status.resourceCount, 'resource')}, ${plural(status.promptCount, 'prompt')}` : 'Not listed yet: the service lists its tools when it first starts'}
             {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched <TimeAgo at={status.inventoryUpdatedAt} /></span>}
             {status.inventoryStale === true && <span className="muted"> from the service as it was before its last change; it lists its tools again when it next starts</span>}
           </dd>
