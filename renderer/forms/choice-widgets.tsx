@@ -109,7 +109,6 @@ export function CheckboxWidget(props: WidgetProps) {
   const description = getUiOptions(uiSchema).widget === 'checkbox' ? undefined : (options.description ?? schema.description);
   return (
     <div className={`checkbox ${disabled === true || readonly === true ? 'disabled' : ''}`}>
-      {hideLabel !== true && description !== undefined && <Description id={descriptionId(id)} description={description} schema={schema} {...(uiSchema !== undefined ? { uiSchema } : {})} registry={registry} />}
       <label>
         <input
           type="checkbox"
@@ -131,6 +130,8 @@ export function CheckboxWidget(props: WidgetProps) {
           </span>
         )}
       </label>
+      {/* After its label, so the name is read first; the checkbox's aria-describedby names it. */}
+      {hideLabel !== true && description !== undefined && <Description id={descriptionId(id)} description={description} schema={schema} {...(uiSchema !== undefined ? { uiSchema } : {})} registry={registry} />}
     </div>
   );
 }
