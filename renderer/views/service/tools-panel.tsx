@@ -39,7 +39,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
   }
   return (
     <div className="split">
-      <nav className="tool-list" aria-label={`Tools of ${status.name}`}>
+      <nav className={tool ? 'tool-list' : 'tool-list tool-list-unchosen'} aria-label={`Tools of ${status.name}`}>
         <input type="search" aria-label="Filter tools" placeholder="Filter tools" value={filter} onChange={(e) => setFilter(e.target.value)} />
         <ul>
           {shown.map((t) => (
