@@ -1,6 +1,8 @@
 import { secretNamed } from '../redact';
+import { secretParameterNamed } from './secret-parameter-names';
+import { ulidRecordId } from './ulid-ids';
 
-export { secretNamed };
+export { secretNamed, secretParameterNamed };
 
 /*
  * What a secret in clear looks like, in an env value, a command argument or a URL: pure tests that
@@ -99,17 +101,6 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-/**
- * Query parameter names that carry a credential though no env variable's rule (secretNamed) reads them
- * so: `auth`, a signature (`sig`), `apikey`, and the short names of a password (`pw`, `pwd`, `pass`, `passwd`).
- */
-const SECRET_PARAMETER = /^(?:auth|sig|signature|apikey|pw|pwd|pass|passwd)$/i;
-
-/** Whether a URL parameter's name says it holds a secret. */
-export function secretParameterNamed(name: string): boolean {
-  return secretNamed(name) || SECRET_PARAMETER.test(name);
-}
-
 /** The URL parameters (query, fragment, path) with a secret's name (`api_key`, `token`, `access_token`) or a token-shaped value, as written. */
 export function secretParameters(value: string): [name: string, value: string][] {
   if (!URL.canParse(value)) return [];
@@ -127,18 +118,15 @@ export function secretInQuery(value: string): string | undefined {
 /** A key's prefix as services put it in a path (`tok_…`, `sk_…`, `pk_…`, `ghp_…`, `xoxb-…`). */
 const PATH_TOKEN_PREFIX = /^(?:tok|sk|pk|rk|gh[posur]|xox[abpr])[_-]/;
 
-/** A ULID (26 characters of Crockford's base32, upper case, the first 0-7), bare or after a short word: `proj_01HZX3K9Q7T2M8N4P6R5S1V0WY`. */
-const ULID_ID = /^(?:[a-z]{2,12}[_-])?[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
-
-/** An ID that is a ULID, which a path names a record by; one after a key's prefix (`sk_01HZ…`, `glpat-01HZ…`) is a key still. */
-function ulidId(segment: string): boolean {
-  return ULID_ID.test(segment) && !PATH_TOKEN_PREFIX.test(segment) && !hasTokenPrefix(segment);
+/** An ID that is a ULID naming a record (ulidRecordId); one after a key's prefix (`sk_01HZ…`, `glpat-01HZ…`) is a key still. */
+function ulidId(segment: string, before: string | undefined, now: number): boolean {
+  return ulidRecordId(segment, before, now) && !PATH_TOKEN_PREFIX.test(segment) && !hasTokenPrefix(segment);
 }
 
 /**
  * A path segment that reads as a key, though `tokenShaped` lets it by: a key's prefix before a piece
  * with a digit (`tok_…`, `xoxb-123…`), or a long piece of letters and digits that is no run of words,
- * or holds many digits (a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`), UUIDs, ULIDs and
+ * or holds many digits (a made-up `abcdefABCDEF1234567890`). Slugs (`my-github-server`), UUIDs and
  * lower-case hex IDs (an account, an ObjectId, a commit) pass.
  */
 export function keyShapedSegment(segment: string): boolean {
@@ -149,7 +137,6 @@ export function keyShapedSegment(segment: string): boolean {
     // `sk-learning2024` is a slug: after the prefix, a key's piece is long, or no run of words.
     if (rest.split(/[-_.~]/).some((piece) => piece.length >= 10 && /\d/.test(piece) && (piece.length >= 16 || !madeOfWords(piece)))) return true;
   }
-  if (ulidId(segment)) return false;
   return segment.split(/[-_.~]/).some((piece) => {
     if (piece.length < 20 || !/[A-Za-z]/.test(piece) || !/\d/.test(piece)) return false;
     // Lower-case hex is how IDs are written in paths (a Cloudflare account, an ObjectId, a commit).
@@ -158,13 +145,14 @@ export function keyShapedSegment(segment: string): boolean {
   });
 }
 
-/** A URL's path segments that are token-shaped (`/u/<token>/mcp`), decoded. */
-export function secretPathSegments(value: string): string[] {
+/** A URL's path segments that are token-shaped (`/u/<token>/mcp`), decoded; `now` dates a ULID's time. */
+export function secretPathSegments(value: string, now = Date.now()): string[] {
   if (!URL.canParse(value)) return [];
-  return new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe).filter((segment) => keyShapedSegment(segment) || (!ulidId(segment) && tokenShaped(segment)));
+  const segments = new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe);
+  return segments.filter((segment, i) => !ulidId(segment, segments[i - 1], now) && (keyShapedSegment(segment) || tokenShaped(segment)));
 }
 
 /** A URL whose path holds a token-shaped segment (`/u/<token>/mcp`): the service reads it as a credential. */
-export function secretInUrlPath(value: string): boolean {
-  return secretPathSegments(value).length > 0;
+export function secretInUrlPath(value: string, now = Date.now()): boolean {
+  return secretPathSegments(value, now).length > 0;
 }

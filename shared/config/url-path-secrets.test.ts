@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { secretInUrl } from './literal-secrets';
 import { secretInUrlPath } from './secret-shapes';
 
+/** The clock the ULID cases are judged by: 2026-12-01. */
+const NOW = Date.UTC(2026, 11, 1);
+
 describe('a key in a URL path segment', () => {
   const KEYS = [
     'https://x.example/mcp/tok_abcdefABCDEF1234567890abcdef1234',
@@ -17,11 +20,31 @@ describe('a key in a URL path segment', () => {
     'https://x.example/mcp/sk_01HZX3K9Q7T2M8N4P6R5S1V0WY',
     'https://x.example/mcp/glpat-01HZX3K9Q7T2M8N4P6R5S1V0WY',
     'https://x.example/projects/proj_01HZX3K9Q7t2M8n4P6r5S1v0WY/mcp',
+    // A ULID after a word that names a credential is a key.
+    'https://x.example/u/token_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/secret_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/apikey_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/key-01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/pat_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/live_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/whsec_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/bearer-01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    // A bare ULID is an ID only under a collection's name, and not under one of keys.
+    'https://x.example/u/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/k/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/tokens/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/apikeys/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    // The ULID alphabet at random: its time is no time a ULID was made.
+    'https://x.example/projects/3KQ9T7M2X8N4P6R5S1V0WYAB4C/mcp',
+    'https://x.example/u/3KQ9T7M2X8N4P6R5S1V0WYAB4C/mcp',
+    'https://x.example/projects/proj_7ZZZZZZZZZ4P6R5S1V0WYAB4C0/mcp',
+    'https://x.example/projects/proj_00000000004P6R5S1V0WYAB4C0/mcp',
   ];
 
   it('is refused, a token prefix or a long run of letters and digits alike', () => {
     for (const url of KEYS) {
-      expect({ url, path: secretInUrlPath(url) }).toEqual({ url, path: true });
+      expect({ url, path: secretInUrlPath(url, NOW) }).toEqual({ url, path: true });
       expect({ url, why: secretInUrl({ type: 'http', url }) }).toEqual({ url, why: 'a token in its path' });
     }
   });
@@ -50,7 +73,9 @@ describe('a key in a URL path segment', () => {
       'https://x.example/projects/proj_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
       'https://x.example/projects/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
       'https://x.example/runs/run-01J9S7Q2W4E6R8T0Y3M5N7B9C1/mcp',
+      'https://x.example/workspaces/01J9S7Q2W4E6R8T0Y3M5N7B9C1/mcp',
+      'https://x.example/u/proj_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     ];
-    for (const url of plain) expect({ url, path: secretInUrlPath(url) }).toEqual({ url, path: false });
+    for (const url of plain) expect({ url, path: secretInUrlPath(url, NOW) }).toEqual({ url, path: false });
   });
 });

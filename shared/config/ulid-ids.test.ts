@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ulidRecordId, ulidTime } from './ulid-ids';
+
+const NOW = Date.UTC(2026, 11, 1);
+
+describe('a ULID that names a record', () => {
+  it('reads its time from its first 10 characters', () => {
+    expect(ulidTime('01ARYZ6S41TSV4RRFFQ69G5FAV')).toBe(1469918176385);
+    expect(new Date(ulidTime('01HZX3K9Q7T2M8N4P6R5S1V0WY')).getUTCFullYear()).toBe(2024);
+  });
+
+  it('has a time between 2016 and a year past now', () => {
+    const at = (ms: number) => `proj_${encode(ms)}T2M8N4P6R5S1V0WY`;
+    expect(ulidRecordId(at(Date.UTC(2016, 0, 1)), 'projects', NOW)).toBe(true);
+    expect(ulidRecordId(at(Date.UTC(2015, 11, 31)), 'projects', NOW)).toBe(false);
+    expect(ulidRecordId(at(NOW + 300 * 86_400_000), 'projects', NOW)).toBe(true);
+    expect(ulidRecordId(at(NOW + 400 * 86_400_000), 'projects', NOW)).toBe(false);
+  });
+
+  it('is bare only under a collection that names no credential', () => {
+    const ulid = '01HZX3K9Q7T2M8N4P6R5S1V0WY';
+    for (const before of ['projects', 'runs', 'workspaces']) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: true });
+    for (const before of [undefined, '', 'u', 's', 'k', 't', 'c', 'x', 'ss', 'tokens', 'keys', 'secrets', 'sessions', 'Projects']) {
+      expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: false });
+    }
+  });
+
+  it('follows no word that names a credential', () => {
+    const words = ['token', 'secret', 'apikey', 'key', 'pat', 'live', 'test', 'sess', 'session', 'whsec', 'bearer', 'auth', 'cred', 'creds', 'pass', 'pw', 'sig', 'api', 'accesstoken', 'clientsecret'];
+    for (const word of words) expect({ word, id: ulidRecordId(`${word}_01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'projects', NOW) }).toEqual({ word, id: false });
+    for (const word of ['proj', 'run', 'ws', 'org', 'evt']) expect({ word, id: ulidRecordId(`${word}-01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: true });
+  });
+});
+
+/** A time's 10 characters of Crockford's base32. */
+function encode(ms: number): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let text = '';
+  for (let rest = ms, i = 0; i < 10; i++, rest = Math.floor(rest / 32)) text = alphabet[rest % 32] + text;
+  return text;
+}
