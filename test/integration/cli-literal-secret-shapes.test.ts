@@ -62,7 +62,7 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
       // Added, not refused: references in the arguments get only the warning that ps shows them.
       // The folder named last (after `--verbose`, so read as its value) is not on this computer, nor
       // the one it is in: said as a note, not refused.
-      const missing = /^note: \/home\/me\/projects(?:\/mcp-server-postgres-2024)?, .*does not exist \(yet\)/;
+      const missing = /^note: \/home\/me\/projects\/mcp-server-postgres-2024\b.* does not exist \(yet\)/;
       const others = withoutSecretNotes(run.stderr).filter((line) => !line.startsWith('warning: ${secret:T}, ${secret:A} go into the program') && !missing.test(line));
       expect({ name: args[0], code: run.code, err: others }).toEqual({ name: args[0], code: 0, err: [] });
     }

@@ -246,8 +246,8 @@ describe('runDoctor', () => {
     const checks = await runDoctor({ ...deps('approved', []), servers });
     expect(checks.find((c) => c.id === 'server:files')).toMatchObject({ status: 'warn', fix: 'If the server should find it there, create it; else fix "args" in /d/mcp.json' });
     expect(checks.find((c) => c.id === 'server:db')).toMatchObject({ status: 'ok' });
-    expect(checks.find((c) => c.id === 'server:ro')).toMatchObject({ status: 'warn', fix: 'If the server should use that folder, create it; else fix "args" in /d/mcp.json' });
-    expect(checks.find((c) => c.id === 'server:ro')?.detail).toContain(`${dirname(missing)}, the folder ${missing} (among its arguments) is in, does not exist`);
+    expect(checks.find((c) => c.id === 'server:ro')).toMatchObject({ status: 'warn', fix: `Create ${dirname(missing)} if the server should use it; else fix "args" in /d/mcp.json` });
+    expect(checks.find((c) => c.id === 'server:ro')?.detail).toContain(`${missing} (among its arguments) goes in ${dirname(missing)}, which does not exist (yet)`);
     expect(checks.find((c) => c.id === 'server:files')?.detail).toContain(`${missing}, among its arguments, does not exist`);
     expect(checks.find((c) => c.id === 'server:here')).toMatchObject({ status: 'ok' });
   });

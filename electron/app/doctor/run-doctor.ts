@@ -141,7 +141,7 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
     // Filesystem's folder, say: the program starts, then exits at once with its own words.
     const missingArgument = missingPaths(config).find((path) => (path.kind === 'argument' || path.kind === 'argumentFolder') && path.doctorChecks);
     if (missingArgument) {
-      const create = missingArgument.kind === 'argumentFolder' ? 'If the server should use that folder, create it' : 'If the server should find it there, create it';
+      const create = missingArgument.kind === 'argumentFolder' ? `Create ${missingArgument.path} if the server should use it` : 'If the server should find it there, create it';
       return { id, title, status: 'warn', detail: `command found at ${found}, but ${missingArgument.note}`, fix: `${create}; else fix "args" in ${where}` };
     }
     return { id, title, status: 'ok', detail: `command found at ${found}` };

@@ -10,11 +10,11 @@ describe('missingPaths', () => {
 
   it("names a whole-path argument that is not there, as Filesystem's folder typed wrong", () => {
     expect(missingPaths({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', here, gone] })).toEqual([
-      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: true },
+      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, path: gone, kind: 'argument', doctorChecks: true },
     ]);
     // A flag's value may be a file the server makes itself: said, but doctor leaves it.
     expect(missingPaths({ command: 'uvx', args: ['mcp-server-sqlite', '--db-path', gone] })).toEqual([
-      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: false },
+      { note: `${gone}, among its arguments, does not exist (yet): if the server should find it there, check the path`, path: gone, kind: 'argument', doctorChecks: false },
     ]);
   });
 
@@ -22,7 +22,8 @@ describe('missingPaths', () => {
     const inside = join(gone, 'dir');
     expect(missingPaths({ command: 'npx', args: ['-y', 'some-server', '--read-only', inside] })).toEqual([
       {
-        note: `${gone}, the folder ${inside} (among its arguments) is in, does not exist (yet): a server seldom makes it; if it should find or make ${inside} there, create the folder, else check the path`,
+        note: `${inside} (among its arguments) goes in ${gone}, which does not exist (yet): a server seldom makes it; create ${gone} if the server should find or make ${inside} there, else check the path`,
+        path: gone,
         kind: 'argumentFolder',
         doctorChecks: true,
       },
@@ -31,8 +32,8 @@ describe('missingPaths', () => {
 
   it('names the program and the folder it runs in, which doctor checks too', () => {
     expect(missingPaths({ command: './serve.sh', cwd: gone })).toEqual([
-      { note: `${gone} does not exist (yet): the server cannot start until it does`, kind: 'folder', doctorChecks: true },
-      { note: `${join(gone, 'serve.sh')} does not exist (yet): the server cannot start until it does`, kind: 'program', doctorChecks: true },
+      { note: `${gone} does not exist (yet): the server cannot start until it does`, path: gone, kind: 'folder', doctorChecks: true },
+      { note: `${join(gone, 'serve.sh')} does not exist (yet): the server cannot start until it does`, path: join(gone, 'serve.sh'), kind: 'program', doctorChecks: true },
     ]);
   });
 

@@ -11,6 +11,8 @@ function pathArgument(arg: string): boolean {
 
 export interface MissingPath {
   note: string;
+  /** What is not there: the program, the folder, the argument, or for `argumentFolder` the folder it goes in. */
+  path: string;
   /** `argumentFolder`: a flag's value whose folder is missing too, said of the folder. */
   kind: 'program' | 'folder' | 'argument' | 'argumentFolder';
   /**
@@ -29,7 +31,7 @@ export interface MissingPath {
 export function missingPaths(config: ServerConfig, from: string = process.cwd()): MissingPath[] {
   if (!isStdio(config)) return [];
   const notes: MissingPath[] = [];
-  const cannotStart = (path: string, kind: 'program' | 'folder'): MissingPath => ({ note: `${path} does not exist (yet): the server cannot start until it does`, kind, doctorChecks: true });
+  const cannotStart = (path: string, kind: 'program' | 'folder'): MissingPath => ({ note: `${path} does not exist (yet): the server cannot start until it does`, path, kind, doctorChecks: true });
   if (config.cwd !== undefined && isAbsolute(config.cwd) && !existsSync(config.cwd)) notes.push(cannotStart(config.cwd, 'folder'));
   if (config.command.includes('/') && !config.command.includes('${') && !config.command.startsWith('~')) {
     const command = isAbsolute(config.command) ? config.command : resolve(config.cwd ?? from, config.command);
@@ -43,10 +45,11 @@ export function missingPaths(config: ServerConfig, from: string = process.cwd())
     const folder = dirname(arg);
     // `--read-only /x/gone/dir` with /x/gone missing: a server makes a file or a folder, seldom the folders above it.
     if (!standsAlone && !existsSync(folder)) {
-      notes.push({ note: `${folder}, the folder ${arg} (among its arguments) is in, does not exist (yet): a server seldom makes it; if it should find or make ${arg} there, create the folder, else check the path`, kind: 'argumentFolder', doctorChecks: true });
+      const note = `${arg} (among its arguments) goes in ${folder}, which does not exist (yet): a server seldom makes it; create ${folder} if the server should find or make ${arg} there, else check the path`;
+      notes.push({ note, path: folder, kind: 'argumentFolder', doctorChecks: true });
       return;
     }
-    notes.push({ note: `${arg}, among its arguments, does not exist (yet): if the server should find it there, check the path`, kind: 'argument', doctorChecks: standsAlone });
+    notes.push({ note: `${arg}, among its arguments, does not exist (yet): if the server should find it there, check the path`, path: arg, kind: 'argument', doctorChecks: standsAlone });
   });
   return notes;
 }
