@@ -33,6 +33,7 @@ import { LISTEN_ACK_MS, ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { awaitsAnswer, clientParts, refuseStringIds, useIdTables } from '../mcp-wire';
 import { failEndedUnanswered } from './ended-unanswered';
+import { withStrayStdout } from './stray-stdout';
 import { UNKNOWN_ANSWER_PREFIX, unknownAnswerNote } from './unknown-answer';
 import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 import type { AnswerInput } from './server-rounds';
@@ -255,7 +256,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     await subscriptions.open();
   } catch (error) {
     await close();
-    throw toPoolError(error, context);
+    // A program that wrote something else than JSON-RPC to stdout is most likely why (stray-stdout.ts).
+    throw withStrayStdout(toPoolError(error, context), server, stdio?.firstStray(), ended());
   }
   // A 2026-07-28 server asks in its results: the pool answers those rounds itself, in the call's scope (server-rounds.ts).
   const answerInput = askOptions && client.getProtocolEra() === 'modern' ? inputAnswerer(sdk, askOptions) : undefined;

@@ -3,6 +3,7 @@ import { redact } from '../../shared/redact';
 import { revealHidden } from '../../shared/text';
 import { FloodBudget, type DropReport, type FloodLimits } from './flood-budget';
 import { LineSplitter } from './line-splitter';
+import { STRAY_EXCERPT } from './stray-stdout';
 
 /** How much of the end of stderr error messages keep (already redacted, whole lines). */
 export const STDERR_TAIL_BYTES = 4096;
@@ -48,6 +49,7 @@ export class ServerOutput {
   #tail: string[] = [];
   #tailChars = 0;
   #flooded = false;
+  #firstStray: string | undefined;
 
   constructor(options: ServerOutputOptions) {
     this.#options = options;
@@ -68,6 +70,11 @@ export class ServerOutput {
   tail(): string {
     const text = this.#tail.join('\n');
     return text.length > STDERR_TAIL_BYTES ? text.slice(-STDERR_TAIL_BYTES) : text;
+  }
+
+  /** The first stdout line that was not JSON-RPC, redacted and shortened (a start error quotes it). */
+  firstStray(): string | undefined {
+    return this.#firstStray;
   }
 
   stderr(chunk: Buffer): void {
@@ -114,6 +121,8 @@ export class ServerOutput {
   /** A stdout line that is not JSON-RPC. */
   stdoutLine(buffer: Buffer, start: number, end: number): void {
     if (this.#flooded) return;
+    // Only the excerpt is read of a long line: whole words are redacted, a cut word is still cut.
+    this.#firstStray ??= showLine(buffer, start, Math.min(end, start + MAX_SHOWN_STDOUT_LINE)).slice(0, STRAY_EXCERPT);
     const budget = this.#stdoutBudget;
     if (!budget.take(1)) {
       budget.drop(1, end - start + 1);

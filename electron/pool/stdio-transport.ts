@@ -104,6 +104,11 @@ export class StdioProcessTransport implements Transport {
     return this.#output.tail();
   }
 
+  /** The first stdout line that was not JSON-RPC, redacted and shortened, if any. */
+  firstStray(): string | undefined {
+    return this.#output.firstStray();
+  }
+
   /** A diagnostic the server's stdout caused (e.g. an answer to an unknown request), within the stdout budget. */
   note(line: string): void {
     this.#output.noise(line);
@@ -165,7 +170,7 @@ export class StdioProcessTransport implements Transport {
       child.stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
       // Stdout ended with no exit within the grace: it can answer nothing more (an exit on its way settles it instead).
       child.stdout.once('end', () => setTimeout(() => this.#exit === undefined && !this.closing && this.#fail(closedStdout(this.#options.server)), this.#grace).unref());
-      child.stderr.on('data', (chunk: Buffer) => this.#onStderr(chunk));
+      child.stderr.on('data', (chunk: Buffer) => this.#finished || this.#output.stderr(chunk));
       child.once('exit', (code, signal) => {
         this.#exit = { code, signal };
         if (!this.closing) {
@@ -267,11 +272,6 @@ export class StdioProcessTransport implements Transport {
     this.#pump.push(() => {
       if (this.claim?.(message) !== true) this.onmessage?.(message);
     }, !('id' in message));
-  }
-
-  #onStderr(chunk: Buffer): void {
-    if (this.#finished) return;
-    this.#output.stderr(chunk);
   }
 
   #fail(error: CodedError): void {
