@@ -89,6 +89,12 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false }
             Connecting…
           </span>
         )}
+        {/* A start that hangs (a program that never answers) is stopped here rather than waited out. */}
+        {connecting && !waiting && (
+          <button type="button" className="button small" disabled={busy === 'stop'} onClick={() => runKept('stop')} aria-label={`Cancel connecting ${name}`}>
+            Cancel
+          </button>
+        )}
         {canRestart(status, stepShown) && !connecting && !waiting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => runKept('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}

@@ -57,7 +57,8 @@ export function useServerActions(name: string) {
         // A failed connect leaves the server in a new state (error, needs sign-in); show it.
         await servers.refresh();
       } finally {
-        if (run === latest.current && isConnect) {
+        // A stop ends a connect under way (its Cancel): the connect, no longer the latest, leaves it to the stop.
+        if (run === latest.current && (isConnect || action === 'stop')) {
           connecting.update((set) => {
             const next = new Set(set);
             next.delete(name);
