@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
@@ -33,5 +33,13 @@ describe('registry search and show with no registry reachable and no catalog kep
     expect(result.stderr).toContain('Check the network');
     expect(result.stderr).not.toContain('not_found');
     expect(result.stderr).not.toContain('registry refresh');
+  });
+
+  // Activity → Changes said "check the MCP registries for new entries — ok" for a refresh that fetched nothing.
+  it('registry refresh records its change as failed, with why, in the admin log', async () => {
+    await cli(['registry', 'refresh']);
+    const entries = readFileSync(join(home, 'audit', 'admin.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { method: string; outcome: string; error?: string });
+    const refresh = entries.filter((e) => e.method === 'refreshRegistries').at(-1);
+    expect(refresh).toMatchObject({ outcome: 'failed', error: expect.stringContaining('the registry could not be refreshed (127.0.0.1:') as unknown });
   });
 });

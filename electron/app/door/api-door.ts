@@ -12,6 +12,7 @@ import {
 import { CodedError, ERROR_REASONS, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
+import { failureInResult } from '../admin/failure-in-result';
 import { readForCaller } from './read-for-caller';
 import { notOpen } from '../apps/apps-api';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
@@ -156,7 +157,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     const base = await entryBase(from, method, input);
     try {
       const result = await invoke(api, method, input, from.caller);
-      admin.record({ ...base, ...extra, outcome: extra.outcome ?? 'ok' });
+      const failure = failureInResult(method, result);
+      admin.record({ ...base, ...extra, ...(failure === undefined ? { outcome: extra.outcome ?? 'ok' } : { outcome: 'failed', error: failure }) });
       return result;
     } catch (error) {
       admin.record({ ...base, ...extra, outcome: 'failed', error: redact(toCodedError(error).message) });
@@ -173,7 +175,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     const ahead = await admin.recordAhead({ ...(await entryBase(from, method, input)), review: true });
     try {
       const result = await invoke(api, method, input, from.caller);
-      admin.recordOutcome(ahead, { outcome: 'ok' });
+      const failure = failureInResult(method, result);
+      admin.recordOutcome(ahead, failure === undefined ? { outcome: 'ok' } : { outcome: 'failed', error: failure });
       return result;
     } catch (error) {
       admin.recordOutcome(ahead, { outcome: 'failed', error: redact(toCodedError(error).message) });
