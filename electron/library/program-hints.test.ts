@@ -46,6 +46,18 @@ describe("a hint in a program's words", () => {
     expect(programHint('Stop that process and start the app again (`connected-services serve`)')).toBe("Stop that process and start the app again (the command line's serve)");
   });
 
+  // An unknown server's hint said "See the same through the App API (`cs.api`)", which names no method.
+  it('names the calls that list servers, secrets, stores, clients and the registries, and that delete a secret', () => {
+    expect(programHint('See `connected-services servers list`')).toBe('See `cs.listServers()`');
+    expect(programHint('See `connected-services secrets stores`')).toBe('See `cs.listSecretStores()`');
+    expect(programHint('see `connected-services secrets list`')).toBe('see `cs.listSecrets()`');
+    expect(programHint('delete it: `connected-services secrets delete API_KEY --server files`')).toBe('delete it: `cs.deleteSecret("API_KEY", "files")`');
+    expect(programHint('run `connected-services registry refresh` now')).toBe('run `cs.api.refreshRegistries()` now');
+    expect(programHint('see `connected-services registry show io.github/x --registry other`')).toBe('see `cs.api.registryCatalog()`');
+    expect(programHint('see `connected-services agents clients`')).toBe('see `cs.api.listClients()`');
+    expect(programHint('run `connected-services agents disconnect a1 --client cursor`')).toBe('run `cs.api.disconnectClient({ agent: "a1", client: "cursor" })`');
+  });
+
   it("names the bridge's answer for the command that says why it did not start", () => {
     expect(programHint('See `connected-services bridge status` for why; restart the app')).toBe('See `cs.api.bridgeInfo()` for why; restart the app');
   });
@@ -57,7 +69,7 @@ describe("a hint in a program's words", () => {
   });
 
   it('says the App API does what a command it does not know did, and leaves a hint without a command as it is', () => {
-    expect(programHint('run `connected-services registry refresh` now')).toBe('run the same through the App API (`cs.api`) now');
+    expect(programHint('run `connected-services import vscode` now')).toBe("run the same through the App API (the `cs.api` method docs/architecture.md's table lists for it) now");
     const plain = 'raise "startupTimeoutMs" of "files" in mcp.json';
     expect(programHint(plain)).toBe(plain);
   });

@@ -20,6 +20,7 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   ['doctor --live', () => 'cs.api.doctor({ live: true })'],
   ['doctor', () => 'cs.api.doctor()'],
   ['status', () => 'cs.listServers()'],
+  ['servers list', () => 'cs.listServers()'],
   [`servers approve ${NAME}`, (name) => `cs.approveServer(${q(name)})`],
   [`servers enable ${NAME}`, (name) => `cs.api.setServerEnabled({ name: ${q(name)}, enabled: true })`],
   [`servers review ${NAME} --reset-forgotten`, (name) => `cs.api.reviewChanges({ name: ${q(name)}, resetForgotten: true })`],
@@ -31,6 +32,13 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   [`servers remove ${NAME}, then servers add`, (name) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(name, entry)`],
   [`servers remove ${NAME}`, (name) => `cs.removeServer(${q(name)})`],
   [`secrets set ${NAME}`, (name) => `cs.setSecret(${q(name)}, value)`],
+  [`secrets delete ${NAME} --server ${NAME}`, (name, server) => `cs.deleteSecret(${q(name)}, ${q(server)})`],
+  [`secrets delete ${NAME}`, (name) => `cs.deleteSecret(${q(name)})`],
+  ['secrets list', () => 'cs.listSecrets()'],
+  ['secrets stores', () => 'cs.listSecretStores()'],
+  ['registry refresh', () => 'cs.api.refreshRegistries()'],
+  [`registry show ${NAME}(?: --registry ${NAME})?`, () => 'cs.api.registryCatalog()'],
+  ['registry search WORDS', () => 'cs.api.registryCatalog()'],
   [`logs ${NAME}`, (name) => `cs.api.readLogs({ server: ${q(name)} })`],
   ['agents list', () => 'cs.listAgents()'],
   [`agents connect ${NAME} --client CLIENT`, (name) => `cs.api.connectClient({ agent: ${q(name)}, client })`],
@@ -38,6 +46,8 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   [`agents set ${NAME} --for (\\d+)`, (name, prefix) => `cs.updateAgent({ name: ${q(name)}, client: ${prefix} })`],
   [`agents set ${NAME} --for ${WORD}`, (name, client) => `cs.updateAgent({ name: ${q(name)}, client: ${q(client)} })`],
   ['agents remove', () => 'cs.removeAgent(name)'],
+  ['agents clients', () => 'cs.api.listClients()'],
+  [`agents disconnect ${NAME} --client ${WORD}`, (name, client) => `cs.api.disconnectClient({ agent: ${q(name)}, client: ${q(client)} })`],
   [`agents rotate ${NAME}`, (name) => `cs.api.rotateAgent({ name: ${q(name)} })`],
   ['agents config', () => 'cs.api.agentConfig({ name })'],
   ['approvals list', () => 'cs.api.listApprovals()'],
@@ -62,7 +72,7 @@ const WORDED: readonly (readonly [string, (...names: string[]) => string])[] = [
 
 /** A command between backquotes none of COMMANDS names: the App API does what the command line does. */
 const OTHER_COMMAND = /`connected-services [^`]*`/g;
-const OTHER_WORDS = 'the same through the App API (`cs.api`)';
+const OTHER_WORDS = "the same through the App API (the `cs.api` method docs/architecture.md's table lists for it)";
 
 /** `hint` with `command` (between backquotes or in running text) in `words`, given the names its groups caught. */
 function rewritten(hint: string, command: string, words: (...names: string[]) => string): string {
