@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { PASSPHRASE_PROVIDER_LABEL } from '../vault';
+import { PASSPHRASE_PROVIDER_LABEL, WRONG_PASSPHRASE_HINT } from '../vault';
 import { forProgram } from './program-errors';
 
 const SEALED = 'The vault is sealed with a passphrase and none was given.';
@@ -13,6 +13,14 @@ describe('forProgram', () => {
       expect(error).toMatchObject({ code: 'auth_required', message, hint: expect.stringContaining('openConnectedServices({ env })') as unknown });
       expect((error as CodedError).hint).not.toContain('terminal so it can ask');
     }
+  });
+
+  // A wrong passphrase given in openConnectedServices({ env }) said "(or the passphrase you typed)": a program types nothing.
+  it('says where a program gave the passphrase that does not open the vault', () => {
+    const wrong = new CodedError('denied', 'The passphrase does not open the vault /h/vault.enc.', { hint: WRONG_PASSPHRASE_HINT, data: { provider: PASSPHRASE_PROVIDER_LABEL } });
+    const error = forProgram(wrong);
+    expect(error).toMatchObject({ code: 'denied', message: wrong.message, data: { provider: PASSPHRASE_PROVIDER_LABEL } });
+    expect((error as CodedError).hint).toBe("Check the passphrase given as CONNECTED_SERVICES_PASSPHRASE in openConnectedServices({ env }) or in the program's environment, and open it again");
   });
 
   it('leaves any other error as it was', () => {

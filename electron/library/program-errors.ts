@@ -1,7 +1,7 @@
 import { CodedError, ERROR_REASONS, isCodedError } from '../../shared/errors';
 import type { VaultHealth } from '../../shared/vault';
 import { OUTPUT_BELOW } from '../pool';
-import { PASSPHRASE_ENV, PASSPHRASE_PROVIDER_LABEL } from '../vault';
+import { PASSPHRASE_ENV, PASSPHRASE_PROVIDER_LABEL, WRONG_PASSPHRASE_HINT } from '../vault';
 import { programHint } from './program-hints';
 
 const SEALED = 'The vault is sealed with a passphrase and none was given';
@@ -17,6 +17,14 @@ export function forProgram(error: unknown): unknown {
     return new CodedError('auth_required', error.message, {
       hint: `Give ${PASSPHRASE_ENV} in openConnectedServices({ env }) or in the program's environment: a program is never asked for it at its terminal`,
       data: error.data,
+      cause: error,
+    });
+  }
+  if (isCodedError(error) && error.hint === WRONG_PASSPHRASE_HINT) {
+    // A program types no passphrase: the one it gave is in its env option or its environment.
+    return new CodedError(error.code, error.message, {
+      hint: `Check the passphrase given as ${PASSPHRASE_ENV} in openConnectedServices({ env }) or in the program's environment, and open it again`,
+      ...(error.data !== undefined ? { data: error.data } : {}),
       cause: error,
     });
   }

@@ -1,7 +1,7 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { boundedCall } from './bounded-call';
 import { checkKey, type KeyProvider } from './key-provider';
-import { PASSPHRASE_ENV, PASSPHRASE_PROVIDER_ID } from './passphrase-provider';
+import { PASSPHRASE_PROVIDER_ID, WRONG_PASSPHRASE_HINT } from './passphrase-provider';
 import { CorruptVaultError, type ProviderInfo, type Sealer } from './sealer';
 import { keyCheckOf, keyMatches, openPayload, parseVaultFile, sealVaultFile, type VaultHeader } from './vault-format';
 
@@ -35,7 +35,7 @@ function wrongKey(provider: KeyProvider, file: string): CodedError {
     passphrase ? `The passphrase does not open the vault ${file}.` : `The key from the ${provider.label} does not open the vault ${file}.`,
     {
       hint: passphrase
-        ? `Check ${PASSPHRASE_ENV} (or the passphrase you typed) and try again.`
+        ? WRONG_PASSPHRASE_HINT
         : 'The keychain entry was replaced by another program: restore it, or move the vault file aside to start a new vault.',
       data: { provider: provider.label },
     },

@@ -17,6 +17,7 @@ export {
   PASSPHRASE_PROVIDER_ID,
   PASSPHRASE_ENV,
   PASSPHRASE_PROVIDER_LABEL,
+  WRONG_PASSPHRASE_HINT,
   DEFAULT_SCRYPT,
 } from './passphrase-provider';
 export type { PassphraseProviderOptions, ScryptParams } from './passphrase-provider';

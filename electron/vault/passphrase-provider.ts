@@ -5,6 +5,8 @@ import { VAULT_KEY_BYTES, type KeyParams, type KeyProvider, type ProbeResult } f
 
 export const PASSPHRASE_PROVIDER_ID = 'passphrase';
 export const PASSPHRASE_ENV = 'CONNECTED_SERVICES_PASSPHRASE';
+/** What to do when the passphrase given does not open the vault (a person's words: the library says it its own way). */
+export const WRONG_PASSPHRASE_HINT = `Check ${PASSPHRASE_ENV} (or the passphrase you typed) and try again.`;
 /** How this provider names itself in its errors' `data.provider`. */
 export const PASSPHRASE_PROVIDER_LABEL = 'passphrase (scrypt)';
 
