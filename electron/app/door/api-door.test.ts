@@ -76,6 +76,15 @@ describe('the door: the command line\'s changes are paced', () => {
 });
 
 describe('the door: who may do what', () => {
+  // A program closing with nothing of its own to forget wrote "forget the servers declared in code: none — ok" in Activity.
+  it('runs and logs no forgetting with no name to forget', async () => {
+    const { door, entries, changes } = setup();
+    await expect(door.call({ caller: 'cli', pid: 4242 }, 'forgetServers', { names: [] })).resolves.toEqual({ ok: true });
+    await expect(door.call({ caller: 'cli', pid: 4242 }, 'forgetAgents', { names: [] })).resolves.toEqual({ ok: true });
+    expect(entries).toEqual([]);
+    expect(changes()).toEqual([]);
+  });
+
   it('refuses a command-line call of a tool its server does not offer before asking the person', async () => {
     const { door, confirmations, changes } = setup();
     await expect(door.call({ caller: 'cli' }, 'callTool', { server: 'everything', tool: 'ecoh' })).rejects.toMatchObject({ code: 'not_found' });

@@ -18,7 +18,7 @@ import { notOpen } from '../apps/apps-api';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { CodeOwners } from './code-owners';
 import type { Confirmations } from './confirmations';
-import { ownNamesOnly, refuseDeclaredElsewhere } from './declared-elsewhere';
+import { nothingToForget, ownNamesOnly, refuseDeclaredElsewhere } from './declared-elsewhere';
 import { powerOf } from './method-powers';
 import { OPENER_BOUND } from './opener-bound';
 import { refuseUnusableCall } from './refuse-call';
@@ -186,6 +186,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
 
   const call = async <M extends ApiMethod>(from: CallerInfo, method: M, given: ApiInput<M>): Promise<ApiOutput<M>> => {
     const input = (PERSON_CALLERS.has(from.caller) ? given : ownNamesOnly(options.owners, method, given, from.pid)) as ApiInput<M>;
+    // A program whose declaration was never confirmed owns no name: forgetting none is no change for Activity.
+    if (nothingToForget(method, input)) return { ok: true } as ApiOutput<M>;
     const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name), sessionSettings: () => api.sessionSettings({}) });
     const person = PERSON_CALLERS.has(from.caller);
     if (power === 'read') return person ? invoke(api, method, input) : readForCaller(method, await invoke(api, method, input));

@@ -12,6 +12,11 @@ export function ownNamesOnly(owners: CodeOwners | undefined, method: ApiMethod, 
   return { ...(input as object), names: owners.ownedBy(method === 'forgetServers' ? 'servers' : 'agents', names, pid) };
 }
 
+/** A forgetting left no name to forget (none this program's): no change, so nothing is run or logged. */
+export function nothingToForget(method: ApiMethod, input: unknown): boolean {
+  return (method === 'forgetServers' || method === 'forgetAgents') && (input as ApiInput<'forgetServers'>).names.length === 0;
+}
+
 /**
  * Refuses a declaration of a name another running program declared and still holds in code: taking
  * it over would switch that program's server to another command, or refuse its agent's token.
