@@ -30,7 +30,8 @@ export function setLevel(server: Server, level: LoggingLevel): Record<string, ne
  * `<service>` or `<service>/<logger>`, redacted like every result (SECURITY.md).
  */
 function shaped(entry: UpstreamLog, data: unknown = entry.data): LoggingMessageNotification['params'] {
-  const logger = entry.logger ? `${entry.server}/${agentSafe(entry.logger)}` : entry.server;
+  // The logger name is the server's text as much as data is: a vault value there is removed too.
+  const logger = entry.logger ? `${entry.server}/${agentSafe(redactor.redact(entry.logger))}` : entry.server;
   return { level: entry.level, logger, data: safeData(redactor.redactValue(data), 0) };
 }
 

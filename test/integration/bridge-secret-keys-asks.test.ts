@@ -24,6 +24,7 @@ let modern: ModernAgent;
 const legacyAsked: string[] = [];
 const modernAsked: string[] = [];
 const logged: unknown[] = [];
+const loggers: (string | undefined)[] = [];
 
 beforeAll(async () => {
   home = await passphraseHome(PASSPHRASE, 'cs-secret-keys-');
@@ -45,7 +46,10 @@ beforeAll(async () => {
     legacyAsked.push(JSON.stringify(request.params));
     return { action: 'accept', content: { ok: true } };
   });
-  legacy.client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => void logged.push(note.params.data));
+  legacy.client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => {
+    logged.push(note.params.data);
+    loggers.push(note.params.logger);
+  });
   modern = await connectModernAgent(served.bridge ?? '', tokens[1] ?? '', { pin: '2026-07-28' }, { capabilities: { elicitation: { form: {} } } });
   modern.client.setRequestHandler('elicitation/create', (request) => {
     modernAsked.push(JSON.stringify(request.params));
@@ -85,5 +89,18 @@ describe('a vault value in what a server hands an agent', () => {
     await expect.poll(() => logged.length).toBeGreaterThan(0);
     expect(JSON.stringify(logged)).not.toContain(SECRET);
     expect(logged[0]).toEqual({ '[redacted]': 'value', note: 'plain' });
+  });
+
+  it("as a log message's logger name, whole or in base64 (legacy agent at level debug): redacted, for the person too", async () => {
+    await legacy.client.setLoggingLevel('debug');
+    const before = loggers.length;
+    expect((await legacy.client.callTool({ name: 'leaky__log-logger', arguments: {} })).content).toEqual([{ type: 'text', text: 'logged' }]);
+    await expect.poll(() => loggers.length).toBe(before + 2);
+    const named = loggers.slice(before);
+    expect(named.some((name) => name?.includes(SECRET) === true || name?.includes(Buffer.from(SECRET).toString('base64')) === true)).toBe(false);
+    expect(named).toEqual(['leaky/[redacted]', 'leaky/[redacted]']);
+    const kept = JSON.stringify((await served.api('readLogs', { server: 'leaky' })).body);
+    expect(kept.includes(SECRET) || kept.includes(Buffer.from(SECRET).toString('base64'))).toBe(false);
+    expect(kept).toContain('[redacted]: plain');
   });
 });
