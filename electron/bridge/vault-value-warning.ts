@@ -3,9 +3,10 @@ import { redactor, sourceWords } from '../../shared/redact';
 /**
  * What held the value, in the reason's words: a call's arguments, the name it asks for (a tool or
  * prompt), the resource address it reads, the service name a bridge tool was given, or an agent's
- * answer to a server's request (an elicitation's content, a sampling result, its roots).
+ * answer to a server's request (an elicitation's content, a sampling result, its roots), or the URL
+ * a server's URL-mode request would have opened.
  */
-export type ValueHolder = 'arguments' | 'name' | 'address' | 'service' | 'answer';
+export type ValueHolder = 'arguments' | 'name' | 'address' | 'service' | 'answer' | 'url';
 
 const HOLDS: Record<ValueHolder, string> = {
   arguments: 'its arguments hold',
@@ -13,6 +14,7 @@ const HOLDS: Record<ValueHolder, string> = {
   address: 'the resource address holds',
   service: 'the service name it asks for holds',
   answer: "the agent's answer holds",
+  url: "the server's URL holds",
 };
 
 /**

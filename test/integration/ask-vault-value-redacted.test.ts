@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DecisionRecordSchema, type Decision } from '../../shared/api';
+import { DecisionRecordSchema, type AuditEntry, type Decision } from '../../shared/api';
 import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli } from '../support/cli';
 import { passphraseHome } from '../support/passphrase-home';
@@ -44,4 +44,16 @@ describe("a server's question holding a vault value it was given", () => {
     expect(record.what).toContain('confirm [redacted]');
     expect(lines.join('\n')).not.toContain(VALUE);
   }, 90_000);
+
+  // Opening such a URL would hand the value to that site: it is refused in the core, so no screen can show or open it.
+  it.each(['plain', 'base64', 'hex'] as const)('a URL-mode request whose URL holds it (%s) is refused unseen, and the person is told why', async (form) => {
+    const result = await served.api('callTool', { server: 'asking', tool: 'ask-url-with-env', arguments: { form } });
+    const text = JSON.stringify(result.body);
+    expect(text.includes(VALUE) || text.includes(Buffer.from(VALUE).toString(form === 'plain' ? 'utf8' : form))).toBe(false);
+    expect(text).toContain('URL request refused: its URL holds a value Connected Services keeps secret');
+    const pending = JSON.stringify((await served.api('listAsks')).body);
+    expect(pending).not.toContain('example.com/continue');
+    const audit = (await served.api('readAudit', { server: 'asking' })).body.result as AuditEntry[];
+    expect(audit.find((e) => e.kind === 'elicitation' && e.warning !== undefined)?.warning).toBe("the server's URL holds the value of ASKED_KEY from the vault");
+  }, 30_000);
 });

@@ -15,7 +15,7 @@ import type { AsksMethods } from '../asks/asks-api';
 import type { DecisionMethods } from '../decisions';
 import type { createSecretStoresApi } from '../secrets/secret-stores-api';
 import type { createStoreReferencesApi } from '../secrets/store-references-api';
-import { personAsker } from '../asks/ask-router';
+import { personAsker } from '../asks/person-asker';
 import type { RegistryApi } from '../servers/registry-api';
 import type { PinsMethods } from '../servers/pins-api';
 import type { createInputRoundApi } from '../settings/input-round-api';

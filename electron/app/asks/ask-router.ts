@@ -5,7 +5,7 @@ import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, samplingForAgent, vaultValueWarning, type AgentAsker } from '../../bridge';
-import { AskRefused, AskTimeout, RPC_ERROR, type AskContext, type CallAsker } from '../../pool';
+import { AskRefused, AskTimeout, RPC_ERROR, type AskContext } from '../../pool';
 import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
 import { agentUrl, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
@@ -13,20 +13,7 @@ import type { WaitingAsks } from './waiting-asks';
 import type { AskUrlChecks } from './ask-reach';
 import { RootsTally } from './roots-tally';
 import { askWindowKey, askWindows, type AuditedAskRouter } from './ask-windows';
-
-/** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
-export interface PersonAsker extends CallAsker {
-  readonly kind: 'person';
-  readonly callId?: string;
-}
-
-export function personAsker(callId?: string): PersonAsker {
-  return { kind: 'person', label: 'you', ...(callId !== undefined ? { callId } : {}) };
-}
-
-function isPersonAsker(asker: CallAsker | undefined): asker is PersonAsker {
-  return asker !== undefined && (asker as Partial<PersonAsker>).kind === 'person';
-}
+import { isPersonAsker } from './person-asker';
 
 /** MCP client/sampling error handling: the code the spec shows for a rejected request. */
 const REJECTED = -1;
@@ -124,6 +111,12 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
     };
   }
 
+  /** A URL request no one is shown: audited (`warning` is why, in Activity), the server told why. */
+  function refusedUrl(context: AskContext, started: number, reason: string, warning?: string): AskRefused {
+    record(context, 'elicitation', started, 'decline', 'nobody', warning);
+    return new AskRefused(REJECTED, `URL request refused: ${reason}`);
+  }
+
   /** How a request that was not answered ended. */
   const unanswered = (context: AskContext): AskOutcome => (timedOut(context.signal.reason) ? 'timeout' : 'ended');
 
@@ -138,6 +131,9 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
         record(context, 'elicitation', started, 'decline', 'nobody');
         return { action: 'decline' };
       }
+      // Opening it would hand the value to that site (SECURITY.md): refused before the agent or the person sees it.
+      const held = params.mode === 'url' ? vaultValueWarning(params.url, 'url') : undefined;
+      if (held !== undefined) throw refusedUrl(context, started, 'its URL holds a value Connected Services keeps secret', held);
       const agent = isAgentAsker(context.asker) ? context.asker : undefined;
       const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
       // A URL is no closer than the server (electron/net/reach.ts): where its connection was made (ask-reach.ts).
@@ -146,18 +142,14 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
         try {
           reach = await options.urls.reachOf(context.server);
         } catch (error) {
-          record(context, 'elicitation', started, 'decline', 'nobody');
-          throw new AskRefused(REJECTED, `URL request refused: ${errorMessage(error)}`);
+          throw refusedUrl(context, started, errorMessage(error));
         }
       }
       if (route.to === 'agent' && agent) {
         // The agent's client may open it: one this server may not name, by its written host or by what
         // its name resolves to now, never goes there.
         const checked = params.mode === 'url' ? await agentUrl(params.url, reach, options.urls) : undefined;
-        if (checked !== undefined && 'problem' in checked) {
-          record(context, 'elicitation', started, 'decline', 'nobody');
-          throw new AskRefused(REJECTED, `URL request refused: ${checked.problem}`);
-        }
+        if (checked !== undefined && 'problem' in checked) throw refusedUrl(context, started, checked.problem);
         try {
           const result = await agent.elicit(params.mode === 'url' && checked ? { ...params, url: checked.url } : params, context.signal, context.key);
           // An agent never needs a vault value: an answer holding one is declined, the person sees why in Activity.
