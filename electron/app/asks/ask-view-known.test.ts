@@ -19,4 +19,17 @@ describe("a form's question as the person is shown it", () => {
     expect(JSON.stringify(view)).not.toContain(VALUE);
     expect(JSON.stringify(view)).toContain('about [redacted]');
   });
+
+  it('hides a field named by a value we hold (as it is or in base64), in its properties and required list', () => {
+    redactor.addSecret(VALUE);
+    const encoded = Buffer.from(VALUE).toString('base64');
+    const view = elicitationView(
+      { mode: 'form', message: 'fill', requestedSchema: { type: 'object', properties: { [VALUE]: { type: 'string' }, [encoded]: { type: 'string' } }, required: [VALUE] } },
+      base,
+      {},
+    );
+    const shown = JSON.stringify(view);
+    expect(shown.includes(VALUE) || shown.includes(encoded)).toBe(false);
+    expect(view.kind === 'form' ? Object.keys(view.requestedSchema?.properties ?? {}) : []).toEqual(['[redacted]', '[redacted] 2']);
+  });
 });
