@@ -19,6 +19,13 @@ const OUTGOING = (() => {
   return p;
 })();
 
+/** A stretch of text known strings cover: `found` is the first of them, as it was added. */
+export interface Stretch {
+  start: number;
+  end: number;
+  found: string;
+}
+
 /**
  * Finds many fixed strings at once, whatever their case (a secret written `sEcReT` by a server is
  * still the secret), with Rabin–Karp: a rolling hash of each window, compared with the hashes of the
@@ -85,6 +92,18 @@ export class KnownMatcher {
     });
     if (start < 0) return text;
     return out + text.slice(last, start) + replaced(first) + text.slice(end);
+  }
+
+  /** The stretches `replace` would replace, in order: where each starts and ends, and its first string. */
+  stretches(text: string): Stretch[] {
+    const out: Stretch[] = [];
+    this.#scan(text, (at, found) => {
+      const last = out.at(-1);
+      if (last !== undefined && at < last.end) last.end = Math.max(last.end, at + found.length);
+      else out.push({ start: at, end: at + found.length, found });
+      return true;
+    });
+    return out;
   }
 
   /** The first string found in `text` (as it was added), if any: the scan stops there. */

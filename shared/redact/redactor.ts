@@ -1,4 +1,4 @@
-import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
+import { KnownMatcher, MATCH_WINDOW, type Stretch } from './known-matcher';
 import { REDACTED } from './redacted-mark';
 import { onlyReferences } from './reference-values';
 import { SecretOrigins } from './secret-origins';
@@ -9,6 +9,9 @@ import { redactSecretAssignments } from './secret-assignments';
 import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
 import { secretKeyNamed } from './secret-names';
+import { mergeStretches, replaceStretches, type Replacement } from './stretch-replace';
+import { cutAcrossTextItems } from './text-item-runs';
+import { WrappedMatcher } from './wrapped-matcher';
 
 /** What replaces a secret in every string that leaves the core. */
 export { REDACTED } from './redacted-mark';
@@ -56,6 +59,8 @@ export class Redactor {
   /** Each known secret with its encoded and case forms (secretVariants), computed when added. */
   readonly #known = new Map<string, readonly string[]>();
   #matcher: KnownMatcher | null = null;
+  /** The same forms, found wrapped across lines: built with `#matcher`, dropped with it. */
+  #wrapped: WrappedMatcher | null = null;
   /** Redacted short strings for the current set of known secrets: emptied whenever that set changes. */
   readonly #memo = new Map<string, string>();
 
@@ -85,6 +90,7 @@ export class Redactor {
     this.#known.set(value, forms);
     for (const form of forms) if (!this.#valueOf.has(form)) this.#valueOf.set(form, value);
     this.#matcher = null;
+    this.#wrapped = null;
     this.#memo.clear();
     return true;
   }
@@ -107,6 +113,7 @@ export class Redactor {
     for (const form of forms) if (this.#valueOf.get(form) === value) this.#valueOf.delete(form);
     this.#origins.forget(value);
     this.#matcher = null;
+    this.#wrapped = null;
     this.#memo.clear();
   }
 
@@ -126,9 +133,31 @@ export class Redactor {
     return clean;
   }
 
+  /** The matchers of the known forms, built when first needed after the set changed. */
+  #matchers(): { matcher: KnownMatcher; wrapped: WrappedMatcher } {
+    if (this.#matcher === null || this.#wrapped === null) {
+      const forms = new Set([...this.#known.values()].flat());
+      this.#matcher = new KnownMatcher(forms);
+      this.#wrapped = new WrappedMatcher(forms);
+    }
+    return { matcher: this.#matcher, wrapped: this.#wrapped };
+  }
+
+  /** `text` with each known form replaced, whole or wrapped across lines. */
+  #replaceKnown(text: string, replacement: Replacement): string {
+    const { matcher, wrapped } = this.#matchers();
+    const whole = matcher.replace(text, replacement);
+    return replaceStretches(whole, wrapped.stretches(whole), replacement);
+  }
+
+  /** Where known forms stand in `text`, whole or wrapped across lines. */
+  #findKnown(text: string): Stretch[] {
+    const { matcher, wrapped } = this.#matchers();
+    return mergeStretches(matcher.stretches(text), wrapped.stretches(text));
+  }
+
   #redact(text: string): string {
-    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
-    const fielded = redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
+    const fielded = redactSecretHeaders(this.#replaceKnown(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
       .replace(URL_PASSWORD, (whole, start: string, value: string) => (onlyReferences(value) || !HAS_ALNUM.test(value) ? whole : `${start}${REDACTED}@`));
     return redactPrivateKeyBodies(redactSecretAssignments(fielded, REDACTED).replace(TOKEN_SHAPE, REDACTED), REDACTED);
   }
@@ -142,8 +171,7 @@ export class Redactor {
    */
   removeKnown<T>(value: T): T {
     if (this.#known.size === 0) return value;
-    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
-    return this.#walkKnown(value, this.#matcher, REDACTED, 0) as T;
+    return this.#walkKnown(value, REDACTED, 0) as T;
   }
 
   /**
@@ -153,12 +181,11 @@ export class Redactor {
    */
   nameKnown<T>(value: T): T {
     if (this.#known.size === 0) return value;
-    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     const name = (found: string): string => {
       const origin = this.#originOf(found);
       return origin === undefined ? REDACTED : `[secret ${sourceLabel(origin.source)}]`;
     };
-    return this.#walkKnown(value, this.#matcher, name, 0) as T;
+    return this.#walkKnown(value, name, 0) as T;
   }
 
   /**
@@ -169,24 +196,30 @@ export class Redactor {
    */
   knownIn(value: unknown): { source: SecretSource | undefined; former: boolean } | undefined {
     if (this.#known.size === 0) return undefined;
-    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
-    const found = firstKnown(value, this.#matcher, 0);
+    const found = firstKnown(value, (text) => this.#firstIn(text), 0);
     if (found === undefined) return undefined;
     const origin = this.#originOf(found);
     return origin === undefined ? { source: undefined, former: false } : origin;
   }
 
-  #walkKnown(value: unknown, matcher: KnownMatcher, replacement: string | ((found: string) => string), depth: number): unknown {
-    if (typeof value === 'string') return matcher.replace(value, replacement);
+  /** The first known form in `text`, whole or wrapped across lines. */
+  #firstIn(text: string): string | undefined {
+    const { matcher, wrapped } = this.#matchers();
+    return matcher.first(text) ?? wrapped.stretches(text)[0]?.found;
+  }
+
+  #walkKnown(value: unknown, replacement: Replacement, depth: number): unknown {
+    if (typeof value === 'string') return this.#replaceKnown(value, replacement);
     if (value === null || typeof value !== 'object') return value;
     // Not walked, so not passed on: no tool answers this deep but one built to hide something there.
     if (depth > MAX_WALK_DEPTH) return REDACTED;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
+      // A secret split across text items is read whole by an agent that joins them.
+      const items = cutAcrossTextItems(value, (text) => this.#findKnown(text), replacement);
       for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        const clean = this.#walkKnown(item, matcher, replacement, depth + 1);
-        if (clean !== item) (out ??= value.slice())[i] = clean;
+        const clean = this.#walkKnown(items[i], replacement, depth + 1);
+        if (clean !== value[i]) (out ??= value.slice())[i] = clean;
       }
       return out ?? value;
     }
@@ -194,9 +227,9 @@ export class Redactor {
     let changed: [string, unknown][] | undefined;
     for (let i = 0; i < entries.length; i++) {
       const [key, item] = entries[i] as [string, unknown];
-      const clean = this.#walkKnown(item, matcher, replacement, depth + 1);
+      const clean = this.#walkKnown(item, replacement, depth + 1);
       // A key is a string the agent reads as well: `{"<secret>": 1}` would hand it over.
-      const cleanKey = matcher.replace(key, replacement);
+      const cleanKey = this.#replaceKnown(key, replacement);
       if (clean === item && cleanKey === key) continue;
       (changed ??= entries.slice())[i] = [cleanKey, clean];
     }
@@ -223,18 +256,18 @@ export class Redactor {
 }
 
 /** The first known string in a leaf or key of `value`, depth first, to MAX_WALK_DEPTH. */
-function firstKnown(value: unknown, matcher: KnownMatcher, depth: number): string | undefined {
-  if (typeof value === 'string') return matcher.first(value);
+function firstKnown(value: unknown, first: (text: string) => string | undefined, depth: number): string | undefined {
+  if (typeof value === 'string') return first(value);
   if (value === null || typeof value !== 'object' || depth > MAX_WALK_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (const item of value as unknown[]) {
-      const found = firstKnown(item, matcher, depth + 1);
+      const found = firstKnown(item, first, depth + 1);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   for (const [key, item] of Object.entries(value)) {
-    const found = matcher.first(key) ?? firstKnown(item, matcher, depth + 1);
+    const found = first(key) ?? firstKnown(item, first, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
