@@ -103,4 +103,12 @@ describe('a vault value in what a server hands an agent', () => {
     expect(kept.includes(SECRET) || kept.includes(Buffer.from(SECRET).toString('base64'))).toBe(false);
     expect(kept).toContain('[redacted]: plain');
   });
+
+  it.each(['legacy', 'modern'] as const)('split across two text items or wrapped across lines (%s agent): each part redacted, the rest kept', async (era) => {
+    const client = era === 'legacy' ? legacy.client : modern.client;
+    const split = await client.callTool({ name: 'leaky__split', arguments: {} });
+    expect(split.content).toEqual([{ type: 'text', text: 'key: [redacted]' }, { type: 'text', text: '[redacted] (end)' }]);
+    const wrapped = await client.callTool({ name: 'leaky__wrapped', arguments: {} });
+    expect(wrapped.content).toEqual([{ type: 'text', text: 'token=[redacted]' }]);
+  });
 });
