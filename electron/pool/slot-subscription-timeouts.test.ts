@@ -60,6 +60,20 @@ describe('each caller’s own timeout on a shared subscribe', () => {
     await expect(long).resolves.toBeUndefined();
   });
 
+  it('a caller giving no timeout, joining a subscribe sent with a longer one, waits only the server’s limit', async () => {
+    const timers = new ManualTimers();
+    const { pool, sent } = await started(false, timers.setTimer, { timeoutMs: 30_000 });
+    const long = pool.subscribeResource('board', uri, { timeoutMs: 120_000 });
+    const plain = pool.subscribeResource('board', uri);
+    await settle();
+    expect(sent).toHaveLength(1);
+    timers.advance(30_000);
+    await expect(plain).rejects.toMatchObject({ code: 'timeout', hint: 'retry, or raise "timeoutMs" of "board" in mcp.json' });
+    expect(sent[0]?.aborted).toBe(false);
+    sent[0]?.answer();
+    await expect(long).resolves.toBeUndefined();
+  });
+
   it('a caller’s timeout shorter than the server’s leaves the shared subscribe to the server’s limit', async () => {
     const timers = new ManualTimers();
     const { pool, sent } = await started(false, timers.setTimer, { timeoutMs: 30_000 });

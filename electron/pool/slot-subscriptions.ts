@@ -74,11 +74,13 @@ function within<T>(promise: Promise<T>, ms: number | undefined, setTimer: SetTim
   return { wait, stop };
 }
 
-/** A caller's own time limit passed before the shared subscribe was answered. */
-function ownTimeout(server: string, what: string, ms: number): CodedError {
+/** A caller's time limit (its own, or the server's for one that gave none) passed before the shared subscribe was answered. */
+function ownTimeout(server: string, what: string, ms: number, given: boolean): CodedError {
   const seconds = ms / 1000;
   return new CodedError('timeout', redact(`${what} on "${server}" did not answer within ${seconds} s`), {
-    hint: `this subscribe gave itself ${seconds} s (its timeoutMs): subscribe again with a longer one, or without one for the server's own limit`,
+    hint: given
+      ? `this subscribe gave itself ${seconds} s (its timeoutMs): subscribe again with a longer one, or without one for the server's own limit`
+      : `retry, or raise "timeoutMs" of "${server}" in mcp.json`,
   });
 }
 
@@ -101,10 +103,12 @@ export class SlotSubscriptions {
     const cancel = cancellationOf(options?.signal);
     const what = `subscription to ${uri}`;
     if (cancel?.aborted === true) throw cancelledError(this.parts.server, what, cancel);
-    const held = this.#held.get(uri) ?? this.#create(uri, options);
+    const joined = this.#held.get(uri);
+    const held = joined ?? this.#create(uri, options);
     held.waiting += 1;
-    const own = options?.timeoutMs;
-    const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0));
+    // A caller joining a request sent with its first caller's longer limit, giving none itself, waits the server's limit.
+    const own = options?.timeoutMs ?? (joined === undefined ? undefined : this.parts.limitMs());
+    const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0, options?.timeoutMs !== undefined));
     try {
       await untilAborted(mine.wait, cancel, () => cancelledError(this.parts.server, what, cancel));
     } catch (error) {
