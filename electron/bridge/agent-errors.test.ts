@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
+import { DIAGNOSIS_HINT } from '../pool';
 import { agentError, ERROR_META_KEY, errorResult, rpcError } from './agent-errors';
+import { refuseWithheld } from './withheld-resources';
 
 describe('agentError: what an agent learns of a failure', () => {
   const limited = new CodedError('rate_limited', '"api" is rate limiting requests (HTTP 429); retry after 60 s', {
@@ -67,5 +69,18 @@ describe('agentError: what an agent learns of a failure', () => {
     });
     expect(agentError(waiting, 'forged').message).toBe('"forged" waits for the person\'s approval');
     expect(agentError(new CodedError('denied', 'plain', { data: { agentMessage: 5 } })).message).toBe('plain');
+  });
+
+  // A hostile server's flood was told to the agent as "ask the person to do this: its server is broken or hostile".
+  it('passes on a hint that says what is wrong, without asking the person to "do" it', async () => {
+    const flood = new CodedError('server_unavailable', '"stray" sent messages that answer no request; it was stopped', {
+      hint: 'its server is broken or hostile; once it is fixed, start it again with `connected-services connect stray`',
+      data: { flood: 'messages', ...DIAGNOSIS_HINT },
+    });
+    expect(agentError(flood, 'stray').hint).toBe('Tell the person: its server is broken or hostile; once it is fixed, start it again with `connected-services connect stray`');
+    const refused = await refuseWithheld(() => Promise.resolve('refused'), ['files'], 'file:///x').catch((error: unknown) => error);
+    expect(agentError(refused, 'files').hint).toMatch(/^Tell the person: it stays out unless "files"/);
+    const held = await refuseWithheld(() => Promise.resolve('held'), ['files'], 'file:///x').catch((error: unknown) => error);
+    expect(agentError(held, 'files').hint).toBe('Ask the person to do this in Connected Services: review it: `connected-services servers review files`, or Decisions in the app');
   });
 });

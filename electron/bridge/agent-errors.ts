@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { CodedError, hintSentence, toCodedError, type ErrorCode as Code } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
-import { OUTPUT_BELOW, RPC_ERROR } from '../pool';
+import { isDiagnosisHint, OUTPUT_BELOW, RPC_ERROR } from '../pool';
 
 /** Where our error travels in a result's `_meta` (MCP `_meta` keys take a reverse-DNS style prefix). */
 export const ERROR_META_KEY = 'connected-services/error';
@@ -49,6 +49,9 @@ export function agentError(error: unknown, server?: string): AgentError {
   } else if (own === undefined && hint?.startsWith(OUTPUT_BELOW) === true) {
     // The output the person's command line prints below is not the agent's to read.
     hint = `ask the person to check the server's output in Connected Services (\`connected-services logs ${server ?? 'NAME'}\`)`;
+  } else if (own === undefined && hint !== undefined && isDiagnosisHint(coded.data)) {
+    // What is wrong, not a step: the agent passes it on; "do this" before it would make no sense.
+    hint = `tell the person: ${hint}`;
   } else if (own === undefined && hint?.includes('`connected-services ') === true) {
     // A fix written for the person's terminal (an approval, a sign-in) is theirs to make, not the agent's.
     hint = `ask the person to do this in Connected Services: ${hint}`;

@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { DIAGNOSIS_HINT } from '../pool';
 
 /**
  * What the pins say of a resource URI a server lists (electron/pinning, `withheldResource`): `held` new
@@ -20,10 +21,11 @@ export async function refuseWithheld(withheld: WithheldResource | undefined, ser
   const { server } = held;
   if (held.why === 'held') {
     throw new CodedError('denied', redact(`resource ${uri} of "${server}" is new and waits for the person's review; it is not read until they accept it`), {
-      hint: `ask the person to review it: \`connected-services servers review ${server}\`, or Decisions in the app`,
+      hint: `review it: \`connected-services servers review ${server}\`, or Decisions in the app`,
     });
   }
   throw new CodedError('denied', redact(`the person refused resource ${uri} of "${server}"; it is not read`), {
     hint: `it stays out unless "${server}" lists it changed and the person accepts it (\`connected-services servers review ${server}\`)`,
+    data: { ...DIAGNOSIS_HINT },
   });
 }

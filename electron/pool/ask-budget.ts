@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { FloodBudget } from './flood-budget';
+import { DIAGNOSIS_HINT } from './hint-kind';
 
 /** A server's elicitation and sampling requests per second, in one call or outside any call. */
 export const ASKS_PER_SECOND = 10;
@@ -81,7 +82,7 @@ export class AskBudget {
     this.#options.onFlood(
       new CodedError('server_unavailable', `"${server}" sent requests ${where} faster than ${ASKS_PER_SECOND} a second for ${ASK_FLOOD_SECONDS} s in a row; it was stopped`, {
         hint: `its server is broken or hostile; once it is fixed, start it again with \`connected-services connect ${server}\``,
-        data: { flood: 'asks' },
+        data: { flood: 'asks', ...DIAGNOSIS_HINT },
       }),
     );
   }

@@ -3,6 +3,7 @@ export { cancellationOf, LazyAbort, type Cancellation } from './cancellation';
 export { commandLineOf, shellQuote } from './command-line';
 export { templatesMatching } from './template-matches';
 export { meaningfulStderr } from './stderr-lines';
+export { DIAGNOSIS_HINT, isDiagnosisHint } from './hint-kind';
 export { endedError, OUTPUT_BELOW, PRINTED_NOTHING, WHILE_STARTING } from './ended-error';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';

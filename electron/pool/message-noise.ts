@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { FloodBudget, type FloodLimits } from './flood-budget';
+import { DIAGNOSIS_HINT } from './hint-kind';
 
 export interface MessageNoiseOptions {
   server: string;
@@ -47,7 +48,7 @@ export class MessageNoise {
         `"${server}" sent messages that are not JSON-RPC or answer no request (over ${limits.stdoutLinesPerSecond} a second for ${limits.floodSeconds} s in a row); it was stopped`,
         {
           hint: `its server is broken or hostile; once it is fixed, start it again with \`connected-services connect ${server}\``,
-          data: { flood: 'messages' },
+          data: { flood: 'messages', ...DIAGNOSIS_HINT },
         },
       ),
     );

@@ -6,6 +6,7 @@ import { retryAfterOfValue } from './retry-after';
 import { RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { unknownName } from './unknown-name';
 import { coded } from './redacted-error';
+import { DIAGNOSIS_HINT } from './hint-kind';
 import { type AnswerRefused, answered } from './answer-refused';
 import { isInvalidAnswerText } from './invalid-answer';
 
@@ -67,7 +68,7 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   if (BROKEN_OUTPUT.test(text)) {
     return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
       hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
-      data,
+      data: { ...data, ...DIAGNOSIS_HINT },
     });
   }
   if (FAILED_CHECK.test(text)) {
@@ -144,7 +145,7 @@ export function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, d
     // The SDK client's own output check (output-validators.ts), as for a result that breaks the schema.
     return coded('internal', `"${ctx.server}" answered ${clipped(ctx.what ?? 'the request')} without the structured result its output schema promises: ${clipped(serverText(error))}`, {
       hint: `the server's result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
-      data,
+      data: { ...data, ...DIAGNOSIS_HINT },
     });
   }
   return coded('server_unavailable', `"${ctx.server}" answered with an error ${during}: ${serverText(error)}`, {
