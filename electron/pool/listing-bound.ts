@@ -34,11 +34,15 @@ const BOUNDS: Record<Exclude<Bound, 'cursor'>, { limit: number; unit: string }> 
   pages: { limit: MAX_LISTING_PAGES, unit: 'pages of one kind' },
 };
 
+/** A cursor handed out twice is a bug in the server, whatever its size (MCP 2025-11-25 utilities/pagination). */
+const LOOP_HINT = (server: string): string =>
+  `the server repeated a page cursor it had already given, so its pages would never end: a bug in the server, for its maintainers to fix; \`connected-services connect ${server}\` starts it again`;
+
 function halted(server: string, what: string, bound: Bound): CodedError {
   const limit = bound === 'cursor' ? undefined : BOUNDS[bound];
   const past = limit ? `, past the bound of ${groupDigits(limit.limit)} ${limit.unit} per server` : '';
   return new CodedError('server_unavailable', `"${server}" ${what}${past}; its listing was not kept and the server was stopped`, {
-    hint: `check the server (a server of this size is not one we know of); \`connected-services connect ${server}\` starts it again`,
+    hint: bound === 'cursor' ? LOOP_HINT(server) : `check the server (a server of this size is not one we know of); \`connected-services connect ${server}\` starts it again`,
     data: { listingBound: bound, ...(limit ? { limit: limit.limit } : {}) },
   });
 }

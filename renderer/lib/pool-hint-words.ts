@@ -33,6 +33,10 @@ const RULES: readonly Rule[] = [
   [/^[Tt]he server sends oversized headers /, 'the service sends oversized headers '],
   // listing-bound.ts, listing-depth.ts.
   [/^[Cc]heck the server \(a server of this size is not one we know of\); /, 'check the service (a service of this size is not one we know of); '],
+  [
+    /^[Tt]he server repeated a page cursor it had already given, so its pages would never end: a bug in the server, /,
+    'the service repeated a page cursor it had already given, so its pages would never end: a bug in the service, ',
+  ],
   [/^[Cc]heck the server \(no tool's schema nests this deep\); /, "check the service (no tool's schema nests this deep); "],
   // stdin-write.ts.
   [/^[Tt]he server closed its input or exited; /, 'the service closed its input or exited; '],

@@ -98,10 +98,10 @@ describe('the pool\'s hints for a start that failed, under Last error and as a l
     const pool = await poolFor('pages', config);
     await pool.start('pages').catch(() => undefined);
     expect(lastErrorHint(pool, 'pages')).toEqual({
-      core: 'Check the server (a server of this size is not one we know of); `connected-services connect pages` starts it again',
-      shown: 'Check the service (a service of this size is not one we know of); start it again with Restart on its page',
+      core: 'The server repeated a page cursor it had already given, so its pages would never end: a bug in the server, for its maintainers to fix; `connected-services connect pages` starts it again',
+      shown: 'The service repeated a page cursor it had already given, so its pages would never end: a bug in the service, for its maintainers to fix; start it again with Restart on its page',
     });
-    expect((await liveFix(pool, 'pages', config)).shown).toBe('Check the service (a service of this size is not one we know of); start it again with Restart on its page');
+    expect((await liveFix(pool, 'pages', config)).shown).toBe('The service repeated a page cursor it had already given, so its pages would never end: a bug in the service, for its maintainers to fix; start it again with Restart on its page');
   }, 60_000);
 
   it('say "service" for headers too large to read, the name as written', async () => {
