@@ -1,4 +1,4 @@
-import { sdkErrorLine } from './sdk-error-line';
+import { isUnsentAnswer, sdkErrorLine } from './sdk-error-line';
 import type { ProcessEnv } from '../../shared/core-env';
 import type { UpstreamLog } from './types';
 import type { Client, StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions, Transport } from '@modelcontextprotocol/client';
@@ -215,6 +215,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.onerror = (error) => {
     // Our own reasons for stopping it (a flood, an oversized line) are always shown.
     if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
+    // Stopped by us, the server has no one to send an answer to; why it was stopped is already told.
+    if (ownFailure !== undefined && isUnsentAnswer(error.message)) return;
     const text = sdkErrorLine(redact(error.message));
     // The SDK dropped an answer no request waits for: late, repeated, or to an id never sent.
     if (text.startsWith(UNKNOWN_ANSWER_PREFIX)) noise(`[${server}] ${unknownAnswerNote(text, clientParts(client)?.nextRequestId())}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdkErrorLine } from './sdk-error-line';
+import { isUnsentAnswer, sdkErrorLine } from './sdk-error-line';
 
 describe('sdkErrorLine', () => {
   it('names the wrong fields of a notification the SDK could not read', () => {
@@ -13,5 +13,13 @@ describe('sdkErrorLine', () => {
     expect(sdkErrorLine('Uncaught error in notification handler: Error: boom\n[doctor] all is well')).toBe('Uncaught error in notification handler: Error: boom [doctor] all is well');
     expect(sdkErrorLine('Uncaught error in notification handler: [not json')).toBe('Uncaught error in notification handler: [not json');
     expect(sdkErrorLine('Uncaught error in notification handler: [{"path":"x"}]')).toBe('Uncaught error in notification handler: [{"path":"x"}]');
+  });
+
+  // A server's request answered after it was stopped was told as "Failed to send response: CodedError: …".
+  it('says in our words that an answer could not be sent back, with no class name', () => {
+    expect(sdkErrorLine('Failed to send response: CodedError: "calls" is not running')).toBe('the answer to a request it sent could not be sent back: "calls" is not running');
+    expect(sdkErrorLine('Failed to send an error response: Error: write EPIPE')).toBe('the answer to a request it sent could not be sent back: write EPIPE');
+    expect(isUnsentAnswer('Failed to send response: x')).toBe(true);
+    expect(isUnsentAnswer('Failed to send cancellation: x')).toBe(false);
   });
 });
