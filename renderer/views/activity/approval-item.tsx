@@ -34,7 +34,8 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   };
   // No service: the bridge's own tool (search_tools), held for a value we hold in what the agent searched for.
   const own = pending.server === '';
-  const what = `${pending.tool}${whereCalled(pending)}`;
+  // Names read out (aria-label, list labels) take the name as shown: a bidi override read raw would reorder it.
+  const what = `${revealHidden(pending.tool)}${whereCalled(pending)}`;
   const headingId = useId();
   return (
     <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>

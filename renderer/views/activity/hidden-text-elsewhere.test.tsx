@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../shared/api';
+import type { AuditEntry, PendingApproval } from '../../../shared/api';
 import { MAX_TITLE } from '../../../shared/text';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
@@ -47,5 +47,15 @@ describe('text a server or mcp.json controls, outside the service screen', () =>
     renderApp(api, { hash: '#/' });
     expect((await screen.findAllByText('node /srv/a\\u2067b.js')).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toContain('\u2067');
+  });
+
+  // The card showed the name escaped while Allow's and Deny's names read the override to a screen reader.
+  it("names a waiting call's Allow and Deny with its tool name escaped, as the card shows it", async () => {
+    const pending: PendingApproval = { id: 'h1', agent: 'claude', server: 'github', kind: 'tool', tool: 'list\u202Eseussi', tier: 'read', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+    renderApp(createFakeApi({ listApprovals: () => [pending] }), { hash: '#/activity' });
+    expect(await screen.findByRole('button', { name: 'Allow list\\u202eseussi on github for claude' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deny list\\u202eseussi on github for claude' })).toBeTruthy();
+    const labels = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? '');
+    expect(labels.join(' ')).not.toContain('\u202E');
   });
 });
