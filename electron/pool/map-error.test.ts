@@ -39,6 +39,13 @@ describe('toPoolError', () => {
     expect(toPoolError(timeout, { ...call, raise: '"x" in the "timeouts" of "srv"' }).hint).toBe('retry, or raise "x" in the "timeouts" of "srv" in mcp.json');
   });
 
+  // An agent was told to raise timeoutMs in mcp.json, a file only the person can edit.
+  it("tells an agent to ask the person to raise a call's timeout", () => {
+    const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
+    expect(toPoolError(timeout, call).data).toMatchObject({ agentHint: 'retry later, or ask the person to raise "timeoutMs" of "srv" in mcp.json' });
+    expect(toPoolError(timeout, { ...call, ownTimeout: true }).data?.['agentHint']).toBeUndefined();
+  });
+
   // `call --timeout 500` timed out with a hint to raise mcp.json's timeoutMs, which had not set it.
   it("says a call's own timeout was the call's, not mcp.json's", () => {
     const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');

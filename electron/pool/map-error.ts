@@ -63,8 +63,15 @@ function timedOut(ctx: ErrorContext): CodedError {
         hint: `${ctx.url === undefined ? 'check that its command runs an MCP server' : `check that ${ctx.url} is an MCP endpoint whose answer to initialize ends (a JSON body, or an event stream with that answer)`} (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
       })
     : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
-        hint: ctx.ownTimeout === true ? `this call gave itself ${seconds} s: retry with a longer timeout (\`call --timeout MS\`, a program's timeoutMs)` : `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,
+        hint: ctx.ownTimeout === true ? `this call gave itself ${seconds} s: retry with a longer timeout (\`call --timeout MS\`, a program's timeoutMs)` : `retry, or raise ${raiseOf(ctx)} in mcp.json`,
+        // An agent cannot edit mcp.json: the person can.
+        ...(ctx.ownTimeout === true ? {} : { data: { agentHint: `retry later, or ask the person to raise ${raiseOf(ctx)} in mcp.json` } }),
       });
+}
+
+/** The mcp.json field that set a call's timeout. */
+function raiseOf(ctx: ErrorContext): string {
+  return ctx.raise ?? `"timeoutMs" of "${ctx.server}"`;
 }
 
 /**
