@@ -41,7 +41,11 @@ function callHint(error: ListenUnacknowledged, ctx: ErrorContext, seconds: numbe
 export function listenTimedOut(error: ListenUnacknowledged, ctx: ErrorContext): CodedError {
   // The call's timeout is said in the caller's own time, not in what its start left of it.
   const seconds = (error.byCall ? ctx.timeoutMs : error.ackMs) / 1000;
+  const hint = error.byCall ? callHint(error, ctx, seconds) : listenHint(error, ctx);
+  const persons = !error.byCall || ctx.ownTimeout !== true;
   return coded('timeout', `${ctx.what ?? 'a subscription'} on "${ctx.server}" did not answer within ${seconds} s: the server did not acknowledge its change stream (subscriptions/listen)`, {
-    hint: error.byCall ? callHint(error, ctx, seconds) : listenHint(error, ctx),
+    hint,
+    // An agent cannot edit mcp.json nor look at the server: the person can.
+    ...(persons ? { data: { agentHint: hint.replace(/^retry, or /, 'retry later, or ask the person to ') } } : {}),
   });
 }

@@ -43,7 +43,7 @@ describe('a listen whose every resource could not be followed', () => {
     expect(refused?.message).toContain('subscription to file:///a on "quiet" did not answer within 1 s');
     expect(refused?.code).toBe(-32001);
     expect(refused?.data?.code).toBe('timeout');
-    expect(refused?.data?.hint).toMatch(/^Retry, or raise "startupTimeoutMs" of "quiet" in mcp\.json: it bounds this wait/);
+    expect(refused?.data?.hint).toMatch(/^Retry later, or ask the person to raise "startupTimeoutMs" of "quiet" in mcp\.json: it bounds this wait/);
   }, 60_000);
 
   it('keeps a stream that also asked for list changes: acknowledged with those, without the resources', async () => {
@@ -63,6 +63,6 @@ describe('a listen whose every resource could not be followed', () => {
     );
     expect(refused?.message).toContain('subscription to file:///a on "quiet" did not answer within 1 s');
     expect(refused?.data?.code).toBe('timeout');
-    expect(refused?.data?.hint).toMatch(/^Retry, or raise "startupTimeoutMs" of "quiet" in mcp\.json/);
+    expect(refused?.data?.hint).toMatch(/^Retry later, or ask the person to raise "startupTimeoutMs" of "quiet" in mcp\.json/);
   }, 60_000);
 });
