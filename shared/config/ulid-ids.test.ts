@@ -28,7 +28,27 @@ describe('a ULID that names a record', () => {
   it('follows no word that names a credential', () => {
     const words = ['token', 'secret', 'apikey', 'key', 'pat', 'live', 'test', 'sess', 'session', 'whsec', 'bearer', 'auth', 'cred', 'creds', 'pass', 'pw', 'sig', 'api', 'accesstoken', 'clientsecret'];
     for (const word of words) expect({ word, id: ulidRecordId(`${word}_01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'projects', NOW) }).toEqual({ word, id: false });
-    for (const word of ['proj', 'run', 'ws', 'org', 'evt']) expect({ word, id: ulidRecordId(`${word}-01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: true });
+    for (const word of ['proj', 'run', 'ws', 'org', 'evt', 'cus', 'inv', 'product', 'device', 'section', 'signup']) expect({ word, id: ulidRecordId(`${word}-01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: true });
+  });
+
+  it('follows no word of a token kind, a sign-in, a signature or an environment', () => {
+    const words = ['access', 'at', 'rt', 'ak', 'jwt', 'otp', 'hmac', 'csrf', 'nonce', 'sid', 'refresh', 'oauth', 'client', 'sign', 'sec', 'prod', 'dev', 'sandbox', 'refreshtok', 'oauthid'];
+    for (const word of words) {
+      for (const sep of ['_', '-']) expect({ word, id: ulidRecordId(`${word}${sep}01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'projects', NOW) }).toEqual({ word, id: false });
+    }
+  });
+
+  it('is bare under no collection whose member is itself the credential', () => {
+    const ulid = '01HZX3K9Q7T2M8N4P6R5S1V0WY';
+    const refused = ['access', 'hooks', 'webhooks', 'invites', 'shares', 'links', 'grants', 'codes', 'tickets', 'signatures', 'nonces', 'jwts'];
+    for (const before of refused) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: false });
+    for (const before of ['clients', 'sandboxes', 'products', 'devices', 'sections']) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: true });
+  });
+
+  it('takes no word ending in "ss" for a collection', () => {
+    const ulid = '01HZX3K9Q7T2M8N4P6R5S1V0WY';
+    for (const before of ['address', 'process', 'class', 'boss']) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: false });
+    for (const before of ['ids', 'addresses', 'classes']) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: true });
   });
 });
 

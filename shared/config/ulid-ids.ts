@@ -15,15 +15,27 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const EARLIEST = Date.UTC(2016, 0, 1);
 const AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 
-/** A word that names a credential, as a prefix (`token_`, `key-`, `whsec_`) or a collection (`tokens`, `apikeys`). */
-const CREDENTIAL_WORD = /^(?:sk|pk|rk|pw|pwd|pat|api|sig)s?$|^(?:key|tok|tkn|secret|auth|cred|pass|sess|bearer|whsec|priv|live|test)|(?:key|token|secret|pass|passwd|cred)s?$/;
+/**
+ * A word that names a credential, as a prefix (`token_`, `key-`, `whsec_`, `at_`, `jwt_`) or a collection
+ * (`tokens`, `apikeys`, `nonces`). `access`, `client`, `sign`, `sec` and an environment (`prod`, `dev`,
+ * `sandbox`) only as a whole word: `clients`, `sandboxes`, `products` and `devices` are collections of records.
+ */
+const CREDENTIAL_WORD =
+  /^(?:sk|pk|rk|pw|pwd|pat|api|sig|at|rt|ak|sid)s?$|^(?:access|client|sign|sec|prod|dev|sandbox)$|^(?:key|tok|tkn|secret|auth|cred|pass|sess|bearer|whsec|priv|live|test|jwt|otp|hmac|csrf|nonce|refresh|oauth)|(?:key|token|secret|pass|passwd|cred)s?$/;
 
 function credentialWord(word: string): boolean {
   return CREDENTIAL_WORD.test(word) || secretParameterNamed(word);
 }
 
-/** A collection's name (`projects`, `runs`, `workspaces`): a plural lower-case word of 3 letters or more. */
-const COLLECTION = /^[a-z]{2,}s$/;
+/** A collection's name (`projects`, `runs`, `workspaces`): a plural lower-case word of 3 letters or more, not one in "ss" (`access`, `address`). */
+const COLLECTION = /^[a-z]+[a-rt-z]s$/;
+
+/** Collections whose member's ID is itself the credential: a hook's, an invite's or a share's URL, a grant's or a ticket's code. */
+const REFUSED_COLLECTION = new Set(['access', 'hooks', 'webhooks', 'invites', 'shares', 'links', 'grants', 'codes', 'tickets', 'signatures']);
+
+function recordCollection(name: string | undefined): boolean {
+  return name !== undefined && COLLECTION.test(name) && !REFUSED_COLLECTION.has(name) && !credentialWord(name);
+}
 
 /** The ULID's time: its first 10 characters, 48 bits of milliseconds since 1970 (ULID spec, "Encoding"). */
 export function ulidTime(ulid: string): number {
@@ -44,5 +56,5 @@ export function ulidRecordId(segment: string, before: string | undefined, now: n
   const time = ulidTime(ulid);
   if (time < EARLIEST || time > now + AHEAD_MS) return false;
   if (word !== undefined) return !credentialWord(word);
-  return before !== undefined && COLLECTION.test(before) && !credentialWord(before);
+  return recordCollection(before);
 }

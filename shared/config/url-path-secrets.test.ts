@@ -29,12 +29,24 @@ describe('a key in a URL path segment', () => {
     'https://x.example/u/live_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     'https://x.example/u/whsec_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     'https://x.example/u/bearer-01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/u/access_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/projects/rt_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/projects/jwt-01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/projects/oauth_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/projects/prod_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/projects/sandbox_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     // A bare ULID is an ID only under a collection's name, and not under one of keys.
     'https://x.example/u/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     'https://x.example/k/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     'https://x.example/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     'https://x.example/tokens/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     'https://x.example/apikeys/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    // Nor under a collection whose member is itself the credential: a hook's, an invite's, a share's URL.
+    'https://x.example/access/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/webhooks/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/invites/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/shares/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+    'https://x.example/signatures/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     // The ULID alphabet at random: its time is no time a ULID was made.
     'https://x.example/projects/3KQ9T7M2X8N4P6R5S1V0WYAB4C/mcp',
     'https://x.example/u/3KQ9T7M2X8N4P6R5S1V0WYAB4C/mcp',
@@ -75,6 +87,8 @@ describe('a key in a URL path segment', () => {
       'https://x.example/runs/run-01J9S7Q2W4E6R8T0Y3M5N7B9C1/mcp',
       'https://x.example/workspaces/01J9S7Q2W4E6R8T0Y3M5N7B9C1/mcp',
       'https://x.example/u/proj_01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+      'https://x.example/sandboxes/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
+      'https://x.example/products/01HZX3K9Q7T2M8N4P6R5S1V0WY/mcp',
     ];
     for (const url of plain) expect({ url, path: secretInUrlPath(url, NOW) }).toEqual({ url, path: false });
   });
