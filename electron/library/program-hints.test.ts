@@ -53,9 +53,26 @@ describe("a hint in a program's words", () => {
     expect(programHint('see `connected-services secrets list`')).toBe('see `cs.listSecrets()`');
     expect(programHint('delete it: `connected-services secrets delete API_KEY --server files`')).toBe('delete it: `cs.deleteSecret("API_KEY", "files")`');
     expect(programHint('run `connected-services registry refresh` now')).toBe('run `cs.api.refreshRegistries()` now');
-    expect(programHint('see `connected-services registry show io.github/x --registry other`')).toBe('see `cs.api.registryCatalog()`');
+    expect(programHint('see `connected-services registry show io.github/x --registry other`')).toBe('see `cs.api.registryInstallOptions({ registry, name: "io.github/x" })`');
     expect(programHint('see `connected-services agents clients`')).toBe('see `cs.api.listClients()`');
     expect(programHint('run `connected-services agents disconnect a1 --client cursor`')).toBe('run `cs.api.disconnectClient({ agent: "a1", client: "cursor" })`');
+  });
+
+  // A stdio start's hint lost its URL: "then the same through the App API".
+  it('names the call that adds a server by the URL the hint gives, shell-quoted or not', () => {
+    expect(programHint('add it by its URL (`connected-services servers remove web`, then `connected-services servers add web --url http://localhost:3001/mcp`), or')).toBe(
+      'add it by its URL (`cs.removeServer("web")`, then `cs.addServer("web", { type: "http", url: "http://localhost:3001/mcp" })`), or',
+    );
+    expect(programHint("then `connected-services servers add web --url 'http://[::1]:9/~me'`")).toBe('then `cs.addServer("web", { type: "http", url: "http://[::1]:9/~me" })`');
+    expect(programHint('then connected-services servers add web --url http://127.0.0.1:8080), or')).toBe('then `cs.addServer("web", { type: "http", url: "http://127.0.0.1:8080" })`), or');
+  });
+
+  // `registry show ID@VERSION` became `cs.api.registryCatalog()`, which names no entry.
+  it('keeps the entry a registry show names: its id in the call, a version outside the catalog in words', () => {
+    expect(programHint('`connected-services registry show io.github/x` shows it')).toBe('`cs.api.registryInstallOptions({ registry, name: "io.github/x" })` shows it');
+    expect(programHint('`connected-services registry show io.github/x@1.2.0 --registry other` fetches that version')).toBe(
+      "the command line's registry show io.github/x@1.2.0 --registry other (a person's to run: the App API has no call for a version the catalog does not hold) fetches that version",
+    );
   });
 
   it("names the bridge's answer for the command that says why it did not start", () => {
@@ -69,7 +86,9 @@ describe("a hint in a program's words", () => {
   });
 
   it('says the App API does what a command it does not know did, and leaves a hint without a command as it is', () => {
-    expect(programHint('run `connected-services import vscode` now')).toBe("run the same through the App API (the `cs.api` method docs/architecture.md's table lists for it) now");
+    expect(programHint('run `connected-services import vscode` now')).toBe(
+      'run the same through the App API (the `cs.api` method for it: see "The API and its review" in the package\'s docs/library.md) now',
+    );
     const plain = 'raise "startupTimeoutMs" of "files" in mcp.json';
     expect(programHint(plain)).toBe(plain);
   });

@@ -2,6 +2,10 @@
 const NAME = '"?([^\\s"`,;()]+?)"?';
 /** A word the command line takes as it is (a client's id). */
 const WORD = '([a-z][\\w-]*)';
+/** A registry entry's id without a version (`ID@VERSION` is another command). */
+const ID = '"?([^\\s"`,;()@]+?)"?';
+/** A local URL as the start hint gives it, shell-quoted or not (stray-stdout.ts): scheme, host, port and a plain path. */
+const URL_WORD = "'?([A-Za-z0-9._~/%:\\[\\]-]+)'?";
 /** The end of a command written in running text (not between backquotes). */
 const BARE_END = '(?=$|[\\s,;:)])';
 
@@ -31,13 +35,15 @@ const COMMANDS: readonly (readonly [string, (...names: string[]) => string])[] =
   [`servers remove ${NAME}, then servers add ${NAME} …`, (name, other) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(${q(other)}, entry)`],
   [`servers remove ${NAME}, then servers add`, (name) => `cs.removeServer(${q(name)})\`, then \`cs.addServer(name, entry)`],
   [`servers remove ${NAME}`, (name) => `cs.removeServer(${q(name)})`],
+  [`servers add ${NAME} --url ${URL_WORD}`, (name, url) => `cs.addServer(${q(name)}, { type: "http", url: ${q(url)} })`],
   [`secrets set ${NAME}`, (name) => `cs.setSecret(${q(name)}, value)`],
   [`secrets delete ${NAME} --server ${NAME}`, (name, server) => `cs.deleteSecret(${q(name)}, ${q(server)})`],
   [`secrets delete ${NAME}`, (name) => `cs.deleteSecret(${q(name)})`],
   ['secrets list', () => 'cs.listSecrets()'],
   ['secrets stores', () => 'cs.listSecretStores()'],
   ['registry refresh', () => 'cs.api.refreshRegistries()'],
-  [`registry show ${NAME}(?: --registry ${NAME})?`, () => 'cs.api.registryCatalog()'],
+  // `registry` is the entry's registry address as `cs.api.registryCatalog()` lists it.
+  [`registry show ${ID}(?: --registry ${NAME})?`, (id) => `cs.api.registryInstallOptions({ registry, name: ${q(id)} })`],
   ['registry search WORDS', () => 'cs.api.registryCatalog()'],
   [`logs ${NAME}`, (name) => `cs.api.readLogs({ server: ${q(name)} })`],
   ['agents list', () => 'cs.listAgents()'],
@@ -64,6 +70,11 @@ const WORDED: readonly (readonly [string, (...names: string[]) => string])[] = [
     () => "the command line's servers prune-bundles --dry-run, then remove them with its servers prune-bundles (a person's to run: the App API has no call for it)",
   ],
   ['servers prune-bundles(?: --dry-run)?', () => "the command line's servers prune-bundles (a person's to run: the App API has no call for it)"],
+  // An `ID@VERSION` (the id alone is a call above): the App API reads only the catalog's version.
+  [
+    'registry show ([^\\s"`,;()]+(?: --registry [^\\s"`,;()]+)?)',
+    (entry) => `the command line's registry show ${entry} (a person's to run: the App API has no call for a version the catalog does not hold)`,
+  ],
   [`bridge --stdio --agent ${NAME}`, (name) => `the stdio bridge for agent ${q(name)}`],
   [`bridge headers --agent ${NAME}`, (name) => `the headers helper for agent ${q(name)}`],
   ['bridge --stdio', () => 'the stdio bridge'],
@@ -72,7 +83,8 @@ const WORDED: readonly (readonly [string, (...names: string[]) => string])[] = [
 
 /** A command between backquotes none of COMMANDS names: the App API does what the command line does. */
 const OTHER_COMMAND = /`connected-services [^`]*`/g;
-const OTHER_WORDS = "the same through the App API (the `cs.api` method docs/architecture.md's table lists for it)";
+// The package ships docs/: a program's author finds the App API's methods from this section of it.
+const OTHER_WORDS = 'the same through the App API (the `cs.api` method for it: see "The API and its review" in the package\'s docs/library.md)';
 
 /** `hint` with `command` (between backquotes or in running text) in `words`, given the names its groups caught. */
 function rewritten(hint: string, command: string, words: (...names: string[]) => string): string {
