@@ -2,7 +2,7 @@ export { createCore } from './lifecycle/core';
 export type { Core, CoreOptions } from './lifecycle/core';
 export { EventHub } from './api/event-hub';
 export { VERSION } from './lifecycle/version';
-export { demoServers } from './lifecycle/demo-servers';
+export { DEMO_SERVER_NAMES, demoServers } from './lifecycle/demo-servers';
 export { dispatch } from './api/dispatch';
 export { createApiDoor, waitingForConfirmation } from './door/api-door';
 export type { AdminRecorder, ApiDoor, CallerInfo } from './door/api-door';

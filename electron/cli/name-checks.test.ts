@@ -43,6 +43,14 @@ describe('a suggested name that is already taken', () => {
     expect(() => checkServerName('cl\u0430ude', taken)).toThrow(expect.objectContaining({ hint: 'For example: claude' }) as Error);
   });
 
+  it('counts the demo servers a folder without mcp.json is yet to get, and says so', () => {
+    const taken = { configured: [], demo: ['everything', 'memory'] };
+    expect(() => checkServerName('mem\u043ery', taken)).toThrow(
+      expect.objectContaining({ hint: 'It looks like "memory", which is already a server (a demo server a new data folder starts with); pick another name' }) as Error,
+    );
+    expect(() => checkServerName('!!!', { configured: ['notes'], demo: ['Notes-2'] })).toThrow(expect.objectContaining({ hint: 'For example: notes-3' }) as Error);
+  });
+
   it('is not offered for a new agent, nor the name a spaced one reads like', async () => {
     const taken = ['claude', 'coder'];
     await expect(checkNewAgentName('cl\u0430ude', () => Promise.resolve(taken))).rejects.toMatchObject({ hint: 'It looks like "claude", which is already an agent; pick another name' });

@@ -16,14 +16,15 @@ function suggestion(name: string, other: RegExp, max: number): string {
 }
 
 /** Names already taken and what they are ("a server"), for a new name: a suggestion that takes one helps no one. */
-interface TakenNames {
-  names: readonly string[];
-  what: string;
-}
+type TakenNames = readonly { names: readonly string[]; what: string }[];
 
-/** The one of `taken` that `fixed` would be, ignoring case (two server names that differ only in case share their files on macOS and Windows). */
-function heldBy(fixed: string, taken: TakenNames | undefined): string | undefined {
-  return taken?.names.find((other) => other.toLowerCase() === fixed.toLowerCase());
+/** The one of `taken` that `fixed` would be, ignoring case (two server names that differ only in case share their files on macOS and Windows), with what it is. */
+function heldBy(fixed: string, taken: TakenNames | undefined): { name: string; what: string } | undefined {
+  for (const { names, what } of taken ?? []) {
+    const name = names.find((other) => other.toLowerCase() === fixed.toLowerCase());
+    if (name !== undefined) return { name, what };
+  }
+  return undefined;
 }
 
 /** `fallback`, or `fallback-2`, `-3`… when it is taken: an example a person copies should work. */
@@ -33,8 +34,8 @@ function freeExample(fallback: string, taken: TakenNames | undefined): string {
   return example;
 }
 
-function takenHint(held: string, taken: TakenNames): string {
-  return `It looks like "${held}", which is already ${taken.what}; pick another name`;
+function takenHint(held: { name: string; what: string }): string {
+  return `It looks like "${held.name}", which is already ${held.what}; pick another name`;
 }
 
 function refuse(name: string, what: string, rule: string, fixed: string, pattern: RegExp, fallback: string, taken?: TakenNames): never {
@@ -44,34 +45,44 @@ function refuse(name: string, what: string, rule: string, fixed: string, pattern
   const valid = pattern.test(fixed);
   const held = valid ? heldBy(fixed, taken) : undefined;
   throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit${latin}`, {
-    hint: held !== undefined && taken !== undefined ? takenHint(held, taken) : `For example: ${valid ? fixed : freeExample(fallback, taken)}`,
+    hint: held !== undefined ? takenHint(held) : `For example: ${valid ? fixed : freeExample(fallback, taken)}`,
   });
+}
+
+/** A new server's taken names: those configured, and the demo servers a folder without mcp.json gets on its first command. */
+export interface TakenServerNames {
+  configured: readonly string[];
+  demo: readonly string[];
 }
 
 /**
  * Checked before anything else, in the command line's words (the App API's own message names its method).
- * `taken`, for a new server: the configured names, none of which is suggested.
+ * `taken`, for a new server: the configured names (and demo ones), none of which is suggested.
  */
-export function checkServerName(name: string, taken?: readonly string[]): void {
+export function checkServerName(name: string, taken?: readonly string[] | TakenServerNames): void {
   if (SERVER_NAME.test(name)) return;
-  const names = taken === undefined ? undefined : { names: taken, what: 'a server' };
+  const known = taken === undefined || 'configured' in taken ? taken : { configured: taken, demo: [] };
+  const names = known && [
+    { names: known.configured, what: 'a server' },
+    { names: known.demo, what: 'a server (a demo server a new data folder starts with)' },
+  ];
   refuse(name, "a server's name", '1-48 letters, digits, "_" or "-"', suggestion(name, /[^A-Za-z0-9_-]+/g, 48), SERVER_NAME, 'notes', names);
 }
 
 /** A new server's name, as `checkServerName`; the configured names are asked only when it is refused. */
-export async function checkNewServerName(name: string, configured: () => Promise<readonly string[]>): Promise<void> {
+export async function checkNewServerName(name: string, configured: () => Promise<readonly string[] | TakenServerNames>): Promise<void> {
   if (!SERVER_NAME.test(name)) checkServerName(name, await configured());
 }
 
 /** An agent's name, as `checkServerName`: said before the agent is made, with one that would do (none of `taken`). */
 export function checkAgentName(name: string, taken?: readonly string[]): void {
-  const agents = taken === undefined ? undefined : { names: taken, what: 'an agent' };
+  const agents = taken === undefined ? undefined : [{ names: taken, what: 'an agent' }];
   if (AGENT_NAME.test(name)) {
     if (!spacedLikeAnother(name)) return;
     const fixed = name.replace(/ {2,}/g, ' ').trimEnd();
     const held = heldBy(fixed, agents);
     throw new CodedError('invalid_input', `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}" cannot be an agent's name: it ends in a space or holds two in a row, so it would read like "${fixed}"`, {
-      hint: held !== undefined && agents !== undefined ? takenHint(held, agents) : `For example: ${fixed}`,
+      hint: held !== undefined ? takenHint(held) : `For example: ${fixed}`,
     });
   }
   refuse(name, "an agent's name", '1-64 letters, digits, spaces, "_", "." or "-"', suggestion(name, /[^A-Za-z0-9 _.-]+/g, 64), AGENT_NAME, 'laptop', agents);

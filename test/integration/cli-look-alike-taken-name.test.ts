@@ -32,16 +32,23 @@ describe('a refused name whose a-z form is taken, through the built CLI', () => 
   }, 90_000);
 
   // The names are read, never made: no core opens, so no demo servers, no approvals, no vault and no passphrase.
+  // The demo servers' names count all the same: the first command that opens a core writes them.
   it('leaves a fresh data folder as it was and needs no passphrase', async () => {
     const home = tempHome('cs-look-alike-fresh-');
     const before = entries(home);
     const env = { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
     const server = await runCli(home, ['servers', 'add', 'mem\u043ery', '--', 'node', 'x.mjs'], { env });
     expect(server.code).toBe(2);
-    expect(server.stderr).toContain('hint: For example: memory\n');
+    expect(server.stderr).toContain('hint: It looks like "memory", which is already a server (a demo server a new data folder starts with); pick another name\n');
+    expect(server.stderr).not.toContain('For example: memory');
+    const free = await runCli(home, ['servers', 'add', 'n\u03bftes', '--', 'node', 'notes.mjs'], { env });
+    expect(free.stderr).toContain('hint: For example: notes\n');
     const separated = await runCli(home, ['servers', 'add', 'mem__ory', '--', 'node', 'x.mjs'], { env });
     expect(separated.code).toBe(2);
     expect(separated.stderr).toContain('for example "mem-ory"');
+    const demoSeparated = await runCli(home, ['servers', 'add', 'everything_', '--', 'node', 'x.mjs'], { env });
+    expect(demoSeparated.code).toBe(2);
+    expect(demoSeparated.stderr).toContain('for example "everything-2"');
     const agent = await runCli(home, ['agents', 'add', 'l\u0430ptop'], { env });
     expect(agent.code).toBe(2);
     expect(agent.stderr).toContain('hint: For example: laptop\n');

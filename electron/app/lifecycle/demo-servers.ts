@@ -9,11 +9,14 @@ function entryBeside(packageJson: string): string {
   return join(dirname(packageJson), 'dist', 'index.js');
 }
 
+/** The demo servers' names: taken on a folder without mcp.json, which the first command writes them into. */
+export const DEMO_SERVER_NAMES = ['everything', 'memory'] as const;
+
 /**
  * The reference servers the project ships, so a first run shows real tools offline.
  * `node` from PATH rather than process.execPath: inside Electron, execPath is Electron itself.
  */
-export function demoServers(dataDir: string): Record<string, StdioServerConfig> {
+export function demoServers(dataDir: string): Record<(typeof DEMO_SERVER_NAMES)[number], StdioServerConfig> {
   return {
     everything: {
       command: 'node',

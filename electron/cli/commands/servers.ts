@@ -183,7 +183,10 @@ export function registerServers(program: Command, run: Run): void {
         // A suggested name is never a configured one; the names are read without opening a core, so a refused name changes nothing.
         await checkNewServerName(name, () => configuredServerNames(ctx));
         // Refused before anything is fetched or asked, suggesting a name no configured server has.
-        if (holdsSeparator(name)) throw separatorError(name, await configuredServerNames(ctx));
+        if (holdsSeparator(name)) {
+          const { configured, demo } = await configuredServerNames(ctx);
+          throw separatorError(name, [...configured, ...demo]);
+        }
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw yesWithoutConnect(false);
