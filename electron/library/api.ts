@@ -31,7 +31,7 @@ export type {
  */
 export declare function openConnectedServices(options?: OpenOptions): Promise<ConnectedServices>;
 
-/** The id of the request a widening waits as in the running app, if the error says so. */
+/** The id of the request a widening waited as in the running app, if the error (`denied` or `timeout`) says so: admin log entries' `confirmation`. */
 export declare function waitingRequest(error: unknown): string | undefined;
 
 /** The one error class of the core: a code, a message, a hint that says what to do. */

@@ -42,6 +42,24 @@ describe('a widening through a running app waits for the person', () => {
     await expect(late.approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout' });
   });
 
+  // A request nobody answered is still in Activity's log (withdrawn): the program can find it there as it can a refused one.
+  it('names the request in both its refusal and its timeout', async () => {
+    const refused = await personWaits(appWith([{ outcome: 'refused' }]).api, instant).approveServer({ name: 'x' }).catch((error: unknown) => error);
+    expect(waitingRequest(refused)).toBe('c-1');
+    let now = 0;
+    const late = personWaits(appWith([]).api, { sleep: () => Promise.resolve(void (now += 1000)), now: () => now, timeoutMs: 5000 });
+    const timedOut = await late.approveServer({ name: 'x' }).catch((error: unknown) => error);
+    expect(timedOut).toMatchObject({ code: 'timeout' });
+    expect(waitingRequest(timedOut)).toBe('c-1');
+  });
+
+  it('waits only on a request it was asked to wait on, not on an error that merely names one', async () => {
+    const { api, asked } = appWith([]);
+    const failing = { ...api, approveServer: () => Promise.reject(new CodedError('timeout', 'late', { data: { confirmation: 'c-3', claim: 'k-3' } })) } as unknown as AppApi;
+    await expect(personWaits(failing, instant).approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout', message: 'late' });
+    expect(asked).toEqual([]);
+  });
+
   it('withdraws its request when it stops waiting (a timeout), not when the person decided', async () => {
     let now = 0;
     const app = appWith([]);
@@ -76,6 +94,7 @@ describe('a widening through a running app waits for the person', () => {
     await expect(personWaits(appWith([]).api, instant).listTools({})).resolves.toEqual([]);
     expect(waitingRequest(new CodedError('denied', 'x', { data: { confirmation: 'c-9' } }))).toBe('c-9');
     expect(waitingRequest(new CodedError('denied', 'x'))).toBeUndefined();
+    expect(waitingRequest(new CodedError('internal', 'x', { data: { confirmation: 'c-9' } }))).toBeUndefined();
     expect(waitingRequest(new Error('x'))).toBeUndefined();
   });
 });

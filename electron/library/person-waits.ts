@@ -11,11 +11,22 @@ export interface PersonWaitsOptions {
   now?: () => number;
 }
 
-/** The request a widening asked of a running app waits as, if that is what this error says. */
-export function waitingRequest(error: unknown): string | undefined {
-  if (!(error instanceof CodedError) || error.code !== 'denied') return undefined;
+function confirmationOf(error: CodedError): string | undefined {
   const id = error.data?.['confirmation'];
   return typeof id === 'string' ? id : undefined;
+}
+
+/** The request a widening asked of a running app waits as, if that is what this (`denied`) error says. */
+function askedToWait(error: unknown): string | undefined {
+  return error instanceof CodedError && error.code === 'denied' ? confirmationOf(error) : undefined;
+}
+
+/**
+ * The request a widening waited as in the running app: refused (`denied`) or not answered in time
+ * (`timeout`, then withdrawn). Either stays in Activity's log, under that id as entries' `confirmation`.
+ */
+export function waitingRequest(error: unknown): string | undefined {
+  return error instanceof CodedError && (error.code === 'denied' || error.code === 'timeout') ? confirmationOf(error) : undefined;
 }
 
 /** The claim that proves the asker of a waiting request (`confirmationAnswer` wants it). */
@@ -93,7 +104,7 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
       try {
         return await (api[method] as (input: unknown) => Promise<unknown>)(input);
       } catch (error) {
-        const id = waitingRequest(error);
+        const id = askedToWait(error);
         if (id === undefined) throw error;
         return waitFor(method, id, error as CodedError);
       }
