@@ -14,6 +14,14 @@ describe('a known value wrapped across lines or split across text items', () => 
     expect(r.redact(`failed: ${SECRET.slice(0, 12)}\r\n${SECRET.slice(12)}`)).toBe('failed: [redacted]');
   });
 
+  it('is removed wrapped when a shorter known value stands whole inside it (a key id and the whole key)', () => {
+    const r = new Redactor();
+    r.addSecret('AKIDexample.Zq8rT2vLm9Xw4Np7');
+    r.addSecret('AKIDexample');
+    expect(r.redact('key: AKIDexample.Zq8rT2\n  vLm9Xw4Np7 end')).toBe('key: [redacted] end');
+    expect(r.removeKnown({ text: 'key: AKIDexample.Zq8rT2\n  vLm9Xw4Np7 end' })).toEqual({ text: 'key: [redacted] end' });
+  });
+
   it('is removed in its encoded forms wrapped too (base64 at 16 columns)', () => {
     const r = new Redactor();
     r.addSecret(SECRET);

@@ -145,9 +145,8 @@ export class Redactor {
 
   /** `text` with each known form replaced, whole or wrapped across lines. */
   #replaceKnown(text: string, replacement: Replacement): string {
-    const { matcher, wrapped } = this.#matchers();
-    const whole = matcher.replace(text, replacement);
-    return replaceStretches(whole, wrapped.stretches(whole), replacement);
+    // Found in one pass over the text as given: a shorter value replaced first would hide a longer wrapped one around it.
+    return replaceStretches(text, this.#findKnown(text), replacement);
   }
 
   /** Where known forms stand in `text`, whole or wrapped across lines. */
