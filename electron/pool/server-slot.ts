@@ -46,7 +46,7 @@ export class ServerSlot {
       running: () => this.#life.status().state === 'ready',
       log: (line) => this.options.log(redact(`[${this.name}] ${line}`)),
       setTimer: this.options.setTimer,
-      limitMs: () => callTimeout(this.name, this.#life.config, this.#settings).ms,
+      limit: () => callTimeout(this.name, this.#life.config, this.#settings),
     });
     // A restart loses the server's subscriptions: each held one is asked for again.
     this.#life.onStarted(() => {

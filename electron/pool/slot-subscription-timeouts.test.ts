@@ -68,7 +68,12 @@ describe('each caller’s own timeout on a shared subscribe', () => {
     await settle();
     expect(sent).toHaveLength(1);
     timers.advance(30_000);
-    await expect(plain).rejects.toMatchObject({ code: 'timeout', hint: 'retry, or raise "timeoutMs" of "board" in mcp.json' });
+    await expect(plain).rejects.toMatchObject({
+      code: 'timeout',
+      hint: 'retry, or raise "timeoutMs" of "board" in mcp.json',
+      // An agent cannot edit mcp.json.
+      data: { agentHint: 'retry later, or ask the person to raise "timeoutMs" of "board" in mcp.json' },
+    });
     expect(sent[0]?.aborted).toBe(false);
     sent[0]?.answer();
     await expect(long).resolves.toBeUndefined();

@@ -1,3 +1,4 @@
+import type { CallTimeout } from '../../shared/config';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { cancelledError, untilAborted } from './call-helpers';
@@ -21,7 +22,7 @@ export interface SubscriptionParts {
   /** Each caller's own time limit (its timeoutMs) runs on it. */
   setTimer: SetTimer;
   /** The server's configured time limit for one request, read now. */
-  limitMs: () => number;
+  limit: () => CallTimeout;
 }
 
 /** One URI: how many hold it, how many still wait for its upstream subscribe, and the hold that keeps the server up. */
@@ -74,14 +75,17 @@ function within<T>(promise: Promise<T>, ms: number | undefined, setTimer: SetTim
   return { wait, stop };
 }
 
-/** A caller's time limit (its own, or the server's for one that gave none) passed before the shared subscribe was answered. */
-function ownTimeout(server: string, what: string, ms: number, given: boolean): CodedError {
+/** A caller's time limit (its own, or the server's, `raise`, for one that gave none) passed before the shared subscribe was answered. */
+function ownTimeout(server: string, what: string, ms: number, raise: string | undefined): CodedError {
   const seconds = ms / 1000;
-  return new CodedError('timeout', redact(`${what} on "${server}" did not answer within ${seconds} s`), {
-    hint: given
-      ? `this subscribe gave itself ${seconds} s (its timeoutMs): subscribe again with a longer one, or without one for the server's own limit`
-      : `retry, or raise "timeoutMs" of "${server}" in mcp.json`,
-  });
+  const message = redact(`${what} on "${server}" did not answer within ${seconds} s`);
+  if (raise === undefined) {
+    return new CodedError('timeout', message, {
+      hint: `this subscribe gave itself ${seconds} s (its timeoutMs): subscribe again with a longer one, or without one for the server's own limit`,
+    });
+  }
+  // An agent cannot edit mcp.json: the person can.
+  return new CodedError('timeout', message, { hint: `retry, or raise ${raise} in mcp.json`, data: { agentHint: `retry later, or ask the person to raise ${raise} in mcp.json` } });
 }
 
 /**
@@ -107,8 +111,9 @@ export class SlotSubscriptions {
     const held = joined ?? this.#create(uri, options);
     held.waiting += 1;
     // A caller joining a request sent with its first caller's longer limit, giving none itself, waits the server's limit.
-    const own = options?.timeoutMs ?? (joined === undefined ? undefined : this.parts.limitMs());
-    const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0, options?.timeoutMs !== undefined));
+    const limit = options?.timeoutMs === undefined && joined !== undefined ? this.parts.limit() : undefined;
+    const own = options?.timeoutMs ?? limit?.ms;
+    const mine = within(held.ready, own, this.parts.setTimer, () => ownTimeout(this.parts.server, what, own ?? 0, limit?.raise));
     try {
       await untilAborted(mine.wait, cancel, () => cancelledError(this.parts.server, what, cancel));
     } catch (error) {
@@ -134,7 +139,7 @@ export class SlotSubscriptions {
    */
   #create(uri: string, options: CallOptions | undefined): Held {
     const abandon = new AbortController();
-    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, shared(options, abandon.signal, this.parts.limitMs())) };
+    const held: Held = { count: 0, waiting: 0, subscribed: false, abandon, stray: false, ready: this.parts.send(uri, true, shared(options, abandon.signal, this.parts.limit().ms)) };
     held.ready.then(
       () => {
         held.subscribed = true;
