@@ -31,7 +31,7 @@ function credentialWord(word: string): boolean {
 const COLLECTION = /^[a-z]+[a-rt-z]s$/;
 
 /** Collections whose member's ID is itself the credential: a hook's, an invite's or a share's URL, a grant's or a ticket's code. */
-const REFUSED_COLLECTION = new Set(['access', 'hooks', 'webhooks', 'invites', 'shares', 'links', 'grants', 'codes', 'tickets', 'signatures']);
+const REFUSED_COLLECTION = new Set(['hooks', 'webhooks', 'invites', 'shares', 'links', 'grants', 'codes', 'tickets', 'signatures']);
 
 function recordCollection(name: string | undefined): boolean {
   return name !== undefined && COLLECTION.test(name) && !REFUSED_COLLECTION.has(name) && !credentialWord(name);

@@ -28,7 +28,7 @@ function unwrapped(text: string): { flat: string; from: Int32Array } {
 }
 
 /**
- * Finds known strings wrapped across lines (`fold`, a fixed-width table, a terminal's copy: a line
+ * Finds known strings wrapped across lines (`fold`, a wrapped log line: a line
  * break, and the indentation after it, between any two characters), in time linear in the text: the
  * text is scanned once without its breaks by a KnownMatcher of the strings without theirs, and each
  * stretch found is mapped back to the text, breaks and all. A string with breaks of its own is found
