@@ -80,6 +80,11 @@ describe('errors of our own, or a result our checks refused, are not the service
     });
     const broken = invalidOutput(ProtocolError, 'weather', { structuredContent: { t: 1 } }, () => ({ valid: false, data: undefined, errorMessage: 'data/t must be string' }));
     expect(toPoolError(broken, call).code).toBe('internal');
+    // A diagnosis an agent passes on to the person ("tell the person: …"): no second order inside it.
+    for (const error of [toPoolError(bare, call), toPoolError(broken, call)]) {
+      expect(error.hint).toMatch(/: a bug for the server's maintainers to fix$/);
+      expect(error.data).toMatchObject({ hintKind: 'diagnosis' });
+    }
   });
 
   it('is internal, not the arguments refused, when the output-schema check itself threw', () => {

@@ -67,7 +67,7 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   // The SDK client's own output check (output-validators.ts) also says -32602: the server's fault, not the arguments'.
   if (BROKEN_OUTPUT.test(text)) {
     return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
-      hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
+      hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it): a bug for the server's maintainers to fix`,
       data: { ...data, ...DIAGNOSIS_HINT },
     });
   }
@@ -144,7 +144,7 @@ export function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, d
   if (error.code === RPC_ERROR.InvalidRequest && NO_STRUCTURED_OUTPUT.test(error.message)) {
     // The SDK client's own output check (output-validators.ts), as for a result that breaks the schema.
     return coded('internal', `"${ctx.server}" answered ${clipped(ctx.what ?? 'the request')} without the structured result its output schema promises: ${clipped(serverText(error))}`, {
-      hint: `the server's result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
+      hint: `the server's result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it): a bug for the server's maintainers to fix`,
       data: { ...data, ...DIAGNOSIS_HINT },
     });
   }
