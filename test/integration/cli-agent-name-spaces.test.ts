@@ -9,7 +9,8 @@ describe('agents add of a name with a trailing or doubled space, through the bui
     const refused = await runCli(home, ['agents', 'add', 'coder ']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('so it would read like "coder"');
-    expect(refused.stderr).toContain('hint: For example: coder');
+    // "coder" is taken: offering it back would only be refused next.
+    expect(refused.stderr).toContain('hint: It looks like "coder", which is already an agent; pick another name');
     const listed = await runCli(home, ['agents', 'list', '--json']);
     expect((JSON.parse(listed.stdout) as Array<{ name: string }>).map((a) => a.name)).toEqual(['coder']);
   });
