@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { ResourceSubscriber } from './resource-subscriber';
-import { createPool, type Connection, type ConnectionFactory, type Pool } from './index';
+import { linkedConnection } from '../../test/support/linked-connection';
+import { createPool, type ConnectionFactory, type Pool } from './index';
 
 const dirs: string[] = [];
 const pools: Pool[] = [];
@@ -32,32 +31,17 @@ function forgetfulFactory(): { connect: ConnectionFactory; opened: () => number;
       reads++;
       return { contents: [{ uri: uri.href, text: 'the note' }] };
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'retry-test', version: '1' }, { capabilities: {} });
-    await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
     let expired = index > 0;
-    if (index === 0) {
-      client.readResource = () => {
-        expired = true;
-        request.onSessionExpired?.();
-        return Promise.reject(gone());
-      };
-    }
-    const conn: Connection = {
-      client,
-      pid: undefined,
-      ended: () => undefined,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-      protocol: client.getNegotiatedProtocolVersion(),
-      subscriptions: new ResourceSubscriber(client, () => undefined),
-      sessionExpired: () => expired,
-      streamOpened: () => false,
-    };
-    return conn;
+    return linkedConnection(server, request, (client) => {
+      if (index === 0) {
+        client.readResource = () => {
+          expired = true;
+          request.onSessionExpired?.();
+          return Promise.reject(gone());
+        };
+      }
+      return { sessionExpired: () => expired };
+    });
   };
   return { connect, opened: () => opened, reads: () => reads };
 }

@@ -1,8 +1,7 @@
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ResourceSubscriber } from '../../electron/pool/resource-subscriber';
-import type { Connection, ConnectionFactory, ConnectRequest } from '../../electron/pool';
+import type { ConnectionFactory, ConnectRequest } from '../../electron/pool';
+import { linkedConnection } from './linked-connection';
 
 /** A factory that opens an in-process SDK server over an in-memory transport: no process, no network. */
 export function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFactory; requests: ConnectRequest[]; closed: () => number; listing: () => boolean } {
@@ -15,38 +14,29 @@ export function inMemoryFactory(holdListing?: Promise<void>): { connect: Connect
     server.registerTool('echo', { description: 'says it back', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
       content: [{ type: 'text', text: `echo: ${text}` }],
     }));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'pool-test', version: '1' }, { capabilities: {} });
-    client.onclose = () => request.onClosed();
-    await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
-    if (holdListing) {
-      // The pool walks the listing's pages itself (fetch-inventory.ts), each a tools/list request.
-      // Only the first is held: the start's own listing; a refresh asked meanwhile goes through.
-      const request = client.request.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const held = async (...args: unknown[]): Promise<unknown> => {
-        if ((args[0] as { method?: string }).method === 'tools/list' && !listing) {
-          listing = true;
-          await holdListing;
-        }
-        return request(...args);
+    return linkedConnection(server, request, (client) => {
+      client.onclose = () => request.onClosed();
+      if (holdListing) {
+        // The pool walks the listing's pages itself (fetch-inventory.ts), each a tools/list request.
+        // Only the first is held: the start's own listing; a refresh asked meanwhile goes through.
+        const send = client.request.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        const held = async (...args: unknown[]): Promise<unknown> => {
+          if ((args[0] as { method?: string }).method === 'tools/list' && !listing) {
+            listing = true;
+            await holdListing;
+          }
+          return send(...args);
+        };
+        client.request = held;
+      }
+      return {
+        close: async () => {
+          closed++;
+          await client.close();
+          await server.close();
+        },
       };
-      client.request = held;
-    }
-    const conn: Connection = {
-      client,
-      pid: undefined,
-      ended: () => undefined,
-      close: async () => {
-        closed++;
-        await client.close();
-        await server.close();
-      },
-      protocol: client.getNegotiatedProtocolVersion(),
-      subscriptions: new ResourceSubscriber(client, () => undefined),
-      sessionExpired: () => false,
-    };
-    return conn;
+    });
   };
   return { connect, requests, closed: () => closed, listing: () => listing };
 }

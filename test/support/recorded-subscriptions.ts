@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { expect } from 'vitest';
 import type { ResourceSubscriber } from '../../electron/pool/resource-subscriber';
 import type { WaitOptions } from '../../electron/pool/listen-waits';
-import { createPool, type Connection, type ConnectionFactory, type Pool, type SetTimer } from '../../electron/pool';
+import { createPool, type ConnectionFactory, type Pool, type SetTimer } from '../../electron/pool';
+import { linkedConnection } from './linked-connection';
 
 /** Pools and their cache folders made by `started`: ended by `endSubscriptionPools` after each test. */
 const dirs: string[] = [];
@@ -44,29 +44,13 @@ function recordingFactory(lateAbort: boolean): { connect: ConnectionFactory; sen
     });
   const connect: ConnectionFactory = async (request) => {
     const server = new McpServer({ name: 'board', version: '1' }, { capabilities: { resources: { subscribe: true } } });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'subscriptions-test', version: '1' }, { capabilities: {} });
-    await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
     const subscriptions = {
       subscribe: (uri: string, options: WaitOptions) => record(uri, true, options),
       unsubscribe: (uri: string, options: WaitOptions) => record(uri, false, options),
       open: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };
-    return {
-      client,
-      pid: undefined,
-      ended: () => undefined,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-      protocol: client.getNegotiatedProtocolVersion(),
-      subscriptions: subscriptions as unknown as ResourceSubscriber,
-      sessionExpired: () => false,
-      streamOpened: () => false,
-    } satisfies Connection;
+    return linkedConnection(server, request, () => ({ subscriptions: subscriptions as unknown as ResourceSubscriber }));
   };
   return { connect, sent };
 }
