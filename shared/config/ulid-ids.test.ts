@@ -45,6 +45,15 @@ describe('a ULID that names a record', () => {
     for (const before of ['clients', 'sandboxes', 'products', 'devices', 'sections']) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: true });
   });
 
+  it('follows no word that names a thing whose ID is itself the credential', () => {
+    const words = ['hook', 'webhook', 'invite', 'share', 'link', 'grant', 'code', 'ticket', 'signature', 'sig', 'hooks', 'invites'];
+    for (const word of words) {
+      for (const sep of ['_', '-']) expect({ word, id: ulidRecordId(`${word}${sep}01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'projects', NOW) }).toEqual({ word, id: false });
+    }
+    for (const word of ['proj', 'run', 'inv', 'shard', 'linkage', 'hooked']) expect({ word, id: ulidRecordId(`${word}_01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: true });
+    expect(ulidRecordId('01HZX3K9Q7T2M8N4P6R5S1V0WY', 'projects', NOW)).toBe(true);
+  });
+
   it('takes no word ending in "ss" for a collection', () => {
     const ulid = '01HZX3K9Q7T2M8N4P6R5S1V0WY';
     for (const before of ['address', 'process', 'class', 'boss']) expect({ before, id: ulidRecordId(ulid, before, NOW) }).toEqual({ before, id: false });

@@ -30,8 +30,12 @@ function credentialWord(word: string): boolean {
 /** A collection's name (`projects`, `runs`, `workspaces`): a plural lower-case word of 3 letters or more, not one in "ss" (`access`, `address`). */
 const COLLECTION = /^[a-z]+[a-rt-z]s$/;
 
-/** Collections whose member's ID is itself the credential: a hook's, an invite's or a share's URL, a grant's or a ticket's code. */
-const REFUSED_COLLECTION = new Set(['hooks', 'webhooks', 'invites', 'shares', 'links', 'grants', 'codes', 'tickets', 'signatures']);
+/** Things whose ID is itself the credential: a hook's, an invite's or a share's URL, a grant's or a ticket's code. */
+const BEARER_RECORDS = ['hook', 'webhook', 'invite', 'share', 'link', 'grant', 'code', 'ticket', 'signature'];
+
+/** Their collections (`/hooks/01HZ…`) and, as a prefix, the word itself in either number (`hook_01HZ…`, `invites-01HZ…`). */
+const REFUSED_COLLECTION = new Set(BEARER_RECORDS.map((word) => `${word}s`));
+const REFUSED_PREFIX = new Set([...BEARER_RECORDS, ...REFUSED_COLLECTION]);
 
 function recordCollection(name: string | undefined): boolean {
   return name !== undefined && COLLECTION.test(name) && !REFUSED_COLLECTION.has(name) && !credentialWord(name);
@@ -45,8 +49,8 @@ export function ulidTime(ulid: string): number {
 }
 
 /**
- * Whether a path segment is a ULID that names a record: after a word that is no credential's
- * (`proj_01HZ…`), or bare right after a collection's name (`/projects/01HZ…`), with a time between
+ * Whether a path segment is a ULID that names a record: after a word that is no credential's and
+ * names nothing whose ID is the credential (`proj_01HZ…`, not `hook_01HZ…`), or bare right after a collection's name (`/projects/01HZ…`), with a time between
  * 2016 and a year past `now`. A random string of the same alphabet rarely decodes to such a time.
  */
 export function ulidRecordId(segment: string, before: string | undefined, now: number): boolean {
@@ -55,6 +59,6 @@ export function ulidRecordId(segment: string, before: string | undefined, now: n
   const [, word, ulid = ''] = match;
   const time = ulidTime(ulid);
   if (time < EARLIEST || time > now + AHEAD_MS) return false;
-  if (word !== undefined) return !credentialWord(word);
+  if (word !== undefined) return !credentialWord(word) && !REFUSED_PREFIX.has(word);
   return recordCollection(before);
 }
