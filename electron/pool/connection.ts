@@ -171,7 +171,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const waiting = (id: string | number): boolean => awaitsAnswer(client, id);
   const transport: Transport = stdio ?? refuseUnsendable(failEndedUnanswered(http as StreamableHTTPClientTransport, server, waiting), server);
 
-  // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
+  // Only a close that came before any exit or failure of the child makes its end ours, not a crash
+  // (an HTTP connection has no child: any close of it is ours).
   let stoppedByUs = false;
   // A server stopped here for what it sent (MessageNoise, AskBudget): its end is that reason, as a stdio flood's is.
   let ownFailure: CodedError | undefined;
@@ -215,8 +216,9 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.onerror = (error) => {
     // Our own reasons for stopping it (a flood, an oversized line) are always shown.
     if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
-    // Stopped by us, the server has no one to send an answer to; why it was stopped is already told.
-    if (ownFailure !== undefined && isUnsentAnswer(error.message)) return;
+    // Stopped by us (the person, or for what it sent), the server has no one to send an answer to;
+    // the stop is the person's own doing, or its reason is already told.
+    if ((ownFailure !== undefined || stoppedByUs) && isUnsentAnswer(error.message)) return;
     const text = sdkErrorLine(redact(error.message));
     // The SDK dropped an answer no request waits for: late, repeated, or to an id never sent.
     if (text.startsWith(UNKNOWN_ANSWER_PREFIX)) noise(`[${server}] ${unknownAnswerNote(text, clientParts(client)?.nextRequestId())}`);
@@ -235,7 +237,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const subscriptions = new ResourceSubscriber(client, (line) => options.log(`[${server}] ${line}`), Math.min(options.startupTimeoutMs, LISTEN_ACK_MS));
 
   const close = (): Promise<void> => {
-    if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;
+    if (!closing && (!stdio || (stdio.exit === undefined && stdio.failure === undefined))) stoppedByUs = true;
     closing ??= (async () => {
       if (http) {
         // Streamable HTTP: a client SHOULD end its session with DELETE; best effort, bounded.
