@@ -6,6 +6,7 @@ import { directDelivery, onParsedRequest, type Deliver } from '../mcp-wire';
 import { loadSdkTypes } from './server-sdk';
 import { FakeResponse } from '../../test/support/fake-response';
 import { toolCallLane } from './tool-call-lane';
+import { CodedError } from '../../shared/errors';
 
 const NO_TIMERS = { every: () => () => undefined, after: () => () => undefined, setTimer: () => undefined };
 
@@ -165,6 +166,17 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
       expect((await s.send(call(1, { name: 'fails' }))).body).toContain('it failed');
       expect(made).toBe(lane ? 0 : 1);
     }
+  });
+
+  it("tells an answer the agent's transport could not take in the product's words, without the SDK's or a class name", async () => {
+    const s = await session(true);
+    const reported: string[] = [];
+    s.server.onerror = (error) => reported.push(error.message);
+    // The agent's side went away as the answer was sent.
+    s.transport.send = () => Promise.reject(new CodedError('server_unavailable', 'the agent had disconnected'));
+    s.start(call(1, { name: 'echo' }));
+    await until(() => reported.length > 0);
+    expect(reported).toEqual(['Could not send the answer to tools/call 1 to the agent: the agent had disconnected']);
   });
 
   it('leaves task calls, batches and sessions without the handler to the SDK', async () => {

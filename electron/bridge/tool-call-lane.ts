@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, RequestOptions, ServerContext, ServerNotification, ServerRequest, Transport } from '@modelcontextprotocol/server';
 import { carriesWireMaterial, errorReporter, legacyErrorCode, registeredHere, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
 import { cancellationOf, LazyAbort, type Cancellation, type LogLevel } from '../pool';
+import { errorMessage } from '../../shared/errors';
 import type { Extra } from './call-gate';
 import { answerStreamsOf } from './stopped-waiting';
 
@@ -105,7 +106,8 @@ async function run(protocol: ProtocolParts, handler: Handler, call: LaneCall, re
     }
     await transport?.send(answer);
   } catch (error) {
-    protocol.reportError(new Error(`Failed to send response: ${String(error)}`));
+    // In our words, not the SDK's "Failed to send response: <class>: …": the reason alone.
+    protocol.reportError(new Error(`Could not send the answer to tools/call ${JSON.stringify(id)} to the agent: ${errorMessage(error)}`));
   } finally {
     const running = protocol.running;
     if (running.get(id) === call) running.delete(id);
