@@ -26,4 +26,17 @@ describe('service screen', () => {
     expect(await screen.findByText('My own test server')).toBeTruthy();
     expect(screen.queryByText(/Test server exercising every MCP feature/)).toBeNull();
   });
+
+  it('counts no tools, resources or prompts on the tabs of a service that never listed them', async () => {
+    const fresh = serverStatus({ name: 'fresh', state: 'idle', toolCount: 0, resourceCount: 0, promptCount: 0 });
+    const listed = serverStatus({ name: 'listed', state: 'ready', toolCount: 0, resourceCount: 0, promptCount: 0, inventoryUpdatedAt: 1 });
+    const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [fresh, listed] }) });
+    renderApp(api, { hash: '#/services/fresh/tools' });
+    const nav = await screen.findByRole('navigation', { name: 'Sections of fresh' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Overview', 'Tools', 'Resources', 'Prompts', 'Logs']);
+    cleanup();
+    renderApp(api, { hash: '#/services/listed/tools' });
+    const listedNav = await screen.findByRole('navigation', { name: 'Sections of listed' });
+    expect(within(listedNav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Overview', 'Tools 0', 'Resources 0', 'Prompts 0', 'Logs']);
+  });
 });

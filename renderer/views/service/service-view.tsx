@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
 import { LoadingSkeleton, PageHeader, ServiceIcon, StateBadge } from '../../components';
-import { pageLastError, routeHref, shownAddress, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
+import { inventoryListed, pageLastError, routeHref, shownAddress, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { FromCodeMark } from '../catalog/from-code-mark';
@@ -52,7 +52,11 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
     );
   }
   const entry = catalogEntryFor(CATALOG, { url: status.url, commandLine: status.commandLine });
-  const counts: Record<ServiceTab, number | undefined> = { overview: undefined, tools: status.toolCount, resources: status.resourceCount, prompts: status.promptCount, logs: undefined };
+  // Never listed: no count, since "0" would read as "this service has none".
+  const listed = inventoryListed(status);
+  const counts: Record<ServiceTab, number | undefined> = listed
+    ? { overview: undefined, tools: status.toolCount, resources: status.resourceCount, prompts: status.promptCount, logs: undefined }
+    : { overview: undefined, tools: undefined, resources: undefined, prompts: undefined, logs: undefined };
   return (
     <section className="service" aria-labelledby="service-title">
       <PageHeader
