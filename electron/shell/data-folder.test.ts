@@ -34,4 +34,12 @@ describe('prepareDataFolder', () => {
     const home = join(mkdtempSync(join(tmpdir(), 'cs-data-folder-')), 'data');
     expect(startWith(home, true)).toEqual([`note: created a new data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist); it starts with no servers (add one on the Services screen)`]);
   });
+
+  it('refuses a folder whose parent is missing too in words for a dialog: the folder to create, no shell command', () => {
+    const above = join(mkdtempSync(join(tmpdir(), 'cs-data-folder-')), 'connected-servcies');
+    const home = join(above, 'data');
+    expect(() => startWith(home)).toThrow(
+      expect.objectContaining({ code: 'invalid_input', hint: `Check the path for a typo; to start a new data folder there, create the folder ${above} first, then start the app again` }) as Error,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { DATA_DIR_ENV, firstRunWords, prepareHomeFolder, relativeHomeNote } from '../registry';
+import { DATA_DIR_ENV, prepareHomeFolder, relativeHomeNote } from '../registry';
 
 export interface DataFolderStart {
   /** The data folder as defaultDataDir resolved it from `env`. */
@@ -21,6 +21,6 @@ export interface DataFolderStart {
 export function prepareDataFolder({ dataDir, env, isPackaged, note }: DataFolderStart): void {
   const relative = relativeHomeNote(env[DATA_DIR_ENV]);
   if (relative !== undefined) note(relative);
-  if (env[DATA_DIR_ENV]?.trim()) prepareHomeFolder(dataDir, note, DATA_DIR_ENV, firstRunWords('app', !isPackaged));
+  if (env[DATA_DIR_ENV]?.trim()) prepareHomeFolder(dataDir, note, DATA_DIR_ENV, { place: 'app', demo: !isPackaged });
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
