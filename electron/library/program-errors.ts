@@ -6,6 +6,16 @@ import { programHint } from './program-hints';
 
 const SEALED = 'The vault is sealed with a passphrase and none was given';
 
+/** The core's hint for a passphrase that does not open the vault, without its full stop, as a message may hold it. */
+const WRONG_WORDS = WRONG_PASSPHRASE_HINT.replace(/\.$/, '');
+/** The same in a program's words: a program types no passphrase, it gives one in its env option or its environment. */
+const PROGRAM_WRONG_WORDS = `Check the passphrase given as ${PASSPHRASE_ENV} in openConnectedServices({ env }) or in the program's environment, and open it again`;
+
+/** `text` (a vault's health message, a store's detail) with the wrong-passphrase hint in a program's words. */
+export function passphraseWords(text: string): string {
+  return text.split(WRONG_WORDS).join(PROGRAM_WRONG_WORDS);
+}
+
 /**
  * An error as a program should read it: where the core's hint speaks of a terminal the program does
  * not have (the vault's passphrase, asked there of a person running a command; a server's output
@@ -21,9 +31,8 @@ export function forProgram(error: unknown): unknown {
     });
   }
   if (isCodedError(error) && error.hint === WRONG_PASSPHRASE_HINT) {
-    // A program types no passphrase: the one it gave is in its env option or its environment.
     return new CodedError(error.code, error.message, {
-      hint: `Check the passphrase given as ${PASSPHRASE_ENV} in openConnectedServices({ env }) or in the program's environment, and open it again`,
+      hint: PROGRAM_WRONG_WORDS,
       ...(error.data !== undefined ? { data: error.data } : {}),
       cause: error,
     });
