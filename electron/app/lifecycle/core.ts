@@ -135,6 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (owners) liveness.owners = owners;
   unsubscribe.push(() => owners?.stop());
   unsubscribe.push(leftovers.to(admin));
+  unsubscribe.push(registryApi.recordTo(admin));
   unsubscribe.push(...forwardPinEvents(pins, admin, events));
   unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));
 

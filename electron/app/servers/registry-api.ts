@@ -4,6 +4,8 @@ import type { CoreEnv } from '../../../shared/core-env';
 import type { RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
 import type { EventHub } from '../api/event-hub';
+import type { AdminLog } from '../admin/admin-log';
+import { refreshAndRecord } from './background-refresh';
 import type { InstallContext } from './registry-install';
 
 /** A snapshot older than this is refreshed in the background; checked every `CHECK_EVERY_MS`. */
@@ -33,6 +35,8 @@ export interface RegistryApi {
   };
   /** `installRegistryEntry`, through the App API's addService (built after this part: build-app-api.ts). */
   install: (input: ApiInput<'installRegistryEntry'>, addService: AddServiceFn) => Promise<ApiOutput<'installRegistryEntry'>>;
+  /** Background refreshes are recorded in `admin` from now (it opens after this part); returns the undo. */
+  recordTo(admin: Pick<AdminLog, 'record'>): () => void;
   close(): void;
 }
 
@@ -55,6 +59,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
   let off: (() => void) | undefined;
   let closed = false;
   let loading: Promise<LoadedRegistry> | undefined;
+  let admin: Pick<AdminLog, 'record'> | undefined;
   const loaded = (): Promise<LoadedRegistry> =>
     (loading ??= registryCode().then(([registryModule, install]) => {
       // Throws while mcp.json does not load: the catalog, a refresh and an install then say why.
@@ -70,7 +75,9 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
         const { catalog } = await loaded();
         await catalog.load();
         const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
-        if (stale) await catalog.refresh();
+        if (!stale) return;
+        const failure = await refreshAndRecord(catalog, admin);
+        if (failure !== undefined) core.log(`registry refresh failed: ${failure}`);
       })().catch((error: unknown) => core.log(`registry refresh failed: ${errorMessage(error)}`));
     };
     timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
@@ -96,6 +103,12 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       const result = await install.installFromCatalog(catalog, input, { core, registry: options.registry, addService });
       await options.settled();
       return result;
+    },
+    recordTo: (log) => {
+      admin = log;
+      return () => {
+        admin = undefined;
+      };
     },
     close: () => {
       closed = true;
