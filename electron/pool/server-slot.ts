@@ -67,7 +67,7 @@ export class ServerSlot {
     return this.#subscriptions.subscribe(uri, options);
   }
 
-  /** The last holder gives it back upstream, with its options (its signal ends only its own wait). */
+  /** The last holder gives it back upstream, with its time limit (its signal ends only its own wait). */
   async unsubscribe(uri: string, options?: CallOptions): Promise<void> {
     return this.#subscriptions.unsubscribe(uri, options);
   }

@@ -38,11 +38,14 @@ interface Held {
   release?: () => void;
 }
 
-/** The caller's options with `signal` instead of its own: the upstream request is shared, or must be sent whatever the caller does. */
-function detached(options: CallOptions | undefined, signal?: AbortSignal): CallOptions | undefined {
-  if (options?.signal === undefined && signal === undefined) return options;
-  const copy = { ...options };
-  delete copy.signal;
+/**
+ * Of the caller's options only its time limit, with `signal` instead of its own: the upstream request is
+ * shared, or must be sent whatever the caller does, so it outlives the caller. Its asker, progress and
+ * log wish stay the caller's: the server's requests during it are then no one caller's (server-asks.ts).
+ */
+function detached(options: CallOptions | undefined, signal?: AbortSignal): CallOptions {
+  const copy: CallOptions = {};
+  if (options?.timeoutMs !== undefined) copy.timeoutMs = options.timeoutMs;
   if (signal !== undefined) copy.signal = signal;
   return copy;
 }
@@ -51,9 +54,9 @@ function detached(options: CallOptions | undefined, signal?: AbortSignal): CallO
  * The first caller's options for the shared subscribe: its time limit only if longer than the server's,
  * which bounds the request otherwise (a caller's timeoutMs overrides the server's; shorter, it ends only its own wait).
  */
-function shared(options: CallOptions | undefined, signal: AbortSignal, limitMs: number): CallOptions | undefined {
+function shared(options: CallOptions | undefined, signal: AbortSignal, limitMs: number): CallOptions {
   const copy = detached(options, signal);
-  if (copy?.timeoutMs === undefined || copy.timeoutMs > limitMs) return copy;
+  if (copy.timeoutMs === undefined || copy.timeoutMs > limitMs) return copy;
   const { timeoutMs: _own, ...rest } = copy;
   return rest;
 }

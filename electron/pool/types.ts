@@ -194,11 +194,13 @@ export interface Pool {
   /**
    * resources/subscribe on the server, counted: the first subscriber of a URI subscribes upstream
    * (again after every restart), and the server is not stopped for idleness while any holds one.
+   * That request is shared, so of `options` only `signal` and `timeoutMs` apply (to this call's wait):
+   * the server's requests, progress and log messages during it are no one caller's.
    */
   subscribeResource(name: string, uri: string, options?: CallOptions): Promise<void>;
   /**
    * One subscriber fewer; the last one unsubscribes upstream (best effort), whatever becomes of
-   * `options.signal`: it ends only this call's wait.
+   * `options.signal`: it ends only this call's wait. Only its `timeoutMs` goes with that request.
    */
   unsubscribeResource(name: string, uri: string, options?: CallOptions): Promise<void>;
   /** completion/complete on the server (names as on the server); starts it lazily. */
