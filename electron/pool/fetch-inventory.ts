@@ -10,7 +10,7 @@ import { withTitlesCut } from './tool-titles';
 import { firstOfEachName } from './duplicate-names';
 import { withPlainParameterNames } from './hidden-parameter-names';
 import { loadClientSdk } from './client-sdk';
-import { itemByItemPage, refusedLine, type ListMethod, type RefusedItem } from './listing-items';
+import { itemByItemPage, refusedForDepth, refusedLine, type ListMethod, type RefusedItem } from './listing-items';
 import { uncompilableOutputLine } from './uncompilable-outputs';
 
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
@@ -39,6 +39,7 @@ async function walkPages<K extends string, T>(
   let first: Page<Record<K, T[]>> | undefined;
   const items: T[] = [];
   let cursor: string | undefined;
+  let seen = 0;
   do {
     // One page: a request with no cursor is page 1, never the SDK's walk (which only `list*()` starts).
     // Checked against the MCP schema's types for `method` (item by item, listing-items.ts), its list under `key`.
@@ -46,7 +47,9 @@ async function walkPages<K extends string, T>(
     const page = (pageSchema ? await client.request(request, pageSchema, options) : await client.request(request, options)) as Page<Record<K, T[]>>;
     meter.page(kind, page[key], page.nextCursor);
     first ??= page;
-    items.push(...page[key]);
+    // Past the era's own whole-page check, an item nested too deep is left out here, as itemByItemPage leaves it out.
+    items.push(...(pageSchema ? page[key] : page[key].filter((item, index) => !refusedForDepth(method, item, `${key}[${seen + index}]`, refused))));
+    seen += page[key].length;
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   const line = refusedLine(server, method, refused);

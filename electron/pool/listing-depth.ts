@@ -4,29 +4,41 @@ import { CodedError } from '../../shared/errors';
 /**
  * The deepest a server's listing may nest (its tools, prompts, resources or templates, each array
  * counted as one level). The SDK checks a listing against its schemas by recursion, and a listing
- * some 1,500 levels deep ran it out of stack: the listing is refused before the SDK sees it. Real
- * input schemas nest a few dozen levels.
+ * some 1,500 levels deep ran it out of stack: an item past it is left out before the SDK checks it
+ * (listing-items.ts). Real input schemas nest a few dozen levels.
  */
 export const MAX_LISTING_DEPTH = 256;
 
+/**
+ * The deepest a stdio server's whole listing may nest, read by JSON.parse (which does not recurse):
+ * past it the listing is refused before anything else reads it. Below it, the SDK's checks of the
+ * message (which do not look into its items) are safe, and each item is held to MAX_LISTING_DEPTH.
+ */
+export const MAX_LISTING_FLOOD_DEPTH = 4 * MAX_LISTING_DEPTH;
+
+/** Whether one listed item nests past MAX_LISTING_DEPTH (its list counted as the first level), found without recursing past it. */
+export function isTooDeepItem(item: unknown): boolean {
+  return nestsDeeperThan(item, MAX_LISTING_DEPTH - 1);
+}
+
 const LISTED = ['tools', 'prompts', 'resources', 'resourceTemplates'] as const;
 
-/** Whether a message read from a server is a listing's answer nested past MAX_LISTING_DEPTH. */
-export function isTooDeepListing(message: object): boolean {
+/** Whether a message read from a server is a listing's answer nested past `limit`. */
+export function isTooDeepListing(message: object, limit = MAX_LISTING_FLOOD_DEPTH): boolean {
   const result = (message as { result?: unknown }).result;
   if (typeof result !== 'object' || result === null) return false;
   for (const key of LISTED) {
     const items = (result as Record<string, unknown>)[key];
-    if (Array.isArray(items) && nestsDeeperThan(items, MAX_LISTING_DEPTH)) return true;
+    if (Array.isArray(items) && nestsDeeperThan(items, limit)) return true;
   }
   return false;
 }
 
 /** The error for such a listing: the server's fault, said as the listing bounds say theirs (listing-bound.ts). */
-export function tooDeepListing(server: string): CodedError {
-  return new CodedError('server_unavailable', `"${server}" sent a listing nested deeper than ${MAX_LISTING_DEPTH} levels; its listing was not kept and the server was stopped`, {
+export function tooDeepListing(server: string, limit = MAX_LISTING_DEPTH): CodedError {
+  return new CodedError('server_unavailable', `"${server}" sent a listing nested deeper than ${limit} levels; its listing was not kept and the server was stopped`, {
     hint: `check the server (no tool's schema nests this deep); \`connected-services connect ${server}\` starts it again`,
-    data: { listingBound: 'depth', limit: MAX_LISTING_DEPTH },
+    data: { listingBound: 'depth', limit },
   });
 }
 

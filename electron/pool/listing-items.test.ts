@@ -1,6 +1,7 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { itemByItemPage, refusedLine, type RefusedItem } from './listing-items';
+import { MAX_LISTING_DEPTH } from './listing-depth';
+import { itemByItemPage, refusedForDepth, refusedLine, type RefusedItem } from './listing-items';
 
 async function check(method: Parameters<typeof itemByItemPage>[1], key: string, page: unknown): Promise<{ result: Awaited<ReturnType<ReturnType<typeof itemByItemPage>['~standard']['validate']>>; refused: RefusedItem[] }> {
   const refused: RefusedItem[] = [];
@@ -20,6 +21,22 @@ describe('itemByItemPage', () => {
       { at: 'tools[1]', name: 'bad', issue: 'inputSchema: Invalid input: expected object, received string' },
       { at: 'tools[2]', name: undefined, issue: 'Invalid input: expected object, received number' },
     ]);
+  });
+
+  it('leaves out an item nested past the listing bound before the MCP schema recurses into it, keeping one within it', async () => {
+    const nested = (levels: number): object => {
+      let value: object = { type: 'object' };
+      for (let i = 0; i < levels; i++) value = { type: 'object', properties: { a: value } };
+      return value;
+    };
+    const within = { name: 'fits', inputSchema: nested(MAX_LISTING_DEPTH / 4) };
+    const past = { name: 'deep', inputSchema: nested(MAX_LISTING_DEPTH) };
+    const { result, refused } = await check('tools/list', 'tools', { tools: [within, past] });
+    expect(result).toEqual({ value: { tools: [within] } });
+    expect(refused).toEqual([{ at: 'tools[1]', name: 'deep', issue: `its schema nests deeper than ${MAX_LISTING_DEPTH} levels` }]);
+    const more: RefusedItem[] = [];
+    expect(refusedForDepth('prompts/list', { name: 'p', arguments: [nested(MAX_LISTING_DEPTH)] }, 'prompts[0]', more)).toBe(true);
+    expect(more).toEqual([{ at: 'prompts[0]', name: 'p', issue: `nests deeper than ${MAX_LISTING_DEPTH} levels` }]);
   });
 
   it("places a refused item in the whole listing, across the walk's pages", async () => {

@@ -1,5 +1,6 @@
 import type { specTypeSchemas as SpecTypeSchemas, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { cutText, terminalSafe } from '../../shared/text';
+import { isTooDeepItem, MAX_LISTING_DEPTH } from './listing-depth';
 
 export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 
@@ -37,6 +38,27 @@ function firstIssue(issues: Issues): string {
   return `${path ? `${path}: ` : ''}${cutText(first.message, 200)}`;
 }
 
+/** An item's name when it has one of text. */
+function nameOf(item: unknown): string | undefined {
+  const name: unknown = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** Why an item nested past MAX_LISTING_DEPTH is left out: for a tool, its schemas are what nest. */
+function tooDeepIssue(method: ListMethod): string {
+  return `${method === 'tools/list' ? 'its schema nests' : 'nests'} deeper than ${MAX_LISTING_DEPTH} levels`;
+}
+
+/**
+ * Whether `item` (at `at` in the listing) nests past MAX_LISTING_DEPTH, put in `refused` when it
+ * does: the MCP schema's check of it recurses as deep as it nests, so it is told before any check.
+ */
+export function refusedForDepth(method: ListMethod, item: unknown, at: string, refused: RefusedItem[]): boolean {
+  if (!isTooDeepItem(item)) return false;
+  refused.push({ at, name: nameOf(item), issue: tooDeepIssue(method) });
+  return true;
+}
+
 /**
  * A page's issues as one, whose message is zod's JSON of them, as the SDK's own check words it
  * (`Invalid result for <method>: <issues>`), so invalid-result.ts names the first.
@@ -72,12 +94,11 @@ export function itemByItemPage(schemas: typeof SpecTypeSchemas, method: ListMeth
         if (page.issues) return { issues: pageIssues(page.issues) };
         const kept: unknown[] = [];
         for (const [index, item] of items.entries()) {
+          const at = `${key}[${before + index}]`;
+          if (refusedForDepth(method, item, at, refused)) continue;
           const checked = itemSchema.validate(item);
           if (!checked.issues) kept.push(checked.value);
-          else {
-            const name: unknown = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined;
-            refused.push({ at: `${key}[${before + index}]`, name: typeof name === 'string' ? name : undefined, issue: firstIssue(checked.issues) });
-          }
+          else refused.push({ at, name: nameOf(item), issue: firstIssue(checked.issues) });
         }
         before += items.length;
         return { value: { ...(page.value as Record<string, unknown>), [key]: kept } };
@@ -86,7 +107,7 @@ export function itemByItemPage(schemas: typeof SpecTypeSchemas, method: ListMeth
   };
 }
 
-/** One log line for a listing's refused items, or none; escaped, as a name or a key in a path is the server's text. */
+/** One log line for a listing's refused items (by the MCP schema or for their depth), or none; escaped, as a name or a key in a path is the server's text. */
 export function refusedLine(server: string, method: ListMethod, refused: readonly RefusedItem[]): string | undefined {
   if (refused.length === 0) return undefined;
   const named = refused.slice(0, SHOWN).map((item) => `${item.name === undefined ? item.at : JSON.stringify(cutText(item.name, MAX_NAME))} (${item.issue})`);

@@ -12,7 +12,8 @@ export function serializeMessage(message: JSONRPCMessage): string {
 
 /**
  * One stdout line read as a message: `blank` for a line of spaces only, undefined for a line that is
- * not JSON-RPC, `too_deep` for a listing nested past MAX_LISTING_DEPTH (listing-depth.ts). A malformed
+ * not JSON-RPC, `too_deep` for a listing nested past MAX_LISTING_FLOOD_DEPTH (listing-depth.ts; an item
+ * nested past MAX_LISTING_DEPTH is left out later, listing-items.ts). A malformed
  * answer to a request becomes an error answer for its id (invalid-answer.ts). A line that does not
  * start with `{` costs a byte compare.
  */

@@ -14,7 +14,7 @@ import { ServerOutput } from './server-output';
 import { ServerRun } from './server-run';
 import { closedStdout, lineTooLong, outran, spawnError } from './stdio-errors';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES, type ExitInfo, type SpawnLike, type StdioTransportOptions } from './stdio-options';
-import { tooDeepListing } from './listing-depth';
+import { MAX_LISTING_FLOOD_DEPTH, tooDeepListing } from './listing-depth';
 import { readRpcLine, serializeMessage } from './stdio-line';
 import { writeToStdin } from './stdin-write';
 import { StdinWriteError } from './stdin-write-error';
@@ -257,7 +257,7 @@ export class StdioProcessTransport implements Transport {
     const message = readRpcLine(buffer, start, end, this.#schemas);
     if (message === 'blank') return;
     if (message === 'too_deep') {
-      this.#fail(tooDeepListing(this.#options.server));
+      this.#fail(tooDeepListing(this.#options.server, MAX_LISTING_FLOOD_DEPTH));
       return;
     }
     if (message === undefined) {

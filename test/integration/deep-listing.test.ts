@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/app';
-import { MAX_LISTING_DEPTH } from '../../electron/pool/listing-depth';
+import { MAX_LISTING_FLOOD_DEPTH } from '../../electron/pool/listing-depth';
 import { deepListingServer } from '../fixtures/servers/config';
 import { passphraseHome } from '../support/passphrase-home';
 import { waitFor } from '../support/server-harness';
@@ -19,13 +19,13 @@ describe("a server's listing nested without end, from our SDK server over stdio"
         () => undefined,
         (error: unknown) => error,
       );
-      expect(String(failed)).toContain(`"deep" sent a listing nested deeper than ${MAX_LISTING_DEPTH} levels`);
+      expect(String(failed)).toContain(`"deep" sent a listing nested deeper than ${MAX_LISTING_FLOOD_DEPTH} levels`);
       expect(String(failed)).not.toContain('Maximum call stack');
       const status = await waitFor('deep in error', async () => {
         const server = (await core.api.status({})).servers.find((s) => s.name === 'deep');
         return server?.state === 'error' ? server : undefined;
       });
-      expect(status.lastError?.message).toContain(`nested deeper than ${MAX_LISTING_DEPTH} levels`);
+      expect(status.lastError?.message).toContain(`nested deeper than ${MAX_LISTING_FLOOD_DEPTH} levels`);
       expect(await core.api.listTools({ server: 'deep' }).catch(() => [])).toEqual([]);
 
       // A schema nested as deep as real ones is listed as ever.
