@@ -1,6 +1,6 @@
 import type { FetchLike } from '../net';
 import { JsonDepthMeter, SseDepthMeter } from './json-depth-meter';
-import { MAX_LISTING_DEPTH, MAX_MESSAGE_DEPTH, tooDeepListing, tooDeepMessage } from './listing-depth';
+import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH, tooDeepListing, tooDeepMessage } from './listing-depth';
 import { answerInstead, sentRequestOf, withBody } from './message-bound';
 import { SseEventId } from './sse-event-id';
 
@@ -15,8 +15,10 @@ const REMEMBERED_LISTINGS = 64;
 
 /**
  * Every message of an HTTP server, refused as it arrives once it nests deeper than a stdio server's
- * listing may (listing-depth.ts): the SDK would parse it and check it by recursion, which a deep
- * enough one runs out of stack. Any body is metered, a GET's too: an answer may come on a resumed
+ * message may (listing-depth.ts): the SDK would parse it and check it by recursion, which a deep
+ * enough one runs out of stack. The answer to a listing we asked for on this request may nest as deep
+ * as a whole listing may (MAX_LISTING_FLOOD_DEPTH): each item is then held to MAX_LISTING_DEPTH on its
+ * own, before any recursive check (listing-items.ts), so one deep tool is left out, not the server. Any body is metered, a GET's too: an answer may come on a resumed
  * stream (Last-Event-ID) or the standalone one (MCP 2025-11-25 basic/transports §Streamable HTTP).
  * A JSON body errors (the SDK's read of it fails with the error); an SSE stream ends with our
  * stand-in error answer to the request it answers, as an over-bound message does (message-bound.ts).
@@ -33,12 +35,16 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
     }
     if (response.body === null) return response;
     const sse = (response.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
-    const meter = sse ? new SseDepthMeter(MAX_LISTING_MESSAGE_DEPTH) : new JsonDepthMeter(MAX_LISTING_MESSAGE_DEPTH);
+    const listingLimit = sent !== undefined && LISTINGS.has(sent.method) ? MAX_LISTING_FLOOD_DEPTH : MAX_LISTING_DEPTH;
+    const depth = MAX_LISTING_MESSAGE_DEPTH - MAX_LISTING_DEPTH + listingLimit;
+    const meter = sse ? new SseDepthMeter(depth) : new JsonDepthMeter(depth);
     const events = sse ? new SseEventId() : undefined;
     const own = sent?.id ?? sentRequestOf(init)?.id;
+    // A listing answered on another request's stream (a GET's) is held to the bound of its items.
+    const limitOf = (id: string | number): number => (id === own ? listingLimit : MAX_LISTING_DEPTH);
     const standIn = (id: string | number): Uint8Array => {
       const listing = listings.includes(id);
-      return answerInstead(id, listing ? tooDeepListing(server) : tooDeepMessage(server), listing ? { listingDepth: MAX_LISTING_DEPTH } : { messageDepth: MAX_MESSAGE_DEPTH });
+      return answerInstead(id, listing ? tooDeepListing(server, limitOf(id)) : tooDeepMessage(server), listing ? { listingDepth: limitOf(id) } : { messageDepth: MAX_MESSAGE_DEPTH });
     };
     // Cut, on a GET stream, before the event named its request: the rest of that event is read (not
     // passed on; the message bound keeps it finite) until its message names it.
@@ -47,7 +53,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
       transform(chunk, controller) {
         if (events === undefined) {
           if (meter.add(chunk)) return controller.enqueue(chunk);
-          return controller.error(own !== undefined && listings.includes(own) ? tooDeepListing(server) : tooDeepMessage(server));
+          return controller.error(own !== undefined && listings.includes(own) ? tooDeepListing(server, listingLimit) : tooDeepMessage(server));
         }
         if (cut) return drained(chunk, controller);
         // Metered an event at a time, so the one that goes too deep is known with the id it named.

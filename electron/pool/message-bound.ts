@@ -102,7 +102,7 @@ export function boundedErrorOf(error: unknown, server: string): CodedError | und
   if ('limitBytes' in data) return messageTooLarge(server, data.limitBytes);
   if ('notEventStream' in data) return notAnEventStream(server);
   if ('endedUnanswered' in data) return endedUnanswered(server);
-  return 'listingDepth' in data ? tooDeepListing(server) : tooDeepMessage(server);
+  return 'listingDepth' in data ? tooDeepListing(server, data.listingDepth) : tooDeepMessage(server);
 }
 
 const SentRequest = z.object({ method: z.string(), id: z.union([z.string(), z.number()]) });
