@@ -6,6 +6,7 @@ import { MAX_TITLE } from '../../shared/text';
 import { loadClientSdk } from './client-sdk';
 import { fetchInventory } from './fetch-inventory';
 import { EMPTY_INVENTORY } from './inventory';
+import { MAX_LISTING_DEPTH } from './listing-depth';
 import { isListingTooLarge, MAX_LISTED_ITEMS, MAX_LISTING_BYTES, MAX_LISTING_PAGES } from './listing-bound';
 
 async function connected(server: Server): Promise<Client> {
@@ -48,6 +49,21 @@ describe('fetchInventory', () => {
     expect(inventory.resources).toEqual([{ server: 'srv', uri: 'x://1', name: 'one' }]);
     expect(inventory.templates).toEqual([]);
     expect(inventory.prompts).toEqual([]);
+    await client.close();
+  });
+
+  it('leaves out a tool nested past the listing bound when the era checks its pages whole, and logs it', async () => {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    let schema: Record<string, unknown> = { type: 'object' };
+    for (let i = 0; i < MAX_LISTING_DEPTH; i++) schema = { type: 'object', properties: { a: schema } };
+    server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'deep', inputSchema: schema as { type: 'object' } }, { name: 'plain', inputSchema: { type: 'object' as const } }] }));
+    const client = await connected(server);
+    // The 2026-07-28 era's codec checks a page whole, so no result schema of ours looks at its items.
+    client.getNegotiatedProtocolVersion = () => '2026-07-28';
+    const logged: string[] = [];
+    const inventory = await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY, ['tools'], (line) => logged.push(line));
+    expect(inventory.tools.map((t) => t.name)).toEqual(['plain']);
+    expect(logged).toEqual([`[srv] lists tools the MCP schema refuses, left out: "deep" (its schema nests deeper than ${MAX_LISTING_DEPTH} levels)`]);
     await client.close();
   });
 
