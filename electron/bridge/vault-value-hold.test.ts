@@ -43,6 +43,20 @@ describe('a call whose arguments hold a value from the vault', () => {
     expect(JSON.stringify(f.audit)).not.toContain(VALUE);
   });
 
+  it('is held when the value is split across adjacent strings a tool may join, or text items an agent reads as one', async () => {
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
+    const f = fake();
+    const split = [{ parts: [VALUE.slice(0, 11), VALUE.slice(11)] }, { content: [{ type: 'text', text: VALUE.slice(0, 11) }, { type: 'text', text: VALUE.slice(11) }] }];
+    for (const [i, args] of split.entries()) {
+      const held = passGate(f.ctx, allowed(f, args), cancel());
+      await vi.waitFor(() => expect(f.pending).toHaveLength(i + 1));
+      expect(f.pending[i]?.warning).toMatch(new RegExp(`^${WARNING}`));
+      f.approvals.deny(f.pending[i]?.id ?? '');
+      expect(await held).toMatchObject({ ok: false, step: 'approval' });
+    }
+    expect(f.pool).toHaveLength(0);
+  });
+
   it('is refused, once denied or timed out, as any call the person did not approve is', async () => {
     redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     const f = fake();

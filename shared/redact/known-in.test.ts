@@ -47,6 +47,23 @@ describe('Redactor.knownIn (an agent\'s arguments checked for a value we hold)',
     expect(r.knownIn(['unnamed-token-value-99'])).toEqual({ source: undefined, former: false });
   });
 
+  it('finds a value split across adjacent text items, as an agent reading them joined would', () => {
+    const r = made();
+    const text = (t: string) => ({ type: 'text', text: t });
+    const answer = { role: 'assistant', model: 'm', content: [text(`it is ${secret.slice(0, 9)}`), text(secret.slice(9, 14)), text(`${secret.slice(14)}.`)] };
+    expect(r.knownIn(answer)).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
+    // Not adjacent text: an image between them, or a run of one.
+    expect(r.knownIn([text(secret.slice(0, 9)), { type: 'image', data: 'AAAA', mimeType: 'image/png' }, text(secret.slice(9))])).toBeUndefined();
+  });
+
+  it('finds a value split across adjacent plain strings, which a tool may join', () => {
+    const r = made();
+    expect(r.knownIn({ parts: ['x', secret.slice(0, 9), secret.slice(9)] })).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
+    expect(r.knownIn({ parts: [secret.slice(0, 9), 1, secret.slice(9)], a: secret.slice(0, 9), b: secret.slice(9) })).toBeUndefined();
+    // Ordinary lists joined hold no value we hold.
+    expect(r.knownIn({ tags: ['ghp', 'known', 'in', 'vault'] })).toBeUndefined();
+  });
+
   it('finds nothing when no secret is known', () => {
     expect(new Redactor().knownIn({ q: secret })).toBeUndefined();
   });

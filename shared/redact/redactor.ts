@@ -11,6 +11,7 @@ import { secretVariants } from './secret-variants';
 import { secretKeyNamed } from './secret-names';
 import { mergeStretches, replaceStretches, type Replacement } from './stretch-replace';
 import { cutAcrossTextItems } from './text-item-runs';
+import { firstKnown } from './first-known';
 import { WrappedMatcher } from './wrapped-matcher';
 
 /** What replaces a secret in every string that leaves the core. */
@@ -188,14 +189,15 @@ export class Redactor {
   }
 
   /**
-   * Whether a string inside `value` (a leaf or a key) holds a known secret, in any form redaction
-   * removes (the same matcher, the same shortest length): where it came from (where whoever added it
-   * said) and whether that source has changed since (a former value), or undefined. The bridge asks this of an agent's arguments (call-gate.ts). Walked
-   * to the depth `removeKnown` walks; the first secret found ends the walk.
+   * Whether a string inside `value` (a leaf or a key, or adjacent text items or strings of an array
+   * read as one) holds a known secret, in any form redaction removes (the same matcher, the same
+   * shortest length): where it came from (where whoever added it said) and whether that source has
+   * changed since (a former value), or undefined. The bridge asks this of an agent's arguments
+   * (call-gate.ts). Walked to the depth `removeKnown` walks; the first secret found ends the walk.
    */
   knownIn(value: unknown): { source: SecretSource | undefined; former: boolean } | undefined {
     if (this.#known.size === 0) return undefined;
-    const found = firstKnown(value, (text) => this.#firstIn(text), 0);
+    const found = firstKnown(value, (text) => this.#firstIn(text), MAX_WALK_DEPTH);
     if (found === undefined) return undefined;
     const origin = this.#originOf(found);
     return origin === undefined ? { source: undefined, former: false } : origin;
@@ -252,24 +254,6 @@ export class Redactor {
     }
     return value;
   }
-}
-
-/** The first known string in a leaf or key of `value`, depth first, to MAX_WALK_DEPTH. */
-function firstKnown(value: unknown, first: (text: string) => string | undefined, depth: number): string | undefined {
-  if (typeof value === 'string') return first(value);
-  if (value === null || typeof value !== 'object' || depth > MAX_WALK_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    for (const item of value as unknown[]) {
-      const found = firstKnown(item, first, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const found = first(key) ?? firstKnown(item, first, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }
 
 /**

@@ -33,6 +33,34 @@ function cutRun(texts: readonly string[], find: (text: string) => Stretch[], rep
   return crossed ? texts.map((text, k) => replaceStretches(text, pieces[k] ?? [], replacement)) : undefined;
 }
 
+/** A run of two or more adjacent pieces of an array: where it begins and the text of each. */
+export interface TextRun {
+  at: number;
+  texts: string[];
+}
+
+/** The runs of two or more adjacent items of `items` that `textOf` gives a text for. */
+function runsOf(items: readonly unknown[], text: (item: unknown) => string | undefined): TextRun[] {
+  const runs: TextRun[] = [];
+  for (let i = 0; i < items.length; ) {
+    const texts: string[] = [];
+    for (let t = text(items[i]); t !== undefined; t = text(items[i + texts.length])) texts.push(t);
+    if (texts.length >= 2) runs.push({ at: i, texts });
+    i += Math.max(1, texts.length);
+  }
+  return runs;
+}
+
+/** The runs of adjacent text content items in `items`, which an agent reads as one text. */
+export function textItemRuns(items: readonly unknown[]): TextRun[] {
+  return runsOf(items, textOf);
+}
+
+/** The runs of adjacent plain strings in `items`, which a tool may join (`parts.join('')`). */
+export function stringRuns(items: readonly unknown[]): TextRun[] {
+  return runsOf(items, (item) => (typeof item === 'string' ? item : undefined));
+}
+
 /**
  * `items` (a result's content) with a known value that runs across adjacent text items (a server
  * that sends a secret's halves as two items, which an agent reads as one text) replaced in each item
@@ -40,14 +68,10 @@ function cutRun(texts: readonly string[], find: (text: string) => Stretch[], rep
  */
 export function cutAcrossTextItems(items: readonly unknown[], find: (text: string) => Stretch[], replacement: Replacement): readonly unknown[] {
   let out: unknown[] | undefined;
-  for (let i = 0; i < items.length; ) {
-    const texts: string[] = [];
-    for (let text = textOf(items[i]); text !== undefined; text = textOf(items[i + texts.length])) texts.push(text);
-    const cut = texts.length >= 2 ? cutRun(texts, find, replacement) : undefined;
-    cut?.forEach((text, k) => {
-      if (text !== texts[k]) (out ??= items.slice())[i + k] = { ...(items[i + k] as object), text };
+  for (const { at, texts } of textItemRuns(items)) {
+    cutRun(texts, find, replacement)?.forEach((text, k) => {
+      if (text !== texts[k]) (out ??= items.slice())[at + k] = { ...(items[at + k] as object), text };
     });
-    i += Math.max(1, texts.length);
   }
   return out ?? items;
 }
