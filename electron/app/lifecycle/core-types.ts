@@ -4,7 +4,7 @@ import type { CoreEnvOptions } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, AuthCoordinatorOptions, Opener } from '../../auth';
 import type { Bridge } from '../../bridge';
-import type { Pool } from '../../pool';
+import type { Pool, SetTimer } from '../../pool';
 import type { Registry } from '../../registry';
 import type { KeychainRunner, ProviderChoice } from '../../vault';
 import type { ApiDoor } from '../door/api-door';
@@ -51,6 +51,8 @@ export interface CoreOptions extends CoreEnvOptions {
    * every server's state can start here knowing them all (`serve`'s compaction, docs/how-it-is-built.md).
    */
   onPool?: (pool: Pool) => void;
+  /** Tests only: schedules the background registry check (15 s after start, then hourly); default: an unref'd setTimeout. */
+  setTimer?: SetTimer;
   /** Servers declared in code (openConnectedServices): beside mcp.json's, marked `fromCode`, not editable through the App API. */
   codeServers?: Record<string, ServerConfig>;
 }

@@ -96,6 +96,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off',
     settled,
+    ...(options.setTimer ? { setTimer: options.setTimer } : {}),
   });
   unsubscribe.push(() => registryApi.close());
   // The core's clock decides when an app nobody keeps expires (a test moves it past ten minutes).

@@ -2,6 +2,7 @@ import { errorMessage } from '../../../shared/errors';
 import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
 import type { RegistryCatalog } from '../../mcp-registry';
+import type { SetTimer } from '../../pool';
 import type { Registry } from '../../registry';
 import type { EventHub } from '../api/event-hub';
 import type { AdminLog } from '../admin/admin-log';
@@ -23,6 +24,8 @@ export interface RegistryApiOptions {
   background: boolean;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
+  /** Schedules the background checks; default: an unref'd setTimeout (a test fires them by hand). */
+  setTimer?: SetTimer;
 }
 
 type AddServiceFn = InstallContext['addService'];
@@ -45,6 +48,12 @@ export interface RegistryApi {
  * check), not at start: its server.json schemas alone were 300 of the ~1,100 zod schemas `serve`
  * built before health answered (docs/benchmarks.md, start-up).
  */
+/** Never keeps the process alive: a refresh is not worth waiting for at exit. */
+const unrefTimer: SetTimer = (run, ms) => {
+  const timer = setTimeout(run, ms).unref();
+  return () => clearTimeout(timer);
+};
+
 const registryCode = () => Promise.all([import('../../mcp-registry'), import('./registry-install')]);
 
 interface LoadedRegistry {
@@ -68,8 +77,9 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       if (!closed) off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
       return { catalog, install };
     }));
-  const timers: NodeJS.Timeout[] = [];
+  const cancels: (() => void)[] = [];
   if (options.background) {
+    const setTimer = options.setTimer ?? unrefTimer;
     const check = (): void => {
       void (async () => {
         const { catalog } = await loaded();
@@ -80,7 +90,17 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
         if (failure !== undefined) core.log(`registry refresh failed: ${failure}`);
       })().catch((error: unknown) => core.log(`registry refresh failed: ${errorMessage(error)}`));
     };
-    timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
+    cancels.push(setTimer(check, FIRST_CHECK_MS));
+    // One pending timer at a time: each hourly check arms the next.
+    let next = (): void => undefined;
+    const hourly = (): void => {
+      next = setTimer(() => {
+        hourly();
+        check();
+      }, CHECK_EVERY_MS);
+    };
+    hourly();
+    cancels.push(() => next());
   }
   return {
     methods: {
@@ -113,7 +133,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
     close: () => {
       closed = true;
       off?.();
-      for (const timer of timers) clearTimeout(timer);
+      for (const cancel of cancels) cancel();
     },
   };
 }
