@@ -53,11 +53,12 @@ describe('the automatic registry refresh, in Activity', () => {
     timers.advance(FIRST_CHECK_MS);
     const entry = await recorded;
     expect(entry).toMatchObject({ who: 'core', method: 'refreshRegistries', outcome: 'ok' });
-    expect(entry.summary).toBe('checked the MCP registries for new entries on its own (the catalog was older than six hours)');
+    // Never fetched before: not "older than six hours".
+    expect(entry.summary).toBe("fetched the MCP registries' catalog on its own (a registry had not been fetched yet)");
     expect(entry.error).toBeUndefined();
     const log = await core.api.readAdminLog({ limit: 10 });
     expect(log.filter((e) => e.method === 'refreshRegistries')).toEqual([entry]);
-    expect((await core.api.registryCatalog()).entries).toHaveLength(5);
+    expect((await core.api.registryCatalog({})).entries).toHaveLength(5);
   });
 
   it('a registry answering 500 later: a failed line naming why, no stack, the last catalog kept', async () => {
@@ -67,11 +68,11 @@ describe('the automatic registry refresh, in Activity', () => {
     // The hourly check, the first timer still pending.
     timers.advance(HOUR - FIRST_CHECK_MS);
     const entry = await recorded;
-    expect(entry).toMatchObject({ who: 'core', method: 'refreshRegistries', outcome: 'failed' });
+    expect(entry).toMatchObject({ who: 'core', method: 'refreshRegistries', outcome: 'failed', summary: 'checked the MCP registries for new entries on its own (the catalog was older than six hours)' });
     expect(entry.error).toMatch(/^the registry could not be refreshed \(.*500/);
     expect(entry.error).not.toMatch(/\n\s+at /);
     expect(entry.error).not.toContain('fixture failure');
-    const catalog = await core.api.registryCatalog();
+    const catalog = await core.api.registryCatalog({});
     expect(catalog.entries).toHaveLength(5);
     expect(catalog.registries[0]?.lastFailure?.message).toContain('500');
   });

@@ -17,6 +17,16 @@ describe('a refresh nobody asked for, in the admin log', () => {
     expect(admin.entries).toEqual([{ who: 'core', method: 'refreshRegistries', summary: expect.stringContaining('on its own') as unknown, input: {}, outcome: 'ok' }]);
   });
 
+  it('says a registry never fetched was fetched, not that its catalog was old', async () => {
+    const admin = recorder();
+    await refreshAndRecord({ refresh: () => Promise.resolve([official]) }, admin, 'unread');
+    await refreshAndRecord({ refresh: () => Promise.resolve([official]) }, admin, 'stale');
+    expect(admin.entries.map((e) => e.summary)).toEqual([
+      "fetched the MCP registries' catalog on its own (a registry had not been fetched yet)",
+      'checked the MCP registries for new entries on its own (the catalog was older than six hours)',
+    ]);
+  });
+
   it('says why a registry could not be refreshed, its last catalog kept', async () => {
     const admin = recorder();
     const failed = { ...official, lastFailure: { message: 'HTTP 503 from the registry', at: 1 } } as RegistryState;

@@ -84,9 +84,10 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       void (async () => {
         const { catalog } = await loaded();
         await catalog.load();
-        const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
-        if (!stale) return;
-        const failure = await refreshAndRecord(catalog, admin);
+        const states = catalog.state();
+        const unread = states.some((s) => s.syncedAt === undefined);
+        if (!unread && !states.some((s) => s.syncedAt !== undefined && now() - s.syncedAt > REFRESH_AFTER_MS)) return;
+        const failure = await refreshAndRecord(catalog, admin, unread ? 'unread' : 'stale');
         if (failure !== undefined) core.log(`registry refresh failed: ${failure}`);
       })().catch((error: unknown) => core.log(`registry refresh failed: ${errorMessage(error)}`));
     };
