@@ -47,6 +47,9 @@ describe("the lines of Activity's Changes", () => {
     );
     const removed = pinSummary({ server: 'files', outcome: 'removed', tools: ['read'], prompts: [], resources: [], templates: [] });
     expect(serviceWords(removed)).toBe('files: tool read removed by the service');
+    // A change that names what the agent's services were.
+    const agent = { name: 'laptop', servers: ['files'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: 0 } as const;
+    expect(serviceWords(summarize('updateAgent', { name: 'laptop', servers: '*' }, { agent: { ...agent, servers: ['files'] } }))).toBe('change the agent "laptop": services files → all');
   });
 
   it('leave a line without the core\'s words for a server as it is', () => {

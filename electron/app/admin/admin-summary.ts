@@ -1,4 +1,4 @@
-import type { ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
+import type { AgentView, ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden, shellQuote } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
@@ -73,6 +73,8 @@ export interface SummaryContext {
   commandLine?: string;
   /** `approveServer` of a URL server: its line says where its secrets go, not what runs. */
   sendsSecrets?: boolean;
+  /** The agent an `updateAgent` changes, as it is: its line names only what changes. */
+  agent?: AgentView;
 }
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
@@ -134,7 +136,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'updateAgent': {
         const update = input as ApiInput<'updateAgent'>;
-        return `change the agent ${q(update.name)}: ${agentChange(update)}`;
+        return `change the agent ${q(update.name)}: ${agentChange(update, context.agent)}`;
       }
       case 'rotateAgent':
         return `give the agent ${q((input as ApiInput<'rotateAgent'>).name)} a new token (the old one stops working)`;

@@ -130,6 +130,11 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       const row = (await api.listSecretStores({}).catch(() => [])).find((s) => s.name === name);
       return row?.commandLine !== undefined ? { commandLine: row.commandLine } : {};
     }
+    if (method === 'updateAgent') {
+      const { name } = input as ApiInput<'updateAgent'>;
+      const agent = (await api.listAgents({}).catch(() => [])).find((a) => a.name === name);
+      return agent ? { agent } : {};
+    }
     return {};
   };
 

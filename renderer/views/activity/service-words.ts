@@ -21,7 +21,8 @@ const RULES: readonly Rule[] = [
   // An agent's services (agent-change-summary.ts): added, declared in code, or changed.
   [new RegExp(`^(${FILE_EDIT}add the agent "[^"]*" with )every server`), '$1every service'],
   [new RegExp(`^(${FILE_EDIT}add the agent "[^"]*" with )servers: `), '$1services: '],
-  [new RegExp(`^(${FILE_EDIT}change the agent "[^"]*": )servers → `), '$1services → '],
+  // `servers → a, b`, or `servers a → a, b` where the line names what they were.
+  [new RegExp(`^(${FILE_EDIT}change the agent "[^"]*": )servers `), '$1services '],
   // A tool the service no longer lists (pin-events.ts), and a review's dismissal of one (admin-summary-more.ts).
   [/ removed by the server$/, ' removed by the service'],
   [/^(review the tools of "[^"]*": .*) as removed by the server \(listed again changed/, '$1 as removed by the service (listed again changed'],
