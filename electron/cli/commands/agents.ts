@@ -126,17 +126,21 @@ export function registerAgents(program: Command, run: Run): void {
         const config = target ? await api.agentConfig({ name, for: target, token }) : undefined;
         // The token is written raw: it is the one time the person can copy it.
         if (options.json) process.stdout.write(`${JSON.stringify({ agent, token, ...(config ? { config } : {}) }, null, 2)}\n`);
-        else {
+        else if (config) {
+          // Only the configuration on stdout, so `> file` is a usable config; what the person reads goes to stderr.
+          const inText = config.text.includes(token);
+          ctx.output.err(`# Created agent ${agent.name}. ${inText ? 'Its token (shown only now) is in the configuration printed on stdout.' : 'Its token (shown only now):'}`);
+          if (!inText) process.stderr.write(`#   ${token}\n`);
+          ctx.output.err(`# Configuration for ${target ?? ''}${config.file ? ` (${config.file})` : ''}:`);
+          for (const note of config.notes ?? []) ctx.output.err(`# ${note}`);
+          process.stdout.write(`${config.text}\n`);
+        } else {
           ctx.output.out(`Created agent ${agent.name}. Its token (shown only now):`);
           process.stdout.write(`  ${token}\n`);
-          if (config) {
-            ctx.output.out(`Configuration for ${target ?? ''}${config.file ? ` (${config.file})` : ''}:`);
-            process.stdout.write(`${config.text}\n`);
-            for (const note of config.notes ?? []) ctx.output.out(`# ${note}`);
-          } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token-stdin (then paste the token)`);
-          if (options.servers !== false && agent.servers !== '*' && agent.servers.length === 0) {
-            ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set "${agent.name}" --servers NAME,…\` (or * for all).`);
-          }
+          ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token-stdin (then paste the token)`);
+        }
+        if (!options.json && options.servers !== false && agent.servers !== '*' && agent.servers.length === 0) {
+          ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set "${agent.name}" --servers NAME,…\` (or * for all).`);
         }
       }),
     );
