@@ -26,6 +26,13 @@ describe('typos and wrong values a new user types', () => {
     expect(result.stderr).toMatch(/^error \[invalid_input\]: Unknown source "cursr"; use one of: [^\n]+\n {2}hint: Did you mean cursor\? /);
   });
 
+  it('an import source that names a file points to --path', async () => {
+    const result = await runCli(home, ['import', './file.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Unknown source "./file.json"');
+    expect(result.stderr).toContain('hint: A file is given with --path after the client whose format it has: connected-services import claude-desktop --path ./file.json');
+  });
+
   it('secrets set NAME VALUE says why no value goes on the command line, and how to give it, storing nothing', async () => {
     const result = await runCli(home, ['secrets', 'set', 'API_KEY', 'sk-live-0123456789abcdef']);
     expect(result.code).toBe(2);

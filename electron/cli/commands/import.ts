@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { IMPORT_SOURCES, ImportSourceSchema, type ImportReport, type ImportSource } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { withSuggestion } from '../../../shared/text';
+import { shellQuote, withSuggestion } from '../../../shared/text';
 import { nonEmpty } from '../empty-values';
 import { previewCredentialFiles } from '../../registry';
 import type { CliContext } from '../context';
@@ -42,6 +42,9 @@ function printCredentialFiles(output: Output, files: NonNullable<ImportReport['c
   }
 }
 
+/** A source that names a file (`./mcp.json`, `~/x.json`): the person meant --path. */
+const LOOKS_LIKE_FILE = /[\\/]|^[.~]|\.json5?$|\.jsonc$|\.toml$/i;
+
 export function registerImport(program: Command, run: Run): void {
   program
     .command('import')
@@ -55,7 +58,9 @@ export function registerImport(program: Command, run: Run): void {
         const parsed = ImportSourceSchema.safeParse(source);
         if (!parsed.success) {
           throw new CodedError('invalid_input', `Unknown source "${source.slice(0, 60)}"; use one of: ${IMPORT_SOURCES.join(', ')}`, {
-            hint: withSuggestion(source, IMPORT_SOURCES, '`connected-services help import` explains it (docs/cli.md#import)'),
+            hint: LOOKS_LIKE_FILE.test(source)
+              ? `A file is given with --path after the client whose format it has: connected-services import claude-desktop --path ${shellQuote(source.slice(0, 200))} (\`connected-services help import\` explains it)`
+              : withSuggestion(source, IMPORT_SOURCES, '`connected-services help import` explains it (docs/cli.md#import)'),
           });
         }
         // Absolute: the running app, which may do the import, has a working folder of its own.
