@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CLIENT_PREFIX, NAME_CLIENTS, TOOL_MODES } from '../../shared/api';
+import { AGENT_NAME, MAX_CLIENT_PREFIX, NAME_CLIENTS, TOOL_MODES } from '../../shared/api';
 import { ownRecord } from '../../shared/config';
 
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
@@ -21,7 +21,7 @@ export type AgentPolicy = z.infer<typeof AgentPolicySchema>;
 export const DEFAULT_POLICY: AgentPolicy = { read: 'allow', write: 'ask', destructive: 'ask' };
 
 /** As the App API accepts them (shared/api): shown to the person, never used as an identifier elsewhere. */
-export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
+export { AGENT_NAME };
 export const AgentNameSchema = z
   .string()
   .regex(AGENT_NAME, 'use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit');

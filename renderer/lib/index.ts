@@ -26,3 +26,4 @@ export { TIER_WORD } from './tier-word';
 export { pageLastError } from './page-last-error';
 export { ERROR_KIND } from './error-kind';
 export { inventoryListed } from './inventory-listed';
+export { nameAdviceLine } from './name-advice-line';

@@ -20,9 +20,9 @@ import {
 import { ClientChangeSchema, ClientInfoSchema, ClientPlanSchema, ConnectClientSchema } from './client-views';
 import { CodeAgentSchema } from './code-agent-views';
 import { Ok } from './method-schemas';
-import { spacedLikeAnother } from './agent-name-spacing';
+import { AGENT_NAME, spacedLikeAnother } from './agent-name';
 
-const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
+const AgentNameSchema = z.string().regex(AGENT_NAME, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
 const NewAgentNameSchema = AgentNameSchema.refine((name) => !spacedLikeAnother(name), 'a name may not end in a space or hold two spaces in a row: it would read like another');
 
 /** The bridge and its agents: agents, their clients' configurations, call approvals, the audit log. */

@@ -42,5 +42,6 @@ export type { InputRoundSettingsView, SessionSettingsView, WebUiSettingsView } f
 export * from './first-inventory';
 export { currentError } from './current-error';
 export { disconnectOutcome, type DisconnectAnswer, type DisconnectOutcome } from './disconnect-outcome';
-export { spacedLikeAnother } from './agent-name-spacing';
+export { AGENT_NAME, spacedLikeAnother } from './agent-name';
+export { agentNameAdvice, serverNameAdvice, type NameAdvice, type TakenNames, type TakenServerNames } from './name-advice';
 export { likelyMeant, noneNamed, unknownServers } from './unknown-servers';

@@ -3,7 +3,7 @@ import type { AgentView, ConfigTarget } from '../../../shared/api';
 import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
-import { agentFormData, agentFormSchema, agentInput, agentUiSchema, targetOf, type AgentFormData } from './agent-form-schema';
+import { agentFormData, agentFormSchema, agentInput, agentUiSchema, checkAgentName, targetOf, type AgentFormData } from './agent-form-schema';
 
 export interface AgentDialogProps {
   /** Absent: create a new agent. */
@@ -59,6 +59,8 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated, settledFocus }
         submitText: busy ? 'Saving…' : agent ? 'Save access' : 'Create agent',
         disabled: busy,
         onSubmit: submit,
+        // Editing, the name cannot change.
+        ...(agent ? {} : { customValidate: checkAgentName }),
       }}
     >
       {!agent && (

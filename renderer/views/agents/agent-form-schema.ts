@@ -1,5 +1,6 @@
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { AGENT_LISTING_BOUND, CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
+import type { FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { agentNameAdvice, AGENT_LISTING_BOUND, CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
+import { nameAdviceLine } from '../../lib';
 
 export interface AgentFormData {
   name?: string;
@@ -40,8 +41,7 @@ const DECISIONS: RJSFSchema[] = [
 const AGENT_NAME: RJSFSchema = {
   type: 'string',
   title: 'Name',
-  pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$',
-  errorMessage: 'Use 1-64 letters, digits, spaces, "_", "." or "-".',
+  // Checked by checkAgentName, which says what is wrong with this name and offers one that would do.
   // The example is taken as typed: a long one (“Claude Code on my laptop”) left too little room for tool names.
   description: 'A short name, such as “claude” or “laptop”. Keep it short: its client puts it before every tool name.',
 };
@@ -194,6 +194,14 @@ export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
     listFound: data.listFound === true,
     ...(clientOf(data) !== undefined ? { client: clientOf(data) } : {}),
   };
+}
+
+/** A new agent's name, in the command line's words (letters a-z only, when it holds an accent), with a name that would do. */
+export function checkAgentName(data: AgentFormData | undefined, errors: FormValidation<AgentFormData>): FormValidation<AgentFormData> {
+  const name = data?.name?.trim();
+  const advice = name === undefined || name === '' ? undefined : agentNameAdvice(name);
+  if (advice !== undefined) errors.name?.addError(nameAdviceLine(advice));
+  return errors;
 }
 
 /** The services ticked when access is "some": at least one, said in words rather than rjsf's "Give at least 1 item." */

@@ -9,6 +9,7 @@ import { addPlannedServer } from './add-planned-server';
 import { authLabel, freeName, storesSecrets } from './catalog-model';
 import { choiceOf, entryFormSchema, secretFields, secretGiven, type EntryFormData } from './entry-form-schema';
 import { useStoredSecretNames } from './use-stored-secret-names';
+import { checkServiceName } from './service-name-check';
 
 export interface AddEntryDialogProps {
   entry: CatalogEntry;
@@ -54,7 +55,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned, init
 
   const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {
     const name = data?.['name'];
-    if (name !== undefined && taken.has(name)) errors['name']?.addError('A service with this name already exists; choose another.');
+    checkServiceName(name, taken, errors['name']);
     // With vault secrets to choose, a required secret field may be left empty for one of them: one of the two is needed.
     if (storedNames.length > 0 && data !== undefined) {
       for (const field of secretFields(entry)) {

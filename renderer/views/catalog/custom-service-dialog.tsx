@@ -9,6 +9,7 @@ import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { customServicePlan, splitCommandField, type CustomServiceData } from './custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA, CUSTOM_SERVICE_UI } from './custom-service-schema';
+import { checkServiceName } from './service-name-check';
 
 export interface CustomServiceDialogProps {
   taken: ReadonlySet<string>;
@@ -63,7 +64,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
   };
 
   const validate = (data: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>) => {
-    if (data?.name !== undefined && taken.has(data.name)) errors.name?.addError('A service with this name already exists; choose another.');
+    checkServiceName(data?.name, taken, errors.name);
     flagSecretsInClear(data, errors);
     return errors;
   };

@@ -5,7 +5,7 @@ import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const NAME_RULE = 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.';
+const NAME_RULE = 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit. For example: bad-name';
 
 describe('pressing Add service with a whole command line still in the command box', () => {
   it('keeps the form still under the held button, so the first press says what is wrong with the name', async () => {

@@ -1,5 +1,4 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { SERVER_NAME } from '../../../shared/config';
 import { ABSOLUTE_PATH, type CatalogChoice, type CatalogEntry } from '../../../shared/catalog';
 import { STORED_PREFIX, storedField } from './stored-secret-field';
 
@@ -20,9 +19,7 @@ export const NAME_FIELD: RJSFSchema = {
   type: 'string',
   title: 'Name',
   description: 'What this service is called here; agents see its tools as <name>__<tool>.',
-  pattern: SERVER_NAME.source,
-  maxLength: 48,
-  errorMessage: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
+  // Checked by the dialog (checkServiceName), which says what is wrong with this name and offers one that would do.
 };
 
 /**

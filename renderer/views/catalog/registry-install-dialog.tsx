@@ -13,6 +13,7 @@ import type { EntryFormData } from './entry-form-schema';
 import { inputsOf, registryInstallSchema, requiredSecretFields, storedOf } from './registry-install-schema';
 import { secretGiven } from './stored-secret-field';
 import { useStoredSecretNames } from './use-stored-secret-names';
+import { checkServiceName } from './service-name-check';
 
 export interface RegistryInstallDialogProps {
   row: RegistryRow;
@@ -77,7 +78,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
 
   const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {
     const wanted = data?.['name'];
-    if (wanted !== undefined && taken.has(wanted)) errors['name']?.addError('A service with this name already exists; choose another.');
+    checkServiceName(wanted, taken, errors['name']);
     // With vault secrets to choose, a required secret may be left empty for one of them: one of the two is needed.
     if (storedNames.length > 0 && data !== undefined) {
       for (const { field, key } of requiredSecretFields(option?.inputs ?? [])) {

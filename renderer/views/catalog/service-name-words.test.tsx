@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const addCustom = async (name: string) => {
+  const api = createFakeApi({ addServer: () => ({ ok: true }) });
+  renderApp(api);
+  fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+  fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: name } });
+  fireEvent.change(within(dialog).getByLabelText(/^Command/), { target: { value: 'npx' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+  return { api, dialog };
+};
+
+// "my notes" got the rule only; the command line offers "my-notes", and says a-z only for an accent.
+describe('adding a service whose name the rule refuses', () => {
+  it('offers a name that would do', async () => {
+    const { api, dialog } = await addCustom('my notes');
+    expect(await within(dialog).findByText('Use 1-48 letters, digits, "_" or "-", starting with a letter or digit. For example: my-notes')).toBeTruthy();
+    expect(api.callsOf('addServer')).toHaveLength(0);
+  });
+
+  it('says letters a-z only when the name has an accent', async () => {
+    const { dialog } = await addCustom('café');
+    expect(
+      await within(dialog).findByText('Use 1-48 letters, digits, "_" or "-", starting with a letter or digit (letters a-z and A-Z only: no accents or other scripts). For example: cafe'),
+    ).toBeTruthy();
+  });
+});
