@@ -109,3 +109,32 @@ describe('connecting an agent to a client', () => {
     await waitFor(() => expect(document.activeElement).toBe(wrote));
   });
 });
+
+// Writing gives the agent a new token when the client holds none of it: a client set up with the configuration shown before stops working.
+describe('connecting an agent that would get a new token', () => {
+  const review = async (rotates: boolean) => {
+    const api = createFakeApi({
+      listAgents: () => [{ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 }],
+      listClients: () => [cursor],
+      planClientConnection: () => ({ ...plan, rotates }),
+    });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect desk to an installed client' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Connect desk to Cursor' }));
+    await within(dialog).findByRole('button', { name: 'Write to Cursor' });
+    return { api, dialog };
+  };
+
+  it('says so before Write, in the command line’s words, and writes nothing yet', async () => {
+    const { api, dialog } = await review(true);
+    expect(dialog.textContent).toContain('desk would get a new token: clients set up with its old token would stop working until they are connected again.');
+    expect(api.callsOf('connectClient')).toEqual([]);
+  });
+
+  it('says nothing of a token when the client keeps the one it holds', async () => {
+    const { dialog } = await review(false);
+    expect(dialog.textContent).not.toContain('new token');
+  });
+});

@@ -116,7 +116,10 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
               This file has {step.plan.hardLinks} names (hard links): it is written as a new file, and its other {step.plan.hardLinks === 2 ? 'name keeps' : `${step.plan.hardLinks - 1} names keep`} the old text.
             </p>
           )}
-          {step.plan.rotates && <p className="note note-warn">{agent} gets a new token: clients set up with its old token stop working until they are connected again.</p>}
+          {/* Said before Write: the write gives the agent a new token, and the config shown for it before stops working. */}
+          {step.plan.rotates && (
+            <p className="note note-warn">{agent} would get a new token: clients set up with its old token would stop working until they are connected again.</p>
+          )}
           <ul className="plain-list muted">
             {step.plan.notes.map((n) => (
               <li key={n}>
