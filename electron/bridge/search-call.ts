@@ -25,8 +25,8 @@ export type DirectCall = (name: string, args: Record<string, unknown>) => Promis
 // Built at an agent's first call of them, not at `serve`'s start.
 const SearchArgs = lazySchema(() =>
   z.strictObject({
-    // White space alone says no need either: refused as an empty query is, not answered "nothing fits".
-    query: z.string().min(1).max(MAX_NEED_LENGTH).refine((query) => query.trim() !== '', 'says nothing: give the need in words'),
+    // An empty query and white space alone say no need: one reason, not answered "nothing fits".
+    query: z.string().max(MAX_NEED_LENGTH).refine((query) => query.trim() !== '', 'says nothing: give the need in words'),
     server: z.string().min(1).max(200).optional(),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
   }),
