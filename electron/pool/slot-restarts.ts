@@ -25,14 +25,16 @@ export interface RestartHost {
 /** The server ended on its own while ready: a flood halts it (restarting would only start it again), else a crash. */
 export function endedWhileRunning(host: RestartHost, conn: Connection): void {
   void conn.close();
-  const error = endedError(host.name, conn.ended(), 'while running');
-  if (floodedOf(conn.ended())) {
+  const info = conn.ended();
+  const error = endedError(host.name, info, 'while running');
+  if (floodedOf(info)) {
     host.state.halt(error);
     host.state.note(error);
     host.move('error', host.state.lastError);
     return;
   }
-  recordCrash(host, error);
+  // Our own reason for stopping it (an oversized message, one too many waiting) was logged as it stopped.
+  recordCrash(host, error, info?.failure !== undefined);
 }
 
 /** A refreshed listing past its bound (listing-bound.ts): halted and shown like a flood, its connection closed. */
@@ -43,11 +45,14 @@ export function haltOverBound(host: RestartHost, conn: Connection, error: CodedE
   void conn.close();
 }
 
-/** A crash counted and shown; a restart scheduled with backoff unless the slot gave up (slot-state.ts). */
-function recordCrash(host: RestartHost, error: CodedError): void {
+/**
+ * A crash counted and shown; a restart scheduled with backoff unless the slot gave up (slot-state.ts).
+ * `told`: its reason is already in the log, so only giving up on it is said.
+ */
+function recordCrash(host: RestartHost, error: CodedError, told = false): void {
   const { message, restartInMs } = host.state.crashed(error, host.now());
   host.publish();
-  host.log(`[${host.name}] ${message}`);
+  if (!told || restartInMs === undefined) host.log(`[${host.name}] ${message}`);
   if (restartInMs !== undefined) host.state.crashes.scheduleRestart(restartInMs, () => void autoRestart(host));
 }
 
