@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redact } from '../../shared/redact';
 import { isUnsentAnswer, sdkErrorLine } from './sdk-error-line';
 
 describe('sdkErrorLine', () => {
@@ -6,6 +7,18 @@ describe('sdkErrorLine', () => {
     const dump = JSON.stringify([{ expected: 'number', code: 'invalid_type', path: ['params', 'progress'], message: 'Invalid input: expected number, received string' }], null, 2);
     expect(sdkErrorLine(`Uncaught error in notification handler: Error: ${dump}`)).toBe(
       'sent a notification MCP does not allow (params.progress: Invalid input: expected number, received string); it was ignored',
+    );
+  });
+
+  // `params.progressToken: …` read as a credential's header: the log hid the reason and "it was ignored".
+  it('keeps its end through the redactor when the wrong field is named as a credential is', () => {
+    const dump = JSON.stringify([
+      { code: 'invalid_type', path: ['params', 'progressToken'], message: 'Invalid input: expected string, received object' },
+      { code: 'invalid_type', path: ['params', 'progress'], message: 'Invalid input: expected number, received string' },
+    ]);
+    const line = sdkErrorLine(redact(`Uncaught error in notification handler: Error: ${dump}`));
+    expect(redact(line)).toBe(
+      'sent a notification MCP does not allow (params["progressToken"]: Invalid input: expected string, received object; params.progress: Invalid input: expected number, received string); it was ignored',
     );
   });
 

@@ -52,6 +52,20 @@ describe('describeIssues', () => {
     expect(redact(text)).toBe(text);
   });
 
+  // `params.progressToken: …` read as a credential's header line: the reason and all after it were hidden.
+  it('names a step called as a credential is in quotes, so the redactor leaves the rest of the line', () => {
+    const text = describeIssues([
+      { path: ['params', 'progress'], message: 'Invalid input: expected number, received string' },
+      { path: ['params', 'progressToken'], message: 'Invalid input: expected string, received object' },
+      { path: ['oauth', 'clientSecret'], message: 'expected string' },
+      { path: ['password'], message: 'expected string' },
+    ]);
+    expect(text).toBe(
+      'params.progress: Invalid input: expected number, received string; params["progressToken"]: Invalid input: expected string, received object; oauth["clientSecret"]: expected string; ["password"]: expected string',
+    );
+    expect(redact(`sent a notification MCP does not allow (${text}); it was ignored`)).toBe(`sent a notification MCP does not allow (${text}); it was ignored`);
+  });
+
   it("escapes and cuts the caller's own keys: a path's and an unrecognized one's", () => {
     const long = 'k'.repeat(100_000);
     const text = told({ servers: { [`a\u001b]52;c;eA==\u0007${long}`]: { command: 5 } } });

@@ -1,5 +1,6 @@
 import { CodedError } from '../errors';
 import { fieldPath, shownKey } from '../config';
+import { credentialNamed } from '../redact';
 import { API_METHODS, type ApiInput, type ApiMethod } from './contract';
 
 /** A zod issue as far as it is read here; a union's issue carries each branch's own issues. */
@@ -33,13 +34,25 @@ function keysNamed(keys: ReadonlyArray<PropertyKey>): string {
   return keys.length > MAX_KEYS_NAMED ? `${named} and ${keys.length - MAX_KEYS_NAMED} more` : named;
 }
 
+/**
+ * A path as an issue names it: its last step, when named as a credential is (`params.progressToken`),
+ * in quotes (`params["progressToken"]`), as fieldPath writes a header's: bare before the colon it
+ * reads as a credential's header line, and the redactor hides the reason and all after it.
+ */
+function issuePath(path: ReadonlyArray<PropertyKey>): string {
+  const last = path.at(-1);
+  const parent = path.at(-2);
+  if (typeof last !== 'string' || parent === 'headers' || parent === 'env' || !credentialNamed(shownKey(last))) return fieldPath(path);
+  return `${fieldPath(path.slice(0, -1))}["${shownKey(last)}"]`;
+}
+
 /** One line naming each field that is wrong, as every caller of the App API is told it. */
 export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
   return issues
     .flatMap(unfolded)
     .map((issue) => {
       const message = issue.code === 'unrecognized_keys' && issue.keys ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${keysNamed(issue.keys)}` : issue.message;
-      return issue.path.length > 0 ? `${fieldPath(issue.path)}: ${message}` : message;
+      return issue.path.length > 0 ? `${issuePath(issue.path)}: ${message}` : message;
     })
     .join('; ');
 }

@@ -1,4 +1,4 @@
 export { REDACTED, SECRET_NAME, Redactor, redactor, redact, holdsTokenShape } from './redactor';
 export { secretLinePieces } from './secret-pieces';
 export { sourceLabel, sourceWords, type SecretSource } from './secret-source';
-export { secretNamed } from './secret-names';
+export { credentialNamed, secretNamed } from './secret-names';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
+import { redact } from '../../shared/redact';
 import { ROOT } from '../fixtures/servers/config';
 import { tsEntry } from '../support/ts-entry';
 import { tempDir } from '../support/server-harness';
@@ -28,5 +29,18 @@ describe('a stdio server sending a progress notification MCP does not allow', ()
     expect(told[0]).not.toContain('\n');
     expect(told[0]).toContain('params.progress: Invalid input: expected number, received string');
     expect(told[0]).toMatch(/^\[bad\] sent a notification MCP does not allow \(params\.progress: .*; params\.total: .*\); it was ignored$/);
+  }, 30_000);
+
+  // Its `progressToken` named bare before a colon read as a credential's header: the log hid the rest.
+  it('keeps the end of the line when the wrong field is the token, through the redactor every log line passes', async () => {
+    const lines: string[] = [];
+    const pool = createPool({ cacheDir: tempDir('bad-progress-'), log: (line) => lines.push(redact(line)) });
+    pools.push(pool);
+    await pool.apply({ mcpServers: { bad: { command: process.execPath, args: tsEntry(BAD_PROGRESS), cwd: ROOT } } });
+    const result = await pool.callTool('bad', 'work-token', {}, { onProgress: () => undefined });
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+    const told = lines.filter((line) => line.startsWith('[bad]') && line.includes('progress'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^\[bad\] sent a notification MCP does not allow \(.*params\["progressToken"\]: Invalid input.*\); it was ignored$/);
   }, 30_000);
 });
