@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { DIAGNOSIS_HINT } from '../pool';
+import { DIAGNOSIS_HINT, endedError } from '../pool';
 import { agentError, ERROR_META_KEY, errorResult, rpcError } from './agent-errors';
 import { refuseWithheld } from './withheld-resources';
 
@@ -25,6 +25,16 @@ describe('agentError: what an agent learns of a failure', () => {
     const error = agentError(ended, 'api');
     expect(error.hint).toBe("Ask the person to check the server's output in Connected Services (`connected-services logs api`)");
     expect(JSON.stringify(error)).not.toContain('Error: no key\n');
+  });
+
+  // A dying server's last stderr line (paths, user names, a stack) reached the agent in the message.
+  it("tells an agent how a server ended, not what it printed, which stays the person's", () => {
+    const ended = endedError('evil', { exit: { code: 3, signal: null }, stderr: 'dying with secrets at /home/someone/path\n', byUs: false }, 'during tool "exit"');
+    expect(ended.message).toBe('"evil" exited with code 3 during tool "exit": dying with secrets at /home/someone/path');
+    const error = agentError(ended, 'evil');
+    expect(error.message).toBe('"evil" exited with code 3 during tool "exit"');
+    expect(error.hint).toBe("Ask the person to check the server's output in Connected Services (`connected-services logs evil`)");
+    expect(JSON.stringify(errorResult(error))).not.toContain('/home/someone');
   });
 
   it('names no server for an error of our own tools (an empty name)', () => {

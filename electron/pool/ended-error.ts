@@ -1,4 +1,5 @@
 import type { CodedError, CodedErrorOptions } from '../../shared/errors';
+import { redact } from '../../shared/redact';
 import { coded, redactCoded } from './redacted-error';
 import { meaningfulStderr } from './stderr-lines';
 
@@ -36,7 +37,9 @@ export function floodedOf(info: EndInfo | undefined): boolean {
 }
 
 /**
- * `"x" exited with code 3: <last stderr line>` with the whole stderr tail in data. A server that ends
+ * `"x" exited with code 3: <last stderr line>` with the whole stderr tail in data; agents are told
+ * the same without the line (`data.agentMessage`): what a server prints (paths, user names, a stack)
+ * is the person's to read, in its log, not an agent's, which may be hostile. A server that ends
  * after answering its handshake, while the start goes on (its listing), is said to have ended right
  * after it started: it did start, and then left on its own.
  */
@@ -53,8 +56,9 @@ export function endedError(server: string, info: EndInfo | undefined, during: st
   const tail = lastLine(stderr);
   // Nothing printed, nothing shown below: the command run by hand says what it does.
   const options: CodedErrorOptions = { hint: stderr.trim() === '' ? `${PRINTED_NOTHING}, or \`connected-services doctor\`` : `${OUTPUT_BELOW}; run \`connected-services doctor\`` };
-  if (stderr !== '') options.data = { stderr };
   if (info?.byUs) return coded('server_unavailable', `"${server}" was stopped ${during}`, { hint: 'start it again or retry the call' });
   const when = during === WHILE_STARTING && info?.answered === true ? 'right after it started' : during;
-  return coded('server_unavailable', `"${server}" ${how} ${when}${tail === '' ? '' : `: ${tail}`}`, options);
+  const bare = `"${server}" ${how} ${when}`;
+  if (stderr !== '') options.data = tail === '' ? { stderr } : { stderr, agentMessage: redact(bare) };
+  return coded('server_unavailable', tail === '' ? bare : `${bare}: ${tail}`, options);
 }

@@ -61,6 +61,8 @@ describe('toPoolError', () => {
     expect(error.code).toBe('server_unavailable');
     expect(error.message).toBe('"srv" exited with code 3 during tool "x": fatal: GITHUB_TOKEN=[redacted] bad');
     expect(error.data?.['stderr']).toContain('starting');
+    // What the server printed is the person's: agents are told the exit alone.
+    expect(error.data?.['agentMessage']).toBe('"srv" exited with code 3 during tool "x"');
     const stopped = toPoolError(closed, { ...call, ended: () => ({ stderr: '', byUs: true }) });
     expect(stopped.message).toBe('"srv" was stopped during tool "x"');
   });
