@@ -12,8 +12,11 @@ export const ASK_KINDS = ['form', 'url', 'sampling'] as const;
 export const ASK_ACTIONS = ['accept', 'decline', 'cancel'] as const;
 export const AskActionSchema = lazySchema(() => z.enum(ASK_ACTIONS));
 export type AskAction = z.infer<typeof AskActionSchema>;
-/** How a request ended: answered (by whom is in the audit entry), timed out, or ended with its call. */
-export const ASK_OUTCOMES = ['accept', 'decline', 'cancel', 'timeout', 'ended'] as const;
+/**
+ * How a request ended: answered (by whom is in the audit entry), timed out, or ended with its call.
+ * `error`: the agent's client answered with a JSON-RPC error, not an action (JSON-RPC 2.0 §5.1).
+ */
+export const ASK_OUTCOMES = ['accept', 'decline', 'cancel', 'error', 'timeout', 'ended'] as const;
 export const AskOutcomeSchema = lazySchema(() => z.enum(ASK_OUTCOMES));
 export type AskOutcome = z.infer<typeof AskOutcomeSchema>;
 

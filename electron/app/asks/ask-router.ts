@@ -5,7 +5,7 @@ import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, samplingForAgent, vaultValueWarning, type AgentAsker } from '../../bridge';
-import { AskRefused, AskTimeout, RPC_ERROR, type AskContext } from '../../pool';
+import { AskRefused, AskTimeout, isProtocolError, RPC_ERROR, type AskContext } from '../../pool';
 import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
 import { agentUrl, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
@@ -39,6 +39,12 @@ function factsOf(agent: AgentAsker): AgentFacts {
 const timedOut = (reason: unknown): boolean => reason instanceof AskTimeout;
 
 /**
+ * How an agent's request failed: its client answered with a JSON-RPC error (an `error`, not a cancel
+ * it never sent), or it gave no answer we could use (a closed session, one the schema refuses).
+ */
+const agentFailed = (error: unknown): AskOutcome => (isProtocolError(error) ? 'error' : 'cancel');
+
+/**
  * Why an agent's answer is not passed on, if it is not: the call it answers for would not pass the
  * gate now (paused, the agent removed or narrowed since; electron/bridge/call-gate.ts stillPasses).
  */
@@ -66,7 +72,7 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
 
   function entryOf(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string, roots?: number): AuditEntry {
     const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
-    const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' ? 'error' : 'cancelled';
+    const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' || answer === 'error' ? 'error' : 'cancelled';
     return {
       time: started,
       agent,
@@ -166,7 +172,7 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
           record(context, 'elicitation', started, result.action, 'agent');
           return result;
         } catch (error) {
-          record(context, 'elicitation', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
+          record(context, 'elicitation', started, context.signal.aborted ? unanswered(context) : agentFailed(error), 'agent');
           throw error;
         }
       }
@@ -197,7 +203,7 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
         answer = await agent.listRoots(context.signal, context.key);
       } catch (error) {
         // An answer that breaks the schema (a root that is no file:// URI) gives the server none, not an error of ours.
-        recordRoots(context, started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent', 0);
+        recordRoots(context, started, context.signal.aborted ? unanswered(context) : agentFailed(error), 'agent', 0);
         if (context.signal.aborted) throw error;
         return [];
       }
@@ -270,7 +276,7 @@ export function createAskRouter(options: AskRouterOptions): AuditedAskRouter {
         arrived?.();
         result = await answer;
       } catch (error) {
-        record(context, 'sampling', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
+        record(context, 'sampling', started, context.signal.aborted ? unanswered(context) : agentFailed(error), 'agent');
         throw error;
       }
       // An agent never needs a vault value: one in its answer is not passed on, and the person sees why in Activity.

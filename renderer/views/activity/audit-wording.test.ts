@@ -38,6 +38,8 @@ describe('a server request in the audit log', () => {
     expect(approvalText({ outcome: 'ok', answer: 'accept', answeredBy: 'agent' })).toBe('accepted by the agent');
     expect(approvalText({ outcome: 'denied', answer: 'decline', answeredBy: 'person' })).toBe('declined by you');
     expect(approvalText({ outcome: 'error', answer: 'timeout', answeredBy: 'nobody' })).toBe('timed out');
+    // An agent's client that answered with a JSON-RPC error did not cancel.
+    expect(approvalText({ outcome: 'error', answer: 'error', answeredBy: 'agent' })).toBe('answered with an error by the agent');
   });
 
   it('says how many roots a server was given and from where, never which', () => {

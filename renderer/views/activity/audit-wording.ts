@@ -41,6 +41,7 @@ const ANSWERED: Record<NonNullable<AuditEntry['answer']>, string> = {
   accept: 'accepted',
   decline: 'declined',
   cancel: 'cancelled',
+  error: 'answered with an error',
   timeout: 'timed out',
   ended: 'ended with its call',
 };
