@@ -31,7 +31,7 @@ export type {
 export { callTimeout } from './call-timeout';
 export { OFFICIAL_REGISTRY, checkRegistryUrl } from './registry-url';
 export { clearTextWarning } from './clear-text-url';
-export { LOOKS_LIKE_FILE } from './url-problem';
+export { LOOKS_LIKE_FILE, urlSpaceProblem, withScheme } from './url-problem';
 export { blockedPortWarning } from './blocked-port';
 export { addressWarnings } from './address-warnings';
 export type { AddressWarning } from './address-warnings';

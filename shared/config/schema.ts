@@ -10,7 +10,7 @@ import { ownRecord } from './own-record';
 import { EnvNameSchema } from './env-name';
 import { DescriptionSchema } from './description';
 import { checkOwnVariables } from './own-variable-references';
-import { hasZeroPort, urlProblem, ZERO_PORT } from './url-problem';
+import { hasZeroPort, urlProblem, urlSpaceProblem, ZERO_PORT } from './url-problem';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -118,13 +118,17 @@ export const MAX_URL_CHARS = 8192;
 export const HttpServerSchema = z.strictObject({
   type: z.literal('http'),
   // A user or password in the URL would sit in plain text in mcp.json and every listing, and fetch refuses such URLs.
-  url: z.url({ protocol: /^https?$/, error: (issue) => urlProblem(issue.input) }).max(MAX_URL_CHARS, {
+  // Checked as written: z.url takes a space in the path and drops tabs and the ends.
+  url: z.string({ error: (issue) => urlProblem(issue.input) }).superRefine((url, ctx) => {
+    const problem = urlSpaceProblem(url);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+  }).pipe(z.url({ protocol: /^https?$/, error: (issue) => urlProblem(issue.input) }).max(MAX_URL_CHARS, {
     error: `is longer than ${MAX_URL_CHARS} characters: a server URL is at most ${MAX_URL_CHARS} (servers refuse a longer request line)`,
     abort: true,
   }).refine(withoutUserinfo, {
     error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
     abort: true,
-  }).refine((url) => !hasZeroPort(url), { error: ZERO_PORT, abort: true }),
+  }).refine((url) => !hasZeroPort(url), { error: ZERO_PORT, abort: true })),
   headers: ownRecord(z.string(), headerValue)
     .superRefine((headers, ctx) => {
       for (const name of Object.keys(headers)) {

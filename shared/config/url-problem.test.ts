@@ -66,3 +66,13 @@ describe('an HTTP server URL with port 0', () => {
     expect(HttpServerSchema.safeParse({ type: 'http', url: 'https://h:10/mcp' }).success).toBe(true);
   });
 });
+
+describe('an HTTP server URL with whitespace in it', () => {
+  it('is refused with the %20 form, not taken as written or with its tabs dropped', () => {
+    expect(said('https://a.example.com/my mcp')).toBe('has a space or line break in it, and an address has none: did you mean https://a.example.com/my%20mcp?');
+    expect(said('https://a.example.com/my\tmcp')).toBe('has a space or line break in it, and an address has none: did you mean https://a.example.com/my%09mcp?');
+    expect(said(' https://a.example.com/mcp')).toBe('has a space or line break in it, and an address has none: did you mean https://a.example.com/mcp?');
+    expect(said('https://a.exa mple.com/mcp')).toBe('has a space or line break in it, and an address has none: remove it, or write a space inside the path as %20');
+    expect(said('https://a.example.com/my%20mcp')).toBeUndefined();
+  });
+});

@@ -22,7 +22,7 @@ function looksLikeFile(input: string): boolean {
 }
 
 /** What to write instead of a URL without a scheme, or undefined when it is not one. */
-function withScheme(input: string): string | undefined {
+export function withScheme(input: string): string | undefined {
   if (input.includes('://') || !SCHEMELESS.test(input)) return undefined;
   // Plain http only to this computer (clear-text-url.ts); everywhere else the secret needs TLS.
   const whole = `${LOCAL_HOST.test(input) ? 'http' : 'https'}://${input}`;
@@ -46,6 +46,19 @@ export function urlProblem(input: unknown): string {
   if (port !== undefined && Number(port) > 65_535) return `has port ${cutMiddle(port, 12)}: a port is a number from 1 to 65535`;
   if (!URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
   return 'must be an http:// or https:// URL';
+}
+
+/**
+ * Whitespace in an address, said rather than mended: URL parsing keeps a space in a path as %20 and
+ * drops a tab, a line break and the ends (WHATWG URL §4.4), so `https://x/my mcp` copied from prose
+ * would be taken quietly. Undefined when there is none.
+ */
+export function urlSpaceProblem(input: string): string | undefined {
+  // Prose that is no address at all (`not a url`) is said to be no whole URL instead.
+  if (!/\s/.test(input) || !/^\s*https?:\/\//i.test(input)) return undefined;
+  const encoded = input.trim().replace(/\s/g, (space) => encodeURIComponent(space));
+  const hint = URL.canParse(encoded) ? `: did you mean ${cutMiddle(encoded, ECHOED_CHARS)}?` : ': remove it, or write a space inside the path as %20';
+  return `has a space or line break in it, and an address has none${hint}`;
 }
 
 /** Said for port 0 as for one above 65535. */

@@ -3,6 +3,7 @@ import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { looksSecret, secretHeaderNamed } from '../../../shared/text';
 import { clientAddCommand, type ClientAddCommand } from './client-add-command';
+import { pastedAddress } from './pasted-address';
 
 /** The shell's working folders (POSIX `PWD`, `OLDPWD`): a path, though `pwd` alone reads as a password. */
 const SHELL_FOLDER_VARIABLE: ReadonlySet<string> = new Set(['PWD', 'OLDPWD']);
@@ -59,8 +60,9 @@ export function readPaste(text: string, name: string): PastedRow[] {
   }
   if (text.trim() === '') throw new CodedError('invalid_input', 'nothing was pasted', { hint: 'Paste a command line or an mcpServers entry.' });
   // A service's address as its README gives it (https://…/mcp): an HTTP entry, never a program named so.
-  if (/^https?:\/\/\S*$/i.test(text.trim())) {
-    return parsePastedEntry(JSON.stringify({ url: text.trim() })).map((server) => ({ name: given !== '' ? given : suggestName(server.config), config: server.config, warnings: server.warnings }));
+  const address = pastedAddress(text);
+  if (address !== undefined) {
+    return parsePastedEntry(JSON.stringify({ url: address })).map((server) => ({ name: given !== '' ? given : suggestName(server.config), config: server.config, warnings: server.warnings }));
   }
   if (looksLikeJson(text)) {
     const found = parsePastedEntry(text);
