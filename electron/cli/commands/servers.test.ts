@@ -52,3 +52,10 @@ describe('servers add: the entry built from the command line', () => {
     expect(buildServerConfig(['echo'], { timeout: '120000' })).toEqual({ command: 'echo', timeoutMs: 120000 });
   });
 });
+
+describe('servers add --url with a space in it', () => {
+  it('is refused with the %20 form, not added as written', () => {
+    expect(() => buildServerConfig([], { url: 'https://a.example.com/my mcp' })).toThrow('url: has a space or line break in it, and an address has none: did you mean https://a.example.com/my%20mcp?');
+    expect(() => buildServerConfig([], { url: 'https://a.example.com/my\nmcp' })).toThrow(/did you mean https:\/\/a\.example\.com\/my%0Amcp\?/);
+  });
+});
