@@ -8,7 +8,7 @@ import { ToolCall } from './tool-call';
 export function ToolDetail({ tool }: { tool: ToolInfo }) {
   return (
     <article className="tool-detail" aria-labelledby="tool-title">
-      <h2 id="tool-title">
+      <h2 id="tool-title" tabIndex={-1}>
         {shownLine(tool.title ?? tool.name, MAX_TITLE)} {tool.title !== undefined && <code className="muted">{shownLine(tool.name, MAX_TITLE)}</code>}
       </h2>
       <AnnotationBadges tool={tool} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { MAX_TITLE, cutText } from '../../../shared/text';
 import { LoadingSkeleton } from '../../components';
@@ -13,6 +13,17 @@ export function firstLine(text: string): string {
   const line = (text.split(/\n|(?<=[.!?])\s/)[0] ?? text).trim();
   // By code points: a cut through a surrogate pair would show a broken character.
   return cutText(line, 90);
+}
+
+/**
+ * At a narrow width the details sit below the list, off screen once the list fills the window: the
+ * chosen tool's heading comes to the top and takes focus. Beside the list (wide) nothing moves.
+ */
+function bringIntoViewWhenStacked(list: HTMLElement, pane: HTMLElement): void {
+  if (pane.getBoundingClientRect().top < list.getBoundingClientRect().bottom) return;
+  const heading = pane.querySelector<HTMLElement>('h2');
+  heading?.focus({ preventScroll: true });
+  heading?.scrollIntoView?.({ block: 'start' });
 }
 
 /** The server's tools (from its cached inventory until it starts), and the selected one. */
@@ -32,6 +43,16 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
     return (tools ?? []).filter((t) => words.every((w) => `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase().includes(w)));
   }, [tools, filter]);
   const tool = tools?.find((t) => t.name === selected);
+  const list = useRef<HTMLElement>(null);
+  const pane = useRef<HTMLDivElement>(null);
+  // The tool the page opened on is where the address already points: only a tool chosen since moves the view.
+  const shownTool = useRef(selected);
+
+  useEffect(() => {
+    if (tool === undefined || tool.name === shownTool.current) return;
+    shownTool.current = tool.name;
+    if (list.current && pane.current) bringIntoViewWhenStacked(list.current, pane.current);
+  }, [tool]);
 
   if (!tools || tools.length === 0) {
     // Its tools are listed once it runs: which button starts it (Connect, Start, Restart) is the page's next step.
@@ -39,7 +60,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
   }
   return (
     <div className="split">
-      <nav className={tool ? 'tool-list' : 'tool-list tool-list-unchosen'} aria-label={`Tools of ${status.name}`}>
+      <nav ref={list} className={tool ? 'tool-list' : 'tool-list tool-list-unchosen'} aria-label={`Tools of ${status.name}`}>
         <input type="search" aria-label="Filter tools" placeholder="Filter tools" value={filter} onChange={(e) => setFilter(e.target.value)} />
         <ul>
           {shown.map((t) => (
@@ -58,7 +79,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
           ))}
         </ul>
       </nav>
-      <div className="tool-pane">
+      <div className="tool-pane" ref={pane}>
         {tool ? <ToolDetail tool={tool} /> : <p className="empty">{selected !== undefined ? `No tool named ${shownLine(selected)}.` : 'Choose a tool to see its details and try it.'}</p>}
       </div>
     </div>
