@@ -1,6 +1,6 @@
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
-import { CodedError } from '../../shared/errors';
+import { CodedError, FIX_IN_ENTRY } from '../../shared/errors';
 import { type FetchLike, checkAddress, failureWords, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, retryWhenCut, safeMethod, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
@@ -64,10 +64,11 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
   } catch (error) {
     throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} for ${shown(url)}${failureWords(error).tail}.`, {
       hint: 'Check the host name in the URL, and the network, then try again.',
+      data: { ...FIX_IN_ENTRY },
     });
   }
   if (addresses.length === 0) {
-    throw new CodedError('server_unavailable', `${url.hostname} has no address (for ${shown(url)}).`, { hint: 'Check the host name, then try again.' });
+    throw new CodedError('server_unavailable', `${url.hostname} has no address (for ${shown(url)}).`, { hint: 'Check the host name, then try again.', data: { ...FIX_IN_ENTRY } });
   }
   // Every address, not just the first: the system may pick any of them.
   for (const { address } of addresses) {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CodedError, errorMessage } from '../../shared/errors';
+import { CodedError, FIX_IN_ENTRY, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CmdPercentError } from '../proc-env';
 
@@ -31,11 +31,12 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
   if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
     return new CodedError('server_unavailable', redact(`could not start "${server}": its working directory ${cwd} does not exist`), {
       hint: redact(`fix "cwd" of "${server}" in mcp.json`),
+      data: { ...FIX_IN_ENTRY },
       cause: error,
     });
   }
   if (code === 'ENOENT') {
-    return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), { hint: redact(notFoundHint(server, command, cwd)), cause: error });
+    return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), { hint: redact(notFoundHint(server, command, cwd)), data: { ...FIX_IN_ENTRY }, cause: error });
   }
   if (code === 'EACCES') {
     return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` is not executable`), {
@@ -48,6 +49,7 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
     const property = /^The (?:property|argument) '(.{1,100}?)' (?:must|is)/.exec(errorMessage(error))?.[1];
     return new CodedError('server_unavailable', redact(`could not start "${server}": ${property ?? 'its environment or arguments'} cannot be passed to a program`), {
       hint: 'an environment value or argument holds a NUL byte or is not text; fix it in mcp.json or in the secret it names',
+      data: { ...FIX_IN_ENTRY },
       cause: error,
     });
   }

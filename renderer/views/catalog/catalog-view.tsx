@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { CodeSpans, ConnectionGate, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
@@ -18,6 +18,7 @@ import { RegistryInstallDialog } from './registry-install-dialog';
 import { RegistrySection } from './registry-section';
 import { RestartFailed } from './restart-failed';
 import { ServerRow } from './server-row';
+import { EditServiceDialog } from '../service/edit-service-dialog';
 import { useProgressiveCount } from './use-progressive-count';
 import { useRegistrySearch } from './use-registry-search';
 import './catalog.css';
@@ -27,7 +28,7 @@ const ROW_CHUNK = 80;
 
 /** A catalog entry's connect sheet keeps its form's entry and what was typed, to go back to it. */
 type FromForm = { entry: CatalogEntry; data: EntryFormData };
-type Open = { kind: 'entry'; entry: CatalogEntry; initial?: EntryFormData } | { kind: 'connect'; target: ConnectTarget; from?: FromForm } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
+type Open = { kind: 'entry'; entry: CatalogEntry; initial?: EntryFormData } | { kind: 'connect'; target: ConnectTarget; from?: FromForm } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus; changed?: boolean } | { kind: 'edit'; status: ServerStatus } | null;
 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
@@ -52,9 +53,15 @@ export function CatalogView() {
   const shownNames = useMemo(() => new Set(shownServers.map((row) => row.status.name)), [shownServers]);
   // Every row stays mounted (a keystroke toggles `hidden`); the first render mounts ROW_CHUNK rows a frame.
   const rendered = useProgressiveCount(rows.length, ROW_CHUNK);
+  // "Added" is news only until its first start fails: beside the row's error it read as all well.
+  const addedFailed = added !== null && servers.some((s) => s.name === added && s.state === 'error');
+  useEffect(() => {
+    if (addedFailed) setAdded(null);
+  }, [addedFailed]);
   const taken = useMemo(() => new Set(servers.map((s) => s.name)), [servers]);
 
   const onApprove = useCallback((status: ServerStatus) => setOpen({ kind: 'approve', status }), []);
+  const onEdit = useCallback((status: ServerStatus) => setOpen({ kind: 'edit', status }), []);
   // The control that opened an add or install: focus comes back to it when the sheet leaves no row.
   const opener = useRef<HTMLElement | null>(null);
   const noteOpener = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
@@ -154,7 +161,7 @@ export function CatalogView() {
           </div>
           <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
             {rows.slice(0, rendered).map((row) => (
-              <ServerRow key={row.status.name} row={row} onApprove={onApprove} hidden={!shownNames.has(row.status.name)} />
+              <ServerRow key={row.status.name} row={row} onApprove={onApprove} onEdit={onEdit} hidden={!shownNames.has(row.status.name)} />
             ))}
           </ul>
         </section>
@@ -183,7 +190,9 @@ export function CatalogView() {
         )}
         {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
         {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
-        {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}
+        {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} {...(open.changed === true ? { changed: true } : {})} />}
+        {/* The same form as the service's page: saved with a changed command, its approval comes next. */}
+        {open?.kind === 'edit' && <EditServiceDialog status={open.status} onClose={close} onNeedsApproval={(saved) => setOpen({ kind: 'approve', status: saved, changed: true })} />}
       </ConnectionGate>
     </section>
   );

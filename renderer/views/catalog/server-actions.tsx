@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { isRunning, type ServerStatus } from '../../../shared/api';
+import { currentError, isRunning, type ServerStatus } from '../../../shared/api';
+import { fixInEntry } from '../../../shared/errors';
 import { ErrorNote, OutcomeNote } from '../../components';
 import { connectWith, focusIfLost, nextStep, pageLastError, serverActions, serverRowFocus, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
@@ -14,6 +15,8 @@ export interface ServerActionsProps {
   onApprove: (status: ServerStatus) => void;
   /** The page shows the server's last error in full (its page's Last error): an action's error that is that one is not said again. */
   lastErrorShown?: boolean;
+  /** Where the page has no Edit of its own (a Services row): opens the service's edit form. */
+  onEdit?: (status: ServerStatus) => void;
 }
 
 /**
@@ -33,7 +36,7 @@ function withButton(error: ShownError, label: string): ShownError {
  * One server's next step (Sign in, Enter API key, Grant more access, Connect, Approve; nothing when it is
  * healthy), a sign-in in progress with its address and Cancel, then Restart / Stop / Disconnect / Enable.
  */
-export function ServerActions({ status, now, onApprove, lastErrorShown = false }: ServerActionsProps) {
+export function ServerActions({ status, now, onApprove, lastErrorShown = false, onEdit }: ServerActionsProps) {
   const { name } = status;
   const live = useLive();
   const connecting = useStore(live.connecting).has(name);
@@ -98,6 +101,12 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false }
         {canRestart(status, stepShown) && !connecting && !waiting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => runKept('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}
+          </button>
+        )}
+        {/* Its URL, host or command is what failed: restarting will not help until the entry is fixed. */}
+        {onEdit !== undefined && status.fromCode !== true && fixInEntry(currentError(status)) && (
+          <button type="button" className="button small" onClick={() => onEdit(status)} aria-label={`Edit ${name}`}>
+            Edit
           </button>
         )}
         {/* Only while it runs: a stopped or idle server has nothing to stop, and its next call starts it. */}

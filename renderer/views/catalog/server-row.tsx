@@ -10,22 +10,24 @@ import { ServerActions } from './server-actions';
 export interface ServerRowProps {
   row: ServerRowModel;
   onApprove: (status: ServerStatus) => void;
+  /** Offered when its error says its URL, host or command is what to fix. */
+  onEdit?: (status: ServerStatus) => void;
   /** Left out by the search or filter: kept mounted, so showing it again only toggles this. */
   hidden?: boolean;
 }
 
 /** One configured server: icon, name, transport, auth, state, tools, token expiry, actions. */
-export const ServerRow = memo(function ServerRow({ row, onApprove, hidden = false }: ServerRowProps) {
+export const ServerRow = memo(function ServerRow({ row, onApprove, onEdit, hidden = false }: ServerRowProps) {
   const { status } = row;
   // The cells are their own memo: a keystroke that hides or shows the row re-renders only this element.
   return (
     <li className="row server-row" aria-labelledby={`server-${status.name}`} data-server={status.name} hidden={hidden}>
-      <ServerRowCells row={row} onApprove={onApprove} />
+      <ServerRowCells row={row} onApprove={onApprove} {...(onEdit !== undefined ? { onEdit } : {})} />
     </li>
   );
 });
 
-const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<ServerRowProps, 'hidden'>) {
+const ServerRowCells = memo(function ServerRowCells({ row, onApprove, onEdit }: Omit<ServerRowProps, 'hidden'>) {
   const { status, entry } = row;
   const expiresAt = status.auth?.expiresAt;
   // Each row keeps its own time: one token near expiry re-renders its row each second, not the list.
@@ -78,7 +80,7 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
         <StateBadge status={status} expandable />
       </span>
       <ConnectionGate>
-        <ServerActions status={status} now={now} onApprove={onApprove} />
+        <ServerActions status={status} now={now} onApprove={onApprove} {...(onEdit !== undefined ? { onEdit } : {})} />
       </ConnectionGate>
     </>
   );
