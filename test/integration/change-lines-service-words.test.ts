@@ -41,6 +41,11 @@ describe("the lines of Activity's Changes", () => {
     expect(serviceWords(line)).toBe(shown);
   });
 
+  it('say "service" for an edit named by what changes, the command as written', () => {
+    const line = summarize('updateServer', { name: 'files', config: { ...COMMAND, command: 'mcp-server' } }, { server: COMMAND });
+    expect(serviceWords(line)).toBe('change the service "files": command npx → mcp-server');
+  });
+
   it('say "service" for an edit of agents.json and for a tool a service no longer lists', () => {
     expect(serviceWords(`agents.json was edited outside the app while no app ran: ${summarize('addAgent', { name: 'laptop', servers: '*' })}`)).toBe(
       'agents.json was edited outside the app while no app ran: add the agent "laptop" with every service',

@@ -97,7 +97,7 @@ describe('CLI: servers edit and servers restart', () => {
       expect(status.servers.find((s) => s.name === 'broken')?.history.length).toBeGreaterThanOrEqual(5);
       const edit = await runCli(home, ['servers', 'edit', 'broken', '--command', 'still-missing']);
       expect(edit.code).toBe(4);
-      expect(edit.stderr).toContain('Waiting for confirmation in the app: change the server "broken" to: still-missing');
+      expect(edit.stderr).toContain('Waiting for confirmation in the app: change the server "broken": command definitely-not-a-command-cs-cli-restart → still-missing');
     } finally {
       await served.stop();
     }

@@ -2,10 +2,11 @@ import type { AgentView, ApiInput, ApiMethod, PendingApproval } from '../../../s
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden, shellQuote } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
-import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type StdioServerConfig } from '../../../shared/config';
+import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type ServerConfig, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
 import { settingChangeWords } from './setting-change-words';
+import { serverChange } from './server-change-summary';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;
@@ -75,6 +76,8 @@ export interface SummaryContext {
   sendsSecrets?: boolean;
   /** The agent an `updateAgent` changes, as it is: its line names only what changes. */
   agent?: AgentView;
+  /** The entry an `updateServer` replaces, as it is: its line names only what changes. */
+  server?: ServerConfig;
 }
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
@@ -96,6 +99,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         return summarizeAddService(input as ApiInput<'addService'>);
       case 'updateServer': {
         const { name, config } = input as ApiInput<'updateServer'>;
+        if (context.server !== undefined) return `change the server ${q(name)}: ${serverChange(context.server, config)}`;
         const what = isStdio(config) ? commandShown(config) : config.url;
         const env = isStdio(config) ? Object.keys(config.env ?? {}) : [];
         return `change the server ${q(name)} to: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;

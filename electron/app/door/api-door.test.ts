@@ -25,6 +25,7 @@ function setup(options: { confirmations?: boolean; now?: () => number; changeRat
       if (method === 'listAgents') return Promise.resolve([AGENT]);
       if (method === 'listApprovals') return Promise.resolve([{ id: 'a1', agent: 'claude', server: 'gh', kind: 'tool', tool: 'merge', tier: 'write', requestedAt: 0, expiresAt: 118_000 }]);
       if (method === 'status') return Promise.resolve({ servers: [{ name: 'gh', commandLine: 'node x.js' }, { name: 'everything' }] });
+      if (method === 'serverConfig') return Promise.resolve({ config: { command: 'node', args: ['x.js'], env: { HOME_DIR: '/h' } } });
       if (method === 'addAgent') return Promise.resolve({ agent: AGENT, token: 'cs_agent_new' });
       if (method === 'listTools') return Promise.resolve((input as { server?: string }).server === 'everything' ? [{ server: 'everything', name: 'echo' }] : []);
       return Promise.resolve({ ok: true });
@@ -38,7 +39,7 @@ function setup(options: { confirmations?: boolean; now?: () => number; changeRat
   });
   Object.assign(methods, adminApi);
   const door = createApiDoor({ api, admin, ...(confirmations ? { confirmations } : {}), ...(options.changeRate ? { changeRate: options.changeRate } : {}) });
-  const changes = () => calls.filter((c) => !['listAgents', 'listApprovals', 'status', 'listTools'].includes(c.method)).map((c) => c.method);
+  const changes = () => calls.filter((c) => !['listAgents', 'listApprovals', 'status', 'listTools', 'serverConfig'].includes(c.method)).map((c) => c.method);
   return { door, calls, entries, confirmations, changes };
 }
 
@@ -110,7 +111,7 @@ describe('the door: who may do what', () => {
     expect(entries.map((e) => [e.method, e.who, e.outcome])).toEqual(WIDENINGS.map(([m]) => [m, 'cli', 'waiting']));
     // An approval is pinned to the command line shown when it was asked.
     expect(confirmations?.list().find((c) => c.method === 'approveServer')).toMatchObject({ input: { name: 'gh', commandLine: 'node x.js' }, summary: expect.stringContaining('node x.js') as unknown });
-    expect(confirmations?.list().find((c) => c.method === 'updateServer')?.summary).toBe('change the server "gh" to: node evil.js (environment: T)');
+    expect(confirmations?.list().find((c) => c.method === 'updateServer')?.summary).toBe('change the server "gh": arguments x.js → evil.js; environment T added; environment HOME_DIR removed');
     // What is asked is shown exactly, the reference named, a new secret value never.
     const shown = JSON.stringify(confirmations?.list());
     expect(shown).toContain('${secret:GH_TOKEN}');

@@ -135,6 +135,11 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       const agent = (await api.listAgents({}).catch(() => [])).find((a) => a.name === name);
       return agent ? { agent } : {};
     }
+    if (method === 'updateServer') {
+      const { name } = input as ApiInput<'updateServer'>;
+      const found = await api.serverConfig({ name }).catch(() => undefined);
+      return found?.config !== undefined ? { server: found.config } : {};
+    }
     return {};
   };
 
