@@ -17,6 +17,12 @@ describe('paste to add', () => {
 
   it('refuses a bad name, an empty paste and what needs a shell', () => {
     expect(() => readPaste('npx a', 'bad name')).toThrow(/not a valid service name/);
+    expect(() => readPaste('npx a', 'bad name')).toThrow(expect.objectContaining({ hint: 'For example: bad-name' }));
+    // A name with an accent hears which letters the rule means, and is offered one free of those taken.
+    expect(() => readPaste('npx a', 'café', ['cafe'])).toThrow(expect.objectContaining({
+      message: expect.stringContaining('letters a-z and A-Z only') as unknown,
+      hint: 'It looks like "cafe", which is already a server; pick another name',
+    }));
     expect(() => readPaste('  ', '')).toThrow(/nothing was pasted/);
     expect(() => readPaste('a | b', '')).toThrow(/needs a shell/);
   });

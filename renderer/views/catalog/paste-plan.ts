@@ -1,5 +1,6 @@
 import { findLiteralSecrets, looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig, isStdio } from '../../../shared/config';
 import { secretReference, type ServerPlan } from '../../../shared/catalog';
+import { serverNameAdvice } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { looksSecret, secretHeaderNamed } from '../../../shared/text';
 import { clientAddCommand, type ClientAddCommand } from './client-add-command';
@@ -51,13 +52,13 @@ export function suggestName(config: ServerConfig): string {
 
 /**
  * Reads what was pasted: an `mcpServers` / `servers` JSON entry (Claude, Cursor, VS Code) or a shell
- * command line, split by shell rules. `name` names a command line or an unnamed entry.
+ * command line, split by shell rules. `name` names a command line or an unnamed entry; a bad one is
+ * refused with a name that would do, none of `taken`.
  */
-export function readPaste(text: string, name: string): PastedRow[] {
+export function readPaste(text: string, name: string, taken: readonly string[] = []): PastedRow[] {
   const given = name.trim();
-  if (given !== '' && !SERVER_NAME.test(given)) {
-    throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid service name`, { hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.' });
-  }
+  const advice = given === '' ? undefined : serverNameAdvice(given, taken);
+  if (advice !== undefined) throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid service name: ${advice.rule}`, { hint: advice.hint });
   if (text.trim() === '') throw new CodedError('invalid_input', 'nothing was pasted', { hint: 'Paste a command line or an mcpServers entry.' });
   // A service's address as its README gives it (https://…/mcp): an HTTP entry, never a program named so.
   const address = pastedAddress(text);

@@ -50,6 +50,17 @@ describe('pasting a server entry', () => {
     expect(text).toContain('GITHUB_PERSONAL_ACCESS_TOKEN = ${secret:GITHUB_PERSONAL_ACCESS_TOKEN}');
   });
 
+  it('refuses a name the rule does not take with one that would do', async () => {
+    renderApp(createFakeApi(), { hash: '#/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paste a command or JSON' }));
+    const dialog = screen.getByRole('dialog', { name: 'Paste a command or JSON' });
+    fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: 'npx -y notes-server' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'my notes' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Read it' }));
+    expect(await within(dialog).findByText(/is not a valid service name/)).toBeTruthy();
+    expect(dialog.textContent).toContain('For example: my-notes');
+  });
+
   it('asks before the page is left with something pasted, until the dialog closes', async () => {
     const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     renderApp(createFakeApi(), { hash: '#/' });

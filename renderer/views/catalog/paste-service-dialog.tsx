@@ -116,7 +116,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   const read = () => {
     setError(null);
     try {
-      const found = readPaste(text, name);
+      const found = readPaste(text, name, [...taken]);
       const clash = found.find((row) => taken.has(row.name));
       if (clash) throw Object.assign(new Error(`A service named "${clash.name}" already exists`), { hint: 'Give it another name in the Name field, or edit the existing one.' });
       setRows(found);

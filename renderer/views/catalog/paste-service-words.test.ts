@@ -17,7 +17,7 @@ function refusal(text: string, name: string): string {
 // names other apps' own `mcpServers` entries, and a name or command stays as pasted.
 describe('the paste dialog in the screens\' words', () => {
   it('says "service" in what it refuses and in what it notes', () => {
-    expect(refusal('npx a', 'my server')).toBe('"my server" is not a valid service name. Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.');
+    expect(refusal('npx a', 'my server')).toBe('"my server" is not a valid service name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit. For example: my-server');
     expect(refusal('claude mcp add github', '')).toBe(
       "this `claude mcp add` names no command or address to add. Paste the whole line from the service's instructions, with what follows the name (`-- npx …` or its address).",
     );
