@@ -20,7 +20,9 @@ export function firstLine(text: string): string {
  * chosen tool's heading comes to the top and takes focus. Beside the list (wide) nothing moves.
  */
 function bringIntoViewWhenStacked(list: HTMLElement, pane: HTMLElement): void {
-  if (pane.getBoundingClientRect().top < list.getBoundingClientRect().bottom) return;
+  const shelf = list.getBoundingClientRect();
+  // A list with no height has no layout (hidden, or not yet drawn): nothing to bring into view.
+  if (shelf.height === 0 || pane.getBoundingClientRect().top < shelf.bottom) return;
   const heading = pane.querySelector<HTMLElement>('h2');
   heading?.focus({ preventScroll: true });
   heading?.scrollIntoView?.({ block: 'start' });
