@@ -1,5 +1,6 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
+import { urlSpaceProblem } from '../../../shared/config';
 import { joinedList } from '../../../shared/text';
 import { AddressNotes, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
@@ -66,6 +67,9 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
   const validate = (data: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>) => {
     checkServiceName(data?.name, taken, errors.name);
     flagSecretsInClear(data, errors);
+    // Said under the field before it is sent: the core refuses it too, but in a banner far from the URL.
+    const spaced = data?.transport === 'http' && data.url !== undefined ? urlSpaceProblem(data.url.trim()) : undefined;
+    if (spaced !== undefined) errors.url?.addError(`This address ${spaced}`);
     return errors;
   };
 

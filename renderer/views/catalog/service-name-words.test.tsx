@@ -31,3 +31,19 @@ describe('adding a service whose name the rule refuses', () => {
     ).toBeTruthy();
   });
 });
+
+// The core refused it as "url: has a space…" in a banner at the top; the field is where the person looks.
+describe('adding a remote service whose address has a space in it', () => {
+  it('says so under the URL field, with the form to write, and sends nothing', async () => {
+    const api = createFakeApi({ addServer: () => ({ ok: true }) });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'spaced' } });
+    fireEvent.click(within(dialog).getByLabelText('A remote service at a URL (Streamable HTTP)'));
+    fireEvent.change(await within(dialog).findByLabelText(/^URL/), { target: { value: 'https://a.example.com/my mcp' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    expect(await within(dialog).findByText(/^This address has a space or line break in it.*did you mean https:\/\/a\.example\.com\/my%20mcp\?$/)).toBeTruthy();
+    expect(api.callsOf('addServer')).toHaveLength(0);
+  });
+});
