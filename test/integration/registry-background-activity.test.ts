@@ -54,7 +54,7 @@ describe('the automatic registry refresh, in Activity', () => {
     const entry = await recorded;
     expect(entry).toMatchObject({ who: 'core', method: 'refreshRegistries', outcome: 'ok' });
     // Never fetched before: not "older than six hours".
-    expect(entry.summary).toBe("fetched the MCP registries' catalog on its own (a registry had not been fetched yet)");
+    expect(entry.summary).toBe("fetch the MCP registries' catalog on its own (a registry had not been fetched yet)");
     expect(entry.error).toBeUndefined();
     const log = await core.api.readAdminLog({ limit: 10 });
     expect(log.filter((e) => e.method === 'refreshRegistries')).toEqual([entry]);
@@ -68,7 +68,7 @@ describe('the automatic registry refresh, in Activity', () => {
     // The hourly check, the first timer still pending.
     timers.advance(HOUR - FIRST_CHECK_MS);
     const entry = await recorded;
-    expect(entry).toMatchObject({ who: 'core', method: 'refreshRegistries', outcome: 'failed', summary: 'checked the MCP registries for new entries on its own (the catalog was older than six hours)' });
+    expect(entry).toMatchObject({ who: 'core', method: 'refreshRegistries', outcome: 'failed', summary: 'check the MCP registries for new entries on its own (the catalog was older than six hours)' });
     expect(entry.error).toMatch(/^the registry could not be refreshed \(.*500/);
     expect(entry.error).not.toMatch(/\n\s+at /);
     expect(entry.error).not.toContain('fixture failure');

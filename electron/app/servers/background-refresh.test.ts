@@ -17,13 +17,13 @@ describe('a refresh nobody asked for, in the admin log', () => {
     expect(admin.entries).toEqual([{ who: 'core', method: 'refreshRegistries', summary: expect.stringContaining('on its own') as unknown, input: {}, outcome: 'ok' }]);
   });
 
-  it('says a registry never fetched was fetched, not that its catalog was old', async () => {
+  it('says a registry never fetched is fetched, not that its catalog was old, as an action like every other line', async () => {
     const admin = recorder();
     await refreshAndRecord({ refresh: () => Promise.resolve([official]) }, admin, 'unread');
     await refreshAndRecord({ refresh: () => Promise.resolve([official]) }, admin, 'stale');
     expect(admin.entries.map((e) => e.summary)).toEqual([
-      "fetched the MCP registries' catalog on its own (a registry had not been fetched yet)",
-      'checked the MCP registries for new entries on its own (the catalog was older than six hours)',
+      "fetch the MCP registries' catalog on its own (a registry had not been fetched yet)",
+      'check the MCP registries for new entries on its own (the catalog was older than six hours)',
     ]);
   });
 

@@ -12,8 +12,8 @@ const MAX_ERROR = 500;
 export type RefreshReason = 'unread' | 'stale';
 
 const SUMMARY: Record<RefreshReason, string> = {
-  unread: 'fetched the MCP registries\' catalog on its own (a registry had not been fetched yet)',
-  stale: 'checked the MCP registries for new entries on its own (the catalog was older than six hours)',
+  unread: 'fetch the MCP registries\' catalog on its own (a registry had not been fetched yet)',
+  stale: 'check the MCP registries for new entries on its own (the catalog was older than six hours)',
 };
 
 /**
