@@ -47,6 +47,13 @@ describe('the line of an agent change, given the agent as it is, names only what
     expect(summarize('updateAgent', { ...whole, toolMode: 'all' }, { agent })).toBe('change the agent "coder": nothing');
   });
 
+  it('reads servers as a set: the same ones in another order are no change', () => {
+    const listed: AgentView = { ...agent, servers: ['files', 'github'] };
+    expect(summarize('updateAgent', { ...whole, servers: ['github', 'files'] }, { agent: listed })).toBe('change the agent "coder": nothing');
+    expect(summarize('updateAgent', { ...whole, servers: ['github', 'files', 'files'] }, { agent: listed })).toBe('change the agent "coder": nothing');
+    expect(summarize('updateAgent', { ...whole, servers: ['github'] }, { agent: listed })).toBe('change the agent "coder": servers files, github → github');
+  });
+
   it('says a policy edit and a per-tool decision from what to what, and the servers', () => {
     const line = summarize('updateAgent', { ...whole, servers: ['files'], policy: { ...whole.policy, write: 'allow' }, tools: [{ server: 'files', tool: 'delete_file', decision: null }, { server: 'files', tool: 'move', decision: 'allow' }] }, { agent });
     expect(line).toBe('change the agent "coder": servers all → files; write ask → allow; delete_file on files deny → tier default; move on files tier default → allow');

@@ -5,6 +5,12 @@ type AgentFields = Omit<ApiInput<'updateAgent'>, 'name'>;
 type CodeAgentInput = ApiInput<'declareAgents'>['agents'][string];
 
 const serverWords = (servers: '*' | readonly string[]): string => (servers === '*' ? 'all' : servers.join(', ') || 'none');
+/** The same servers in any order: a list is a set of names, so `a, b` after `b, a` is no change. */
+function sameServers(a: '*' | readonly string[], b: '*' | readonly string[]): boolean {
+  if (a === '*' || b === '*') return a === b;
+  const [x, y] = [new Set(a), new Set(b)];
+  return x.size === y.size && [...x].every((name) => y.has(name));
+}
 const onOff = (on: boolean | undefined): string => (on === true ? 'on' : 'off');
 const clientWords = (client: AgentFields['client']): string => (client === null || client === undefined ? 'no client' : String(client));
 
@@ -20,7 +26,7 @@ function part(what: string, after: string, before: string | undefined): string[]
  */
 function settingParts(input: AgentFields, withServers: boolean, before?: AgentView): string[] {
   const parts: string[] = [];
-  if (withServers && input.servers !== undefined) parts.push(...part('servers', serverWords(input.servers), before && serverWords(before.servers)));
+  if (withServers && input.servers !== undefined && !(before && sameServers(input.servers, before.servers))) parts.push(...part('servers', serverWords(input.servers), before && serverWords(before.servers)));
   for (const [tier, decision] of Object.entries(input.policy ?? {})) if (decision !== undefined) parts.push(...part(tier, decision, before?.policy[tier as keyof AgentView['policy']]));
   for (const t of input.tools ?? []) {
     const was = before && (Object.hasOwn(before.tools, t.server) && Object.hasOwn(before.tools[t.server] ?? {}, t.tool) ? before.tools[t.server]?.[t.tool] : 'tier default');
