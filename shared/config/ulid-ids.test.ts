@@ -50,7 +50,13 @@ describe('a ULID that names a record', () => {
     for (const word of words) {
       for (const sep of ['_', '-']) expect({ word, id: ulidRecordId(`${word}${sep}01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'projects', NOW) }).toEqual({ word, id: false });
     }
-    for (const word of ['proj', 'run', 'inv', 'shard', 'linkage', 'hooked']) expect({ word, id: ulidRecordId(`${word}_01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: true });
+    // As the end of a longer word too: a magic link's or an invite code's ID is as much the credential.
+    for (const word of ['magiclink', 'sharelink', 'invitecode', 'invitecodes', 'githubhook', 'bugticket', 'accessgrant', 'sharelinks']) {
+      expect({ word, id: ulidRecordId(`${word}_01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: false });
+    }
+    for (const before of ['magiclinks', 'invitecodes', 'sharelinks']) expect({ before, id: ulidRecordId('01HZX3K9Q7T2M8N4P6R5S1V0WY', before, NOW) }).toEqual({ before, id: false });
+    // Ordinary prefixes that merely begin with one, or hold one inside, still name a record.
+    for (const word of ['proj', 'run', 'inv', 'shard', 'linkage', 'hooked', 'codebase', 'shareholder', 'linked']) expect({ word, id: ulidRecordId(`${word}_01HZX3K9Q7T2M8N4P6R5S1V0WY`, 'u', NOW) }).toEqual({ word, id: true });
     expect(ulidRecordId('01HZX3K9Q7T2M8N4P6R5S1V0WY', 'projects', NOW)).toBe(true);
   });
 

@@ -33,12 +33,16 @@ const COLLECTION = /^[a-z]+[a-rt-z]s$/;
 /** Things whose ID is itself the credential: a hook's, an invite's or a share's URL, a grant's or a ticket's code. */
 const BEARER_RECORDS = ['hook', 'webhook', 'invite', 'share', 'link', 'grant', 'code', 'ticket', 'signature'];
 
-/** Their collections (`/hooks/01HZ…`) and, as a prefix, the word itself in either number (`hook_01HZ…`, `invites-01HZ…`). */
-const REFUSED_COLLECTION = new Set(BEARER_RECORDS.map((word) => `${word}s`));
-const REFUSED_PREFIX = new Set([...BEARER_RECORDS, ...REFUSED_COLLECTION]);
+/**
+ * Their collections (`/hooks/01HZ…`) and, as a prefix, the word itself in either number (`hook_01HZ…`,
+ * `invites-01HZ…`), also as the end of a longer word, as CREDENTIAL_WORD's suffixes (`magiclink_01HZ…`,
+ * `/invitecodes/01HZ…`). `linkage_` and `hooked_` end in none of them.
+ */
+const REFUSED_COLLECTION = new RegExp(`(?:${BEARER_RECORDS.join('|')})s$`);
+const REFUSED_PREFIX = new RegExp(`(?:${BEARER_RECORDS.join('|')})s?$`);
 
 function recordCollection(name: string | undefined): boolean {
-  return name !== undefined && COLLECTION.test(name) && !REFUSED_COLLECTION.has(name) && !credentialWord(name);
+  return name !== undefined && COLLECTION.test(name) && !REFUSED_COLLECTION.test(name) && !credentialWord(name);
 }
 
 /** The ULID's time: its first 10 characters, 48 bits of milliseconds since 1970 (ULID spec, "Encoding"). */
@@ -59,6 +63,6 @@ export function ulidRecordId(segment: string, before: string | undefined, now: n
   const [, word, ulid = ''] = match;
   const time = ulidTime(ulid);
   if (time < EARLIEST || time > now + AHEAD_MS) return false;
-  if (word !== undefined) return !credentialWord(word) && !REFUSED_PREFIX.has(word);
+  if (word !== undefined) return !credentialWord(word) && !REFUSED_PREFIX.test(word);
   return recordCollection(before);
 }
