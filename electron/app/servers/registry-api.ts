@@ -43,17 +43,17 @@ export interface RegistryApi {
   close(): void;
 }
 
-/**
- * The MCP Registry's code loads at its first use (a catalog screen, an install, the first background
- * check), not at start: its server.json schemas alone were 300 of the ~1,100 zod schemas `serve`
- * built before health answered (docs/benchmarks.md, start-up).
- */
 /** Never keeps the process alive: a refresh is not worth waiting for at exit. */
 const unrefTimer: SetTimer = (run, ms) => {
   const timer = setTimeout(run, ms).unref();
   return () => clearTimeout(timer);
 };
 
+/**
+ * The MCP Registry's code loads at its first use (a catalog screen, an install, the first background
+ * check), not at start: its server.json schemas alone were 300 of the ~1,100 zod schemas `serve`
+ * built before health answered (docs/benchmarks.md, start-up).
+ */
 const registryCode = () => Promise.all([import('../../mcp-registry'), import('./registry-install')]);
 
 interface LoadedRegistry {
