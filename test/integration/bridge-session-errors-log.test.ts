@@ -59,8 +59,10 @@ describe("a 2025-era session's protocol errors in the log", () => {
 
   it("log nothing when a session closes, even with a call in flight, nor for an SDK client's whole session", async () => {
     const headers = await session('closer');
+    // Fixed request ids, one per request: every run sends the same messages.
+    let nextId = 900;
     const seen = async (): Promise<{ started: number }> => {
-      const answer = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 900 + Math.floor(Math.random() * 1000), method: 'tools/call', params: { name: 'fault__seen', arguments: {} } }) });
+      const answer = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name: 'fault__seen', arguments: {} } }) });
       return JSON.parse(firstText(messageOf(answer.body).result)) as { started: number };
     };
     const before = (await seen()).started;
@@ -74,6 +76,10 @@ describe("a 2025-era session's protocol errors in the log", () => {
     const agent = await connectAgent(h.bridge.url, token);
     await agent.client.callTool({ name: 'fault__seen', arguments: {} });
     await agent.close();
+    // A line known to come after both closes: one either of them wrote late would be in the log by then.
+    const marker = await session('marker');
+    expect((await rawRequest(h.bridge.port, { headers: marker, body: JSON.stringify(stray(4343)) })).status).toBe(202);
+    await waitFor('the line after the closes', () => linesOf('marker').length > 0);
     expect(linesOf('closer')).toEqual([]);
     expect(linesOf('sdk')).toEqual([]);
   }, 30_000);
