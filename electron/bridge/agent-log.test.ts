@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualTimers } from '../../test/support/manual-timers';
-import { AGENT_LINES_PER_WINDOW, MAX_AGENT_TEXT, agentText, logForAgent } from './agent-log';
+import { AGENT_LINES_PER_WINDOW, MAX_AGENT_TEXT, agentText, logForAgent, logProtocolError } from './agent-log';
 import { AUDIT_WINDOW_MS } from './audit-windows';
 
 describe('agentText', () => {
@@ -26,5 +26,18 @@ describe('logForAgent', () => {
     // A new minute, a new budget.
     logForAgent(log, 'evil', 'agent "evil": refused again', clock);
     expect(lines.at(-1)).toBe('agent "evil": refused again');
+  });
+
+  it('counts protocol errors in a window of their own, and says so, not that requests were refused', () => {
+    const lines: string[] = [];
+    const log = (line: string): void => void lines.push(line);
+    const clock = new ManualTimers();
+    for (let i = 0; i < AGENT_LINES_PER_WINDOW + 5; i++) logProtocolError(log, 'evil', `agent "evil": unknown response ${i}`, clock);
+    // Its refusals keep their own budget: the protocol errors spent none of it.
+    logForAgent(log, 'evil', 'agent "evil": refused once', clock);
+    expect(lines).toHaveLength(AGENT_LINES_PER_WINDOW + 1);
+    expect(lines.at(-1)).toBe('agent "evil": refused once');
+    clock.advance(AUDIT_WINDOW_MS);
+    expect(lines.slice(AGENT_LINES_PER_WINDOW + 1)).toEqual(['agent "evil": 5 more protocol errors of its connection within a minute (not written one by one)']);
   });
 });

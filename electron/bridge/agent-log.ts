@@ -8,10 +8,20 @@ export const AGENT_LINES_PER_WINDOW = 20;
 /** Code points of an agent's own text (an SDK's message quoting its request) a log line keeps. */
 export const MAX_AGENT_TEXT = 300;
 
+/** What a line is about: a refused request, or a protocol error of the agent's connection (the SDK's `onerror`). */
+type AgentLineKind = 'refused' | 'protocol';
+
 interface AgentLine {
   agent: string;
+  kind: AgentLineKind;
   line: string;
 }
+
+/** Each kind's summary, so a flood of protocol errors is not counted as refused requests. */
+const COUNTED: Record<AgentLineKind, (counted: number) => string> = {
+  refused: (counted) => `${counted} more of its requests were refused within a minute (not written one by one)`,
+  protocol: (counted) => `${counted} more protocol errors of its connection within a minute (not written one by one)`,
+};
 
 /** Per log: its windows, per agent. */
 const windowsOf = new WeakMap<CallContext['log'], AuditWindows<AgentLine>>();
@@ -24,21 +34,31 @@ export function agentText(text: string): string {
   return terminalSafe(cutText(text, MAX_AGENT_TEXT)).replace(/\t/g, '\\t').replace(/\n/g, '\\n');
 }
 
+/** Per log, per kind and agent: the first AGENT_LINES_PER_WINDOW lines a minute, the rest counted into one line. */
+function writeBounded(log: CallContext['log'], entry: AgentLine, clock: DelayClock | undefined): void {
+  let windows = windowsOf.get(log);
+  if (windows === undefined) {
+    windows = new AuditWindows<AgentLine>({
+      limit: AGENT_LINES_PER_WINDOW,
+      write: (written) => log(written.line),
+      summary: (first, counted) => ({ ...first, line: `agent "${first.agent}": ${COUNTED[first.kind](counted)}` }),
+      ...(clock !== undefined ? { clock } : {}),
+    });
+    windowsOf.set(log, windows);
+  }
+  windows.add(entry.kind, entry.agent, entry);
+}
+
 /**
  * Writes a line about an agent's refused request: per agent, the first AGENT_LINES_PER_WINDOW a
  * minute, the rest counted into one line when the minute ends, so a loop of bad requests cannot flood
  * the log. `line` holds the agent's own text only through `agentText`.
  */
 export function logForAgent(log: CallContext['log'], agent: string, line: string, clock?: DelayClock): void {
-  let windows = windowsOf.get(log);
-  if (windows === undefined) {
-    windows = new AuditWindows<AgentLine>({
-      limit: AGENT_LINES_PER_WINDOW,
-      write: (entry) => log(entry.line),
-      summary: (first, counted) => ({ agent: first.agent, line: `agent "${first.agent}": ${counted} more of its requests were refused within a minute (not written one by one)` }),
-      ...(clock !== undefined ? { clock } : {}),
-    });
-    windowsOf.set(log, windows);
-  }
-  windows.add('refused', agent, { agent, line });
+  writeBounded(log, { agent, kind: 'refused', line }, clock);
+}
+
+/** As logForAgent, for a protocol error of the agent's connection (a response to no request): a window of its own. */
+export function logProtocolError(log: CallContext['log'], agent: string, line: string, clock?: DelayClock): void {
+  writeBounded(log, { agent, kind: 'protocol', line }, clock);
 }

@@ -1,5 +1,5 @@
 import type { CallToolRequest, McpHttpHandler, ServerContext } from '@modelcontextprotocol/server';
-import { agentText, logForAgent } from './agent-log';
+import { agentText, logProtocolError } from './agent-log';
 import type { CallContext } from './call-context';
 import { InputRounds } from './input-rounds';
 import { ModernLane } from './modern-lane';
@@ -66,7 +66,7 @@ export class ModernHandlers {
         const handler = sdk.createMcpHandler(() => servers.take(), {
           legacy: 'reject',
           maxSubscriptions: SDK_LISTEN_BACKSTOP,
-          onerror: (error) => logForAgent(this.ctx.log, agent, `agent "${agent}" (2026-07-28): ${agentText(error.message)}`),
+          onerror: (error) => logProtocolError(this.ctx.log, agent, `agent "${agent}" (2026-07-28): ${agentText(error.message)}`),
         });
         // Dropped meanwhile (the agent removed while its first request loaded the SDK): not kept.
         if (this.#made.get(agent) === made) this.#ready.set(agent, handler);

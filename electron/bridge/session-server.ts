@@ -13,7 +13,7 @@ import { appsExtensions } from './apps-advertised';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onParsedRequest, type RequestSchema } from '../mcp-wire';
 import { requestIdOf, sessionExtra as laneExtra } from './tool-call-lane';
-import { agentText, logForAgent } from './agent-log';
+import { agentText, logProtocolError } from './agent-log';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
@@ -79,7 +79,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   on('resources/unsubscribe', types.UnsubscribeRequestSchema, (request) => unsubscribe(ctx, server, request));
   // The session's protocol errors (a response to no request of ours, an answer the lane could not send):
   // in the log, bounded per agent (agent-log.ts); a normal close reports none.
-  server.onerror = (error) => logForAgent(ctx.log, agentName, `agent "${agentName}" (2025-era session): ${agentText(error.message)}`);
+  server.onerror = (error) => logProtocolError(ctx.log, agentName, `agent "${agentName}" (2025-era session): ${agentText(error.message)}`);
   // A closed session gives back every subscription it held (the endpoint chains its own onclose after this).
   server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
 
