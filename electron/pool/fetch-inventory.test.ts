@@ -6,7 +6,8 @@ import { MAX_TITLE } from '../../shared/text';
 import { loadClientSdk } from './client-sdk';
 import { fetchInventory } from './fetch-inventory';
 import { EMPTY_INVENTORY } from './inventory';
-import { MAX_LISTING_DEPTH } from './listing-depth';
+import { isTooDeepListing, MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH } from './listing-depth';
+import { nestsDeeperThan } from '../../shared/collections';
 import { isListingTooLarge, MAX_LISTED_ITEMS, MAX_LISTING_BYTES, MAX_LISTING_PAGES } from './listing-bound';
 
 async function connected(server: Server): Promise<Client> {
@@ -59,6 +60,27 @@ describe('fetchInventory', () => {
     server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'deep', inputSchema: schema as { type: 'object' } }, { name: 'plain', inputSchema: { type: 'object' as const } }] }));
     const client = await connected(server);
     // The 2026-07-28 era's codec checks a page whole, so no result schema of ours looks at its items.
+    client.getNegotiatedProtocolVersion = () => '2026-07-28';
+    const logged: string[] = [];
+    const inventory = await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY, ['tools'], (line) => logged.push(line));
+    expect(inventory.tools.map((t) => t.name)).toEqual(['plain']);
+    expect(logged).toEqual([`[srv] lists tools the MCP schema refuses, left out: "deep" (its schema nests deeper than ${MAX_LISTING_DEPTH} levels)`]);
+    await client.close();
+  });
+
+  it('keeps the other tools and leaves out one as deep as the whole-listing bound lets through, in the era that checks pages whole', async () => {
+    // A 2026-07-28 page of some 1,200 JSON levels passed the SDK's recursive check and 1,400 ran it
+    // out of stack: the bound keeps twice its depth below the one that passed.
+    expect(2 * MAX_LISTING_FLOOD_DEPTH).toBeLessThanOrEqual(1200);
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    // The tools array, its tool and the input schema's outer object, then two levels a property.
+    let schema: Record<string, unknown> = { type: 'object' };
+    for (let i = 0; i < (MAX_LISTING_FLOOD_DEPTH - 4) / 2; i++) schema = { type: 'object', properties: { a: schema } };
+    const tools = [{ name: 'deep', inputSchema: schema as { type: 'object' } }, { name: 'plain', inputSchema: { type: 'object' as const } }];
+    expect(nestsDeeperThan(tools, MAX_LISTING_FLOOD_DEPTH - 2)).toBe(true);
+    expect(isTooDeepListing({ result: { tools } })).toBe(false);
+    server.setRequestHandler('tools/list', () => ({ tools }));
+    const client = await connected(server);
     client.getNegotiatedProtocolVersion = () => '2026-07-28';
     const logged: string[] = [];
     const inventory = await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY, ['tools'], (line) => logged.push(line));

@@ -10,11 +10,12 @@ import { CodedError } from '../../shared/errors';
 export const MAX_LISTING_DEPTH = 256;
 
 /**
- * The deepest a stdio server's whole listing may nest, read by JSON.parse (which does not recurse):
- * past it the listing is refused before anything else reads it. Below it, the SDK's checks of the
- * message (which do not look into its items) are safe, and each item is held to MAX_LISTING_DEPTH.
+ * The deepest a server's whole listing may nest, counted before anything parses it: past it the
+ * listing is refused. Below it each item is held to MAX_LISTING_DEPTH. A 2026-07-28 page is checked
+ * whole by the SDK's codec, by recursion, before any item is: some 1,400 JSON levels ran it out of
+ * stack and 1,200 passed, so the bound keeps a margin of more than half below that.
  */
-export const MAX_LISTING_FLOOD_DEPTH = 4 * MAX_LISTING_DEPTH;
+export const MAX_LISTING_FLOOD_DEPTH = 2 * MAX_LISTING_DEPTH;
 
 /** Whether one listed item nests past MAX_LISTING_DEPTH (its list counted as the first level), found without recursing past it. */
 export function isTooDeepItem(item: unknown): boolean {
