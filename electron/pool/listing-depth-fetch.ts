@@ -10,6 +10,9 @@ export const LISTINGS: ReadonlySet<string> = new Set(['tools/list', 'prompts/lis
 /** A listing's message nests two levels above its items (the message, its `result`), which listing-depth.ts counts from. */
 export const MAX_LISTING_MESSAGE_DEPTH = MAX_MESSAGE_DEPTH;
 
+/** The meter of a message's bound on our listing's stream (renewed after an event past it), and the listing's id. */
+type Low = { meter: SseDepthMeter; readonly own: string | number };
+
 /** Listing ids asked for lately: an answer on a GET stream (resumed, or the standalone one) may be to one of them. */
 const REMEMBERED_LISTINGS = 64;
 
@@ -18,7 +21,8 @@ const REMEMBERED_LISTINGS = 64;
  * message may (listing-depth.ts): the SDK would parse it and check it by recursion, which a deep
  * enough one runs out of stack. The answer to a listing we asked for on this request may nest as deep
  * as a whole listing may (MAX_LISTING_FLOOD_DEPTH): each item is then held to MAX_LISTING_DEPTH on its
- * own, before any recursive check (listing-items.ts), so one deep tool is left out, not the server. Any body is metered, a GET's too: an answer may come on a resumed
+ * own, before any recursive check (listing-items.ts), so one deep tool is left out, not the server;
+ * any other event of its stream keeps a message's bound. Any body is metered, a GET's too: an answer may come on a resumed
  * stream (Last-Event-ID) or the standalone one (MCP 2025-11-25 basic/transports §Streamable HTTP).
  * A JSON body errors (the SDK's read of it fails with the error); an SSE stream ends with our
  * stand-in error answer to the request it answers, as an over-bound message does (message-bound.ts).
@@ -46,6 +50,11 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
       const listing = listings.includes(id);
       return answerInstead(id, listing ? tooDeepListing(server, limitOf(id)) : tooDeepMessage(server), listing ? { listingDepth: limitOf(id) } : { messageDepth: MAX_MESSAGE_DEPTH });
     };
+    // On our listing's own stream only its answer may nest past a message's bound: any other event
+    // (a notification, a server's request) past it is held back until its id says whose it is.
+    const low: Low | undefined = sse && own !== undefined && listingLimit > MAX_LISTING_DEPTH ? { meter: new SseDepthMeter(MAX_MESSAGE_DEPTH), own } : undefined;
+    let deep: 'no' | 'held' | 'own' = 'no';
+    let held: Uint8Array[] = [];
     // Cut, on a GET stream, before the event named its request: the rest of that event is read (not
     // passed on; the message bound keeps it finite) until its message names it.
     let cut = false;
@@ -60,27 +69,46 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
         const { ends, ids } = events.add(chunk);
         let from = 0;
         for (let i = 0; i <= ends.length; i++) {
+          const ended = i < ends.length;
           const to = ends[i] ?? chunk.length;
           const part = chunk.subarray(from, to);
+          from = to;
           if (!meter.add(part)) {
-            const id = own ?? (i < ends.length ? ids[i] : events.id());
-            if (from > 0) controller.enqueue(chunk.subarray(0, from));
+            const id = own ?? (ended ? ids[i] : events.id());
             if (id !== undefined) return finish(controller, id);
             // The event went on past this chunk: its id may come later. One that ended without one is answered by no request.
-            if (i < ends.length) return controller.error(tooDeepMessage(server));
+            if (ended) return controller.error(tooDeepMessage(server));
             cut = true;
             return;
           }
-          from = to;
+          if (low !== undefined && !passes(low, part, ended ? ids[i] : events.id(), ended, controller)) return finish(controller, low.own, true);
+          if (deep === 'held') held.push(part);
+          else if (part.length > 0) controller.enqueue(part);
+          if (ended && deep !== 'no' && low !== undefined) {
+            low.meter = new SseDepthMeter(MAX_MESSAGE_DEPTH);
+            deep = 'no';
+          }
         }
-        controller.enqueue(chunk);
       },
       flush(controller) {
         if (cut) controller.error(tooDeepMessage(server));
       },
     });
-    function finish(controller: TransformStreamDefaultController<Uint8Array>, id: string | number): void {
-      controller.enqueue(standIn(id));
+    /** Whether an event of our listing's stream may go on: within a message's bound, or our listing's answer. */
+    function passes(low: Low, part: Uint8Array, id: string | number | undefined, ended: boolean, controller: TransformStreamDefaultController<Uint8Array>): boolean {
+      if (deep === 'no' && !low.meter.add(part)) deep = 'held';
+      if (deep !== 'held') return true;
+      if (id === low.own) {
+        deep = 'own';
+        for (const bytes of held.splice(0)) controller.enqueue(bytes);
+        return true;
+      }
+      return id === undefined && !ended;
+    }
+    /** Ends the stream with our error answer to request `id`: of a message's depth when `other` (not its answer went too deep). */
+    function finish(controller: TransformStreamDefaultController<Uint8Array>, id: string | number, other = false): void {
+      held = [];
+      controller.enqueue(other ? answerInstead(id, tooDeepMessage(server), { messageDepth: MAX_MESSAGE_DEPTH }) : standIn(id));
       controller.terminate();
     }
     function drained(chunk: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>): void {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
-import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH } from '../../electron/pool/listing-depth';
+import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH } from '../../electron/pool/listing-depth';
 import { startDeepListingHttpServer } from '../fixtures/servers/deep-listing-http-server';
 import { tempDir, waitFor } from '../support/server-harness';
 import { rejection } from '../support/rejection';
@@ -11,8 +11,8 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-async function poolWith(levels: number, json: boolean, log: (line: string) => void = () => undefined): Promise<Pool> {
-  const server = await startDeepListingHttpServer(levels, json);
+async function poolWith(levels: number, json: boolean, log: (line: string) => void = () => undefined, noteLevels = 0): Promise<Pool> {
+  const server = await startDeepListingHttpServer(levels, json, noteLevels);
   open.push(server);
   const pool = createPool({ cacheDir: tempDir('deep-http-'), log });
   open.push(pool);
@@ -47,6 +47,13 @@ describe("an HTTP server's listing nested without end, from the SDK's own Stream
       expect(logged).toContain(`[deep] lists tools the MCP schema refuses, left out: "deep" (its schema nests deeper than ${MAX_LISTING_DEPTH} levels)`);
       expect(JSON.stringify(await pool.callTool('deep', 'plain', {}))).toContain('plain called');
     }
+  }, 60_000);
+
+  it("a notification past a message's bound on the listing's own SSE stream is refused: only the listing's answer nests deeper", async () => {
+    const pool = await poolWith(40, false, () => undefined, 300);
+    const failed = await rejection(pool.start('deep'));
+    expect(failed.message).toContain(`"deep" sent a message nested deeper than ${MAX_MESSAGE_DEPTH} levels`);
+    expect(failed.message).not.toContain('Maximum call stack');
   }, 60_000);
 
   it('a schema nested as deep as real ones is listed as ever, over both', async () => {
