@@ -35,6 +35,31 @@ describe("a Services row whose error is about the service's own entry", () => {
     await waitFor(() => expect(within(dialog).getByDisplayValue('https://notes.example.com/mcp')).toBeTruthy());
   });
 
+  it('makes Edit the primary action, before Restart, and opens the form on the URL', async () => {
+    renderApp(apiWith(() => [failed(UNRESOLVED)]));
+    const shown = await row('notes');
+    const edit = within(shown).getByRole<HTMLButtonElement>('button', { name: 'Edit notes' });
+    const restart = within(shown).getByRole<HTMLButtonElement>('button', { name: 'Restart notes' });
+    expect(edit.classList.contains('primary')).toBe(true);
+    expect(restart.classList.contains('primary')).toBe(false);
+    expect(edit.compareDocumentPosition(restart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit notes' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^URL/)));
+  });
+
+  it("opens the form on the Command when a program's command was not found", async () => {
+    const missing = { code: 'server_unavailable' as const, message: 'could not start "notes": `notes-mcp` was not found', hint: 'check the command', data: { ...FIX_IN_ENTRY } };
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes', transport: 'stdio', state: 'error', lastError: missing })] }),
+      serverConfig: () => ({ name: 'notes', config: { command: 'notes-mcp', args: ['--stdio'] } }),
+    });
+    renderApp(api);
+    fireEvent.click(within(await row('notes')).getByRole('button', { name: 'Edit notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit notes' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Command/)));
+  });
+
   it('offers no Edit when the error is not about the entry', async () => {
     renderApp(apiWith(() => [failed({ code: 'server_unavailable', message: '"notes" answered HTTP 502', hint: 'is the server running at https://notes.example.com/mcp?' })]));
     const shown = await row('notes');

@@ -48,6 +48,8 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false, 
   const actions = serverActions(status);
   const step = nextStep(status, now);
   const waiting = signIn?.state === 'waiting';
+  // Its URL, host or command is what failed: restarting will not help until the entry is fixed, so Edit leads.
+  const editFirst = onEdit !== undefined && status.fromCode !== true && fixInEntry(currentError(status));
   // An ended sign-in's note offers "Sign in again" itself.
   const noted = signIn !== undefined && signIn.state !== 'signed_in';
   const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'start' && step.kind !== 'restart');
@@ -76,10 +78,15 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false, 
             {status.transport === 'http' ? 'Approve address' : 'Approve command'}
           </button>
         )}
+        {editFirst && (
+          <button type="button" className="button small primary" onClick={() => onEdit?.(status)} aria-label={`Edit ${name}`}>
+            Edit
+          </button>
+        )}
         {stepShown && (
           <button
             type="button"
-            className="button small primary"
+            className={editFirst ? 'button small' : 'button small primary'}
             disabled={busy !== null}
             onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : runStep(step.kind === 'restart' ? 'restart' : 'connect'))}
             aria-label={step.name}
@@ -101,12 +108,6 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false, 
         {canRestart(status, stepShown) && !connecting && !waiting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => runKept('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}
-          </button>
-        )}
-        {/* Its URL, host or command is what failed: restarting will not help until the entry is fixed. */}
-        {onEdit !== undefined && status.fromCode !== true && fixInEntry(currentError(status)) && (
-          <button type="button" className="button small" onClick={() => onEdit(status)} aria-label={`Edit ${name}`}>
-            Edit
           </button>
         )}
         {/* Only while it runs: a stopped or idle server has nothing to stop, and its next call starts it. */}

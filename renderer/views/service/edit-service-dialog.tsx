@@ -1,6 +1,7 @@
 import type { FormValidation } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
-import type { ServerStatus } from '../../../shared/api';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { currentError, type ServerStatus } from '../../../shared/api';
+import { fixInEntry } from '../../../shared/errors';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { Dialog, DialogCancel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useHandOverFocus, useLeaveGuard } from '../../components';
@@ -86,6 +87,16 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
 
   // Review and Back replace the pressed button: the step shown takes the focus (WCAG 2.4.3).
   const { takeFocus, pressed } = useHandOverFocus();
+  // Opened for an error in the entry itself: the form opens on the field at fault, the URL of a remote
+  // service (its host, its endpoint), else the command, once.
+  const toFix = useRef(fixInEntry(currentError(status)));
+  const formShown = (form: HTMLElement | null) => {
+    if (form !== null && toFix.current) {
+      toFix.current = false;
+      form.querySelector<HTMLElement>(status.transport === 'http' ? '#edit_url' : '#edit_command')?.focus();
+    }
+    takeFocus(form?.querySelector<HTMLElement>('button[type="submit"]') ?? form);
+  };
   const review = (values: CustomServiceData) => {
     if (!loaded) return;
     setError(null);
@@ -159,7 +170,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
         <>
           <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
           <MemoryVaultNote />
-          <div ref={(form) => takeFocus(form?.querySelector<HTMLElement>('button[type="submit"]') ?? form)}>
+          <div ref={formShown}>
             <SchemaForm<CustomServiceData>
               idPrefix="edit"
               label={`Settings of ${name}`}
