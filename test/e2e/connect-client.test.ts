@@ -47,7 +47,7 @@ describe('connecting a client from the Agents screen', () => {
     expect(shown).toContain('"--agent"');
     expect(shown).not.toContain('Bearer');
     expect(shown).toContain('"linear"');
-    await sheet.getByText('No token would be written: it would stay in the vault', { exact: false }).waitFor();
+    await sheet.getByText("would not be written into Cursor's file: it would stay in the vault", { exact: false }).waitFor();
     await ui.screenshot('connect-client-diff-1280');
     expect(readFileSync(join(user, '.cursor', 'mcp.json'), 'utf8')).toBe(CURSOR_BEFORE);
 

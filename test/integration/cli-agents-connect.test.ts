@@ -105,7 +105,7 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     // A dry run does nothing: what connecting would do is said as what would happen, and nothing is left to reload.
     expect(result.stderr).toContain(`note: ${client} would get a new token: clients set up with its old token would stop working`);
     if (client !== 'vscode') {
-      expect(result.stderr).toContain('No token would be written: it would stay in the vault');
+      expect(result.stderr).toContain("'s file: it would stay in the vault");
       // The helper the entry names opens this passphrase vault only with the passphrase where the client starts.
       expect(result.stderr).toContain('must have CONNECTED_SERVICES_PASSPHRASE set where it starts');
       expect(`${result.stdout}${result.stderr}`).not.toContain(PASSPHRASE);
@@ -113,7 +113,7 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     // VS Code's `${input:…}` is a prompt, not a secret: the diff shows it as written; it starts no helper.
     else expect(result.stderr).not.toContain('CONNECTED_SERVICES_PASSPHRASE');
     if (client === 'vscode') expect(result.stdout).toMatch(/^\+\s*"Authorization": "Bearer \$\{input:connected-services-token-vscode\}",$/m);
-    expect(result.stderr).not.toMatch(/gets a new token|No token is written|Restart the client/);
+    expect(result.stderr).not.toMatch(/gets a new token|is not written into|Restart the client/);
     expect(readFileSync(file, 'utf8')).toBe(EXISTING[client].text);
     expect(backups(file)).toEqual([]);
   });
@@ -152,7 +152,7 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(result.stdout).not.toMatch(LIVE_TOKEN);
     if (client === 'claude-code') expect(ours?.['headersHelper']).toMatch(/ bridge headers --agent claude-code$/);
     else if (client !== 'vscode') expect(ours?.['args']).toEqual(expect.arrayContaining(['bridge', '--stdio', '--agent', client]));
-    if (client !== 'vscode') expect(result.stderr).toContain('No token is written: it stays in the vault');
+    if (client !== 'vscode') expect(result.stderr).toContain("'s file: it stays in the vault");
   });
 
   it('one agent in a second client keeps the token the vault holds (nothing stops working)', async () => {

@@ -72,8 +72,9 @@ function helperWords(label: string, entry: Record<string, unknown>, agent: strin
 function notesFor(label: string, place: TokenPlace, agent: string, entry: Record<string, unknown>, blocker: string | undefined, done: boolean, passphrase: boolean): string[] {
   const notes: string[] = [];
   if (place === 'vault') {
+    // Beside "gets a new token": it is the file that holds none, not the agent that gets none.
     notes.push(
-      `${done ? 'No token is written: it stays' : 'No token would be written: it would stay'} in the vault, and ${helperWords(label, entry, agent)}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`,
+      `${done ? `The token is not written into ${label}'s file: it stays` : `The token would not be written into ${label}'s file: it would stay`} in the vault, and ${helperWords(label, entry, agent)}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`,
     );
     // The helper opens a passphrase vault only with the passphrase in the environment the client starts it with.
     if (passphrase) notes.push(`The vault is sealed with a passphrase: ${label} must have CONNECTED_SERVICES_PASSPHRASE set where it starts (a client opened from the desktop does not see a variable set in a shell), or the helper cannot read the token.`);
