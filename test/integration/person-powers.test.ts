@@ -193,7 +193,7 @@ describe('the person\'s powers belong to the person: a same-user process against
       ['cli-offline', 'addServer'],
       ['cli-offline', 'updateAgent'],
     ]);
-    expect(review.at(-1)?.summary).toContain('servers → all');
+    expect(review.at(-1)?.summary).toContain('servers everything → all');
     await eventually(async () => Promise.resolve(served.stderr().includes('4 change(s) were made from the command line or a program while the app was closed') ? true : undefined));
     expect((await served.api('acknowledgeChanges', { upTo: Math.max(...review.map((e) => (e as unknown as { time: number }).time)) })).status).toBe(200);
     expect((await served.api('listOfflineChanges')).body.result).toEqual([]);
