@@ -72,8 +72,10 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     const home = tempHome('cs-agent-acp-');
     const added = await runCli(home, ['agents', 'add', 'zed', '--servers', 'everything', '--for', 'acp']);
     expect(added.code, added.stderr).toBe(0);
-    expect(added.stdout).toContain('Configuration for acp:');
-    expect(added.stdout).toContain('# names made for acp (a prefix of 29 characters, for the entry "connected-services-zed")');
+    // The configuration alone on stdout, its notes on stderr.
+    expect(JSON.parse(added.stdout)).toHaveProperty('stdio');
+    expect(added.stderr).toContain('# Configuration for acp:');
+    expect(added.stderr).toContain('# names made for acp (a prefix of 29 characters, for the entry "connected-services-zed")');
     const listed = await runCli(home, ['agents', 'list', '--json']);
     expect((JSON.parse(listed.stdout) as AgentJson[])[0]?.client).toBe('acp');
     const config = await runCli(home, ['agents', 'config', 'zed']);
