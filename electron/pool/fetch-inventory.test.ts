@@ -53,40 +53,42 @@ describe('fetchInventory', () => {
     await client.close();
   });
 
-  it('leaves out a tool nested past the listing bound when the era checks its pages whole, and logs it', async () => {
-    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+  /** An object schema `pairs` properties deep. */
+  function deepSchema(pairs: number): { type: 'object' } {
     let schema: Record<string, unknown> = { type: 'object' };
-    for (let i = 0; i < MAX_LISTING_DEPTH; i++) schema = { type: 'object', properties: { a: schema } };
-    server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'deep', inputSchema: schema as { type: 'object' } }, { name: 'plain', inputSchema: { type: 'object' as const } }] }));
+    for (let i = 0; i < pairs; i++) schema = { type: 'object', properties: { a: schema } };
+    return schema as { type: 'object' };
+  }
+
+  /** Lists `deep` (its input schema `pairs` properties deep) beside `plain` in the 2026-07-28 era, whose codec checks a page whole. */
+  async function listDeepIn2026(pairs: number): Promise<{ names: string[]; logged: string[] }> {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    const tools = [{ name: 'deep', inputSchema: deepSchema(pairs) }, { name: 'plain', inputSchema: { type: 'object' as const } }];
+    server.setRequestHandler('tools/list', () => ({ tools }));
     const client = await connected(server);
-    // The 2026-07-28 era's codec checks a page whole, so no result schema of ours looks at its items.
+    // No result schema of ours looks at the page's items in that era.
     client.getNegotiatedProtocolVersion = () => '2026-07-28';
     const logged: string[] = [];
     const inventory = await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY, ['tools'], (line) => logged.push(line));
-    expect(inventory.tools.map((t) => t.name)).toEqual(['plain']);
-    expect(logged).toEqual([`[srv] lists tools the MCP schema refuses, left out: "deep" (its schema nests deeper than ${MAX_LISTING_DEPTH} levels)`]);
     await client.close();
+    return { names: inventory.tools.map((t) => t.name), logged };
+  }
+  const deepLeftOut = `[srv] lists tools the MCP schema refuses, left out: "deep" (its schema nests deeper than ${MAX_LISTING_DEPTH} levels)`;
+
+  it('leaves out a tool nested past the listing bound when the era checks its pages whole, and logs it', async () => {
+    expect(await listDeepIn2026(MAX_LISTING_DEPTH)).toEqual({ names: ['plain'], logged: [deepLeftOut] });
   });
 
   it('keeps the other tools and leaves out one as deep as the whole-listing bound lets through, in the era that checks pages whole', async () => {
     // A 2026-07-28 page of some 1,200 JSON levels passed the SDK's recursive check and 1,400 ran it
     // out of stack: the bound keeps twice its depth below the one that passed.
     expect(2 * MAX_LISTING_FLOOD_DEPTH).toBeLessThanOrEqual(1200);
-    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
     // The tools array, its tool and the input schema's outer object, then two levels a property.
-    let schema: Record<string, unknown> = { type: 'object' };
-    for (let i = 0; i < (MAX_LISTING_FLOOD_DEPTH - 4) / 2; i++) schema = { type: 'object', properties: { a: schema } };
-    const tools = [{ name: 'deep', inputSchema: schema as { type: 'object' } }, { name: 'plain', inputSchema: { type: 'object' as const } }];
+    const pairs = (MAX_LISTING_FLOOD_DEPTH - 4) / 2;
+    const tools = [{ name: 'deep', inputSchema: deepSchema(pairs) }];
     expect(nestsDeeperThan(tools, MAX_LISTING_FLOOD_DEPTH - 2)).toBe(true);
     expect(isTooDeepListing({ result: { tools } })).toBe(false);
-    server.setRequestHandler('tools/list', () => ({ tools }));
-    const client = await connected(server);
-    client.getNegotiatedProtocolVersion = () => '2026-07-28';
-    const logged: string[] = [];
-    const inventory = await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY, ['tools'], (line) => logged.push(line));
-    expect(inventory.tools.map((t) => t.name)).toEqual(['plain']);
-    expect(logged).toEqual([`[srv] lists tools the MCP schema refuses, left out: "deep" (its schema nests deeper than ${MAX_LISTING_DEPTH} levels)`]);
-    await client.close();
+    expect(await listDeepIn2026(pairs)).toEqual({ names: ['plain'], logged: [deepLeftOut] });
   });
 
   it("cuts a tool's title and annotations title to MAX_TITLE code points", async () => {
