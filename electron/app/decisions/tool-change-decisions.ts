@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { toolChangeDecision, type AppApi, type DecisionOf, type HeldChange } from '../../../shared/api';
 import { CodedError, errorMessage } from '../../../shared/errors';
 import type { ToolPins } from '../../pinning';
+import { defaultSetTimer, type SetTimer } from '../../pool/idle-timer';
 import type { DecisionSource, SourceSettled } from './decision-queue';
+import { CHANGES_TO_STAND, ChangeRuns, standingDecision, standingId } from './tool-change-runs';
 
 /** The decide input's id is at most 100 characters; a tool's name may be longer. */
 const MAX_ID = 100;
@@ -23,13 +25,16 @@ export interface ToolChangeParts {
   /** Deciding goes through the older method, so its checks and errors are unchanged. */
   pinsApi: Pick<AppApi, 'reviewChanges'>;
   log?: (line: string) => void;
+  /** Ends a run of changes after RUN_QUIET_MS (tool-change-runs.ts). */
+  setTimer?: SetTimer;
 }
 
 /**
  * Tools and prompts held since their server's approval (electron/pinning). The pins are read from
  * disk per server, so this keeps what waits in memory, listed again per server on each `held`: a
  * change gone since is settled with the person's answer when they gave one, else as the server's
- * own doing (it stopped listing it).
+ * own doing (it stopped listing it). A server whose listings change what waits CHANGES_TO_STAND times in a
+ * row, unanswered, gets one standing decision instead (tool-change-runs.ts): updated in place, recorded once it ends.
  */
 export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'toolChange'> & { ready: () => Promise<void> } {
   const waiting = new Map<string, DecisionOf<'toolChange'>>();
@@ -38,23 +43,72 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
   let settled: (s: SourceSettled) => void = () => undefined;
   let chain = Promise.resolve();
 
+  /** Per server that keeps changing what waits: its one decision, all its held changes folded into it. */
+  const standing = new Map<string, { decision: DecisionOf<'toolChange'>; changes: number }>();
+  const ofServer = (server: string): Array<DecisionOf<'toolChange'>> => [...waiting.values()].filter((d) => d.item.server === server);
+  const runs = new ChangeRuns(parts.setTimer ?? defaultSetTimer, (server) => {
+    // Quiet since: a standing decision with nothing behind it ends; one with changes waiting stays to be answered.
+    chain = chain.then(() => {
+      if (!standing.has(server) || ofServer(server).length > 0) return;
+      standing.delete(server);
+      settled({ id: standingId(server), outcome: 'withdrawn', who: 'core' });
+    });
+  });
+
   const refresh = (server: string): Promise<void> => {
     chain = chain
       .then(async () => {
         const now = new Map((await parts.pins.held(server)).map((h) => [toolChangeId(h), h] as const));
+        const stands = standing.get(server);
+        const standsFor = stands === undefined ? undefined : toolChangeId(stands.decision.item);
+        let answeredNow: string | undefined;
+        let personAnswered = false;
+        let changed = false;
         for (const [id, decision] of waiting) {
           if (decision.item.server !== server || now.has(id)) continue;
           waiting.delete(id);
           const outcome = answered.get(id);
           answered.delete(id);
-          settled(outcome !== undefined ? { id, outcome } : { id, outcome: 'withdrawn', who: 'core' });
+          if (outcome !== undefined) personAnswered = true;
+          else changed = true;
+          if (id === standsFor && outcome !== undefined) answeredNow = outcome;
+          // Folded into the standing decision, what went without the person leaves no record of its own.
+          else if (stands === undefined || outcome !== undefined) settled(outcome !== undefined ? { id, outcome } : { id, outcome: 'withdrawn', who: 'core' });
         }
+        const fresh: Array<DecisionOf<'toolChange'>> = [];
         for (const [id, held] of now) {
           const known = waiting.get(id);
           const decision = toolChangeDecision(held, id);
           waiting.set(id, decision);
-          if (known === undefined) added(decision);
+          if (known === undefined) fresh.push(decision);
+          if (known === undefined || known.item.digest !== held.digest || known.item.seenAt !== held.seenAt) changed = true;
         }
+        if (personAnswered) runs.end(server);
+        else if (changed) runs.changed(server);
+        if (stands !== undefined) {
+          if (answeredNow !== undefined) {
+            // Answered as the change it showed: what else waits is shown on its own again.
+            standing.delete(server);
+            settled({ id: standingId(server), outcome: answeredNow });
+            for (const decision of ofServer(server)) added(decision);
+          } else if (changed) {
+            const decision = standingDecision(server, [...now.values()], stands.decision.item, stands.changes + 1, stands.decision.requestedAt);
+            standing.set(server, { decision, changes: stands.changes + 1 });
+            // Updated in place: the same id, no record until it ends.
+            added(decision);
+          }
+          return;
+        }
+        const count = runs.count(server);
+        if (count >= CHANGES_TO_STAND && now.size > 0) {
+          for (const decision of ofServer(server)) if (!fresh.includes(decision)) settled({ id: decision.id, outcome: 'withdrawn', who: 'core' });
+          const held = [...now.values()];
+          const decision = standingDecision(server, held, held[0] as HeldChange, count, Math.max(...held.map((h) => h.seenAt)));
+          standing.set(server, { decision, changes: count });
+          added(decision);
+          return;
+        }
+        for (const decision of fresh) added(decision);
       })
       .catch((error: unknown) => parts.log?.(`[${server}] its held tool changes were not listed: ${errorMessage(error)}`));
     return chain;
@@ -66,9 +120,14 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
   return {
     kind: 'toolChange',
     ready: () => first,
-    list: () => [...waiting.values()],
+    list: () => [...[...waiting.values()].filter((d) => !standing.has(d.item.server)), ...[...standing.values()].map((s) => s.decision)],
     decide: async ({ id, answer }) => {
-      const decision = waiting.get(id);
+      const stands = [...standing.values()].find((s) => s.decision.id === id);
+      if (stands !== undefined && !waiting.has(toolChangeId(stands.decision.item))) {
+        const { server } = stands.decision.item;
+        throw new CodedError('not_found', `Nothing of "${server}" waits for review right now: it keeps changing its tools`, { hint: `Run \`connected-services servers review ${server}\` to see what waits.` });
+      }
+      const decision = stands !== undefined ? waiting.get(toolChangeId(stands.decision.item)) : waiting.get(id);
       if (decision === undefined) {
         throw new CodedError('not_found', `No tool change "${id}" waits for review`, { hint: 'Run `connected-services servers review` to see what waits.' });
       }
@@ -92,6 +151,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
         }),
         parts.pins.on('held', ({ server }) => void refresh(server)),
         () => {
+          runs.close();
           added = () => undefined;
           settled = () => undefined;
         },

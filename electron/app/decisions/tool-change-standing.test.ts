@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord, HeldChange, PinDecision } from '../../../shared/api';
+import { Emitter } from '../../../shared/events';
+import type { PinsEvents } from '../../pinning';
+import { ManualTimers } from '../../../test/support/manual-timers';
+import { DecisionQueue } from './decision-queue';
+import { toolChangeDecisions } from './tool-change-decisions';
+
+let seen = 0;
+function held(name: string, change: HeldChange['change'] = 'added'): HeldChange {
+  seen += 1;
+  return { server: 'notes', kind: 'tool', name, change, seenAt: seen, description: [], schema: [], digest: String(seen).padStart(64, '0') };
+}
+
+/** A server whose pins hold `now` after each listing; the source and the queue on them, records kept. */
+function churning() {
+  const events = new Emitter<PinsEvents>(() => undefined);
+  const state: { now: HeldChange[] } = { now: [] };
+  const asked: PinDecision[][] = [];
+  const timers = new ManualTimers();
+  const source = toolChangeDecisions({
+    pins: { held: () => Promise.resolve(state.now), on: events.on.bind(events) },
+    servers: () => ['notes'],
+    pinsApi: {
+      reviewChanges: ({ decisions }) => {
+        asked.push(decisions ?? []);
+        events.emit('reviewed', { server: 'notes', decisions: decisions ?? [] });
+        state.now = [];
+        events.emit('held', { server: 'notes' });
+        return Promise.resolve({ ok: true as const });
+      },
+    },
+    setTimer: timers.setTimer,
+  });
+  const records: DecisionRecord[] = [];
+  const queue = new DecisionQueue({ record: (record) => records.push(record), now: () => 1 });
+  queue.register(source);
+  /** One listing: what it holds, told as the pins tell it, its refresh done (microtasks only). */
+  const list = async (...now: HeldChange[]): Promise<void> => {
+    state.now = now;
+    events.emit('held', { server: 'notes' });
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { source, queue, records, asked, timers, list };
+}
+
+const lines = (records: DecisionRecord[]) => records.map(({ id, who, outcome }) => `${id} ${who} ${outcome}`);
+
+describe('a server that keeps changing what waits', () => {
+  it('becomes one standing decision at its third change in a row, updated in place with a bounded number of records, and answered as the change it shows', async () => {
+    const { source, queue, records, asked, list } = churning();
+    await source.ready();
+    await list(held('v1'));
+    expect(queue.list().map((d) => d.id)).toEqual(['notes/tool/v1']);
+    await list(held('v2'));
+    expect(queue.list().map((d) => d.id)).toEqual(['notes/tool/v2']);
+    for (let n = 3; n <= 12; n += 1) await list(held(`v${n}`));
+    const [standing, ...more] = queue.list();
+    expect(more).toEqual([]);
+    expect(standing).toMatchObject({ id: 'notes/changing', item: { name: 'v12', change: 'added' } });
+    expect(standing?.summary).toBe('"notes" keeps changing its tools (12 changes in a row): now it lists a new tool "v12"');
+    // Two changes withdrawn as before, then none per change while it stands.
+    expect(lines(records)).toEqual(['notes/tool/v1 core withdrawn', 'notes/tool/v2 core withdrawn']);
+
+    const digest = standing?.kind === 'toolChange' ? standing.item.digest : undefined;
+    expect(await queue.decide({ kind: 'toolChange', id: 'notes/changing', answer: { decision: 'refuse', digest } }, 'app')).toEqual({ outcome: 'refused' });
+    expect(asked).toEqual([[{ kind: 'tool', name: 'v12', decision: 'refuse', digest }]]);
+    expect(lines(records).at(-1)).toBe('notes/changing app refused');
+    expect(records.at(-1)?.what).toContain('keeps changing its tools');
+    expect(queue.list()).toEqual([]);
+  });
+
+  it('stays while a flip leaves nothing waiting, and ends with one record once the server is quiet', async () => {
+    const { source, queue, records, timers, list } = churning();
+    await source.ready();
+    for (let n = 0; n < 5; n += 1) {
+      await list(held('search', 'changed'));
+      await list();
+    }
+    expect(queue.list()).toMatchObject([{ id: 'notes/changing', summary: '"notes" keeps changing its tools (10 changes in a row): nothing waits right now (last it changed the tool "search")' }]);
+    await expect(queue.decide({ kind: 'toolChange', id: 'notes/changing', answer: { decision: 'accept' } }, 'app')).rejects.toMatchObject({ code: 'not_found' });
+    const before = records.length;
+    expect(before).toBeLessThanOrEqual(2);
+    expect(timers.fireAll()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines(records.slice(before))).toEqual(['notes/changing core withdrawn']);
+    expect(queue.list()).toEqual([]);
+  });
+});
