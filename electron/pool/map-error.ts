@@ -1,5 +1,5 @@
 import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
-import { CodedError, FIX_IN_ENTRY, errorMessage } from '../../shared/errors';
+import { CodedError, errorMessage, fixInField } from '../../shared/errors';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
 import { boundedErrorOf } from './message-bound';
@@ -45,7 +45,7 @@ function httpError(error: SdkHttpError, ctx: ErrorContext): CodedError {
   if (status === 404) {
     return coded('server_unavailable', `no MCP endpoint (or no such session) at ${url} (HTTP 404)`, {
       hint: `check the "url" of "${ctx.server}" in mcp.json; retrying starts a new session`,
-      data: { status, ...FIX_IN_ENTRY },
+      data: { status, ...fixInField('url') },
     });
   }
   return coded('server_unavailable', `"${ctx.server}" answered HTTP ${status}${shownAnswer(error.message)}`, {

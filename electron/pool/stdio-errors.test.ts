@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CmdPercentError } from '../proc-env';
 import { lineTooLong, spawnError } from './stdio-errors';
 
 const ENOENT = Object.assign(new Error('spawn ENOENT'), { code: 'ENOENT' });
@@ -16,6 +17,12 @@ describe('spawnError: a program that was not found', () => {
     const error = spawnError(ENOENT, { server: 'broken', command: '/nonexistent/program' });
     expect(error.message).toBe('could not start "broken": `/nonexistent/program` was not found');
     expect(error.hint).toBe('there is no program at `/nonexistent/program`: fix the command of "broken" (`connected-services servers edit broken --command …`), or install the program there');
+  });
+
+  it('a working folder that is not there names "cwd" as the field to fix, the command one that is missing', () => {
+    const missingFolder = join(mkdtempSync(join(tmpdir(), 'cs-spawn-')), 'gone');
+    expect(spawnError(ENOENT, { server: 's', command: 'node', cwd: missingFolder }).data).toEqual({ fixIn: 'entry', field: 'cwd' });
+    expect(spawnError(ENOENT, { server: 's', command: 'no-such-program' }).data).toEqual({ fixIn: 'entry', field: 'command' });
   });
 
   it('a file that is there: the interpreter its #! line names is what is missing', () => {
@@ -38,6 +45,24 @@ describe('spawnError: a value Node refuses to pass to a program', () => {
     const error = spawnError(thrown, { server: 'srv', command: 'node' });
     expect(error.message).toBe(`could not start "srv": options.env['API_TOKEN'] cannot be passed to a program`);
     expect(`${error.message} ${error.hint ?? ''}`).not.toContain('TOPSECRET');
+    expect(error.data).toEqual({ fixIn: 'entry', field: 'env' });
+  });
+
+  it('names the argument as the field when an argument is refused', () => {
+    let thrown: unknown;
+    try {
+      spawnSync(process.execPath, ['-e', '', 'a\0b']);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(spawnError(thrown, { server: 'srv', command: 'node' }).data).toEqual({ fixIn: 'entry', field: 'args' });
+  });
+});
+
+describe('spawnError: a "%" that cmd.exe would expand', () => {
+  it('names the argument that holds it, by its index in args, as the field to fix', () => {
+    expect(spawnError(new CmdPercentError(1), { server: 'srv', command: 'tool.cmd' }).data).toEqual({ fixIn: 'entry', field: 'args', index: 1 });
+    expect(spawnError(new CmdPercentError(undefined), { server: 'srv', command: '%x%.cmd' }).data).toEqual({ fixIn: 'entry', field: 'command' });
   });
 });
 

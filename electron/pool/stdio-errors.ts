@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CodedError, FIX_IN_ENTRY, errorMessage } from '../../shared/errors';
+import { CodedError, FIX_IN_ENTRY, errorMessage, fixInField, type EntryField } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CmdPercentError } from '../proc-env';
 
@@ -17,6 +17,22 @@ function notFoundHint(server: string, command: string, cwd: string | undefined):
   return `\`${command}\` is there, but the interpreter its first line (\`#!…\`) names was not found: install it, or run the script with it in the command`;
 }
 
+/**
+ * The entry field behind the property Node refused (`args[1]`, `options.cwd`, `options.env['X']`).
+ * No argument index: Node counts the launched arguments, which a Windows launch wraps.
+ */
+function refusedField(property: string | undefined): EntryField | undefined {
+  if (property === undefined) return undefined;
+  if (property.startsWith('args[')) return 'args';
+  if (property.startsWith('options.env')) return 'env';
+  if (property === 'options.cwd') return 'cwd';
+  return property === 'file' || property === 'command' ? 'command' : undefined;
+}
+
+function fieldOrEntry(field: EntryField | undefined): Record<string, unknown> {
+  return field === undefined ? { ...FIX_IN_ENTRY } : fixInField(field);
+}
+
 /** Why a stdio server's program could not be started, and what to fix. */
 export function spawnError(error: unknown, { server, command, cwd }: { server: string; command: string; cwd?: string | undefined }): CodedError {
   if (error instanceof CmdPercentError) {
@@ -24,6 +40,7 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
     // The value is not shown: an argument may hold a secret.
     return new CodedError('server_unavailable', redact(`could not start "${server}": ${where} holds "%", and \`${command}\` runs through cmd.exe, which would expand it as an environment variable`), {
       hint: redact(`run the program's .exe (or its script with its interpreter, e.g. \`node server.js\`) as the command of "${server}" instead of the .cmd/.bat, or take the % out of the argument`),
+      data: error.argIndex === undefined ? fixInField('command') : fixInField('args', error.argIndex),
       cause: error,
     });
   }
@@ -31,12 +48,12 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
   if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
     return new CodedError('server_unavailable', redact(`could not start "${server}": its working directory ${cwd} does not exist`), {
       hint: redact(`fix "cwd" of "${server}" in mcp.json`),
-      data: { ...FIX_IN_ENTRY },
+      data: fixInField('cwd'),
       cause: error,
     });
   }
   if (code === 'ENOENT') {
-    return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), { hint: redact(notFoundHint(server, command, cwd)), data: { ...FIX_IN_ENTRY }, cause: error });
+    return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), { hint: redact(notFoundHint(server, command, cwd)), data: fixInField('command'), cause: error });
   }
   if (code === 'EACCES') {
     return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` is not executable`), {
@@ -49,7 +66,7 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
     const property = /^The (?:property|argument) '(.{1,100}?)' (?:must|is)/.exec(errorMessage(error))?.[1];
     return new CodedError('server_unavailable', redact(`could not start "${server}": ${property ?? 'its environment or arguments'} cannot be passed to a program`), {
       hint: 'an environment value or argument holds a NUL byte or is not text; fix it in mcp.json or in the secret it names',
-      data: { ...FIX_IN_ENTRY },
+      data: fieldOrEntry(refusedField(property)),
       cause: error,
     });
   }

@@ -6,4 +6,5 @@ export { hintSentence } from './hint-sentence';
 export { ERROR_REASONS, errorReason } from './error-reason';
 export type { ErrorReason } from './error-reason';
 export { APP_SIGN_IN, APP_SIGN_IN_CODE, APP_API_KEY, APP_REVIEW_TOOL, APP_INSTALL_AGAIN, appClientSecret } from './app-buttons';
-export { FIX_IN_ENTRY, fixInEntry } from './fix-in-entry';
+export { ENTRY_FIELDS, FIX_IN_ENTRY, fieldAtFault, fixInEntry, fixInField } from './fix-in-entry';
+export type { EntryField, FieldAtFault } from './fix-in-entry';
