@@ -60,6 +60,26 @@ describe("a Services row whose error is about the service's own entry", () => {
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Command/)));
   });
 
+  it('opens the form on the Folder when the working folder is missing, and on the argument a refused one names', async () => {
+    const stdio = (lastError: ServerStatus['lastError']) =>
+      createFakeApi({
+        status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes', transport: 'stdio', state: 'error', lastError })] }),
+        serverConfig: () => ({ name: 'notes', config: { command: 'notes-mcp', args: ['--stdio', '--home=%HOME%'], cwd: '/gone' } }),
+      });
+    const noFolder = { code: 'server_unavailable' as const, message: 'could not start "notes": its working directory /gone does not exist', data: { ...FIX_IN_ENTRY, field: 'cwd' } };
+    renderApp(stdio(noFolder));
+    fireEvent.click(within(await row('notes')).getByRole('button', { name: 'Edit notes' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit notes' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Folder/)));
+    cleanup();
+
+    const percent = { code: 'server_unavailable' as const, message: 'could not start "notes": its args[1] holds "%"', data: { ...FIX_IN_ENTRY, field: 'args', index: 1 } };
+    renderApp(stdio(percent));
+    fireEvent.click(within(await row('notes')).getByRole('button', { name: 'Edit notes' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit notes' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByDisplayValue('--home=%HOME%')));
+  });
+
   it('offers no Edit when the error is not about the entry', async () => {
     renderApp(apiWith(() => [failed({ code: 'server_unavailable', message: '"notes" answered HTTP 502', hint: 'is the server running at https://notes.example.com/mcp?' })]));
     const shown = await row('notes');

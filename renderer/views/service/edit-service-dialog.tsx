@@ -15,6 +15,7 @@ import { changesApproval, configDiff, editedPlan, editServiceSchema, formDataOf 
 import { fieldsInClear, maskSecrets, secretsInClear } from './entry-secrets';
 import { MaskedTextWidget, type SecretsContext } from './masked-text-widget';
 import { SecretsInClearNote } from './secrets-in-clear-note';
+import { fieldToFix } from './field-to-fix';
 
 export interface EditServiceDialogProps {
   status: ServerStatus;
@@ -87,13 +88,12 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
 
   // Review and Back replace the pressed button: the step shown takes the focus (WCAG 2.4.3).
   const { takeFocus, pressed } = useHandOverFocus();
-  // Opened for an error in the entry itself: the form opens on the field at fault, the URL of a remote
-  // service (its host, its endpoint), else the command, once.
+  // Opened for an error in the entry itself: the form opens on the field at fault, once.
   const toFix = useRef(fixInEntry(currentError(status)));
   const formShown = (form: HTMLElement | null) => {
     if (form !== null && toFix.current) {
       toFix.current = false;
-      form.querySelector<HTMLElement>(status.transport === 'http' ? '#edit_url' : '#edit_command')?.focus();
+      fieldToFix(form, status)?.focus();
     }
     takeFocus(form?.querySelector<HTMLElement>('button[type="submit"]') ?? form);
   };
