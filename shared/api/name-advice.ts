@@ -12,7 +12,7 @@ export interface NameAdvice {
   hint: string;
 }
 
-/** Names already taken and what they are ("a server"), for a new name: a suggestion that takes one helps no one. */
+/** Names already taken and what they are ("a server", "a service"), for a new name: a suggestion that takes one helps no one. */
 export type TakenNames = readonly { names: readonly string[]; what: string }[];
 
 /**
@@ -69,15 +69,18 @@ export interface TakenServerNames {
   demo: readonly string[];
 }
 
-/** Why `name` cannot be a server's, with one that would do (none of `taken`); undefined when it can. */
-export function serverNameAdvice(name: string, taken?: readonly string[] | TakenServerNames): NameAdvice | undefined {
+/**
+ * Why `name` cannot be a server's, with one that would do (none of `taken`); undefined when it can.
+ * `noun`: what the reader calls one, "server" on the command line, "service" on the screens.
+ */
+export function serverNameAdvice(name: string, taken?: readonly string[] | TakenServerNames, noun: 'server' | 'service' = 'server'): NameAdvice | undefined {
   if (SERVER_NAME.test(name)) return undefined;
   const known = taken === undefined || 'configured' in taken ? taken : { configured: taken, demo: [] };
   const names = known && [
-    { names: known.configured, what: 'a server' },
-    { names: known.demo, what: 'a server (a demo server a new data folder starts with)' },
+    { names: known.configured, what: `a ${noun}` },
+    { names: known.demo, what: `a ${noun} (a demo ${noun} a new data folder starts with)` },
   ];
-  return refusal(name, "a server's name", '1-48 letters, digits, "_" or "-"', suggestion(name, /[^A-Za-z0-9_-]+/g, 48), SERVER_NAME, 'notes', names);
+  return refusal(name, `a ${noun}'s name`, '1-48 letters, digits, "_" or "-"', suggestion(name, /[^A-Za-z0-9_-]+/g, 48), SERVER_NAME, 'notes', names);
 }
 
 /** Why `name` cannot be a new agent's, as `serverNameAdvice`; undefined when it can. */

@@ -21,7 +21,7 @@ describe('paste to add', () => {
     // A name with an accent hears which letters the rule means, and is offered one free of those taken.
     expect(() => readPaste('npx a', 'café', ['cafe'])).toThrow(expect.objectContaining({
       message: expect.stringContaining('letters a-z and A-Z only') as unknown,
-      hint: 'It looks like "cafe", which is already a server; pick another name',
+      hint: 'It looks like "cafe", which is already a service; pick another name',
     }));
     expect(() => readPaste('  ', '')).toThrow(/nothing was pasted/);
     expect(() => readPaste('a | b', '')).toThrow(/needs a shell/);

@@ -57,7 +57,7 @@ export function suggestName(config: ServerConfig): string {
  */
 export function readPaste(text: string, name: string, taken: readonly string[] = []): PastedRow[] {
   const given = name.trim();
-  const advice = given === '' ? undefined : serverNameAdvice(given, taken);
+  const advice = given === '' ? undefined : serverNameAdvice(given, taken, 'service');
   if (advice !== undefined) throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid service name: ${advice.rule}`, { hint: advice.hint });
   if (text.trim() === '') throw new CodedError('invalid_input', 'nothing was pasted', { hint: 'Paste a command line or an mcpServers entry.' });
   // A service's address as its README gives it (https://…/mcp): an HTTP entry, never a program named so.

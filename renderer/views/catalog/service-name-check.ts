@@ -7,7 +7,7 @@ import { nameAdviceLine } from '../../lib';
  */
 export function checkServiceName(name: string | undefined, taken: ReadonlySet<string>, errors: { addError: (message: string) => void } | undefined): void {
   if (name === undefined || errors === undefined) return;
-  const advice = serverNameAdvice(name, [...taken]);
+  const advice = serverNameAdvice(name, [...taken], 'service');
   if (advice !== undefined) errors.addError(nameAdviceLine(advice));
   else if (taken.has(name)) errors.addError('A service with this name already exists; choose another.');
 }

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, renderApp } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
-const addCustom = async (name: string) => {
-  const api = createFakeApi({ addServer: () => ({ ok: true }) });
+const addCustom = async (name: string, taken: readonly string[] = []) => {
+  const api = createFakeApi({ addServer: () => ({ ok: true }), ...(taken.length > 0 ? { status: async () => ({ ...(await createFakeApi().status({})), servers: taken.map((n) => serverStatus({ name: n })) }) } : {}) });
   renderApp(api);
   fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
   const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
@@ -29,6 +29,12 @@ describe('adding a service whose name the rule refuses', () => {
     expect(
       await within(dialog).findByText('Use 1-48 letters, digits, "_" or "-", starting with a letter or digit (letters a-z and A-Z only: no accents or other scripts). For example: cafe'),
     ).toBeTruthy();
+  });
+
+  // The screens call them services; "already a server" named a thing they never show.
+  it('names a taken look-alike as a service', async () => {
+    const { dialog } = await addCustom('everythíng', ['everything']);
+    expect(await within(dialog).findByText(/\. It looks like "everything", which is already a service; pick another name$/)).toBeTruthy();
   });
 });
 
