@@ -8,11 +8,14 @@ const tools: ToolInfo[] = ['echo', 'add', 'sum'].map((name) => ({ server: 'every
 const status = async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything', toolCount: tools.length })] });
 
 const scrolled: Element[] = [];
+const scrolledWith = new Map<Element, unknown>();
 beforeEach(() => {
   scrolled.length = 0;
+  scrolledWith.clear();
   Object.defineProperty(Element.prototype, 'scrollIntoView', {
-    value: function (this: Element) {
+    value: function (this: Element, options?: unknown) {
       scrolled.push(this);
+      scrolledWith.set(this, options);
     },
     configurable: true,
   });
@@ -45,6 +48,17 @@ describe('a tool chosen from the list', () => {
     const heading = await choose('add');
     await waitFor(() => expect(scrolled).toContain(heading));
     expect(document.activeElement).toBe(heading);
+  });
+
+  // The list shrinks to its own scroll box once a tool is chosen: the chosen row, far down, fell out of it.
+  it('at a narrow width, keeps the chosen row in the list\'s own view, then the page on its details', async () => {
+    layOut(true);
+    renderApp(createFakeApi({ status, listTools: () => tools }), { hash: '#/services/everything/tools' });
+    const heading = await choose('sum');
+    const row = screen.getByRole('link', { name: 'sum' });
+    await waitFor(() => expect(scrolled).toContain(heading));
+    expect(scrolledWith.get(row)).toEqual({ block: 'nearest' });
+    expect(scrolled.indexOf(row)).toBeLessThan(scrolled.indexOf(heading));
   });
 
   it('beside the list (wide), leaves the scroll and focus where the person is', async () => {

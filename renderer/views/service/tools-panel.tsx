@@ -23,6 +23,9 @@ function bringIntoViewWhenStacked(list: HTMLElement, pane: HTMLElement): void {
   const shelf = list.getBoundingClientRect();
   // A list with no height has no layout (hidden, or not yet drawn): nothing to bring into view.
   if (shelf.height === 0 || pane.getBoundingClientRect().top < shelf.bottom) return;
+  // The list, grown with the page until a tool is chosen, shrinks to its own scroll box at the top:
+  // a row far down would be out of its view. First, so the page itself ends on the heading.
+  list.querySelector<HTMLElement>('a[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
   const heading = pane.querySelector<HTMLElement>('h2');
   heading?.focus({ preventScroll: true });
   heading?.scrollIntoView?.({ block: 'start' });
