@@ -39,6 +39,7 @@ import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandle
 import type { AnswerInput } from './server-rounds';
 import { connectInEra } from './connect-era';
 import type { EraVerdicts } from './era-verdicts';
+import { markTold } from './told-reason';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
 
@@ -185,6 +186,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const stopFor = (error: CodedError): void => {
     if (ownFailure || ended()) return;
     ownFailure = error;
+    markTold(error);
     options.log(`[${server}] ${error.message}`);
     void close();
   };
@@ -215,7 +217,10 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const noise = (line: string): void => (stdio ? stdio.note(line) : httpNoise?.note(line));
   client.onerror = (error) => {
     // Our own reasons for stopping it (a flood, an oversized line) are always shown.
-    if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
+    if (error instanceof CodedError) {
+      markTold(error);
+      return options.log(`[${server}] ${redact(error.message)}`);
+    }
     // Stopped by us (the person, or for what it sent), the server has no one to send an answer to;
     // the stop is the person's own doing, or its reason is already told.
     if ((ownFailure !== undefined || stoppedByUs) && isUnsentAnswer(error.message)) return;

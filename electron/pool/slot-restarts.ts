@@ -5,6 +5,7 @@ import { endedError, floodedOf } from './map-error';
 import type { SlotState } from './slot-state';
 import { oversizedAnswer } from './message-bound';
 import { unansweredEnd } from './not-event-stream';
+import { reasonTold } from './told-reason';
 import { serverAnswered } from './upstream-error';
 
 /** What a server's end while running needs of its slot (slot-lifecycle.ts). */
@@ -66,7 +67,8 @@ async function autoRestart(host: RestartHost): Promise<void> {
     // A restart that dies again counts as another crash; other failures (timeout, auth, the server's own error answer) end the loop.
     const idle = !host.busy() && !host.state.crashes.restartPending;
     if (generation === host.generation() && idle && coded.code === 'server_unavailable' && !serverAnswered(coded) && host.state.state === 'error') {
-      recordCrash(host, coded);
+      // Its connection logged why it stopped the server (an oversized line, a flood) as it did.
+      recordCrash(host, coded, reasonTold(coded));
     }
   }
 }
