@@ -143,7 +143,7 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   // depth as a stdio server's listing is, before the SDK parses it; a malformed answer fails its call
   // at once, as a stdio server's does, and so does an answer labelled an event stream that is none.
   // A read cut before its answer (a kept-alive connection closed as it went out) is sent once more.
-  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(sseStartFetch(cutRetryFetch(fetch), options.server), options.server, options.maxMessageBytes), options.server));
+  const bounded = invalidAnswerFetch(listingDepthFetch(messageBoundFetch(sseStartFetch(cutRetryFetch(fetch), options.server), options.server, options.maxMessageBytes), options.server, options.log));
   transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), news);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }

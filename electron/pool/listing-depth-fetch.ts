@@ -26,8 +26,10 @@ const REMEMBERED_LISTINGS = 64;
  * stream (Last-Event-ID) or the standalone one (MCP 2025-11-25 basic/transports §Streamable HTTP).
  * A JSON body errors (the SDK's read of it fails with the error); an SSE stream ends with our
  * stand-in error answer to the request it answers, as an over-bound message does (message-bound.ts).
+ * An over-bound notification or server request on our listing's stream is left out alone, and logged:
+ * the listing's answer after it is still read.
  */
-export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
+export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: string) => void = () => undefined): FetchLike {
   const listings: (string | number)[] = [];
   return async (url, init) => {
     const response = await fetch(url, init);
@@ -41,7 +43,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
     const sse = (response.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
     const listingLimit = sent !== undefined && LISTINGS.has(sent.method) ? MAX_LISTING_FLOOD_DEPTH : MAX_LISTING_DEPTH;
     const depth = MAX_LISTING_MESSAGE_DEPTH - MAX_LISTING_DEPTH + listingLimit;
-    const meter = sse ? new SseDepthMeter(depth) : new JsonDepthMeter(depth);
+    let meter = sse ? new SseDepthMeter(depth) : new JsonDepthMeter(depth);
     const events = sse ? new SseEventId() : undefined;
     const own = sent?.id ?? sentRequestOf(init)?.id;
     // A listing answered on another request's stream (a GET's) is held to the bound of its items.
@@ -58,6 +60,9 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
     // Cut, on a GET stream, before the event named its request: the rest of that event is read (not
     // passed on; the message bound keeps it finite) until its message names it.
     let cut = false;
+    // The rest of an event on our listing's stream left out: not its answer, or not yet known to be
+    // (`listing`: past the whole listing's bound, so if its id turns out ours, the listing is refused).
+    let skip: { listing: boolean } | undefined;
     const depthBound = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         if (events === undefined) {
@@ -73,15 +78,33 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
           const to = ends[i] ?? chunk.length;
           const part = chunk.subarray(from, to);
           from = to;
+          const eventId = ended ? ids[i] : events.id();
+          if (low !== undefined && skip !== undefined) {
+            if (skip.listing && eventId === low.own) return finish(controller, low.own);
+            if (ended) leftOut(low, eventId);
+            continue;
+          }
           if (!meter.add(part)) {
-            const id = own ?? (ended ? ids[i] : events.id());
+            // Past even a listing's bound on our listing's stream: whose it is decides (its id may come later).
+            if (low !== undefined && eventId !== low.own) {
+              skip = { listing: true };
+              held = [];
+              if (ended) leftOut(low, eventId);
+              continue;
+            }
+            const id = own ?? eventId;
             if (id !== undefined) return finish(controller, id);
             // The event went on past this chunk: its id may come later. One that ended without one is answered by no request.
             if (ended) return controller.error(tooDeepMessage(server));
             cut = true;
             return;
           }
-          if (low !== undefined && !passes(low, part, ended ? ids[i] : events.id(), ended, controller)) return finish(controller, low.own, true);
+          if (low !== undefined && !passes(low, part, eventId, ended, controller)) {
+            skip = { listing: false };
+            held = [];
+            if (ended) leftOut(low, eventId);
+            continue;
+          }
           if (deep === 'held') held.push(part);
           else if (part.length > 0) controller.enqueue(part);
           if (ended && deep !== 'no' && low !== undefined) {
@@ -105,11 +128,25 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
       }
       return id === undefined && !ended;
     }
-    /** Ends the stream with our error answer to request `id`: of a message's depth when `other` (not its answer went too deep). */
-    function finish(controller: TransformStreamDefaultController<Uint8Array>, id: string | number, other = false): void {
+    /** Ends the stream with our error answer to request `id`. */
+    function finish(controller: TransformStreamDefaultController<Uint8Array>, id: string | number): void {
       held = [];
-      controller.enqueue(other ? answerInstead(id, tooDeepMessage(server), { messageDepth: MAX_MESSAGE_DEPTH }) : standIn(id));
+      controller.enqueue(standIn(id));
       controller.terminate();
+    }
+    /**
+     * An event of our listing's stream that is not its answer, past a message's bound, has ended: its
+     * bytes were dropped, and it is logged as what it was (MCP 2025-11-25 basic/transports §Sending
+     * Messages to the Server: a server may send requests and notifications before its answer).
+     */
+    function leftOut(low: Low, id: string | number | undefined): void {
+      log(`[${server}] sent ${id === undefined ? 'a notification' : 'a request'} nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering ${sent?.method ?? 'a listing'}; it was not read (only the listing's answer may nest deeper)`);
+      // The next event is metered afresh.
+      skip = undefined;
+      held = [];
+      meter = new SseDepthMeter(depth);
+      low.meter = new SseDepthMeter(MAX_MESSAGE_DEPTH);
+      deep = 'no';
     }
     function drained(chunk: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>): void {
       const { ids } = (events as SseEventId).add(chunk);

@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_LISTING_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
+import { listingDepthFetch } from './listing-depth-fetch';
+
+const servers: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+const nested = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
+
+/** A raw Streamable HTTP endpoint on 127.0.0.1 that answers any POST with these SSE events, in one write each. */
+async function sseServer(events: string[]): Promise<string> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const data of events) response.write(`data: ${data}\n\n`);
+    response.end();
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+const LISTING = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { tools: [{ name: 'plain', inputSchema: { type: 'object', properties: {} } }] } });
+
+async function listed(events: string[]): Promise<{ body: string; logged: string[] }> {
+  const logged: string[] = [];
+  const fetch = listingDepthFetch((url, init) => globalThis.fetch(url, init), 'deep', (line) => logged.push(line));
+  const response = await fetch(await sseServer(events), { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }) });
+  return { body: await response.text(), logged };
+}
+
+describe("listingDepthFetch: a message past a message's bound on the listing's own SSE stream", () => {
+  it('a notification is left out and logged as one; the listing answered after it is read', async () => {
+    const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: '@' } }).replace('"@"', nested(300));
+    const { body, logged } = await listed([note, LISTING]);
+    expect(body).toContain(LISTING);
+    expect(body).not.toContain('notifications/message');
+    expect(body).not.toContain('nested deeper');
+    expect(logged).toEqual([
+      `[deep] sent a notification nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/list; it was not read (only the listing's answer may nest deeper)`,
+    ]);
+  });
+
+  it("a server's request is left out and logged as one, as deep as even a listing may not nest", async () => {
+    const ask = JSON.stringify({ jsonrpc: '2.0', method: 'sampling/createMessage', params: { data: '@' }, id: 'ask-1' }).replace('"@"', nested(4 * MAX_LISTING_DEPTH));
+    const { body, logged } = await listed([ask, LISTING]);
+    expect(body).toContain(LISTING);
+    expect(body).not.toContain('sampling/createMessage');
+    expect(logged).toEqual([
+      `[deep] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/list; it was not read (only the listing's answer may nest deeper)`,
+    ]);
+  });
+
+  it("the listing's own answer still nests deeper than a message, and past the listing's bound is refused as the listing's", async () => {
+    const deepListing = (levels: number): string => LISTING.replace('{"type":"object","properties":{}}', `{"x":${nested(levels)}}`);
+    const within = await listed([deepListing(300)]);
+    expect(within.body).toContain(deepListing(300));
+    const past = await listed([deepListing(4 * MAX_LISTING_DEPTH)]);
+    expect(past.body).toContain('sent a listing nested deeper');
+    expect(past.logged).toEqual([]);
+  });
+});
