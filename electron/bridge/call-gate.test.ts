@@ -224,5 +224,17 @@ describe('the call gate', () => {
     expect(own.aborted).toBe(false);
     expect(f.audit[0]).toMatchObject({ outcome: 'cancelled', approval: 'gone', tool: 'send_email' });
     expect(f.audit[0]?.callMs).toBeUndefined();
+    expect(f.audit[0]?.errorCode).toBeUndefined();
+  });
+
+  it('audits a wait the agent cancels as cancelled with no error code: nothing timed out', async () => {
+    const f = fake();
+    const own = new LazyAbort();
+    const result = passGate(f.ctx, asked(f), own);
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    own.abort(new Error('cancelled by the agent'));
+    expect(await result).toMatchObject({ ok: false, step: 'approval' });
+    expect(f.audit[0]).toMatchObject({ outcome: 'cancelled', approval: 'cancelled' });
+    expect(f.audit[0]?.errorCode).toBeUndefined();
   });
 });

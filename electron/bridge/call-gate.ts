@@ -134,13 +134,13 @@ class Pass<R> {
     return draft;
   }
 
-  /** `shown`: written in full whatever the agent caused alone (a vault value in what it asked for is the person's to see). */
-  refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code, shown = false): GateResult<R> {
+  /** `shown`: written in full whatever the agent caused alone (a vault value in what it asked for is the person's to see). `null`: no code. */
+  refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode: AuditDraft['errorCode'] | null = error.code, shown = false): GateResult<R> {
     // A refusal after done() failed to append: the entry is the refusal's, without a result.
     if ('result' in this.#draft) delete this.#draft.result;
     // Nothing ran and nobody was asked (a full queue asks nobody): the agent alone caused it, and may not flood the audit with it.
     const agentAlone = !shown && this.#callStarted === undefined && (this.approval === undefined || this.approval.reason === 'flood');
-    record(this.ctx, this.#started, this.#end(outcome, errorCode), this.approval, agentAlone);
+    record(this.ctx, this.#started, this.#end(outcome, errorCode ?? undefined), this.approval, agentAlone);
     return { ok: false, step, error };
   }
 
@@ -177,7 +177,8 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal, 
   pass.approval = await ctx.approvals.request(ask, signal);
   pass.waited(ctx.now() - asked);
   if (pass.approval.outcome === 'allowed') return undefined;
-  if (pass.approval.reason === 'cancelled' || pass.approval.reason === 'gone') return pass.refuse('approval', notApproved(pass.approval, target.server), 'cancelled', 'timeout');
+  // Withdrawn, not timed out: the outcome and `approval` say it, and no code would add to them.
+  if (pass.approval.reason === 'cancelled' || pass.approval.reason === 'gone') return pass.refuse('approval', notApproved(pass.approval, target.server), 'cancelled', null);
   const why = notApproved(pass.approval, target.server);
   return pass.refuse('approval', why, 'denied');
 }

@@ -81,8 +81,9 @@ export async function heldOwnTool(ctx: CallContext, agent: string, tool: string,
   draft.waitMs = Math.max(0, ctx.now() - started);
   if (approval.outcome !== 'allowed') {
     const cancelled = approval.reason === 'cancelled' || approval.reason === 'gone';
+    // Withdrawn, not timed out: the outcome and `approval` say it (as call-gate.ts audits it).
     draft.outcome = cancelled ? 'cancelled' : 'denied';
-    draft.errorCode = cancelled ? 'timeout' : 'denied';
+    if (!cancelled) draft.errorCode = 'denied';
     record(ctx, started, draft, approval);
     return errorResult(notApproved(approval, ''));
   }

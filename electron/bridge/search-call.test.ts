@@ -87,5 +87,6 @@ describe("search_tools' query holding a value from the vault", () => {
     expect(refused.isError).toBe(true);
     expect(f.approvals.list()).toEqual([]);
     expect(f.audit[0]).toMatchObject({ tool: 'search_tools', outcome: 'cancelled', approval: 'gone', warning: WARNING });
+    expect(f.audit[0]?.errorCode).toBeUndefined();
   });
 });
