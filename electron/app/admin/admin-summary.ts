@@ -4,7 +4,7 @@ import { revealHidden, shellQuote } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
 import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type ServerConfig, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
-import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
+import { agentAdded, agentChange, agentUnchanged, codeAgentAdded } from './agent-change-summary';
 import { settingChangeWords } from './setting-change-words';
 import { serverChange } from './server-change-summary';
 
@@ -78,6 +78,11 @@ export interface SummaryContext {
   agent?: AgentView;
   /** The entry an `updateServer` replaces, as it is: its line names only what changes. */
   server?: ServerConfig;
+}
+
+/** A change that, given what it changes as it is, changes nothing: no admin line, as for an agents.json edit that changed nothing. */
+export function changesNothing(method: ApiMethod, input: unknown, context: SummaryContext): boolean {
+  return method === 'updateAgent' && context.agent !== undefined && agentUnchanged(input as ApiInput<'updateAgent'>, context.agent);
 }
 
 const q = (text: string): string => `"${revealHidden(text)}"`;

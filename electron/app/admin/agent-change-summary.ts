@@ -47,6 +47,11 @@ export function agentChange(input: ApiInput<'updateAgent'>, before?: AgentView):
   return settingParts(input, true, before).join('; ') || 'nothing';
 }
 
+/** Given the agent as it is, whether `updateAgent` leaves it as it was (an edit form saved unchanged). */
+export function agentUnchanged(input: ApiInput<'updateAgent'>, before: AgentView): boolean {
+  return settingParts(input, true, before).length === 0;
+}
+
 function serversOf(servers: '*' | readonly string[] | undefined): string {
   return servers === '*' ? 'every server' : `servers: ${(servers ?? []).join(', ') || 'none'}`;
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api';
 import { CodedError, ERROR_REASONS, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
+import { changesNothing, consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
 import { failureInResult } from '../admin/failure-in-result';
 import { readForCaller } from './read-for-caller';
 import { notOpen } from '../apps/apps-api';
@@ -143,11 +143,11 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     return {};
   };
 
-  const entryBase = async (from: CallerInfo, method: ApiMethod, input: unknown): Promise<Omit<AdminEntry, 'id' | 'time' | 'outcome'>> => ({
+  const entryBase = async (from: CallerInfo, method: ApiMethod, input: unknown, known?: SummaryContext): Promise<Omit<AdminEntry, 'id' | 'time' | 'outcome'>> => ({
     who: from.caller,
     ...(from.pid !== undefined ? { pid: from.pid } : {}),
     method,
-    summary: summarize(method, input, await context(method, input)),
+    summary: summarize(method, input, known ?? (await context(method, input))),
     input: shownInput(method, input),
   });
 
@@ -164,7 +164,10 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
 
   /** Runs as the person and records the outcome. */
   const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
-    const base = await entryBase(from, method, input);
+    const known = await context(method, input);
+    // An edit saved as it was is no change: the admin log would only hold "nothing".
+    if (changesNothing(method, input, known)) return invoke(api, method, input, from.caller);
+    const base = await entryBase(from, method, input, known);
     try {
       const result = await invoke(api, method, input, from.caller);
       const failure = failureInResult(method, result);
