@@ -1,4 +1,4 @@
-import { isUnsentAnswer, sdkErrorLine } from './sdk-error-line';
+import { isUnsentMessage, sdkErrorLine } from './sdk-error-line';
 import type { ProcessEnv } from '../../shared/core-env';
 import type { UpstreamLog } from './types';
 import type { Client, StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions, Transport } from '@modelcontextprotocol/client';
@@ -222,8 +222,9 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
       return options.log(`[${server}] ${redact(error.message)}`);
     }
     // Stopped by us (the person, or for what it sent), the server has no one to send an answer to;
-    // the stop is the person's own doing, or its reason is already told.
-    if ((ownFailure !== undefined || stoppedByUs) && isUnsentAnswer(error.message)) return;
+    // the stop is the person's own doing, or its reason is already told. Over HTTP the session the
+    // stop ends refuses the answer's POST, which the transport reports too (MCP 2025-11-25 basic/transports).
+    if ((ownFailure !== undefined || stoppedByUs) && isUnsentMessage(error.message)) return;
     const text = sdkErrorLine(redact(error.message));
     // The SDK dropped an answer no request waits for: late, repeated, or to an id never sent.
     if (text.startsWith(UNKNOWN_ANSWER_PREFIX)) noise(`[${server}] ${unknownAnswerNote(text, clientParts(client)?.nextRequestId())}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redact } from '../../shared/redact';
-import { isUnsentAnswer, sdkErrorLine } from './sdk-error-line';
+import { isUnsentMessage, sdkErrorLine } from './sdk-error-line';
 
 describe('sdkErrorLine', () => {
   it('names the wrong fields of a notification the SDK could not read', () => {
@@ -32,7 +32,9 @@ describe('sdkErrorLine', () => {
   it('says in our words that an answer could not be sent back, with no class name', () => {
     expect(sdkErrorLine('Failed to send response: CodedError: "calls" is not running')).toBe('the answer to a request it sent could not be sent back: "calls" is not running');
     expect(sdkErrorLine('Failed to send an error response: Error: write EPIPE')).toBe('the answer to a request it sent could not be sent back: write EPIPE');
-    expect(isUnsentAnswer('Failed to send response: x')).toBe(true);
-    expect(isUnsentAnswer('Failed to send cancellation: x')).toBe(false);
+    expect(isUnsentMessage('Failed to send response: x')).toBe(true);
+    expect(isUnsentMessage('Error POSTing to endpoint: ')).toBe(true);
+    expect(isUnsentMessage('Error POSTing to endpoint (HTTP 404): gone')).toBe(true);
+    expect(isUnsentMessage('Failed to send cancellation: x')).toBe(false);
   });
 });

@@ -6,9 +6,12 @@ const HANDLER_FAILED = /^Uncaught error in notification handler: (?:\$?\w*Error:
 /** The SDK's words when its answer to a server's request (an elicitation, a sampling) could not be sent, the error's class name after them. */
 const UNSENT_ANSWER = /^Failed to send (?:an error )?response: (?:\$?\w*Error: )?/;
 
-/** Whether an SDK report is of an answer to the server that could not be sent. */
-export function isUnsentAnswer(text: string): boolean {
-  return UNSENT_ANSWER.test(text);
+/** The Streamable HTTP transport's words when the server refuses a message it POSTs: said by the transport before the SDK says the send failed. */
+const REFUSED_POST = /^Error POSTing to endpoint\b/;
+
+/** Whether an SDK report is of a message to the server that could not be sent: an answer, or any POST the server refused. */
+export function isUnsentMessage(text: string): boolean {
+  return UNSENT_ANSWER.test(text) || REFUSED_POST.test(text);
 }
 
 interface Issue {
