@@ -43,18 +43,24 @@ describe('a call whose arguments hold a value from the vault', () => {
     expect(JSON.stringify(f.audit)).not.toContain(VALUE);
   });
 
-  it('is held when the value is split across adjacent strings a tool may join, or text items an agent reads as one', async () => {
+  it('is held when the value is split across adjacent strings a tool may join, or text items an agent reads as one; the card and audit show neither piece', async () => {
     redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
-    const f = fake();
-    const split = [{ parts: [VALUE.slice(0, 11), VALUE.slice(11)] }, { content: [{ type: 'text', text: VALUE.slice(0, 11) }, { type: 'text', text: VALUE.slice(11) }] }];
+    const f = fake({ auditArguments: true });
+    const [head, tail] = [VALUE.slice(0, 11), VALUE.slice(11)];
+    const split = [{ parts: [head, tail] }, { content: [{ type: 'text', text: head }, { type: 'text', text: tail }] }];
+    const named = '[secret GITHUB_TOKEN of github]';
+    const shown = [{ parts: [named, named] }, { content: [{ type: 'text', text: named }, { type: 'text', text: named }] }];
     for (const [i, args] of split.entries()) {
       const held = passGate(f.ctx, allowed(f, args), cancel());
       await vi.waitFor(() => expect(f.pending).toHaveLength(i + 1));
       expect(f.pending[i]?.warning).toMatch(new RegExp(`^${WARNING}`));
+      expect(f.pending[i]?.arguments).toEqual(shown[i]);
       f.approvals.deny(f.pending[i]?.id ?? '');
       expect(await held).toMatchObject({ ok: false, step: 'approval' });
     }
     expect(f.pool).toHaveLength(0);
+    expect(f.audit.map((entry) => entry.arguments)).toEqual([{ parts: ['[redacted]', '[redacted]'] }, { content: [{ type: 'text', text: '[redacted]' }, { type: 'text', text: '[redacted]' }] }]);
+    for (const piece of [head, tail]) expect(JSON.stringify([f.pending, f.audit])).not.toContain(piece);
   });
 
   it('is refused, once denied or timed out, as any call the person did not approve is', async () => {

@@ -161,3 +161,18 @@ describe('Redactor: keys are strings an agent reads too', () => {
     expect(JSON.stringify(out)).toBe('{"__proto__":{"[redacted]":"v"},"Bearer [redacted]":1}');
   });
 });
+
+describe('Redactor: a known value split across adjacent pieces of a list', () => {
+  const SECRET = 'split-known-value-8675309';
+  const parts = { parts: [SECRET.slice(0, 9), SECRET.slice(9)] };
+  const items = { content: [{ type: 'text', text: `a ${SECRET.slice(0, 9)}` }, { type: 'text', text: SECRET.slice(9) }] };
+
+  it('is replaced in each piece, as the whole value is, by redactValue, removeKnown and nameKnown', () => {
+    const r = new Redactor();
+    r.addSecret(SECRET, { from: 'vault', name: 'KEY' });
+    for (const clean of [r.redactValue(parts), r.removeKnown(parts)]) expect(clean).toEqual({ parts: [REDACTED, REDACTED] });
+    expect(r.nameKnown(parts)).toEqual({ parts: ['[secret KEY]', '[secret KEY]'] });
+    expect(r.redactValue(items)).toEqual({ content: [{ type: 'text', text: `a ${REDACTED}` }, { type: 'text', text: REDACTED }] });
+    expect(r.redactValue({ parts: [SECRET.slice(0, 9), 1, SECRET.slice(9)] })).toEqual({ parts: [SECRET.slice(0, 9), 1, SECRET.slice(9)] });
+  });
+});

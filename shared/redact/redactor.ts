@@ -10,7 +10,7 @@ import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
 import { secretKeyNamed } from './secret-names';
 import { mergeStretches, replaceStretches, type Replacement } from './stretch-replace';
-import { cutAcrossTextItems } from './text-item-runs';
+import { cutAcrossStrings, cutAcrossTextItems } from './text-item-runs';
 import { firstKnown } from './first-known';
 import { WrappedMatcher } from './wrapped-matcher';
 
@@ -216,8 +216,7 @@ export class Redactor {
     if (depth > MAX_WALK_DEPTH) return REDACTED;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
-      // A secret split across text items is read whole by an agent that joins them.
-      const items = cutAcrossTextItems(value, (text) => this.#findKnown(text), replacement);
+      const items = this.#cutAcrossItems(value, replacement);
       for (let i = 0; i < value.length; i++) {
         const clean = this.#walkKnown(items[i], replacement, depth + 1);
         if (clean !== value[i]) (out ??= value.slice())[i] = clean;
@@ -237,7 +236,21 @@ export class Redactor {
     return changed === undefined ? value : objectOf(entries, changed);
   }
 
-  /** Redacts every string inside a JSON-like value, and the values of secret-named keys. */
+  /**
+   * `items` with a known value split across adjacent text items (read whole by an agent that joins
+   * them) or adjacent plain strings (which a tool may join) replaced in each piece, as `knownIn`
+   * finds it there; the same array when none is.
+   */
+  #cutAcrossItems(items: readonly unknown[], replacement: Replacement): readonly unknown[] {
+    if (this.#known.size === 0) return items;
+    const find = (text: string): Stretch[] => this.#findKnown(text);
+    return cutAcrossStrings(cutAcrossTextItems(items, find, replacement), find, replacement);
+  }
+
+  /**
+   * Redacts every string inside a JSON-like value, and the values of secret-named keys; a known value
+   * split across adjacent strings or text items of an array, in each of its pieces.
+   */
   redactValue<T>(value: T): T {
     return this.#walk(value, undefined) as T;
   }
@@ -247,7 +260,7 @@ export class Redactor {
       if (key !== undefined && secretKeyNamed(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
       return this.redact(value);
     }
-    if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));
+    if (Array.isArray(value)) return this.#cutAcrossItems(value, REDACTED).map((item) => this.#walk(item, undefined));
     if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value);
       return objectOf(entries, entries.map(([k, v]): [string, unknown] => [this.redact(k), this.#walk(v, k)]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KnownMatcher } from './known-matcher';
-import { cutAcrossTextItems } from './text-item-runs';
+import { cutAcrossStrings, cutAcrossTextItems } from './text-item-runs';
 
 const SECRET = 'sk-live-Zq9xW3vB7nM2kL5pR8tY';
 const matcher = new KnownMatcher([SECRET]);
@@ -33,5 +33,16 @@ describe('cutAcrossTextItems', () => {
   it('skips empty items inside the run', () => {
     const items = [text(SECRET.slice(0, 10)), text(''), text(SECRET.slice(10))];
     expect(cutAcrossTextItems(items, find, '[redacted]')).toEqual([text('[redacted]'), text(''), text('[redacted]')]);
+  });
+});
+
+describe('cutAcrossStrings', () => {
+  it('replaces each part of a value split across adjacent strings, and leaves parts with anything else between them', () => {
+    const items = [1, `key: ${SECRET.slice(0, 10)}`, SECRET.slice(10), 'ok'];
+    expect(cutAcrossStrings(items, find, '[redacted]')).toEqual([1, 'key: [redacted]', '[redacted]', 'ok']);
+    const apart = [SECRET.slice(0, 10), 7, SECRET.slice(10)];
+    expect(cutAcrossStrings(apart, find, '[redacted]')).toBe(apart);
+    const whole = [SECRET, 'next'];
+    expect(cutAcrossStrings(whole, find, '[redacted]')).toBe(whole);
   });
 });

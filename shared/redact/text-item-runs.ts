@@ -67,10 +67,22 @@ export function stringRuns(items: readonly unknown[]): TextRun[] {
  * it spans; the same array when none does. An item alone is left to its own redaction.
  */
 export function cutAcrossTextItems(items: readonly unknown[], find: (text: string) => Stretch[], replacement: Replacement): readonly unknown[] {
+  return cutAcross(items, textItemRuns(items), (item, text) => ({ ...(item as object), text }), find, replacement);
+}
+
+/**
+ * `items` with a known value that runs across adjacent plain strings (`["sk-live-ab", "c123…"]`,
+ * which a tool may join) replaced in each string it spans; the same array when none does.
+ */
+export function cutAcrossStrings(items: readonly unknown[], find: (text: string) => Stretch[], replacement: Replacement): readonly unknown[] {
+  return cutAcross(items, stringRuns(items), (_item, text) => text, find, replacement);
+}
+
+function cutAcross(items: readonly unknown[], runs: readonly TextRun[], withText: (item: unknown, text: string) => unknown, find: (text: string) => Stretch[], replacement: Replacement): readonly unknown[] {
   let out: unknown[] | undefined;
-  for (const { at, texts } of textItemRuns(items)) {
+  for (const { at, texts } of runs) {
     cutRun(texts, find, replacement)?.forEach((text, k) => {
-      if (text !== texts[k]) (out ??= items.slice())[at + k] = { ...(items[at + k] as object), text };
+      if (text !== texts[k]) (out ??= items.slice())[at + k] = withText(items[at + k], text);
     });
   }
   return out ?? items;
