@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { redact } from '../redact';
+import { redact, redactor } from '../redact';
 import { describeIssues, parseApiInput } from './parse-input';
 
 const Entry = z.union([z.strictObject({ command: z.string(), cwd: z.string().optional() }), z.strictObject({ type: z.literal('http'), url: z.string() })]);
@@ -78,6 +78,19 @@ describe('describeIssues', () => {
     // eslint-disable-next-line no-control-regex -- what must not reach a terminal
     expect(extra).not.toMatch(/[\u0000-\u001f]/);
     expect(extra.length).toBeLessThan(300);
+  });
+
+  it('hides a known value in a key before cutting it: cut first, its part of the value was no longer found', () => {
+    const secret = 'long-key-known-value-24680';
+    redactor.addSecret(secret);
+    try {
+      const key = `${'k'.repeat(80)}${secret}`;
+      const texts = [told({ servers: { [key]: { command: 5 } } }), told({ servers: {}, [key]: 1 })];
+      for (const text of texts) expect(redact(text)).not.toContain(secret.slice(0, 12));
+      for (const text of texts) expect(text).toContain(`${'k'.repeat(80)}[redacted]`);
+    } finally {
+      redactor.removeSecret(secret);
+    }
   });
 
   it('names ten unrecognized keys and counts the rest, and escapes quotes in a key', () => {

@@ -1,13 +1,15 @@
+import { redact } from '../redact';
 import { cutText, revealHidden } from '../text';
 
 /** How many code points of one key of a path a problem repeats: the keys are the person's own. */
 const MAX_KEY = 100;
 
 /**
- * A key as a problem names it: cut, its quotes and backslashes escaped (a key `x"]: y` cannot end the
+ * A key as a problem names it: redacted before it is cut (a known value cut short is no longer
+ * found in the message), cut, its quotes and backslashes escaped (a key `x"]: y` cannot end the
  * quotes it is shown in), its hidden characters escaped (a terminal shows the text).
  */
-export const shownKey = (key: PropertyKey): string => revealHidden(cutText(String(key), MAX_KEY).replace(/["\\]/g, (c) => `\\${c}`));
+export const shownKey = (key: PropertyKey): string => revealHidden(cutText(redact(String(key)), MAX_KEY).replace(/["\\]/g, (c) => `\\${c}`));
 
 /**
  * A field's path; a header's or variable's name in quotes (`headers["Authorization"]`): written bare
