@@ -23,6 +23,19 @@ describe('PendingStore', () => {
     expect(store.get().map((p) => p.id)).toEqual(['a', 'b']);
   });
 
+  it('replaces one held with the same id where it stands, shown once', () => {
+    const store = new PendingStore<Item & { summary?: string }>(() => Promise.resolve([]));
+    store.add({ id: 'a', requestedAt: 1 });
+    store.add({ id: 'x/changing', requestedAt: 2, summary: 'first' });
+    store.add({ id: 'c', requestedAt: 3 });
+    store.add({ id: 'x/changing', requestedAt: 2, summary: 'newest' });
+    expect(store.get().map((p) => [p.id, p.summary])).toEqual([
+      ['a', undefined],
+      ['x/changing', 'newest'],
+      ['c', undefined],
+    ]);
+  });
+
   it('does not bring back what was settled while the listing was on its way', async () => {
     const listing = heldListing();
     const store = new PendingStore<Item>(listing.list);

@@ -37,8 +37,9 @@ export class PendingStore<T extends Pending> extends Store<readonly T[]> {
     }
   }
 
+  /** One already held is replaced where it stands: a standing decision (`NAME/changing`) comes again, updated, under its id. */
   add(pending: T): void {
-    this.update((list) => (list.some((p) => p.id === pending.id) ? list : [...list, pending]));
+    this.update((list) => (list.some((p) => p.id === pending.id) ? list.map((p) => (p.id === pending.id ? pending : p)) : [...list, pending]));
   }
 
   remove(id: string): void {
