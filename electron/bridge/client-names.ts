@@ -1,4 +1,4 @@
-import type { NAME_CLIENTS } from '../../shared/api';
+import { agentClient, type NameClient } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { BRIDGE_NAME, MAX_NAME_LENGTH, shortHash } from '../../shared/naming';
 import { redact } from '../../shared/redact';
@@ -19,26 +19,25 @@ import { serverAllowed } from './policy';
  * - cursor: keeps the server's and the tool's name within 60 together (`connected-services` + 1 + ours, 4 spare);
  * - claude-desktop: sends the tool's name as it is (0);
  * - acp: the agent behind ACP names them, and the longest prefix of those known is Claude Code's and
- *   Codex's (Gemini CLI's `<entry>__` is shorter), so names that fit it fit every one.
+ *   Codex's (Gemini CLI's `<entry>__` is shorter), so names that fit it fit every one;
+ * - windsurf, gemini-cli: not known as a client here (`--for N` gives a length).
  * A number is a prefix length of the person's own choosing.
  */
-export type NameClient = (typeof NAME_CLIENTS)[number];
+export type { NameClient } from '../../shared/api';
 export type { AgentClient } from './agent-schema';
 
 const ENTRY = 'connected-services';
-const PREFIX: Readonly<Record<NameClient, (entry: string) => number>> = {
-  'claude-code': (entry) => `mcp__${entry}__`.length,
-  codex: (entry) => `mcp__${entry}__`.length,
-  vscode: (entry) => `mcp_${entry}_`.length,
-  cursor: (entry) => entry.length + 1 + (MAX_NAME_LENGTH - 60),
-  'claude-desktop': () => 0,
-  acp: (entry) => `mcp__${entry}__`.length,
-};
+/** The prefix's length from shared/api/agent-clients.ts: the characters around the entry's name, or a fixed length. */
+function clientPrefix(client: NameClient, entry: string): number {
+  const { prefix } = agentClient(client);
+  if (prefix === null) return 0;
+  return 'entry' in prefix ? entry.length + prefix.entry : prefix.fixed;
+}
 
 /** The client's prefix before our names, for the agent's entry (`agent` absent: an entry named `connected-services`). */
 export function prefixLength(client: AgentClient | undefined, agent?: string): number {
   if (client === undefined) return 0;
-  return typeof client === 'number' ? client : PREFIX[client](agent === undefined ? ENTRY : entryName(agent));
+  return typeof client === 'number' ? client : clientPrefix(client, agent === undefined ? ENTRY : entryName(agent));
 }
 
 /**

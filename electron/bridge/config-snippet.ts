@@ -1,3 +1,4 @@
+import { CONFIG_TARGETS, type ConfigTarget } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import type { AgentClient } from './agent-schema';
 import { entryName, inputId } from './client-entry-name';
@@ -5,8 +6,9 @@ import { clientEntry, DEFAULT_STDIO_COMMAND, TOKEN_ENV, tokenReference, type Std
 
 export { DEFAULT_STDIO_COMMAND, TOKEN_ENV, type StdioCommand } from './client-entries';
 
-export const SNIPPET_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'acp'] as const;
-export type SnippetTarget = (typeof SNIPPET_TARGETS)[number];
+/** Every client of shared/api/agent-clients.ts has a configuration to print. */
+export const SNIPPET_TARGETS = CONFIG_TARGETS;
+export type SnippetTarget = ConfigTarget;
 
 export interface SnippetOptions {
   for: SnippetTarget;
@@ -60,6 +62,10 @@ export function snippetFile(target: SnippetTarget, agent: string, platform: Node
             ? '%APPDATA%\\Claude\\claude_desktop_config.json'
             : '~/.config/Claude/claude_desktop_config.json'
       }${written('claude-desktop')}`;
+    case 'windsurf':
+      return `~/.codeium/windsurf/mcp_config.json${written('windsurf')}`;
+    case 'gemini-cli':
+      return `~/.gemini/settings.json, under "mcpServers"${written('gemini-cli')}`;
     case 'codex':
       return `~/.codex/config.toml (where CODEX_HOME is set, config.toml in that folder); \`connected-services agents connect ${JSON.stringify(agent)} --client codex\` prints the same and writes nothing`;
     case 'acp':
@@ -79,7 +85,9 @@ export function configSnippet(agentName: string, token: string | null, options: 
   switch (options.for) {
     case 'claude-code':
     case 'cursor':
-    case 'claude-desktop': {
+    case 'claude-desktop':
+    case 'windsurf':
+    case 'gemini-cli': {
       const { entry } = clientEntry(options.for, source, entryOptions);
       return json({ mcpServers: { [name]: entry } });
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ownRecord } from '../config';
 import { ErrorCodeSchema } from '../errors';
+import { CONFIG_TARGETS, NAME_CLIENTS, type AgentClientId, type NameClient } from './agent-clients';
 import { AskOutcomeSchema } from './ask-views';
 import { lazySchema } from './lazy-schema';
 
@@ -34,10 +35,9 @@ export const ToolModeViewSchema = lazySchema(() => z.enum(TOOL_MODES));
 export type ToolModeView = (typeof TOOL_MODES)[number];
 
 /** Clients whose prefix an agent's names are made to fit (docs/tool-search.md); or a prefix length. */
-export const NAME_CLIENTS = ['claude-code', 'codex', 'vscode', 'cursor', 'claude-desktop', 'acp'] as const;
 export const MAX_CLIENT_PREFIX = 40;
 export const AgentClientViewSchema = lazySchema(() => z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]));
-export type AgentClientView = (typeof NAME_CLIENTS)[number] | number;
+export type AgentClientView = NameClient | number;
 
 export const AgentViewSchema = lazySchema(() => z.object({
   name: z.string(),
@@ -73,9 +73,8 @@ export const AgentViewSchema = lazySchema(() => z.object({
 }));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 
-export const CONFIG_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'acp'] as const;
 export const ConfigTargetSchema = lazySchema(() => z.enum(CONFIG_TARGETS));
-export type ConfigTarget = z.infer<typeof ConfigTargetSchema>;
+export type ConfigTarget = AgentClientId;
 
 export const APPROVAL_KINDS = ['tool', 'resource', 'prompt'] as const;
 

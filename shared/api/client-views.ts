@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { CONNECT_CLIENTS } from './agent-clients';
 import { lazySchema } from './lazy-schema';
 
-/** The agent clients whose user configuration the app can write (docs/clients.md). */
-export const CONNECT_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'windsurf', 'gemini-cli'] as const;
+/** The agent clients whose user configuration the app can write (agent-clients.ts). */
 export const ConnectClientSchema = lazySchema(() => z.enum(CONNECT_CLIENTS));
-export type ConnectClient = (typeof CONNECT_CLIENTS)[number];
 
 /**
  * Where the token goes for a client's entry: our vault, read by a helper the entry names when the

@@ -1,3 +1,4 @@
+export * from './agent-clients';
 export * from './bridge-views';
 export * from './admin-views';
 export * from './views';

@@ -1,5 +1,6 @@
 import { withSuggestion } from '../../../shared/text';
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
+import { unknownPrefixReason } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { bridgeAddressNote } from './address-note';
 import { agentSettingsView } from './agent-view';
@@ -212,7 +213,10 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       }
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
-      if (agent.client === undefined) notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
+      const noPrefix = unknownPrefixReason(target);
+      if (noPrefix !== undefined) {
+        if (typeof agent.client !== 'number') notes.push(`${noPrefix} (connected-services agents set "${name}" --for N)`);
+      } else if (agent.client === undefined) notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
       else if (agent.client !== target) {
         notes.push(`its names are made for ${typeof agent.client === 'number' ? `a prefix of ${agent.client} characters` : agent.client}, not ${target}: connected-services agents set "${name}" --for ${target}`);
       }

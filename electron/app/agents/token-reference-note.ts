@@ -10,6 +10,8 @@ export function tokenReferenceNote(target: ConfigTarget, agent: string): string 
   switch (target) {
     case 'claude-code':
     case 'cursor':
+    case 'windsurf':
+    case 'gemini-cli':
       return `the entry reads the token from the variable ${TOKEN_ENV}; start the client with it set to ${token}, or print the token in with --token-stdin`;
     case 'codex':
       return `Codex reads the token from the variable ${TOKEN_ENV} (bearer_token_env_var; the file never holds it): start Codex with it set to ${token}`;

@@ -17,9 +17,11 @@ describe('agents set --for', () => {
 });
 
 describe('agents config --for', () => {
-  it('points a client whose entry is written, not printed, at agents connect', () => {
-    expect(() => parseTarget('windsurf')).toThrow(expect.objectContaining({ hint: 'connected-services agents connect AGENT --client windsurf writes its entry into windsurf\'s own configuration (--dry-run shows it first)' }));
-    expect(() => parseTarget('gemini-cli')).toThrow(expect.objectContaining({ hint: 'connected-services agents connect AGENT --client gemini-cli writes its entry into gemini-cli\'s own configuration (--dry-run shows it first)' }));
+  it('prints every client, Windsurf and Gemini CLI among them; agents set --for says their prefix is not known', () => {
+    expect(parseTarget('windsurf')).toBe('windsurf');
+    expect(parseTarget('gemini-cli')).toBe('gemini-cli');
+    expect(parseForOnAdd('gemini-cli')).toEqual({ target: 'gemini-cli' });
+    expect(() => parseClient('windsurf')).toThrow(expect.objectContaining({ hint: expect.stringContaining('the prefix Windsurf puts before tool names is not known here') as unknown }));
   });
 
   it('a typo gets the client it likely meant', () => {
@@ -58,7 +60,6 @@ describe('--for in any case: client names are lower-case, so Cursor is cursor', 
     expect(parseClientOnSet('Cursor')).toBe('cursor');
     expect(parseClient('None')).toBe('none');
     expect(parseTarget('VSCode')).toBe('vscode');
-    // A client whose entry is written, not printed, is still pointed at agents connect.
-    expect(() => parseTarget('Windsurf')).toThrow(expect.objectContaining({ hint: expect.stringContaining('--client windsurf') as unknown }));
+    expect(parseTarget('Windsurf')).toBe('windsurf');
   });
 });

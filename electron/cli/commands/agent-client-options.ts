@@ -1,4 +1,4 @@
-import { AGENT_LISTING_BOUND, CONFIG_TARGETS, CONNECT_CLIENTS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
+import { AGENT_LISTING_BOUND, CONFIG_TARGETS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget, unknownPrefixReason } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../../../shared/text';
 import { givenText } from '../empty-values';
@@ -6,11 +6,12 @@ import { givenText } from '../empty-values';
 /** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */
 export const CLIENT_HELP = `names fit ${NAME_CLIENTS.join(', ')}, or a prefix length 0-${MAX_CLIENT_PREFIX}`;
 
-/** The words `agents add --for` takes: a client to print the configuration of, one whose names to fit, or both. */
-const FOR_ON_ADD = [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])];
+/** The words `agents add --for` takes: every client (shared/api/agent-clients.ts), each with a configuration to print. */
+const FOR_ON_ADD = CONFIG_TARGETS;
+/** Named in the help, not left out: clients whose prefix is not known, so no names are fitted for them. */
+const NO_PREFIX = CONFIG_TARGETS.filter((c) => !NAME_CLIENTS.some((n) => n === c));
 
-/** Each client named once, though most are both a configuration printed and a prefix fitted. */
-export const FOR_ON_ADD_HELP = `its client (${FOR_ON_ADD.join(', ')}) or a prefix length 0-${MAX_CLIENT_PREFIX}: its names are made to fit that prefix, and a client's configuration is printed`;
+export const FOR_ON_ADD_HELP = `its client (${FOR_ON_ADD.join(', ')}) or a prefix length 0-${MAX_CLIENT_PREFIX}: the client's configuration is printed, and its names are made to fit that prefix (not known for ${NO_PREFIX.join(', ')}: give --for N on agents set)`;
 
 /** A client's name in any case: `Cursor` is cursor (every name is lower-case). */
 function wordOf(value: string): string {
@@ -29,12 +30,13 @@ function clientOf(value: string): AgentClientView | undefined {
 
 function unknown(value: string, choices: readonly string[]): CodedError {
   const meant = closestWord(value, choices);
-  // A client `agents connect` writes for, whose prefix we do not know (Windsurf, Gemini CLI).
-  const written = CONNECT_CLIENTS.find((c) => c === wordOf(value));
+  // A client we know but whose prefix we do not (shared/api/agent-clients.ts).
+  const known = CONFIG_TARGETS.find((c) => c === wordOf(value));
+  const noPrefix = known === undefined ? undefined : unknownPrefixReason(known);
   return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, {
     hint:
-      written !== undefined
-        ? `For ${written}, give the length of the prefix it puts before tool names (--for N), or leave --for out; \`connected-services agents connect AGENT --client ${written}\` writes its entry`
+      known !== undefined && noPrefix !== undefined
+        ? `For ${known}, ${noPrefix}, or leave --for out; \`connected-services agents config AGENT --for ${known}\` prints its entry`
         : meant !== undefined
           ? `Did you mean --for ${meant}?`
           : `Name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
@@ -45,16 +47,9 @@ function unknown(value: string, choices: readonly string[]): CodedError {
 export function parseTarget(value: string): ConfigTarget {
   const target = CONFIG_TARGETS.find((t) => t === wordOf(value));
   if (target !== undefined) return target;
-  // A client that `agents connect` writes for but whose entry is not printed (Windsurf, Gemini CLI).
-  const written = CONNECT_CLIENTS.find((c) => c === wordOf(value));
   const meant = closestWord(value, CONFIG_TARGETS);
   throw new CodedError('invalid_input', `--for takes a client whose configuration it prints: ${CONFIG_TARGETS.join(', ')}; not "${value}"`, {
-    hint:
-      written !== undefined
-        ? `connected-services agents connect AGENT --client ${written} writes its entry into ${written}'s own configuration (--dry-run shows it first)`
-        : meant !== undefined
-          ? `Did you mean --for ${meant}?`
-          : '`connected-services agents clients` lists the clients found on this computer',
+    hint: meant !== undefined ? `Did you mean --for ${meant}?` : '`connected-services agents clients` lists the clients found on this computer',
   });
 }
 
@@ -78,7 +73,7 @@ export interface ForOnAdd {
   client?: AgentClientView;
 }
 
-/** `agents add --for`: a configuration target, a client for names, or both (claude-code is both). */
+/** `agents add --for`: a configuration target, and the client for names where its prefix is known (or a length alone). */
 export function parseForOnAdd(value: string): ForOnAdd {
   const text = wordOf(value);
   const target = CONFIG_TARGETS.find((t) => t === text);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CONNECT_CLIENTS, type AppApi, type ClientPlan, type ConnectClient } from '../../../shared/api';
+import { AGENT_CLIENTS, CONFIG_TARGETS, CONNECT_CLIENTS, isConnectClient, notWrittenReason, type AgentClientId, type AppApi, type ClientPlan, type ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../../../shared/text';
 import { printJson, table } from '../output';
@@ -9,10 +9,11 @@ import { parseChoice } from './agent-option-parsers';
 import { explainAgentError } from './agent-not-found';
 import { agentTokenInput, refusedTokenOption, refuseTokenArgument, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
-/** Codex keeps its servers in TOML (`~/.codex/config.toml`), which is not edited here: connect prints its table. */
-const PRINTED_CLIENTS = ['codex'] as const;
-const CONNECT_CHOICES = [...CONNECT_CLIENTS, ...PRINTED_CLIENTS] as const;
-type ConnectChoice = (typeof CONNECT_CHOICES)[number];
+/** Every client is named (shared/api/agent-clients.ts): Codex's TOML table is printed, an ACP agent's entries are refused with where they go. */
+const CONNECT_CHOICES = CONFIG_TARGETS;
+type ConnectChoice = ConnectClient | 'codex';
+/** The `--client` help: what connect does for the clients it does not write. */
+const UNWRITTEN_HELP = 'codex: its table printed, not written; acp: no file, `agents config --for acp` prints its entries';
 
 /** A client's name; a word only its start was typed of (`claude`, `gemini`) is answered with the names it begins. */
 function clientParser<C extends string>(choices: readonly C[]): (value: string) => C {
@@ -27,7 +28,14 @@ function clientParser<C extends string>(choices: readonly C[]): (value: string) 
     return parseChoice(value, choices, '--client');
   };
 }
-const parseConnectChoice = clientParser(CONNECT_CHOICES);
+const parseChoiceWord = clientParser(CONNECT_CHOICES);
+
+/** Connect writes its clients and prints Codex's table; an ACP agent gets its servers per session, so there is nothing to connect. */
+function parseConnectChoice(value: string): ConnectChoice {
+  const client: AgentClientId = parseChoiceWord(value);
+  if (isConnectClient(client) || client === 'codex') return client;
+  throw new CodedError('invalid_input', `--client ${client}: ${notWrittenReason(client) ?? 'it is not written here'}`, { hint: `Give the ACP client the entries \`connected-services agents config AGENT --for ${client}\` prints` });
+}
 
 /** Disconnect writes only the clients connect writes: Codex's table was printed for the person, so they remove it. */
 function parseDisconnectClient(value: string): ConnectClient {
@@ -92,6 +100,9 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         const list = await (await ctx.core()).api.listClients({});
         if (options.json) return printJson(ctx.output, list);
         const rows = list.map((c) => [c.client, c.detected ? 'yes' : 'no', c.agents.join(',') || '-', c.file]);
+        // Said, not left out: the clients whose configuration is not written here, and where it goes instead.
+        const unwritten = AGENT_CLIENTS.filter((c) => !c.written).map((c) => [c.id, '-', '-', c.config === 'toml' ? 'not written (TOML): agents connect prints its table' : 'no file: agents config --for acp prints its entries']);
+        rows.push(...unwritten);
         for (const line of table([['CLIENT', 'FOUND', 'AGENTS', 'USER CONFIGURATION'], ...rows])) ctx.output.out(line);
       }),
     );
@@ -99,7 +110,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
   agents
     .command('connect <name>')
     .description("write the agent's entry into a client's user configuration (merged, a backup kept); the diff is printed first")
-    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')}, or codex (its entry printed, not written)`, parseConnectChoice)
+    .requiredOption('--client <client>', `${CONFIG_TARGETS.join(', ')} (${UNWRITTEN_HELP})`, parseConnectChoice)
     .option('--dry-run', 'print the diff only; write nothing')
     // The agent's current token: --token-stdin or CONNECTED_SERVICES_TOKEN; without either, the agent gets a new one.
     .addOption(refusedTokenOption())
@@ -142,7 +153,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
   agents
     .command('disconnect <name>')
     .description("remove the agent's entry from a client's user configuration (a backup kept); other entries stay")
-    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')} (codex: remove its table by hand)`, parseDisconnectClient)
+    .requiredOption('--client <client>', `${CONNECT_CLIENTS.join(', ')} (codex: remove its table by hand; acp: nothing written)`, parseDisconnectClient)
     .option('--dry-run', 'print the diff only; write nothing')
     .action((name: string, options: { client: ConnectClient; dryRun?: boolean }) =>
       run(async (ctx) => {

@@ -1,5 +1,5 @@
 import type { FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { agentNameAdvice, AGENT_LISTING_BOUND, CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
+import { AGENT_CLIENTS, agentNameAdvice, AGENT_LISTING_BOUND, CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
 import { nameAdviceLine } from '../../lib';
 
 export interface AgentFormData {
@@ -20,14 +20,7 @@ export interface AgentFormData {
 }
 
 /** The CLI's `--for` on `agents add`: the clients with a configuration, those whose prefix we know, or another's prefix length. */
-const CLIENT_TITLES: Record<ConfigTarget, string> = {
-  'claude-code': 'Claude Code',
-  'claude-desktop': 'Claude Desktop',
-  cursor: 'Cursor',
-  vscode: 'VS Code',
-  codex: 'Codex',
-  acp: 'An ACP agent (Zed, …)',
-};
+const CLIENT_TITLES: Record<ConfigTarget, string> = Object.fromEntries(AGENT_CLIENTS.map((c) => [c.id, c.label])) as Record<ConfigTarget, string>;
 const ADD_CLIENTS = [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])];
 // In the order Create lists them, so a client sits in one place on both forms.
 const EDIT_CLIENTS = ADD_CLIENTS.filter((c) => NAME_CLIENTS.some((n) => n === c));

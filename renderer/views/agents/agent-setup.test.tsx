@@ -61,7 +61,7 @@ describe('setting up a client for an agent', () => {
     renderApp(api, { hash: '#/agents' });
     fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
     const select = within(screen.getByRole('dialog', { name: 'Create an agent' })).getByLabelText<HTMLSelectElement>(/^Its client/);
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Claude Code', 'Claude Desktop', 'Cursor', 'VS Code', 'Codex', 'An ACP agent (Zed, …)', 'Another client: its prefix length']);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Claude Code', 'Claude Desktop', 'Cursor', 'VS Code', 'Windsurf', 'Gemini CLI', 'Codex', 'An ACP agent (Zed, …)', 'Another client: its prefix length']);
     expect(select.selectedOptions[0]?.textContent).toBe('Claude Code');
   });
 

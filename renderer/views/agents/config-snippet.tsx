@@ -1,17 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { CONFIG_TARGETS, type ApiOutput, type ConfigTarget } from '../../../shared/api';
+import { AGENT_CLIENTS, CONFIG_TARGETS, type ApiOutput, type ConfigTarget } from '../../../shared/api';
 import { CodeSpans, CopyButton, ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
-export const TARGET_NAMES: Record<ConfigTarget, string> = {
-  'claude-code': 'Claude Code',
-  'claude-desktop': 'Claude Desktop',
-  cursor: 'Cursor',
-  vscode: 'VS Code',
-  codex: 'Codex',
-  acp: 'ACP',
-};
+/** Each client's name from the one list; ACP's as the format it is, since the panel shows its session entries. */
+export const TARGET_NAMES: Record<ConfigTarget, string> = { ...(Object.fromEntries(AGENT_CLIENTS.map((c) => [c.id, c.label])) as Record<ConfigTarget, string>), acp: 'ACP' };
 
 /** What stands for the token while it is hidden: never a value that could pass for a token. */
 export const HIDDEN_TOKEN = '••••••••••••';

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
+import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api/agent-clients';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -51,6 +52,26 @@ describe('connecting an agent to a client', () => {
       expect(dialog.textContent).toContain('First call: delete_all\\u202egnidaer on notes');
     });
     expect(dialog.textContent).not.toMatch(/[\u200b\u202e\u2066`]/);
+  });
+
+  it('lists every client of the one list (shared/api/agent-clients.ts), those it does not write with why and no Connect', async () => {
+    const info = (client: ClientInfo['client']): ClientInfo => ({ ...cursor, client, label: AGENT_CLIENTS.find((c) => c.id === client)?.label ?? client });
+    const api = createFakeApi({
+      listAgents: () => [{ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 }],
+      listClients: () => CONNECT_CLIENTS.map(info),
+    });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect desk to an installed client' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('button', { name: 'Connect desk to Cursor' });
+    for (const { label, written } of AGENT_CLIENTS) {
+      const item = within(dialog).getAllByRole('listitem').find((li) => li.querySelector('strong')?.textContent === label);
+      expect(item, label).toBeDefined();
+      if (item === undefined) continue;
+      expect(within(item).queryByRole('button') !== null, label).toBe(written);
+      if (!written) expect(item.textContent).toContain('not written here');
+    }
   });
 
   it('says when the file has other names (hard links) that keep the old text', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
+import { AGENT_CLIENTS, notWrittenReason, type ClientChange, type ClientInfo, type ClientPlan } from '../../../shared/api';
 import { CodeSpans, Dialog, ErrorNote, SecretField } from '../../components';
 import { describeError, focusIfLost, shownLine, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -98,6 +98,15 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
                 <button type="button" className={c.detected ? 'button small primary' : 'button small'} disabled={busy} onClick={() => review(c)} aria-label={`Connect ${agent} to ${c.label}`}>
                   {c.agents.includes(agent) ? 'Connect again' : 'Connect'}
                 </button>
+              </li>
+            ))}
+            {/* Listed, not hidden: the clients whose configuration is not written here, and where their entry comes from. */}
+            {AGENT_CLIENTS.filter((c) => !c.written).map((c) => (
+              <li key={c.id} className="client">
+                <div>
+                  <strong>{c.label}</strong> <span className="muted">not written here</span>
+                  <div className="muted small">{notWrittenReason(c.id)}: “Show configuration to paste” gives its entry.</div>
+                </div>
               </li>
             ))}
           </ul>

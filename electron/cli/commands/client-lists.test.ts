@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { AppApi, ClientInfo } from '../../../shared/api';
+import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api/agent-clients';
+import { createFakeApi } from '../../../test/support/fake-app-api';
+import type { CliContext } from '../context';
+import { parseForOnAdd, parseTarget } from './agent-client-options';
+import { registerAgentConnect } from './agents-connect';
+
+const info = (client: ClientInfo['client']): ClientInfo => ({ client, label: client, detected: false, file: `/home/ana/${client}.json`, agents: [], tokenPlace: 'vault' });
+
+/** `agents clients`'s lines, the core answering with every client it writes. */
+async function clientsLines(): Promise<string[]> {
+  const out: string[] = [];
+  const api = createFakeApi({ listClients: () => CONNECT_CLIENTS.map(info) }) as unknown as AppApi;
+  const ctx = { output: { out: (line: string) => out.push(line), err: () => undefined }, core: () => Promise.resolve({ api }) } as unknown as CliContext;
+  const agents = new Command('agents').exitOverride();
+  registerAgentConnect(agents, async (action) => {
+    await action(ctx);
+  });
+  await agents.parseAsync(['clients'], { from: 'user' });
+  return out;
+}
+
+describe('one list of clients (shared/api/agent-clients.ts)', () => {
+  it('agents config --for and agents add --for take every client of it', () => {
+    for (const { id } of AGENT_CLIENTS) {
+      expect(parseTarget(id)).toBe(id);
+      expect(parseForOnAdd(id).target).toBe(id);
+    }
+  });
+
+  it('agents clients names every client of it, those it does not write with where their entry goes', async () => {
+    const lines = await clientsLines();
+    for (const { id, written } of AGENT_CLIENTS) {
+      const line = lines.find((l) => l.startsWith(`${id} `));
+      expect(line, id).toBeDefined();
+      if (!written) expect(line).toMatch(/not written|no file/);
+    }
+  });
+});
