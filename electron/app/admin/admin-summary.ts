@@ -2,7 +2,7 @@ import type { AgentView, ApiInput, ApiMethod, PendingApproval } from '../../../s
 import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden, shellQuote } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
-import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, type ServerConfig, type StdioServerConfig } from '../../../shared/config';
+import { hideArgumentSecrets, hideSecrets, idleTime, isStdio, sameServer, type ServerConfig, type StdioServerConfig } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 import { agentAdded, agentChange, agentUnchanged, codeAgentAdded } from './agent-change-summary';
 import { settingChangeWords } from './setting-change-words';
@@ -80,8 +80,12 @@ export interface SummaryContext {
   server?: ServerConfig;
 }
 
-/** A change that, given what it changes as it is, changes nothing: no admin line, as for an agents.json edit that changed nothing. */
+/**
+ * A change that, given what it changes as it is, changes nothing: no admin line, as for an agents.json
+ * edit that changed nothing. A server's entry equal as data reloads as no change: nothing restarts.
+ */
 export function changesNothing(method: ApiMethod, input: unknown, context: SummaryContext): boolean {
+  if (method === 'updateServer') return context.server !== undefined && sameServer(context.server, (input as ApiInput<'updateServer'>).config);
   return method === 'updateAgent' && context.agent !== undefined && agentUnchanged(input as ApiInput<'updateAgent'>, context.agent);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminEntry, AgentView, ApiInput, AppApi } from '../../../shared/api';
+import type { ServerConfig } from '../../../shared/config';
 import { createApiDoor, type AdminRecorder } from './api-door';
 
 const AGENT: AgentView = { name: 'coder', servers: ['files', 'github'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: 0 };
@@ -14,6 +15,10 @@ const SAVED: ApiInput<'updateAgent'> = {
   listFound: false,
 };
 
+// As serverConfig gives it; the Edit form writes it back as it was, its keys in its own order.
+const SERVER: ServerConfig = { command: 'npx', args: ['-y', 'files-server'], env: { TOKEN: '${secret:TOKEN}' }, timeoutMs: 5000 };
+const SAVED_SERVER: ServerConfig = { timeoutMs: 5000, env: { TOKEN: '${secret:TOKEN}' }, args: ['-y', 'files-server'], command: 'npx' };
+
 function setup() {
   const entries: AdminEntry[] = [];
   const updates: unknown[] = [];
@@ -27,6 +32,8 @@ function setup() {
   const api = {
     listAgents: () => Promise.resolve([AGENT]),
     updateAgent: (input: unknown) => (updates.push(input), Promise.resolve(AGENT)),
+    serverConfig: () => Promise.resolve({ config: SERVER }),
+    updateServer: (input: unknown) => (updates.push(input), Promise.resolve({ name: 'files' })),
   } as unknown as AppApi;
   return { door: createApiDoor({ api, admin }), entries, updates };
 }
@@ -39,5 +46,14 @@ describe('the door and an edit saved as it was', () => {
     expect(entries).toEqual([]);
     await door.call({ caller: 'app' }, 'updateAgent', { ...SAVED, policy: { ...SAVED.policy, write: 'deny' } });
     expect(entries.map((e) => e.summary)).toEqual(['change the agent "coder": write ask → deny']);
+  });
+
+  it('of a server makes it but writes no admin line (nothing reloads as changed: nothing restarts), where a real change is written', async () => {
+    const { door, entries, updates } = setup();
+    await door.call({ caller: 'app' }, 'updateServer', { name: 'files', config: SAVED_SERVER });
+    expect(updates).toHaveLength(1);
+    expect(entries).toEqual([]);
+    await door.call({ caller: 'app' }, 'updateServer', { name: 'files', config: { ...SAVED_SERVER, timeoutMs: 9000 } });
+    expect(entries.map((e) => e.summary)).toEqual(['change the server "files": call timeout 5000 ms → 9000 ms']);
   });
 });
