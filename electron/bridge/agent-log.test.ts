@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redact, redactor } from '../../shared/redact';
 import { ManualTimers } from '../../test/support/manual-timers';
 import { AGENT_LINES_PER_WINDOW, MAX_AGENT_TEXT, agentText, logForAgent, logProtocolError } from './agent-log';
 import { AUDIT_WINDOW_MS } from './audit-windows';
@@ -9,6 +10,18 @@ describe('agentText', () => {
     const long = agentText('v'.repeat(3_000_000));
     expect(long.length).toBeLessThanOrEqual(MAX_AGENT_TEXT + 1);
     expect(long.startsWith('vvv')).toBe(true);
+  });
+
+  it('hides a known value across the cut: cut first, the piece left was no longer found by the log', () => {
+    const secret = 'agent-text-known-value-13579';
+    redactor.addSecret(secret);
+    try {
+      const line = redact(agentText(`${'x'.repeat(MAX_AGENT_TEXT - 10)}${secret}`));
+      expect(line).not.toContain(secret.slice(0, 9));
+      expect(line.startsWith(`${'x'.repeat(MAX_AGENT_TEXT - 10)}[redacted`)).toBe(true);
+    } finally {
+      redactor.removeSecret(secret);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DelayClock } from '../../shared/collections';
+import { redact } from '../../shared/redact';
 import { cutText, terminalSafe } from '../../shared/text';
 import { AuditWindows } from './audit-windows';
 import type { CallContext } from './call-context';
@@ -27,11 +28,12 @@ const COUNTED: Record<AgentLineKind, (counted: number) => string> = {
 const windowsOf = new WeakMap<CallContext['log'], AuditWindows<AgentLine>>();
 
 /**
- * Text an agent wrote, as one bounded line of the log: cut, its controls shown as escapes and its
- * line breaks as `\n`, so it can neither pose as a line of another server nor grow the log by megabytes.
+ * Text an agent wrote, as one bounded line of the log: redacted, cut, its controls shown as escapes
+ * and its line breaks as `\n`, so it can neither pose as a line of another server nor grow the log by
+ * megabytes. Redacted before it is cut: a known value cut short is no longer found by the log's redaction.
  */
 export function agentText(text: string): string {
-  return terminalSafe(cutText(text, MAX_AGENT_TEXT)).replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+  return terminalSafe(cutText(redact(text), MAX_AGENT_TEXT)).replace(/\t/g, '\\t').replace(/\n/g, '\\n');
 }
 
 /** Per log, per kind and agent: the first AGENT_LINES_PER_WINDOW lines a minute, the rest counted into one line. */
