@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { redact, redactor } from '../../shared/redact';
 import { invalidParamsOfRefusal } from './invalid-params';
 
 // The SDK v2 codec keeps only `String(zodError)` of a refused request; built here the same way.
@@ -42,5 +43,19 @@ describe('invalidParamsOfRefusal', () => {
     expect(error.message.length).toBe(300);
     expect(error.message.endsWith('…')).toBe(true);
     expect(error.message).not.toContain('field3');
+  });
+
+  it('hides a known value across the 300th character: cut first, the piece left was no longer found', () => {
+    const secret = 'zq-key-known-value-97531';
+    redactor.addSecret(secret);
+    try {
+      // `Invalid params: params.` is 23 characters: the value starts at 283, across the cut at 299.
+      const dump = JSON.stringify([{ path: ['params', `${'k'.repeat(260)}${secret}`], message: 'bad' }]);
+      const error = invalidParamsOfRefusal(new Error(dump)) as Error;
+      expect(redact(error.message)).not.toContain(secret.slice(0, 6));
+      expect(error.message).toContain(`${'k'.repeat(260)}[redacted]`);
+    } finally {
+      redactor.removeSecret(secret);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { redact } from '../../shared/redact';
+
 /** A schema library's parse error: zod's (`ZodError` in v3, `$ZodError` in v4) carries its issues, each with a path and a message. */
 interface SchemaIssue {
   path: readonly PropertyKey[];
@@ -18,13 +20,17 @@ function issuesOf(error: unknown): readonly SchemaIssue[] | undefined {
 const MAX_SHOWN_ISSUES = 3;
 const MAX_MESSAGE_LENGTH = 300;
 
-/** -32602 naming the first issues' fields (JSON-RPC 2.0 §5.1), at most MAX_MESSAGE_LENGTH characters. */
+/**
+ * -32602 naming the first issues' fields (JSON-RPC 2.0 §5.1), at most MAX_MESSAGE_LENGTH characters;
+ * redacted before it is cut, as what agents are told is (agent-errors.ts): a known value cut short is
+ * no longer found.
+ */
 function invalidParams(issues: readonly SchemaIssue[]): Error {
   const said = issues
     .slice(0, MAX_SHOWN_ISSUES)
     .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : 'the request'}: ${issue.message}`)
     .join('; ');
-  const message = `Invalid params: ${said}`;
+  const message = redact(`Invalid params: ${said}`);
   return Object.assign(new Error(message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message), { code: -32602 });
 }
 
