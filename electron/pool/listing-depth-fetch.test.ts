@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LISTING_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
+import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
 import { listingDepthFetch } from './listing-depth-fetch';
+import { withBody } from './message-bound';
 
 const servers: Server[] = [];
 
@@ -55,6 +56,15 @@ describe("listingDepthFetch: a message past a message's bound on the listing's o
     ]);
   });
 
+  it('an answer to another request is left out and logged as a message, not a request', async () => {
+    const other = JSON.stringify({ jsonrpc: '2.0', id: 3, result: { data: '@' } }).replace('"@"', nested(300));
+    const { body, logged } = await listed([other, LISTING]);
+    expect(body).toContain(LISTING);
+    expect(logged).toEqual([
+      `[deep] sent a message nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/list; it was not read (only the listing's answer may nest deeper)`,
+    ]);
+  });
+
   it("the listing's own answer still nests deeper than a message, and past the listing's bound is refused as the listing's", async () => {
     const deepListing = (levels: number): string => LISTING.replace('{"type":"object","properties":{}}', `{"x":${nested(levels)}}`);
     const within = await listed([deepListing(300)]);
@@ -62,5 +72,86 @@ describe("listingDepthFetch: a message past a message's bound on the listing's o
     const past = await listed([deepListing(4 * MAX_LISTING_DEPTH)]);
     expect(past.body).toContain('sent a listing nested deeper');
     expect(past.logged).toEqual([]);
+  });
+});
+
+/**
+ * A raw endpoint on 127.0.0.1 that writes `pieces` one by one, each only once the client has read all
+ * before it, so no two are joined into one chunk; with the fetch that reads from it.
+ */
+async function piecewise(pieces: string[]): Promise<{ url: string; fetch: typeof globalThis.fetch }> {
+  let read = 0;
+  let wake = (): void => undefined;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    void (async () => {
+      let written = 0;
+      for (const piece of pieces) {
+        response.write(piece);
+        written += Buffer.byteLength(piece);
+        while (read < written) await new Promise<void>((resolve) => (wake = resolve));
+      }
+      response.end();
+    })();
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await globalThis.fetch(url, init);
+    const counted = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        read += chunk.byteLength;
+        controller.enqueue(chunk);
+        wake();
+      },
+    });
+    return withBody(response, (response.body as ReadableStream<Uint8Array>).pipeThrough(counted));
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, fetch };
+}
+
+/** The data of each event the SDK reads as a message (WHATWG HTML §9.2.6: no `event`, or `message`). */
+function messagesOf(stream: string): string[] {
+  const found: string[] = [];
+  let data: string[] = [];
+  let type = '';
+  for (const line of stream.split(/\r\n|\r|\n/)) {
+    if (line === '') {
+      if (data.length > 0 && (type === '' || type === 'message')) found.push(data.join('\n'));
+      data = [];
+      type = '';
+    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    else if (line.startsWith('event:')) type = line.slice(6).trim();
+  }
+  return found;
+}
+
+const depthOf = (text: string): number => [...text].reduce((acc, c) => ({ now: acc.now + (c === '[' || c === '{' ? 1 : c === ']' || c === '}' ? -1 : 0), max: Math.max(acc.max, acc.now + (c === '[' || c === '{' ? 1 : 0)) }), { now: 0, max: 0 }).max;
+
+async function listedInPieces(pieces: string[]): Promise<{ messages: string[]; logged: string[] }> {
+  const logged: string[] = [];
+  const { url, fetch: raw } = await piecewise(pieces);
+  const fetch = listingDepthFetch(raw, 'deep', (line) => logged.push(line));
+  const response = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }) });
+  return { messages: messagesOf(await response.text()), logged };
+}
+
+describe("listingDepthFetch: an event left out after its start was passed on", () => {
+  it('is ended for the SDK: the starts of events left out are not joined into one answer past the bound', async () => {
+    const pieces = [`data: {"jsonrpc":"2.0","result":{"tools":[{"name":"x","inputSchema":${'['.repeat(250)}\n`];
+    for (let i = 0; i < 8; i++) pieces.push(`data: ${'['.repeat(600)}\n\n`, `data: ${'['.repeat(250)}\n`);
+    pieces.push(`data: ${']'.repeat(2254 - 4)}}]},"id":7}\n\n`);
+    const { messages, logged } = await listedInPieces(pieces);
+    expect(logged).toHaveLength(8);
+    for (const message of messages) expect(depthOf(message)).toBeLessThanOrEqual(MAX_MESSAGE_DEPTH - MAX_LISTING_DEPTH + MAX_LISTING_FLOOD_DEPTH);
+  });
+
+  it('a deep notification split across two writes leaves the listing after it whole, and nothing the SDK parses as bad JSON', async () => {
+    const start = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":';
+    const { messages, logged } = await listedInPieces([`data: ${start}${'['.repeat(100)}`, `${nested(200)}${']'.repeat(100)}}}\n\n`, `data: ${LISTING}\n\n`]);
+    expect(messages).toEqual([LISTING]);
+    expect(logged).toEqual([
+      `[deep] sent a notification nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/list; it was not read (only the listing's answer may nest deeper)`,
+    ]);
   });
 });

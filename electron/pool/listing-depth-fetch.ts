@@ -1,4 +1,5 @@
 import type { FetchLike } from '../net';
+import { LF } from './json-bytes';
 import { JsonDepthMeter, SseDepthMeter } from './json-depth-meter';
 import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH, tooDeepListing, tooDeepMessage } from './listing-depth';
 import { answerInstead, sentRequestOf, withBody } from './message-bound';
@@ -27,7 +28,8 @@ const REMEMBERED_LISTINGS = 64;
  * A JSON body errors (the SDK's read of it fails with the error); an SSE stream ends with our
  * stand-in error answer to the request it answers, as an over-bound message does (message-bound.ts).
  * An over-bound notification or server request on our listing's stream is left out alone, and logged:
- * the listing's answer after it is still read.
+ * the listing's answer after it is still read. Its start, if passed on, is ended as an event the SDK
+ * reads past: otherwise the SDK would join it to the next events.
  */
 export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: string) => void = () => undefined): FetchLike {
   const listings: (string | number)[] = [];
@@ -63,6 +65,8 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
     // The rest of an event on our listing's stream left out: not its answer, or not yet known to be
     // (`listing`: past the whole listing's bound, so if its id turns out ours, the listing is refused).
     let skip: { listing: boolean } | undefined;
+    // The last byte passed on of the event being read (undefined: none yet).
+    let tail: number | undefined;
     const depthBound = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         if (events === undefined) {
@@ -71,7 +75,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
         }
         if (cut) return drained(chunk, controller);
         // Metered an event at a time, so the one that goes too deep is known with the id it named.
-        const { ends, ids } = events.add(chunk);
+        const { ends, ids, methods } = events.add(chunk);
         let from = 0;
         for (let i = 0; i <= ends.length; i++) {
           const ended = i < ends.length;
@@ -81,15 +85,14 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
           const eventId = ended ? ids[i] : events.id();
           if (low !== undefined && skip !== undefined) {
             if (skip.listing && eventId === low.own) return finish(controller, low.own);
-            if (ended) leftOut(low, eventId);
+            if (ended) leftOut(low, eventId, methods[i]);
             continue;
           }
           if (!meter.add(part)) {
             // Past even a listing's bound on our listing's stream: whose it is decides (its id may come later).
             if (low !== undefined && eventId !== low.own) {
-              skip = { listing: true };
-              held = [];
-              if (ended) leftOut(low, eventId);
+              drop(controller, { listing: true });
+              if (ended) leftOut(low, eventId, methods[i]);
               continue;
             }
             const id = own ?? eventId;
@@ -100,13 +103,13 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
             return;
           }
           if (low !== undefined && !passes(low, part, eventId, ended, controller)) {
-            skip = { listing: false };
-            held = [];
-            if (ended) leftOut(low, eventId);
+            drop(controller, { listing: false });
+            if (ended) leftOut(low, eventId, methods[i]);
             continue;
           }
           if (deep === 'held') held.push(part);
-          else if (part.length > 0) controller.enqueue(part);
+          else pass(controller, part);
+          if (ended) tail = undefined;
           if (ended && deep !== 'no' && low !== undefined) {
             low.meter = new SseDepthMeter(MAX_MESSAGE_DEPTH);
             deep = 'no';
@@ -123,10 +126,24 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
       if (deep !== 'held') return true;
       if (id === low.own) {
         deep = 'own';
-        for (const bytes of held.splice(0)) controller.enqueue(bytes);
+        for (const bytes of held.splice(0)) pass(controller, bytes);
         return true;
       }
       return id === undefined && !ended;
+    }
+    function pass(controller: TransformStreamDefaultController<Uint8Array>, bytes: Uint8Array): void {
+      if (bytes.length === 0) return;
+      controller.enqueue(bytes);
+      tail = bytes[bytes.length - 1];
+    }
+    /** The rest of the event being read is left out; what of it was passed on is ended (a CR before our LF makes one line end). */
+    function drop(controller: TransformStreamDefaultController<Uint8Array>, left: { listing: boolean }): void {
+      skip = left;
+      held = [];
+      if (tail === undefined) return;
+      // A type the SDK reads past (WHATWG HTML §9.2.6), not bad JSON it would report as the server's.
+      controller.enqueue(new TextEncoder().encode(`${tail === LF ? '' : '\n'}event: left-out\n\n`));
+      tail = undefined;
     }
     /** Ends the stream with our error answer to request `id`. */
     function finish(controller: TransformStreamDefaultController<Uint8Array>, id: string | number): void {
@@ -139,8 +156,10 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
      * bytes were dropped, and it is logged as what it was (MCP 2025-11-25 basic/transports §Sending
      * Messages to the Server: a server may send requests and notifications before its answer).
      */
-    function leftOut(low: Low, id: string | number | undefined): void {
-      log(`[${server}] sent ${id === undefined ? 'a notification' : 'a request'} nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering ${sent?.method ?? 'a listing'}; it was not read (only the listing's answer may nest deeper)`);
+    function leftOut(low: Low, id: string | number | undefined, method: boolean | undefined): void {
+      // An event with an id and no method answers another request (JSON-RPC 2.0 §4, §5).
+      const what = method !== true ? 'a message' : id === undefined ? 'a notification' : 'a request';
+      log(`[${server}] sent ${what} nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering ${sent?.method ?? 'a listing'}; it was not read (only the listing's answer may nest deeper)`);
       // The next event is metered afresh.
       skip = undefined;
       held = [];

@@ -18,9 +18,15 @@ describe('the id an SSE event answers', () => {
   it("is the current event's, across chunks, after a blank line ended the one before", () => {
     const scan = new SseEventId();
     const all = bytes('id: 1\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\nid: 2\ndata: {"jsonrpc":"2.0",\ndata: "id":2,"result":{"tools":[[[[');
-    expect(scan.add(all.slice(0, 40))).toEqual({ ends: [], ids: [] });
+    expect(scan.add(all.slice(0, 40))).toEqual({ ends: [], ids: [], methods: [] });
     expect(scan.add(all.slice(40)).ids).toEqual([1]);
     expect(scan.id()).toBe(2);
+  });
+
+  it('comes with whether the message named a method at its top level', () => {
+    const scan = new SseEventId();
+    const all = bytes('data: {"id":1,"method":"ping"}\n\ndata: {"id":2,"result":{"method":"x"}}\n\ndata: {"method":"notifications/x"}\n\n');
+    expect(scan.add(all)).toMatchObject({ ids: [1, 2, undefined], methods: [true, false, true] });
   });
 
   it('is found wherever the message names it: after a long result, split byte by byte', () => {

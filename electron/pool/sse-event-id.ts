@@ -8,6 +8,8 @@ const COMMA = 0x2c;
 const SPACE = 0x20;
 const DATA = [0x64, 0x61, 0x74, 0x61]; // "data"
 const ID_KEY = [0x69, 0x64]; // "id"
+const METHOD_KEY = [0x6d, 0x65, 0x74, 0x68, 0x6f, 0x64]; // "method"
+const same = (key: number[], name: number[]): boolean => key.length === name.length && key.every((b, k) => b === name[k]);
 
 /** The top-level `id` of a JSON-RPC message's text (JSON-RPC 2.0 §5); one inside the result is never taken for it. */
 export function topLevelId(text: string): string | number | undefined {
@@ -39,11 +41,13 @@ export class SseEventId {
   #idNext = false;
   #value: number[] | undefined;
   #id: string | number | undefined;
+  #method = false;
 
-  /** The ids of the events that ended in the chunk, in order (undefined: it had none), and where in it each ended. */
-  add(chunk: Uint8Array): { ends: number[]; ids: (string | number | undefined)[] } {
+  /** The ids of the events that ended in the chunk, in order (undefined: it had none), whether each named a top-level `method`, and where in it each ended. */
+  add(chunk: Uint8Array): { ends: number[]; ids: (string | number | undefined)[]; methods: boolean[] } {
     const ends: number[] = [];
     const ids: (string | number | undefined)[] = [];
+    const methods: boolean[] = [];
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i] as number;
       if (byte === CR) continue;
@@ -51,6 +55,7 @@ export class SseEventId {
         if (this.#lineStart) {
           this.#endValue();
           ids.push(this.#id);
+          methods.push(this.#method);
           ends.push(i + 1);
           this.#reset();
           continue;
@@ -81,7 +86,7 @@ export class SseEventId {
         else this.#field = undefined;
       }
     }
-    return { ends, ids };
+    return { ends, ids, methods };
   }
 
   /** The id of the event being read, once its message has named it. */
@@ -102,6 +107,7 @@ export class SseEventId {
     this.#idNext = false;
     this.#value = undefined;
     this.#id = undefined;
+    this.#method = false;
   }
 
   #json(byte: number): void {
@@ -120,12 +126,13 @@ export class SseEventId {
       else if (byte === QUOTE) {
         this.#inString = false;
         if (this.#key !== undefined) {
-          this.#idNext = this.#key.length === 2 && this.#key.every((b, k) => b === ID_KEY[k]);
+          this.#idNext = same(this.#key, ID_KEY);
+          if (same(this.#key, METHOD_KEY)) this.#method = true;
           this.#key = undefined;
         } else if (this.#value !== undefined) this.#endValue();
         return;
       }
-      if (this.#key !== undefined && byte !== QUOTE) this.#key = this.#key.length < 3 ? [...this.#key, byte] : this.#key;
+      if (this.#key !== undefined && byte !== QUOTE) this.#key = this.#key.length <= METHOD_KEY.length ? [...this.#key, byte] : this.#key;
       return;
     }
     if (byte === QUOTE) {
