@@ -8,7 +8,7 @@ describe('hints for wrong values a new user gives', () => {
   it('agents config --for with a client it does not know lists the clients, with the one a typo likely meant', async () => {
     const unknown = await runCli(home, ['agents', 'config', 'laptop', '--for', 'nope']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error \[invalid_input\]: --for takes a client whose configuration it prints: claude-code, claude-desktop, cursor, vscode, codex, acp; not "nope"\n {2}hint: `connected-services agents clients` lists/);
+    expect(unknown.stderr).toMatch(/^error \[invalid_input\]: --for takes a client whose configuration it prints: claude-code, claude-desktop, cursor, vscode, windsurf, gemini-cli, codex, acp; not "nope"\n {2}hint: `connected-services agents clients` lists/);
     const typo = await runCli(home, ['agents', 'config', 'laptop', '--for', 'curser']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('hint: Did you mean --for cursor?');
