@@ -17,6 +17,13 @@ describe('serverChange: what a server edit changes', () => {
     expect(serverChange(http, { ...http, url: 'https://b.example/mcp', headers: { 'X-Key': 'v' } })).toBe('URL https://a.example/mcp → https://b.example/mcp; header X-Key added; header Authorization removed');
   });
 
+  it('names arguments changed, without values, when only a hidden secret argument differs', () => {
+    const withToken = { command: 'node', args: ['a.js', '--token', 'sk-first-1234'] };
+    const line = serverChange(withToken, { ...withToken, args: ['a.js', '--token', 'sk-second-5678'] });
+    expect(line).toBe('arguments changed');
+    expect(line).not.toContain('sk-');
+  });
+
   it('names a change of type, per-tool timeouts and the other fields', () => {
     const line = serverChange(stdio, { type: 'http', url: 'https://a.example/mcp', timeoutMs: 5000, timeouts: { slow: 300 }, description: 'd' });
     expect(line).toBe('type stdio → http; URL none → https://a.example/mcp; environment TOKEN removed; environment MODE removed; timeout of slow default → 300 ms; description changed');

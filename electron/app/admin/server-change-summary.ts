@@ -38,7 +38,11 @@ export function serverChange(before: ServerConfig, after: ServerConfig): string 
   parts.push(...part('type', stdioBefore ? 'stdio' : 'http', stdioAfter ? 'stdio' : 'http'));
   if (stdioAfter) {
     parts.push(...part('command', stdioBefore ? shellQuote(stdioBefore.command) : 'none', shellQuote(stdioAfter.command)));
-    parts.push(...part('arguments', argsShown(stdioBefore?.args), argsShown(stdioAfter.args)));
+    const argsBefore = argsShown(stdioBefore?.args);
+    const argsAfter = argsShown(stdioAfter.args);
+    // A change only to a hidden secret argument still changes the entry and restarts the server.
+    if (argsBefore === argsAfter && !same(stdioBefore?.args ?? [], stdioAfter.args ?? [])) parts.push('arguments changed');
+    else parts.push(...part('arguments', argsBefore, argsAfter));
     parts.push(...part('folder', stdioBefore?.cwd ?? 'default', stdioAfter.cwd ?? 'default'));
   }
   if (httpAfter) parts.push(...part('URL', httpBefore?.url ?? 'none', httpAfter.url));
