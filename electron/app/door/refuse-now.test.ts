@@ -38,6 +38,14 @@ describe('refuseNow', () => {
     expect(asked).toEqual([{ name: 'one-more', config: { command: 'x' } }]);
   });
 
+  it('refuses a secret value holding NUL before the person is asked, for each method that writes one', async () => {
+    const message = /NUL byte/;
+    await expect(refuseNow(api, 'setSecret', { name: 'NULARG', value: 'a\0b' })).rejects.toMatchObject({ code: 'invalid_input', message });
+    await expect(refuseNow(api, 'setApiKey', { name: 'files', value: 'a\0b' })).rejects.toMatchObject({ code: 'invalid_input', message });
+    await expect(refuseNow(api, 'setStoreSecret', { store: 'pass', path: 'p', value: 'a\0b' })).rejects.toMatchObject({ code: 'invalid_input', message });
+    await expect(refuseNow(api, 'setSecret', { name: 'PLAIN', value: 'a b' })).resolves.toBeUndefined();
+  });
+
   it('asks the import check before the person is asked to confirm an import, and only for an import', async () => {
     const asked: unknown[] = [];
     const over = new Error('over the total');

@@ -1,6 +1,7 @@
 import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import { refuseUnusableValue } from '../../../shared/vault';
 import { refuseEntryTwin, refuseRemember } from '../../bridge';
 import { serverNotConfigured } from '../../registry';
 
@@ -22,6 +23,9 @@ const AGENT_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
   rotateAgent: (input: ApiInput<'rotateAgent'>) => input.name,
   connectClient: (input: ApiInput<'connectClient'>) => input.agent,
 };
+
+/** The methods that write a secret's value: setSecret, setApiKey and setStoreSecret all refuse one holding NUL. */
+const VALUE_WRITES: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['setSecret', 'setApiKey', 'setStoreSecret']);
 
 /** Whether an allow asks for "always allow" (decideApproval's own input, or decide's answer). */
 function remembers(method: ApiMethod, input: unknown): boolean {
@@ -49,6 +53,8 @@ export interface RefuseNowChecks {
  * failed). Only what is certain from the app's own lists; the method itself still checks everything.
  */
 export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown, checks: RefuseNowChecks = {}): Promise<void> {
+  // A value no server could be given is refused by the write itself: said before the person confirms it.
+  if (VALUE_WRITES.has(method)) refuseUnusableValue((input as { value: string }).value);
   if (method === 'importConfig') await checks.importConfig?.(input as ApiInput<'importConfig'>);
   const server = SERVER_OF[method]?.(input as never);
   if (server !== undefined) {
