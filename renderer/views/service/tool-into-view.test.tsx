@@ -61,6 +61,20 @@ describe('a tool chosen from the list', () => {
     expect(scrolled.indexOf(row)).toBeLessThan(scrolled.indexOf(heading));
   });
 
+  // The plain list shows no tool: choosing the same one again is a new choice, not the page it opened on.
+  it('at a narrow width, chosen again after the plain list, brings its row and details into view again', async () => {
+    layOut(true);
+    renderApp(createFakeApi({ status, listTools: () => tools }), { hash: '#/services/everything/tools' });
+    await choose('sum');
+    fireEvent.click(screen.getByRole('link', { name: /^Tools/ }));
+    window.location.hash = '#/services/everything/tools';
+    await screen.findByText('Choose a tool to see its details and try it.');
+    scrolled.length = 0;
+    const heading = await choose('sum');
+    await waitFor(() => expect(scrolled).toContain(heading));
+    expect(scrolled).toContain(screen.getByRole('link', { name: 'sum' }));
+  });
+
   it('beside the list (wide), leaves the scroll and focus where the person is', async () => {
     layOut(false);
     renderApp(createFakeApi({ status, listTools: () => tools }), { hash: '#/services/everything/tools' });

@@ -54,10 +54,12 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
   const shownTool = useRef(selected);
 
   useEffect(() => {
+    // Back on the plain list nothing is shown: the same tool chosen again moves the view again.
+    if (selected === undefined) shownTool.current = undefined;
     if (tool === undefined || tool.name === shownTool.current) return;
     shownTool.current = tool.name;
     if (list.current && pane.current) bringIntoViewWhenStacked(list.current, pane.current);
-  }, [tool]);
+  }, [tool, selected]);
 
   if (!tools || tools.length === 0) {
     // Its tools are listed once it runs: which button starts it (Connect, Start, Restart) is the page's next step.
