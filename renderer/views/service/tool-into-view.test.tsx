@@ -35,6 +35,29 @@ function layOut(below: boolean): void {
   });
 }
 
+let boxScrollTop = 0;
+/** Stacked, with the list's box 300 px tall at 100 px, scrolled 200 px, the chosen row 40 px tall at `rowTop`. */
+function layOutList(rowTop: number): void {
+  boxScrollTop = 200;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (this.tagName === 'UL') return DOMRect.fromRect({ x: 0, y: 100, width: 400, height: 300 });
+    if (this.getAttribute('aria-current') === 'page' && this.tagName === 'A') return DOMRect.fromRect({ x: 0, y: rowTop, width: 400, height: 40 });
+    const top = this.classList.contains('tool-pane') ? 900 : 100;
+    return DOMRect.fromRect({ x: 0, y: top, width: 400, height: 800 });
+  });
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    return this.tagName === 'UL' ? 300 : 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
+    return this.tagName === 'UL' ? boxScrollTop : 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTop', 'set').mockImplementation(function (this: Element, value: number) {
+    if (this.tagName !== 'UL') return;
+    boxScrollTop = value;
+    scrolled.push(this);
+  });
+}
+
 async function choose(name: string): Promise<HTMLElement> {
   fireEvent.click(await screen.findByRole('link', { name }));
   window.location.hash = `#/services/everything/tools/${name}`;
@@ -50,20 +73,27 @@ describe('a tool chosen from the list', () => {
     expect(document.activeElement).toBe(heading);
   });
 
-  // The list shrinks to its own scroll box once a tool is chosen: the chosen row, far down, fell out of it.
-  it('at a narrow width, keeps the chosen row in the list\'s own view, then the page on its details', async () => {
-    layOut(true);
+  // The list shrinks to its own scroll box once a tool is chosen: the chosen row, cut off at its edge, is
+  // scrolled into that box (as block 'nearest'), before the page moves to the details.
+  it.each([
+    ['cut off at its top, to the top', 80, 180],
+    ['cut off at its bottom, to the bottom', 380, 220],
+    ['already in view, nowhere', 200, 200],
+  ])('at a narrow width, scrolls the list\'s own box to a chosen row %s, then the page to its details', async (_, rowTop, scrollTop) => {
+    layOutList(rowTop);
     renderApp(createFakeApi({ status, listTools: () => tools }), { hash: '#/services/everything/tools' });
     const heading = await choose('sum');
-    const row = screen.getByRole('link', { name: 'sum' });
     await waitFor(() => expect(scrolled).toContain(heading));
-    expect(scrolledWith.get(row)).toEqual({ block: 'nearest' });
-    expect(scrolled.indexOf(row)).toBeLessThan(scrolled.indexOf(heading));
+    const box = screen.getByRole('navigation', { name: 'Tools of everything' }).querySelector('ul');
+    expect(box).not.toBeNull();
+    expect(boxScrollTop).toBe(scrollTop);
+    if (scrollTop !== 200) expect(scrolled.indexOf(box as Element)).toBeLessThan(scrolled.indexOf(heading));
+    expect(scrolled.filter((e) => e.tagName === 'A')).toEqual([]);
   });
 
   // The plain list shows no tool: choosing the same one again is a new choice, not the page it opened on.
   it('at a narrow width, chosen again after the plain list, brings its row and details into view again', async () => {
-    layOut(true);
+    layOutList(380);
     renderApp(createFakeApi({ status, listTools: () => tools }), { hash: '#/services/everything/tools' });
     await choose('sum');
     fireEvent.click(screen.getByRole('link', { name: /^Tools/ }));
@@ -72,7 +102,7 @@ describe('a tool chosen from the list', () => {
     scrolled.length = 0;
     const heading = await choose('sum');
     await waitFor(() => expect(scrolled).toContain(heading));
-    expect(scrolled).toContain(screen.getByRole('link', { name: 'sum' }));
+    expect(scrolled).toContain(screen.getByRole('navigation', { name: 'Tools of everything' }).querySelector('ul'));
   });
 
   it('beside the list (wide), leaves the scroll and focus where the person is', async () => {

@@ -16,6 +16,19 @@ export function firstLine(text: string): string {
 }
 
 /**
+ * Scrolls only the list's own box, as block 'nearest' would (CSSOM View, "scroll an element into view"):
+ * the row's own scrollIntoView also moves the page, which the heading's scroll then moves again.
+ */
+function keepRowInBox(box: HTMLElement, row: HTMLElement): void {
+  const top = box.getBoundingClientRect().top + box.clientTop;
+  const bottom = top + box.clientHeight;
+  const at = row.getBoundingClientRect();
+  // A row taller than the box shows its start.
+  if (at.top < top || at.height > box.clientHeight) box.scrollTop += at.top - top;
+  else if (at.bottom > bottom) box.scrollTop += at.bottom - bottom;
+}
+
+/**
  * At a narrow width the details sit below the list, off screen once the list fills the window: the
  * chosen tool's heading comes to the top and takes focus. Beside the list (wide) nothing moves.
  */
@@ -25,7 +38,9 @@ function bringIntoViewWhenStacked(list: HTMLElement, pane: HTMLElement): void {
   if (shelf.height === 0 || pane.getBoundingClientRect().top < shelf.bottom) return;
   // The list, grown with the page until a tool is chosen, shrinks to its own scroll box at the top:
   // a row far down would be out of its view. First, so the page itself ends on the heading.
-  list.querySelector<HTMLElement>('a[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+  const box = list.querySelector<HTMLElement>('ul');
+  const row = box?.querySelector<HTMLElement>('a[aria-current="page"]');
+  if (box && row) keepRowInBox(box, row);
   const heading = pane.querySelector<HTMLElement>('h2');
   heading?.focus({ preventScroll: true });
   heading?.scrollIntoView?.({ block: 'start' });
