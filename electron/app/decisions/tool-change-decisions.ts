@@ -34,7 +34,8 @@ export interface ToolChangeParts {
  * disk per server, so this keeps what waits in memory, listed again per server on each `held`: a
  * change gone since is settled with the person's answer when they gave one, else as the server's
  * own doing (it stopped listing it). A server whose listings change what waits CHANGES_TO_STAND times in a
- * row, unanswered, gets one standing decision instead (tool-change-runs.ts): updated in place, recorded once it ends.
+ * row, unanswered, gets one standing decision instead (tool-change-runs.ts): updated in place, recorded once it
+ * ends; what it folds in that was shown ends as `folded`, not withdrawn, as it is still held.
  */
 export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'toolChange'> & { ready: () => Promise<void> } {
   const waiting = new Map<string, DecisionOf<'toolChange'>>();
@@ -101,7 +102,8 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
         }
         const count = runs.count(server);
         if (count >= CHANGES_TO_STAND && now.size > 0) {
-          for (const decision of ofServer(server)) if (!fresh.includes(decision)) settled({ id: decision.id, outcome: 'withdrawn', who: 'core' });
+          // Still held: each shown one ends here as folded, and is shown under its id again once the standing one is answered.
+          for (const decision of ofServer(server)) if (!fresh.includes(decision)) settled({ id: decision.id, outcome: 'folded', who: 'core' });
           const held = [...now.values()];
           const decision = standingDecision(server, held, held[0] as HeldChange, count, Math.max(...held.map((h) => h.seenAt)));
           standing.set(server, { decision, changes: count });

@@ -25,7 +25,7 @@ function churning() {
       reviewChanges: ({ decisions }) => {
         asked.push(decisions ?? []);
         events.emit('reviewed', { server: 'notes', decisions: decisions ?? [] });
-        state.now = [];
+        state.now = state.now.filter((h) => !(decisions ?? []).some((d) => d.name === h.name));
         events.emit('held', { server: 'notes' });
         return Promise.resolve({ ok: true as const });
       },
@@ -85,5 +85,20 @@ describe('a server that keeps changing what waits', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines(records.slice(before))).toEqual(['notes/changing core withdrawn']);
     expect(queue.list()).toEqual([]);
+  });
+
+  it('ends what it folds in that was shown as folded, not withdrawn, and shows it again under its id once it is answered', async () => {
+    const { source, queue, records, list } = churning();
+    await source.ready();
+    const [a, b] = [held('a'), held('b')];
+    await list(a, b);
+    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    expect(lines(records)).toEqual(['notes/tool/a core folded', 'notes/tool/b core folded', 'notes/tool/search core folded']);
+    const [standing] = queue.list();
+    const digest = standing?.kind === 'toolChange' ? standing.item.digest : undefined;
+    await queue.decide({ kind: 'toolChange', id: 'notes/changing', answer: { decision: 'accept', digest } }, 'app');
+    expect(queue.list().map((d) => d.id)).toEqual(['notes/tool/a', 'notes/tool/b']);
+    await queue.decide({ kind: 'toolChange', id: 'notes/tool/a', answer: { decision: 'accept' } }, 'app');
+    expect(lines(records).slice(3)).toEqual(['notes/changing app accepted', 'notes/tool/a app accepted']);
   });
 });
