@@ -45,7 +45,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
   let chain = Promise.resolve();
 
   /** Per server that keeps changing what waits: its one decision, all its held changes folded into it. */
-  const standing = new Map<string, { decision: DecisionOf<'toolChange'>; changes: number }>();
+  const standing = new Map<string, DecisionOf<'toolChange'>>();
   const ofServer = (server: string): Array<DecisionOf<'toolChange'>> => [...waiting.values()].filter((d) => d.item.server === server);
   const runs = new ChangeRuns(parts.setTimer ?? defaultSetTimer, (server) => {
     // Quiet since: a standing decision with nothing behind it ends; one with changes waiting stays to be answered.
@@ -61,40 +61,46 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
       .then(async () => {
         const now = new Map((await parts.pins.held(server)).map((h) => [toolChangeId(h), h] as const));
         const stands = standing.get(server);
-        const standsFor = stands === undefined ? undefined : toolChangeId(stands.decision.item);
+        const standsFor = stands === undefined ? undefined : toolChangeId(stands.item);
         let answeredNow: string | undefined;
         let personAnswered = false;
-        let changed = false;
+        const gone: string[] = [];
         for (const [id, decision] of waiting) {
           if (decision.item.server !== server || now.has(id)) continue;
           waiting.delete(id);
           const outcome = answered.get(id);
           answered.delete(id);
           if (outcome !== undefined) personAnswered = true;
-          else changed = true;
+          else gone.push(id);
           if (id === standsFor && outcome !== undefined) answeredNow = outcome;
           // Folded into the standing decision, what went without the person leaves no record of its own.
           else if (stands === undefined || outcome !== undefined) settled(outcome !== undefined ? { id, outcome } : { id, outcome: 'withdrawn', who: 'core' });
         }
         const fresh: Array<DecisionOf<'toolChange'>> = [];
+        // Churn replaces, alters or takes back what waits; a tool added once only changes what is shown.
+        let churn = gone.length > 0;
         for (const [id, held] of now) {
           const known = waiting.get(id);
           const decision = toolChangeDecision(held, id);
           waiting.set(id, decision);
           if (known === undefined) fresh.push(decision);
-          if (known === undefined || known.item.digest !== held.digest || known.item.seenAt !== held.seenAt) changed = true;
+          if (known === undefined ? runs.wentBefore(server, id) : known.item.digest !== held.digest || known.item.seenAt !== held.seenAt) churn = true;
         }
         if (personAnswered) runs.end(server);
-        else if (changed) runs.changed(server);
+        else if (churn) runs.changed(server, gone);
         if (stands !== undefined) {
           if (answeredNow !== undefined) {
             // Answered as the change it showed: what else waits is shown on its own again.
             standing.delete(server);
             settled({ id: standingId(server), outcome: answeredNow });
             for (const decision of ofServer(server)) added(decision);
-          } else if (changed) {
-            const decision = standingDecision(server, [...now.values()], stands.decision.item, stands.changes + 1, stands.decision.requestedAt);
-            standing.set(server, { decision, changes: stands.changes + 1 });
+          } else if (now.size === 0 && runs.count(server) === 0) {
+            // Nothing waits and no run is left to end it by quiet: it ends now.
+            standing.delete(server);
+            settled({ id: standingId(server), outcome: 'withdrawn', who: 'core' });
+          } else if (churn || fresh.length > 0 || personAnswered) {
+            const decision = standingDecision(server, [...now.values()], stands.item, runs.count(server), stands.requestedAt);
+            standing.set(server, decision);
             // Updated in place: the same id, no record until it ends.
             added(decision);
           }
@@ -106,7 +112,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
           for (const decision of ofServer(server)) if (!fresh.includes(decision)) settled({ id: decision.id, outcome: 'folded', who: 'core' });
           const held = [...now.values()];
           const decision = standingDecision(server, held, held[0] as HeldChange, count, Math.max(...held.map((h) => h.seenAt)));
-          standing.set(server, { decision, changes: count });
+          standing.set(server, decision);
           added(decision);
           return;
         }
@@ -122,14 +128,14 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
   return {
     kind: 'toolChange',
     ready: () => first,
-    list: () => [...[...waiting.values()].filter((d) => !standing.has(d.item.server)), ...[...standing.values()].map((s) => s.decision)],
+    list: () => [...[...waiting.values()].filter((d) => !standing.has(d.item.server)), ...standing.values()],
     decide: async ({ id, answer }) => {
-      const stands = [...standing.values()].find((s) => s.decision.id === id);
-      if (stands !== undefined && !waiting.has(toolChangeId(stands.decision.item))) {
-        const { server } = stands.decision.item;
+      const stands = [...standing.values()].find((s) => s.id === id);
+      if (stands !== undefined && !waiting.has(toolChangeId(stands.item))) {
+        const { server } = stands.item;
         throw new CodedError('not_found', `Nothing of "${server}" waits for review right now: it keeps changing its tools`, { hint: `Run \`connected-services servers review ${server}\` to see what waits.` });
       }
-      const decision = stands !== undefined ? waiting.get(toolChangeId(stands.decision.item)) : waiting.get(id);
+      const decision = stands !== undefined ? waiting.get(toolChangeId(stands.item)) : waiting.get(id);
       if (decision === undefined) {
         throw new CodedError('not_found', `No tool change "${id}" waits for review`, { hint: 'Run `connected-services servers review` to see what waits.' });
       }

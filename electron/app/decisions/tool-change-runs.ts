@@ -1,10 +1,16 @@
 import { PIN_KIND_WORDS, type DecisionOf, type HeldChange } from '../../../shared/api';
 import type { SetTimer } from '../../pool/idle-timer';
 
-/** The listing that changes what waits this many times in a row, unanswered, makes a server one that keeps changing. */
+/**
+ * The listing that changes what waits this many times in a row, unanswered, makes a server one that keeps
+ * changing. A change counts when it replaces, alters or takes back what waits, or brings back what it took
+ * back in the run: a tool only added, once, does not (a server registering its tools one by one at start).
+ */
 export const CHANGES_TO_STAND = 3;
 /** A run ends after this long without a change: a server changing weekly is not one that keeps changing. */
 export const RUN_QUIET_MS = 10 * 60_000;
+/** Ids a run remembers as taken back, the newest kept: a server churning new names cannot grow it without end. */
+const GONE_KEPT = 500;
 
 /** The id of a server's standing decision: `server/changing`, never a held change's `server/kind/name`. */
 export const standingId = (server: string): string => `${server}/changing`;
@@ -19,20 +25,22 @@ export function standingDecision(server: string, held: readonly HeldChange[], la
   const what = item.change === 'added' ? `lists a new ${PIN_KIND_WORDS[item.kind]}` : `changed the ${PIN_KIND_WORDS[item.kind]}`;
   const rest = held.length > 1 ? `, and ${held.length - 1} more wait` : '';
   const now = newest === undefined ? `nothing waits right now (last it ${what} "${item.name}")` : `now it ${what} "${item.name}"${rest}`;
-  return { kind: 'toolChange', id: standingId(server), summary: `"${server}" keeps changing its tools (${changes} changes in a row): ${now}`, requestedAt: since, item };
+  // An answer starts a new run: none since says no count.
+  const row = changes > 0 ? ` (${changes} change${changes === 1 ? '' : 's'} in a row)` : '';
+  return { kind: 'toolChange', id: standingId(server), summary: `"${server}" keeps changing its tools${row}: ${now}`, requestedAt: since, item };
 }
 
 /** Each server's changes in a row that nobody answered, each run ended by quiet (RUN_QUIET_MS) or by an answer. */
 export class ChangeRuns {
-  readonly #runs = new Map<string, { changes: number; cancel: () => void }>();
+  readonly #runs = new Map<string, { changes: number; cancel: () => void; gone: Set<string> }>();
 
   constructor(
     private readonly setTimer: SetTimer,
     private readonly quiet: (server: string) => void,
   ) {}
 
-  /** One more change; returns how many in this run. */
-  changed(server: string): number {
+  /** One more change, `gone` the ids it took back unanswered; returns how many in this run. */
+  changed(server: string, gone: readonly string[] = []): number {
     const run = this.#runs.get(server);
     run?.cancel();
     const changes = (run?.changes ?? 0) + 1;
@@ -40,8 +48,13 @@ export class ChangeRuns {
       this.#runs.delete(server);
       this.quiet(server);
     }, RUN_QUIET_MS);
-    this.#runs.set(server, { changes, cancel });
+    this.#runs.set(server, { changes, cancel, gone: new Set([...(run?.gone ?? []), ...gone].slice(-GONE_KEPT)) });
     return changes;
+  }
+
+  /** Whether this run took back the change `id` unanswered: its coming back is a change again. */
+  wentBefore(server: string, id: string): boolean {
+    return this.#runs.get(server)?.gone.has(id) ?? false;
   }
 
   /** The person answered: the next change starts a new run. */
