@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ErrorCodeSchema, type ErrorCode } from '../../shared/errors';
 import { editWith } from './edit-words';
 import { poolHintWords } from './pool-hint-words';
@@ -7,7 +8,11 @@ export interface ShownError {
   code?: ErrorCode | undefined;
   message: string;
   hint?: string | undefined;
+  /** The core's `data` (which field of the entry to fix, say). */
+  data?: Record<string, unknown> | undefined;
 }
+
+const DataSchema = z.record(z.string(), z.unknown());
 
 /** The core's hint for a server that ended after printing: the command line prints that output below it. */
 const OUTPUT_BELOW = /^check the server's output below/i;
@@ -49,11 +54,13 @@ export function screenHint(hint: string): string {
 /** Anything an App API call threw, as a person reads it (the core already redacted secrets). */
 export function describeError(error: unknown): ShownError {
   if (typeof error === 'object' && error !== null) {
-    const record = error as { code?: unknown; message?: unknown; hint?: unknown };
+    const record = error as { code?: unknown; message?: unknown; hint?: unknown; data?: unknown };
     const code = ErrorCodeSchema.safeParse(record.code);
     const shown: ShownError = { message: typeof record.message === 'string' && record.message !== '' ? record.message : 'Something went wrong' };
     if (code.success) shown.code = code.data;
     if (typeof record.hint === 'string' && record.hint !== '') shown.hint = screenHint(record.hint);
+    const data = DataSchema.safeParse(record.data);
+    if (data.success) shown.data = data.data;
     return shown;
   }
   return { message: typeof error === 'string' && error !== '' ? error : 'Something went wrong' };

@@ -7,6 +7,7 @@ export { poolHintWords } from './pool-hint-words';
 export { startAgainWith } from './start-again-words';
 export { connectWith } from './connect-words';
 export { editWith } from './edit-words';
+export { editFieldHint, ENTRY_FIELD_LABELS } from './entry-field-words';
 export { neverAnswered } from './never-answered';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { currentError, isRunning, type ServerStatus } from '../../../shared/api';
-import { fixInEntry } from '../../../shared/errors';
+import { fieldAtFault, fixInEntry } from '../../../shared/errors';
 import { ErrorNote, OutcomeNote } from '../../components';
-import { connectWith, focusIfLost, nextStep, pageLastError, serverActions, serverRowFocus, type ShownError } from '../../lib';
+import { connectWith, editFieldHint, focusIfLost, nextStep, pageLastError, serverActions, serverRowFocus, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
@@ -30,6 +30,12 @@ function canRestart(status: ServerStatus, stepShown: boolean): boolean {
 /** The core's sign-in hints name the command line's connect: here the step's button beside the note does it. */
 function withButton(error: ShownError, label: string): ShownError {
   return error.hint === undefined ? error : { ...error, hint: connectWith(error.hint, `“${label}”`) };
+}
+
+/** An entry error beside the row's Edit: the field by the form's label and Edit, not mcp.json's key. */
+function withEdit(error: ShownError): ShownError {
+  const at = fieldAtFault(error);
+  return at === undefined ? error : { ...error, hint: editFieldHint(at) };
 }
 
 /**
@@ -141,7 +147,7 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false, 
         />
       )}
       {error && !toldBySignInNote(error, signIn) && !(lastErrorShown && pageLastError(status)?.message === error.message) && (
-        <ErrorNote error={stepShown ? withButton(error, step.label) : error} onDismiss={clearError} />
+        <ErrorNote error={editFirst && fixInEntry(error) ? withEdit(error) : stepShown ? withButton(error, step.label) : error} onDismiss={clearError} />
       )}
       {outcome && <OutcomeNote text={outcome.message} warn={!outcome.complete} onDismiss={clearOutcome} />}
       {disconnecting && (
