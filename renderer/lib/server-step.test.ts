@@ -24,8 +24,7 @@ function status(patch: Partial<ServerStatus> = {}): ServerStatus {
 const kind = (patch: Partial<ServerStatus>) => nextStep(status(patch), NOW)?.kind;
 
 describe('nextStep: one specific action per state', () => {
-  it('offers nothing for a healthy server, idle or ready, nor while it starts', () => {
-    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW - 1000, toolCount: 3 })).toBeUndefined();
+  it('offers nothing for a ready server, nor while it starts', () => {
     expect(kind({ state: 'ready', toolCount: 3 })).toBeUndefined();
     expect(kind({ state: 'starting' })).toBeUndefined();
     expect(kind({ state: 'ready', auth: { connected: true, kind: 'oauth', expiresAt: NOW + 60_000 } })).toBeUndefined();
@@ -36,6 +35,12 @@ describe('nextStep: one specific action per state', () => {
     expect(kind({ state: 'stopped', inventoryUpdatedAt: NOW - 1000, auth: { connected: true, kind: 'api_key' } })).toBe('start');
     expect(kind({ state: 'stopped', inventoryUpdatedAt: NOW - 1000, auth: { connected: true, kind: 'client_credentials' } })).toBe('start');
     expect(kind({ state: 'stopped' })).toBe('connect');
+  });
+
+  it('offers Start for a service the pool stopped for being unused, as for one the person stopped', () => {
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW - 1000, toolCount: 3 })).toBe('start');
+    expect(kind({ state: 'idle', history: [{ state: 'ready', at: NOW - 5000 }] })).toBe('start');
+    expect(kind({ state: 'idle' })).toBe('connect');
   });
 
   it('says Sign in, never "again", for a service that never signed in', () => {
@@ -51,9 +56,9 @@ describe('nextStep: one specific action per state', () => {
     expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, expiresAt: NOW - 1000, refreshable: false } })).toBe('sign-in-again');
   });
 
-  it('offers nothing for an expired access token that renews on next use', () => {
+  it('offers no sign-in for an expired access token that renews on next use', () => {
     const auth = { connected: true, kind: 'oauth' as const, expiresAt: NOW - 60_000, refreshable: true };
-    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBeUndefined();
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBe('start');
     // Stopped by the person, it offers Start, not a sign-in: the token renews when it starts.
     expect(kind({ state: 'stopped', history: [{ state: 'ready', at: NOW - 90_000 }], auth })).toBe('start');
     expect(kind({ state: 'ready', toolCount: 2, auth })).toBeUndefined();
@@ -90,7 +95,7 @@ describe('nextStep: one specific action per state', () => {
     // A held key on a service that never ran: Connect, as the Tools tab says.
     expect(kind({ state: 'idle', auth: { connected: true, kind: 'api_key' } })).toBe('connect');
     expect(nextStep(status({ state: 'stopped', auth: { connected: true, kind: 'api_key' } }), NOW)?.name).toBe('Connect demo');
-    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, kind: 'api_key' } })).toBeUndefined();
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, kind: 'api_key' } })).toBe('start');
     expect(nextStep(status({ state: 'needs_auth', auth: { connected: false, kind: 'api_key' } }), NOW)?.name).toBe('Enter API key for demo');
   });
 
@@ -113,12 +118,12 @@ describe('nextStep: one specific action per state', () => {
     expect(kind({ state: 'error', auth: { connected: false, kind: 'oauth' } })).toBe('sign-in');
   });
 
-  it('never offers a sign-in to client credentials: Restart after a refusal (the secret replaced first), Connect where it never ran', () => {
+  it('never offers a sign-in to client credentials: Restart after a refusal (the secret replaced first), Connect where it never ran, Start where it rested', () => {
     const auth = { connected: false, kind: 'client_credentials' as const };
     expect(kind({ state: 'needs_auth', auth })).toBe('restart');
     expect(kind({ state: 'needs_auth', auth: { ...auth, connected: true, refreshable: true } })).toBe('restart');
     expect(kind({ state: 'idle', auth })).toBe('connect');
-    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBeUndefined();
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth })).toBe('start');
     expect(kind({ state: 'ready', toolCount: 1, auth: { ...auth, connected: true, expiresAt: NOW - 1000, refreshable: true } })).toBeUndefined();
   });
 });

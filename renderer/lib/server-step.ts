@@ -33,19 +33,17 @@ function seenWorking(status: ServerStatus): boolean {
 }
 
 /**
- * A server at rest: Connect when it never ran (it lists its tools), Start when the person stopped it
- * (it would start again on first use, but whoever stopped it looks for the way back); an idle one that
- * ran starts on first use, nothing to do.
+ * A server at rest: Connect when it never ran (it lists its tools), else Start, whether the person
+ * stopped it or the pool did for being unused: it would start again on first use, but a row with
+ * only Disable says nothing of a way back.
  */
 function restingStep(status: ServerStatus, name: string): ServerStep | undefined {
   if (status.state !== 'idle' && status.state !== 'stopped') return undefined;
-  if (!seenWorking(status)) return step('connect', name);
-  return status.state === 'stopped' ? step('start', name) : undefined;
+  return seenWorking(status) ? step('start', name) : step('connect', name);
 }
 
 /**
- * The one thing a person does next for a server, or nothing: a healthy idle server starts on first use,
- * and one that is starting or ready needs nothing. Disabled servers offer Enable on their own button.
+ * The one thing a person does next for a server, or nothing: one that is starting or ready needs nothing. Disabled servers offer Enable on their own button.
  */
 export function nextStep(status: ServerStatus, now: number): ServerStep | undefined {
   const { name, auth } = status;

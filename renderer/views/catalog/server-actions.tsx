@@ -56,6 +56,8 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false, 
   const waiting = signIn?.state === 'waiting';
   // Its URL, host or command is what failed: restarting will not help until the entry is fixed, so Edit leads.
   const editFirst = onEdit !== undefined && status.fromCode !== true && fixInEntry(currentError(status));
+  // Stopped by the pool for being unused: Start is offered, but nothing is wrong, so it does not lead.
+  const rested = step?.kind === 'start' && status.state === 'idle';
   // An ended sign-in's note offers "Sign in again" itself.
   const noted = signIn !== undefined && signIn.state !== 'signed_in';
   const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect' && step.kind !== 'start' && step.kind !== 'restart');
@@ -92,7 +94,7 @@ export function ServerActions({ status, now, onApprove, lastErrorShown = false, 
         {stepShown && (
           <button
             type="button"
-            className={editFirst ? 'button small' : 'button small primary'}
+            className={editFirst || rested ? 'button small' : 'button small primary'}
             disabled={busy !== null}
             onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : runStep(step.kind === 'restart' ? 'restart' : 'connect'))}
             aria-label={step.name}
