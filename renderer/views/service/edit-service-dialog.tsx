@@ -16,6 +16,7 @@ import { fieldsInClear, maskSecrets, secretsInClear } from './entry-secrets';
 import { MaskedTextWidget, type SecretsContext } from './masked-text-widget';
 import { SecretsInClearNote } from './secrets-in-clear-note';
 import { fieldToFix } from './field-to-fix';
+import { DiffField } from './diff-field';
 
 export interface EditServiceDialogProps {
   status: ServerStatus;
@@ -215,7 +216,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
                 {rows.map((row) => (
                   <tr key={row.field}>
                     <th scope="row">
-                      <code>{row.field}</code>
+                      <DiffField field={row.field} />
                     </th>
                     <td className="diff-before">{row.before !== undefined ? <del>{shown(row.before)}</del> : <span className="muted">(none)</span>}</td>
                     <td className="diff-after">{row.after !== undefined ? <ins>{shown(row.after)}</ins> : <span className="muted">(removed)</span>}</td>

@@ -91,7 +91,7 @@ describe('editing an entry with secrets written in clear', () => {
     fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
     const table = await within(edit).findByRole('table');
     // Before: the secret in clear, masked; after: the vault's reference the new value goes to.
-    expect(table.textContent).toContain('env.API_TOKEN••••••••${secret:API_TOKEN}');
+    expect(table.textContent).toContain('Environment variable API_TOKEN••••••••${secret:API_TOKEN}');
     expect(table.textContent).toContain('${secret:OTHER}${secret:GH}');
     expect(table.textContent).not.toMatch(/ghp_/);
     fireEvent.click(within(edit).getByRole('button', { name: 'Reveal' }));
