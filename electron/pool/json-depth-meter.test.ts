@@ -33,4 +33,17 @@ describe('the depth of JSON text read as it arrives', () => {
     expect(within(new SseDepthMeter(10), `data: ${split}\n\n`)).toBe(false);
     expect(within(new SseDepthMeter(10), `data: ${nested(6)}\n\ndata: ${nested(6)}\n\n`, 1)).toBe(true);
   });
+
+  it('over SSE, ends lines at a lone CR as the SDK does: a quote or bracket of one event is not carried into the next', () => {
+    expect(within(new SseDepthMeter(10), `data: "\r\rdata: ${nested(11)}\r\r`)).toBe(false);
+    expect(within(new SseDepthMeter(10), `data: ${nested(10)}\r\rdata: ${nested(10)}\r\r`, 1)).toBe(true);
+    expect(within(new SseDepthMeter(10), `event: "\rdata: ${nested(11)}\r\r`)).toBe(false);
+  });
+
+  it('over SSE, takes a CRLF split across chunks for one line end, not a blank line that would end the event', () => {
+    const meter = new SseDepthMeter(10);
+    expect(meter.add(bytes(`data: ${'['.repeat(6)}\r`))).toBe(true);
+    expect(meter.add(bytes(`\ndata: ${'['.repeat(6)}\r\n\r\n`))).toBe(false);
+  });
+
 });

@@ -1,4 +1,5 @@
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, CR, LF, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes';
+import { SseLines } from './sse-lines';
 
 /**
  * How deep JSON text nests objects and arrays, read byte by byte as it arrives, without parsing it
@@ -40,48 +41,39 @@ const DATA = new TextEncoder().encode('data:');
 
 /**
  * The same over an SSE stream (WHATWG HTML §9.2.6): only `data:` lines are JSON, an event's data
- * lines joined; a blank line ends the event. Lines ending in LF or CRLF are seen (a lone CR is not
- * a line end here, as message-bound.ts counts it).
+ * lines joined; a blank line ends the event. Lines end where the SDK's parser ends them (sse-lines.ts).
  */
 export class SseDepthMeter {
   readonly #json: JsonDepthMeter;
+  readonly #lines = new SseLines();
   /** Bytes of the current line so far (only its first five matter: is it `data:`?). */
   #lineLength = 0;
   #isData = true;
-  #blank = true;
 
   constructor(max: number) {
     this.#json = new JsonDepthMeter(max);
   }
 
   add(chunk: Uint8Array): boolean {
-    let pos = 0;
-    while (pos < chunk.length) {
-      const lf = chunk.indexOf(LF, pos);
-      const end = lf === -1 ? chunk.length : lf;
-      if (!this.#line(chunk, pos, end)) return false;
-      if (lf === -1) break;
-      if (this.#blank) this.#json.reset();
+    return this.#lines.each(chunk, (from, to, ended) => {
+      if (!this.#line(chunk, from, to)) return false;
+      if (!ended) return true;
+      if (this.#lineLength === 0) this.#json.reset();
       this.#lineLength = 0;
       this.#isData = true;
-      this.#blank = true;
-      pos = lf + 1;
-    }
-    return true;
+      return true;
+    });
   }
 
-  /** Bytes [from, to) of one line, no LF among them. */
+  /** Bytes [from, to) of one line, no line end among them. */
   #line(chunk: Uint8Array, from: number, to: number): boolean {
     let start = from;
     // The field name: `data:` or another (skipped), told by the line's first five bytes.
     while (this.#lineLength < DATA.length && start < to) {
-      const byte = chunk[start];
-      if (!(this.#lineLength === 0 && byte === CR)) this.#blank = false;
-      if (byte !== DATA[this.#lineLength]) this.#isData = false;
+      if (chunk[start] !== DATA[this.#lineLength]) this.#isData = false;
       this.#lineLength++;
       start++;
     }
-    if (start < to) this.#blank = false;
     return !this.#isData || this.#lineLength < DATA.length || this.#json.add(chunk, start, to);
   }
 }

@@ -124,4 +124,11 @@ describe('SseEventCounter', () => {
     expect(counter.add(bytes('\ndata: 1234'), 11)).toBe(true);
     expect(counter.add(bytes('\na\n'), 11)).toBe(false);
   });
+
+  it('ends lines at a lone CR as the SDK does, and takes a CRLF split across chunks for one line end', () => {
+    const counter = new SseEventCounter();
+    for (let i = 0; i < 5; i++) expect(counter.add(bytes('data: 12345\r\r'), 11)).toBe(true);
+    expect(counter.add(bytes('data: 12\r'), 11)).toBe(true);
+    expect(counter.add(bytes('\ndata: 12\r\n'), 11)).toBe(false);
+  });
 });

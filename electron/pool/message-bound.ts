@@ -5,6 +5,7 @@ import type { FetchLike } from '../net';
 import { RPC_ERROR } from './rpc-codes';
 import { tooDeepListing, tooDeepMessage } from './listing-depth';
 import { endedUnanswered, notAnEventStream } from './not-event-stream';
+import { SseLines } from './sse-lines';
 import type { JSONRPCErrorResponse } from '@modelcontextprotocol/client';
 
 /**
@@ -24,37 +25,29 @@ export function oversizedAnswer(error: CodedError): boolean {
   return typeof error.data?.['limitBytes'] === 'number';
 }
 
-const LF = 10;
-const CR = 13;
-
 /**
  * Counts the bytes of an SSE stream per event (WHATWG HTML §9.2.6: an event ends at a blank line), so
- * a long-lived stream is bounded per message, not for its total. Lines ending in LF or CRLF are seen;
- * a stream whose lines end in a lone CR is counted as one event (stricter, never looser).
+ * a long-lived stream is bounded per message, not for its total. Lines end where the SDK's parser
+ * ends them (sse-lines.ts): in CRLF, LF or a lone CR.
  */
 export class SseEventCounter {
+  readonly #lines = new SseLines();
   #event = 0;
   #line = 0;
-  #lineStartsWithCr = false;
 
-  /** Adds a chunk; false once an event is past `limit`. Only scans for LF (no copy of the chunk). */
+  /** Adds a chunk; false once an event is past `limit`. Only scans for line ends (no copy of the chunk). */
   add(chunk: Uint8Array, limit: number): boolean {
-    let pos = 0;
-    for (let lf = chunk.indexOf(LF, pos); lf !== -1; lf = chunk.indexOf(LF, pos)) {
-      const length = lf - pos;
-      if (this.#line === 0 && length > 0) this.#lineStartsWithCr = chunk[pos] === CR;
-      const line = this.#line + length;
-      const blank = line === 0 || (line === 1 && this.#lineStartsWithCr);
-      this.#event = blank ? 0 : this.#event + length + 1;
-      if (this.#event > limit) return false;
-      this.#line = 0;
-      pos = lf + 1;
-    }
-    const rest = chunk.length - pos;
-    if (this.#line === 0 && rest > 0) this.#lineStartsWithCr = chunk[pos] === CR;
-    this.#line += rest;
-    this.#event += rest;
-    return this.#event <= limit;
+    return this.#lines.each(chunk, (from, to, ended) => {
+      const length = to - from;
+      if (!ended) {
+        this.#line += length;
+        this.#event += length;
+      } else {
+        this.#event = this.#line + length === 0 ? 0 : this.#event + length + 1;
+        this.#line = 0;
+      }
+      return this.#event <= limit;
+    });
   }
 }
 

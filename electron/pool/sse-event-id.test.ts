@@ -37,4 +37,12 @@ describe('the id an SSE event answers', () => {
     for (let i = 0; i < all.length; i++) ids.push(...scan.add(all.subarray(i, i + 1)).ids);
     expect(ids).toEqual([4321]);
   });
+
+  it('sees an event end where the SDK does: lines ending in a lone CR, or a CRLF split across chunks', () => {
+    const scan = new SseEventId();
+    expect(scan.add(bytes('data: {"id":1,"x":"\r\rdata: {"id":2}\r\r'))).toEqual({ ends: [21, 37], ids: [1, 2], methods: [false, false] });
+    expect(scan.add(bytes('data: {"id":3,\r')).ids).toEqual([]);
+    expect(scan.add(bytes('\ndata: "method":"x"}\r')).ids).toEqual([]);
+    expect(scan.add(bytes('\n\r\n'))).toEqual({ ends: [2], ids: [3], methods: [true] });
+  });
 });

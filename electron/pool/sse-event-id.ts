@@ -26,7 +26,8 @@ export function topLevelId(text: string): string | number | undefined {
  * in constant memory.
  */
 export class SseEventId {
-  // The SSE line.
+  // The SSE line: it ends in CRLF, LF or a lone CR (sse-lines.ts); `#afterCr`, an LF next is the CRLF's.
+  #afterCr = false;
   #lineStart = true;
   #field: number[] | undefined = [];
   #inData = false;
@@ -50,8 +51,12 @@ export class SseEventId {
     const methods: boolean[] = [];
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i] as number;
-      if (byte === CR) continue;
-      if (byte === LF) {
+      if (byte === LF && this.#afterCr) {
+        this.#afterCr = false;
+        continue;
+      }
+      this.#afterCr = byte === CR;
+      if (byte === LF || byte === CR) {
         if (this.#lineStart) {
           this.#endValue();
           ids.push(this.#id);
@@ -67,7 +72,7 @@ export class SseEventId {
       }
       if (this.#lineStart) {
         this.#lineStart = false;
-        if (this.#dataLines > 0) this.#json(LF);
+        if (this.#dataLines > 0) this.#json(LF); // the SDK joins data lines with LF, whatever ended them
       }
       if (this.#inData) {
         if (this.#skipSpace && byte === SPACE) {
