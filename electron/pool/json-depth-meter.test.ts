@@ -46,4 +46,8 @@ describe('the depth of JSON text read as it arrives', () => {
     expect(meter.add(bytes(`\ndata: ${'['.repeat(6)}\r\n\r\n`))).toBe(false);
   });
 
+  it('never counts below zero: brackets closed before any opened do not let a deeper text through', () => {
+    expect(within(new JsonDepthMeter(10), ']'.repeat(20) + nested(11))).toBe(false);
+    expect(within(new JsonDepthMeter(10), `[]]]}}${nested(10)}`)).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ export class JsonDepthMeter {
 
   /** Reads bytes [from, to) of `chunk`; false once the text nests deeper than `max`. */
   add(chunk: Uint8Array, from = 0, to = chunk.length): boolean {
+    // Depth never goes below zero: closing more than was opened (bad JSON) must not let a deeper text after it through.
     for (let i = from; i < to; i++) {
       const byte = chunk[i];
       if (this.#inString) {
@@ -24,7 +25,7 @@ export class JsonDepthMeter {
       } else if (byte === QUOTE) this.#inString = true;
       else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
         if (++this.#depth > this.max) return false;
-      } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) this.#depth--;
+      } else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && this.#depth > 0) this.#depth--;
     }
     return true;
   }
