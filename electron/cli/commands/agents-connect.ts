@@ -34,7 +34,8 @@ const parseChoiceWord = clientParser(CONNECT_CHOICES);
 function parseConnectChoice(value: string): ConnectChoice {
   const client: AgentClientId = parseChoiceWord(value);
   if (isConnectClient(client) || client === 'codex') return client;
-  throw new CodedError('invalid_input', `--client ${client}: ${notWrittenReason(client) ?? 'it is not written here'}`, { hint: `Give the ACP client the entries \`connected-services agents config AGENT --for ${client}\` prints` });
+  const why = notWrittenReason(client) ?? 'it is not written here';
+  throw new CodedError('invalid_input', `--client ${client}: ${why}`, { hint: `Give the ACP client the entries \`connected-services agents config AGENT --for ${client}\` prints` });
 }
 
 /** Disconnect writes only the clients connect writes: Codex's table was printed for the person, so they remove it. */
