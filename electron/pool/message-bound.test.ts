@@ -126,8 +126,9 @@ describe('SseEventCounter', () => {
   });
 
   it('ends lines at a lone CR as the SDK does, and takes a CRLF split across chunks for one line end', () => {
+    // Each event is its line and the line end (11 bytes), then the blank line that ends it.
     const counter = new SseEventCounter();
-    for (let i = 0; i < 5; i++) expect(counter.add(bytes('data: 12345\r\r'), 11)).toBe(true);
+    for (let i = 0; i < 5; i++) expect(counter.add(bytes('data: 1234\r\r'), 11)).toBe(true);
     expect(counter.add(bytes('data: 12\r'), 11)).toBe(true);
     expect(counter.add(bytes('\ndata: 12\r\n'), 11)).toBe(false);
   });
