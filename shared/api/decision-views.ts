@@ -104,7 +104,7 @@ export const DecisionRecordSchema = lazySchema(() => z.object({
   /** What was decided (the decision's summary). */
   what: z.string(),
   who: z.enum(DECISION_DECIDERS),
-  /** The kind's own word: allowed, denied, timeout, confirmed, refused, expired, accept, decline… */
+  /** The kind's own word: allowed, denied, timeout, confirmed, refused, expired, accept, decline, folded (a tool change joined into its server's standing one)… */
   outcome: z.string(),
   requestedAt: z.number(),
   /** When it was settled. */
