@@ -10,7 +10,7 @@ export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';
 export type { CallLog, CallOptions, CallProgress, InventoryPins, Pool, PoolCredential, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
 export type { Completion, CompletionParams } from './slot-calls';
-export type { SetTimer } from './idle-timer';
+export { defaultSetTimer, type SetTimer } from './idle-timer';
 export type { ConnectionFactory } from './connection-factory';
 export type { Connection, ConnectRequest } from './connection';
 export type { PoolSeamOptions } from './pool';

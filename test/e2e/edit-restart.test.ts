@@ -91,7 +91,7 @@ describe('edit a service', () => {
     const diff = edit.getByRole('table', { name: 'Changes to fault' });
     await diff.waitFor();
     expect(await diff.getByRole('row').count()).toBe(2);
-    expect(await diff.getByRole('rowheader').textContent()).toBe('env.PID_FILE');
+    expect(await diff.getByRole('rowheader').textContent()).toBe('Environment variable PID_FILE');
     expect(await diff.locator('del').textContent()).toBe(pidFile);
     expect(await diff.locator('ins').textContent()).toBe(newPidFile);
     expect(await edit.getByText('you approve the new command before it runs again').count()).toBe(1);

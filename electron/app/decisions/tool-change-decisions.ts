@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { toolChangeDecision, type AppApi, type DecisionOf, type HeldChange } from '../../../shared/api';
 import { CodedError, errorMessage } from '../../../shared/errors';
 import type { ToolPins } from '../../pinning';
-import { defaultSetTimer, type SetTimer } from '../../pool/idle-timer';
+import { defaultSetTimer, type SetTimer } from '../../pool';
 import type { DecisionSource, SourceSettled } from './decision-queue';
 import { CHANGES_TO_STAND, ChangeRuns, standingDecision, standingId } from './tool-change-runs';
 

@@ -1,5 +1,5 @@
 import { PIN_KIND_WORDS, type DecisionOf, type HeldChange } from '../../../shared/api';
-import type { SetTimer } from '../../pool/idle-timer';
+import type { SetTimer } from '../../pool';
 
 /**
  * The listing that changes what waits this many times in a row, unanswered, makes a server one that keeps

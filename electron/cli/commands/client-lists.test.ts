@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { AppApi, ClientInfo } from '../../../shared/api';
-import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api/agent-clients';
+import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api';
 import { createFakeApi } from '../../../test/support/fake-app-api';
 import type { CliContext } from '../context';
 import { parseForOnAdd, parseTarget } from './agent-client-options';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
-import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api/agent-clients';
+import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
