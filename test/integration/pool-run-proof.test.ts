@@ -129,7 +129,9 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     await waitFor('every forked sleep to die', async () => (await left()).length === 0, 30_000);
   }, CROWD_MS);
 
-  it('watches a server while thousands of processes run without stalling the event loop (its first look reads them all)', async () => {
+  // A stall in the code (a look reading /proc on the loop) passes the bound in every attempt; a shared
+  // machine's noise once took a turn that starts a server with its client to twice the bound.
+  it('watches a server while thousands of processes run without stalling the event loop (its first look reads them all)', { timeout: CROWD_MS, retry: 2 }, async () => {
     // A first start loads what a start loads, so that the pause measured is the watch's.
     const warm = await poolWith();
     await warm.pool.callTool('s', 'pid', {});
@@ -151,7 +153,7 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     }
     const longest = turns.longest();
     expect(longest).toBeLessThan(LOOK_PAUSE_MS);
-  }, CROWD_MS);
+  });
 
   it('at a start, stops what a crashed app process’s server left running, by its record; never a program that only carries the mark', async () => {
     const runsDir = join(tempDir('pool-runs-'), 'runs');
