@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
 import { listingDepthFetch } from './listing-depth-fetch';
 import { withBody } from './message-bound';
+import { bracketDepthOf, sseMessagesOf } from '../../test/support/sse-messages';
 
 const servers: Server[] = [];
 
@@ -110,30 +111,12 @@ async function piecewise(pieces: string[]): Promise<{ url: string; fetch: typeof
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, fetch };
 }
 
-/** The data of each event the SDK reads as a message (WHATWG HTML §9.2.6: no `event`, or `message`). */
-function messagesOf(stream: string): string[] {
-  const found: string[] = [];
-  let data: string[] = [];
-  let type = '';
-  for (const line of stream.split(/\r\n|\r|\n/)) {
-    if (line === '') {
-      if (data.length > 0 && (type === '' || type === 'message')) found.push(data.join('\n'));
-      data = [];
-      type = '';
-    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    else if (line.startsWith('event:')) type = line.slice(6).trim();
-  }
-  return found;
-}
-
-const depthOf = (text: string): number => [...text].reduce((acc, c) => ({ now: acc.now + (c === '[' || c === '{' ? 1 : c === ']' || c === '}' ? -1 : 0), max: Math.max(acc.max, acc.now + (c === '[' || c === '{' ? 1 : 0)) }), { now: 0, max: 0 }).max;
-
 async function listedInPieces(pieces: string[]): Promise<{ messages: string[]; logged: string[] }> {
   const logged: string[] = [];
   const { url, fetch: raw } = await piecewise(pieces);
   const fetch = listingDepthFetch(raw, 'deep', (line) => logged.push(line));
   const response = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }) });
-  return { messages: messagesOf(await response.text()), logged };
+  return { messages: sseMessagesOf(await response.text()), logged };
 }
 
 describe("listingDepthFetch: an event left out after its start was passed on", () => {
@@ -143,7 +126,7 @@ describe("listingDepthFetch: an event left out after its start was passed on", (
     pieces.push(`data: ${']'.repeat(2254 - 4)}}]},"id":7}\n\n`);
     const { messages, logged } = await listedInPieces(pieces);
     expect(logged).toHaveLength(8);
-    for (const message of messages) expect(depthOf(message)).toBeLessThanOrEqual(MAX_MESSAGE_DEPTH - MAX_LISTING_DEPTH + MAX_LISTING_FLOOD_DEPTH);
+    for (const message of messages) expect(bracketDepthOf(message)).toBeLessThanOrEqual(MAX_MESSAGE_DEPTH - MAX_LISTING_DEPTH + MAX_LISTING_FLOOD_DEPTH);
   });
 
   it('a deep notification split across two writes leaves the listing after it whole, and nothing the SDK parses as bad JSON', async () => {

@@ -5,6 +5,7 @@ import { invalidAnswerFetch } from './invalid-answer-fetch';
 import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
 import { listingDepthFetch } from './listing-depth-fetch';
 import { messageBoundFetch } from './message-bound';
+import { bracketDepthOf, sseMessagesOf } from '../../test/support/sse-messages';
 
 const servers: Server[] = [];
 
@@ -28,32 +29,6 @@ async function sseServer(body: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 }
 
-/** The data of each event the SDK's parser reads as a message (WHATWG HTML §9.2.6: lines end in CRLF, LF or CR). */
-function messagesOf(stream: string): string[] {
-  const found: string[] = [];
-  let data: string[] = [];
-  let type = '';
-  for (const line of stream.split(/\r\n|\r|\n/)) {
-    if (line === '') {
-      if (data.length > 0 && (type === '' || type === 'message')) found.push(data.join('\n'));
-      data = [];
-      type = '';
-    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    else if (line.startsWith('event:')) type = line.slice(6).trim();
-  }
-  return found;
-}
-
-function depthOf(text: string): number {
-  let now = 0;
-  let max = 0;
-  for (const c of text) {
-    if (c === '[' || c === '{') max = Math.max(max, ++now);
-    else if (c === ']' || c === '}') now--;
-  }
-  return max;
-}
-
 /** The body the SDK would read through the chain connection.ts builds, for a tools/list. */
 async function listed(body: string, limit = LIMIT): Promise<string> {
   const fetch = invalidAnswerFetch(listingDepthFetch(messageBoundFetch((url, init) => globalThis.fetch(url, init), 'deep', limit), 'deep'));
@@ -67,12 +42,12 @@ describe('an SSE stream whose lines end in a lone CR (WHATWG HTML §9.2.6)', () 
   it('does not carry a stray quote into the next event: a listing nested past the bound is refused', async () => {
     const text = await listed(`data: "\r\rdata: ${deepListing(1500)}\r\r`);
     expect(text).toContain('sent a listing nested deeper');
-    for (const message of messagesOf(text)) expect(depthOf(message)).toBeLessThanOrEqual(BOUND);
+    for (const message of sseMessagesOf(text)) expect(bracketDepthOf(message)).toBeLessThanOrEqual(BOUND);
   });
 
   it('nor a bracket closed too many times: one event of `]` does not lower the next one`s depth', async () => {
     const text = await listed(`data: ${']'.repeat(1500)}\r\rdata: ${deepListing(1500)}\r\r`);
-    for (const message of messagesOf(text)) expect(depthOf(message)).toBeLessThanOrEqual(BOUND);
+    for (const message of sseMessagesOf(text)) expect(bracketDepthOf(message)).toBeLessThanOrEqual(BOUND);
   });
 
   it('passes a listing within the bound whole, the events before it too', async () => {

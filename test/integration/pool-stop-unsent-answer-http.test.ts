@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ElicitResult } from '@modelcontextprotocol/client';
 import { openConnection, type Connection } from '../../electron/pool/connection';
 import { RunningCalls } from '../../electron/pool/running-calls';
-import type { AskRouter } from '../../electron/pool/server-asks';
+import { heldFormRouter, untilTurn } from '../support/held-form-router';
 import { startHeldStopHttpServer } from '../fixtures/servers/held-stop-http-server';
 
 const ends: Array<() => Promise<void>> = [];
@@ -10,29 +9,13 @@ afterEach(async () => {
   await Promise.all(ends.splice(0).map((end) => end()));
 });
 
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await turn();
-}
-
-/** A router that holds each form until the test answers it. */
-function heldRouter(): { router: AskRouter; asked: () => boolean; answer: (result: ElicitResult) => void } {
-  let answer: ((result: ElicitResult) => void) | undefined;
-  const router: AskRouter = {
-    elicit: () => new Promise<ElicitResult>((resolve) => (answer = resolve)),
-    sample: () => Promise.reject(new Error('no model here')),
-  };
-  return { router, asked: () => answer !== undefined, answer: (result) => answer?.(result) };
-}
-
 // The stdio case is pool-stop-unsent-answer.test.ts; over HTTP any close of the connection is ours.
 describe("an HTTP server's request answered while the person stops the server", () => {
   it('leaves no line about the answer that could not be sent', async () => {
     const server = await startHeldStopHttpServer();
     ends.push(() => server.close());
     const lines: string[] = [];
-    const held = heldRouter();
+    const held = heldFormRouter();
     const conn: Connection = await openConnection({
       server: 'remote',
       config: { type: 'http', url: server.url, protocol: '2025-11-25' },
@@ -50,10 +33,10 @@ describe("an HTTP server's request answered while the person stops the server", 
     });
     ends.push(() => conn.close());
     const call = conn.client.callTool({ name: 'ask', arguments: {} }).catch(() => undefined);
-    await until(held.asked);
+    await untilTurn(held.asked);
     const closed = conn.close();
     // The stop's DELETE has reached the server, which holds it: the answer now goes out as the session ends.
-    await until(server.stopping);
+    await untilTurn(server.stopping);
     held.answer({ action: 'decline' });
     await closed;
     await call;

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ElicitResult } from '@modelcontextprotocol/client';
 import { openConnection, type Connection } from '../../electron/pool/connection';
 import { RunningCalls } from '../../electron/pool/running-calls';
-import type { AskRouter } from '../../electron/pool/server-asks';
+import { heldFormRouter, untilTurn } from '../support/held-form-router';
 import { askingServer } from '../fixtures/servers/config';
 
 const conns: Connection[] = [];
@@ -10,28 +9,12 @@ afterEach(async () => {
   await Promise.all(conns.splice(0).map((c) => c.close()));
 });
 
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await turn();
-}
-
-/** A router that holds each form until the test answers it. */
-function heldRouter(): { router: AskRouter; asked: () => boolean; answer: (result: ElicitResult) => void } {
-  let answer: ((result: ElicitResult) => void) | undefined;
-  const router: AskRouter = {
-    elicit: () => new Promise<ElicitResult>((resolve) => (answer = resolve)),
-    sample: () => Promise.reject(new Error('no model here')),
-  };
-  return { router, asked: () => answer !== undefined, answer: (result) => answer?.(result) };
-}
-
 // The person stops a server while its form waits: the answer given as the stop goes out has no one
 // to go to, and the SDK's "Failed to send response" line is no news to the person who stopped it.
 describe("a server's request answered while the person stops the server", () => {
   it('leaves no line about the answer that could not be sent', async () => {
     const lines: string[] = [];
-    const held = heldRouter();
+    const held = heldFormRouter();
     const conn = await openConnection({
       server: 'asking',
       config: askingServer(),
@@ -49,10 +32,10 @@ describe("a server's request answered while the person stops the server", () => 
     });
     conns.push(conn);
     const call = conn.client.callTool({ name: 'ask-defaults', arguments: {} }).catch(() => undefined);
-    await until(held.asked);
+    await untilTurn(held.asked);
     const closed = conn.close();
     // The stop has reached the transport (its end is now ours); the child is still being stopped.
-    await until(() => conn.ended() !== undefined);
+    await untilTurn(() => conn.ended() !== undefined);
     held.answer({ action: 'decline' });
     await closed;
     await call;
