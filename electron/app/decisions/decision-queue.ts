@@ -20,6 +20,11 @@ export interface SourceSettled {
   outcome: string;
   /** Who ended it when the source knows (`core`, `agent`); absent means the person. */
   who?: DecisionDecider;
+  /**
+   * How it read, for the record when the queue no longer holds it as shown: a change folded into a
+   * standing decision ended its shown self then, and may still be answered on its own later.
+   */
+  was?: Pick<Decision, 'summary' | 'requestedAt'>;
 }
 
 /**
@@ -141,10 +146,10 @@ export class DecisionQueue {
     const record: DecisionRecord = {
       id: settled.id,
       kind,
-      what: shown?.summary ?? `${kind} ${settled.id}`,
+      what: shown?.summary ?? settled.was?.summary ?? `${kind} ${settled.id}`,
       who,
       outcome: settled.outcome,
-      requestedAt: shown?.requestedAt ?? now,
+      requestedAt: shown?.requestedAt ?? settled.was?.requestedAt ?? now,
       time: now,
       ...(shown?.kind === 'call' ? { agent: shown.item.agent } : {}),
     };

@@ -45,7 +45,7 @@ describe('toolChangeDecisions', () => {
     waiting['notes'] = [];
     events.emit('held', { server: 'notes' });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(settled.at(-1)).toEqual({ id: 'notes/tool/upload', outcome: 'refused' });
+    expect(settled.at(-1)).toEqual({ id: 'notes/tool/upload', outcome: 'refused', was: { summary: '"notes" lists a new tool "upload"', requestedAt: 5 } });
     await expect(source.decide({ kind: 'toolChange', id: 'notes/tool/upload', answer: { decision: 'accept' } }, 'ipc')).rejects.toMatchObject({ code: 'not_found' });
   });
 

@@ -73,8 +73,10 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
           if (outcome !== undefined) personAnswered = true;
           else gone.push(id);
           if (id === standsFor && outcome !== undefined) answeredNow = outcome;
-          // Folded into the standing decision, what went without the person leaves no record of its own.
-          else if (stands === undefined || outcome !== undefined) settled(outcome !== undefined ? { id, outcome } : { id, outcome: 'withdrawn', who: 'core' });
+          // What the person answered is recorded as it waited (one folded into the standing decision is shown no
+          // longer); while that stands, what went without them leaves no record of its own.
+          else if (outcome !== undefined) settled({ id, outcome, was: { summary: decision.summary, requestedAt: decision.requestedAt } });
+          else if (stands === undefined) settled({ id, outcome: 'withdrawn', who: 'core' });
         }
         const fresh: Array<DecisionOf<'toolChange'>> = [];
         // Churn replaces, alters or takes back what waits; a tool added once only changes what is shown.

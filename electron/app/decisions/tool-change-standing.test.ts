@@ -33,7 +33,7 @@ function churning() {
     setTimer: timers.setTimer,
   });
   const records: DecisionRecord[] = [];
-  const queue = new DecisionQueue({ record: (record) => records.push(record), now: () => 1 });
+  const queue = new DecisionQueue({ record: (record) => records.push(record), now: () => 1_000_000 });
   queue.register(source);
   /** One listing: what it holds, told as the pins tell it, its refresh done (microtasks only). */
   const list = async (...now: HeldChange[]): Promise<void> => {
@@ -117,6 +117,17 @@ describe('a server that keeps changing what waits', () => {
     expect(queue.list().map((d) => d.id)).toEqual(['notes/tool/a', 'notes/tool/b']);
     await queue.decide({ kind: 'toolChange', id: 'notes/tool/a', answer: { decision: 'accept' } }, 'app');
     expect(lines(records).slice(3)).toEqual(['notes/changing app accepted', 'notes/tool/a app accepted']);
+  });
+
+  it('records a change folded into it and answered on its own (`servers review`) as it waited: its wording and when it was first held', async () => {
+    const { source, records, list, answer } = churning();
+    await source.ready();
+    const [a, b] = [held('a'), held('b')];
+    await list(a, b);
+    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    expect(lines(records)).toContain('notes/tool/a core folded');
+    await answer({ kind: 'tool', name: 'a', decision: 'accept' });
+    expect(records.at(-1)).toMatchObject({ id: 'notes/tool/a', who: 'person', outcome: 'accepted', what: '"notes" lists a new tool "a"', requestedAt: a.seenAt });
   });
 
   it('is rebuilt when the person answers a change folded into it, its count started again by the answer', async () => {
