@@ -20,6 +20,17 @@ describe('hints for wrong values a new user gives', () => {
     expect(result.stderr).toMatch(/\n {2}hint: Name the client the agent runs in/);
   });
 
+  it('every --for answers a typo of a client the same way, gemni as gemini-cli', async () => {
+    for (const args of [['agents', 'add', 'laptop', '--for', 'gemni'], ['agents', 'config', 'laptop', '--for', 'gemni']]) {
+      const result = await runCli(home, args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('hint: Did you mean --for gemini-cli?');
+    }
+    const curser = await runCli(home, ['agents', 'add', 'laptop', '--for', 'curser']);
+    expect(curser.code).toBe(2);
+    expect(curser.stderr).toContain('hint: Did you mean --for cursor?');
+  });
+
   it('servers add --header Authorization with no value says the token goes in the vault, and how to name it', async () => {
     const result = await runCli(home, ['servers', 'add', 'gh', '--url', 'https://api.example.com/mcp', '--header', 'Authorization']);
     expect(result.code).toBe(2);

@@ -1,7 +1,7 @@
 import { AGENT_LISTING_BOUND, CONFIG_TARGETS, listingSize, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget, unknownPrefixReason } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { closestWord } from '../../../shared/text';
 import { givenText } from '../empty-values';
+import { clientSuggestion } from './client-suggestions';
 
 /** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */
 export const CLIENT_HELP = `names fit ${NAME_CLIENTS.join(', ')}, or a prefix length 0-${MAX_CLIENT_PREFIX}`;
@@ -29,7 +29,7 @@ function clientOf(value: string): AgentClientView | undefined {
 }
 
 function unknown(value: string, choices: readonly string[]): CodedError {
-  const meant = closestWord(value, choices);
+  const meant = clientSuggestion('--for', value, choices);
   // A client we know but whose prefix we do not (shared/api/agent-clients.ts).
   const known = CONFIG_TARGETS.find((c) => c === wordOf(value));
   const noPrefix = known === undefined ? undefined : unknownPrefixReason(known);
@@ -37,9 +37,7 @@ function unknown(value: string, choices: readonly string[]): CodedError {
     hint:
       known !== undefined && noPrefix !== undefined
         ? `For ${known}, ${noPrefix}, or leave --for out; \`connected-services agents config AGENT --for ${known}\` prints its entry`
-        : meant !== undefined
-          ? `Did you mean --for ${meant}?`
-          : `Name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
+        : (meant ?? `Name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`),
   });
 }
 
@@ -47,9 +45,8 @@ function unknown(value: string, choices: readonly string[]): CodedError {
 export function parseTarget(value: string): ConfigTarget {
   const target = CONFIG_TARGETS.find((t) => t === wordOf(value));
   if (target !== undefined) return target;
-  const meant = closestWord(value, CONFIG_TARGETS);
   throw new CodedError('invalid_input', `--for takes a client whose configuration it prints: ${CONFIG_TARGETS.join(', ')}; not "${value}"`, {
-    hint: meant !== undefined ? `Did you mean --for ${meant}?` : '`connected-services agents clients` lists the clients found on this computer',
+    hint: clientSuggestion('--for', value, CONFIG_TARGETS) ?? '`connected-services agents clients` lists the clients found on this computer',
   });
 }
 

@@ -5,7 +5,7 @@ import { closestWord } from '../../../shared/text';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
-import { parseChoice } from './agent-option-parsers';
+import { clientSuggestion } from './client-suggestions';
 import { explainAgentError } from './agent-not-found';
 import { agentTokenInput, refusedTokenOption, refuseTokenArgument, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
@@ -15,17 +15,14 @@ type ConnectChoice = ConnectClient | 'codex';
 /** The `--client` help: what connect does for the clients it does not write. */
 const UNWRITTEN_HELP = 'codex: its table printed, not written; acp: no file, `agents config --for acp` prints its entries';
 
-/** A client's name; a word only its start was typed of (`claude`, `gemini`) is answered with the names it begins. */
+/** A client's name; a word that names none is answered with those it likely meant (`curosr`, `claude`, `gemni`). */
 function clientParser<C extends string>(choices: readonly C[]): (value: string) => C {
   return (value) => {
-    const word = value.trim().toLowerCase();
-    const begun = word.length >= 3 ? choices.filter((client) => client !== word && client.startsWith(word)) : [];
-    if (closestWord(value, choices) === undefined && begun.length > 0 && !(choices as readonly string[]).includes(word)) {
-      throw new CodedError('invalid_input', `--client takes ${choices.join(' or ')}, not "${value}"`, {
-        hint: `Did you mean ${begun.map((client) => `--client ${client}`).join(' or ')}?`,
-      });
-    }
-    return parseChoice(value, choices, '--client');
+    const found = choices.find((client) => client === value.trim().toLowerCase());
+    if (found !== undefined) return found;
+    throw new CodedError('invalid_input', `--client takes ${choices.join(' or ')}, not "${value}"`, {
+      hint: clientSuggestion('--client', value, choices) ?? `Give --client one of: ${choices.join(', ')}`,
+    });
   };
 }
 const parseChoiceWord = clientParser(CONNECT_CHOICES);
