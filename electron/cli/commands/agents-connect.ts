@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AGENT_CLIENTS, CONFIG_TARGETS, CONNECT_CLIENTS, isConnectClient, notWrittenReason, type AgentClientId, type AppApi, type ClientPlan, type ConnectClient } from '../../../shared/api';
+import { AGENT_CLIENTS, CONFIG_TARGETS, CONNECT_CLIENTS, isConnectClient, notWrittenReason, type AgentClientId, type AppApi, type ClientInfo, type ClientPlan, type ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../../../shared/text';
 import { printJson, table } from '../output';
@@ -88,6 +88,23 @@ function printPlan(ctx: CliContext, plan: ClientPlan, verb: string, dryRun: bool
   for (const line of plan.diff.trimEnd().split('\n')) ctx.output.out(line);
 }
 
+/**
+ * `agents clients --json`: every client (shared/api/agent-clients.ts), as the table names them: whether
+ * its configuration is written here (else why not) and whether its prefix is known (else names are not fitted to it).
+ */
+function clientsJson(found: readonly ClientInfo[]): object[] {
+  return AGENT_CLIENTS.map((client) => {
+    const info = found.find((c) => c.client === client.id);
+    const notWritten = notWrittenReason(client.id);
+    return {
+      ...(info ?? { client: client.id, label: client.label }),
+      written: notWritten === undefined,
+      ...(notWritten !== undefined ? { notWritten } : {}),
+      prefixKnown: client.prefix !== null,
+    };
+  });
+}
+
 export function registerAgentConnect(agents: Command, run: Run): void {
   agents
     .command('clients')
@@ -96,7 +113,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
         const list = await (await ctx.core()).api.listClients({});
-        if (options.json) return printJson(ctx.output, list);
+        if (options.json) return printJson(ctx.output, clientsJson(list));
         const rows = list.map((c) => [c.client, c.detected ? 'yes' : 'no', c.agents.join(',') || '-', c.file]);
         // Said, not left out: the clients whose configuration is not written here, and where it goes instead.
         const unwritten = AGENT_CLIENTS.filter((c) => !c.written).map((c) => [c.id, '-', '-', c.config === 'toml' ? 'not written (TOML): agents connect prints its table' : 'no file: agents config --for acp prints its entries']);

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AppApi, ClientInfo } from '../../../shared/api';
 import { AGENT_CLIENTS, CONNECT_CLIENTS } from '../../../shared/api';
 import { createFakeApi } from '../../../test/support/fake-app-api';
@@ -10,7 +11,7 @@ import { registerAgentConnect } from './agents-connect';
 const info = (client: ClientInfo['client']): ClientInfo => ({ client, label: client, detected: false, file: `/home/ana/${client}.json`, agents: [], tokenPlace: 'vault' });
 
 /** `agents clients`'s lines, the core answering with every client it writes. */
-async function clientsLines(): Promise<string[]> {
+async function clientsLines(...options: string[]): Promise<string[]> {
   const out: string[] = [];
   const api = createFakeApi({ listClients: () => CONNECT_CLIENTS.map(info) }) as unknown as AppApi;
   const ctx = { output: { out: (line: string) => out.push(line), err: () => undefined }, core: () => Promise.resolve({ api }) } as unknown as CliContext;
@@ -18,7 +19,7 @@ async function clientsLines(): Promise<string[]> {
   registerAgentConnect(agents, async (action) => {
     await action(ctx);
   });
-  await agents.parseAsync(['clients'], { from: 'user' });
+  await agents.parseAsync(['clients', ...options], { from: 'user' });
   return out;
 }
 
@@ -37,5 +38,16 @@ describe('one list of clients (shared/api/agent-clients.ts)', () => {
       expect(line, id).toBeDefined();
       if (!written) expect(line).toMatch(/not written|no file/);
     }
+  });
+
+  it('agents clients --json names every client of it too, saying whether it is written here and whether its prefix is known', async () => {
+    const list = z.array(z.looseObject({ client: z.string(), written: z.boolean(), prefixKnown: z.boolean(), notWritten: z.string().optional() })).parse(JSON.parse((await clientsLines('--json')).join('\n')));
+    expect(list.map((c) => c.client)).toEqual(AGENT_CLIENTS.map((c) => c.id));
+    for (const client of AGENT_CLIENTS) {
+      const entry = list.find((c) => c.client === client.id);
+      expect(entry, client.id).toMatchObject({ written: client.written, prefixKnown: client.prefix !== null });
+      expect(entry?.notWritten === undefined, client.id).toBe(client.written);
+    }
+    expect(list.find((c) => c.client === 'cursor')).toMatchObject({ file: '/home/ana/cursor.json', detected: false });
   });
 });
