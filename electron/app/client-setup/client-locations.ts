@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ConnectClient } from '../../../shared/api';
+import { agentClient, type ConnectClient } from '../../../shared/api';
 import type { ClientContext } from './client-home';
 
 export interface ClientLocation {
@@ -28,26 +28,34 @@ function appData(ctx: ClientContext): string {
   return xdg && p.isAbsolute(xdg) ? xdg : p.join(ctx.home, '.config');
 }
 
+/** Where a client's files and program are: its name and format are in shared/api/agent-clients.ts. */
+type Place = Omit<ClientLocation, 'label' | 'jsonc'>;
+
 /** Where each client keeps its user-level MCP servers (Linux first; macOS and Windows where documented). */
-export function clientLocation(client: ConnectClient, ctx: ClientContext): ClientLocation {
+function placeOf(client: ConnectClient, ctx: ClientContext): Place {
   const p = pathFor(ctx.platform);
   const home = (...parts: string[]) => p.join(ctx.home, ...parts);
   switch (client) {
     case 'claude-code':
-      return { label: 'Claude Code', file: home('.claude.json'), folders: [home('.claude')], program: 'claude', jsonc: false };
+      return { file: home('.claude.json'), folders: [home('.claude')], program: 'claude' };
     case 'claude-desktop': {
       const dir = p.join(appData(ctx), 'Claude');
-      return { label: 'Claude Desktop', file: p.join(dir, 'claude_desktop_config.json'), folders: [dir], program: 'claude-desktop', jsonc: false };
+      return { file: p.join(dir, 'claude_desktop_config.json'), folders: [dir], program: 'claude-desktop' };
     }
     case 'cursor':
-      return { label: 'Cursor', file: home('.cursor', 'mcp.json'), folders: [home('.cursor')], program: 'cursor', jsonc: false };
+      return { file: home('.cursor', 'mcp.json'), folders: [home('.cursor')], program: 'cursor' };
     case 'vscode': {
       const dir = p.join(appData(ctx), 'Code', 'User');
-      return { label: 'VS Code', file: p.join(dir, 'mcp.json'), folders: [dir], program: 'code', jsonc: true };
+      return { file: p.join(dir, 'mcp.json'), folders: [dir], program: 'code' };
     }
     case 'windsurf':
-      return { label: 'Windsurf', file: home('.codeium', 'windsurf', 'mcp_config.json'), folders: [home('.codeium', 'windsurf')], program: 'windsurf', jsonc: false };
+      return { file: home('.codeium', 'windsurf', 'mcp_config.json'), folders: [home('.codeium', 'windsurf')], program: 'windsurf' };
     case 'gemini-cli':
-      return { label: 'Gemini CLI', file: home('.gemini', 'settings.json'), folders: [home('.gemini')], program: 'gemini', jsonc: true };
+      return { file: home('.gemini', 'settings.json'), folders: [home('.gemini')], program: 'gemini' };
   }
+}
+
+export function clientLocation(client: ConnectClient, ctx: ClientContext): ClientLocation {
+  const { label, config } = agentClient(client);
+  return { label, jsonc: config === 'jsonc', ...placeOf(client, ctx) };
 }
