@@ -1,4 +1,5 @@
 import type { FetchLike } from '../net';
+import { refuseDeepRequest } from './deep-request-refusal';
 import { LF } from './json-bytes';
 import { JsonDepthMeter, SseDepthMeter } from './json-depth-meter';
 import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH, tooDeepListing, tooDeepMessage } from './listing-depth';
@@ -29,7 +30,8 @@ const REMEMBERED_LISTINGS = 64;
  * stand-in error answer to the request it answers, as an over-bound message does (message-bound.ts).
  * An over-bound notification or server request on our listing's stream is left out alone, and logged:
  * the listing's answer after it is still read. Its start, if passed on, is ended as an event the SDK
- * reads past: otherwise the SDK would join it to the next events.
+ * reads past: otherwise the SDK would join it to the next events. A server's request left out is
+ * refused by an error answer POSTed back, so the server does not wait for what was not read.
  */
 export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: string) => void = () => undefined): FetchLike {
   const listings: (string | number)[] = [];
@@ -85,14 +87,14 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
           const eventId = ended ? ids[i] : events.id();
           if (low !== undefined && skip !== undefined) {
             if (skip.listing && eventId === low.own) return finish(controller, low.own);
-            if (ended) leftOut(low, eventId, methods[i]);
+            if (ended) leftOut(controller, low, eventId, methods[i]);
             continue;
           }
           if (!meter.add(part)) {
             // Past even a listing's bound on our listing's stream: whose it is decides (its id may come later).
             if (low !== undefined && eventId !== low.own) {
               drop(controller, { listing: true });
-              if (ended) leftOut(low, eventId, methods[i]);
+              if (ended) leftOut(controller, low, eventId, methods[i]);
               continue;
             }
             const id = own ?? eventId;
@@ -104,7 +106,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
           }
           if (low !== undefined && !passes(low, part, eventId, ended, controller)) {
             drop(controller, { listing: false });
-            if (ended) leftOut(low, eventId, methods[i]);
+            if (ended) leftOut(controller, low, eventId, methods[i]);
             continue;
           }
           if (deep === 'held') held.push(part);
@@ -156,10 +158,12 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
      * bytes were dropped, and it is logged as what it was (MCP 2025-11-25 basic/transports §Sending
      * Messages to the Server: a server may send requests and notifications before its answer).
      */
-    function leftOut(low: Low, id: string | number | undefined, method: boolean | undefined): void {
+    function leftOut(_controller: TransformStreamDefaultController<Uint8Array>, low: Low, id: string | number | undefined, method: boolean | undefined): void {
       // An event with an id and no method answers another request (JSON-RPC 2.0 §4, §5).
       const what = method !== true ? 'a message' : id === undefined ? 'a notification' : 'a request';
       log(`[${server}] sent ${what} nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering ${sent?.method ?? 'a listing'}; it was not read (only the listing's answer may nest deeper)`);
+      // A server's request left unanswered would wait forever: it is refused (deep-request-refusal.ts).
+      if (method === true && id !== undefined) void refuseDeepRequest(fetch, url, init, id, server, log);
       // The next event is metered afresh.
       skip = undefined;
       held = [];
