@@ -57,10 +57,14 @@ describe("listingDepthFetch: a message past a message's bound on the listing's o
     ]);
   });
 
-  it('an answer to another request is left out and logged as a message, not a request', async () => {
+  it('an answer to another request is left out and logged as a message, not a request; our error answer to it stands in', async () => {
     const other = JSON.stringify({ jsonrpc: '2.0', id: 3, result: { data: '@' } }).replace('"@"', nested(300));
     const { body, logged } = await listed([other, LISTING]);
-    expect(body).toContain(LISTING);
+    const messages = sseMessagesOf(body).map((text) => JSON.parse(text) as unknown);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 3, error: expect.objectContaining({ code: -32603, message: `"deep" sent a message nested deeper than ${MAX_MESSAGE_DEPTH} levels; it was not read` }) as unknown },
+      JSON.parse(LISTING),
+    ]);
     expect(logged).toEqual([
       `[deep] sent a message nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/list; it was not read (only the listing's answer may nest deeper)`,
     ]);

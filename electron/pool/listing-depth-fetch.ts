@@ -31,7 +31,8 @@ const REMEMBERED_LISTINGS = 64;
  * An over-bound notification or server request on our listing's stream is left out alone, and logged:
  * the listing's answer after it is still read. Its start, if passed on, is ended as an event the SDK
  * reads past: otherwise the SDK would join it to the next events. A server's request left out is
- * refused by an error answer POSTed back, so the server does not wait for what was not read.
+ * refused by an error answer POSTed back; an answer to another request of ours gives way to our
+ * error answer to that request, so neither side waits for what was not read.
  */
 export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: string) => void = () => undefined): FetchLike {
   const listings: (string | number)[] = [];
@@ -158,10 +159,12 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
      * bytes were dropped, and it is logged as what it was (MCP 2025-11-25 basic/transports §Sending
      * Messages to the Server: a server may send requests and notifications before its answer).
      */
-    function leftOut(_controller: TransformStreamDefaultController<Uint8Array>, low: Low, id: string | number | undefined, method: boolean | undefined): void {
+    function leftOut(controller: TransformStreamDefaultController<Uint8Array>, low: Low, id: string | number | undefined, method: boolean | undefined): void {
       // An event with an id and no method answers another request (JSON-RPC 2.0 §4, §5).
       const what = method !== true ? 'a message' : id === undefined ? 'a notification' : 'a request';
       log(`[${server}] sent ${what} nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering ${sent?.method ?? 'a listing'}; it was not read (only the listing's answer may nest deeper)`);
+      // Its request fails now with our error, not at its timeout; what of the event was passed on was ended (drop).
+      if (method !== true && id !== undefined) controller.enqueue(standIn(id));
       // A server's request left unanswered would wait forever: it is refused (deep-request-refusal.ts).
       if (method === true && id !== undefined) void refuseDeepRequest(fetch, url, init, id, server, log);
       // The next event is metered afresh.
