@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { moreAccessNeeded, revokePlan, type ServerStatus } from '../../../shared/api';
+import { fieldAtFault } from '../../../shared/errors';
 import { ConfirmDialog, ErrorNote, OutcomeNote, SafeLink, TimeAgo } from '../../components';
-import { connectWith, ERROR_KIND, expiryText, inventoryListed, neverAnswered, pageLastError, plural, routeHref, screenHint, shownAddress, shownLine, timestamp } from '../../lib';
+import { connectWith, editFieldHint, ERROR_KIND, expiryText, inventoryListed, neverAnswered, pageLastError, plural, routeHref, screenHint, shownAddress, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { toldBySignInNote, useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -32,12 +33,16 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   // A healthy server's earlier error is not shown as its last one (its state history keeps it).
   const failed = failedStarts(status.history);
   const current = pageLastError(status);
+  // An entry error names mcp.json's key; the page's Edit (none for a service declared in code) opens the form, which names it by its label.
+  const atFault = status.fromCode === true ? undefined : fieldAtFault(current);
   const lastError =
     current === undefined
       ? undefined
       : current.code === 'auth_required'
         ? { message: current.message, hint: apiKey ? API_KEY_HINT : client ? CLIENT_HINT : SIGN_IN_HINT }
-        : current.hint !== undefined
+        : atFault !== undefined
+          ? { ...current, hint: editFieldHint(atFault) }
+          : current.hint !== undefined
           ? { ...current, hint: screenHint(current.hint) }
           : current;
   // A sign-in of this section that failed: the core's hint names the command line's connect, here its buttons.
