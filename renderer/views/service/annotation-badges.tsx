@@ -26,8 +26,8 @@ export function AnnotationBadges({ tool }: { tool: ToolInfo }) {
           {TIER_WORD[tier]}
         </Badge>
       )}
-      {/* Visible, not only a tooltip: keyboard, touch and screen-reader users read it too. */}
-      {overruled !== undefined && <span className="muted">{`its name outranks the server's ${TIER_WORD[overruled]} hint`}</span>}
+      {/* A tag as short as the others, so the row wraps between tags; visible, not only the tier's tooltip, and the sentence is its own. */}
+      {overruled !== undefined && <Badge tone="muted" title={`Its name outranks the server's ${TIER_WORD[overruled]} hint.`}>name outranks hint</Badge>}
       {tier === undefined && hinted !== undefined && <Badge tone="muted">{`server says: ${TIER_WORD[hinted]}`}</Badge>}
       {a?.idempotentHint === true && <Badge tone="muted">idempotent</Badge>}
       {a?.openWorldHint === true && <Badge tone="info">open world</Badge>}

@@ -33,8 +33,10 @@ describe("a tool's tier badge on the service page", () => {
     expect(within(deleting).queryByText('read-only')).toBeNull();
     const badge = within(deleting).getByText('destructive');
     expect(badge.getAttribute('title')).toMatch(/name says more than the server's hint \(read-only\)/);
-    // Not only a tooltip: keyboard, touch and screen-reader users read why too.
-    expect(within(deleting).getByText("its name outranks the server's read-only hint")).toBeTruthy();
+    // Not only the tier's tooltip: a short tag of its own, as short as the others, its sentence its title.
+    const outranks = within(deleting).getByText('name outranks hint');
+    expect(outranks.classList.contains('badge')).toBe(true);
+    expect(outranks.getAttribute('title')).toBe("Its name outranks the server's read-only hint.");
     const searching = within(await row('search_files')).getByText('read-only');
     expect(searching.getAttribute('title')).toBeNull();
     // No hints at all: the name alone decides, and there is nothing to disagree with.
