@@ -6,6 +6,7 @@ import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AnnotationBadges } from './annotation-badges';
 import { AppBadge } from './app-badge';
+import { rowScrollChange } from './stacked-scroll';
 import { ToolDetail } from './tool-detail';
 
 /** A description's first sentence or line, short enough for a list. */
@@ -15,17 +16,10 @@ export function firstLine(text: string): string {
   return cutText(line, 90);
 }
 
-/**
- * Scrolls only the list's own box, as block 'nearest' would (CSSOM View, "scroll an element into view"):
- * the row's own scrollIntoView also moves the page, which the heading's scroll then moves again.
- */
+/** Scrolls only the list's own box: the row's own scrollIntoView also moves the page, which the heading's scroll then moves again. */
 function keepRowInBox(box: HTMLElement, row: HTMLElement): void {
-  const top = box.getBoundingClientRect().top + box.clientTop;
-  const bottom = top + box.clientHeight;
   const at = row.getBoundingClientRect();
-  // A row taller than the box shows its start.
-  if (at.top < top || at.height > box.clientHeight) box.scrollTop += at.top - top;
-  else if (at.bottom > bottom) box.scrollTop += at.bottom - bottom;
+  box.scrollTop += rowScrollChange({ top: box.getBoundingClientRect().top + box.clientTop, height: box.clientHeight }, { top: at.top, height: at.height });
 }
 
 /**
