@@ -9,13 +9,17 @@ const status = async () => ({ ...(await createFakeApi().status({})), servers: [s
 
 const scrolled: Element[] = [];
 const scrolledWith = new Map<Element, unknown>();
+/** The scroll-margin-top each element had as it was scrolled into view. */
+const marginWhenScrolled = new Map<Element, string>();
 beforeEach(() => {
   scrolled.length = 0;
   scrolledWith.clear();
+  marginWhenScrolled.clear();
   Object.defineProperty(Element.prototype, 'scrollIntoView', {
     value: function (this: Element, options?: unknown) {
       scrolled.push(this);
       scrolledWith.set(this, options);
+      if (this instanceof HTMLElement) marginWhenScrolled.set(this, this.style.scrollMarginTop);
     },
     configurable: true,
   });
@@ -36,12 +40,13 @@ function layOut(below: boolean): void {
 }
 
 let boxScrollTop = 0;
-/** Stacked, with the list's box 300 px tall at 100 px, scrolled 200 px, the chosen row 40 px tall at `rowTop`. */
-function layOutList(rowTop: number): void {
+/** Stacked, with the list's box 300 px tall at 100 px, scrolled 200 px, the chosen row 40 px tall at `rowTop`, the details' heading at `headingTop`. */
+function layOutList(rowTop: number, headingTop = 100): void {
   boxScrollTop = 200;
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     if (this.tagName === 'UL') return DOMRect.fromRect({ x: 0, y: 100, width: 400, height: 300 });
     if (this.getAttribute('aria-current') === 'page' && this.tagName === 'A') return DOMRect.fromRect({ x: 0, y: rowTop, width: 400, height: 40 });
+    if (this.tagName === 'H2') return DOMRect.fromRect({ x: 0, y: headingTop, width: 400, height: 30 });
     const top = this.classList.contains('tool-pane') ? 900 : 100;
     return DOMRect.fromRect({ x: 0, y: top, width: 400, height: 800 });
   });
@@ -89,6 +94,19 @@ describe('a tool chosen from the list', () => {
     expect(boxScrollTop).toBe(scrollTop);
     if (scrollTop !== 200) expect(scrolled.indexOf(box as Element)).toBeLessThan(scrolled.indexOf(heading));
     expect(scrolled.filter((e) => e.tagName === 'A')).toEqual([]);
+  });
+
+  // The heading at the window's top would leave the chosen row above the window: the page stops with
+  // the row at the top (the heading 600 px below the row's top, at 700).
+  it('at a narrow width, moves the page no further than keeps the chosen row in the window', async () => {
+    layOutList(100.4, 700);
+    renderApp(createFakeApi({ status, listTools: () => tools }), { hash: '#/services/everything/tools' });
+    const heading = await choose('sum');
+    await waitFor(() => expect(scrolled).toContain(heading));
+    expect(scrolledWith.get(heading)).toEqual({ block: 'start' });
+    expect(marginWhenScrolled.get(heading)).toBe('600px');
+    // Only for that scroll: the heading keeps no margin of its own.
+    expect(heading.style.scrollMarginTop).toBe('');
   });
 
   // The plain list shows no tool: choosing the same one again is a new choice, not the page it opened on.

@@ -6,7 +6,7 @@ import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AnnotationBadges } from './annotation-badges';
 import { AppBadge } from './app-badge';
-import { rowScrollChange } from './stacked-scroll';
+import { roomForRow, rowScrollChange } from './stacked-scroll';
 import { ToolDetail } from './tool-detail';
 
 /** A description's first sentence or line, short enough for a list. */
@@ -36,8 +36,13 @@ function bringIntoViewWhenStacked(list: HTMLElement, pane: HTMLElement): void {
   const row = box?.querySelector<HTMLElement>('a[aria-current="page"]');
   if (box && row) keepRowInBox(box, row);
   const heading = pane.querySelector<HTMLElement>('h2');
-  heading?.focus({ preventScroll: true });
-  heading?.scrollIntoView?.({ block: 'start' });
+  if (!heading) return;
+  heading.focus({ preventScroll: true });
+  // The heading at the window's top took the chosen row above it out of the window: the page stops
+  // with that row at the top, the details below it. scrollIntoView honours the heading's scroll-margin.
+  if (row) heading.style.scrollMarginTop = `${roomForRow(heading.getBoundingClientRect().top, row.getBoundingClientRect().top)}px`;
+  heading.scrollIntoView?.({ block: 'start' });
+  heading.style.removeProperty('scroll-margin-top');
 }
 
 /** The server's tools (from its cached inventory until it starts), and the selected one. */
