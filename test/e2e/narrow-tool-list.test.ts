@@ -28,4 +28,31 @@ describe("a service's Tools list in a narrow window", () => {
     expect(box.height, 'more than three tools high').toBeGreaterThanOrEqual(0.4 * 800);
     expect(ui.problems).toEqual([]);
   });
+
+  it('shows a row chosen while cut off at the box top whole, in the box and in the window', async () => {
+    const { page } = ui;
+    const list = page.locator('.tool-list ul');
+    // The fourth row half above the box's top edge, the page at its top.
+    const row = list.getByRole('link').nth(3);
+    await row.evaluate((e) => {
+      const box = e.closest('ul') as HTMLElement;
+      box.scrollTop += e.getBoundingClientRect().top - (box.getBoundingClientRect().top + box.clientTop) + 12;
+    });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await row.click();
+    await page.getByRole('heading', { level: 2, name: (await row.locator('.tool-name').textContent()) ?? '' }).waitFor();
+    await ui.screenshot('narrow-tool-list-420-cut-row-chosen');
+    const at = await page.evaluate(() => {
+      const box = document.querySelector('.tool-list ul') as HTMLElement;
+      const chosen = box.querySelector('a[aria-current="page"]') as HTMLElement;
+      const b = box.getBoundingClientRect();
+      const r = chosen.getBoundingClientRect();
+      return { rowTop: r.top, rowBottom: r.bottom, boxTop: b.top + box.clientTop, boxBottom: b.top + box.clientTop + box.clientHeight, window: window.innerHeight };
+    });
+    expect(at.rowTop, 'the row whole in the box, its border too').toBeGreaterThanOrEqual(at.boxTop);
+    expect(at.rowBottom).toBeLessThanOrEqual(at.boxBottom);
+    expect(at.rowTop, 'the row in the window').toBeGreaterThanOrEqual(0);
+    expect(at.rowBottom).toBeLessThanOrEqual(at.window);
+    expect(ui.problems).toEqual([]);
+  });
 });
