@@ -32,3 +32,4 @@ export { CutDescription, MAX_DESCRIPTION, MAX_DETAIL } from './cut-description';
 export { ShowAllText, headOf } from './show-all-text';
 export type { ShowAllTextProps, TextHead } from './show-all-text';
 export { PathText } from './path-text';
+export { EntryFieldLabel } from './entry-field-label';

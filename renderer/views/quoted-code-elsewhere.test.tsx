@@ -48,7 +48,9 @@ describe('core text quoted in backticks, set as code', () => {
     renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), configIssues: issues }) }));
     const note = (await screen.findByText(/mcp.json has 1 problem/)).closest('.note');
     if (!note) throw new Error('no problems note');
-    expectCode(note, ['command', 'npx -y pkg']);
+    // The field is named by the form's label, as Edit shows it.
+    expectCode(note, ['npx -y pkg']);
+    expect(note.textContent).toContain('Command is empty');
     expect(note.querySelector('strong')?.textContent).toBe('bad\\u202ename: ');
   });
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
-import { CodeSpans, ConnectionGate, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
+import { CodeSpans, ConnectionGate, EntryFieldLabel, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine } from '../../lib';
 import { GATE_REASON, useConnection, useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
@@ -115,7 +115,9 @@ export function CatalogView() {
               {issues.map((issue, i) => (
                 <li key={i}>
                   {issue.server !== undefined && <strong>{shownLine(issue.server)}: </strong>}
-                  {issue.field !== undefined && <code>{shownLine(issue.field)}</code>} <CodeSpans text={issue.message} />
+                  {/* A service's field by the form's label (Argument 2), as Edit shows it; the file's own settings by their path. */}
+                  {issue.field !== undefined && (issue.server !== undefined ? <EntryFieldLabel field={shownLine(issue.field)} /> : <code>{shownLine(issue.field)}</code>)}{' '}
+                  <CodeSpans text={issue.message} />
                 </li>
               ))}
             </ul>

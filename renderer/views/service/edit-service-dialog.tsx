@@ -4,7 +4,7 @@ import { currentError, type ServerStatus } from '../../../shared/api';
 import { fixInEntry } from '../../../shared/errors';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
-import { Dialog, DialogCancel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useHandOverFocus, useLeaveGuard } from '../../components';
+import { Dialog, DialogCancel, EntryFieldLabel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useHandOverFocus, useLeaveGuard } from '../../components';
 import { SchemaForm } from '../../forms';
 import { flagSecretsInClear } from '../catalog/secrets-in-clear';
 import { describeError, type ShownError } from '../../lib';
@@ -16,7 +16,6 @@ import { fieldsInClear, maskSecrets, secretsInClear } from './entry-secrets';
 import { MaskedTextWidget, type SecretsContext } from './masked-text-widget';
 import { SecretsInClearNote } from './secrets-in-clear-note';
 import { fieldToFix } from './field-to-fix';
-import { DiffField } from './diff-field';
 
 export interface EditServiceDialogProps {
   status: ServerStatus;
@@ -216,7 +215,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
                 {rows.map((row) => (
                   <tr key={row.field}>
                     <th scope="row">
-                      <DiffField field={row.field} />
+                      <EntryFieldLabel field={row.field} />
                     </th>
                     <td className="diff-before">{row.before !== undefined ? <del>{shown(row.before)}</del> : <span className="muted">(none)</span>}</td>
                     <td className="diff-after">{row.after !== undefined ? <ins>{shown(row.after)}</ins> : <span className="muted">(removed)</span>}</td>
