@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../components';
 import { focusIfLost, type ShownError } from '../lib';
+import { focusFieldAtFault, type FieldError } from './field-error';
 import { SchemaForm, type SchemaFormProps } from './schema-form';
 
 export interface FormDialogProps<T> {
@@ -17,6 +18,8 @@ export interface FormDialogProps<T> {
   formKey?: string | number;
   /** Where focus goes once the dialog's work is done and it closes (see Dialog). */
   settledFocus?: () => HTMLElement | null;
+  /** The field an error names, if it names one of the form's: the error is shown under it, and it takes the focus. */
+  fieldError?: (error: ShownError) => FieldError<T> | undefined;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface FormDialogProps<T> {
  * opener, see Dialog), what to read, the error of the last try, and the form with its submit and Cancel.
  * Once the person edited the form, leaving the page, Escape, Close and Cancel ask first, until the dialog closes.
  */
-export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus }: FormDialogProps<T>) {
+export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus, fieldError }: FormDialogProps<T>) {
   const [edited, setEdited] = useState(false);
   // A submit's error, once the person changes the form, speaks of what is no longer there (a name
   // already taken, while they type another): it goes, and the next submit says again if it still holds.
@@ -34,12 +37,16 @@ export function FormDialog<T>({ title, onClose, wide, children, error, form, for
   // The error stands above the form, and the submit button below it: a long form scrolled to its
   // button would hide why the submit failed, so the error is brought into view when it comes.
   const errorAt = useRef<HTMLDivElement>(null);
+  const atFault = shownError && fieldError ? fieldError(shownError) : undefined;
+  const selectors = atFault?.selectors.join('\n');
   useEffect(() => {
-    if (!error) return;
+    if (!shownError) return;
+    // An error in one field: the person goes to that field, which says it under itself.
+    if (selectors !== undefined && focusFieldAtFault(document, selectors.split('\n'))) return;
     errorAt.current?.scrollIntoView?.({ block: 'nearest' });
     // The submit button was disabled while it worked, which dropped focus to the page: it goes to the error, read out there.
     focusIfLost(() => errorAt.current);
-  }, [error]);
+  }, [shownError, selectors]);
   const onEdited = () => {
     setEdited(true);
     if (error) setOutdated(error);
@@ -49,11 +56,11 @@ export function FormDialog<T>({ title, onClose, wide, children, error, form, for
       {children}
       {shownError && (
         <div ref={errorAt} tabIndex={-1}>
-          <ErrorNote error={shownError} />
+          <ErrorNote error={atFault?.note ?? shownError} />
         </div>
       )}
       {form && (
-        <SchemaForm<T> key={formKey} {...form} onEdited={onEdited}>
+        <SchemaForm<T> key={formKey} {...form} {...(atFault ? { extraErrors: atFault.errors } : {})} onEdited={onEdited}>
           <DialogCancel />
         </SchemaForm>
       )}

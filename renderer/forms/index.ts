@@ -7,3 +7,5 @@ export { FormDialog } from './form-dialog';
 export type { FormDialogProps } from './form-dialog';
 export { MAX_FORM_FIELDS, formFields } from './form-size';
 export { RequiredMark } from './required-mark';
+export { firstFound, focusFieldAtFault } from './field-error';
+export type { FieldError } from './field-error';

@@ -1,8 +1,9 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { WrapIfAdditionalTemplate } from './additional-key-template';
+import { BaseInputTemplate } from './base-input';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget } from './choice-widgets';
 import { FieldDescription } from './field-description';
 import { FieldTemplate, TitleFieldTemplate } from './field-templates';
@@ -28,6 +29,8 @@ export interface SchemaFormProps<T> {
   /** A field lost focus: rjsf's field id (`<idPrefix>_<field>`) and its value. */
   onBlur?: (id: string, value: unknown) => void;
   customValidate?: CustomValidator<T>;
+  /** Errors of the last submit, each under its field (a field the core named as at fault). */
+  extraErrors?: ErrorSchema<T>;
   /** Widgets of the caller's own, named in its uiSchema (`'ui:widget': 'masked'`). */
   widgets?: RegistryWidgetsType<T>;
   /** What those widgets read (registry.formContext). */
@@ -38,7 +41,7 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
 }
 
-const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldTemplate, TitleFieldTemplate, WrapIfAdditionalTemplate, DescriptionFieldTemplate: FieldDescription };
+const TEMPLATES = { BaseInputTemplate, ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldTemplate, TitleFieldTemplate, WrapIfAdditionalTemplate, DescriptionFieldTemplate: FieldDescription };
 const WIDGETS = { RadioWidget, CheckboxesWidget, CheckboxWidget };
 
 /** A choice list's first option is not an answer: a choice the person never touched stays empty. */
@@ -90,6 +93,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
     ...(formData !== undefined ? { formData } : {}),
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
+    ...(props.extraErrors ? { extraErrors: props.extraErrors } : {}),
     ...(props.onBlur ? { onBlur: heldBlur.onBlur } : {}),
     widgets: { ...WIDGETS, ...props.widgets } as RegistryWidgetsType<T>,
     ...(props.formContext !== undefined ? { formContext: props.formContext } : {}),

@@ -28,7 +28,9 @@ describe('customServicePlan', () => {
 
   it('refuses what the config schema refuses, with a hint', () => {
     expect(() => customServicePlan({ name: 'c', transport: 'http', url: 'ftp://x', auth: 'none' })).toThrow(CodedError);
-    expect(() => customServicePlan({ name: 'd', transport: 'stdio', command: '  ' })).toThrow(/command/);
+    // Named by the form's label, with the field for the form to mark.
+    expect(() => customServicePlan({ name: 'd', transport: 'stdio', command: '  ' })).toThrow(/^Command: /);
+    expect(() => customServicePlan({ name: 'd', transport: 'stdio', command: 'node', args: ['a', 'b\0'] })).toThrow(expect.objectContaining({ message: expect.stringMatching(/^Argument 2: /) as unknown, data: { fixIn: 'entry', field: 'args', index: 1 } }));
   });
 });
 

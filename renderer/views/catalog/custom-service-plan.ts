@@ -1,7 +1,8 @@
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config';
 import { HttpServerSchema, looksLikeCommandLine, secretEnv, splitCommandLine, StdioServerSchema } from '../../../shared/config';
 import { API_KEY_SECRET, secretReference, type PlannedSecret, type ServerPlan } from '../../../shared/catalog';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, ENTRY_FIELDS, fixInField, type EntryField } from '../../../shared/errors';
+import { entryFieldName } from '../../lib';
 
 export interface Pair {
   name?: string;
@@ -119,8 +120,18 @@ function stdioConfig(data: CustomServiceData, secrets: PlannedSecret[]): StdioSe
   return config;
 }
 
+/** What the add form asks once a field is fixed; the edit form, whose submit reviews the change, says its own. */
+export const ADD_AGAIN = 'Fix that field and add the service again.';
+
+/** The entry's field a problem's path is in, as an entry error names it (`data.field`, `data.index`), so the form marks it. */
+function fieldData(path: readonly PropertyKey[]): ReturnType<typeof fixInField> | undefined {
+  const [field, index] = path;
+  if (!(ENTRY_FIELDS as readonly unknown[]).includes(field)) return undefined;
+  return fixInField(field as EntryField, field === 'args' && typeof index === 'number' ? index : undefined);
+}
+
 /** The custom form's values as a config with `${secret:…}` references plus the secrets to store. */
-export function customServicePlan(data: CustomServiceData): ServerPlan {
+export function customServicePlan(data: CustomServiceData, hint = ADD_AGAIN): ServerPlan {
   const secrets: PlannedSecret[] = [];
   const config = data.transport === 'http' ? httpConfig(data, secrets) : stdioConfig(data, secrets);
   const description = data.description?.trim();
@@ -129,7 +140,11 @@ export function customServicePlan(data: CustomServiceData): ServerPlan {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') ?? '';
-    throw new CodedError('invalid_input', `${where === '' ? 'The service' : where}: ${issue?.message ?? 'is not valid'}`, { hint: 'Fix that field and add the service again.' });
+    // Named by the form's label (Argument 2), never by its path in mcp.json (`args.1`).
+    const named = entryFieldName(where);
+    const label = named === undefined ? where : `${named.words}${named.name !== undefined ? ` ${named.name}` : ''}`;
+    const at = fieldData(issue?.path ?? []);
+    throw new CodedError('invalid_input', `${label === '' ? 'The service' : label}: ${issue?.message ?? 'is not valid'}`, { hint, ...(at ? { data: at } : {}) });
   }
   return { name: (data.name ?? '').trim(), config, secrets };
 }

@@ -1,16 +1,17 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentError, type ServerStatus } from '../../../shared/api';
-import { fixInEntry } from '../../../shared/errors';
+import { fieldAtFault, fixInEntry } from '../../../shared/errors';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { Dialog, DialogCancel, EntryFieldLabel, ErrorNote, LoadingSkeleton, MemoryVaultNote, useHandOverFocus, useLeaveGuard } from '../../components';
-import { SchemaForm } from '../../forms';
+import { focusFieldAtFault, SchemaForm } from '../../forms';
 import { flagSecretsInClear } from '../catalog/secrets-in-clear';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { splitCommandField, type CustomServiceData } from '../catalog/custom-service-plan';
 import { CUSTOM_SERVICE_UI } from '../catalog/custom-service-schema';
+import { entryFieldError } from '../catalog/entry-field-error';
 import { changesApproval, configDiff, editedPlan, editServiceSchema, formDataOf } from './edit-service-model';
 import { fieldsInClear, maskSecrets, secretsInClear } from './entry-secrets';
 import { MaskedTextWidget, type SecretsContext } from './masked-text-widget';
@@ -90,13 +91,20 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   const { takeFocus, pressed } = useHandOverFocus();
   // Opened for an error in the entry itself: the form opens on the field at fault, once.
   const toFix = useRef(fixInEntry(currentError(status)));
+  const formAt = useRef<HTMLElement | null>(null);
   const formShown = (form: HTMLElement | null) => {
+    formAt.current = form;
     if (form !== null && toFix.current) {
       toFix.current = false;
       fieldToFix(form, status)?.focus();
     }
     takeFocus(form?.querySelector<HTMLElement>('button[type="submit"]') ?? form);
   };
+  // An error of the form's own or the save's that names a field: said under it, and the person is taken there.
+  const atFault = useMemo(() => (error ? entryFieldError<CustomServiceData>(error, 'edit') : undefined), [error]);
+  useEffect(() => {
+    if (atFault && formAt.current) focusFieldAtFault(formAt.current, atFault.selectors);
+  }, [atFault, plan]);
   const review = (values: CustomServiceData) => {
     if (!loaded) return;
     setError(null);
@@ -134,7 +142,10 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
       }
       onClose();
     } catch (failure) {
-      setError(describeError(failure));
+      const shown = describeError(failure);
+      setError(shown);
+      // The core refused a field of the change: back to the form, where that field is marked.
+      if (fieldAtFault(shown) !== undefined) setPlan(null);
       setBusy(false);
       await live.servers.refresh();
     }
@@ -163,7 +174,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
           </div>
         </>
       )}
-      {restartFailed === null && error && <ErrorNote error={error} />}
+      {restartFailed === null && error && <ErrorNote error={atFault?.note ?? error} />}
       {!loaded && !error && <LoadingSkeleton label={`Loading the settings of ${name}`} shape="lines" count={4} />}
       {clearFields.length > 0 && <SecretsInClearNote fields={clearFields} revealed={revealed} onReveal={setRevealed} />}
       {loaded && plan === null && restartFailed === null && (
@@ -188,6 +199,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
               }}
               submitText="Review changes"
               customValidate={validate}
+              {...(atFault ? { extraErrors: atFault.errors } : {})}
               onSubmit={review}
             >
               <DialogCancel />

@@ -88,6 +88,9 @@ export function editServiceSchema(secretNames: readonly string[]): RJSFSchema {
   return schema;
 }
 
+/** The edit form adds nothing: its submit reviews the change, which is then saved. */
+export const SAVE_AGAIN = 'Fix that field, then review the changes and save again.';
+
 const KEPT_FIELDS = ['enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'tools', 'roots'] as const;
 
 /**
@@ -97,7 +100,7 @@ const KEPT_FIELDS = ['enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'id
  */
 export function editedPlan(name: string, before: ServerConfig, data: EditServiceData): ServerPlan {
   const { acceptNewTools, ...service } = data;
-  const plan = customServicePlan({ ...service, name });
+  const plan = customServicePlan({ ...service, name }, SAVE_AGAIN);
   const config: Record<string, unknown> = { ...plan.config };
   for (const key of KEPT_FIELDS) if (before[key] !== undefined) config[key] = before[key];
   const { acceptNewTools: _was, ...otherPinning } = before.pinning ?? {};

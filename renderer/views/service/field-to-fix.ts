@@ -1,5 +1,7 @@
 import { currentError, type ServerStatus } from '../../../shared/api';
 import { fieldAtFault, fixInEntry } from '../../../shared/errors';
+import { firstFound } from '../../forms';
+import { atFaultSelectors } from '../catalog/entry-field-error';
 
 /**
  * The edit form's input an error in the entry itself points at: the field it names (`data.field`,
@@ -11,15 +13,5 @@ export function fieldToFix(form: HTMLElement, status: Pick<ServerStatus, 'state'
   if (!fixInEntry(error)) return null;
   const fallback = status.transport === 'http' ? '#edit_url' : '#edit_command';
   const named = fieldAtFault(error);
-  const at = (selector: string) => form.querySelector<HTMLElement>(selector);
-  if (named === undefined) return at(fallback);
-  switch (named.field) {
-    case 'args':
-      // An argument the form no longer has (the list was edited in mcp.json since): the first one.
-      return (named.index === undefined ? null : at(`#edit_args_${named.index}`)) ?? at('input[id^="edit_args_"]') ?? at(fallback);
-    case 'env':
-      return at('input[id^="edit_env_"]') ?? at(fallback);
-    default:
-      return at(`#edit_${named.field}`) ?? at(fallback);
-  }
+  return firstFound(form, named === undefined ? [fallback] : atFaultSelectors(named, 'edit', fallback));
 }
