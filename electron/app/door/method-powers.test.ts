@@ -114,7 +114,10 @@ const AGENT: AgentView = {
 };
 /** mcp.json's session settings now: renewals raised past their default (5), the check's wait lowered below its (10,000). */
 const SESSIONS = { sessionRenewalsPerMinute: 20, sessionCheckTimeoutMs: 2_000 };
-const context = { agent: (name: string) => Promise.resolve(name === 'claude' ? AGENT : undefined), sessionSettings: () => Promise.resolve(SESSIONS) };
+/** An agent with rules of its own for some tools. */
+const RULED: AgentView = { ...AGENT, name: 'ruled', tools: { github: { merge: 'ask', comment: 'allow', close: 'deny' } } };
+const AGENTS = new Map([AGENT, RULED].map((agent) => [agent.name, agent]));
+const context = { agent: (name: string) => Promise.resolve(AGENTS.get(name)), sessionSettings: () => Promise.resolve(SESSIONS) };
 
 describe('the caller rules of the App API', () => {
   it('setSessionSettings widens when it raises a bound kept against a server, by what the payload changes from what is set', async () => {
@@ -177,7 +180,11 @@ describe('the caller rules of the App API', () => {
       { name: 'claude', policy: { destructive: 'ask' as const } },
       { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'allow' as const }] },
       // Removing a rule may give back what the tier allows.
-      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: null }] },
+      { name: 'ruled', tools: [{ server: 'github', tool: 'merge', decision: null }] },
+      // A rule other than the one the tool has, or one for a tool with none.
+      { name: 'ruled', tools: [{ server: 'github', tool: 'merge', decision: 'allow' as const }] },
+      { name: 'ruled', tools: [{ server: 'github', tool: 'close', decision: 'ask' as const }] },
+      { name: 'ruled', tools: [{ server: 'github', tool: 'comment', decision: 'allow' as const }, { server: 'github', tool: 'push', decision: 'ask' as const }] },
       { name: 'someone-new', servers: [] },
       // Letting services' forms or sampling reach the agent.
       { name: 'claude', asks: { elicitation: 'allow' as const } },
@@ -195,6 +202,11 @@ describe('the caller rules of the App API', () => {
       // Resources and prompts as tools pass the same gate and read tier as the MCP methods.
       { name: 'claude', resourceTools: true },
       { name: 'claude', resourceTools: false, names: 'plain' as const },
+      // A per-tool rule sent again as the agent has it (an edit form saved whole) gives nothing.
+      { name: 'ruled', tools: [{ server: 'github', tool: 'merge', decision: 'ask' as const }] },
+      { name: 'ruled', tools: [{ server: 'github', tool: 'comment', decision: 'allow' as const }, { server: 'github', tool: 'close', decision: 'deny' as const }] },
+      // No rule removed from a tool that has none.
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: null }] },
     ];
     for (const input of narrowing) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('narrowing');
   });

@@ -153,7 +153,14 @@ function widensAgent(input: ApiInput<'updateAgent'>, current: AgentView | undefi
   // `names`, `resourceTools`, `toolMode`, `listFound` and `client` change how the agent reaches what it may
   // use, not what: the same gate and tiers decide each call (resource-tools.ts, search-call.ts), so none widens.
   // Only a per-tool `deny` is sure to narrow: `ask`, `allow` or removing a rule may give more than the tier.
-  return (input.tools ?? []).some((t) => t.decision !== 'deny');
+  // A rule sent again as the agent has it (an edit form saved whole) changes nothing, so gives nothing.
+  return (input.tools ?? []).some((t) => t.decision !== 'deny' && t.decision !== toolRule(current, t.server, t.tool));
+}
+
+/** The agent's own rule for one tool, `null` when it has none (the tier decides), as updateAgent's input says it. */
+function toolRule(agent: AgentView, server: string, tool: string): PolicyDecision | null {
+  const rules = Object.hasOwn(agent.tools, server) ? agent.tools[server] : undefined;
+  return rules !== undefined && Object.hasOwn(rules, tool) ? (rules[tool] ?? null) : null;
 }
 
 /**
