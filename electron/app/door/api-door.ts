@@ -162,8 +162,19 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     return commandLine === undefined ? input : { ...(input as object), commandLine };
   };
 
+  // Agent updates one after another, each compared with the agent as the one before left it: read
+  // before an earlier update lands, a change undoing that one would pass as "nothing" and go unlogged.
+  let agentUpdates: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(method: ApiMethod, step: () => Promise<T>): Promise<T> => {
+    if (method !== 'updateAgent') return step();
+    const turn = agentUpdates.then(step);
+    agentUpdates = turn.catch(() => undefined);
+    return turn;
+  };
+
   /** Runs as the person and records the outcome. */
-  const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
+  const run = <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => inTurn(method, () => runNow(from, method, input, extra));
+  const runNow = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
     const known = await context(method, input);
     // An edit saved as it was is no change: the admin log would only hold "nothing".
     if (changesNothing(method, input, known)) return invoke(api, method, input, from.caller);

@@ -56,4 +56,35 @@ describe('the door and an edit saved as it was', () => {
     await door.call({ caller: 'app' }, 'updateServer', { name: 'files', config: { ...SAVED_SERVER, timeoutMs: 9000 } });
     expect(entries.map((e) => e.summary)).toEqual(['change the server "files": call timeout 5000 ms → 9000 ms']);
   });
+
+  it('compares an agent update with the agent as an update still under way leaves it, so one undoing it is written', async () => {
+    const entries: AdminEntry[] = [];
+    const admin: AdminRecorder = { record: (entry) => (entries.push({ ...entry, id: `e${entries.length}`, time: 0 }), entries[entries.length - 1] as AdminEntry) };
+    let stored = AGENT;
+    let invoked: () => void = () => undefined;
+    const firstInvoked = new Promise<void>((resolve) => (invoked = resolve));
+    let release: () => void = () => undefined;
+    const landed = new Promise<void>((resolve) => (release = resolve));
+    const api = {
+      listAgents: () => Promise.resolve([stored]),
+      // Each update lands once released, on the agent as it is then.
+      updateAgent: async (input: ApiInput<'updateAgent'>) => {
+        invoked();
+        await landed;
+        stored = { ...stored, policy: { ...stored.policy, ...input.policy } };
+        return stored;
+      },
+    } as unknown as AppApi;
+    const door = createApiDoor({ api, admin });
+    const first = door.call({ caller: 'app' }, 'updateAgent', { name: 'coder', policy: { write: 'deny' } });
+    await firstInvoked;
+    // Asked while the first is under way: as the agent was read then, it changes nothing.
+    const second = door.call({ caller: 'app' }, 'updateAgent', { name: 'coder', policy: { write: 'ask' } });
+    // Every fake answer is already settled: one turn of the event loop lets the second go as far as it may before the first lands.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([first, second]);
+    expect(stored.policy.write).toBe('ask');
+    expect(entries.map((e) => e.summary)).toEqual(['change the agent "coder": write ask → deny', 'change the agent "coder": write deny → ask']);
+  });
 });
