@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, holdsSeparator } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { terminalSafe } from '../../../shared/text';
-import { isPortFree, onSecondSignal, packageRoot, programNote, QuietCompaction, runningPrograms, startOnce, writeRuntimeFile } from '../../app';
+import { busyAppError, findLiveAppPatiently, isPortFree, onSecondSignal, packageRoot, programNote, QuietCompaction, runningPrograms, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
 import { startWebServer, TEST_CLOCK_ENV, testClock, uiSessionIdleSetting } from '../../web';
 
@@ -63,7 +63,7 @@ export function registerServe(program: Command, run: Run): void {
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
     .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)', OPEN_WITH)
     .option('--confirm-at-terminal', 'ask at this terminal to confirm what the command line asks that widens access (machines without a display)')
-    .option('--ui-link', 'when serve already runs for this data directory, have it print a new sign-in address for the web UI where it runs')
+    .option('--ui-link', 'have the serve already running for this data directory print a new sign-in address for the web UI where it runs (starts none)')
     .action((options: ServeOptions) => run(serveAction(options)));
 }
 
@@ -123,9 +123,27 @@ function stopAsked(): Promise<void> {
   });
 }
 
+/**
+ * `serve --ui-link` asks the running serve, and only that: a person who wants a new address for the
+ * app they have open expects no second start, least of all on a default folder they did not mean
+ * (no start lock, no data folder made, no vault opened).
+ */
+async function askRunningServe(ctx: CliContext, json: boolean): Promise<number> {
+  const live = await findLiveAppPatiently(ctx.dataDir, {}, undefined, (silent, waitedMs) => busyAppError(silent, waitedMs, process.platform, 'run serve --ui-link again'));
+  if (!live) {
+    throw new CodedError('server_unavailable', `Connected Services is not running for ${ctx.dataDir}, so no serve is there to print a new sign-in address`, {
+      hint: 'Start it with `connected-services serve` for this data folder (the same --home or CONNECTED_SERVICES_HOME): it prints a sign-in address when ready. If one is starting, run this again once it has',
+    });
+  }
+  await askForUiLink(live);
+  process.stdout.write(runningText(live, ctx.dataDir, json, true));
+  return 0;
+}
+
 /** `serve` itself: run by commander's `serve` command and by main's own parse of a plain `serve` (serve-args.ts). */
 export function serveAction(options: ServeOptions): Action {
   return async (ctx) => {
+    if (options.uiLink) return askRunningServe(ctx, options.json === true);
     const opener = signInOpener(options);
     // Only a person at a terminal can answer; a flag, so neither the App API nor mcp.json can turn it on.
     if (options.confirmAtTerminal && !(process.stdin.isTTY && process.stderr.isTTY)) {
@@ -147,8 +165,7 @@ export function serveAction(options: ServeOptions): Action {
       lost: (error) => ctx.output.err(`${error.message} ${error.hint ?? ''}`.trim()),
     });
     if ('live' in once) {
-      if (options.uiLink) await askForUiLink(once.live);
-      process.stdout.write(runningText(once.live, ctx.dataDir, options.json === true, options.uiLink === true));
+      process.stdout.write(runningText(once.live, ctx.dataDir, options.json === true, false));
       return 0;
     }
     const { core, web, bridge, compaction, removeRuntime } = once.started;
