@@ -67,11 +67,11 @@ describe('the door and an edit saved as it was', () => {
     const landed = new Promise<void>((resolve) => (release = resolve));
     const api = {
       listAgents: () => Promise.resolve([stored]),
-      // Each update lands once released, on the agent as it is then.
+      // Each update lands once released, on the agent as it is then (these change only its write tier).
       updateAgent: async (input: ApiInput<'updateAgent'>) => {
         invoked();
         await landed;
-        stored = { ...stored, policy: { ...stored.policy, ...input.policy } };
+        stored = { ...stored, policy: { ...stored.policy, write: input.policy?.write ?? stored.policy.write } };
         return stored;
       },
     } as unknown as AppApi;
