@@ -42,7 +42,8 @@ export function entryFieldName(path: string): EntryFieldName | undefined {
   if (arg !== null) return { words: `Argument ${Number(arg[1] ?? arg[2]) + 1}` };
   const named = NAMED.exec(path);
   if (named === null) return undefined;
-  const name = named[2] ?? (named[3] ?? '').replace(/\\(.)/gs, '$1');
+  // Only the quote and backslash escapes are undone: `\u200b` stays, the mark of a hidden character.
+  const name = named[2] ?? (named[3] ?? '').replace(/\\(["\\])/g, '$1');
   return { words: named[1] === 'env' ? 'Environment variable' : 'Header', name };
 }
 
