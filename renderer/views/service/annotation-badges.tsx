@@ -26,8 +26,8 @@ export function AnnotationBadges({ tool }: { tool: ToolInfo }) {
           {TIER_WORD[tier]}
         </Badge>
       )}
-      {/* A tag as short as the others, so the row wraps between tags; visible, not only the tier's tooltip, and the sentence is its own. */}
-      {overruled !== undefined && <Badge tone="muted" title={`Its name outranks the server's ${TIER_WORD[overruled]} hint.`}>name outranks hint</Badge>}
+      {/* Short, so the row wraps between tags; which hint it outranks is in the visible words (a title reaches no keyboard, touch or screen reader). */}
+      {overruled !== undefined && <Badge tone="muted" title={`Its name outranks the server's ${TIER_WORD[overruled]} hint.`}>{`name outranks ${TIER_WORD[overruled]} hint`}</Badge>}
       {tier === undefined && hinted !== undefined && <Badge tone="muted">{`server says: ${TIER_WORD[hinted]}`}</Badge>}
       {a?.idempotentHint === true && <Badge tone="muted">idempotent</Badge>}
       {a?.openWorldHint === true && <Badge tone="info">open world</Badge>}

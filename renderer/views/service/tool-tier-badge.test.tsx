@@ -33,8 +33,8 @@ describe("a tool's tier badge on the service page", () => {
     expect(within(deleting).queryByText('read-only')).toBeNull();
     const badge = within(deleting).getByText('destructive');
     expect(badge.getAttribute('title')).toMatch(/name says more than the server's hint \(read-only\)/);
-    // Not only the tier's tooltip: a short tag of its own, as short as the others, its sentence its title.
-    const outranks = within(deleting).getByText('name outranks hint');
+    // Not only the tier's tooltip: a short tag of its own naming the hint it outranks in its visible words.
+    const outranks = within(deleting).getByText('name outranks read-only hint');
     expect(outranks.classList.contains('badge')).toBe(true);
     expect(outranks.getAttribute('title')).toBe("Its name outranks the server's read-only hint.");
     const searching = within(await row('search_files')).getByText('read-only');
