@@ -37,6 +37,8 @@ export interface DecisionSource<K extends DecisionKind> {
   /** Answers one; throws `not_found` when nothing of this kind waits under the id. */
   decide(input: DecideInputOf<K>, who: Caller): Promise<DecideOutput>;
   watch(added: (decision: DecisionOf<K>) => void, settled: (settled: SourceSettled) => void): Array<() => void>;
+  /** Resolves once what an answer given outside `decide` ended has been settled (a source that settles later). */
+  caughtUp?(): Promise<void>;
 }
 
 export interface DecisionQueueEvents {
@@ -62,6 +64,7 @@ export class DecisionQueue {
   readonly #sources = new Map<DecisionKind, DecisionSource<DecisionKind>>();
   readonly #shown = new Map<string, Decision>();
   readonly #deciders = new Map<string, Caller>();
+  readonly #answering = new Map<DecisionKind, Caller[]>();
   readonly #emitter: Emitter<DecisionQueueEvents>;
   readonly #off: Array<() => void> = [];
   readonly #now: () => number;
@@ -117,6 +120,25 @@ export class DecisionQueue {
     if (this.#shown.has(key(kind, id))) this.#deciders.set(key(kind, id), who);
   }
 
+  /**
+   * Notes `who` as answering what of `kind` settles unshown until the returned function runs: a
+   * change folded into a standing decision is answered on its own though no longer listed.
+   */
+  answering(kind: DecisionKind, who: Caller): () => void {
+    const callers = this.#answering.get(kind) ?? [];
+    callers.push(who);
+    this.#answering.set(kind, callers);
+    return () => {
+      callers.splice(callers.indexOf(who), 1);
+      if (callers.length === 0) this.#answering.delete(kind);
+    };
+  }
+
+  /** Resolves once `kind`'s source has settled what answers given outside the queue ended. */
+  async caughtUp(kind: DecisionKind): Promise<void> {
+    await this.#sources.get(kind)?.caughtUp?.();
+  }
+
   /** Drops that note: the answer failed, and the decision still waits for whoever answers next. */
   notDecided(kind: DecisionKind, id: string): void {
     this.#deciders.delete(key(kind, id));
@@ -140,7 +162,7 @@ export class DecisionQueue {
     const k = key(kind, settled.id);
     const shown = this.#shown.get(k);
     this.#shown.delete(k);
-    const who: DecisionDecider = settled.who ?? this.#deciders.get(k) ?? 'person';
+    const who: DecisionDecider = settled.who ?? this.#deciders.get(k) ?? (shown === undefined ? this.#answering.get(kind)?.at(-1) : undefined) ?? 'person';
     this.#deciders.delete(k);
     const now = this.#now();
     const record: DecisionRecord = {

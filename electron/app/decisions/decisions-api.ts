@@ -45,12 +45,19 @@ export function createDecisionsApi({ queue, bridgeApi, adminApi, asksApi, pinsAp
       const named = new Set((input.decisions ?? []).map((d) => `${d.kind}/${d.name}`));
       const noted = queue.list().filter((d) => d.kind === 'toolChange' && d.item.server === input.name && (input.acceptAll === true || named.has(`${d.item.kind}/${d.item.name}`)));
       for (const d of noted) queue.decidedBy('toolChange', d.id, who);
+      // A change folded into a standing decision is not listed, yet this review may answer it too.
+      const answered = queue.answering('toolChange', who);
       try {
-        return await pinsApi.reviewChanges(input);
+        const output = await pinsApi.reviewChanges(input);
+        // The review's listing settles what it answered: recorded (by `who`) before the answer returns.
+        await queue.caughtUp('toolChange');
+        return output;
       } catch (error) {
         // Not kept (a pin file not written, a name not waiting): nothing was decided, by `who` or anyone.
         for (const d of noted) queue.notDecided('toolChange', d.id);
         throw error;
+      } finally {
+        answered();
       }
     },
   };

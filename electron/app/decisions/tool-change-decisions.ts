@@ -130,6 +130,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
   return {
     kind: 'toolChange',
     ready: () => first,
+    caughtUp: () => chain,
     list: () => [...[...waiting.values()].filter((d) => !standing.has(d.item.server)), ...standing.values()],
     decide: async ({ id, answer }) => {
       const stands = [...standing.values()].find((s) => s.id === id);

@@ -4,6 +4,7 @@ import { Emitter } from '../../../shared/events';
 import type { PinsEvents } from '../../pinning';
 import { ManualTimers } from '../../../test/support/manual-timers';
 import { DecisionQueue } from './decision-queue';
+import { createDecisionsApi } from './decisions-api';
 import { toolChangeDecisions } from './tool-change-decisions';
 
 let seen = 0;
@@ -46,7 +47,10 @@ function churning() {
     await review(decisions);
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { source, queue, records, asked, timers, state, list, answer };
+  /** The same answer through the App API's reviewChanges, as the CLI calls it. */
+  const refuse = (): Promise<never> => Promise.reject(new Error('unused'));
+  const api = createDecisionsApi({ queue, pinsApi: { reviewChanges: ({ decisions }) => review(decisions ?? []) }, bridgeApi: { decideApproval: refuse }, adminApi: { decideConfirmation: refuse }, asksApi: { answerAsk: refuse } });
+  return { source, queue, api, records, asked, timers, state, list, answer };
 }
 
 const lines = (records: DecisionRecord[]) => records.map(({ id, who, outcome }) => `${id} ${who} ${outcome}`);
@@ -128,6 +132,18 @@ describe('a server that keeps changing what waits', () => {
     expect(lines(records)).toContain('notes/tool/a core folded');
     await answer({ kind: 'tool', name: 'a', decision: 'accept' });
     expect(records.at(-1)).toMatchObject({ id: 'notes/tool/a', who: 'person', outcome: 'accepted', what: '"notes" lists a new tool "a"', requestedAt: a.seenAt });
+  });
+
+  it('records who answered a folded change through reviewChanges (`servers review` is the command line), not the person by default', async () => {
+    const { source, api, records, list } = churning();
+    await source.ready();
+    const [a, b] = [held('a'), held('b')];
+    await list(a, b);
+    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    expect(lines(records)).toContain('notes/tool/b core folded');
+    await api.reviewChanges({ name: 'notes', decisions: [{ kind: 'tool', name: 'b', decision: 'accept' }] }, 'cli');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(records.at(-1)).toMatchObject({ id: 'notes/tool/b', who: 'cli', outcome: 'accepted', what: '"notes" lists a new tool "b"' });
   });
 
   it('is rebuilt when the person answers a change folded into it, its count started again by the answer', async () => {
