@@ -29,7 +29,7 @@ describe("a service's crashes and failed starts", () => {
     const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [broken, fine] }) });
     renderApp(api, { hash: '#/services/broken' });
     expect((await screen.findByText('Crashes while running')).nextElementSibling?.textContent).toBe('0');
-    expect(screen.getByText('Failed starts').nextElementSibling?.textContent).toBe('2 (in the state history below)');
+    expect(screen.getByText('Failed starts').nextElementSibling?.textContent).toBe('2 (listed in State history)');
     cleanup();
     renderApp(api, { hash: '#/services/fine' });
     expect((await screen.findByText('Crashes while running')).nextElementSibling?.textContent).toBe('1');

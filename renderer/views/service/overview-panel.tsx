@@ -107,7 +107,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             <>
               <dt>Failed starts</dt>
               <dd>
-                {failed} <span className="muted">(in the state history below)</span>
+                {failed} <span className="muted">(listed in State history)</span>
               </dd>
             </>
           )}
