@@ -29,6 +29,18 @@ describe('the id an SSE event answers', () => {
     expect(scan.add(all)).toMatchObject({ ids: [1, 2, undefined], methods: [true, false, true] });
   });
 
+  it("tells, mid-event, whether the message named a method or an answer's result or error at its top level", () => {
+    const scan = new SseEventId();
+    scan.add(bytes('data: {"id":1,"params":{"result":1,"method":"x"},"method":"y"'));
+    expect([scan.method(), scan.answer()]).toEqual([true, false]);
+    scan.add(bytes('}\n\ndata: {"id":2,"result":{"method":'));
+    expect([scan.method(), scan.answer()]).toEqual([false, true]);
+    scan.add(bytes('1}}\n\ndata: {"error":'));
+    expect([scan.method(), scan.answer()]).toEqual([false, true]);
+    scan.add(bytes('{}}\n\ndata: {"jsonrpc":"2.0","id":3'));
+    expect([scan.method(), scan.answer()]).toEqual([false, false]);
+  });
+
   it('is found wherever the message names it: after a long result, split byte by byte', () => {
     const scan = new SseEventId();
     const deep = `{"jsonrpc":"2.0","result":{"pad":"${'x'.repeat(5000)}","deep":${'['.repeat(3000)}${']'.repeat(3000)}},"id":4321}`;

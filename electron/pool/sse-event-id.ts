@@ -9,6 +9,10 @@ const SPACE = 0x20;
 const DATA = [0x64, 0x61, 0x74, 0x61]; // "data"
 const ID_KEY = [0x69, 0x64]; // "id"
 const METHOD_KEY = [0x6d, 0x65, 0x74, 0x68, 0x6f, 0x64]; // "method"
+const ANSWER_KEYS = [
+  [0x72, 0x65, 0x73, 0x75, 0x6c, 0x74], // "result"
+  [0x65, 0x72, 0x72, 0x6f, 0x72], // "error"
+];
 const same = (key: number[], name: number[]): boolean => key.length === name.length && key.every((b, k) => b === name[k]);
 
 /** The top-level `id` of a JSON-RPC message's text (JSON-RPC 2.0 §5); one inside the result is never taken for it. */
@@ -43,6 +47,7 @@ export class SseEventId {
   #value: number[] | undefined;
   #id: string | number | undefined;
   #method = false;
+  #answer = false;
 
   /** The ids of the events that ended in the chunk, in order (undefined: it had none), whether each named a top-level `method`, and where in it each ended. */
   add(chunk: Uint8Array): { ends: number[]; ids: (string | number | undefined)[]; methods: boolean[] } {
@@ -99,6 +104,16 @@ export class SseEventId {
     return this.#id;
   }
 
+  /** Whether the event being read has named a top-level `method` so far: with an id, a request (JSON-RPC 2.0 §4). */
+  method(): boolean {
+    return this.#method;
+  }
+
+  /** Whether the event being read has named a top-level `result` or `error` so far: an answer (JSON-RPC 2.0 §5). */
+  answer(): boolean {
+    return this.#answer;
+  }
+
   #reset(): void {
     this.#lineStart = true;
     this.#field = [];
@@ -113,6 +128,7 @@ export class SseEventId {
     this.#value = undefined;
     this.#id = undefined;
     this.#method = false;
+    this.#answer = false;
   }
 
   #json(byte: number): void {
@@ -130,9 +146,11 @@ export class SseEventId {
       else if (byte === BACKSLASH) this.#escaped = true;
       else if (byte === QUOTE) {
         this.#inString = false;
-        if (this.#key !== undefined) {
-          this.#idNext = same(this.#key, ID_KEY);
-          if (same(this.#key, METHOD_KEY)) this.#method = true;
+        const name = this.#key;
+        if (name !== undefined) {
+          this.#idNext = same(name, ID_KEY);
+          if (same(name, METHOD_KEY)) this.#method = true;
+          if (ANSWER_KEYS.some((key) => same(name, key))) this.#answer = true;
           this.#key = undefined;
         } else if (this.#value !== undefined) this.#endValue();
         return;
