@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LISTING_DEPTH } from './listing-depth';
+import { MAX_LISTING_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
 import { listingDepthFetch } from './listing-depth-fetch';
+import { sseMessagesOf } from '../../test/support/sse-messages';
 
 const servers: Server[] = [];
 
@@ -16,8 +17,8 @@ const LISTING = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { tools: [] } })
 type Posted = { headers: IncomingHttpHeaders; body: string };
 
 /**
- * A raw Streamable HTTP endpoint on 127.0.0.1: a listing's POST is answered with these SSE events,
- * any other POST with 202 Accepted, and given to `answered`.
+ * A raw Streamable HTTP endpoint on 127.0.0.1: a GET, or a POST of a request of ours (it names a
+ * method), is answered with these SSE events; any other POST with 202 Accepted, and given to `answered`.
  */
 async function endpoint(events: string[]): Promise<{ url: string; answered: Promise<Posted> }> {
   let got = (_posted: Posted): void => undefined;
@@ -27,7 +28,7 @@ async function endpoint(events: string[]): Promise<{ url: string; answered: Prom
     request.setEncoding('utf8');
     request.on('data', (text: string) => (body += text));
     request.on('end', () => {
-      if (body.includes('"tools/list"')) {
+      if (request.method === 'GET' || body.includes('"method"')) {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         for (const data of events) response.write(`data: ${data}\n\n`);
         response.end();
@@ -57,5 +58,55 @@ describe("listingDepthFetch: a server's request left out on the listing's stream
     // Derived from a request's body: an answer has none.
     expect(answer.headers['mcp-method']).toBeUndefined();
     expect(logged).toHaveLength(1);
+  });
+});
+
+const TOO_DEEP = `"deep" sent a message nested deeper than ${MAX_MESSAGE_DEPTH} levels; it was not read`;
+const deepAsk = (id: string | number, idLast = false): string => {
+  const ask = idLast ? { jsonrpc: '2.0', params: { data: '@' }, method: 'sampling/createMessage', id } : { jsonrpc: '2.0', id, method: 'sampling/createMessage', params: { data: '@' } };
+  return JSON.stringify(ask).replace('"@"', nested(300));
+};
+const refusal = (id: string | number): unknown => ({ jsonrpc: '2.0', id, error: { code: -32600, message: expect.stringContaining('nested deeper than') as unknown } });
+
+describe("listingDepthFetch: a server's request too deep on a call's stream", () => {
+  it.each([[false], [true]])('is refused to the server (id last: %s); the call fails with the depth error', { timeout: 10_000 }, async (idLast) => {
+    const { url, answered } = await endpoint([deepAsk('ask-2', idLast), JSON.stringify({ jsonrpc: '2.0', id: 9, result: { content: [] } })]);
+    const logged: string[] = [];
+    const fetch = listingDepthFetch((to, init) => globalThis.fetch(to, init), 'deep', (line) => logged.push(line));
+    const headers = { 'content-type': 'application/json', 'mcp-session-id': 'session-1' };
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 't', arguments: {} } }) });
+    // The start of the cut event, if passed on before the cut, is bad JSON the SDK reports and reads past.
+    const messages = sseMessagesOf(await response.text()).flatMap((text) => (text.endsWith('}') ? [JSON.parse(text) as unknown] : []));
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 9, error: expect.objectContaining({ message: TOO_DEEP }) as unknown }]);
+    const answer = await answered;
+    expect(JSON.parse(answer.body)).toEqual(refusal('ask-2'));
+    expect(answer.headers).toMatchObject({ 'mcp-session-id': 'session-1' });
+    expect(logged).toEqual([`[deep] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/call; it was not read, and is refused`]);
+  });
+});
+
+describe("listingDepthFetch: a server's request too deep on a GET stream", () => {
+  // Its id is the id of a request of ours: taken for an answer, it failed that request.
+  it.each([[false], [true]])('is refused to the server and left out (id last: %s), never an answer to our request of its id; the stream reads on', { timeout: 10_000 }, async (idLast) => {
+    const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'after' } });
+    const { url, answered } = await endpoint([deepAsk(3, idLast), note]);
+    const logged: string[] = [];
+    const fetch = listingDepthFetch((to, init) => globalThis.fetch(to, init), 'deep', (line) => logged.push(line));
+    const response = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': 'session-1' } });
+    const body = await response.text();
+    expect(sseMessagesOf(body)).toEqual([note]);
+    expect(body).not.toContain('sampling/createMessage');
+    const answer = await answered;
+    expect(JSON.parse(answer.body)).toEqual(refusal(3));
+    expect(answer.headers).toMatchObject({ 'mcp-session-id': 'session-1', 'content-type': 'application/json' });
+    expect(logged).toEqual([`[deep] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels; it was not read, and is refused`]);
+  });
+
+  it('an answer too deep still fails our request of its id with the depth error', { timeout: 10_000 }, async () => {
+    const { url } = await endpoint([JSON.stringify({ jsonrpc: '2.0', id: 3, result: { data: '@' } }).replace('"@"', nested(300))]);
+    const fetch = listingDepthFetch((to, init) => globalThis.fetch(to, init), 'deep');
+    const response = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream' } });
+    const messages = sseMessagesOf(await response.text()).map((text) => JSON.parse(text) as unknown);
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 3, error: expect.objectContaining({ message: TOO_DEEP }) as unknown }]);
   });
 });

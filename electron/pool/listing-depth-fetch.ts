@@ -28,6 +28,8 @@ const REMEMBERED_LISTINGS = 64;
  * stream (Last-Event-ID) or the standalone one (MCP 2025-11-25 basic/transports §Streamable HTTP).
  * A JSON body errors (the SDK's read of it fails with the error); an SSE stream ends with our
  * stand-in error answer to the request it answers, as an over-bound message does (message-bound.ts).
+ * A server's request cut so is refused by an error answer POSTed back, never taken for an answer to
+ * ours: on a GET stream it is left out and the stream read on; a call whose stream carried it fails.
  * An over-bound notification or server request on our listing's stream is left out alone, and logged:
  * the listing's answer after it is still read. Its start, if passed on, is ended as an event the SDK
  * reads past: otherwise the SDK would join it to the next events. A server's request left out is
@@ -50,7 +52,8 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
     const depth = MAX_LISTING_MESSAGE_DEPTH - MAX_LISTING_DEPTH + listingLimit;
     let meter = sse ? new SseDepthMeter(depth) : new JsonDepthMeter(depth);
     const events = sse ? new SseEventId() : undefined;
-    const own = sent?.id ?? sentRequestOf(init)?.id;
+    const call = sent ?? sentRequestOf(init);
+    const own = call?.id;
     // A listing answered on another request's stream (a GET's) is held to the bound of its items.
     const limitOf = (id: string | number): number => (id === own ? listingLimit : MAX_LISTING_DEPTH);
     const standIn = (id: string | number): Uint8Array => {
@@ -62,9 +65,9 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
     const low: Low | undefined = sse && own !== undefined && listingLimit > MAX_LISTING_DEPTH ? { meter: new SseDepthMeter(MAX_MESSAGE_DEPTH), own } : undefined;
     let deep: 'no' | 'held' | 'own' = 'no';
     let held: Uint8Array[] = [];
-    // Cut, on a GET stream, before the event named its request: the rest of that event is read (not
-    // passed on; the message bound keeps it finite) until its message names it.
-    let cut = false;
+    // A deep event off our listing's stream, cut: the rest of it is read (not passed on; the message
+    // bound keeps it finite) until it says whose it is (`settled`), then skipped to its end.
+    let cut: { settled: boolean } | undefined;
     // The rest of an event on our listing's stream left out: not its answer, or not yet known to be
     // (`listing`: past the whole listing's bound, so if its id turns out ours, the listing is refused).
     let skip: { listing: boolean } | undefined;
@@ -76,7 +79,6 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
           if (meter.add(chunk)) return controller.enqueue(chunk);
           return controller.error(own !== undefined && listings.includes(own) ? tooDeepListing(server, listingLimit) : tooDeepMessage(server));
         }
-        if (cut) return drained(chunk, controller);
         // Metered an event at a time, so the one that goes too deep is known with the id it named.
         const { ends, ids, methods } = events.add(chunk);
         let from = 0;
@@ -86,6 +88,13 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
           const part = chunk.subarray(from, to);
           from = to;
           const eventId = ended ? ids[i] : events.id();
+          const method = ended ? methods[i] === true : events.method();
+          // Whose a cut event is: known at its end, or once it named its id and a method or an answer's member.
+          const known = ended || (eventId !== undefined && (method || events.answer()));
+          if (cut !== undefined) {
+            if (!cutEvent(controller, eventId, method, known, ended)) return;
+            continue;
+          }
           if (low !== undefined && skip !== undefined) {
             if (skip.listing && eventId === low.own) return finish(controller, low.own);
             if (ended) leftOut(controller, low, eventId, methods[i]);
@@ -98,12 +107,12 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
               if (ended) leftOut(controller, low, eventId, methods[i]);
               continue;
             }
-            const id = own ?? eventId;
-            if (id !== undefined) return finish(controller, id);
-            // The event went on past this chunk: its id may come later. One that ended without one is answered by no request.
-            if (ended) return controller.error(tooDeepMessage(server));
-            cut = true;
-            return;
+            if (low !== undefined) return finish(controller, low.own);
+            // A call fails at once with our error, as ever, whatever the event turns out to be.
+            if (own !== undefined) controller.enqueue(standIn(own));
+            cut = { settled: false };
+            if (!cutEvent(controller, eventId, method, known, ended)) return;
+            continue;
           }
           if (low !== undefined && !passes(low, part, eventId, ended, controller)) {
             drop(controller, { listing: false });
@@ -120,7 +129,8 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
         }
       },
       flush(controller) {
-        if (cut) controller.error(tooDeepMessage(server));
+        // A call's stream already carries our error to the call.
+        if (cut !== undefined && !cut.settled && own === undefined) controller.error(tooDeepMessage(server));
       },
     });
     /** Whether an event of our listing's stream may go on: within a message's bound, or our listing's answer. */
@@ -143,6 +153,10 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
     function drop(controller: TransformStreamDefaultController<Uint8Array>, left: { listing: boolean }): void {
       skip = left;
       held = [];
+      endPassed(controller);
+    }
+    /** What of the event being read was passed on is ended, so the SDK joins nothing to it (a CR before our LF makes one line end). */
+    function endPassed(controller: TransformStreamDefaultController<Uint8Array>): void {
       if (tail === undefined) return;
       // A type the SDK reads past (WHATWG HTML §9.2.6), not bad JSON it would report as the server's.
       controller.enqueue(new TextEncoder().encode(`${tail === LF ? '' : '\n'}event: left-out\n\n`));
@@ -174,11 +188,40 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
       low.meter = new SseDepthMeter(MAX_MESSAGE_DEPTH);
       deep = 'no';
     }
-    function drained(chunk: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>): void {
-      const { ids } = (events as SseEventId).add(chunk);
-      const id = ids.length > 0 ? ids[0] : (events as SseEventId).id();
-      if (id !== undefined) return finish(controller, id);
-      if (ids.length > 0) controller.error(tooDeepMessage(server));
+    /**
+     * A part of a cut event off our listing's stream; whether the stream reads on. Once whose it is is
+     * known: a server's request is refused (deep-request-refusal.ts), never taken for an answer to our
+     * request of its id (JSON-RPC ids are each side's own), and on a GET stream left out, the stream
+     * read on; an answer fails its request with our error; one with no id is answered by no request.
+     * A call's own stream ends: the call already has our error.
+     */
+    function cutEvent(controller: TransformStreamDefaultController<Uint8Array>, id: string | number | undefined, method: boolean, known: boolean, ended: boolean): boolean {
+      const state = cut as { settled: boolean };
+      if (!state.settled && known) {
+        state.settled = true;
+        if (method && id !== undefined) {
+          log(`[${server}] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels${call === undefined ? '' : ` while answering ${call.method}`}; it was not read, and is refused`);
+          void refuseDeepRequest(fetch, url, init, id, server, log);
+        }
+        if (own !== undefined) {
+          controller.terminate();
+          return false;
+        }
+        if (!method && id !== undefined) {
+          finish(controller, id);
+          return false;
+        }
+        if (id === undefined) {
+          controller.error(tooDeepMessage(server));
+          return false;
+        }
+        endPassed(controller);
+      }
+      if (ended) {
+        cut = undefined;
+        meter = new SseDepthMeter(depth);
+      }
+      return true;
     }
     return withBody(response, response.body.pipeThrough(depthBound));
   };
