@@ -92,13 +92,15 @@ describe("listingDepthFetch: a server's request too deep on a GET stream", () =>
     const { url, answered } = await endpoint([deepAsk(3, idLast), note]);
     const logged: string[] = [];
     const fetch = listingDepthFetch((to, init) => globalThis.fetch(to, init), 'deep', (line) => logged.push(line));
-    const response = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': 'session-1' } });
+    const response = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': 'session-1', 'last-event-id': 'e-1' } });
     const body = await response.text();
     expect(sseMessagesOf(body)).toEqual([note]);
     expect(body).not.toContain('sampling/createMessage');
     const answer = await answered;
     expect(JSON.parse(answer.body)).toEqual(refusal(3));
-    expect(answer.headers).toMatchObject({ 'mcp-session-id': 'session-1', 'content-type': 'application/json' });
+    // A POST's Accept, and no resumption of the GET's.
+    expect(answer.headers).toMatchObject({ 'mcp-session-id': 'session-1', 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+    expect(answer.headers['last-event-id']).toBeUndefined();
     expect(logged).toEqual([`[deep] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels; it was not read, and is refused`]);
   });
 

@@ -3,8 +3,8 @@ import type { FetchLike } from '../net';
 import { MAX_MESSAGE_DEPTH } from './listing-depth';
 import { RPC_ERROR } from './rpc-codes';
 
-/** Headers the SDK derives from one request's body (its method, its name): an answer carries none. */
-const REQUEST_ONLY_HEADERS = ['mcp-method', 'mcp-name'];
+/** Headers the SDK derives from one request's body (its method, its name), or a GET's resumption: an answer carries none. */
+const REQUEST_ONLY_HEADERS = ['mcp-method', 'mcp-name', 'last-event-id'];
 
 /** Our error answer to a server's request we would not read for its depth (JSON-RPC 2.0 §5.1: not a valid request to us). */
 export function deepRequestAnswer(id: string | number): JSONRPCErrorResponse {
@@ -23,6 +23,8 @@ export async function refuseDeepRequest(fetch: FetchLike, url: string | URL, ini
   const headers = new Headers(init?.headers);
   for (const name of REQUEST_ONLY_HEADERS) headers.delete(name);
   headers.set('content-type', 'application/json');
+  // A GET's stream carried it: its Accept names only SSE, a POST's must name both (§Sending Messages to the Server).
+  headers.set('accept', 'application/json, text/event-stream');
   try {
     const response = await fetch(url, { ...init, method: 'POST', headers, body: JSON.stringify(deepRequestAnswer(id)) });
     await response.body?.cancel();
