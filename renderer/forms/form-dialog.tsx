@@ -1,3 +1,4 @@
+import type { ErrorSchema } from '@rjsf/utils';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogCancel, ErrorNote, useLeaveGuard } from '../components';
 import { focusIfLost, type ShownError } from '../lib';
@@ -20,6 +21,8 @@ export interface FormDialogProps<T> {
   settledFocus?: () => HTMLElement | null;
   /** The field an error names, if it names one of the form's: the error is shown under it, and it takes the focus. */
   fieldError?: (error: ShownError) => FieldError<T> | undefined;
+  /** What is wrong with the form as typed so far (a name already taken): said under its field at once, and the submit waits. */
+  liveErrors?: (data: T | undefined) => ErrorSchema<T> | undefined;
 }
 
 /**
@@ -27,8 +30,17 @@ export interface FormDialogProps<T> {
  * opener, see Dialog), what to read, the error of the last try, and the form with its submit and Cancel.
  * Once the person edited the form, leaving the page, Escape, Close and Cancel ask first, until the dialog closes.
  */
-export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus, fieldError }: FormDialogProps<T>) {
+export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey, settledFocus, fieldError, liveErrors }: FormDialogProps<T>) {
   const [edited, setEdited] = useState(false);
+  // The form's data as typed, for a form whose data the caller does not hold.
+  const [typed, setTyped] = useState<T | undefined>(undefined);
+  const current = form?.formData ?? typed;
+  const live = liveErrors?.(current);
+  const formOnChange = form?.onChange;
+  const onChange = (data: T) => {
+    setTyped(data);
+    formOnChange?.(data);
+  };
   // A submit's error, once the person changes the form, speaks of what is no longer there (a name
   // already taken, while they type another): it goes, and the next submit says again if it still holds.
   const [outdated, setOutdated] = useState<ShownError | null>(null);
@@ -60,7 +72,7 @@ export function FormDialog<T>({ title, onClose, wide, children, error, form, for
         </div>
       )}
       {form && (
-        <SchemaForm<T> key={formKey} {...form} {...(atFault ? { extraErrors: atFault.errors } : {})} onEdited={onEdited}>
+        <SchemaForm<T> key={formKey} {...form} {...(atFault ? { extraErrors: atFault.errors } : {})} {...(live ? { liveErrors: live } : {})} onChange={onChange} onEdited={onEdited}>
           <DialogCancel />
         </SchemaForm>
       )}

@@ -1,5 +1,5 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { CustomValidator, ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { mergeObjects, type CustomValidator, type ErrorSchema, type RegistryWidgetsType, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { WrapIfAdditionalTemplate } from './additional-key-template';
@@ -31,6 +31,8 @@ export interface SchemaFormProps<T> {
   customValidate?: CustomValidator<T>;
   /** Errors of the last submit, each under its field (a field the core named as at fault). */
   extraErrors?: ErrorSchema<T>;
+  /** Errors of what is typed now, each under its field (a name already taken): said at once, and they hold the submit back. */
+  liveErrors?: ErrorSchema<T>;
   /** Widgets of the caller's own, named in its uiSchema (`'ui:widget': 'masked'`). */
   widgets?: RegistryWidgetsType<T>;
   /** What those widgets read (registry.formContext). */
@@ -88,12 +90,19 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const uiSchema = useMemo(() => ({ ...drawn.uiSchema, ...safeData(props.uiSchema, renames) }) as UiSchema<T>, [drawn, props.uiSchema, renames]);
   const formData = useMemo(() => safeData(props.formData, renames), [props.formData, renames]);
   const heldBlur = useBlurAfterPress(props.onBlur);
+  const { extraErrors, liveErrors } = props;
+  // rjsf shows extraErrors without a submit; only these, not the last submit's, stop the next one.
+  const shownErrors = useMemo(
+    () => (liveErrors && extraErrors ? (mergeObjects(liveErrors, extraErrors, 'preventDuplicates') as ErrorSchema<T>) : (liveErrors ?? extraErrors)),
+    [liveErrors, extraErrors],
+  );
   const optional = {
     uiSchema,
     ...(formData !== undefined ? { formData } : {}),
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
-    ...(props.extraErrors ? { extraErrors: props.extraErrors } : {}),
+    ...(shownErrors ? { extraErrors: shownErrors } : {}),
+    ...(liveErrors ? { extraErrorsBlockSubmit: true } : {}),
     ...(props.onBlur ? { onBlur: heldBlur.onBlur } : {}),
     widgets: { ...WIDGETS, ...props.widgets } as RegistryWidgetsType<T>,
     ...(props.formContext !== undefined ? { formContext: props.formContext } : {}),

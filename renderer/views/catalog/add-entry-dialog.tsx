@@ -9,7 +9,7 @@ import { addPlannedServer } from './add-planned-server';
 import { authLabel, freeName, storesSecrets } from './catalog-model';
 import { choiceOf, entryFormSchema, secretFields, secretGiven, type EntryFormData } from './entry-form-schema';
 import { useStoredSecretNames } from './use-stored-secret-names';
-import { checkServiceName } from './service-name-check';
+import { checkServiceName, takenNameErrors } from './service-name-check';
 
 export interface AddEntryDialogProps {
   entry: CatalogEntry;
@@ -70,6 +70,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned, init
       title={`Add ${entry.name}`}
       onClose={onClose}
       error={error}
+      liveErrors={(data) => takenNameErrors(data, taken)}
       form={{
         idPrefix: `add-${entry.id}`,
         label: `Settings for ${entry.name}`,

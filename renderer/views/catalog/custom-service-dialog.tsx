@@ -10,7 +10,7 @@ import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { customServicePlan, splitCommandField, type CustomServiceData } from './custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA, CUSTOM_SERVICE_UI } from './custom-service-schema';
-import { checkServiceName } from './service-name-check';
+import { checkServiceName, takenNameErrors } from './service-name-check';
 import { entryFieldError } from './entry-field-error';
 
 export interface CustomServiceDialogProps {
@@ -80,6 +80,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
       onClose={onClose}
       wide
       error={error}
+      liveErrors={(data) => takenNameErrors(data, taken)}
       fieldError={(shown) => entryFieldError<CustomServiceData>(shown, 'custom')}
       form={{
         idPrefix: 'custom',

@@ -13,7 +13,7 @@ import type { EntryFormData } from './entry-form-schema';
 import { inputsOf, registryInstallSchema, requiredSecretFields, storedOf } from './registry-install-schema';
 import { secretGiven } from './stored-secret-field';
 import { useStoredSecretNames } from './use-stored-secret-names';
-import { checkServiceName } from './service-name-check';
+import { checkServiceName, takenNameErrors } from './service-name-check';
 
 export interface RegistryInstallDialogProps {
   row: RegistryRow;
@@ -93,6 +93,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
       title={`Install ${shownEntryText(title)}`}
       onClose={onClose}
       error={error}
+      liveErrors={(data) => takenNameErrors(data, taken)}
       formKey={picked}
       {...(option !== undefined && option.problem === undefined
         ? {
