@@ -5,6 +5,11 @@ import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { pastedPlan, readPaste, type PastedRow } from './paste-plan';
 import { isStdio } from '../../../shared/config';
+import { serverNameAdvice } from '../../../shared/api';
+import { takenNameMessage } from './service-name-check';
+
+/** Why the last Read it or Add failed, and what it is about: shown by that field, or above the Add button. */
+type PasteError = { shown: ShownError; at: 'text' | 'name' | 'add' };
 
 export interface PasteServiceDialogProps {
   taken: ReadonlySet<string>;
@@ -104,25 +109,47 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   const live = useLive();
   const textId = useId();
   const nameId = useId();
+  const noteId = useId();
   const [text, setText] = useState('');
   const [name, setName] = useState('');
   const [rows, setRows] = useState<PastedRow[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ShownError | null>(null);
+  const [error, setError] = useState<PasteError | null>(null);
+  const nameTaken = takenNameMessage(name.trim(), taken);
+  // The field the note under it speaks of: marked, and the note read out with it.
+  const marked = (at: 'text' | 'name') => (error?.at === at || (at === 'name' && error === null && nameTaken !== undefined) ? { 'aria-invalid': true, 'aria-describedby': noteId } : {});
+  const noteAt = (at: 'text' | 'name') =>
+    error?.at === at ? (
+      <div id={noteId}>
+        <ErrorNote error={error.shown} />
+      </div>
+    ) : at === 'name' && error === null && nameTaken !== undefined ? (
+      <p id={noteId} className="field-error">
+        {nameTaken}
+      </p>
+    ) : null;
   // What was pasted is not kept anywhere: leaving the page asks first, until it is added or the dialog closes.
   const unsaved = text.trim() !== '' || name !== '';
   useLeaveGuard(unsaved);
 
   const read = () => {
     setError(null);
+    const given = name.trim();
     try {
       const found = readPaste(text, name, [...taken]);
       const clash = found.find((row) => taken.has(row.name));
-      if (clash) throw Object.assign(new Error(`A service named "${clash.name}" already exists`), { hint: 'Give it another name in the Name field, or edit the existing one.' });
+      if (clash) {
+        setRows(null);
+        const said = Object.assign(new Error(`A service named "${clash.name}" already exists`), { hint: 'Give it another name in the Name field, or edit the existing one.' });
+        setError({ shown: describeError(said), at: 'name' });
+        return;
+      }
       setRows(found);
     } catch (failure) {
       setRows(null);
-      setError(describeError(failure));
+      // readPaste checks the typed name first: a name the rule refuses is what failed.
+      const badName = given !== '' && serverNameAdvice(given, [...taken], 'service') !== undefined;
+      setError({ shown: describeError(failure), at: badName ? 'name' : 'text' });
     }
   };
 
@@ -135,7 +162,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
       await live.servers.refresh();
       onAdded(rows.map((row) => row.name).join(', '));
     } catch (failure) {
-      setError(describeError(failure));
+      setError({ shown: describeError(failure), at: 'add' });
       setBusy(false);
       await live.servers.refresh();
     }
@@ -165,7 +192,9 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
             setText(event.target.value);
             setRows(null);
           }}
+          {...marked('text')}
         />
+        {noteAt('text')}
         <label htmlFor={nameId}>Name (for a command line or an entry without one)</label>
         <input
           id={nameId}
@@ -177,7 +206,9 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
             setName(event.target.value);
             setRows(null);
           }}
+          {...marked('name')}
         />
+        {noteAt('name')}
         <div className="form-buttons">
           <button type="submit" className={`button ${rows ? '' : 'primary'}`.trim()}>
             Read it
@@ -185,7 +216,6 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
           <DialogCancel />
         </div>
       </form>
-      {error && <ErrorNote error={error} />}
       {rows && (
         <section aria-labelledby="paste-preview-title" className="paste-preview">
           <h3 id="paste-preview-title">What will be added</h3>
@@ -195,6 +225,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
             ))}
           </ul>
           <p className="muted">Secret-named values (…_TOKEN, …_KEY, Authorization) go to the vault; mcp.json refers to them.</p>
+          {error?.at === 'add' && <ErrorNote error={error.shown} />}
           <div className="form-buttons">
             <button type="button" className="button primary" disabled={busy} onClick={() => void add()}>
               {busy ? 'Adding…' : rows.length === 1 ? 'Add service' : `Add ${plural(rows.length, 'service')}`}
