@@ -15,7 +15,7 @@ export interface AddEntryDialogProps {
   entry: CatalogEntry;
   taken: ReadonlySet<string>;
   onClose: () => void;
-  onAdded: (name: string) => void;
+  onAdded: (name: string, notes?: readonly string[]) => void;
   /** Given: nothing is added here; the plan goes on to the sheet that adds, approves and connects it in one go (with what was typed, to come back to). */
   onPlanned?: (plan: ServerPlan, data: EntryFormData) => void;
   /** What was typed before, when the person comes back from the connect sheet to change it. */
@@ -43,9 +43,9 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned, init
     void (async () => {
       try {
         const name = data['name'] ?? '';
-        await addPlannedServer(live.api, planCatalogServer(entry, name, choiceOf(data)));
+        const notes = await addPlannedServer(live.api, planCatalogServer(entry, name, choiceOf(data)));
         await live.servers.refresh();
-        onAdded(name);
+        onAdded(name, notes);
       } catch (failure) {
         setError(describeError(failure));
         setBusy(false);

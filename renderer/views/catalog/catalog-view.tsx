@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
+import { hintSentence } from '../../../shared/errors';
 import { CodeSpans, ConnectionGate, EntryFieldLabel, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine } from '../../lib';
 import { GATE_REASON, useConnection, useLive, useStore } from '../../state';
@@ -40,6 +41,8 @@ export function CatalogView() {
   const [filter, setFilter] = useState<StateFilter>('all');
   const [open, setOpen] = useState<Open>(null);
   const [added, setAdded] = useState<string | null>(null);
+  // What the added entry names that is not there (a Folder mistyped): it was added, but cannot start until it is.
+  const [addedNotes, setAddedNotes] = useState<readonly string[]>([]);
 
   const showRegistry = filter === 'all' || filter === 'available';
   const registry = useRegistrySearch(query, showRegistry);
@@ -67,9 +70,10 @@ export function CatalogView() {
   const noteOpener = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const onAdd = useCallback((entry: CatalogEntry) => (noteOpener(), setOpen({ kind: 'entry', entry })), []);
   const close = useCallback(() => setOpen(null), []);
-  const onAdded = useCallback((name: string) => {
+  const onAdded = useCallback((name: string, notes: readonly string[] = []) => {
     setOpen(null);
     setAdded(name);
+    setAddedNotes(notes);
     // The Add button pressed is gone (the entry now says "Add again"): focus goes to the new row's next step.
     focusWhenShown(() => serverRowFocus(name));
   }, []);
@@ -131,6 +135,12 @@ export function CatalogView() {
             </button>
           </p>
         )}
+        {added !== null &&
+          addedNotes.map((note) => (
+            <p key={note} className="note note-warn">
+              <CodeSpans text={hintSentence(note)} />
+            </p>
+          ))}
       </ConnectionGate>
       {/* Searching and filtering what is shown needs no core: they work while signed out. */}
       <CatalogToolbar query={query} filter={filter} summary={!loaded ? undefined : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />

@@ -16,7 +16,8 @@ import { entryFieldError } from './entry-field-error';
 export interface CustomServiceDialogProps {
   taken: ReadonlySet<string>;
   onClose: () => void;
-  onAdded: (name: string) => void;
+  /** `notes`: what the entry names on this computer that is not there (its Folder), said once it is added. */
+  onAdded: (name: string, notes?: readonly string[]) => void;
 }
 
 /** What the split made of the command box: the program, then its arguments and variables, each only if there are some. */
@@ -55,9 +56,9 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
     void (async () => {
       try {
         const plan = customServicePlan(data);
-        await addPlannedServer(live.api, plan);
+        const notes = await addPlannedServer(live.api, plan);
         await live.servers.refresh();
-        onAdded(plan.name);
+        onAdded(plan.name, notes);
       } catch (failure) {
         setError(describeError(failure));
         setBusy(false);

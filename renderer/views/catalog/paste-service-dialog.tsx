@@ -14,7 +14,8 @@ type PasteError = { shown: ShownError; at: 'text' | 'name' | 'add' };
 export interface PasteServiceDialogProps {
   taken: ReadonlySet<string>;
   onClose: () => void;
-  onAdded: (name: string) => void;
+  /** `notes`: what the entries name on this computer that is not there (a folder), said once they are added. */
+  onAdded: (name: string, notes?: readonly string[]) => void;
 }
 
 function PastedServer({ row }: { row: PastedRow }) {
@@ -158,9 +159,10 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
     setBusy(true);
     setError(null);
     try {
-      for (const row of rows) await addPlannedServer(live.api, pastedPlan(row));
+      const notes: string[] = [];
+      for (const row of rows) notes.push(...(await addPlannedServer(live.api, pastedPlan(row))).map((note) => (rows.length > 1 ? `${row.name}: ${note}` : note)));
       await live.servers.refresh();
-      onAdded(rows.map((row) => row.name).join(', '));
+      onAdded(rows.map((row) => row.name).join(', '), notes);
     } catch (failure) {
       setError({ shown: describeError(failure), at: 'add' });
       setBusy(false);
