@@ -80,6 +80,29 @@ describe("listingDepthFetch: a message past a message's bound on the listing's o
   });
 });
 
+describe("listingDepthFetch: a server's request naming our listing's id, past a message's bound on the listing's stream", () => {
+  // JSON-RPC ids are each side's own: a request with our id is no answer, wherever its method comes.
+  const ask = (levels: number, order: 'id, method' | 'id last' | 'method last'): string => {
+    const members = { 'id, method': { jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { d: '@' } }, 'id last': { jsonrpc: '2.0', method: 'elicitation/create', params: { d: '@' }, id: 7 }, 'method last': { jsonrpc: '2.0', id: 7, params: { d: '@' }, method: 'elicitation/create' } };
+    return JSON.stringify(members[order]).replace('"@"', nested(levels));
+  };
+  it.each([
+    [500, 'id, method'],
+    [500, 'id last'],
+    [500, 'method last'],
+    [4 * MAX_LISTING_DEPTH, 'id, method'],
+    [4 * MAX_LISTING_DEPTH, 'method last'],
+  ] as const)('%i levels (%s) is left out and logged as a request; the listing after it is read', async (levels, order) => {
+    const { body, logged } = await listed([ask(levels, order), LISTING]);
+    expect(body).not.toContain('elicitation/create');
+    expect(sseMessagesOf(body)).toEqual([LISTING]);
+    expect(logged).toEqual([
+      `[deep] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels while answering tools/list; it was not read (only the listing's answer may nest deeper)`,
+    ]);
+  });
+
+});
+
 /**
  * A raw endpoint on 127.0.0.1 that writes `pieces` one by one, each only once the client has read all
  * before it, so no two are joined into one chunk; with the fetch that reads from it.
@@ -122,6 +145,16 @@ async function listedInPieces(pieces: string[]): Promise<{ messages: string[]; l
   const response = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }) });
   return { messages: sseMessagesOf(await response.text()), logged };
 }
+
+describe("listingDepthFetch: our listing's answer past a message's bound, passed on in part", () => {
+  it('names a method after its result: the listing fails with our error, the rest is not read', async () => {
+    const start = `data: {"jsonrpc":"2.0","id":7,"result":{"tools":[],"d":${'['.repeat(400)}`;
+    const { messages } = await listedInPieces([start, `${']'.repeat(400)}},"method":"elicitation/create"}\n\n`, `data: ${LISTING}\n\n`]);
+    const whole = messages.flatMap((text) => (text.endsWith('}') ? [JSON.parse(text) as unknown] : []));
+    expect(whole).toEqual([{ jsonrpc: '2.0', id: 7, error: expect.objectContaining({ message: expect.stringContaining('sent a listing nested deeper') as unknown }) as unknown }]);
+    expect(messages.join('')).not.toContain('elicitation/create');
+  });
+});
 
 describe("listingDepthFetch: an event left out after its start was passed on", () => {
   it('is ended for the SDK: the starts of events left out are not joined into one answer past the bound', async () => {

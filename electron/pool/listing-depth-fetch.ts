@@ -15,6 +15,9 @@ export const MAX_LISTING_MESSAGE_DEPTH = MAX_MESSAGE_DEPTH;
 /** The meter of a message's bound on our listing's stream (renewed after an event past it), and the listing's id. */
 type Low = { meter: SseDepthMeter; readonly own: string | number };
 
+/** Whether an event of our listing's stream is the listing's answer, or not yet known. */
+type Whose = 'yes' | 'no' | 'unknown';
+
 /** Listing ids asked for lately: an answer on a GET stream (resumed, or the standalone one) may be to one of them. */
 const REMEMBERED_LISTINGS = 64;
 
@@ -95,14 +98,17 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
             if (!cutEvent(controller, eventId, method, known, ended)) return;
             continue;
           }
+          const whose = low === undefined ? 'no' : ownAnswer(low, eventId, method, ended);
+          // Our listing's answer past a message's bound, passed on in part, then naming a method: no answer at all.
+          if (low !== undefined && deep === 'own' && method) return finish(controller, low.own);
           if (low !== undefined && skip !== undefined) {
-            if (skip.listing && eventId === low.own) return finish(controller, low.own);
+            if (skip.listing && whose === 'yes') return finish(controller, low.own);
             if (ended) leftOut(controller, low, eventId, methods[i]);
             continue;
           }
           if (!meter.add(part)) {
             // Past even a listing's bound on our listing's stream: whose it is decides (its id may come later).
-            if (low !== undefined && eventId !== low.own) {
+            if (low !== undefined && whose !== 'yes') {
               drop(controller, { listing: true });
               if (ended) leftOut(controller, low, eventId, methods[i]);
               continue;
@@ -114,7 +120,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
             if (!cutEvent(controller, eventId, method, known, ended)) return;
             continue;
           }
-          if (low !== undefined && !passes(low, part, eventId, ended, controller)) {
+          if (low !== undefined && !passes(low, part, whose, controller)) {
             drop(controller, { listing: false });
             if (ended) leftOut(controller, low, eventId, methods[i]);
             continue;
@@ -134,15 +140,25 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
       },
     });
     /** Whether an event of our listing's stream may go on: within a message's bound, or our listing's answer. */
-    function passes(low: Low, part: Uint8Array, id: string | number | undefined, ended: boolean, controller: TransformStreamDefaultController<Uint8Array>): boolean {
+    function passes(low: Low, part: Uint8Array, whose: Whose, controller: TransformStreamDefaultController<Uint8Array>): boolean {
       if (deep === 'no' && !low.meter.add(part)) deep = 'held';
       if (deep !== 'held') return true;
-      if (id === low.own) {
+      if (whose === 'yes') {
         deep = 'own';
         for (const bytes of held.splice(0)) pass(controller, bytes);
         return true;
       }
-      return id === undefined && !ended;
+      return whose === 'unknown';
+    }
+    /**
+     * Whether the event being read is our listing's answer: our id and no top-level method (a server's
+     * request may reuse it: JSON-RPC ids are each side's own, JSON-RPC 2.0 §4), known once it names
+     * a `result` or `error` (§5) or ends.
+     */
+    function ownAnswer(low: Low, id: string | number | undefined, method: boolean, ended: boolean): Whose {
+      if (method || (id !== undefined && id !== low.own)) return 'no';
+      if (ended) return id === undefined ? 'no' : 'yes';
+      return id !== undefined && events?.answer() === true ? 'yes' : 'unknown';
     }
     function pass(controller: TransformStreamDefaultController<Uint8Array>, bytes: Uint8Array): void {
       if (bytes.length === 0) return;
