@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../net';
+import { MAX_REFUSALS_IN_FLIGHT } from './deep-request-refusal';
 import { MAX_LISTING_DEPTH, MAX_MESSAGE_DEPTH } from './listing-depth';
 import { listingDepthFetch } from './listing-depth-fetch';
 import { sseMessagesOf } from '../../test/support/sse-messages';
@@ -110,5 +112,58 @@ describe("listingDepthFetch: a server's request too deep on a GET stream", () =>
     const response = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream' } });
     const messages = sseMessagesOf(await response.text()).map((text) => JSON.parse(text) as unknown);
     expect(messages).toEqual([{ jsonrpc: '2.0', id: 3, error: expect.objectContaining({ message: TOO_DEEP }) as unknown }]);
+  });
+});
+
+describe("listingDepthFetch: a flood of deep server requests on one listing's stream", () => {
+  const flood = (count: number): string => {
+    const asks = Array.from({ length: count }, (_, id) => `data: ${deepAsk(id)}\n\n`);
+    return `${asks.join('')}data: ${LISTING}\n\n`;
+  };
+  /** A fetch that answers a listing with `stream`, and holds each other POST open until `release`. */
+  function holding(stream: string): { fetch: FetchLike; refused: unknown[]; release: (answer: () => Promise<Response>) => void } {
+    const refused: unknown[] = [];
+    const waiting: Array<(answer: () => Promise<Response>) => void> = [];
+    const fetch: FetchLike = async (_url, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('tools/list')) return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+      refused.push(JSON.parse(typeof init?.body === 'string' ? init.body : ''));
+      return new Promise<() => Promise<Response>>((resolve) => waiting.push(resolve)).then((answer) => answer());
+    };
+    return { fetch, refused, release: (answer) => waiting.splice(0).forEach((resolve) => resolve(answer)) };
+  }
+  const list = { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }) };
+  // The fetch above does no I/O: every promise it settled has run on by the next turn of the event loop.
+  const settle = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+  const notAnswered = (line: string): boolean => line.includes('more were not answered');
+
+  it('sends at most the bound of refusals at once, and says once that more were not answered', async () => {
+    const { fetch: raw, refused, release } = holding(flood(40));
+    const logged: string[] = [];
+    const fetch = listingDepthFetch(raw, 'deep', (line) => logged.push(line));
+    expect(await (await fetch('http://127.0.0.1:1/mcp', list)).text()).toContain(LISTING);
+    expect(refused).toEqual([0, 1, 2, 3].map(refusal));
+    expect(refused).toHaveLength(MAX_REFUSALS_IN_FLIGHT);
+    expect(logged.filter(notAnswered)).toEqual([`[deep] sent more requests nested too deep than ${MAX_REFUSALS_IN_FLIGHT} refusals in flight; more were not answered`]);
+    // Once those are answered, the next stream's requests are refused again.
+    release(() => Promise.resolve(new Response(null, { status: 202 })));
+    await settle();
+    await (await fetch('http://127.0.0.1:1/mcp', list)).text();
+    expect(refused).toHaveLength(2 * MAX_REFUSALS_IN_FLIGHT);
+    release(() => Promise.reject(new DOMException('This operation was aborted', 'AbortError')));
+  });
+
+  it('an aborted refusal is not logged; a failed one is, redacted', async () => {
+    const { fetch: raw, release } = holding(flood(2));
+    const logged: string[] = [];
+    const fetch = listingDepthFetch(raw, 'deep', (line) => logged.push(line));
+    await (await fetch('http://127.0.0.1:1/mcp', list)).text();
+    let settled = 0;
+    release(() => {
+      settled++;
+      return Promise.reject(settled === 1 ? new DOMException('This operation was aborted', 'AbortError') : new Error('authorization: Bearer abcdefghijklmnop1234567890'));
+    });
+    await settle();
+    const failed = logged.filter((line) => line.includes('could not be sent'));
+    expect(failed).toEqual([`[deep] refused its request 1 nested too deep, but the answer could not be sent: authorization: [redacted]`]);
   });
 });

@@ -1,5 +1,5 @@
 import type { FetchLike } from '../net';
-import { refuseDeepRequest } from './deep-request-refusal';
+import { DeepRequestRefusals } from './deep-request-refusal';
 import { LF } from './json-bytes';
 import { JsonDepthMeter, SseDepthMeter } from './json-depth-meter';
 import { MAX_LISTING_DEPTH, MAX_LISTING_FLOOD_DEPTH, MAX_MESSAGE_DEPTH, tooDeepListing, tooDeepMessage } from './listing-depth';
@@ -41,8 +41,10 @@ const REMEMBERED_LISTINGS = 64;
  */
 export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: string) => void = () => undefined): FetchLike {
   const listings: (string | number)[] = [];
+  const refusals = new DeepRequestRefusals(fetch, server, log);
   return async (url, init) => {
     const response = await fetch(url, init);
+    const refuse = refusals.forStream(url, init);
     // Every listing's method ends so (JSON escapes nothing of it): a call's body is not parsed again.
     const sent = typeof init?.body === 'string' && init.body.includes('/list"') ? sentRequestOf(init) : undefined;
     if (sent !== undefined && LISTINGS.has(sent.method) && !listings.includes(sent.id)) {
@@ -196,7 +198,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
       // Its request fails now with our error, not at its timeout; what of the event was passed on was ended (drop).
       if (method !== true && id !== undefined) controller.enqueue(standIn(id));
       // A server's request left unanswered would wait forever: it is refused (deep-request-refusal.ts).
-      if (method === true && id !== undefined) void refuseDeepRequest(fetch, url, init, id, server, log);
+      if (method === true && id !== undefined) refuse(id);
       // The next event is metered afresh.
       skip = undefined;
       held = [];
@@ -217,7 +219,7 @@ export function listingDepthFetch(fetch: FetchLike, server: string, log: (line: 
         state.settled = true;
         if (method && id !== undefined) {
           log(`[${server}] sent a request nested deeper than ${MAX_MESSAGE_DEPTH} levels${call === undefined ? '' : ` while answering ${call.method}`}; it was not read, and is refused`);
-          void refuseDeepRequest(fetch, url, init, id, server, log);
+          refuse(id);
         }
         if (own !== undefined) {
           controller.terminate();
