@@ -7,6 +7,7 @@ import { BaseInputTemplate } from './base-input';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget } from './choice-widgets';
 import { FieldDescription } from './field-description';
 import { FieldTemplate, TitleFieldTemplate } from './field-templates';
+import { TextareaWidget } from './textarea-widget';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
 import { formSchema } from './choice-schema';
@@ -44,7 +45,7 @@ export interface SchemaFormProps<T> {
 }
 
 const TEMPLATES = { BaseInputTemplate, ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldTemplate, TitleFieldTemplate, WrapIfAdditionalTemplate, DescriptionFieldTemplate: FieldDescription };
-const WIDGETS = { RadioWidget, CheckboxesWidget, CheckboxWidget };
+const WIDGETS = { RadioWidget, CheckboxesWidget, CheckboxWidget, TextareaWidget };
 
 /** A choice list's first option is not an answer: a choice the person never touched stays empty. */
 const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;

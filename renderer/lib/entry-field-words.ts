@@ -7,6 +7,7 @@ export const ENTRY_FIELD_LABELS: Readonly<Record<EntryField, string>> = {
   args: 'Arguments',
   cwd: 'Folder',
   env: 'Environment variables',
+  description: 'Description',
 };
 
 /**

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The service's own entry (its URL, host, command, args, working directory) is what to fix: an app
+ * The service's own entry (its URL, host, command, args, working directory, description) is what to fix: an app
  * offers its edit form beside the error. On the wire as `data.fixIn`.
  */
 export const FIX_IN_ENTRY = { fixIn: 'entry' } as const;
 
 /** The entry's fields an error can name as the one at fault (`data.field`; `data.index` for one argument). */
-export const ENTRY_FIELDS = ['url', 'command', 'args', 'cwd', 'env'] as const;
+export const ENTRY_FIELDS = ['url', 'command', 'args', 'cwd', 'env', 'description'] as const;
 export type EntryField = (typeof ENTRY_FIELDS)[number];
 
 const FieldAtFaultSchema = z.object({ field: z.enum(ENTRY_FIELDS), index: z.number().int().nonnegative().optional() });

@@ -4,13 +4,13 @@ import { refuseLiteralSecrets } from './literal-secret-refusal';
 
 const V = 'sk-VERYSECRETVALUE0123456789abcdefABCDEF';
 
-function refusal(config: ServerConfig, before?: ServerConfig): { message: string; hint: string } | undefined {
+function refusal(config: ServerConfig, before?: ServerConfig): { message: string; hint: string; data?: Record<string, unknown> } | undefined {
   try {
     refuseLiteralSecrets('sx', config, before);
     return undefined;
   } catch (error) {
-    const { message, hint } = error as { message: string; hint: string };
-    return { message, hint };
+    const { message, hint, data } = error as { message: string; hint: string; data?: Record<string, unknown> };
+    return { message, hint, ...(data === undefined ? {} : { data }) };
   }
 }
 
@@ -38,6 +38,7 @@ describe('the core refuses an entry that would write a secret in clear into mcp.
     const described: ServerConfig = { command: 'echo', description: `my token ${V}` };
     const refused = refusal(described);
     expect(refused?.message).toContain('The description holds what looks like a token');
+    expect(refused?.data).toEqual({ fixIn: 'entry', field: 'description' });
     expect(JSON.stringify(refused)).not.toContain(V);
     expect(refusal({ command: 'echo', description: 'Notes of the team, read-only' })).toBeUndefined();
     expect(refusal({ ...described, args: ['x'] }, described)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { findLiteralSecrets, refusableSecret, secretInside, secretNameFor, secretsBesideReferences, secretInUrl, isStdio, type ServerConfig } from '../../../shared/config';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, fixInField } from '../../../shared/errors';
 
 /** Says which field holds a secret in clear and what to write instead; never the value. */
 function refuse(field: string, name: string, instead: string): never {
@@ -35,6 +35,8 @@ export function refuseLiteralSecrets(server: string, config: ServerConfig, befor
   if (config.description !== undefined && config.description !== before?.description && secretInside(config.description)) {
     throw new CodedError('invalid_input', 'The description holds what looks like a token; a description is shown everywhere and kept in clear in mcp.json, so it was not written', {
       hint: 'Leave the token out of the description; a service that needs it gets it as ${secret:NAME} in a header or an env value',
+      // Named, so the edit form goes back to the Description field rather than staying on its review.
+      data: fixInField('description'),
     });
   }
   const inUrl = secretInUrl(config);
