@@ -86,6 +86,8 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   // A description, timeout or tool rule is read per call: the running server is kept (shared/config diff.ts);
   // a new secret value reaches it only through a restart.
   const restarts = loaded !== null && plan !== null && (!sameConnection(loaded.config, plan.config) || plan.secrets.length > 0);
+  // A command awaiting approval, or one the change puts back to be approved, does not run on Save: the approval comes first.
+  const approvesFirst = status.approval === 'pending' || (plan !== null && isStdio(plan.config) && changesApproval(rows));
 
   // Review and Back replace the pressed button: the step shown takes the focus (WCAG 2.4.3).
   const { takeFocus, pressed } = useHandOverFocus();
@@ -242,7 +244,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
           )}
           <div className="form-buttons">
             <button type="button" className="button primary" disabled={busy || rows.length === 0} onClick={() => void save()}>
-              {busy ? 'Saving…' : status.enabled && restarts ? 'Save and restart' : 'Save'}
+              {busy ? 'Saving…' : status.enabled && restarts && !approvesFirst ? 'Save and restart' : 'Save'}
             </button>
             <button type="button" className="button" disabled={busy} onClick={pressed(() => setPlan(null))}>
               Back to the form
