@@ -21,12 +21,25 @@ export function firstFound(root: ParentNode, selectors: readonly string[]): HTML
 }
 
 /**
+ * An input focused for an error under its whole group (a list's, not its own) is described by that
+ * error too, so a screen reader says why it was taken there (WCAG 3.3.1); rjsf's error list is `<id>__error`.
+ */
+function describedByGroupError(input: HTMLElement): void {
+  if (input.getAttribute('aria-invalid') === 'true') return;
+  const said = input.closest('.has-error')?.querySelector(':scope > [id$="__error"], :scope > * > [id$="__error"]');
+  if (!said?.id) return;
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  if (!ids.includes(said.id)) input.setAttribute('aria-describedby', [...ids, said.id].join(' '));
+}
+
+/**
  * Takes the person to the field at fault: focused, scrolled into view by itself (a note brought into
  * view above a long form cut the dialog's title off). False when the form has no such field.
  */
 export function focusFieldAtFault(root: ParentNode, selectors: readonly string[]): boolean {
   const input = firstFound(root, selectors);
   if (input === null) return false;
+  describedByGroupError(input);
   input.focus({ preventScroll: true });
   input.scrollIntoView?.({ block: 'nearest' });
   return true;

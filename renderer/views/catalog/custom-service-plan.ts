@@ -123,11 +123,18 @@ function stdioConfig(data: CustomServiceData, secrets: PlannedSecret[]): StdioSe
 /** What the add form asks once a field is fixed; the edit form, whose submit reviews the change, says its own. */
 export const ADD_AGAIN = 'Fix that field and add the service again.';
 
-/** The entry's field a problem's path is in, as an entry error names it (`data.field`, `data.index`), so the form marks it. */
-function fieldData(path: readonly PropertyKey[]): ReturnType<typeof fixInField> | undefined {
-  const [field, index] = path;
+/**
+ * The entry's field a problem's path is in, as an entry error names it (`data.field`, `data.index`), so the
+ * form marks it; a variable by its row in the form, whose Name input is marked.
+ */
+function fieldData(path: readonly PropertyKey[], rows: readonly Pair[] | undefined): ReturnType<typeof fixInField> | undefined {
+  const [field, key] = path;
   if (!(ENTRY_FIELDS as readonly unknown[]).includes(field)) return undefined;
-  return fixInField(field as EntryField, field === 'args' && typeof index === 'number' ? index : undefined);
+  if (field === 'env' && typeof key === 'string') {
+    const row = (rows ?? []).findIndex((pair) => pair.name?.trim() === key);
+    return fixInField('env', row < 0 ? undefined : row);
+  }
+  return fixInField(field as EntryField, field === 'args' && typeof key === 'number' ? key : undefined);
 }
 
 /** The custom form's values as a config with `${secret:…}` references plus the secrets to store. */
@@ -143,8 +150,10 @@ export function customServicePlan(data: CustomServiceData, hint = ADD_AGAIN): Se
     // Named by the form's label (Argument 2), never by its path in mcp.json (`args.1`).
     const named = entryFieldName(where);
     const label = named === undefined ? where : `${named.words}${named.name !== undefined ? ` ${named.name}` : ''}`;
-    const at = fieldData(issue?.path ?? []);
-    throw new CodedError('invalid_input', `${label === '' ? 'The service' : label}: ${issue?.message ?? 'is not valid'}`, { hint, ...(at ? { data: at } : {}) });
+    const at = fieldData(issue?.path ?? [], data.env);
+    // A key's own check says the key again (`the key "X": …`); the label has named it already.
+    const said = named?.name !== undefined ? issue?.message.replace(`the key "${named.name}": `, '') : issue?.message;
+    throw new CodedError('invalid_input', `${label === '' ? 'The service' : label}: ${said ?? 'is not valid'}`, { hint, ...(at ? { data: at } : {}) });
   }
   return { name: (data.name ?? '').trim(), config, secrets };
 }

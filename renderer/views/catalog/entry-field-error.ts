@@ -13,7 +13,7 @@ export function atFaultSelectors(at: FieldAtFault, prefix: string, fallback: str
     case 'args':
       return [...(at.index === undefined ? [] : [`#${prefix}_args_${at.index}`]), `input[id^="${prefix}_args_"]`, fallback];
     case 'env':
-      return [`input[id^="${prefix}_env_"]`, fallback];
+      return [...(at.index === undefined ? [] : [`#${prefix}_env_${at.index}_name`]), `input[id^="${prefix}_env_"]`, fallback];
     default:
       return [`#${prefix}_${at.field}`, fallback];
   }
@@ -36,7 +36,9 @@ export function entryFieldError<T>(error: ShownError, prefix: string): FieldErro
   const said = [`${rawPath(at)}: `, `${label}: `].find((start) => error.message.startsWith(start));
   const rest = said === undefined ? error.message : error.message.slice(said.length);
   const under = { __errors: [rest] };
-  const errors = (at.field === 'args' && at.index !== undefined ? { args: { [at.index]: under } } : { [at.field]: under }) as ErrorSchema<T>;
+  // One argument, or one variable's row (its Name), is marked alone; else the whole field.
+  const one = at.index === undefined ? undefined : at.field === 'args' ? under : at.field === 'env' ? { name: under } : undefined;
+  const errors = (one !== undefined && at.index !== undefined ? { [at.field]: { [at.index]: one } } : { [at.field]: under }) as ErrorSchema<T>;
   const fallback = `#${prefix}_${at.field === 'url' ? 'url' : 'command'}`;
   return { note: { ...error, message: said === undefined ? error.message : `${label}: ${rest}` }, errors, selectors: atFaultSelectors(at, prefix, fallback) };
 }
