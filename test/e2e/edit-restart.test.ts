@@ -100,7 +100,7 @@ describe('edit a service', () => {
       await ui.screenshot(`edit-review-${width}`);
       expect(overlaps(await controlBoxes(edit))).toEqual([]);
     }
-    await edit.getByRole('button', { name: 'Save and restart' }).click();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     const approve = dialog(page, 'Approve the changed command of fault');
     await approve.waitFor();
     expect(await approve.getByRole('group', { name: 'Command line' }).textContent()).toContain(newPidFile);

@@ -50,7 +50,15 @@ function churning() {
   /** The same answer through the App API's reviewChanges, as the CLI calls it. */
   const refuse = (): Promise<never> => Promise.reject(new Error('unused'));
   const api = createDecisionsApi({ queue, pinsApi: { reviewChanges: ({ decisions }) => review(decisions ?? []) }, bridgeApi: { decideApproval: refuse }, adminApi: { decideConfirmation: refuse }, asksApi: { answerAsk: refuse } });
-  return { source, queue, api, records, asked, timers, state, list, answer };
+  /** Two changes shown, then churn until they are folded into a standing decision. */
+  const folded = async (): Promise<[HeldChange, HeldChange]> => {
+    await source.ready();
+    const [a, b] = [held('a'), held('b')];
+    await list(a, b);
+    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    return [a, b];
+  };
+  return { source, queue, api, records, asked, timers, state, list, answer, folded };
 }
 
 const lines = (records: DecisionRecord[]) => records.map(({ id, who, outcome }) => `${id} ${who} ${outcome}`);
@@ -109,11 +117,8 @@ describe('a server that keeps changing what waits', () => {
   });
 
   it('ends what it folds in that was shown as folded, not withdrawn, and shows it again under its id once it is answered', async () => {
-    const { source, queue, records, list } = churning();
-    await source.ready();
-    const [a, b] = [held('a'), held('b')];
-    await list(a, b);
-    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    const { queue, records, folded } = churning();
+    await folded();
     expect(lines(records)).toEqual(['notes/tool/a core folded', 'notes/tool/b core folded', 'notes/tool/search core folded']);
     const [standing] = queue.list();
     const digest = standing?.kind === 'toolChange' ? standing.item.digest : undefined;
@@ -124,22 +129,16 @@ describe('a server that keeps changing what waits', () => {
   });
 
   it('records a change folded into it and answered on its own (`servers review`) as it waited: its wording and when it was first held', async () => {
-    const { source, records, list, answer } = churning();
-    await source.ready();
-    const [a, b] = [held('a'), held('b')];
-    await list(a, b);
-    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    const { records, answer, folded } = churning();
+    const [a] = await folded();
     expect(lines(records)).toContain('notes/tool/a core folded');
     await answer({ kind: 'tool', name: 'a', decision: 'accept' });
     expect(records.at(-1)).toMatchObject({ id: 'notes/tool/a', who: 'person', outcome: 'accepted', what: '"notes" lists a new tool "a"', requestedAt: a.seenAt });
   });
 
   it('records who answered a folded change through reviewChanges (`servers review` is the command line), not the person by default', async () => {
-    const { source, api, records, list } = churning();
-    await source.ready();
-    const [a, b] = [held('a'), held('b')];
-    await list(a, b);
-    for (let n = 1; n <= 4; n += 1) await list(a, b, held('search', 'changed'));
+    const { api, records, folded } = churning();
+    await folded();
     expect(lines(records)).toContain('notes/tool/b core folded');
     await api.reviewChanges({ name: 'notes', decisions: [{ kind: 'tool', name: 'b', decision: 'accept' }] }, 'cli');
     await new Promise((resolve) => setImmediate(resolve));
