@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError, fixInField } from '../../../shared/errors';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus, openEditDialog, reviewEdit } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -23,12 +23,9 @@ function localApi() {
 describe('a description the core refuses, on the Edit service form', () => {
   it('back to the form with Description marked, described by the refusal and focused; Save is no longer offered', async () => {
     renderApp(localApi(), { hash: '#/services/local' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit local' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit local' });
-    await within(edit).findByRole('group', { name: 'Settings of local' });
+    const edit = await openEditDialog('local');
     fireEvent.change(edit.querySelector('#edit_description') as HTMLElement, { target: { value: 'my token ghp_x' } });
-    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
-    await within(edit).findByRole('heading', { name: 'Changes to local' });
+    await reviewEdit(edit, 'local');
     fireEvent.click(within(edit).getByRole('button', { name: /^Save/ }));
     const description = await waitFor(() => {
       const input = edit.querySelector<HTMLInputElement>('#edit_description');

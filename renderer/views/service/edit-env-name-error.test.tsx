@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError, fixInField } from '../../../shared/errors';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus, openEditDialog, reviewEdit } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -23,9 +23,7 @@ const describedBy = (input: HTMLElement) =>
 describe('a variable name the form refuses, on the Edit service form', () => {
   it("marks that row's Name alone, described by the message said once, and focuses it", async () => {
     renderApp(localApi(), { hash: '#/services/local' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit local' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit local' });
-    await within(edit).findByRole('group', { name: 'Settings of local' });
+    const edit = await openEditDialog('local');
     const name = edit.querySelector('#edit_env_1_name') as HTMLInputElement;
     fireEvent.change(name, { target: { value: '1BAD=X' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
@@ -54,12 +52,9 @@ describe('an error about the whole Environment variables, on the Edit service fo
       },
     });
     renderApp(api, { hash: '#/services/local' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit local' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit local' });
-    await within(edit).findByRole('group', { name: 'Settings of local' });
+    const edit = await openEditDialog('local');
     fireEvent.change(edit.querySelector('#edit_env_0_value') as HTMLElement, { target: { value: 'slow' } });
-    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
-    await within(edit).findByRole('heading', { name: 'Changes to local' });
+    await reviewEdit(edit, 'local');
     fireEvent.click(within(edit).getByRole('button', { name: /^Save/ }));
     await waitFor(() => expect(document.activeElement?.id).toBe('edit_env_0_name'));
     expect(describedBy(document.activeElement as HTMLElement)).toContain('too many variables for this system');

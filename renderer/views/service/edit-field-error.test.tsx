@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError, fixInField } from '../../../shared/errors';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus, openEditDialog, reviewEdit } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -20,9 +20,7 @@ function localApi(args: string[], refuse: boolean) {
 }
 
 async function openEdit(): Promise<HTMLElement> {
-  fireEvent.click(await screen.findByRole('button', { name: 'Edit local' }));
-  const edit = await screen.findByRole('dialog', { name: 'Edit local' });
-  await within(edit).findByRole('group', { name: 'Settings of local' });
+  const edit = await openEditDialog('local');
   return edit;
 }
 
@@ -31,8 +29,7 @@ describe('an argument at fault, on the Edit service form', () => {
     renderApp(localApi(['server.js', 'old'], true), { hash: '#/services/local' });
     const edit = await openEdit();
     fireEvent.change(edit.querySelector('#edit_args_1') as HTMLElement, { target: { value: 'new' } });
-    fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
-    await within(edit).findByRole('heading', { name: 'Changes to local' });
+    await reviewEdit(edit, 'local');
     fireEvent.click(within(edit).getByRole('button', { name: /^Save/ }));
     const second = await waitFor(() => {
       const input = edit.querySelector<HTMLInputElement>('#edit_args_1');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus, openEditDialog, reviewEdit } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -15,12 +15,9 @@ function failedApi(approval: 'approved' | 'pending') {
 }
 
 async function reviewArgument(): Promise<HTMLElement> {
-  fireEvent.click(await screen.findByRole('button', { name: 'Edit local' }));
-  const edit = await screen.findByRole('dialog', { name: 'Edit local' });
-  await within(edit).findByRole('group', { name: 'Settings of local' });
+  const edit = await openEditDialog('local');
   fireEvent.change(edit.querySelector('#edit_args_0') as HTMLElement, { target: { value: 'fixed.js' } });
-  fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
-  await within(edit).findByRole('heading', { name: 'Changes to local' });
+  await reviewEdit(edit, 'local');
   return edit;
 }
 

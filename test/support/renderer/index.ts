@@ -11,3 +11,4 @@ export { renderApp } from './render-app';
 export { installFakeClipboard } from './fake-clipboard';
 export { appTool, appToolApi, openAppPanel } from './app-tool-api';
 export { failedConnectApi } from './failed-connect-api';
+export { openEditDialog, reviewEdit } from './edit-dialog';
